@@ -1,0 +1,61 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+import { addModule, formatManifestError } from '../codegen/index.ts';
+import { ADD_MODULE_FIELD_TYPES } from '../codegen/addModule.ts';
+import { ACTIONS } from '../codegen/vocabulary.ts';
+import type { Action } from '../codegen/generated/manifest.ts';
+import { EXIT, type ExitCode } from './exitCodes.ts';
+import { runGenerate } from './generate.ts';
+import type { Io, PathOptions } from './main.ts';
+
+interface AddModuleFlags {
+  area: string;
+  areaKey?: string;
+  areaLabel?: string;
+  key: string;
+  label: string;
+  path: string;
+  actions: Action[];
+  field: string[];
+}
+
+export function registerAddModule(program: Command, io: Io, setExit: (code: ExitCode) => void): void {
+  program
+    .command('add-module')
+    .description('add a resource (and its area when new) to the manifest, then generate')
+    .requiredOption('--area <path>', 'area path, e.g. warehouse-management (a new area file is made when none has it)')
+    .option('--area-key <KEY>', 'permission key of a new area, e.g. WAREHOUSE_MANAGEMENT')
+    .option('--area-label <label>', 'label of a new area')
+    .requiredOption('--key <KEY>', 'permission key of the resource, e.g. WAREHOUSE')
+    .requiredOption('--label <label>', 'plural label, e.g. Warehouses')
+    .requiredOption('--path <segment>', 'URL segment under the area, e.g. warehouses')
+    .option('--actions <list>', `comma-separated actions from: ${ACTIONS.join(', ')}`, parseActions, ['view', 'add', 'edit', 'delete', 'ACTIVE_INACTIVE', 'download'] as Action[])
+    .option('--field <name:type[:required][:unique]>', `a field (repeatable); types: ${ADD_MODULE_FIELD_TYPES.join(', ')}`, (value: string, previous: string[]) => [...previous, value], [] as string[])
+    .addHelpText('after', '\nExample:\n  admin-codegen add-module --area warehouse-management --area-key WAREHOUSE_MANAGEMENT --key WAREHOUSE \\\n    --label Warehouses --path warehouses --field name:string:required:unique --field city:string --field pincode:pincode')
+    .action(async (flags: AddModuleFlags, command: Command) => {
+      const paths = command.optsWithGlobals<PathOptions>();
+      if (flags.field.length === 0) {
+        io.error('add-module needs at least one --field name:type');
+        setExit(EXIT.usage);
+        return;
+      }
+      const result = await addModule(paths.manifest, { ...flags, fields: flags.field });
+      if (!result.file) {
+        for (const error of result.errors) io.error(formatManifestError(error));
+        io.error('the module was not added; nothing was written.');
+        setExit(EXIT.invalidOrStale);
+        return;
+      }
+      await writeFile(join(paths.manifest, result.file), result.text);
+      io.log(`added ${flags.key} to ${result.file}`);
+      setExit(await runGenerate(paths, io));
+    });
+}
+
+function parseActions(value: string): Action[] {
+  const actions = value.split(',').map((action) => action.trim()).filter(Boolean);
+  const unknown = actions.filter((action) => !ACTIONS.includes(action as Action));
+  if (unknown.length > 0) throw new InvalidArgumentError(`unknown action(s) ${unknown.join(', ')}; expected ${ACTIONS.join(', ')}`);
+  return actions as Action[];
+}

@@ -1,0 +1,43 @@
+import { compile } from 'json-schema-to-typescript';
+import type { JsonSchema, ProjectModel, ResourceModel } from '../model.ts';
+import { tsHeader } from './header.ts';
+import { indentTs } from './indentTs.ts';
+
+/** src/generated/entities.ts: one interface per stored entity, as the API returns it. */
+export async function emitEntities(model: ProjectModel): Promise<string> {
+  const resources = model.areas.flatMap((area) => area.resources).filter((resource) => resource.entity);
+  const declarations = await Promise.all(resources.map((resource) => entityInterface(resource)));
+  return `${tsHeader()}${declarations.map((declaration) => `\n${indentTs(declaration.trim())}\n`).join('')}`;
+}
+
+async function entityInterface(resource: ResourceModel): Promise<string> {
+  const entity = resource.entity!;
+  const properties: Record<string, JsonSchema> = {};
+  for (const field of entity.fields) {
+    if (field.writeOnly) continue;
+    const authored = (entity.schema.properties as Record<string, JsonSchema>)[field.name];
+    properties[field.name] = authored ? withoutTitles(authored) : systemSchema(field.type, field.format);
+  }
+  const required = entity.fields.filter((field) => !field.writeOnly && (field.required || field.system)).map((field) => field.name);
+  const schema = {
+    type: 'object',
+    description: `${resource.singular} (${resource.key}), as the API returns it.`,
+    properties,
+    required,
+    additionalProperties: false,
+  };
+  return compile(schema as never, resource.typeName, { bannerComment: '', format: false, additionalProperties: false, strictIndexSignatures: true });
+}
+
+/** json-schema-to-typescript names a type after every title; titles are labels here, so keep them as comments. */
+function withoutTitles(schema: JsonSchema): JsonSchema {
+  const { title, ...rest } = schema;
+  const result: JsonSchema = { ...rest };
+  if (typeof title === 'string' && !result.description) result.description = title;
+  if (result.items && typeof result.items === 'object') result.items = withoutTitles(result.items as JsonSchema);
+  return result;
+}
+
+function systemSchema(type: string, format: string | null): JsonSchema {
+  return format ? { type, format } : { type };
+}

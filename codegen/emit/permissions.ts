@@ -1,0 +1,26 @@
+import type { ProjectModel } from '../model.ts';
+import { literal, tsHeader } from './header.ts';
+
+/** src/generated/permissions.ts: module keys and action names as literal unions (PERM-09). */
+export function emitPermissions(model: ProjectModel): string {
+  const moduleActions: Record<string, string[]> = {};
+  for (const area of model.areas) {
+    moduleActions[area.key] = ['view'];
+    for (const resource of area.resources) moduleActions[resource.key] = resource.actions;
+  }
+  const sorted = Object.fromEntries(Object.keys(moduleActions).sort().map((key) => [key, moduleActions[key]]));
+  return `${tsHeader()}
+/** Every module key of the manifest: the areas and their resources (spec section 6). */
+export const MODULES = ${literal(model.modules)} as const;
+
+export type ModuleKey = (typeof MODULES)[number];
+
+/** The permission action vocabulary (spec section 3). */
+export const ACTIONS = ${literal(model.actions)} as const;
+
+export type ActionName = (typeof ACTIONS)[number];
+
+/** The actions each module offers; an area module offers view. */
+export const MODULE_ACTIONS: Readonly<Record<ModuleKey, readonly ActionName[]>> = ${literal(sorted)};
+`;
+}

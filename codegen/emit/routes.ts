@@ -1,0 +1,28 @@
+import type { ProjectModel } from '../model.ts';
+import { literal, tsHeader } from './header.ts';
+
+/** src/generated/routes.ts: the route table, area → module → action → path, guard and screen. */
+export function emitRoutes(model: ProjectModel): string {
+  const areas = model.areas.map((area) => {
+    const routes = area.resources.flatMap((resource) =>
+      resource.routes.map((route) => ({ module: resource.key, action: route.action, path: route.path, routable: route.routable, screen: route.screen })),
+    );
+    return `  {
+    module: '${area.key}',
+    label: ${JSON.stringify(area.label)},
+    path: '${area.path}',
+    guard: '${area.guard}',
+    layout: '${area.layout}',
+    preload: ${area.preload || area.resources.some((resource) => resource.preload)},
+    routes: ${literal(routes, 4)},
+    load: () => import('./areas/${area.path}.ts'),
+  },`;
+  });
+  return `${tsHeader()}
+import type { AreaRoute } from './types.ts';
+
+export const AREAS: readonly AreaRoute[] = [
+${areas.join('\n')}
+];
+`;
+}

@@ -1,0 +1,41 @@
+import { _ } from 'ajv';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import { createAjv } from '../../validation/createAjv.ts';
+import type { AreaModel } from '../model.ts';
+import { tsHeader } from './header.ts';
+
+/**
+ * src/generated/validators/<area>.ts: ajv standalone code for each entity's create and update schema,
+ * so the browser validates with the shared rules without shipping the ajv compiler or evaluating code.
+ */
+export function emitValidators(area: AreaModel): string {
+  const ajv = createAjv({ code: { source: true, esm: true, lines: true, formats: _`formats` } });
+  const exports: Record<string, string> = {};
+  for (const resource of area.resources) {
+    if (!resource.entity) continue;
+    const createId = `${area.path}/${resource.key}/create`;
+    const updateId = `${area.path}/${resource.key}/update`;
+    ajv.addSchema({ ...resource.entity.createSchema, $id: createId });
+    ajv.addSchema({ ...resource.entity.updateSchema, $id: updateId });
+    exports[`${resource.typeName}Create`] = createId;
+    exports[`${resource.typeName}Update`] = updateId;
+  }
+  const code = standaloneCode(ajv, exports);
+  const imports = new Map<string, string>();
+  // ajv's standalone output uses require() for its small runtime helpers even in ESM mode.
+  const esm = code
+    .replace(/require\("([^"]+)"\)\.default/g, (_match, path: string) => {
+      const name = imports.get(path) ?? `runtime${imports.size}`;
+      imports.set(path, name);
+      return name;
+    })
+    .replace(/^"use strict";/, '');
+  if (esm.includes('require(')) throw new Error(`unexpected require() in the validators of ${area.file}`);
+  const importLines = [...imports].map(([path, name]) => `import ${name} from '${path}.js';`).join('\n');
+  return `${tsHeader()}// @ts-nocheck: ajv standalone output
+/* eslint-disable */
+import { formats } from '../../../validation/formats.ts';
+${importLines}
+${esm.trim()}
+`;
+}

@@ -1,0 +1,40 @@
+/** A manifest problem with its place: the file and the JSON pointer inside it. */
+export type ManifestErrorKind =
+  | 'UnreadableManifest'
+  | 'InvalidJson'
+  | 'UnknownProperty'
+  | 'UnknownAction'
+  | 'UnknownScreen'
+  | 'SchemaViolation'
+  | 'DuplicateAreaKey'
+  | 'DuplicateAreaPath'
+  | 'DuplicateModuleKey'
+  | 'DuplicateRoutePath'
+  | 'SidebarLinkOutsideArea'
+  | 'InvalidEntitySchema'
+  | 'UnknownField'
+  | 'UnknownResource'
+  | 'MissingScreen'
+  | 'DuplicateTable';
+
+export interface ManifestError {
+  kind: ManifestErrorKind;
+  /** Path of the manifest file, as given to the loader. */
+  file: string;
+  /** RFC 6901 JSON pointer into the file ('' is the whole document). */
+  pointer: string;
+  message: string;
+}
+
+export function manifestError(kind: ManifestErrorKind, file: string, pointer: string, message: string): ManifestError {
+  return { kind, file, pointer, message };
+}
+
+/** `file:/json/pointer: message`, the form every command prints. */
+export function formatManifestError(error: ManifestError): string {
+  return `${error.file}:${error.pointer || '/'}: ${error.message}`;
+}
+
+export function pointerOf(...segments: (string | number)[]): string {
+  return segments.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}

@@ -1,0 +1,118 @@
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import { compile } from 'json-schema-to-typescript';
+import manifestSchema from '../manifest/manifest.schema.json' with { type: 'json' };
+import { emitAreaModule } from './emit/areaModule.ts';
+import { emitEntities } from './emit/entities.ts';
+import { tsHeader } from './emit/header.ts';
+import { indentTs } from './emit/indentTs.ts';
+import { emitOpenApi } from './emit/openapi.ts';
+import { emitPermissions } from './emit/permissions.ts';
+import { emitRegistry } from './emit/registry.ts';
+import { emitRoutes } from './emit/routes.ts';
+import { emitSidebar } from './emit/sidebar.ts';
+import { emitTablesSql } from './emit/tablesSql.ts';
+import { emitTypes } from './emit/types.ts';
+import { emitValidators } from './emit/validators.ts';
+import type { ManifestError } from './errors.ts';
+import { loadManifest } from './load.ts';
+import type { ProjectModel } from './model.ts';
+import { resolveManifest } from './resolve.ts';
+import { validateManifest } from './validate.ts';
+
+/** The folders the generator owns, relative to the output root; nothing else is ever written. */
+export const GENERATED_DIRS = ['codegen/generated', 'src/generated', 'server/generated'] as const;
+
+/** Relative path (with forward slashes) → file text. */
+export type GeneratedFiles = Map<string, string>;
+
+export type BuildResult = { model: ProjectModel; errors: [] } | { model: null; errors: ManifestError[] };
+
+/** load → validate → resolve. */
+export async function buildModel(manifestDir: string): Promise<BuildResult> {
+  const loaded = await loadManifest(manifestDir);
+  const errors = [...loaded.errors, ...validateManifest(loaded.areas)];
+  if (errors.length > 0) return { model: null, errors };
+  return { model: resolveManifest(loaded.areas), errors: [] };
+}
+
+/** emit: every generated file of the model, in memory. */
+export async function emitAll(model: ProjectModel): Promise<GeneratedFiles> {
+  const files: GeneratedFiles = new Map();
+  files.set('codegen/generated/manifest.ts', await emitManifestTypes());
+  files.set('src/generated/permissions.ts', emitPermissions(model));
+  files.set('src/generated/types.ts', emitTypes());
+  files.set('src/generated/routes.ts', emitRoutes(model));
+  files.set('src/generated/sidebar.ts', emitSidebar(model));
+  files.set('src/generated/entities.ts', await emitEntities(model));
+  for (const area of model.areas) {
+    files.set(`src/generated/areas/${area.path}.ts`, emitAreaModule(area));
+    if (area.resources.some((resource) => resource.entity)) files.set(`src/generated/validators/${area.path}.ts`, emitValidators(area));
+  }
+  files.set('server/generated/registry.ts', emitRegistry(model));
+  files.set('server/generated/tables.sql', emitTablesSql(model));
+  files.set('server/generated/openapi.json', emitOpenApi(model));
+  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** codegen/generated/manifest.ts: the authoring type of a manifest file, from manifest.schema.json. */
+async function emitManifestTypes(): Promise<string> {
+  const types = await compile(manifestSchema as never, 'AreaManifest', { bannerComment: '', additionalProperties: false, format: false, unreachableDefinitions: true });
+  return `${tsHeader()}\n${indentTs(types.trim())}\n`;
+}
+
+export interface Drift {
+  stale: string[];
+  missing: string[];
+  extra: string[];
+}
+
+/** Compares in memory with what is on disk; writes nothing. */
+export async function findDrift(outDir: string, files: GeneratedFiles): Promise<Drift> {
+  const drift: Drift = { stale: [], missing: [], extra: [] };
+  for (const [path, text] of files) {
+    const current = await readFile(join(outDir, path), 'utf8').catch(() => null);
+    if (current === null) drift.missing.push(path);
+    else if (current !== text) drift.stale.push(path);
+  }
+  for (const path of await existingGeneratedFiles(outDir)) if (!files.has(path)) drift.extra.push(path);
+  return drift;
+}
+
+export interface WriteReport {
+  written: string[];
+  removed: string[];
+  unchanged: number;
+}
+
+/** write: only files whose bytes change; generated files that no longer belong are removed. */
+export async function writeGenerated(outDir: string, files: GeneratedFiles): Promise<WriteReport> {
+  const report: WriteReport = { written: [], removed: [], unchanged: 0 };
+  const drift = await findDrift(outDir, files);
+  for (const path of [...drift.missing, ...drift.stale].sort()) {
+    const target = join(outDir, path);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, files.get(path)!);
+    report.written.push(path);
+  }
+  for (const path of drift.extra) {
+    await rm(join(outDir, path));
+    report.removed.push(path);
+  }
+  report.unchanged = files.size - report.written.length;
+  return report;
+}
+
+async function existingGeneratedFiles(outDir: string): Promise<string[]> {
+  const found: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) await walk(path);
+      else found.push(relative(outDir, path).split('\\').join('/'));
+    }
+  };
+  for (const dir of GENERATED_DIRS) await walk(join(outDir, dir));
+  return found.sort();
+}

@@ -1,0 +1,173 @@
+import Ajv2020, { type ErrorObject } from 'ajv/dist/2020.js';
+import manifestSchema from '../manifest/manifest.schema.json' with { type: 'json' };
+import { createAjv } from '../validation/createAjv.ts';
+import { manifestError, pointerOf, type ManifestError } from './errors.ts';
+import type { AreaManifest, Resource } from './generated/manifest.ts';
+import type { LoadedArea } from './load.ts';
+import { ROUTE_SUFFIX, SCREEN_NAMES, SYSTEM_FIELDS } from './vocabulary.ts';
+
+const validateShape = new Ajv2020({ allErrors: true, strict: false }).compile<AreaManifest>(manifestSchema);
+
+/** Every problem of the manifest at once: shape against manifest.schema.json, then cross-file rules. */
+export function validateManifest(areas: readonly LoadedArea[]): ManifestError[] {
+  const errors: ManifestError[] = [];
+  const wellShaped: LoadedArea[] = [];
+  for (const area of areas) {
+    if (validateShape(area.document)) wellShaped.push(area);
+    else errors.push(...(validateShape.errors ?? []).map((error) => shapeError(area.file, error)));
+  }
+  // Cross-file rules only make sense on well-shaped files; a misshapen one has been reported above.
+  errors.push(...crossChecks(wellShaped));
+  return errors;
+}
+
+function shapeError(file: string, error: ErrorObject): ManifestError {
+  const pointer = error.instancePath;
+  if (error.keyword === 'additionalProperties') {
+    const property = String(error.params.additionalProperty);
+    return manifestError('UnknownProperty', file, `${pointer}${pointerOf(property)}`, `unknown property "${property}"`);
+  }
+  if (error.keyword === 'enum' && /\/actions\/\d+$/.test(pointer)) {
+    return manifestError('UnknownAction', file, pointer, `unknown action; expected one of ${(error.params.allowedValues as string[]).join(', ')}`);
+  }
+  if (error.keyword === 'enum' && /\/screens\//.test(pointer)) {
+    return manifestError('UnknownScreen', file, pointer, `unknown custom screen; expected one of ${SCREEN_NAMES.join(', ')}`);
+  }
+  if (error.keyword === 'propertyNames' && /\/screens$/.test(pointer)) {
+    return manifestError('UnknownAction', file, `${pointer}${pointerOf(String(error.params.propertyName))}`, 'screens are keyed by an action of the vocabulary');
+  }
+  return manifestError('SchemaViolation', file, pointer, error.message ?? 'invalid');
+}
+
+function crossChecks(areas: readonly LoadedArea[]): ManifestError[] {
+  const errors: ManifestError[] = [];
+  const moduleKeys = new Map<string, string>();
+  const areaPaths = new Map<string, string>();
+  const routePaths = new Map<string, string>();
+  const tables = new Map<string, string>();
+  const resourcesByKey = new Map<string, Resource>();
+  const claim = (seen: Map<string, string>, value: string, place: string, onClash: (first: string) => void) => {
+    const first = seen.get(value);
+    if (first) onClash(first);
+    else seen.set(value, place);
+  };
+
+  for (const { file, document: area } of areas) {
+    claim(moduleKeys, area.key, `${file}:/key`, (first) =>
+      errors.push(manifestError('DuplicateAreaKey', file, '/key', `module key "${area.key}" is already used at ${first}`)),
+    );
+    claim(areaPaths, area.path, `${file}:/path`, (first) =>
+      errors.push(manifestError('DuplicateAreaPath', file, '/path', `area path "${area.path}" is already used at ${first}`)),
+    );
+    if (area.sidebar && area.sidebar.link !== `/${area.path}` && !area.sidebar.link.startsWith(`/${area.path}/`)) {
+      errors.push(manifestError('SidebarLinkOutsideArea', file, '/sidebar/link', `sidebar link "${area.sidebar.link}" is outside the area path "/${area.path}"`));
+    }
+    area.resources.forEach((resource, index) => {
+      const at = (...rest: (string | number)[]) => pointerOf('resources', index, ...rest);
+      resourcesByKey.set(resource.key, resource);
+      claim(moduleKeys, resource.key, `${file}:${at('key')}`, (first) =>
+        errors.push(manifestError('DuplicateModuleKey', file, at('key'), `module key "${resource.key}" is already used at ${first}`)),
+      );
+      for (const action of resource.actions) {
+        const suffix = ROUTE_SUFFIX[action];
+        if (suffix === undefined) continue;
+        const path = `/${area.path}/${resource.path}${suffix}`;
+        claim(routePaths, path, `${file}:${at('path')}`, (first) =>
+          errors.push(manifestError('DuplicateRoutePath', file, at('path'), `route "${path}" is already produced at ${first}`)),
+        );
+      }
+      if (resource.entity) {
+        const table = resource.entity.table ?? tableName(resource.key);
+        claim(tables, table, `${file}:${at('entity')}`, (first) =>
+          errors.push(manifestError('DuplicateTable', file, at('entity', 'table'), `table "${table}" is already used at ${first}`)),
+        );
+      }
+    });
+  }
+
+  for (const { file, document: area } of areas) {
+    area.resources.forEach((resource, index) => errors.push(...resourceChecks(file, index, resource, resourcesByKey)));
+  }
+  return errors;
+}
+
+function resourceChecks(file: string, index: number, resource: Resource, resourcesByKey: Map<string, Resource>): ManifestError[] {
+  const errors: ManifestError[] = [];
+  const at = (...rest: (string | number)[]) => pointerOf('resources', index, ...rest);
+  const entity = resource.entity;
+
+  for (const [action, screen] of Object.entries(resource.screens ?? {})) {
+    if (!resource.actions.includes(action as Resource['actions'][number])) {
+      errors.push(manifestError('UnknownAction', file, at('screens', action), `screen "${screen}" is given for action "${action}", which the resource does not offer`));
+    } else if (ROUTE_SUFFIX[action as keyof typeof ROUTE_SUFFIX] === undefined) {
+      errors.push(manifestError('UnknownAction', file, at('screens', action), `action "${action}" opens no screen, so it cannot have one`));
+    }
+  }
+
+  if (!entity) {
+    for (const action of resource.actions) {
+      if (ROUTE_SUFFIX[action] !== undefined && !resource.screens?.[action]) {
+        errors.push(manifestError('MissingScreen', file, at('actions'), `action "${action}" needs a custom screen: the resource has no entity for the generic ${action} screen`));
+      }
+    }
+    if (resource.list) errors.push(manifestError('UnknownField', file, at('list'), 'a list needs an entity to list'));
+    for (const field of Object.keys(resource.uiSchema ?? {}).filter((key) => !key.startsWith('ui:'))) {
+      errors.push(manifestError('UnknownField', file, at('uiSchema', field), `uiSchema names "${field}", but the resource has no entity`));
+    }
+    return errors;
+  }
+
+  const ajv = createAjv();
+  try {
+    ajv.compile(entity.schema);
+  } catch (cause) {
+    errors.push(manifestError('InvalidEntitySchema', file, at('entity', 'schema'), `ajv rejects the entity schema: ${(cause as Error).message}`));
+  }
+
+  const authored = new Set(Object.keys((entity.schema.properties ?? {}) as Record<string, unknown>));
+  const known = new Set([...authored, ...SYSTEM_FIELDS]);
+  for (const system of SYSTEM_FIELDS) {
+    if (authored.has(system)) {
+      errors.push(manifestError('SchemaViolation', file, at('entity', 'schema', 'properties', system), `"${system}" is added by the generator; do not declare it`));
+    }
+  }
+  const requireField = (field: string, pointer: string, what: string, fields: Set<string> = known) => {
+    if (!fields.has(field)) errors.push(manifestError('UnknownField', file, pointer, `${what} names "${field}", which the entity lacks`));
+  };
+  (entity.unique ?? []).forEach((field, i) => requireField(field, at('entity', 'unique', i), 'unique', authored));
+  (entity.writeOnly ?? []).forEach((field, i) => requireField(field, at('entity', 'writeOnly', i), 'writeOnly', authored));
+  for (const [field, relation] of Object.entries(entity.relations ?? {})) {
+    requireField(field, at('entity', 'relations', field), 'a relation', authored);
+    const target = resourcesByKey.get(relation.resource);
+    if (!target?.entity) {
+      errors.push(manifestError('UnknownResource', file, at('entity', 'relations', field, 'resource'), `relation names resource "${relation.resource}", which is not a resource with an entity`));
+    } else if (!(relation.labelField in ((target.entity.schema.properties ?? {}) as object))) {
+      errors.push(manifestError('UnknownField', file, at('entity', 'relations', field, 'labelField'), `labelField "${relation.labelField}" is not a field of ${relation.resource}`));
+    }
+  }
+  const list = resource.list;
+  if (list) {
+    list.columns.forEach((field, i) => requireField(field, at('list', 'columns', i), 'a list column'));
+    const textFields = new Set(
+      Object.entries((entity.schema.properties ?? {}) as Record<string, { type?: unknown; format?: unknown }>)
+        .filter(([, property]) => property.type === 'string' && property.format !== 'date' && property.format !== 'date-time')
+        .map(([name]) => name),
+    );
+    (list.search ?? []).forEach((field, i) => requireField(field, at('list', 'search', i), 'a search field (text fields only)', textFields));
+    (list.filters ?? []).forEach((field, i) => requireField(field, at('list', 'filters', i), 'a filter'));
+    if (list.sort) requireField(list.sort.field, at('list', 'sort', 'field'), 'the default sort');
+  }
+  for (const field of Object.keys(resource.uiSchema ?? {}).filter((key) => !key.startsWith('ui:'))) {
+    requireField(field, at('uiSchema', field), 'uiSchema', authored);
+  }
+  const order = (resource.uiSchema?.['ui:order'] ?? []) as unknown[];
+  order.forEach((field, i) => {
+    if (field !== '*') requireField(String(field), at('uiSchema', 'ui:order', i), 'ui:order', authored);
+  });
+  return errors;
+}
+
+/** VOUCHER → voucher, COMPANY_EMPLOYEE_CONTACTS → company_employee_contacts. */
+export function tableName(resourceKey: string): string {
+  return resourceKey.toLowerCase();
+}

@@ -1,0 +1,30 @@
+import manifestSchema from '../manifest/manifest.schema.json' with { type: 'json' };
+import type { Action, ScreenName } from './generated/manifest.ts';
+
+/** The permission action vocabulary (spec section 3), read from the manifest schema so it has one source. */
+export const ACTIONS = manifestSchema.$defs.action.enum as Action[];
+
+/** Custom screen names the console provides, from the manifest schema. */
+export const SCREEN_NAMES = manifestSchema.$defs.screenName.enum as ScreenName[];
+
+/** Actions that open a screen, with the route suffix under the resource path (ROUTE-09). */
+export const ROUTE_SUFFIX: Partial<Record<Action, string>> = {
+  view: '',
+  add: '/add',
+  view_detail: '/:id',
+  edit: '/:id/edit',
+  SUBSCRIBER_DETAIL: '/:id/details',
+};
+
+export const GENERIC_SCREEN: Partial<Record<Action, GenericScreen>> = {
+  view: 'list',
+  add: 'form',
+  edit: 'form',
+  view_detail: 'detail',
+  SUBSCRIBER_DETAIL: 'detail',
+};
+
+export type GenericScreen = 'list' | 'detail' | 'form';
+
+/** Fields every stored entity has; the generator adds them, authors do not declare them. */
+export const SYSTEM_FIELDS = ['id', 'is_active', 'created_at', 'updated_at'] as const;

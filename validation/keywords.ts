@@ -1,0 +1,137 @@
+/**
+ * The custom keywords of the shared validation rules (spec section 5), as ajv code-generating
+ * keywords so that ajv's standalone output (the browser's precompiled validators) can contain them.
+ */
+import { _, type KeywordDefinition, type KeywordCxt } from 'ajv';
+import { usePattern } from 'ajv/dist/vocabularies/code.js';
+
+// Patterns go through usePattern so that ajv's standalone output recreates them (a RegExp object cannot be interpolated).
+const NUMBER = '^-?\\d+(?:\\.\\d+)?$';
+const PERSON_OR_PLACE_NAME = "^\\p{L}[\\p{L} .'&()-]*$";
+
+export const keywords: KeywordDefinition[] = [
+  {
+    keyword: 'noWhiteSpace',
+    type: 'string',
+    schemaType: 'boolean',
+    code(cxt: KeywordCxt) {
+      if (cxt.schema) cxt.fail(_`${cxt.data}.trim() === ""`);
+    },
+  },
+  {
+    keyword: 'lowercaseOnly',
+    type: 'string',
+    schemaType: 'boolean',
+    code(cxt: KeywordCxt) {
+      if (cxt.schema) cxt.fail(_`${cxt.data} !== ${cxt.data}.toLowerCase()`);
+    },
+  },
+  {
+    keyword: 'validNumber',
+    type: 'string',
+    schemaType: 'boolean',
+    code(cxt: KeywordCxt) {
+      if (cxt.schema) cxt.fail(_`!${usePattern(cxt, NUMBER)}.test(${cxt.data})`);
+    },
+  },
+  {
+    keyword: 'validString',
+    type: 'string',
+    schemaType: 'boolean',
+    code(cxt: KeywordCxt) {
+      if (cxt.schema) cxt.fail(_`!${usePattern(cxt, PERSON_OR_PLACE_NAME)}.test(${cxt.data})`);
+    },
+  },
+  {
+    // The value must equal a sibling field's value, e.g. a password confirmation.
+    keyword: 'compareTo',
+    schemaType: 'string',
+    code(cxt: KeywordCxt) {
+      const parent = cxt.it.parentData;
+      cxt.fail(_`${parent} && typeof ${parent} == "object" && ${cxt.data} !== ${parent}[${cxt.schema}]`);
+    },
+  },
+  {
+    // A numeric string within [min, max].
+    keyword: 'minmaxnumber',
+    type: 'string',
+    schemaType: 'object',
+    metaSchema: {
+      type: 'object',
+      properties: { min: { type: 'number' }, max: { type: 'number' } },
+      required: ['min', 'max'],
+      additionalProperties: false,
+    },
+    code(cxt: KeywordCxt) {
+      const { min, max } = cxt.schema as { min: number; max: number };
+      cxt.fail(_`!${usePattern(cxt, NUMBER)}.test(${cxt.data}) || Number(${cxt.data}) < ${min} || Number(${cxt.data}) > ${max}`);
+    },
+  },
+  {
+    // At least this many items.
+    keyword: 'arrayLength',
+    type: 'array',
+    schemaType: 'number',
+    code(cxt: KeywordCxt) {
+      cxt.fail(_`${cxt.data}.length < ${cxt.schema}`);
+    },
+  },
+  {
+    keyword: 'customPattern',
+    type: 'string',
+    schemaType: 'object',
+    metaSchema: {
+      type: 'object',
+      properties: { pattern: { type: 'string', format: 'regex' }, message: { type: 'string', minLength: 1 } },
+      required: ['pattern', 'message'],
+      additionalProperties: false,
+    },
+    code(cxt: KeywordCxt) {
+      const { pattern } = cxt.schema as { pattern: string };
+      cxt.fail(_`!${usePattern(cxt, pattern)}.test(${cxt.data})`);
+    },
+  },
+  {
+    keyword: 'rangeMin',
+    type: 'number',
+    schemaType: 'object',
+    metaSchema: {
+      type: 'object',
+      properties: { value: { type: 'number' }, message: { type: 'string', minLength: 1 } },
+      required: ['value', 'message'],
+      additionalProperties: false,
+    },
+    code(cxt: KeywordCxt) {
+      cxt.fail(_`${cxt.data} < ${(cxt.schema as { value: number }).value}`);
+    },
+  },
+  {
+    keyword: 'rangeMax',
+    type: 'number',
+    schemaType: 'object',
+    metaSchema: {
+      type: 'object',
+      properties: { value: { type: 'number' }, message: { type: 'string', minLength: 1 } },
+      required: ['value', 'message'],
+      additionalProperties: false,
+    },
+    code(cxt: KeywordCxt) {
+      cxt.fail(_`${cxt.data} > ${(cxt.schema as { value: number }).value}`);
+    },
+  },
+  {
+    keyword: 'arrayLengthMinMaxSelect',
+    type: 'array',
+    schemaType: 'object',
+    metaSchema: {
+      type: 'object',
+      properties: { min: { type: 'integer' }, max: { type: 'integer' }, message: { type: 'string', minLength: 1 } },
+      required: ['min', 'max', 'message'],
+      additionalProperties: false,
+    },
+    code(cxt: KeywordCxt) {
+      const { min, max } = cxt.schema as { min: number; max: number };
+      cxt.fail(_`${cxt.data}.length < ${min} || ${cxt.data}.length > ${max}`);
+    },
+  },
+];
