@@ -43,20 +43,91 @@ export async function loadManifest(dir: string): Promise<LoadResult> {
 export function parseJson(text: string): { value: unknown } | { error: string } {
   try {
     return { value: JSON.parse(text) };
-  } catch (cause) {
-    const message = (cause as Error).message;
-    const position = /position (\d+)/.exec(message);
-    const lineColumn = /line (\d+) column (\d+)/.exec(message);
-    let where = '';
-    if (lineColumn) where = `line ${lineColumn[1]}, column ${lineColumn[2]}`;
-    else if (position) {
-      const before = text.slice(0, Number(position[1]));
-      const line = before.split('\n').length;
-      where = `line ${line}, column ${before.length - before.lastIndexOf('\n')}`;
-    } else {
-      const lines = text.split('\n');
-      where = `line ${lines.length}, column ${(lines.at(-1)?.length ?? 0) + 1}`;
+  } catch {
+    const { index, expected } = firstSyntaxError(text);
+    const before = text.slice(0, index);
+    const line = before.split('\n').length;
+    const column = index - before.lastIndexOf('\n');
+    const found = index < text.length ? JSON.stringify(text[index]) : 'end of file';
+    return { error: `invalid JSON at line ${line}, column ${column}: expected ${expected}, found ${found}` };
+  }
+}
+
+/**
+ * Where JSON.parse gave up. V8's message carries no position on Node 20, so scan the text with a small
+ * recursive-descent recogniser that stops at the first character that cannot continue a JSON document.
+ */
+function firstSyntaxError(text: string): { index: number; expected: string } {
+  let i = 0;
+  const fail = (expected: string): never => {
+    throw { index: i, expected };
+  };
+  const space = () => {
+    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
+  };
+  const literal = (word: string) => {
+    for (const char of word) if (text[i++] !== char) (i--, fail(`"${word}"`));
+  };
+  const string = () => {
+    if (text[i] !== '"') fail('a string');
+    i++;
+    while (i < text.length && text[i] !== '"') {
+      if (text[i] === '\\') i++;
+      else if (text.charCodeAt(i) < 0x20) fail('a closing quote');
+      i++;
     }
-    return { error: `invalid JSON at ${where}: ${message.replace(/ in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)$/, '')}` };
+    if (text[i] !== '"') fail('a closing quote');
+    i++;
+  };
+  const number = () => {
+    const match = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(i));
+    if (!match) fail('a value');
+    i += match![0].length;
+  };
+  const value = (): void => {
+    space();
+    const char = text[i];
+    if (char === '{') {
+      i++;
+      space();
+      if (text[i] === '}') return void i++;
+      for (;;) {
+        space();
+        string();
+        space();
+        if (text[i] !== ':') fail('":"');
+        i++;
+        value();
+        space();
+        if (text[i] === ',') i++;
+        else if (text[i] === '}') return void i++;
+        else fail('"," or "}"');
+      }
+    }
+    if (char === '[') {
+      i++;
+      space();
+      if (text[i] === ']') return void i++;
+      for (;;) {
+        value();
+        space();
+        if (text[i] === ',') i++;
+        else if (text[i] === ']') return void i++;
+        else fail('"," or "]"');
+      }
+    }
+    if (char === '"') return string();
+    if (char === 't') return literal('true');
+    if (char === 'f') return literal('false');
+    if (char === 'n') return literal('null');
+    number();
+  };
+  try {
+    value();
+    space();
+    if (i < text.length) fail('end of file');
+    return { index: i, expected: 'valid JSON' };
+  } catch (error) {
+    return error as { index: number; expected: string };
   }
 }

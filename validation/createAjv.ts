@@ -15,7 +15,7 @@ export function createAjv(options: Options = {}): Ajv2020 {
     allowUnionTypes: true,
     ...options,
   });
-  for (const [name, validate] of Object.entries(formats)) ajv.addFormat(name, { type: 'string', validate });
+  for (const [name, validate] of Object.entries(formats)) ajv.addFormat(name, validate);
   for (const keyword of keywords) ajv.addKeyword(keyword);
   return ajv;
 }

@@ -15,7 +15,7 @@ export function emitRoutes(model: ProjectModel): string {
     layout: '${area.layout}',
     preload: ${area.preload || area.resources.some((resource) => resource.preload)},
     routes: ${literal(routes, 4)},
-    load: () => import('./areas/${area.path}.ts'),
+    load: () => import('./areas/${area.path}.ts').then((chunk) => chunk.default),
   },`;
   });
   return `${tsHeader()}

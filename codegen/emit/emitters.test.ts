@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { AreaModel, ProjectModel, ResourceModel } from '../model.ts';
+import { emitPermissions } from './permissions.ts';
+import { emitRoutes } from './routes.ts';
+import { emitSidebar } from './sidebar.ts';
+import { emitTablesSql, searchExpression } from './tablesSql.ts';
+import { emitValidators } from './validators.ts';
+import { emitOpenApi } from './openapi.ts';
+import { GENERATED_NOTICE } from './header.ts';
+
+// Small hand-built models: each emitter is a pure function of the model.
+function resource(overrides: Partial<ResourceModel> = {}): ResourceModel {
+  return {
+    key: 'BANNER',
+    areaKey: 'BANNER_MANAGEMENT',
+    label: 'Banners',
+    singular: 'Banner',
+    path: 'list',
+    api: 'banners',
+    order: 0,
+    preload: false,
+    actions: ['view', 'add', 'edit', 'delete'],
+    routes: [
+      { action: 'view', path: '/banner-management/list', routable: true, screen: 'list' },
+      { action: 'add', path: '/banner-management/list/add', routable: true, screen: 'form' },
+      { action: 'edit', path: '/banner-management/list/:id/edit', routable: false, screen: 'form' },
+    ],
+    entity: {
+      table: 'banner',
+      schema: { type: 'object', properties: { title: { type: 'string', title: 'Title', noWhiteSpace: true } }, required: ['title'], additionalProperties: false },
+      createSchema: { type: 'object', properties: { title: { type: 'string', title: 'Title', noWhiteSpace: true } }, required: ['title'], additionalProperties: false },
+      updateSchema: { type: 'object', properties: { title: { type: 'string', title: 'Title', noWhiteSpace: true } }, required: ['title'], additionalProperties: false },
+      fields: [
+        { name: 'title', title: 'Title', type: 'string', format: null, enum: null, required: true, readOnly: false, writeOnly: false, system: false, sqlType: 'text', relation: null },
+      ],
+      unique: ['title'],
+      writeOnly: [],
+    },
+    list: { columns: ['title'], search: ['title'], filters: [], sort: { field: 'title', direction: 'asc' }, pageSize: 20 },
+    uiSchema: {},
+    typeName: 'Banner',
+    ...overrides,
+  };
+}
+
+function area(overrides: Partial<AreaModel> = {}): AreaModel {
+  return {
+    key: 'BANNER_MANAGEMENT',
+    label: 'Banner Management',
+    path: 'banner-management',
+    order: 1,
+    guard: 'none',
+    layout: 'admin',
+    preload: false,
+    sidebar: { link: '/banner-management/list', label: 'Banner Management', fixed: false, icon: 'image' },
+    resources: [resource()],
+    file: 'banner-management.json',
+    ...overrides,
+  };
+}
+
+function project(areas: AreaModel[] = [area()]): ProjectModel {
+  return { areas, modules: areas.flatMap((a) => [a.key, ...a.resources.map((r) => r.key)]).sort(), actions: ['view', 'add', 'edit', 'delete'] };
+}
+
+describe('emitters', () => {
+  it('every TS file starts with the generated-file notice', () => {
+    for (const text of [emitPermissions(project()), emitRoutes(project()), emitSidebar(project()), emitValidators(area())]) {
+      expect(text.startsWith(`// ${GENERATED_NOTICE}`)).toBe(true);
+    }
+    expect(emitTablesSql(project()).startsWith(`-- ${GENERATED_NOTICE}`)).toBe(true);
+    expect(JSON.parse(emitOpenApi(project())).$comment).toBe(GENERATED_NOTICE);
+  });
+
+  it('permissions: modules and actions as literal unions, area modules offer view', () => {
+    const text = emitPermissions(project());
+    expect(text).toContain('export const MODULES = [\n  "BANNER",\n  "BANNER_MANAGEMENT"\n] as const;');
+    expect(text).toContain('export type ActionName = (typeof ACTIONS)[number];');
+    expect(text).toMatch(/"BANNER_MANAGEMENT": \[\s*"view"\s*\]/);
+  });
+
+  it('routes: one lazily loaded chunk per area, with guard and preload', () => {
+    const text = emitRoutes(project([area({ preload: true })]));
+    expect(text).toContain("load: () => import('./areas/banner-management.ts').then((chunk) => chunk.default),");
+    expect(text).toContain("guard: 'none',");
+    expect(text).toContain('preload: true,');
+    expect(text).toContain('"path": "/banner-management/list/:id/edit"');
+  });
+
+  it('sidebar: areas without a sidebar entry are left out', () => {
+    const text = emitSidebar(project([area(), area({ key: 'PROFILE_MANAGEMENT', path: 'profile-management', sidebar: null, resources: [] })]));
+    expect(text).toContain('"link": "/banner-management/list"');
+    expect(text).not.toContain('PROFILE_MANAGEMENT');
+  });
+
+  it('tables.sql: tables before columns, unique and trigram search indexes over the shared search expression', () => {
+    const sql = emitTablesSql(project());
+    expect(sql.indexOf('CREATE TABLE IF NOT EXISTS "banner"')).toBeLessThan(sql.indexOf('ALTER TABLE "banner" ADD COLUMN IF NOT EXISTS "title" text;'));
+    expect(sql).toContain('CREATE UNIQUE INDEX IF NOT EXISTS "banner_title_key" ON "banner" ("title");');
+    expect(sql).toContain(`USING gin ((${searchExpression(['title'])}) gin_trgm_ops)`);
+  });
+
+  it('validators: standalone code with the custom keyword and no compiler or eval', () => {
+    const text = emitValidators(area());
+    expect(text).toContain('export const BannerCreate = ');
+    expect(text).toContain('.trim() === ""');
+    expect(text).not.toMatch(/new Function|eval\(|require\(/);
+  });
+
+  it('openapi: only the operations the resource offers', () => {
+    const document = JSON.parse(emitOpenApi(project()));
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths['/banners'])).toEqual(['get', 'post', 'delete']);
+    expect(Object.keys(document.paths['/banners/{id}'])).toEqual(['get', 'put', 'delete']);
+    expect(document.paths['/banners/{id}/status']).toBeUndefined();
+    expect(document.components.schemas.BannerCreate.required).toEqual(['title']);
+  });
+});

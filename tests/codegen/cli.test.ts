@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { projectRoot, scratchManifest } from './helpers.ts';
+
+const bin = join(projectRoot, 'cli', 'bin.mjs');
+
+/** Runs the CLI as a child process, as a developer would. */
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [bin, ...args], { cwd: projectRoot });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe('admin-codegen CLI', () => {
+  it('prints help listing every command, exit 0', async () => {
+    const result = await cli('--help');
+    expect(result.code).toBe(0);
+    for (const command of ['generate', 'check', 'validate', 'add-module']) expect(result.stdout).toContain(command);
+  });
+
+  it.each(['generate', 'check', 'validate', 'add-module'])('has --help for %s', async (command) => {
+    const result = await cli(command, '--help');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(new RegExp(`Usage: admin-codegen ${command}`));
+  });
+
+  it('exits 2 on an unknown command and on a missing required option', async () => {
+    expect((await cli('generat')).code).toBe(2);
+    const missing = await cli('add-module', '--area', 'x');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/required option/);
+  });
+
+  it('validate exits 1 and prints file:/pointer: message for each error', async () => {
+    const dir = await scratchManifest();
+    const file = join(dir, 'voucher-management.json');
+    const document = JSON.parse(await readFile(file, 'utf8'));
+    document.resources[0].actions.push('approve');
+    document.resources[0].colour = 'red';
+    await (await import('node:fs/promises')).writeFile(file, JSON.stringify(document));
+    const result = await cli('validate', '--manifest', dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('voucher-management.json:/resources/0/actions/6: unknown action');
+    expect(result.stderr).toContain('voucher-management.json:/resources/0/colour: unknown property "colour"');
+    expect(result.stderr).toContain('2 manifest error(s).');
+  });
+
+  it('add-module round trip: the new module validates, generates, checks and appears in routes and sidebar', async () => {
+    const dir = await scratchManifest();
+    const out = await mkdtemp(join(tmpdir(), 'out-'));
+    const added = await cli(
+      'add-module', '--manifest', dir, '--out', out,
+      '--area', 'warehouse-management', '--area-key', 'WAREHOUSE_MANAGEMENT', '--area-label', 'Warehouse Management',
+      '--key', 'WAREHOUSE', '--label', 'Warehouses', '--path', 'warehouses', '--actions', 'view,add,edit,delete',
+      '--field', 'name:string:required:unique', '--field', 'pincode:pincode', '--field', 'capacity:integer',
+    );
+    expect(added.stderr).toBe('');
+    expect(added.code).toBe(0);
+    expect((await cli('validate', '--manifest', dir)).code).toBe(0);
+    expect((await cli('check', '--manifest', dir, '--out', out)).code).toBe(0);
+    const routes = await readFile(join(out, 'src/generated/routes.ts'), 'utf8');
+    expect(routes).toContain('"path": "/warehouse-management/warehouses/add"');
+    const sidebar = await readFile(join(out, 'src/generated/sidebar.ts'), 'utf8');
+    expect(sidebar).toContain('"link": "/warehouse-management"');
+    const sql = await readFile(join(out, 'server/generated/tables.sql'), 'utf8');
+    expect(sql).toContain('CREATE UNIQUE INDEX IF NOT EXISTS "warehouse_name_key"');
+  }, 60_000);
+
+  it('add-module refuses a clash and writes nothing', async () => {
+    const dir = await scratchManifest();
+    const before = await readFile(join(dir, 'voucher-management.json'), 'utf8');
+    const result = await cli('add-module', '--manifest', dir, '--out', await mkdtemp(join(tmpdir(), 'out-')), '--area', 'voucher-management', '--key', 'VOUCHER', '--label', 'Again', '--path', 'again', '--field', 'code:string');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('module key "VOUCHER" is already used');
+    expect(await readFile(join(dir, 'voucher-management.json'), 'utf8')).toBe(before);
+  });
+});

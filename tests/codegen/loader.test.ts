@@ -1,0 +1,127 @@
+import { readdir, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildModel, type ManifestError } from '../../codegen/index.ts';
+import { main } from '../../cli/main.ts';
+import { editJson, scratchManifest } from './helpers.ts';
+
+const VOUCHER = 'voucher-management.json';
+
+async function errorsAfter(edit: (dir: string) => Promise<void>): Promise<ManifestError[]> {
+  const dir = await scratchManifest();
+  await edit(dir);
+  return (await buildModel(dir)).errors;
+}
+
+describe('manifest loader and validator', () => {
+  it('accepts the fixture manifest', async () => {
+    const built = await buildModel(await scratchManifest());
+    expect(built.errors).toEqual([]);
+    expect(built.model?.areas.map((area) => area.key)).toEqual(['VOUCHER_MANAGEMENT', 'PROFILE_MANAGEMENT']);
+  });
+
+  it('reports invalid JSON with its line and column', async () => {
+    const errors = await errorsAfter((dir) => writeFile(join(dir, VOUCHER), '{\n  "key": "VOUCHER_MANAGEMENT",\n  "label": \n}\n'));
+    expect(errors).toEqual([expect.objectContaining({ kind: 'InvalidJson', file: VOUCHER, pointer: '' })]);
+    expect(errors[0]!.message).toMatch(/line 4, column 1/);
+  });
+
+  it('reports an unknown property with its pointer', async () => {
+    const errors = await errorsAfter((dir) => editJson(join(dir, VOUCHER), (doc) => (doc.resources[0].colour = 'red')));
+    expect(errors).toEqual([expect.objectContaining({ kind: 'UnknownProperty', file: VOUCHER, pointer: '/resources/0/colour' })]);
+  });
+
+  it('reports a duplicate area key', async () => {
+    const errors = await errorsAfter((dir) => editJson(join(dir, 'profile-management.json'), (doc) => (doc.key = 'VOUCHER_MANAGEMENT')));
+    expect(errors).toContainEqual(expect.objectContaining({ kind: 'DuplicateAreaKey', file: 'voucher-management.json', pointer: '/key' }));
+  });
+
+  it('reports a duplicate resource key', async () => {
+    const errors = await errorsAfter((dir) => editJson(join(dir, 'profile-management.json'), (doc) => (doc.resources[0].key = 'VOUCHER')));
+    expect(errors).toContainEqual(expect.objectContaining({ kind: 'DuplicateModuleKey', pointer: '/resources/0/key' }));
+  });
+
+  it('reports a duplicate route path', async () => {
+    const errors = await errorsAfter((dir) =>
+      editJson(join(dir, VOUCHER), (doc) => doc.resources.push({ ...doc.resources[0], key: 'VOUCHER_COPY', entity: { ...doc.resources[0].entity, table: 'voucher_copy' } })),
+    );
+    expect(errors).toContainEqual(expect.objectContaining({ kind: 'DuplicateRoutePath', file: VOUCHER, pointer: '/resources/1/path' }));
+  });
+
+  it('reports an action outside the vocabulary', async () => {
+    const errors = await errorsAfter((dir) => editJson(join(dir, VOUCHER), (doc) => doc.resources[0].actions.push('approve')));
+    expect(errors).toContainEqual(expect.objectContaining({ kind: 'UnknownAction', pointer: '/resources/0/actions/6' }));
+  });
+
+  it('reports a sidebar link outside its area path', async () => {
+    const errors = await errorsAfter((dir) => editJson(join(dir, VOUCHER), (doc) => (doc.sidebar.link = '/masters')));
+    expect(errors).toEqual([expect.objectContaining({ kind: 'SidebarLinkOutsideArea', pointer: '/sidebar/link' })]);
+  });
+
+  it('reports an entity schema that ajv rejects', async () => {
+    const errors = await errorsAfter((dir) =>
+      editJson(join(dir, VOUCHER), (doc) => (doc.resources[0].entity.schema.properties.code.minLength = 'three')),
+    );
+    expect(errors).toEqual([expect.objectContaining({ kind: 'InvalidEntitySchema', pointer: '/resources/0/entity/schema' })]);
+    expect(errors[0]!.message).toMatch(/minLength/);
+  });
+
+  it('reports a misused custom keyword through the shared ajv set-up', async () => {
+    const errors = await errorsAfter((dir) =>
+      editJson(join(dir, VOUCHER), (doc) => (doc.resources[0].entity.schema.properties.code.customPattern = { pattern: '^A' })),
+    );
+    expect(errors).toEqual([expect.objectContaining({ kind: 'InvalidEntitySchema' })]);
+  });
+
+  it.each([
+    ['a list column', (doc: any) => doc.resources[0].list.columns.push('colour'), '/resources/0/list/columns/3'],
+    ['a search field', (doc: any) => doc.resources[0].list.search.push('colour'), '/resources/0/list/search/1'],
+    ['a filter', (doc: any) => (doc.resources[0].list.filters = ['colour']), '/resources/0/list/filters/0'],
+    ['a uiSchema field', (doc: any) => (doc.resources[0].uiSchema = { colour: { 'ui:widget': 'textarea' } }), '/resources/0/uiSchema/colour'],
+    ['the default sort', (doc: any) => (doc.resources[0].list.sort.field = 'colour'), '/resources/0/list/sort/field'],
+  ])('reports %s naming a field the entity lacks', async (_what, edit, pointer) => {
+    const errors = await errorsAfter((dir) => editJson(join(dir, VOUCHER), edit));
+    expect(errors).toEqual([expect.objectContaining({ kind: 'UnknownField', file: VOUCHER, pointer })]);
+  });
+
+  it('reports an unknown custom screen name', async () => {
+    const errors = await errorsAfter((dir) => editJson(join(dir, 'profile-management.json'), (doc) => (doc.resources[0].screens.view = 'profile-v2')));
+    expect(errors).toEqual([expect.objectContaining({ kind: 'UnknownScreen', file: 'profile-management.json', pointer: '/resources/0/screens/view' })]);
+  });
+
+  it('reports a screen-less action of a resource without an entity', async () => {
+    const errors = await errorsAfter((dir) => editJson(join(dir, 'profile-management.json'), (doc) => doc.resources[0].actions.push('add')));
+    expect(errors).toEqual([expect.objectContaining({ kind: 'MissingScreen', pointer: '/resources/0/actions' })]);
+  });
+
+  it('reports a relation to an unknown resource', async () => {
+    const errors = await errorsAfter((dir) =>
+      editJson(join(dir, VOUCHER), (doc) => {
+        doc.resources[0].entity.schema.properties.plan_id = { title: 'Plan', type: 'integer' };
+        doc.resources[0].entity.relations = { plan_id: { resource: 'PLANS', labelField: 'name' } };
+      }),
+    );
+    expect(errors).toEqual([expect.objectContaining({ kind: 'UnknownResource', pointer: '/resources/0/entity/relations/plan_id/resource' })]);
+  });
+
+  it('collects every error at once, across files', async () => {
+    const errors = await errorsAfter(async (dir) => {
+      await editJson(join(dir, VOUCHER), (doc) => (doc.sidebar.link = '/elsewhere'));
+      await editJson(join(dir, 'profile-management.json'), (doc) => (doc.resources[0].screens.view = 'nope'));
+    });
+    expect(errors.map((error) => error.kind).sort()).toEqual(['SidebarLinkOutsideArea', 'UnknownScreen']);
+  });
+
+  it('writes nothing when the manifest is invalid', async () => {
+    const dir = await scratchManifest();
+    await editJson(join(dir, VOUCHER), (doc) => doc.resources[0].actions.push('approve'));
+    const out = await mkdtemp(join(tmpdir(), 'out-'));
+    const lines: string[] = [];
+    const code = await main(['node', 'admin-codegen', 'generate', '--manifest', dir, '--out', out], { log: (l) => lines.push(l), error: (l) => lines.push(l) });
+    expect(code).toBe(1);
+    expect(lines[0]).toBe(`${VOUCHER}:/resources/0/actions/6: unknown action; expected one of view, add, edit, delete, ACTIVE_INACTIVE, download, view_detail, verify, refresh, SUBSCRIBER_DETAIL, ADD_SUBSCRIPTION, ADD_TOP_UP, executive_access`);
+    expect(await readdir(out)).toEqual([]);
+  });
+});
