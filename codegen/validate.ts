@@ -17,7 +17,7 @@ export function validateManifest(areas: readonly LoadedArea[]): ManifestError[] 
     else errors.push(...(validateShape.errors ?? []).map((error) => shapeError(area.file, error)));
   }
   // Cross-file rules only make sense on well-shaped files; a misshapen one has been reported above.
-  errors.push(...crossChecks(wellShaped));
+  errors.push(...crossChecks(wellShaped, createAjv()));
   return errors;
 }
 
@@ -39,7 +39,7 @@ function shapeError(file: string, error: ErrorObject): ManifestError {
   return manifestError('SchemaViolation', file, pointer, error.message ?? 'invalid');
 }
 
-function crossChecks(areas: readonly LoadedArea[]): ManifestError[] {
+function crossChecks(areas: readonly LoadedArea[], ajv: Ajv2020): ManifestError[] {
   const errors: ManifestError[] = [];
   const moduleKeys = new Map<string, string>();
   const areaPaths = new Map<string, string>();
@@ -86,12 +86,12 @@ function crossChecks(areas: readonly LoadedArea[]): ManifestError[] {
   }
 
   for (const { file, document: area } of areas) {
-    area.resources.forEach((resource, index) => errors.push(...resourceChecks(file, index, resource, resourcesByKey)));
+    area.resources.forEach((resource, index) => errors.push(...resourceChecks(file, index, resource, resourcesByKey, ajv)));
   }
   return errors;
 }
 
-function resourceChecks(file: string, index: number, resource: Resource, resourcesByKey: Map<string, Resource>): ManifestError[] {
+function resourceChecks(file: string, index: number, resource: Resource, resourcesByKey: Map<string, Resource>, ajv: Ajv2020): ManifestError[] {
   const errors: ManifestError[] = [];
   const at = (...rest: (string | number)[]) => pointerOf('resources', index, ...rest);
   const entity = resource.entity;
@@ -117,7 +117,6 @@ function resourceChecks(file: string, index: number, resource: Resource, resourc
     return errors;
   }
 
-  const ajv = createAjv();
   try {
     ajv.compile(entity.schema);
   } catch (cause) {
