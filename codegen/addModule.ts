@@ -69,10 +69,10 @@ export async function addModule(manifestDir: string, options: AddModuleOptions):
     key: options.key,
     label: options.label,
     path: options.path,
-    actions: options.actions,
+    actions: options.actions as Resource['actions'],
     entity: { schema: { type: 'object', additionalProperties: false, required, properties }, ...(unique.length ? { unique } : {}) },
     list: {
-      columns: [...names.slice(0, 5), ...(options.actions.includes('ACTIVE_INACTIVE') ? ['is_active'] : [])],
+      columns: [...names.slice(0, 5), ...(options.actions.includes('ACTIVE_INACTIVE') ? ['is_active'] : [])] as [string, ...string[]],
       search: textFields.slice(0, 3),
       sort: { field: names[0] ?? 'id', direction: 'asc' },
       pageSize: 20,
