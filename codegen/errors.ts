@@ -10,6 +10,7 @@ export type ManifestErrorKind =
   | 'DuplicateAreaPath'
   | 'DuplicateModuleKey'
   | 'DuplicateRoutePath'
+  | 'DuplicateApiPath'
   | 'SidebarLinkOutsideArea'
   | 'InvalidEntitySchema'
   | 'UnknownField'

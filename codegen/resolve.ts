@@ -51,7 +51,7 @@ function resolveResource(
   for (const action of actions) {
     const suffix = ROUTE_SUFFIX[action];
     if (suffix === undefined) continue;
-    const screen = resource.screens?.[action] ?? GENERIC_SCREEN[action];
+    const screen = resource.screens?.[action] ?? (resource.entity ? GENERIC_SCREEN[action] : undefined);
     if (!screen) continue;
     routes.push({ action, path: `/${area.path}/${resource.path}${suffix}`, routable: !suffix.includes(':'), screen });
   }

@@ -45,6 +45,7 @@ function crossChecks(areas: readonly LoadedArea[], ajv: Ajv2020): ManifestError[
   const areaPaths = new Map<string, string>();
   const routePaths = new Map<string, string>();
   const tables = new Map<string, string>();
+  const apiPaths = new Map<string, string>();
   const resourcesByKey = new Map<string, Resource>();
   const claim = (seen: Map<string, string>, value: string, place: string, onClash: (first: string) => void) => {
     const first = seen.get(value);
@@ -76,6 +77,10 @@ function crossChecks(areas: readonly LoadedArea[], ajv: Ajv2020): ManifestError[
           errors.push(manifestError('DuplicateRoutePath', file, at('path'), `route "${path}" is already produced at ${first}`)),
         );
       }
+      const api = resource.api ?? resource.path;
+      claim(apiPaths, api, `${file}:${at('api')}`, (first) =>
+        errors.push(manifestError('DuplicateApiPath', file, at(resource.api ? 'api' : 'path'), `API path "${api}" is already used at ${first}; set a distinct "api"`)),
+      );
       if (resource.entity) {
         const table = resource.entity.table ?? tableName(resource.key);
         claim(tables, table, `${file}:${at('entity')}`, (first) =>
@@ -105,10 +110,9 @@ function resourceChecks(file: string, index: number, resource: Resource, resourc
   }
 
   if (!entity) {
-    for (const action of resource.actions) {
-      if (ROUTE_SUFFIX[action] !== undefined && !resource.screens?.[action]) {
-        errors.push(manifestError('MissingScreen', file, at('actions'), `action "${action}" needs a custom screen: the resource has no entity for the generic ${action} screen`));
-      }
+    // Without an entity there is no generic screen: view needs a custom one; other actions are permissions only.
+    if (resource.actions.includes('view') && !resource.screens?.view) {
+      errors.push(manifestError('MissingScreen', file, at('actions'), 'action "view" needs a custom screen: the resource has no entity for the generic list'));
     }
     if (resource.list) errors.push(manifestError('UnknownField', file, at('list'), 'a list needs an entity to list'));
     for (const field of Object.keys(resource.uiSchema ?? {}).filter((key) => !key.startsWith('ui:'))) {

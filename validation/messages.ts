@@ -17,7 +17,7 @@ type JsonObject = Record<string, unknown>;
 /** The form field an issue belongs to: the top-level property, or the missing one for `required`. */
 export function fieldOfIssue(issue: ValidationIssue): string {
   const segments = issue.instancePath.split('/').slice(1).map(unescapePointer);
-  if (issue.keyword === 'required' && typeof issue.params.missingProperty === 'string') {
+  if ((issue.keyword === 'required' || issue.keyword === 'dependentRequired') && typeof issue.params.missingProperty === 'string') {
     segments.push(issue.params.missingProperty);
   }
   if (issue.keyword === 'additionalProperties' && typeof issue.params.additionalProperty === 'string') {
@@ -31,6 +31,7 @@ export function fieldErrorText(issue: ValidationIssue, rootSchema: JsonObject, d
   const keywordValue = () => valueAtSchemaPath(rootSchema, issue.schemaPath);
   switch (issue.keyword) {
     case 'required':
+    case 'dependentRequired':
       return 'This field is required';
     case 'minLength':
       return `Expect ${String(issue.params.limit)} but got ${lengthAt(data, issue.instancePath)}`;

@@ -322,6 +322,11 @@ export const RESOURCES: RegistryResource[] = [
           "password",
           "confirm_password"
         ],
+        "dependentRequired": {
+          "password": [
+            "confirm_password"
+          ]
+        },
         "properties": {
           "first_name": {
             "title": "First name",
@@ -379,6 +384,11 @@ export const RESOURCES: RegistryResource[] = [
           "mobile",
           "role_id"
         ],
+        "dependentRequired": {
+          "password": [
+            "confirm_password"
+          ]
+        },
         "properties": {
           "first_name": {
             "title": "First name",
@@ -8216,10 +8226,6 @@ export const RESOURCES: RegistryResource[] = [
       "view": {
         "path": "/profile-management/profile",
         "routable": true
-      },
-      "edit": {
-        "path": "/profile-management/profile/:id/edit",
-        "routable": false
       }
     },
     "entity": null,
@@ -8241,10 +8247,6 @@ export const RESOURCES: RegistryResource[] = [
       "view": {
         "path": "/profile-management/change-password",
         "routable": true
-      },
-      "edit": {
-        "path": "/profile-management/change-password/:id/edit",
-        "routable": false
       }
     },
     "entity": null,

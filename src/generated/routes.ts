@@ -1029,24 +1029,10 @@ export const AREAS: readonly AreaRoute[] = [
         "screen": "profile"
       },
       {
-        "module": "USER_PROFILE",
-        "action": "edit",
-        "path": "/profile-management/profile/:id/edit",
-        "routable": false,
-        "screen": "profile"
-      },
-      {
         "module": "CHANGE_PASSWORD",
         "action": "view",
         "path": "/profile-management/change-password",
         "routable": true,
-        "screen": "change-password"
-      },
-      {
-        "module": "CHANGE_PASSWORD",
-        "action": "edit",
-        "path": "/profile-management/change-password/:id/edit",
-        "routable": false,
         "screen": "change-password"
       }
     ],

@@ -91,9 +91,23 @@ describe('manifest loader and validator', () => {
     expect(errors).toEqual([expect.objectContaining({ kind: 'UnknownScreen', file: 'profile-management.json', pointer: '/resources/0/screens/view' })]);
   });
 
-  it('reports a screen-less action of a resource without an entity', async () => {
-    const errors = await errorsAfter((dir) => editJson(join(dir, 'profile-management.json'), (doc) => doc.resources[0].actions.push('add')));
+  it('reports a view without a screen on a resource without an entity', async () => {
+    const errors = await errorsAfter((dir) => editJson(join(dir, 'profile-management.json'), (doc) => delete doc.resources[0].screens));
     expect(errors).toEqual([expect.objectContaining({ kind: 'MissingScreen', pointer: '/resources/0/actions' })]);
+  });
+
+  it('accepts a permission-only action on a resource without an entity, with no route', async () => {
+    const dir = await scratchManifest();
+    await editJson(join(dir, 'profile-management.json'), (doc) => doc.resources[0].actions.push('edit'));
+    const built = await buildModel(dir);
+    expect(built.errors).toEqual([]);
+    expect(built.model!.areas[1]!.resources[0]!.routes.map((route) => route.action)).toEqual(['view']);
+  });
+
+  it('reports two resources sharing an API path', async () => {
+    const errors = await errorsAfter((dir) => editJson(join(dir, 'profile-management.json'), (doc) => (doc.resources[0].api = 'vouchers')));
+    expect(errors).toEqual([expect.objectContaining({ kind: 'DuplicateApiPath', file: VOUCHER, pointer: '/resources/0/path' })]);
+    expect(errors[0]!.message).toContain('profile-management.json:/resources/0/api');
   });
 
   it('reports a relation to an unknown resource', async () => {

@@ -16,8 +16,7 @@ const area: AreaModule = {
         "edit"
       ],
       routes: {
-        "view": "/profile-management/profile",
-        "edit": "/profile-management/profile/:id/edit"
+        "view": "/profile-management/profile"
       },
       entity: null,
       list: null,
@@ -34,8 +33,7 @@ const area: AreaModule = {
         "edit"
       ],
       routes: {
-        "view": "/profile-management/change-password",
-        "edit": "/profile-management/change-password/:id/edit"
+        "view": "/profile-management/change-password"
       },
       entity: null,
       list: null,

@@ -40,6 +40,11 @@ const area: AreaModule = {
             "password",
             "confirm_password"
           ],
+          "dependentRequired": {
+            "password": [
+              "confirm_password"
+            ]
+          },
           "properties": {
             "first_name": {
               "title": "First name",
@@ -97,6 +102,11 @@ const area: AreaModule = {
             "mobile",
             "role_id"
           ],
+          "dependentRequired": {
+            "password": [
+              "confirm_password"
+            ]
+          },
           "properties": {
             "first_name": {
               "title": "First name",

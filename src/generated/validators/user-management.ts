@@ -4,7 +4,7 @@
 import { formats } from '../../../validation/formats.ts';
 import runtime0 from 'ajv/dist/runtime/ucs2length.js';
 export const UsersCreate = validate25;
-const schema36 = {"type":"object","additionalProperties":false,"required":["first_name","last_name","email","mobile","role_id","password","confirm_password"],"properties":{"first_name":{"title":"First name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"last_name":{"title":"Last name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"role_id":{"title":"Role","type":"integer","minimum":1},"password":{"title":"Password","type":"string","format":"password","maxLength":128,"description":"At least 8 characters with a letter, a digit and a special character."},"confirm_password":{"title":"Confirm password","type":"string","maxLength":128,"compareTo":"password"}},"$id":"user-management/USERS/create"};
+const schema36 = {"type":"object","additionalProperties":false,"required":["first_name","last_name","email","mobile","role_id","password","confirm_password"],"dependentRequired":{"password":["confirm_password"]},"properties":{"first_name":{"title":"First name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"last_name":{"title":"Last name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"role_id":{"title":"Role","type":"integer","minimum":1},"password":{"title":"Password","type":"string","format":"password","maxLength":128,"description":"At least 8 characters with a letter, a digit and a special character."},"confirm_password":{"title":"Confirm password","type":"string","maxLength":128,"compareTo":"password"}},"$id":"user-management/USERS/create"};
 const func1 = runtime0;
 const pattern4 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
 const formats0 = formats.email;
@@ -389,14 +389,30 @@ errors++;
 }
 var valid0 = _errs14 === errors;
 }
-}
-else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let missing0;
+if(data.password !== undefined){
+if(data.confirm_password === undefined){
+const err30 = {instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "password",
+    missingProperty: "confirm_password",
+    depsCount: 1,
+    deps: "confirm_password"},message:"must have property confirm_password when property password is present"};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }
@@ -406,7 +422,7 @@ return errors === 0;
 validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const UsersUpdate = validate26;
-const schema37 = {"type":"object","additionalProperties":false,"required":["first_name","last_name","email","mobile","role_id"],"properties":{"first_name":{"title":"First name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"last_name":{"title":"Last name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"role_id":{"title":"Role","type":"integer","minimum":1},"password":{"title":"Password","type":"string","format":"password","maxLength":128,"description":"At least 8 characters with a letter, a digit and a special character."},"confirm_password":{"title":"Confirm password","type":"string","maxLength":128,"compareTo":"password"}},"$id":"user-management/USERS/update"};
+const schema37 = {"type":"object","additionalProperties":false,"required":["first_name","last_name","email","mobile","role_id"],"dependentRequired":{"password":["confirm_password"]},"properties":{"first_name":{"title":"First name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"last_name":{"title":"Last name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"role_id":{"title":"Role","type":"integer","minimum":1},"password":{"title":"Password","type":"string","format":"password","maxLength":128,"description":"At least 8 characters with a letter, a digit and a special character."},"confirm_password":{"title":"Confirm password","type":"string","maxLength":128,"compareTo":"password"}},"$id":"user-management/USERS/update"};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="user-management/USERS/update" */;
@@ -766,14 +782,30 @@ errors++;
 }
 var valid0 = _errs14 === errors;
 }
-}
-else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let missing0;
+if(data.password !== undefined){
+if(data.confirm_password === undefined){
+const err28 = {instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "password",
+    missingProperty: "confirm_password",
+    depsCount: 1,
+    deps: "confirm_password"},message:"must have property confirm_password when property password is present"};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
