@@ -1,0 +1,123 @@
+import Form from '@rjsf/core';
+import { toErrorSchema, type ErrorSchema, type RJSFSchema, type UiSchema } from '@rjsf/utils';
+import { useMemo, useState, type ReactNode } from 'react';
+import { displayFieldError } from '../../validation/messages.ts';
+import type { JsonSchema, PrecompiledValidator } from '../generated/types.ts';
+import { formFieldErrors, precompiledValidator, toValidationErrors, type FormData } from './precompiledValidator.ts';
+import { templates, widgets } from './theme.ts';
+import { useVisibleErrors } from './useVisibleErrors.ts';
+import './forms.css';
+
+/** What the server said about a submitted form: its field errors and the data they were about. */
+export interface ServerFieldErrors {
+  fields: Record<string, string>;
+  submitted: FormData;
+}
+
+export interface SchemaFormProps {
+  schema: JsonSchema;
+  /** The precompiled validator of `schema` from codegen. */
+  validate: PrecompiledValidator;
+  uiSchema?: UiSchema;
+  formData: FormData;
+  onChange: (formData: FormData) => void;
+  /** Called with valid data only. */
+  onSubmit: (formData: FormData) => void;
+  serverErrors?: ServerFieldErrors | null;
+  saving?: boolean;
+  submitLabel: string;
+  /** The accessible name of the form. */
+  label: string;
+  /** Further buttons beside submit (cancel, back). */
+  actions?: ReactNode;
+}
+
+const ID_SEPARATOR = '-';
+const ID_PREFIX = 'field';
+
+/**
+ * A form from a JSON Schema (@rjsf/core), validated in the browser by the precompiled validator with the
+ * shared messages; errors show after touch or submit, debounced (FORM-01, FORM-02), and the server's field
+ * errors show on their fields until the field is changed (FORM-12).
+ */
+export function SchemaForm({ schema, validate, uiSchema, formData, onChange, onSubmit, serverErrors, saving = false, submitLabel, label, actions }: SchemaFormProps) {
+  const validator = useMemo(() => precompiledValidator(validate, schema), [validate, schema]);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [submitted, setSubmitted] = useState(false);
+
+  const errors = useMemo(() => formFieldErrors(validate, schema, formData), [validate, schema, formData]);
+  const visible = useVisibleErrors(errors, { touched, submitted });
+  const fromServer = useMemo(() => currentServerErrors(serverErrors, formData), [serverErrors, formData]);
+  const properties = Object.keys((schema.properties as Record<string, unknown> | undefined) ?? {});
+  const onField = (field: string) => properties.includes(field.split('.')[0] ?? field);
+  const formLevel = Object.entries(fromServer).filter(([field]) => !onField(field));
+  const shown = Object.fromEntries(Object.entries({ ...visible, ...fromServer }).filter(([field]) => onField(field)));
+  const extraErrors = toErrorSchema<FormData>(toValidationErrors(shown)) as ErrorSchema<FormData>;
+
+  const handleSubmit = (data: FormData) => {
+    setSubmitted(true);
+    const invalid = Object.keys(formFieldErrors(validate, schema, data));
+    if (invalid.length === 0) {
+      onSubmit(data);
+      return;
+    }
+    document.getElementById(fieldId(invalid[0] ?? ''))?.focus();
+  };
+
+  return (
+    <Form<FormData>
+      className="schema-form"
+      aria-label={label}
+      schema={schema as RJSFSchema}
+      uiSchema={uiSchema}
+      formData={formData}
+      validator={validator}
+      templates={templates}
+      widgets={widgets}
+      idPrefix={ID_PREFIX}
+      idSeparator={ID_SEPARATOR}
+      noValidate
+      noHtml5Validate
+      showErrorList={false}
+      extraErrors={extraErrors}
+      disabled={saving}
+      onChange={(event) => onChange(event.formData ?? {})}
+      onBlur={(id) => setTouched((previous) => new Set(previous).add(fieldOfId(id)))}
+      onSubmit={(event) => handleSubmit(event.formData ?? {})}
+    >
+      {formLevel.length > 0 && (
+        <div role="alert" className="form-alert">
+          {formLevel.map(([field, text]) => (
+            <p key={field}>{text}</p>
+          ))}
+        </div>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving || undefined}>
+          {saving ? 'Saving…' : submitLabel}
+        </button>
+        {actions}
+      </div>
+    </Form>
+  );
+}
+
+/** The DOM id rjsf gives a field's input. */
+export function fieldId(field: string): string {
+  return [ID_PREFIX, ...field.split('.')].join(ID_SEPARATOR);
+}
+
+function fieldOfId(id: string): string {
+  return id.split(ID_SEPARATOR)[1] ?? id;
+}
+
+/** Server errors still about what is in the form: a field's error goes once its value changes. */
+function currentServerErrors(serverErrors: ServerFieldErrors | null | undefined, formData: FormData): Record<string, string> {
+  if (!serverErrors) return {};
+  const current: Record<string, string> = {};
+  for (const [field, text] of Object.entries(serverErrors.fields)) {
+    const name = field.split('.')[0] ?? field;
+    if (JSON.stringify(formData[name]) === JSON.stringify(serverErrors.submitted[name])) current[field] = displayFieldError(text);
+  }
+  return current;
+}

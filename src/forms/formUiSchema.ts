@@ -1,0 +1,31 @@
+import type { UiSchema } from '@rjsf/utils';
+import type { FieldDescription } from '../generated/types.ts';
+
+/**
+ * The form's uiSchema: a widget for each field that needs one (relation selects, money, image preview,
+ * password inputs), with the manifest's own uiSchema on top.
+ */
+export function formUiSchema(fields: readonly FieldDescription[], manifestUiSchema: Record<string, unknown>): UiSchema {
+  const uiSchema: Record<string, unknown> = {};
+  for (const field of fields) {
+    const widget = widgetFor(field);
+    if (widget) uiSchema[field.name] = widget;
+  }
+  for (const [key, value] of Object.entries(manifestUiSchema)) {
+    const base = uiSchema[key];
+    uiSchema[key] = isRecord(base) && isRecord(value) ? { ...base, ...value } : value;
+  }
+  return uiSchema as UiSchema;
+}
+
+function widgetFor(field: FieldDescription): Record<string, unknown> | null {
+  if (field.relation) return { 'ui:widget': 'relation', 'ui:options': { api: field.relation.api } };
+  if (field.format === 'password' || /(^|_)password$/.test(field.name)) return { 'ui:widget': 'password' };
+  if (field.type === 'number' && /(^|_)(amount|price|revenue|fee)$/.test(field.name)) return { 'ui:widget': 'money' };
+  if (field.type === 'string' && /(^|_)image(_url)?$/.test(field.name)) return { 'ui:widget': 'image' };
+  return null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

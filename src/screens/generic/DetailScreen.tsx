@@ -1,0 +1,60 @@
+import { Link, generatePath, useParams } from 'react-router-dom';
+import type { FieldDescription } from '../../generated/types.ts';
+import type { ScreenProps } from '../index.ts';
+import { formatValue } from '../shared/formatValue.ts';
+import { QueryState } from '../shared/QueryState.tsx';
+import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
+import { useRecord } from '../shared/useRecord.ts';
+import { useResourceAccess } from '../shared/useResourceAccess.ts';
+import '../screens.css';
+
+/** One record of any resource, every readable field labelled, with the way to edit it and back to the list. */
+export default function DetailScreen({ resource }: ScreenProps) {
+  const { id = '' } = useParams();
+  const record = useRecord(resource.api, id);
+  const access = useResourceAccess(resource);
+  const fields = (resource.entity?.fields ?? []).filter((field) => !field.writeOnly);
+  const heading = record.data ? titleOf(record.data, fields, resource.singular) : resource.singular;
+  const editPath = access.edit && resource.routes.edit ? generatePath(resource.routes.edit, { id }) : null;
+
+  return (
+    <section className="screen" aria-labelledby={SCREEN_TITLE_ID}>
+      <ScreenHeading
+        actions={
+          <>
+            {editPath && (
+              <Link className="button button--primary" to={editPath}>
+                Edit
+              </Link>
+            )}
+            {resource.routes.view && (
+              <Link className="button" to={resource.routes.view}>
+                Back to {resource.label.toLowerCase()}
+              </Link>
+            )}
+          </>
+        }
+      >
+        {heading}
+      </ScreenHeading>
+      <QueryState isPending={record.isPending} isError={record.isError} what={resource.singular.toLowerCase()} onRetry={() => record.refetch()}>
+        {record.data && (
+          <dl className="detail-list">
+            {fields.map((field) => (
+              <div key={field.name} className="detail-list__item">
+                <dt>{field.title}</dt>
+                <dd>{formatValue(field, record.data)}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </QueryState>
+    </section>
+  );
+}
+
+/** "Voucher DIWALI50": the singular and the record's first text field. */
+function titleOf(record: Record<string, unknown>, fields: readonly FieldDescription[], singular: string): string {
+  const named = fields.find((field) => field.type === 'string' && !field.system && !field.relation && typeof record[field.name] === 'string');
+  return named ? `${singular} ${String(record[named.name])}` : singular;
+}

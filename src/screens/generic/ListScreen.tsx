@@ -1,0 +1,190 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { http } from '../../http/index.ts';
+import type { ScreenProps } from '../index.ts';
+import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { formatValue, type Row } from '../shared/formatValue.ts';
+import { QueryState } from '../shared/QueryState.tsx';
+import { ScreenHeading } from '../shared/ScreenHeading.tsx';
+import { useResourceAccess } from '../shared/useResourceAccess.ts';
+import { ListFilters } from './list/ListFilters.tsx';
+import { listFilters } from './list/listFilters.ts';
+import { Pagination } from './list/Pagination.tsx';
+import { ResourceTable } from './list/ResourceTable.tsx';
+import { SearchBox } from './list/SearchBox.tsx';
+import { useExport } from './list/useExport.ts';
+import { useListMutations, type ListPage } from './list/useListMutations.ts';
+import { useListState } from './list/useListState.ts';
+import '../screens.css';
+
+/** The list of any resource, from its manifest description alone. */
+export default function ListScreen({ resource }: ScreenProps) {
+  const list = resource.list;
+  if (!list) {
+    return (
+      <section className="screen" aria-labelledby="screen-title">
+        <ScreenHeading>{resource.label}</ScreenHeading>
+        <p>This module has no list.</p>
+      </section>
+    );
+  }
+  return <ResourceList resource={resource} list={list} />;
+}
+
+function ResourceList({ resource, list }: { resource: ScreenProps['resource']; list: NonNullable<ScreenProps['resource']['list']> }) {
+  const filters = useMemo(() => listFilters(resource), [resource]);
+  const filterKeys = useMemo(() => filters.flatMap((filter) => filter.keys), [filters]);
+  const state = useListState(list, filterKeys);
+  const access = useResourceAccess(resource);
+  const listKey = useMemo(() => ['resource', resource.api, 'list', state.apiParams], [resource.api, state.apiParams]);
+  const query = useQuery({
+    queryKey: listKey,
+    queryFn: ({ signal }) => http.get<ListPage>(resource.api, { params: state.apiParams, signal }),
+    placeholderData: keepPreviousData,
+  });
+  const { toggle, remove, bulkRemove, bulkStatus } = useListMutations(resource.api, listKey);
+  const { progress, exportCsv } = useExport(resource.api);
+  const exporting = progress !== null;
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [pendingDelete, setPendingDelete] = useState<Row | null>(null);
+  const [pendingBulkDelete, setPendingBulkDelete] = useState(false);
+  const tableRegion = useRef<HTMLDivElement>(null);
+
+  const rows = query.data?.data ?? [];
+  const total = query.data?.meta.total ?? 0;
+  const selectedIds = Object.keys(selection).filter((id) => selection[id]).map((id) => rows.find((row) => String(row.id) === id)?.id ?? id) as (string | number)[];
+  const selectable = access.delete || access.ACTIVE_INACTIVE;
+  const filtering = state.search !== '' || Object.keys(state.filters).length > 0;
+  const firstField = resource.entity?.fields.find((field) => field.name === list.columns[0]);
+  const clearSelection = () => setSelection({});
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) return;
+    await remove.mutateAsync(pendingDelete.id as string | number).catch(() => undefined);
+    setPendingDelete(null);
+    tableRegion.current?.focus();
+  };
+  const confirmBulkDelete = async () => {
+    await bulkRemove.mutateAsync(selectedIds).catch(() => undefined);
+    setPendingBulkDelete(false);
+    clearSelection();
+    tableRegion.current?.focus();
+  };
+
+  return (
+    <section className="screen" aria-labelledby="screen-title">
+      <ScreenHeading
+        actions={
+          <>
+            {access.add && resource.routes.add && (
+              <Link className="button button--primary" to={resource.routes.add}>
+                Add {resource.singular}
+              </Link>
+            )}
+            {access.download && (
+              <button type="button" className="button" disabled={exporting} aria-busy={exporting || undefined} onClick={() => exportCsv(state.apiParams, list.columns, `${resource.api.replace(/\//g, '-')}.csv`)}>
+                {exporting ? 'Downloading…' : 'Download CSV'}
+              </button>
+            )}
+            <button type="button" className="button" onClick={() => query.refetch()} disabled={query.isFetching} aria-busy={query.isFetching || undefined}>
+              Refresh
+            </button>
+          </>
+        }
+      >
+        {resource.label}
+      </ScreenHeading>
+      {exporting && (
+        <div role="status" className="export-progress">
+          <progress className="progress-bar" aria-label="Downloading the CSV file" max={1} value={progress || undefined} />
+          <span>Downloading the CSV file…</span>
+        </div>
+      )}
+
+      <div className="list-toolbar">
+        {list.search.length > 0 && <SearchBox value={state.search} label={`Search ${resource.label.toLowerCase()}`} onSearch={(search) => state.update({ search }, { replace: true })} />}
+        <ListFilters filters={filters} values={state.filters} onChange={(values) => state.update({ filters: values })} />
+      </div>
+
+      {selectable && selectedIds.length > 0 && (
+        <div className="bulk-bar" role="region" aria-label="Bulk actions">
+          <span>{selectedIds.length} selected</span>
+          {access.ACTIVE_INACTIVE && (
+            <>
+              <button type="button" className="button" onClick={() => bulkStatus.mutate({ ids: selectedIds, isActive: true }, { onSuccess: clearSelection })}>
+                Activate selected
+              </button>
+              <button type="button" className="button" onClick={() => bulkStatus.mutate({ ids: selectedIds, isActive: false }, { onSuccess: clearSelection })}>
+                Deactivate selected
+              </button>
+            </>
+          )}
+          {access.delete && (
+            <button type="button" className="button button--danger" onClick={() => setPendingBulkDelete(true)}>
+              Delete selected
+            </button>
+          )}
+          <button type="button" className="link-button" onClick={clearSelection}>
+            Clear selection
+          </button>
+        </div>
+      )}
+
+      <div ref={tableRegion} tabIndex={-1} className="table-region" aria-busy={query.isFetching || undefined}>
+        <QueryState isPending={query.isPending} isError={query.isError && !query.data} what={resource.label.toLowerCase()} onRetry={() => query.refetch()}>
+          {rows.length === 0 ? (
+            <div className="screen-state">
+              <p>{filtering ? `No ${resource.label.toLowerCase()} match the search and filters.` : `No ${resource.label.toLowerCase()} yet.`}</p>
+              {filtering && (
+                <button type="button" className="button" onClick={() => state.update({ search: '', filters: {} })}>
+                  Clear search and filters
+                </button>
+              )}
+            </div>
+          ) : (
+            <ResourceTable
+              resource={resource}
+              rows={rows}
+              access={access}
+              sort={state.sort}
+              onSort={(sort) => state.update({ sort })}
+              selectable={selectable}
+              selection={selection}
+              onSelection={setSelection}
+              onToggleActive={(row, isActive) => toggle.mutate({ id: row.id as string | number, isActive })}
+              onDelete={setPendingDelete}
+            />
+          )}
+        </QueryState>
+      </div>
+      {total > 0 && (
+        <Pagination
+          page={state.page}
+          size={state.size}
+          total={total}
+          defaultSize={list.pageSize}
+          onPage={(page) => {
+            clearSelection();
+            state.update({ page });
+          }}
+          onSize={(size) => state.update({ size })}
+        />
+      )}
+
+      {pendingDelete && (
+        <ConfirmDialog title={`Delete ${resource.singular.toLowerCase()}?`} confirmLabel="Delete" destructive busy={remove.isPending} onConfirm={confirmDelete} onCancel={() => setPendingDelete(null)}>
+          <p>
+            {formatValue(firstField, pendingDelete, list.columns[0])} will be deleted. This cannot be undone.
+          </p>
+        </ConfirmDialog>
+      )}
+      {pendingBulkDelete && (
+        <ConfirmDialog title={`Delete ${selectedIds.length} ${resource.label.toLowerCase()}?`} confirmLabel="Delete" destructive busy={bulkRemove.isPending} onConfirm={confirmBulkDelete} onCancel={() => setPendingBulkDelete(false)}>
+          <p>The selected {resource.label.toLowerCase()} will be deleted. This cannot be undone.</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ComponentType } from 'react';
+import type { ModuleRoute, ResourceDescription, ScreenName } from '../generated/types.ts';
+
+/** What the router hands every module screen: the resource from the area's chunk and the route it serves. */
+export interface ScreenProps {
+  resource: ResourceDescription;
+  route: ModuleRoute;
+}
+
+type ScreenModule = Promise<{ default: ComponentType<ScreenProps> }>;
+
+/**
+ * Every screen by the name the manifest gives it, each its own lazy chunk, so the forms, table and
+ * chart libraries load only with the screens that use them.
+ */
+export const SCREENS: Record<ScreenName, () => ScreenModule> = {
+  list: () => import('./generic/ListScreen.tsx'),
+  detail: () => import('./generic/DetailScreen.tsx'),
+  form: () => import('./generic/FormScreen.tsx'),
+  'role-permissions': () => import('./custom/RolePermissionsScreen.tsx'),
+  'subscriber-details': () => import('./custom/SubscriberDetailsScreen.tsx'),
+  'data-upload': () => import('./custom/DataUploadScreen.tsx'),
+  'sync-trending-data': () => import('./custom/SyncTrendingDataScreen.tsx'),
+  'uploaded-data-report': () => import('./custom/UploadedDataReportScreen.tsx'),
+  profile: () => import('./custom/ProfileScreen.tsx'),
+  'change-password': () => import('./custom/ChangePasswordScreen.tsx'),
+  'admin-reporting': () => import('./custom/AdminReportingScreen.tsx'),
+  'executive-profiles': () => import('./custom/ExecutiveProfilesScreen.tsx'),
+  developers: () => import('./custom/DevelopersScreen.tsx'),
+};

@@ -1,0 +1,26 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/** The id of the open screen's h1; the screen's section is labelled by it. */
+export const SCREEN_TITLE_ID = 'screen-title';
+
+export interface ScreenHeadingProps {
+  children: ReactNode;
+  /** Buttons and links beside the heading. */
+  actions?: ReactNode;
+}
+
+/** A screen's h1, focused when the screen opens so keyboard and screen-reader users start at its top. */
+export function ScreenHeading({ children, actions }: ScreenHeadingProps) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    ref.current?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <div className="screen-heading">
+      <h1 id={SCREEN_TITLE_ID} ref={ref} tabIndex={-1}>
+        {children}
+      </h1>
+      {actions && <div className="screen-heading__actions">{actions}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import type { FieldDescription } from '../../generated/types.ts';
+
+const LOCALE = 'en-IN';
+const dateTime = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const date = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const money = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'INR' });
+const number = new Intl.NumberFormat(LOCALE);
+
+export type Row = Record<string, unknown>;
+
+/** A field's value as a person reads it: relation labels, dates, money, yes/no. */
+export function formatValue(field: FieldDescription | undefined, row: Row, name = field?.name ?? ''): string {
+  const value = row[name];
+  if (field?.relation) return textOf(row[`${name}_label`] ?? value);
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return name === 'is_active' ? (value ? 'Active' : 'Inactive') : value ? 'Yes' : 'No';
+  if (typeof value === 'number') return isMoney(name) ? money.format(value) : number.format(value);
+  if (typeof value === 'string' && field?.format === 'date-time') return formatDate(value, dateTime);
+  if (typeof value === 'string' && field?.format === 'date') return formatDate(value, date);
+  return textOf(value);
+}
+
+/** Money fields by name (amount, price, revenue, fee), as the form's money widget picks them. */
+export function isMoney(name: string): boolean {
+  return /(^|_)(amount|price|revenue|fee)$/.test(name);
+}
+
+function formatDate(value: string, format: Intl.DateTimeFormat): string {
+  const parsed = new Date(value);
+  return Number.isNaN(parsed.getTime()) ? value : format.format(parsed);
+}
+
+function textOf(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (Array.isArray(value)) return value.map(textOf).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
