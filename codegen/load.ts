@@ -66,7 +66,10 @@ function firstSyntaxError(text: string): { index: number; expected: string } {
     while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
   };
   const literal = (word: string) => {
-    for (const char of word) if (text[i++] !== char) (i--, fail(`"${word}"`));
+    for (const char of word) {
+      if (text[i] !== char) fail(`"${word}"`);
+      i++;
+    }
   };
   const string = () => {
     if (text[i] !== '"') fail('a string');

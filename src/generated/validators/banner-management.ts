@@ -3,17 +3,17 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import runtime0 from 'ajv/dist/runtime/ucs2length.js';
-export const BannerCreate = validate46;
-const schema57 = {"type":"object","additionalProperties":false,"required":["title","image_url","placement","starts_on"],"properties":{"title":{"title":"Title","type":"string","maxLength":120,"noWhiteSpace":true},"image_url":{"title":"Image URL","type":"string","format":"uri","maxLength":2048},"link_url":{"title":"Link URL","type":"string","format":"uri","maxLength":2048},"placement":{"title":"Placement","type":"string","enum":["home_top","home_middle","dashboard","search_results","login"],"maxLength":14},"display_order":{"title":"Display order","type":"integer","minimum":0,"maximum":9999,"default":0},"starts_on":{"title":"Starts on","type":"string","format":"date","maxLength":10},"ends_on":{"title":"Ends on","type":"string","format":"date","maxLength":10}},"$id":"banner-management/BANNER/create"};
-const func1 = runtime0;
+export const BannerCreate = validate26;
+const schema26 = {"type":"object","additionalProperties":false,"required":["title","image_url","placement","starts_on"],"properties":{"title":{"title":"Title","type":"string","maxLength":120,"noWhiteSpace":true},"image_url":{"title":"Image URL","type":"string","format":"uri","maxLength":2048},"link_url":{"title":"Link URL","type":"string","format":"uri","maxLength":2048},"placement":{"title":"Placement","type":"string","enum":["home_top","home_middle","dashboard","search_results","login"],"maxLength":14},"display_order":{"title":"Display order","type":"integer","minimum":0,"maximum":9999,"default":0},"starts_on":{"title":"Starts on","type":"string","format":"date","maxLength":10},"ends_on":{"title":"Ends on","type":"string","format":"date","maxLength":10}},"$id":"banner-management/BANNER/create"};
+const func0 = runtime0;
 const formats42 = formats.uri;
 const formats12 = formats.date;
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="banner-management/BANNER/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
+const evaluated0 = validate26.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -80,7 +80,7 @@ let data0 = data.title;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 120){
+if(func0(data0) > 120){
 const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -120,7 +120,7 @@ const _errs5 = errors;
 if((typeof data1 == "number") && (isFinite(data1))){
 }
 if(typeof data1 === "string"){
-if(func1(data1) > 2048){
+if(func0(data1) > 2048){
 const err8 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -160,7 +160,7 @@ const _errs7 = errors;
 if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
-if(func1(data2) > 2048){
+if(func0(data2) > 2048){
 const err11 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -197,9 +197,9 @@ if(data.placement !== undefined){
 let data3 = data.placement;
 const _errs8 = errors;
 const _errs9 = errors;
-const vSchema0 = schema57.properties.placement.enum;
+const vSchema0 = schema26.properties.placement.enum;
 if(!(((((data3 === "home_top") || (data3 === "home_middle")) || (data3 === "dashboard")) || (data3 === "search_results")) || (data3 === "login"))){
-const err14 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema57.properties.placement.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema26.properties.placement.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -209,7 +209,7 @@ vErrors.push(err14);
 errors++;
 }
 if(typeof data3 === "string"){
-if(func1(data3) > 14){
+if(func0(data3) > 14){
 const err15 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters"};
 if(vErrors === null){
 vErrors = [err15];
@@ -277,7 +277,7 @@ const _errs13 = errors;
 if((typeof data5 == "number") && (isFinite(data5))){
 }
 if(typeof data5 === "string"){
-if(func1(data5) > 10){
+if(func0(data5) > 10){
 const err20 = {instancePath:instancePath+"/starts_on",schemaPath:"#/properties/starts_on/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err20];
@@ -317,7 +317,7 @@ const _errs15 = errors;
 if((typeof data6 == "number") && (isFinite(data6))){
 }
 if(typeof data6 === "string"){
-if(func1(data6) > 10){
+if(func0(data6) > 10){
 const err23 = {instancePath:instancePath+"/ends_on",schemaPath:"#/properties/ends_on/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err23];
@@ -361,18 +361,18 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const BannerUpdate = validate46;
+export const BannerUpdate = validate26;
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="banner-management/BANNER/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
+const evaluated0 = validate26.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -439,7 +439,7 @@ let data0 = data.title;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 120){
+if(func0(data0) > 120){
 const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -479,7 +479,7 @@ const _errs5 = errors;
 if((typeof data1 == "number") && (isFinite(data1))){
 }
 if(typeof data1 === "string"){
-if(func1(data1) > 2048){
+if(func0(data1) > 2048){
 const err8 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -519,7 +519,7 @@ const _errs7 = errors;
 if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
-if(func1(data2) > 2048){
+if(func0(data2) > 2048){
 const err11 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -556,9 +556,9 @@ if(data.placement !== undefined){
 let data3 = data.placement;
 const _errs8 = errors;
 const _errs9 = errors;
-const vSchema0 = schema57.properties.placement.enum;
+const vSchema0 = schema26.properties.placement.enum;
 if(!(((((data3 === "home_top") || (data3 === "home_middle")) || (data3 === "dashboard")) || (data3 === "search_results")) || (data3 === "login"))){
-const err14 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema57.properties.placement.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema26.properties.placement.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -568,7 +568,7 @@ vErrors.push(err14);
 errors++;
 }
 if(typeof data3 === "string"){
-if(func1(data3) > 14){
+if(func0(data3) > 14){
 const err15 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters"};
 if(vErrors === null){
 vErrors = [err15];
@@ -636,7 +636,7 @@ const _errs13 = errors;
 if((typeof data5 == "number") && (isFinite(data5))){
 }
 if(typeof data5 === "string"){
-if(func1(data5) > 10){
+if(func0(data5) > 10){
 const err20 = {instancePath:instancePath+"/starts_on",schemaPath:"#/properties/starts_on/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err20];
@@ -676,7 +676,7 @@ const _errs15 = errors;
 if((typeof data6 == "number") && (isFinite(data6))){
 }
 if(typeof data6 === "string"){
-if(func1(data6) > 10){
+if(func0(data6) > 10){
 const err23 = {instancePath:instancePath+"/ends_on",schemaPath:"#/properties/ends_on/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err23];
@@ -720,7 +720,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

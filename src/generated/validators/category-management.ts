@@ -3,17 +3,17 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import runtime0 from 'ajv/dist/runtime/ucs2length.js';
-export const CategoryCreate = validate47;
-const schema58 = {"type":"object","additionalProperties":false,"required":["name","slug"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true,"validString":true},"slug":{"title":"Slug","type":"string","maxLength":80,"lowercaseOnly":true,"pattern":"^[a-z0-9]+(?:-[a-z0-9]+)*$","description":"Lowercase words joined by hyphens."},"parent_id":{"title":"Parent category","type":"integer","minimum":1},"description":{"title":"Description","type":"string","maxLength":1000}},"$id":"category-management/CATEGORY/create"};
-const func1 = runtime0;
-const pattern4 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
-const pattern29 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u");
+export const CategoryCreate = validate27;
+const schema27 = {"type":"object","additionalProperties":false,"required":["name","slug"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true,"validString":true},"slug":{"title":"Slug","type":"string","maxLength":80,"lowercaseOnly":true,"pattern":"^[a-z0-9]+(?:-[a-z0-9]+)*$","description":"Lowercase words joined by hyphens."},"parent_id":{"title":"Parent category","type":"integer","minimum":1},"description":{"title":"Description","type":"string","maxLength":1000}},"$id":"category-management/CATEGORY/create"};
+const func0 = runtime0;
+const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
+const pattern25 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u");
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="category-management/CATEGORY/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate47.evaluated;
+const evaluated0 = validate27.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -60,7 +60,7 @@ let data0 = data.name;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 80){
+if(func0(data0) > 80){
 const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -80,7 +80,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern4.test(data0)){
+if(!pattern0.test(data0)){
 const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
 if(vErrors === null){
 vErrors = [err5];
@@ -108,7 +108,7 @@ let data1 = data.slug;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 80){
+if(func0(data1) > 80){
 const err7 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -118,7 +118,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern29.test(data1)){
+if(!pattern25.test(data1)){
 const err8 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(?:-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -184,7 +184,7 @@ let data3 = data.description;
 const _errs8 = errors;
 const _errs9 = errors;
 if(typeof data3 === "string"){
-if(func1(data3) > 1000){
+if(func0(data3) > 1000){
 const err13 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err13];
@@ -218,18 +218,18 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const CategoryUpdate = validate47;
+export const CategoryUpdate = validate27;
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="category-management/CATEGORY/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate47.evaluated;
+const evaluated0 = validate27.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -276,7 +276,7 @@ let data0 = data.name;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 80){
+if(func0(data0) > 80){
 const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -296,7 +296,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern4.test(data0)){
+if(!pattern0.test(data0)){
 const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
 if(vErrors === null){
 vErrors = [err5];
@@ -324,7 +324,7 @@ let data1 = data.slug;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 80){
+if(func0(data1) > 80){
 const err7 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -334,7 +334,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern29.test(data1)){
+if(!pattern25.test(data1)){
 const err8 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(?:-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -400,7 +400,7 @@ let data3 = data.description;
 const _errs8 = errors;
 const _errs9 = errors;
 if(typeof data3 === "string"){
-if(func1(data3) > 1000){
+if(func0(data3) > 1000){
 const err13 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err13];
@@ -434,7 +434,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

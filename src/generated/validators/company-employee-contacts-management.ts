@@ -3,19 +3,19 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import runtime0 from 'ajv/dist/runtime/ucs2length.js';
-export const CompanyEmployeeContactsCreate = validate51;
-const schema62 = {"type":"object","additionalProperties":false,"required":["company_id","name"],"properties":{"company_id":{"title":"Company","type":"integer","minimum":1},"name":{"title":"Name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"designation":{"title":"Designation","type":"string","maxLength":80},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"linkedin":{"title":"LinkedIn profile","type":"string","format":"uri","maxLength":2048}},"$id":"company-employee-contacts-management/COMPANY_EMPLOYEE_CONTACTS/create"};
-const func1 = runtime0;
-const pattern4 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
+export const CompanyEmployeeContactsCreate = validate31;
+const schema31 = {"type":"object","additionalProperties":false,"required":["company_id","name"],"properties":{"company_id":{"title":"Company","type":"integer","minimum":1},"name":{"title":"Name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"designation":{"title":"Designation","type":"string","maxLength":80},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"linkedin":{"title":"LinkedIn profile","type":"string","format":"uri","maxLength":2048}},"$id":"company-employee-contacts-management/COMPANY_EMPLOYEE_CONTACTS/create"};
+const func0 = runtime0;
+const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
 const formats0 = formats.email;
 const formats2 = formats.mobile;
 const formats42 = formats.uri;
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="company-employee-contacts-management/COMPANY_EMPLOYEE_CONTACTS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate31.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -90,7 +90,7 @@ let data1 = data.name;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 60){
+if(func0(data1) > 60){
 const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -110,7 +110,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern4.test(data1)){
+if(!pattern0.test(data1)){
 const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
 if(vErrors === null){
 vErrors = [err7];
@@ -138,7 +138,7 @@ let data2 = data.designation;
 const _errs6 = errors;
 const _errs7 = errors;
 if(typeof data2 === "string"){
-if(func1(data2) > 80){
+if(func0(data2) > 80){
 const err9 = {instancePath:instancePath+"/designation",schemaPath:"#/properties/designation/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -168,7 +168,7 @@ const _errs9 = errors;
 if((typeof data3 == "number") && (isFinite(data3))){
 }
 if(typeof data3 === "string"){
-if(func1(data3) > 254){
+if(func0(data3) > 254){
 const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -208,7 +208,7 @@ const _errs11 = errors;
 if((typeof data4 == "number") && (isFinite(data4))){
 }
 if(typeof data4 === "string"){
-if(func1(data4) > 16){
+if(func0(data4) > 16){
 const err14 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
 if(vErrors === null){
 vErrors = [err14];
@@ -248,7 +248,7 @@ const _errs13 = errors;
 if((typeof data5 == "number") && (isFinite(data5))){
 }
 if(typeof data5 === "string"){
-if(func1(data5) > 2048){
+if(func0(data5) > 2048){
 const err17 = {instancePath:instancePath+"/linkedin",schemaPath:"#/properties/linkedin/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -292,18 +292,18 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const CompanyEmployeeContactsUpdate = validate51;
+export const CompanyEmployeeContactsUpdate = validate31;
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="company-employee-contacts-management/COMPANY_EMPLOYEE_CONTACTS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate31.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -378,7 +378,7 @@ let data1 = data.name;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 60){
+if(func0(data1) > 60){
 const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -398,7 +398,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern4.test(data1)){
+if(!pattern0.test(data1)){
 const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
 if(vErrors === null){
 vErrors = [err7];
@@ -426,7 +426,7 @@ let data2 = data.designation;
 const _errs6 = errors;
 const _errs7 = errors;
 if(typeof data2 === "string"){
-if(func1(data2) > 80){
+if(func0(data2) > 80){
 const err9 = {instancePath:instancePath+"/designation",schemaPath:"#/properties/designation/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -456,7 +456,7 @@ const _errs9 = errors;
 if((typeof data3 == "number") && (isFinite(data3))){
 }
 if(typeof data3 === "string"){
-if(func1(data3) > 254){
+if(func0(data3) > 254){
 const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -496,7 +496,7 @@ const _errs11 = errors;
 if((typeof data4 == "number") && (isFinite(data4))){
 }
 if(typeof data4 === "string"){
-if(func1(data4) > 16){
+if(func0(data4) > 16){
 const err14 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
 if(vErrors === null){
 vErrors = [err14];
@@ -536,7 +536,7 @@ const _errs13 = errors;
 if((typeof data5 == "number") && (isFinite(data5))){
 }
 if(typeof data5 === "string"){
-if(func1(data5) > 2048){
+if(func0(data5) > 2048){
 const err17 = {instancePath:instancePath+"/linkedin",schemaPath:"#/properties/linkedin/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -580,7 +580,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -3,21 +3,21 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import runtime0 from 'ajv/dist/runtime/ucs2length.js';
-export const CompanyCreate = validate49;
-const schema60 = {"type":"object","additionalProperties":false,"required":["name","iec","city","state","country_id"],"properties":{"name":{"title":"Name","type":"string","maxLength":200,"noWhiteSpace":true},"iec":{"title":"IEC","type":"string","maxLength":10,"pattern":"^[A-Z0-9]{10}$","description":"Importer-Exporter Code, 10 capital letters or digits."},"gstin":{"title":"GSTIN","type":"string","maxLength":15,"pattern":"^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$"},"address":{"title":"Address","type":"string","maxLength":500},"city":{"title":"City","type":"string","maxLength":80,"noWhiteSpace":true,"validString":true},"state":{"title":"State","type":"string","maxLength":80,"noWhiteSpace":true,"validString":true},"pincode":{"title":"Pincode","type":"string","format":"pincode","maxLength":6},"country_id":{"title":"Country","type":"integer","minimum":1},"website":{"title":"Website","type":"string","format":"uri","maxLength":2048}},"$id":"company-management/COMPANY/create"};
-const func74 = Object.prototype.hasOwnProperty;
-const func1 = runtime0;
-const pattern32 = new RegExp("^[A-Z0-9]{10}$", "u");
-const pattern33 = new RegExp("^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$", "u");
-const pattern4 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
+export const CompanyCreate = validate29;
+const schema29 = {"type":"object","additionalProperties":false,"required":["name","iec","city","state","country_id"],"properties":{"name":{"title":"Name","type":"string","maxLength":200,"noWhiteSpace":true},"iec":{"title":"IEC","type":"string","maxLength":10,"pattern":"^[A-Z0-9]{10}$","description":"Importer-Exporter Code, 10 capital letters or digits."},"gstin":{"title":"GSTIN","type":"string","maxLength":15,"pattern":"^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$"},"address":{"title":"Address","type":"string","maxLength":500},"city":{"title":"City","type":"string","maxLength":80,"noWhiteSpace":true,"validString":true},"state":{"title":"State","type":"string","maxLength":80,"noWhiteSpace":true,"validString":true},"pincode":{"title":"Pincode","type":"string","format":"pincode","maxLength":6},"country_id":{"title":"Country","type":"integer","minimum":1},"website":{"title":"Website","type":"string","format":"uri","maxLength":2048}},"$id":"company-management/COMPANY/create"};
+const func73 = Object.prototype.hasOwnProperty;
+const func0 = runtime0;
+const pattern28 = new RegExp("^[A-Z0-9]{10}$", "u");
+const pattern29 = new RegExp("^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$", "u");
+const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
 const formats58 = formats.pincode;
 const formats42 = formats.uri;
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="company-management/COMPANY/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
+const evaluated0 = validate29.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -78,7 +78,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func74.call(schema60.properties, key0))){
+if(!(func73.call(schema29.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -94,7 +94,7 @@ let data0 = data.name;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 200){
+if(func0(data0) > 200){
 const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -132,7 +132,7 @@ let data1 = data.iec;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 10){
+if(func0(data1) > 10){
 const err9 = {instancePath:instancePath+"/iec",schemaPath:"#/properties/iec/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -142,7 +142,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern32.test(data1)){
+if(!pattern28.test(data1)){
 const err10 = {instancePath:instancePath+"/iec",schemaPath:"#/properties/iec/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]{10}$"},message:"must match pattern \""+"^[A-Z0-9]{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -170,7 +170,7 @@ let data2 = data.gstin;
 const _errs6 = errors;
 const _errs7 = errors;
 if(typeof data2 === "string"){
-if(func1(data2) > 15){
+if(func0(data2) > 15){
 const err12 = {instancePath:instancePath+"/gstin",schemaPath:"#/properties/gstin/maxLength",keyword:"maxLength",params:{limit: 15},message:"must NOT have more than 15 characters"};
 if(vErrors === null){
 vErrors = [err12];
@@ -180,7 +180,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern33.test(data2)){
+if(!pattern29.test(data2)){
 const err13 = {instancePath:instancePath+"/gstin",schemaPath:"#/properties/gstin/pattern",keyword:"pattern",params:{pattern: "^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$"},message:"must match pattern \""+"^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -208,7 +208,7 @@ let data3 = data.address;
 const _errs8 = errors;
 const _errs9 = errors;
 if(typeof data3 === "string"){
-if(func1(data3) > 500){
+if(func0(data3) > 500){
 const err15 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err15];
@@ -236,7 +236,7 @@ let data4 = data.city;
 const _errs10 = errors;
 const _errs11 = errors;
 if(typeof data4 === "string"){
-if(func1(data4) > 80){
+if(func0(data4) > 80){
 const err17 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -256,7 +256,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern4.test(data4)){
+if(!pattern0.test(data4)){
 const err19 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
 if(vErrors === null){
 vErrors = [err19];
@@ -284,7 +284,7 @@ let data5 = data.state;
 const _errs12 = errors;
 const _errs13 = errors;
 if(typeof data5 === "string"){
-if(func1(data5) > 80){
+if(func0(data5) > 80){
 const err21 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err21];
@@ -304,7 +304,7 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!pattern4.test(data5)){
+if(!pattern0.test(data5)){
 const err23 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
 if(vErrors === null){
 vErrors = [err23];
@@ -334,7 +334,7 @@ const _errs15 = errors;
 if((typeof data6 == "number") && (isFinite(data6))){
 }
 if(typeof data6 === "string"){
-if(func1(data6) > 6){
+if(func0(data6) > 6){
 const err25 = {instancePath:instancePath+"/pincode",schemaPath:"#/properties/pincode/maxLength",keyword:"maxLength",params:{limit: 6},message:"must NOT have more than 6 characters"};
 if(vErrors === null){
 vErrors = [err25];
@@ -402,7 +402,7 @@ const _errs19 = errors;
 if((typeof data8 == "number") && (isFinite(data8))){
 }
 if(typeof data8 === "string"){
-if(func1(data8) > 2048){
+if(func0(data8) > 2048){
 const err30 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
 if(vErrors === null){
 vErrors = [err30];
@@ -446,18 +446,18 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const CompanyUpdate = validate49;
+export const CompanyUpdate = validate29;
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="company-management/COMPANY/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
+const evaluated0 = validate29.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -518,7 +518,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func74.call(schema60.properties, key0))){
+if(!(func73.call(schema29.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -534,7 +534,7 @@ let data0 = data.name;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 200){
+if(func0(data0) > 200){
 const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -572,7 +572,7 @@ let data1 = data.iec;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 10){
+if(func0(data1) > 10){
 const err9 = {instancePath:instancePath+"/iec",schemaPath:"#/properties/iec/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -582,7 +582,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern32.test(data1)){
+if(!pattern28.test(data1)){
 const err10 = {instancePath:instancePath+"/iec",schemaPath:"#/properties/iec/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]{10}$"},message:"must match pattern \""+"^[A-Z0-9]{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -610,7 +610,7 @@ let data2 = data.gstin;
 const _errs6 = errors;
 const _errs7 = errors;
 if(typeof data2 === "string"){
-if(func1(data2) > 15){
+if(func0(data2) > 15){
 const err12 = {instancePath:instancePath+"/gstin",schemaPath:"#/properties/gstin/maxLength",keyword:"maxLength",params:{limit: 15},message:"must NOT have more than 15 characters"};
 if(vErrors === null){
 vErrors = [err12];
@@ -620,7 +620,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern33.test(data2)){
+if(!pattern29.test(data2)){
 const err13 = {instancePath:instancePath+"/gstin",schemaPath:"#/properties/gstin/pattern",keyword:"pattern",params:{pattern: "^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$"},message:"must match pattern \""+"^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -648,7 +648,7 @@ let data3 = data.address;
 const _errs8 = errors;
 const _errs9 = errors;
 if(typeof data3 === "string"){
-if(func1(data3) > 500){
+if(func0(data3) > 500){
 const err15 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err15];
@@ -676,7 +676,7 @@ let data4 = data.city;
 const _errs10 = errors;
 const _errs11 = errors;
 if(typeof data4 === "string"){
-if(func1(data4) > 80){
+if(func0(data4) > 80){
 const err17 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -696,7 +696,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern4.test(data4)){
+if(!pattern0.test(data4)){
 const err19 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
 if(vErrors === null){
 vErrors = [err19];
@@ -724,7 +724,7 @@ let data5 = data.state;
 const _errs12 = errors;
 const _errs13 = errors;
 if(typeof data5 === "string"){
-if(func1(data5) > 80){
+if(func0(data5) > 80){
 const err21 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err21];
@@ -744,7 +744,7 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!pattern4.test(data5)){
+if(!pattern0.test(data5)){
 const err23 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
 if(vErrors === null){
 vErrors = [err23];
@@ -774,7 +774,7 @@ const _errs15 = errors;
 if((typeof data6 == "number") && (isFinite(data6))){
 }
 if(typeof data6 === "string"){
-if(func1(data6) > 6){
+if(func0(data6) > 6){
 const err25 = {instancePath:instancePath+"/pincode",schemaPath:"#/properties/pincode/maxLength",keyword:"maxLength",params:{limit: 6},message:"must NOT have more than 6 characters"};
 if(vErrors === null){
 vErrors = [err25];
@@ -842,7 +842,7 @@ const _errs19 = errors;
 if((typeof data8 == "number") && (isFinite(data8))){
 }
 if(typeof data8 === "string"){
-if(func1(data8) > 2048){
+if(func0(data8) > 2048){
 const err30 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
 if(vErrors === null){
 vErrors = [err30];
@@ -886,7 +886,7 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

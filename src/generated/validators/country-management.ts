@@ -3,17 +3,17 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import runtime0 from 'ajv/dist/runtime/ucs2length.js';
-export const CountryCreate = validate50;
-const schema61 = {"type":"object","additionalProperties":false,"required":["country_id","import_available","export_available"],"properties":{"country_id":{"title":"Country","type":"integer","minimum":1},"import_available":{"title":"Import data","type":"boolean","default":false},"export_available":{"title":"Export data","type":"boolean","default":false},"data_from":{"title":"Data from","type":"string","format":"period","maxLength":7,"description":"First month with data, YYYY-MM."},"data_to":{"title":"Data to","type":"string","format":"period","maxLength":7,"description":"Last month with data, YYYY-MM."},"source":{"title":"Source","type":"string","maxLength":200,"description":"Where the data comes from, e.g. the customs authority."},"flag_url":{"title":"Flag image URL","type":"string","format":"uri","maxLength":2048}},"$id":"country-management/COUNTRY/create"};
+export const CountryCreate = validate30;
+const schema30 = {"type":"object","additionalProperties":false,"required":["country_id","import_available","export_available"],"properties":{"country_id":{"title":"Country","type":"integer","minimum":1},"import_available":{"title":"Import data","type":"boolean","default":false},"export_available":{"title":"Export data","type":"boolean","default":false},"data_from":{"title":"Data from","type":"string","format":"period","maxLength":7,"description":"First month with data, YYYY-MM."},"data_to":{"title":"Data to","type":"string","format":"period","maxLength":7,"description":"Last month with data, YYYY-MM."},"source":{"title":"Source","type":"string","maxLength":200,"description":"Where the data comes from, e.g. the customs authority."},"flag_url":{"title":"Flag image URL","type":"string","format":"uri","maxLength":2048}},"$id":"country-management/COUNTRY/create"};
 const formats30 = formats.period;
 const formats42 = formats.uri;
-const func1 = runtime0;
+const func0 = runtime0;
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="country-management/COUNTRY/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate50.evaluated;
+const evaluated0 = validate30.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -132,7 +132,7 @@ const _errs9 = errors;
 if((typeof data3 == "number") && (isFinite(data3))){
 }
 if(typeof data3 === "string"){
-if(func1(data3) > 7){
+if(func0(data3) > 7){
 const err8 = {instancePath:instancePath+"/data_from",schemaPath:"#/properties/data_from/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -172,7 +172,7 @@ const _errs11 = errors;
 if((typeof data4 == "number") && (isFinite(data4))){
 }
 if(typeof data4 === "string"){
-if(func1(data4) > 7){
+if(func0(data4) > 7){
 const err11 = {instancePath:instancePath+"/data_to",schemaPath:"#/properties/data_to/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -210,7 +210,7 @@ let data5 = data.source;
 const _errs12 = errors;
 const _errs13 = errors;
 if(typeof data5 === "string"){
-if(func1(data5) > 200){
+if(func0(data5) > 200){
 const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err14];
@@ -240,7 +240,7 @@ const _errs15 = errors;
 if((typeof data6 == "number") && (isFinite(data6))){
 }
 if(typeof data6 === "string"){
-if(func1(data6) > 2048){
+if(func0(data6) > 2048){
 const err16 = {instancePath:instancePath+"/flag_url",schemaPath:"#/properties/flag_url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
 if(vErrors === null){
 vErrors = [err16];
@@ -284,18 +284,18 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
-validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const CountryUpdate = validate50;
+export const CountryUpdate = validate30;
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="country-management/COUNTRY/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate50.evaluated;
+const evaluated0 = validate30.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -414,7 +414,7 @@ const _errs9 = errors;
 if((typeof data3 == "number") && (isFinite(data3))){
 }
 if(typeof data3 === "string"){
-if(func1(data3) > 7){
+if(func0(data3) > 7){
 const err8 = {instancePath:instancePath+"/data_from",schemaPath:"#/properties/data_from/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -454,7 +454,7 @@ const _errs11 = errors;
 if((typeof data4 == "number") && (isFinite(data4))){
 }
 if(typeof data4 === "string"){
-if(func1(data4) > 7){
+if(func0(data4) > 7){
 const err11 = {instancePath:instancePath+"/data_to",schemaPath:"#/properties/data_to/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -492,7 +492,7 @@ let data5 = data.source;
 const _errs12 = errors;
 const _errs13 = errors;
 if(typeof data5 === "string"){
-if(func1(data5) > 200){
+if(func0(data5) > 200){
 const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err14];
@@ -522,7 +522,7 @@ const _errs15 = errors;
 if((typeof data6 == "number") && (isFinite(data6))){
 }
 if(typeof data6 === "string"){
-if(func1(data6) > 2048){
+if(func0(data6) > 2048){
 const err16 = {instancePath:instancePath+"/flag_url",schemaPath:"#/properties/flag_url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
 if(vErrors === null){
 vErrors = [err16];
@@ -566,7 +566,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
-validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

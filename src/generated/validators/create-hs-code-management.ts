@@ -3,16 +3,16 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import runtime0 from 'ajv/dist/runtime/ucs2length.js';
-export const CreateHsCodeCreate = validate52;
-const schema63 = {"type":"object","additionalProperties":false,"required":["hs_code","description","chapter_id"],"properties":{"hs_code":{"title":"HS code","type":"string","maxLength":8,"pattern":"^[0-9]{2}(?:[0-9]{2}){0,3}$","description":"2, 4, 6 or 8 digits: chapter, heading, subheading or tariff item."},"description":{"title":"Description","type":"string","maxLength":500,"noWhiteSpace":true},"chapter_id":{"title":"Chapter","type":"integer","minimum":1},"unit":{"title":"Unit","type":"string","enum":["KGS","NOS","LTR","MTR","SQM","CBM","TON","PRS","SET","DOZ","GMS","UNT"],"maxLength":3,"description":"Unit quantity code (UQC)."}},"$id":"create-hs-code-management/CREATE_HS_CODE/create"};
-const func1 = runtime0;
-const pattern37 = new RegExp("^[0-9]{2}(?:[0-9]{2}){0,3}$", "u");
+export const CreateHsCodeCreate = validate32;
+const schema32 = {"type":"object","additionalProperties":false,"required":["hs_code","description","chapter_id"],"properties":{"hs_code":{"title":"HS code","type":"string","maxLength":8,"pattern":"^[0-9]{2}(?:[0-9]{2}){0,3}$","description":"2, 4, 6 or 8 digits: chapter, heading, subheading or tariff item."},"description":{"title":"Description","type":"string","maxLength":500,"noWhiteSpace":true},"chapter_id":{"title":"Chapter","type":"integer","minimum":1},"unit":{"title":"Unit","type":"string","enum":["KGS","NOS","LTR","MTR","SQM","CBM","TON","PRS","SET","DOZ","GMS","UNT"],"maxLength":3,"description":"Unit quantity code (UQC)."}},"$id":"create-hs-code-management/CREATE_HS_CODE/create"};
+const func0 = runtime0;
+const pattern33 = new RegExp("^[0-9]{2}(?:[0-9]{2}){0,3}$", "u");
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="create-hs-code-management/CREATE_HS_CODE/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
+const evaluated0 = validate32.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -69,7 +69,7 @@ let data0 = data.hs_code;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 8){
+if(func0(data0) > 8){
 const err4 = {instancePath:instancePath+"/hs_code",schemaPath:"#/properties/hs_code/maxLength",keyword:"maxLength",params:{limit: 8},message:"must NOT have more than 8 characters"};
 if(vErrors === null){
 vErrors = [err4];
@@ -79,7 +79,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern37.test(data0)){
+if(!pattern33.test(data0)){
 const err5 = {instancePath:instancePath+"/hs_code",schemaPath:"#/properties/hs_code/pattern",keyword:"pattern",params:{pattern: "^[0-9]{2}(?:[0-9]{2}){0,3}$"},message:"must match pattern \""+"^[0-9]{2}(?:[0-9]{2}){0,3}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -107,7 +107,7 @@ let data1 = data.description;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 500){
+if(func0(data1) > 500){
 const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -172,9 +172,9 @@ if(data.unit !== undefined){
 let data3 = data.unit;
 const _errs8 = errors;
 const _errs9 = errors;
-const vSchema0 = schema63.properties.unit.enum;
+const vSchema0 = schema32.properties.unit.enum;
 if(!((((((((((((data3 === "KGS") || (data3 === "NOS")) || (data3 === "LTR")) || (data3 === "MTR")) || (data3 === "SQM")) || (data3 === "CBM")) || (data3 === "TON")) || (data3 === "PRS")) || (data3 === "SET")) || (data3 === "DOZ")) || (data3 === "GMS")) || (data3 === "UNT"))){
-const err12 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/enum",keyword:"enum",params:{allowedValues: schema63.properties.unit.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/enum",keyword:"enum",params:{allowedValues: schema32.properties.unit.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -184,7 +184,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data3 === "string"){
-if(func1(data3) > 3){
+if(func0(data3) > 3){
 const err13 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
 if(vErrors === null){
 vErrors = [err13];
@@ -218,18 +218,18 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const CreateHsCodeUpdate = validate52;
+export const CreateHsCodeUpdate = validate32;
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="create-hs-code-management/CREATE_HS_CODE/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
+const evaluated0 = validate32.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -286,7 +286,7 @@ let data0 = data.hs_code;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 8){
+if(func0(data0) > 8){
 const err4 = {instancePath:instancePath+"/hs_code",schemaPath:"#/properties/hs_code/maxLength",keyword:"maxLength",params:{limit: 8},message:"must NOT have more than 8 characters"};
 if(vErrors === null){
 vErrors = [err4];
@@ -296,7 +296,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern37.test(data0)){
+if(!pattern33.test(data0)){
 const err5 = {instancePath:instancePath+"/hs_code",schemaPath:"#/properties/hs_code/pattern",keyword:"pattern",params:{pattern: "^[0-9]{2}(?:[0-9]{2}){0,3}$"},message:"must match pattern \""+"^[0-9]{2}(?:[0-9]{2}){0,3}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -324,7 +324,7 @@ let data1 = data.description;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 500){
+if(func0(data1) > 500){
 const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -389,9 +389,9 @@ if(data.unit !== undefined){
 let data3 = data.unit;
 const _errs8 = errors;
 const _errs9 = errors;
-const vSchema0 = schema63.properties.unit.enum;
+const vSchema0 = schema32.properties.unit.enum;
 if(!((((((((((((data3 === "KGS") || (data3 === "NOS")) || (data3 === "LTR")) || (data3 === "MTR")) || (data3 === "SQM")) || (data3 === "CBM")) || (data3 === "TON")) || (data3 === "PRS")) || (data3 === "SET")) || (data3 === "DOZ")) || (data3 === "GMS")) || (data3 === "UNT"))){
-const err12 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/enum",keyword:"enum",params:{allowedValues: schema63.properties.unit.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/enum",keyword:"enum",params:{allowedValues: schema32.properties.unit.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -401,7 +401,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data3 === "string"){
-if(func1(data3) > 3){
+if(func0(data3) > 3){
 const err13 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
 if(vErrors === null){
 vErrors = [err13];
@@ -435,7 +435,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

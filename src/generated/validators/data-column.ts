@@ -3,16 +3,16 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import runtime0 from 'ajv/dist/runtime/ucs2length.js';
-export const DataFieldsModuleCreate = validate41;
-const schema52 = {"type":"object","additionalProperties":false,"required":["column_name","label","data_type","trade_direction"],"properties":{"column_name":{"title":"Column name","type":"string","maxLength":63,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"label":{"title":"Label","type":"string","maxLength":80,"noWhiteSpace":true},"data_type":{"title":"Data type","type":"string","enum":["string","number","date"],"maxLength":6},"trade_direction":{"title":"Trade direction","type":"string","enum":["import","export","both"],"maxLength":6},"is_required":{"title":"Required in uploads","type":"boolean","default":false},"display_order":{"title":"Display order","type":"integer","minimum":0,"maximum":9999,"default":0},"is_searchable":{"title":"Searchable","type":"boolean","default":false}},"$id":"data-column/DATA_FIELDS_MODULE/create"};
-const func1 = runtime0;
-const pattern9 = new RegExp("^[a-z][a-z0-9_]*$", "u");
+export const DataFieldsModuleCreate = validate21;
+const schema21 = {"type":"object","additionalProperties":false,"required":["column_name","label","data_type","trade_direction"],"properties":{"column_name":{"title":"Column name","type":"string","maxLength":63,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"label":{"title":"Label","type":"string","maxLength":80,"noWhiteSpace":true},"data_type":{"title":"Data type","type":"string","enum":["string","number","date"],"maxLength":6},"trade_direction":{"title":"Trade direction","type":"string","enum":["import","export","both"],"maxLength":6},"is_required":{"title":"Required in uploads","type":"boolean","default":false},"display_order":{"title":"Display order","type":"integer","minimum":0,"maximum":9999,"default":0},"is_searchable":{"title":"Searchable","type":"boolean","default":false}},"$id":"data-column/DATA_FIELDS_MODULE/create"};
+const func0 = runtime0;
+const pattern5 = new RegExp("^[a-z][a-z0-9_]*$", "u");
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="data-column/DATA_FIELDS_MODULE/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = validate21.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -79,7 +79,7 @@ let data0 = data.column_name;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 63){
+if(func0(data0) > 63){
 const err5 = {instancePath:instancePath+"/column_name",schemaPath:"#/properties/column_name/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -89,7 +89,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern9.test(data0)){
+if(!pattern5.test(data0)){
 const err6 = {instancePath:instancePath+"/column_name",schemaPath:"#/properties/column_name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -137,7 +137,7 @@ let data1 = data.label;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 80){
+if(func0(data1) > 80){
 const err10 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -174,9 +174,9 @@ if(data.data_type !== undefined){
 let data2 = data.data_type;
 const _errs6 = errors;
 const _errs7 = errors;
-const vSchema0 = schema52.properties.data_type.enum;
+const vSchema0 = schema21.properties.data_type.enum;
 if(!(((data2 === "string") || (data2 === "number")) || (data2 === "date"))){
-const err13 = {instancePath:instancePath+"/data_type",schemaPath:"#/properties/data_type/enum",keyword:"enum",params:{allowedValues: schema52.properties.data_type.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/data_type",schemaPath:"#/properties/data_type/enum",keyword:"enum",params:{allowedValues: schema21.properties.data_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -186,7 +186,7 @@ vErrors.push(err13);
 errors++;
 }
 if(typeof data2 === "string"){
-if(func1(data2) > 6){
+if(func0(data2) > 6){
 const err14 = {instancePath:instancePath+"/data_type",schemaPath:"#/properties/data_type/maxLength",keyword:"maxLength",params:{limit: 6},message:"must NOT have more than 6 characters"};
 if(vErrors === null){
 vErrors = [err14];
@@ -213,9 +213,9 @@ if(data.trade_direction !== undefined){
 let data3 = data.trade_direction;
 const _errs8 = errors;
 const _errs9 = errors;
-const vSchema1 = schema52.properties.trade_direction.enum;
+const vSchema1 = schema21.properties.trade_direction.enum;
 if(!(((data3 === "import") || (data3 === "export")) || (data3 === "both"))){
-const err16 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/enum",keyword:"enum",params:{allowedValues: schema52.properties.trade_direction.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/enum",keyword:"enum",params:{allowedValues: schema21.properties.trade_direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -225,7 +225,7 @@ vErrors.push(err16);
 errors++;
 }
 if(typeof data3 === "string"){
-if(func1(data3) > 6){
+if(func0(data3) > 6){
 const err17 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/maxLength",keyword:"maxLength",params:{limit: 6},message:"must NOT have more than 6 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -329,18 +329,18 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const DataFieldsModuleUpdate = validate41;
+export const DataFieldsModuleUpdate = validate21;
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="data-column/DATA_FIELDS_MODULE/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = validate21.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -407,7 +407,7 @@ let data0 = data.column_name;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 63){
+if(func0(data0) > 63){
 const err5 = {instancePath:instancePath+"/column_name",schemaPath:"#/properties/column_name/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -417,7 +417,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern9.test(data0)){
+if(!pattern5.test(data0)){
 const err6 = {instancePath:instancePath+"/column_name",schemaPath:"#/properties/column_name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -465,7 +465,7 @@ let data1 = data.label;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 80){
+if(func0(data1) > 80){
 const err10 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -502,9 +502,9 @@ if(data.data_type !== undefined){
 let data2 = data.data_type;
 const _errs6 = errors;
 const _errs7 = errors;
-const vSchema0 = schema52.properties.data_type.enum;
+const vSchema0 = schema21.properties.data_type.enum;
 if(!(((data2 === "string") || (data2 === "number")) || (data2 === "date"))){
-const err13 = {instancePath:instancePath+"/data_type",schemaPath:"#/properties/data_type/enum",keyword:"enum",params:{allowedValues: schema52.properties.data_type.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/data_type",schemaPath:"#/properties/data_type/enum",keyword:"enum",params:{allowedValues: schema21.properties.data_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -514,7 +514,7 @@ vErrors.push(err13);
 errors++;
 }
 if(typeof data2 === "string"){
-if(func1(data2) > 6){
+if(func0(data2) > 6){
 const err14 = {instancePath:instancePath+"/data_type",schemaPath:"#/properties/data_type/maxLength",keyword:"maxLength",params:{limit: 6},message:"must NOT have more than 6 characters"};
 if(vErrors === null){
 vErrors = [err14];
@@ -541,9 +541,9 @@ if(data.trade_direction !== undefined){
 let data3 = data.trade_direction;
 const _errs8 = errors;
 const _errs9 = errors;
-const vSchema1 = schema52.properties.trade_direction.enum;
+const vSchema1 = schema21.properties.trade_direction.enum;
 if(!(((data3 === "import") || (data3 === "export")) || (data3 === "both"))){
-const err16 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/enum",keyword:"enum",params:{allowedValues: schema52.properties.trade_direction.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/enum",keyword:"enum",params:{allowedValues: schema21.properties.trade_direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -553,7 +553,7 @@ vErrors.push(err16);
 errors++;
 }
 if(typeof data3 === "string"){
-if(func1(data3) > 6){
+if(func0(data3) > 6){
 const err17 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/maxLength",keyword:"maxLength",params:{limit: 6},message:"must NOT have more than 6 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -657,7 +657,7 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

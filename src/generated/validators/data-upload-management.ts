@@ -3,17 +3,17 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import runtime0 from 'ajv/dist/runtime/ucs2length.js';
-export const DataUploadLogsCreate = validate40;
-const schema51 = {"type":"object","additionalProperties":false,"required":["country_id","trade_direction","period","file_name","size"],"properties":{"country_id":{"title":"Country","type":"integer","minimum":1},"trade_direction":{"title":"Trade direction","type":"string","enum":["import","export"],"maxLength":6},"period":{"title":"Period","type":"string","format":"period","maxLength":7,"description":"The month of trade data, YYYY-MM."},"file_name":{"title":"File name","type":"string","maxLength":255,"noWhiteSpace":true,"pattern":"\\.(?:csv|CSV)$"},"size":{"title":"File size (bytes)","type":"integer","minimum":1}},"$id":"data-upload-management/DATA_UPLOAD_LOGS/create"};
-const func1 = runtime0;
+export const DataUploadLogsCreate = validate20;
+const schema20 = {"type":"object","additionalProperties":false,"required":["country_id","trade_direction","period","file_name","size"],"properties":{"country_id":{"title":"Country","type":"integer","minimum":1},"trade_direction":{"title":"Trade direction","type":"string","enum":["import","export"],"maxLength":6},"period":{"title":"Period","type":"string","format":"period","maxLength":7,"description":"The month of trade data, YYYY-MM."},"file_name":{"title":"File name","type":"string","maxLength":255,"noWhiteSpace":true,"pattern":"\\.(?:csv|CSV)$"},"size":{"title":"File size (bytes)","type":"integer","minimum":1}},"$id":"data-upload-management/DATA_UPLOAD_LOGS/create"};
+const func0 = runtime0;
 const formats30 = formats.period;
-const pattern23 = new RegExp("\\.(?:csv|CSV)$", "u");
+const pattern19 = new RegExp("\\.(?:csv|CSV)$", "u");
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="data-upload-management/DATA_UPLOAD_LOGS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate20.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -117,9 +117,9 @@ if(data.trade_direction !== undefined){
 let data1 = data.trade_direction;
 const _errs4 = errors;
 const _errs5 = errors;
-const vSchema0 = schema51.properties.trade_direction.enum;
+const vSchema0 = schema20.properties.trade_direction.enum;
 if(!((data1 === "import") || (data1 === "export"))){
-const err8 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/enum",keyword:"enum",params:{allowedValues: schema51.properties.trade_direction.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/enum",keyword:"enum",params:{allowedValues: schema20.properties.trade_direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -129,7 +129,7 @@ vErrors.push(err8);
 errors++;
 }
 if(typeof data1 === "string"){
-if(func1(data1) > 6){
+if(func0(data1) > 6){
 const err9 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/maxLength",keyword:"maxLength",params:{limit: 6},message:"must NOT have more than 6 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -159,7 +159,7 @@ const _errs7 = errors;
 if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
-if(func1(data2) > 7){
+if(func0(data2) > 7){
 const err11 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -197,7 +197,7 @@ let data3 = data.file_name;
 const _errs8 = errors;
 const _errs9 = errors;
 if(typeof data3 === "string"){
-if(func1(data3) > 255){
+if(func0(data3) > 255){
 const err14 = {instancePath:instancePath+"/file_name",schemaPath:"#/properties/file_name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err14];
@@ -207,7 +207,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!pattern23.test(data3)){
+if(!pattern19.test(data3)){
 const err15 = {instancePath:instancePath+"/file_name",schemaPath:"#/properties/file_name/pattern",keyword:"pattern",params:{pattern: "\\.(?:csv|CSV)$"},message:"must match pattern \""+"\\.(?:csv|CSV)$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -279,18 +279,18 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const DataUploadLogsUpdate = validate40;
+export const DataUploadLogsUpdate = validate20;
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="data-upload-management/DATA_UPLOAD_LOGS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate20.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -394,9 +394,9 @@ if(data.trade_direction !== undefined){
 let data1 = data.trade_direction;
 const _errs4 = errors;
 const _errs5 = errors;
-const vSchema0 = schema51.properties.trade_direction.enum;
+const vSchema0 = schema20.properties.trade_direction.enum;
 if(!((data1 === "import") || (data1 === "export"))){
-const err8 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/enum",keyword:"enum",params:{allowedValues: schema51.properties.trade_direction.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/enum",keyword:"enum",params:{allowedValues: schema20.properties.trade_direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -406,7 +406,7 @@ vErrors.push(err8);
 errors++;
 }
 if(typeof data1 === "string"){
-if(func1(data1) > 6){
+if(func0(data1) > 6){
 const err9 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/maxLength",keyword:"maxLength",params:{limit: 6},message:"must NOT have more than 6 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -436,7 +436,7 @@ const _errs7 = errors;
 if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
-if(func1(data2) > 7){
+if(func0(data2) > 7){
 const err11 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -474,7 +474,7 @@ let data3 = data.file_name;
 const _errs8 = errors;
 const _errs9 = errors;
 if(typeof data3 === "string"){
-if(func1(data3) > 255){
+if(func0(data3) > 255){
 const err14 = {instancePath:instancePath+"/file_name",schemaPath:"#/properties/file_name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err14];
@@ -484,7 +484,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!pattern23.test(data3)){
+if(!pattern19.test(data3)){
 const err15 = {instancePath:instancePath+"/file_name",schemaPath:"#/properties/file_name/pattern",keyword:"pattern",params:{pattern: "\\.(?:csv|CSV)$"},message:"must match pattern \""+"\\.(?:csv|CSV)$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -556,7 +556,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -3,20 +3,20 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import runtime0 from 'ajv/dist/runtime/ucs2length.js';
-export const EmployeesCreate = validate48;
-const schema59 = {"type":"object","additionalProperties":false,"required":["first_name","last_name","email","mobile","department","joining_date"],"properties":{"first_name":{"title":"First name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"last_name":{"title":"Last name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"department":{"title":"Department","type":"string","enum":["sales","support","operations","data","finance","hr","technology"],"maxLength":10},"designation":{"title":"Designation","type":"string","maxLength":80},"joining_date":{"title":"Joining date","type":"string","format":"date","maxLength":10},"ip_whitelist":{"title":"Whitelisted IP","type":"string","format":"ipv4","maxLength":15,"description":"When set, this employee may sign in only from this address."}},"$id":"employee-management/EMPLOYEES/create"};
-const func1 = runtime0;
-const pattern4 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
+export const EmployeesCreate = validate28;
+const schema28 = {"type":"object","additionalProperties":false,"required":["first_name","last_name","email","mobile","department","joining_date"],"properties":{"first_name":{"title":"First name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"last_name":{"title":"Last name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"department":{"title":"Department","type":"string","enum":["sales","support","operations","data","finance","hr","technology"],"maxLength":10},"designation":{"title":"Designation","type":"string","maxLength":80},"joining_date":{"title":"Joining date","type":"string","format":"date","maxLength":10},"ip_whitelist":{"title":"Whitelisted IP","type":"string","format":"ipv4","maxLength":15,"description":"When set, this employee may sign in only from this address."}},"$id":"employee-management/EMPLOYEES/create"};
+const func0 = runtime0;
+const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
 const formats0 = formats.email;
 const formats2 = formats.mobile;
 const formats12 = formats.date;
 const formats28 = formats.ipv4;
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="employee-management/EMPLOYEES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate48.evaluated;
+const evaluated0 = validate28.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -103,7 +103,7 @@ let data0 = data.first_name;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 60){
+if(func0(data0) > 60){
 const err7 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -123,7 +123,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern4.test(data0)){
+if(!pattern0.test(data0)){
 const err9 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
 if(vErrors === null){
 vErrors = [err9];
@@ -151,7 +151,7 @@ let data1 = data.last_name;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 60){
+if(func0(data1) > 60){
 const err11 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -171,7 +171,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern4.test(data1)){
+if(!pattern0.test(data1)){
 const err13 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
 if(vErrors === null){
 vErrors = [err13];
@@ -201,7 +201,7 @@ const _errs7 = errors;
 if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
-if(func1(data2) > 254){
+if(func0(data2) > 254){
 const err15 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err15];
@@ -241,7 +241,7 @@ const _errs9 = errors;
 if((typeof data3 == "number") && (isFinite(data3))){
 }
 if(typeof data3 === "string"){
-if(func1(data3) > 16){
+if(func0(data3) > 16){
 const err18 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
 if(vErrors === null){
 vErrors = [err18];
@@ -278,9 +278,9 @@ if(data.department !== undefined){
 let data4 = data.department;
 const _errs10 = errors;
 const _errs11 = errors;
-const vSchema0 = schema59.properties.department.enum;
+const vSchema0 = schema28.properties.department.enum;
 if(!(((((((data4 === "sales") || (data4 === "support")) || (data4 === "operations")) || (data4 === "data")) || (data4 === "finance")) || (data4 === "hr")) || (data4 === "technology"))){
-const err21 = {instancePath:instancePath+"/department",schemaPath:"#/properties/department/enum",keyword:"enum",params:{allowedValues: schema59.properties.department.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/department",schemaPath:"#/properties/department/enum",keyword:"enum",params:{allowedValues: schema28.properties.department.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -290,7 +290,7 @@ vErrors.push(err21);
 errors++;
 }
 if(typeof data4 === "string"){
-if(func1(data4) > 10){
+if(func0(data4) > 10){
 const err22 = {instancePath:instancePath+"/department",schemaPath:"#/properties/department/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err22];
@@ -318,7 +318,7 @@ let data5 = data.designation;
 const _errs12 = errors;
 const _errs13 = errors;
 if(typeof data5 === "string"){
-if(func1(data5) > 80){
+if(func0(data5) > 80){
 const err24 = {instancePath:instancePath+"/designation",schemaPath:"#/properties/designation/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err24];
@@ -348,7 +348,7 @@ const _errs15 = errors;
 if((typeof data6 == "number") && (isFinite(data6))){
 }
 if(typeof data6 === "string"){
-if(func1(data6) > 10){
+if(func0(data6) > 10){
 const err26 = {instancePath:instancePath+"/joining_date",schemaPath:"#/properties/joining_date/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err26];
@@ -388,7 +388,7 @@ const _errs17 = errors;
 if((typeof data7 == "number") && (isFinite(data7))){
 }
 if(typeof data7 === "string"){
-if(func1(data7) > 15){
+if(func0(data7) > 15){
 const err29 = {instancePath:instancePath+"/ip_whitelist",schemaPath:"#/properties/ip_whitelist/maxLength",keyword:"maxLength",params:{limit: 15},message:"must NOT have more than 15 characters"};
 if(vErrors === null){
 vErrors = [err29];
@@ -432,18 +432,18 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
-validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const EmployeesUpdate = validate48;
+export const EmployeesUpdate = validate28;
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="employee-management/EMPLOYEES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate48.evaluated;
+const evaluated0 = validate28.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -530,7 +530,7 @@ let data0 = data.first_name;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 60){
+if(func0(data0) > 60){
 const err7 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -550,7 +550,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern4.test(data0)){
+if(!pattern0.test(data0)){
 const err9 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
 if(vErrors === null){
 vErrors = [err9];
@@ -578,7 +578,7 @@ let data1 = data.last_name;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 60){
+if(func0(data1) > 60){
 const err11 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -598,7 +598,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern4.test(data1)){
+if(!pattern0.test(data1)){
 const err13 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
 if(vErrors === null){
 vErrors = [err13];
@@ -628,7 +628,7 @@ const _errs7 = errors;
 if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
-if(func1(data2) > 254){
+if(func0(data2) > 254){
 const err15 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err15];
@@ -668,7 +668,7 @@ const _errs9 = errors;
 if((typeof data3 == "number") && (isFinite(data3))){
 }
 if(typeof data3 === "string"){
-if(func1(data3) > 16){
+if(func0(data3) > 16){
 const err18 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
 if(vErrors === null){
 vErrors = [err18];
@@ -705,9 +705,9 @@ if(data.department !== undefined){
 let data4 = data.department;
 const _errs10 = errors;
 const _errs11 = errors;
-const vSchema0 = schema59.properties.department.enum;
+const vSchema0 = schema28.properties.department.enum;
 if(!(((((((data4 === "sales") || (data4 === "support")) || (data4 === "operations")) || (data4 === "data")) || (data4 === "finance")) || (data4 === "hr")) || (data4 === "technology"))){
-const err21 = {instancePath:instancePath+"/department",schemaPath:"#/properties/department/enum",keyword:"enum",params:{allowedValues: schema59.properties.department.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/department",schemaPath:"#/properties/department/enum",keyword:"enum",params:{allowedValues: schema28.properties.department.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -717,7 +717,7 @@ vErrors.push(err21);
 errors++;
 }
 if(typeof data4 === "string"){
-if(func1(data4) > 10){
+if(func0(data4) > 10){
 const err22 = {instancePath:instancePath+"/department",schemaPath:"#/properties/department/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err22];
@@ -745,7 +745,7 @@ let data5 = data.designation;
 const _errs12 = errors;
 const _errs13 = errors;
 if(typeof data5 === "string"){
-if(func1(data5) > 80){
+if(func0(data5) > 80){
 const err24 = {instancePath:instancePath+"/designation",schemaPath:"#/properties/designation/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err24];
@@ -775,7 +775,7 @@ const _errs15 = errors;
 if((typeof data6 == "number") && (isFinite(data6))){
 }
 if(typeof data6 === "string"){
-if(func1(data6) > 10){
+if(func0(data6) > 10){
 const err26 = {instancePath:instancePath+"/joining_date",schemaPath:"#/properties/joining_date/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err26];
@@ -815,7 +815,7 @@ const _errs17 = errors;
 if((typeof data7 == "number") && (isFinite(data7))){
 }
 if(typeof data7 === "string"){
-if(func1(data7) > 15){
+if(func0(data7) > 15){
 const err29 = {instancePath:instancePath+"/ip_whitelist",schemaPath:"#/properties/ip_whitelist/maxLength",keyword:"maxLength",params:{limit: 15},message:"must NOT have more than 15 characters"};
 if(vErrors === null){
 vErrors = [err29];
@@ -859,7 +859,7 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
-validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

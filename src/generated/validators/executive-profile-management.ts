@@ -3,17 +3,17 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import runtime0 from 'ajv/dist/runtime/ucs2length.js';
-export const ExecutiveProfileCreate = validate45;
-const schema56 = {"type":"object","additionalProperties":false,"required":["user_id","employee_code","region","mobile"],"properties":{"user_id":{"title":"User","type":"integer","minimum":1},"employee_code":{"title":"Employee code","type":"string","maxLength":20,"noWhiteSpace":true,"pattern":"^[A-Z0-9-]{3,20}$"},"region":{"title":"Region","type":"string","enum":["north","south","east","west","central","north_east","international"],"maxLength":13},"target_subscribers":{"title":"Target subscribers","type":"integer","minimum":0,"maximum":100000},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16}},"$id":"executive-profile-management/EXECUTIVE_PROFILE/create"};
-const func1 = runtime0;
-const pattern27 = new RegExp("^[A-Z0-9-]{3,20}$", "u");
+export const ExecutiveProfileCreate = validate25;
+const schema25 = {"type":"object","additionalProperties":false,"required":["user_id","employee_code","region","mobile"],"properties":{"user_id":{"title":"User","type":"integer","minimum":1},"employee_code":{"title":"Employee code","type":"string","maxLength":20,"noWhiteSpace":true,"pattern":"^[A-Z0-9-]{3,20}$"},"region":{"title":"Region","type":"string","enum":["north","south","east","west","central","north_east","international"],"maxLength":13},"target_subscribers":{"title":"Target subscribers","type":"integer","minimum":0,"maximum":100000},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16}},"$id":"executive-profile-management/EXECUTIVE_PROFILE/create"};
+const func0 = runtime0;
+const pattern23 = new RegExp("^[A-Z0-9-]{3,20}$", "u");
 const formats2 = formats.mobile;
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="executive-profile-management/EXECUTIVE_PROFILE/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate25.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -108,7 +108,7 @@ let data1 = data.employee_code;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 20){
+if(func0(data1) > 20){
 const err7 = {instancePath:instancePath+"/employee_code",schemaPath:"#/properties/employee_code/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -118,7 +118,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern27.test(data1)){
+if(!pattern23.test(data1)){
 const err8 = {instancePath:instancePath+"/employee_code",schemaPath:"#/properties/employee_code/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9-]{3,20}$"},message:"must match pattern \""+"^[A-Z0-9-]{3,20}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -155,9 +155,9 @@ if(data.region !== undefined){
 let data2 = data.region;
 const _errs6 = errors;
 const _errs7 = errors;
-const vSchema0 = schema56.properties.region.enum;
+const vSchema0 = schema25.properties.region.enum;
 if(!(((((((data2 === "north") || (data2 === "south")) || (data2 === "east")) || (data2 === "west")) || (data2 === "central")) || (data2 === "north_east")) || (data2 === "international"))){
-const err11 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/enum",keyword:"enum",params:{allowedValues: schema56.properties.region.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/enum",keyword:"enum",params:{allowedValues: schema25.properties.region.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -167,7 +167,7 @@ vErrors.push(err11);
 errors++;
 }
 if(typeof data2 === "string"){
-if(func1(data2) > 13){
+if(func0(data2) > 13){
 const err12 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/maxLength",keyword:"maxLength",params:{limit: 13},message:"must NOT have more than 13 characters"};
 if(vErrors === null){
 vErrors = [err12];
@@ -235,7 +235,7 @@ const _errs11 = errors;
 if((typeof data4 == "number") && (isFinite(data4))){
 }
 if(typeof data4 === "string"){
-if(func1(data4) > 16){
+if(func0(data4) > 16){
 const err17 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -279,18 +279,18 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const ExecutiveProfileUpdate = validate45;
+export const ExecutiveProfileUpdate = validate25;
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="executive-profile-management/EXECUTIVE_PROFILE/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate25.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -385,7 +385,7 @@ let data1 = data.employee_code;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 20){
+if(func0(data1) > 20){
 const err7 = {instancePath:instancePath+"/employee_code",schemaPath:"#/properties/employee_code/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -395,7 +395,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern27.test(data1)){
+if(!pattern23.test(data1)){
 const err8 = {instancePath:instancePath+"/employee_code",schemaPath:"#/properties/employee_code/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9-]{3,20}$"},message:"must match pattern \""+"^[A-Z0-9-]{3,20}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -432,9 +432,9 @@ if(data.region !== undefined){
 let data2 = data.region;
 const _errs6 = errors;
 const _errs7 = errors;
-const vSchema0 = schema56.properties.region.enum;
+const vSchema0 = schema25.properties.region.enum;
 if(!(((((((data2 === "north") || (data2 === "south")) || (data2 === "east")) || (data2 === "west")) || (data2 === "central")) || (data2 === "north_east")) || (data2 === "international"))){
-const err11 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/enum",keyword:"enum",params:{allowedValues: schema56.properties.region.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/enum",keyword:"enum",params:{allowedValues: schema25.properties.region.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -444,7 +444,7 @@ vErrors.push(err11);
 errors++;
 }
 if(typeof data2 === "string"){
-if(func1(data2) > 13){
+if(func0(data2) > 13){
 const err12 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/maxLength",keyword:"maxLength",params:{limit: 13},message:"must NOT have more than 13 characters"};
 if(vErrors === null){
 vErrors = [err12];
@@ -512,7 +512,7 @@ const _errs11 = errors;
 if((typeof data4 == "number") && (isFinite(data4))){
 }
 if(typeof data4 === "string"){
-if(func1(data4) > 16){
+if(func0(data4) > 16){
 const err17 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -556,7 +556,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -3,17 +3,17 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import runtime0 from 'ajv/dist/runtime/ucs2length.js';
-export const CountriesCreate = validate33;
-const schema44 = {"type":"object","additionalProperties":false,"required":["name","iso2","iso3","region","currency_code"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"iso2":{"title":"ISO alpha-2","type":"string","maxLength":2,"pattern":"^[A-Z]{2}$"},"iso3":{"title":"ISO alpha-3","type":"string","maxLength":3,"pattern":"^[A-Z]{3}$"},"region":{"title":"Region","type":"string","enum":["africa","americas","asia","europe","oceania"],"maxLength":8},"currency_code":{"title":"Currency code","type":"string","maxLength":3,"pattern":"^[A-Z]{3}$","description":"ISO 4217, e.g. INR."}},"$id":"masters/COUNTRIES/create"};
-const func1 = runtime0;
-const pattern14 = new RegExp("^[A-Z]{2}$", "u");
-const pattern15 = new RegExp("^[A-Z]{3}$", "u");
+export const CountriesCreate = validate13;
+const schema13 = {"type":"object","additionalProperties":false,"required":["name","iso2","iso3","region","currency_code"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"iso2":{"title":"ISO alpha-2","type":"string","maxLength":2,"pattern":"^[A-Z]{2}$"},"iso3":{"title":"ISO alpha-3","type":"string","maxLength":3,"pattern":"^[A-Z]{3}$"},"region":{"title":"Region","type":"string","enum":["africa","americas","asia","europe","oceania"],"maxLength":8},"currency_code":{"title":"Currency code","type":"string","maxLength":3,"pattern":"^[A-Z]{3}$","description":"ISO 4217, e.g. INR."}},"$id":"masters/COUNTRIES/create"};
+const func0 = runtime0;
+const pattern10 = new RegExp("^[A-Z]{2}$", "u");
+const pattern11 = new RegExp("^[A-Z]{3}$", "u");
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/COUNTRIES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate33.evaluated;
+const evaluated0 = validate13.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -90,7 +90,7 @@ let data0 = data.name;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 80){
+if(func0(data0) > 80){
 const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -128,7 +128,7 @@ let data1 = data.iso2;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 2){
+if(func0(data1) > 2){
 const err9 = {instancePath:instancePath+"/iso2",schemaPath:"#/properties/iso2/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -138,7 +138,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern14.test(data1)){
+if(!pattern10.test(data1)){
 const err10 = {instancePath:instancePath+"/iso2",schemaPath:"#/properties/iso2/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -166,7 +166,7 @@ let data2 = data.iso3;
 const _errs6 = errors;
 const _errs7 = errors;
 if(typeof data2 === "string"){
-if(func1(data2) > 3){
+if(func0(data2) > 3){
 const err12 = {instancePath:instancePath+"/iso3",schemaPath:"#/properties/iso3/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
 if(vErrors === null){
 vErrors = [err12];
@@ -176,7 +176,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern15.test(data2)){
+if(!pattern11.test(data2)){
 const err13 = {instancePath:instancePath+"/iso3",schemaPath:"#/properties/iso3/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -203,9 +203,9 @@ if(data.region !== undefined){
 let data3 = data.region;
 const _errs8 = errors;
 const _errs9 = errors;
-const vSchema0 = schema44.properties.region.enum;
+const vSchema0 = schema13.properties.region.enum;
 if(!(((((data3 === "africa") || (data3 === "americas")) || (data3 === "asia")) || (data3 === "europe")) || (data3 === "oceania"))){
-const err15 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/enum",keyword:"enum",params:{allowedValues: schema44.properties.region.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/enum",keyword:"enum",params:{allowedValues: schema13.properties.region.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -215,7 +215,7 @@ vErrors.push(err15);
 errors++;
 }
 if(typeof data3 === "string"){
-if(func1(data3) > 8){
+if(func0(data3) > 8){
 const err16 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/maxLength",keyword:"maxLength",params:{limit: 8},message:"must NOT have more than 8 characters"};
 if(vErrors === null){
 vErrors = [err16];
@@ -243,7 +243,7 @@ let data4 = data.currency_code;
 const _errs10 = errors;
 const _errs11 = errors;
 if(typeof data4 === "string"){
-if(func1(data4) > 3){
+if(func0(data4) > 3){
 const err18 = {instancePath:instancePath+"/currency_code",schemaPath:"#/properties/currency_code/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
 if(vErrors === null){
 vErrors = [err18];
@@ -253,7 +253,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern15.test(data4)){
+if(!pattern11.test(data4)){
 const err19 = {instancePath:instancePath+"/currency_code",schemaPath:"#/properties/currency_code/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -287,18 +287,18 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
-validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate13.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const CountriesUpdate = validate33;
+export const CountriesUpdate = validate13;
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/COUNTRIES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate33.evaluated;
+const evaluated0 = validate13.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -375,7 +375,7 @@ let data0 = data.name;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 80){
+if(func0(data0) > 80){
 const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -413,7 +413,7 @@ let data1 = data.iso2;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 2){
+if(func0(data1) > 2){
 const err9 = {instancePath:instancePath+"/iso2",schemaPath:"#/properties/iso2/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -423,7 +423,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern14.test(data1)){
+if(!pattern10.test(data1)){
 const err10 = {instancePath:instancePath+"/iso2",schemaPath:"#/properties/iso2/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -451,7 +451,7 @@ let data2 = data.iso3;
 const _errs6 = errors;
 const _errs7 = errors;
 if(typeof data2 === "string"){
-if(func1(data2) > 3){
+if(func0(data2) > 3){
 const err12 = {instancePath:instancePath+"/iso3",schemaPath:"#/properties/iso3/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
 if(vErrors === null){
 vErrors = [err12];
@@ -461,7 +461,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern15.test(data2)){
+if(!pattern11.test(data2)){
 const err13 = {instancePath:instancePath+"/iso3",schemaPath:"#/properties/iso3/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -488,9 +488,9 @@ if(data.region !== undefined){
 let data3 = data.region;
 const _errs8 = errors;
 const _errs9 = errors;
-const vSchema0 = schema44.properties.region.enum;
+const vSchema0 = schema13.properties.region.enum;
 if(!(((((data3 === "africa") || (data3 === "americas")) || (data3 === "asia")) || (data3 === "europe")) || (data3 === "oceania"))){
-const err15 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/enum",keyword:"enum",params:{allowedValues: schema44.properties.region.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/enum",keyword:"enum",params:{allowedValues: schema13.properties.region.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -500,7 +500,7 @@ vErrors.push(err15);
 errors++;
 }
 if(typeof data3 === "string"){
-if(func1(data3) > 8){
+if(func0(data3) > 8){
 const err16 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/maxLength",keyword:"maxLength",params:{limit: 8},message:"must NOT have more than 8 characters"};
 if(vErrors === null){
 vErrors = [err16];
@@ -528,7 +528,7 @@ let data4 = data.currency_code;
 const _errs10 = errors;
 const _errs11 = errors;
 if(typeof data4 === "string"){
-if(func1(data4) > 3){
+if(func0(data4) > 3){
 const err18 = {instancePath:instancePath+"/currency_code",schemaPath:"#/properties/currency_code/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
 if(vErrors === null){
 vErrors = [err18];
@@ -538,7 +538,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern15.test(data4)){
+if(!pattern11.test(data4)){
 const err19 = {instancePath:instancePath+"/currency_code",schemaPath:"#/properties/currency_code/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -572,20 +572,20 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
-validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate13.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const LookupTypesCreate = validate34;
-const schema45 = {"type":"object","additionalProperties":false,"required":["code","name"],"properties":{"code":{"title":"Code","type":"string","maxLength":60,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true}},"$id":"masters/LOOKUP_TYPES/create"};
-const pattern9 = new RegExp("^[a-z][a-z0-9_]*$", "u");
+export const LookupTypesCreate = validate14;
+const schema14 = {"type":"object","additionalProperties":false,"required":["code","name"],"properties":{"code":{"title":"Code","type":"string","maxLength":60,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true}},"$id":"masters/LOOKUP_TYPES/create"};
+const pattern5 = new RegExp("^[a-z][a-z0-9_]*$", "u");
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/LOOKUP_TYPES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
+const evaluated0 = validate14.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -632,7 +632,7 @@ let data0 = data.code;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 60){
+if(func0(data0) > 60){
 const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -642,7 +642,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern9.test(data0)){
+if(!pattern5.test(data0)){
 const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -690,7 +690,7 @@ let data1 = data.name;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 80){
+if(func0(data1) > 80){
 const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -734,18 +734,18 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate14.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const LookupTypesUpdate = validate34;
+export const LookupTypesUpdate = validate14;
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/LOOKUP_TYPES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
+const evaluated0 = validate14.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -792,7 +792,7 @@ let data0 = data.code;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 60){
+if(func0(data0) > 60){
 const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -802,7 +802,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern9.test(data0)){
+if(!pattern5.test(data0)){
 const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -850,7 +850,7 @@ let data1 = data.name;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 80){
+if(func0(data1) > 80){
 const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -894,19 +894,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate14.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const LookupsCreate = validate35;
-const schema46 = {"type":"object","additionalProperties":false,"required":["lookup_type_id","code","label"],"properties":{"lookup_type_id":{"title":"Lookup type","type":"integer","minimum":1},"code":{"title":"Code","type":"string","maxLength":60,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"label":{"title":"Label","type":"string","maxLength":120,"noWhiteSpace":true},"sort_order":{"title":"Sort order","type":"integer","minimum":0,"maximum":9999,"default":0}},"$id":"masters/LOOKUPS/create"};
+export const LookupsCreate = validate15;
+const schema15 = {"type":"object","additionalProperties":false,"required":["lookup_type_id","code","label"],"properties":{"lookup_type_id":{"title":"Lookup type","type":"integer","minimum":1},"code":{"title":"Code","type":"string","maxLength":60,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"label":{"title":"Label","type":"string","maxLength":120,"noWhiteSpace":true},"sort_order":{"title":"Sort order","type":"integer","minimum":0,"maximum":9999,"default":0}},"$id":"masters/LOOKUPS/create"};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/LOOKUPS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
+const evaluated0 = validate15.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -991,7 +991,7 @@ let data1 = data.code;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 60){
+if(func0(data1) > 60){
 const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -1001,7 +1001,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern9.test(data1)){
+if(!pattern5.test(data1)){
 const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -1049,7 +1049,7 @@ let data2 = data.label;
 const _errs6 = errors;
 const _errs7 = errors;
 if(typeof data2 === "string"){
-if(func1(data2) > 120){
+if(func0(data2) > 120){
 const err11 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -1131,18 +1131,18 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate15.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const LookupsUpdate = validate35;
+export const LookupsUpdate = validate15;
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/LOOKUPS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
+const evaluated0 = validate15.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1227,7 +1227,7 @@ let data1 = data.code;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 60){
+if(func0(data1) > 60){
 const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -1237,7 +1237,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern9.test(data1)){
+if(!pattern5.test(data1)){
 const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -1285,7 +1285,7 @@ let data2 = data.label;
 const _errs6 = errors;
 const _errs7 = errors;
 if(typeof data2 === "string"){
-if(func1(data2) > 120){
+if(func0(data2) > 120){
 const err11 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -1367,19 +1367,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate15.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const DataTypesCreate = validate36;
-const schema47 = {"type":"object","additionalProperties":false,"required":["name","code"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"code":{"title":"Code","type":"string","maxLength":60,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"description":{"title":"Description","type":"string","maxLength":500}},"$id":"masters/DATA_TYPES/create"};
+export const DataTypesCreate = validate16;
+const schema16 = {"type":"object","additionalProperties":false,"required":["name","code"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"code":{"title":"Code","type":"string","maxLength":60,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"description":{"title":"Description","type":"string","maxLength":500}},"$id":"masters/DATA_TYPES/create"};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/DATA_TYPES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate16.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1426,7 +1426,7 @@ let data0 = data.name;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 80){
+if(func0(data0) > 80){
 const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -1464,7 +1464,7 @@ let data1 = data.code;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 60){
+if(func0(data1) > 60){
 const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -1474,7 +1474,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern9.test(data1)){
+if(!pattern5.test(data1)){
 const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -1522,7 +1522,7 @@ let data2 = data.description;
 const _errs6 = errors;
 const _errs7 = errors;
 if(typeof data2 === "string"){
-if(func1(data2) > 500){
+if(func0(data2) > 500){
 const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -1556,18 +1556,18 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate16.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const DataTypesUpdate = validate36;
+export const DataTypesUpdate = validate16;
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/DATA_TYPES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate16.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1614,7 +1614,7 @@ let data0 = data.name;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 80){
+if(func0(data0) > 80){
 const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -1652,7 +1652,7 @@ let data1 = data.code;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 60){
+if(func0(data1) > 60){
 const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -1662,7 +1662,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern9.test(data1)){
+if(!pattern5.test(data1)){
 const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -1710,7 +1710,7 @@ let data2 = data.description;
 const _errs6 = errors;
 const _errs7 = errors;
 if(typeof data2 === "string"){
-if(func1(data2) > 500){
+if(func0(data2) > 500){
 const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -1744,21 +1744,21 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate16.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const HsCodesCreate = validate37;
-const schema48 = {"type":"object","additionalProperties":false,"required":["code","description","section"],"properties":{"code":{"title":"Chapter","type":"string","maxLength":2,"pattern":"^[0-9]{2}$","description":"Two digits, 01 to 99."},"description":{"title":"Description","type":"string","maxLength":300,"noWhiteSpace":true},"section":{"title":"Section","type":"string","maxLength":2,"minmaxnumber":{"min":1,"max":21},"description":"HS section number, 1 to 21."}},"$id":"masters/HS_CODES/create"};
-const pattern20 = new RegExp("^[0-9]{2}$", "u");
-const pattern12 = new RegExp("^-?\\d+(?:\\.\\d+)?$", "u");
+export const HsCodesCreate = validate17;
+const schema17 = {"type":"object","additionalProperties":false,"required":["code","description","section"],"properties":{"code":{"title":"Chapter","type":"string","maxLength":2,"pattern":"^[0-9]{2}$","description":"Two digits, 01 to 99."},"description":{"title":"Description","type":"string","maxLength":300,"noWhiteSpace":true},"section":{"title":"Section","type":"string","maxLength":2,"minmaxnumber":{"min":1,"max":21},"description":"HS section number, 1 to 21."}},"$id":"masters/HS_CODES/create"};
+const pattern16 = new RegExp("^[0-9]{2}$", "u");
+const pattern8 = new RegExp("^-?\\d+(?:\\.\\d+)?$", "u");
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/HS_CODES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = validate17.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1815,7 +1815,7 @@ let data0 = data.code;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 2){
+if(func0(data0) > 2){
 const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters"};
 if(vErrors === null){
 vErrors = [err4];
@@ -1825,7 +1825,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern20.test(data0)){
+if(!pattern16.test(data0)){
 const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -1853,7 +1853,7 @@ let data1 = data.description;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 300){
+if(func0(data1) > 300){
 const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -1891,7 +1891,7 @@ let data2 = data.section;
 const _errs6 = errors;
 const _errs7 = errors;
 if(typeof data2 === "string"){
-if(func1(data2) > 2){
+if(func0(data2) > 2){
 const err10 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -1901,7 +1901,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!pattern12.test(data2) || Number(data2) < 1 || Number(data2) > 21){
+if(!pattern8.test(data2) || Number(data2) < 1 || Number(data2) > 21){
 const err11 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/minmaxnumber",keyword:"minmaxnumber",params:{},message:"must pass \"minmaxnumber\" keyword validation"};
 if(vErrors === null){
 vErrors = [err11];
@@ -1935,18 +1935,18 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate17.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const HsCodesUpdate = validate37;
+export const HsCodesUpdate = validate17;
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/HS_CODES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = validate17.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2003,7 +2003,7 @@ let data0 = data.code;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 2){
+if(func0(data0) > 2){
 const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters"};
 if(vErrors === null){
 vErrors = [err4];
@@ -2013,7 +2013,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern20.test(data0)){
+if(!pattern16.test(data0)){
 const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -2041,7 +2041,7 @@ let data1 = data.description;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 300){
+if(func0(data1) > 300){
 const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -2079,7 +2079,7 @@ let data2 = data.section;
 const _errs6 = errors;
 const _errs7 = errors;
 if(typeof data2 === "string"){
-if(func1(data2) > 2){
+if(func0(data2) > 2){
 const err10 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -2089,7 +2089,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!pattern12.test(data2) || Number(data2) < 1 || Number(data2) > 21){
+if(!pattern8.test(data2) || Number(data2) < 1 || Number(data2) > 21){
 const err11 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/minmaxnumber",keyword:"minmaxnumber",params:{},message:"must pass \"minmaxnumber\" keyword validation"};
 if(vErrors === null){
 vErrors = [err11];
@@ -2123,19 +2123,19 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate17.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const FeaturesCreate = validate38;
-const schema49 = {"type":"object","additionalProperties":false,"required":["code","name"],"properties":{"code":{"title":"Code","type":"string","maxLength":60,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"description":{"title":"Description","type":"string","maxLength":500}},"$id":"masters/FEATURES/create"};
+export const FeaturesCreate = validate18;
+const schema18 = {"type":"object","additionalProperties":false,"required":["code","name"],"properties":{"code":{"title":"Code","type":"string","maxLength":60,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"description":{"title":"Description","type":"string","maxLength":500}},"$id":"masters/FEATURES/create"};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/FEATURES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate18.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2182,7 +2182,7 @@ let data0 = data.code;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 60){
+if(func0(data0) > 60){
 const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -2192,7 +2192,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern9.test(data0)){
+if(!pattern5.test(data0)){
 const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -2240,7 +2240,7 @@ let data1 = data.name;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 80){
+if(func0(data1) > 80){
 const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -2278,7 +2278,7 @@ let data2 = data.description;
 const _errs6 = errors;
 const _errs7 = errors;
 if(typeof data2 === "string"){
-if(func1(data2) > 500){
+if(func0(data2) > 500){
 const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -2312,18 +2312,18 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate18.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const FeaturesUpdate = validate38;
+export const FeaturesUpdate = validate18;
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/FEATURES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate18.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2370,7 +2370,7 @@ let data0 = data.code;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 60){
+if(func0(data0) > 60){
 const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -2380,7 +2380,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern9.test(data0)){
+if(!pattern5.test(data0)){
 const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -2428,7 +2428,7 @@ let data1 = data.name;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 80){
+if(func0(data1) > 80){
 const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -2466,7 +2466,7 @@ let data2 = data.description;
 const _errs6 = errors;
 const _errs7 = errors;
 if(typeof data2 === "string"){
-if(func1(data2) > 500){
+if(func0(data2) > 500){
 const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -2500,21 +2500,21 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate18.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const MaintenanceCreate = validate39;
-const schema50 = {"type":"object","additionalProperties":false,"required":["title","message","starts_at","ends_at"],"properties":{"title":{"title":"Title","type":"string","maxLength":120,"noWhiteSpace":true},"message":{"title":"Message","type":"string","maxLength":1000,"noWhiteSpace":true},"starts_at":{"title":"Starts at","type":"string","format":"date-time","maxLength":35},"ends_at":{"title":"Ends at","type":"string","format":"date-time","maxLength":35},"allowed_ip":{"title":"Allowed IP","type":"string","format":"ipv4","maxLength":15,"description":"This address keeps access during the maintenance window."}},"$id":"masters/MAINTENANCE/create"};
+export const MaintenanceCreate = validate19;
+const schema19 = {"type":"object","additionalProperties":false,"required":["title","message","starts_at","ends_at"],"properties":{"title":{"title":"Title","type":"string","maxLength":120,"noWhiteSpace":true},"message":{"title":"Message","type":"string","maxLength":1000,"noWhiteSpace":true},"starts_at":{"title":"Starts at","type":"string","format":"date-time","maxLength":35},"ends_at":{"title":"Ends at","type":"string","format":"date-time","maxLength":35},"allowed_ip":{"title":"Allowed IP","type":"string","format":"ipv4","maxLength":15,"description":"This address keeps access during the maintenance window."}},"$id":"masters/MAINTENANCE/create"};
 const formats24 = formats["date-time"];
 const formats28 = formats.ipv4;
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/MAINTENANCE/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate39.evaluated;
+const evaluated0 = validate19.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2581,7 +2581,7 @@ let data0 = data.title;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 120){
+if(func0(data0) > 120){
 const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -2619,7 +2619,7 @@ let data1 = data.message;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 1000){
+if(func0(data1) > 1000){
 const err8 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -2659,7 +2659,7 @@ const _errs7 = errors;
 if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
-if(func1(data2) > 35){
+if(func0(data2) > 35){
 const err11 = {instancePath:instancePath+"/starts_at",schemaPath:"#/properties/starts_at/maxLength",keyword:"maxLength",params:{limit: 35},message:"must NOT have more than 35 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -2699,7 +2699,7 @@ const _errs9 = errors;
 if((typeof data3 == "number") && (isFinite(data3))){
 }
 if(typeof data3 === "string"){
-if(func1(data3) > 35){
+if(func0(data3) > 35){
 const err14 = {instancePath:instancePath+"/ends_at",schemaPath:"#/properties/ends_at/maxLength",keyword:"maxLength",params:{limit: 35},message:"must NOT have more than 35 characters"};
 if(vErrors === null){
 vErrors = [err14];
@@ -2739,7 +2739,7 @@ const _errs11 = errors;
 if((typeof data4 == "number") && (isFinite(data4))){
 }
 if(typeof data4 === "string"){
-if(func1(data4) > 15){
+if(func0(data4) > 15){
 const err17 = {instancePath:instancePath+"/allowed_ip",schemaPath:"#/properties/allowed_ip/maxLength",keyword:"maxLength",params:{limit: 15},message:"must NOT have more than 15 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -2783,18 +2783,18 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
-validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate19.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const MaintenanceUpdate = validate39;
+export const MaintenanceUpdate = validate19;
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/MAINTENANCE/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate39.evaluated;
+const evaluated0 = validate19.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2861,7 +2861,7 @@ let data0 = data.title;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 120){
+if(func0(data0) > 120){
 const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -2899,7 +2899,7 @@ let data1 = data.message;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 1000){
+if(func0(data1) > 1000){
 const err8 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -2939,7 +2939,7 @@ const _errs7 = errors;
 if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
-if(func1(data2) > 35){
+if(func0(data2) > 35){
 const err11 = {instancePath:instancePath+"/starts_at",schemaPath:"#/properties/starts_at/maxLength",keyword:"maxLength",params:{limit: 35},message:"must NOT have more than 35 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -2979,7 +2979,7 @@ const _errs9 = errors;
 if((typeof data3 == "number") && (isFinite(data3))){
 }
 if(typeof data3 === "string"){
-if(func1(data3) > 35){
+if(func0(data3) > 35){
 const err14 = {instancePath:instancePath+"/ends_at",schemaPath:"#/properties/ends_at/maxLength",keyword:"maxLength",params:{limit: 35},message:"must NOT have more than 35 characters"};
 if(vErrors === null){
 vErrors = [err14];
@@ -3019,7 +3019,7 @@ const _errs11 = errors;
 if((typeof data4 == "number") && (isFinite(data4))){
 }
 if(typeof data4 === "string"){
-if(func1(data4) > 15){
+if(func0(data4) > 15){
 const err17 = {instancePath:instancePath+"/allowed_ip",schemaPath:"#/properties/allowed_ip/maxLength",keyword:"maxLength",params:{limit: 15},message:"must NOT have more than 15 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -3063,7 +3063,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
-validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate19.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -3,15 +3,15 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import runtime0 from 'ajv/dist/runtime/ucs2length.js';
-export const CreateRelatedProductCreate = validate53;
-const schema64 = {"type":"object","additionalProperties":false,"required":["hs_code_id","product_name","keywords"],"properties":{"hs_code_id":{"title":"HS code","type":"integer","minimum":1},"product_name":{"title":"Product name","type":"string","maxLength":200,"noWhiteSpace":true},"keywords":{"title":"Keywords","type":"array","uniqueItems":true,"maxItems":50,"arrayLength":1,"items":{"title":"Keyword","type":"string","maxLength":80,"noWhiteSpace":true},"description":"Search terms that lead to this product."},"description":{"title":"Description","type":"string","maxLength":1000}},"$id":"related-product-management/CREATE_RELATED_PRODUCT/create"};
-const func1 = runtime0;
+export const CreateRelatedProductCreate = validate33;
+const schema33 = {"type":"object","additionalProperties":false,"required":["hs_code_id","product_name","keywords"],"properties":{"hs_code_id":{"title":"HS code","type":"integer","minimum":1},"product_name":{"title":"Product name","type":"string","maxLength":200,"noWhiteSpace":true},"keywords":{"title":"Keywords","type":"array","uniqueItems":true,"maxItems":50,"arrayLength":1,"items":{"title":"Keyword","type":"string","maxLength":80,"noWhiteSpace":true},"description":"Search terms that lead to this product."},"description":{"title":"Description","type":"string","maxLength":1000}},"$id":"related-product-management/CREATE_RELATED_PRODUCT/create"};
+const func0 = runtime0;
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="related-product-management/CREATE_RELATED_PRODUCT/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate33.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -96,7 +96,7 @@ let data1 = data.product_name;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 200){
+if(func0(data1) > 200){
 const err6 = {instancePath:instancePath+"/product_name",schemaPath:"#/properties/product_name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -151,7 +151,7 @@ let data3 = data2[i0];
 const _errs8 = errors;
 const _errs9 = errors;
 if(typeof data3 === "string"){
-if(func1(data3) > 80){
+if(func0(data3) > 80){
 const err10 = {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/properties/keywords/items/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -242,7 +242,7 @@ let data4 = data.description;
 const _errs10 = errors;
 const _errs11 = errors;
 if(typeof data4 === "string"){
-if(func1(data4) > 1000){
+if(func0(data4) > 1000){
 const err16 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err16];
@@ -276,18 +276,18 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const CreateRelatedProductUpdate = validate53;
+export const CreateRelatedProductUpdate = validate33;
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="related-product-management/CREATE_RELATED_PRODUCT/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate33.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -372,7 +372,7 @@ let data1 = data.product_name;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 200){
+if(func0(data1) > 200){
 const err6 = {instancePath:instancePath+"/product_name",schemaPath:"#/properties/product_name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -427,7 +427,7 @@ let data3 = data2[i0];
 const _errs8 = errors;
 const _errs9 = errors;
 if(typeof data3 === "string"){
-if(func1(data3) > 80){
+if(func0(data3) > 80){
 const err10 = {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/properties/keywords/items/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -518,7 +518,7 @@ let data4 = data.description;
 const _errs10 = errors;
 const _errs11 = errors;
 if(typeof data4 === "string"){
-if(func1(data4) > 1000){
+if(func0(data4) > 1000){
 const err16 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err16];
@@ -552,7 +552,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -3,18 +3,18 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import runtime0 from 'ajv/dist/runtime/ucs2length.js';
-export const SubscribersCreate = validate31;
-const schema42 = {"type":"object","additionalProperties":false,"required":["name","email","mobile","country_id","status"],"properties":{"name":{"title":"Name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"company_name":{"title":"Company name","type":"string","maxLength":160,"noWhiteSpace":true},"country_id":{"title":"Country","type":"integer","minimum":1},"plan_id":{"title":"Current plan","type":"integer","minimum":1},"executive_id":{"title":"Executive","type":"integer","minimum":1},"status":{"title":"Status","type":"string","enum":["trial","subscribed","expired"],"maxLength":10,"default":"trial"}},"$id":"subscriber-management/SUBSCRIBERS/create"};
-const func1 = runtime0;
-const pattern4 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
+export const SubscribersCreate = validate11;
+const schema11 = {"type":"object","additionalProperties":false,"required":["name","email","mobile","country_id","status"],"properties":{"name":{"title":"Name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"company_name":{"title":"Company name","type":"string","maxLength":160,"noWhiteSpace":true},"country_id":{"title":"Country","type":"integer","minimum":1},"plan_id":{"title":"Current plan","type":"integer","minimum":1},"executive_id":{"title":"Executive","type":"integer","minimum":1},"status":{"title":"Status","type":"string","enum":["trial","subscribed","expired"],"maxLength":10,"default":"trial"}},"$id":"subscriber-management/SUBSCRIBERS/create"};
+const func0 = runtime0;
+const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
 const formats0 = formats.email;
 const formats2 = formats.mobile;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscriber-management/SUBSCRIBERS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31.evaluated;
+const evaluated0 = validate11.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -91,7 +91,7 @@ let data0 = data.name;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 60){
+if(func0(data0) > 60){
 const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -111,7 +111,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern4.test(data0)){
+if(!pattern0.test(data0)){
 const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
 if(vErrors === null){
 vErrors = [err8];
@@ -141,7 +141,7 @@ const _errs5 = errors;
 if((typeof data1 == "number") && (isFinite(data1))){
 }
 if(typeof data1 === "string"){
-if(func1(data1) > 254){
+if(func0(data1) > 254){
 const err10 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -181,7 +181,7 @@ const _errs7 = errors;
 if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
-if(func1(data2) > 16){
+if(func0(data2) > 16){
 const err13 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
 if(vErrors === null){
 vErrors = [err13];
@@ -219,7 +219,7 @@ let data3 = data.company_name;
 const _errs8 = errors;
 const _errs9 = errors;
 if(typeof data3 === "string"){
-if(func1(data3) > 160){
+if(func0(data3) > 160){
 const err16 = {instancePath:instancePath+"/company_name",schemaPath:"#/properties/company_name/maxLength",keyword:"maxLength",params:{limit: 160},message:"must NOT have more than 160 characters"};
 if(vErrors === null){
 vErrors = [err16];
@@ -340,9 +340,9 @@ if(data.status !== undefined){
 let data7 = data.status;
 const _errs16 = errors;
 const _errs17 = errors;
-const vSchema0 = schema42.properties.status.enum;
+const vSchema0 = schema11.properties.status.enum;
 if(!(((data7 === "trial") || (data7 === "subscribed")) || (data7 === "expired"))){
-const err25 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema42.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema11.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -352,7 +352,7 @@ vErrors.push(err25);
 errors++;
 }
 if(typeof data7 === "string"){
-if(func1(data7) > 10){
+if(func0(data7) > 10){
 const err26 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err26];
@@ -386,18 +386,18 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate11.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const SubscribersUpdate = validate31;
+export const SubscribersUpdate = validate11;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscriber-management/SUBSCRIBERS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31.evaluated;
+const evaluated0 = validate11.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -474,7 +474,7 @@ let data0 = data.name;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 60){
+if(func0(data0) > 60){
 const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -494,7 +494,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern4.test(data0)){
+if(!pattern0.test(data0)){
 const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
 if(vErrors === null){
 vErrors = [err8];
@@ -524,7 +524,7 @@ const _errs5 = errors;
 if((typeof data1 == "number") && (isFinite(data1))){
 }
 if(typeof data1 === "string"){
-if(func1(data1) > 254){
+if(func0(data1) > 254){
 const err10 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -564,7 +564,7 @@ const _errs7 = errors;
 if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
-if(func1(data2) > 16){
+if(func0(data2) > 16){
 const err13 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
 if(vErrors === null){
 vErrors = [err13];
@@ -602,7 +602,7 @@ let data3 = data.company_name;
 const _errs8 = errors;
 const _errs9 = errors;
 if(typeof data3 === "string"){
-if(func1(data3) > 160){
+if(func0(data3) > 160){
 const err16 = {instancePath:instancePath+"/company_name",schemaPath:"#/properties/company_name/maxLength",keyword:"maxLength",params:{limit: 160},message:"must NOT have more than 160 characters"};
 if(vErrors === null){
 vErrors = [err16];
@@ -723,9 +723,9 @@ if(data.status !== undefined){
 let data7 = data.status;
 const _errs16 = errors;
 const _errs17 = errors;
-const vSchema0 = schema42.properties.status.enum;
+const vSchema0 = schema11.properties.status.enum;
 if(!(((data7 === "trial") || (data7 === "subscribed")) || (data7 === "expired"))){
-const err25 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema42.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema11.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -735,7 +735,7 @@ vErrors.push(err25);
 errors++;
 }
 if(typeof data7 === "string"){
-if(func1(data7) > 10){
+if(func0(data7) > 10){
 const err26 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err26];
@@ -769,20 +769,20 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate11.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const IciciSubscribersCreate = validate32;
-const schema43 = {"type":"object","additionalProperties":false,"required":["name","email","mobile","icici_customer_no","status"],"properties":{"name":{"title":"Name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"icici_customer_no":{"title":"ICICI customer ID","type":"string","maxLength":12,"noWhiteSpace":true,"validNumber":true,"minLength":6},"branch":{"title":"Branch","type":"string","maxLength":120,"noWhiteSpace":true},"relationship_manager":{"title":"Relationship manager","type":"string","maxLength":60,"validString":true},"status":{"title":"Status","type":"string","enum":["pending","approved","rejected"],"maxLength":8,"default":"pending"}},"$id":"subscriber-management/ICICI_SUBSCRIBERS/create"};
-const pattern12 = new RegExp("^-?\\d+(?:\\.\\d+)?$", "u");
+export const IciciSubscribersCreate = validate12;
+const schema12 = {"type":"object","additionalProperties":false,"required":["name","email","mobile","icici_customer_no","status"],"properties":{"name":{"title":"Name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"icici_customer_no":{"title":"ICICI customer ID","type":"string","maxLength":12,"noWhiteSpace":true,"validNumber":true,"minLength":6},"branch":{"title":"Branch","type":"string","maxLength":120,"noWhiteSpace":true},"relationship_manager":{"title":"Relationship manager","type":"string","maxLength":60,"validString":true},"status":{"title":"Status","type":"string","enum":["pending","approved","rejected"],"maxLength":8,"default":"pending"}},"$id":"subscriber-management/ICICI_SUBSCRIBERS/create"};
+const pattern8 = new RegExp("^-?\\d+(?:\\.\\d+)?$", "u");
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscriber-management/ICICI_SUBSCRIBERS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
+const evaluated0 = validate12.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -859,7 +859,7 @@ let data0 = data.name;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 60){
+if(func0(data0) > 60){
 const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -879,7 +879,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern4.test(data0)){
+if(!pattern0.test(data0)){
 const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
 if(vErrors === null){
 vErrors = [err8];
@@ -909,7 +909,7 @@ const _errs5 = errors;
 if((typeof data1 == "number") && (isFinite(data1))){
 }
 if(typeof data1 === "string"){
-if(func1(data1) > 254){
+if(func0(data1) > 254){
 const err10 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -949,7 +949,7 @@ const _errs7 = errors;
 if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
-if(func1(data2) > 16){
+if(func0(data2) > 16){
 const err13 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
 if(vErrors === null){
 vErrors = [err13];
@@ -987,7 +987,7 @@ let data3 = data.icici_customer_no;
 const _errs8 = errors;
 const _errs9 = errors;
 if(typeof data3 === "string"){
-if(func1(data3) > 12){
+if(func0(data3) > 12){
 const err16 = {instancePath:instancePath+"/icici_customer_no",schemaPath:"#/properties/icici_customer_no/maxLength",keyword:"maxLength",params:{limit: 12},message:"must NOT have more than 12 characters"};
 if(vErrors === null){
 vErrors = [err16];
@@ -997,7 +997,7 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(func1(data3) < 6){
+if(func0(data3) < 6){
 const err17 = {instancePath:instancePath+"/icici_customer_no",schemaPath:"#/properties/icici_customer_no/minLength",keyword:"minLength",params:{limit: 6},message:"must NOT have fewer than 6 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -1017,7 +1017,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern12.test(data3)){
+if(!pattern8.test(data3)){
 const err19 = {instancePath:instancePath+"/icici_customer_no",schemaPath:"#/properties/icici_customer_no/validNumber",keyword:"validNumber",params:{},message:"must pass \"validNumber\" keyword validation"};
 if(vErrors === null){
 vErrors = [err19];
@@ -1045,7 +1045,7 @@ let data4 = data.branch;
 const _errs10 = errors;
 const _errs11 = errors;
 if(typeof data4 === "string"){
-if(func1(data4) > 120){
+if(func0(data4) > 120){
 const err21 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err21];
@@ -1083,7 +1083,7 @@ let data5 = data.relationship_manager;
 const _errs12 = errors;
 const _errs13 = errors;
 if(typeof data5 === "string"){
-if(func1(data5) > 60){
+if(func0(data5) > 60){
 const err24 = {instancePath:instancePath+"/relationship_manager",schemaPath:"#/properties/relationship_manager/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err24];
@@ -1093,7 +1093,7 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(!pattern4.test(data5)){
+if(!pattern0.test(data5)){
 const err25 = {instancePath:instancePath+"/relationship_manager",schemaPath:"#/properties/relationship_manager/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
 if(vErrors === null){
 vErrors = [err25];
@@ -1120,9 +1120,9 @@ if(data.status !== undefined){
 let data6 = data.status;
 const _errs14 = errors;
 const _errs15 = errors;
-const vSchema0 = schema43.properties.status.enum;
+const vSchema0 = schema12.properties.status.enum;
 if(!(((data6 === "pending") || (data6 === "approved")) || (data6 === "rejected"))){
-const err27 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema43.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err27 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema12.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1132,7 +1132,7 @@ vErrors.push(err27);
 errors++;
 }
 if(typeof data6 === "string"){
-if(func1(data6) > 8){
+if(func0(data6) > 8){
 const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 8},message:"must NOT have more than 8 characters"};
 if(vErrors === null){
 vErrors = [err28];
@@ -1166,18 +1166,18 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate12.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const IciciSubscribersUpdate = validate32;
+export const IciciSubscribersUpdate = validate12;
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscriber-management/ICICI_SUBSCRIBERS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
+const evaluated0 = validate12.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1254,7 +1254,7 @@ let data0 = data.name;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 60){
+if(func0(data0) > 60){
 const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -1274,7 +1274,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern4.test(data0)){
+if(!pattern0.test(data0)){
 const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
 if(vErrors === null){
 vErrors = [err8];
@@ -1304,7 +1304,7 @@ const _errs5 = errors;
 if((typeof data1 == "number") && (isFinite(data1))){
 }
 if(typeof data1 === "string"){
-if(func1(data1) > 254){
+if(func0(data1) > 254){
 const err10 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -1344,7 +1344,7 @@ const _errs7 = errors;
 if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
-if(func1(data2) > 16){
+if(func0(data2) > 16){
 const err13 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
 if(vErrors === null){
 vErrors = [err13];
@@ -1382,7 +1382,7 @@ let data3 = data.icici_customer_no;
 const _errs8 = errors;
 const _errs9 = errors;
 if(typeof data3 === "string"){
-if(func1(data3) > 12){
+if(func0(data3) > 12){
 const err16 = {instancePath:instancePath+"/icici_customer_no",schemaPath:"#/properties/icici_customer_no/maxLength",keyword:"maxLength",params:{limit: 12},message:"must NOT have more than 12 characters"};
 if(vErrors === null){
 vErrors = [err16];
@@ -1392,7 +1392,7 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(func1(data3) < 6){
+if(func0(data3) < 6){
 const err17 = {instancePath:instancePath+"/icici_customer_no",schemaPath:"#/properties/icici_customer_no/minLength",keyword:"minLength",params:{limit: 6},message:"must NOT have fewer than 6 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -1412,7 +1412,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern12.test(data3)){
+if(!pattern8.test(data3)){
 const err19 = {instancePath:instancePath+"/icici_customer_no",schemaPath:"#/properties/icici_customer_no/validNumber",keyword:"validNumber",params:{},message:"must pass \"validNumber\" keyword validation"};
 if(vErrors === null){
 vErrors = [err19];
@@ -1440,7 +1440,7 @@ let data4 = data.branch;
 const _errs10 = errors;
 const _errs11 = errors;
 if(typeof data4 === "string"){
-if(func1(data4) > 120){
+if(func0(data4) > 120){
 const err21 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err21];
@@ -1478,7 +1478,7 @@ let data5 = data.relationship_manager;
 const _errs12 = errors;
 const _errs13 = errors;
 if(typeof data5 === "string"){
-if(func1(data5) > 60){
+if(func0(data5) > 60){
 const err24 = {instancePath:instancePath+"/relationship_manager",schemaPath:"#/properties/relationship_manager/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err24];
@@ -1488,7 +1488,7 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(!pattern4.test(data5)){
+if(!pattern0.test(data5)){
 const err25 = {instancePath:instancePath+"/relationship_manager",schemaPath:"#/properties/relationship_manager/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
 if(vErrors === null){
 vErrors = [err25];
@@ -1515,9 +1515,9 @@ if(data.status !== undefined){
 let data6 = data.status;
 const _errs14 = errors;
 const _errs15 = errors;
-const vSchema0 = schema43.properties.status.enum;
+const vSchema0 = schema12.properties.status.enum;
 if(!(((data6 === "pending") || (data6 === "approved")) || (data6 === "rejected"))){
-const err27 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema43.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err27 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema12.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1527,7 +1527,7 @@ vErrors.push(err27);
 errors++;
 }
 if(typeof data6 === "string"){
-if(func1(data6) > 8){
+if(func0(data6) > 8){
 const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 8},message:"must NOT have more than 8 characters"};
 if(vErrors === null){
 vErrors = [err28];
@@ -1561,7 +1561,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate12.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -3,14 +3,14 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import runtime0 from 'ajv/dist/runtime/ucs2length.js';
-export const SubscribersDetailsCreate = validate42;
-const schema53 = {"type":"object","additionalProperties":false,"required":["subscriber_id"],"properties":{"subscriber_id":{"title":"Subscriber","type":"integer","minimum":1}},"$id":"subscribers-details-management/SUBSCRIBERS_DETAILS/create"};
+export const SubscribersDetailsCreate = validate22;
+const schema22 = {"type":"object","additionalProperties":false,"required":["subscriber_id"],"properties":{"subscriber_id":{"title":"Subscriber","type":"integer","minimum":1}},"$id":"subscribers-details-management/SUBSCRIBERS_DETAILS/create"};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscribers-details-management/SUBSCRIBERS_DETAILS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate22.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -81,18 +81,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const SubscribersDetailsUpdate = validate42;
+export const SubscribersDetailsUpdate = validate22;
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscribers-details-management/SUBSCRIBERS_DETAILS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate22.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -163,23 +163,23 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const SubscribersListCreate = validate43;
-const schema54 = {"type":"object","additionalProperties":false,"required":["subscriber_id","contact_name","email","mobile"],"properties":{"subscriber_id":{"title":"Subscriber","type":"integer","minimum":1},"contact_name":{"title":"Contact name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"designation":{"title":"Designation","type":"string","maxLength":80}},"$id":"subscribers-details-management/SUBSCRIBERS_LIST/create"};
-const func1 = runtime0;
-const pattern4 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
+export const SubscribersListCreate = validate23;
+const schema23 = {"type":"object","additionalProperties":false,"required":["subscriber_id","contact_name","email","mobile"],"properties":{"subscriber_id":{"title":"Subscriber","type":"integer","minimum":1},"contact_name":{"title":"Contact name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"designation":{"title":"Designation","type":"string","maxLength":80}},"$id":"subscribers-details-management/SUBSCRIBERS_LIST/create"};
+const func0 = runtime0;
+const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
 const formats0 = formats.email;
 const formats2 = formats.mobile;
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscribers-details-management/SUBSCRIBERS_LIST/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate23.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -274,7 +274,7 @@ let data1 = data.contact_name;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 60){
+if(func0(data1) > 60){
 const err7 = {instancePath:instancePath+"/contact_name",schemaPath:"#/properties/contact_name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -294,7 +294,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern4.test(data1)){
+if(!pattern0.test(data1)){
 const err9 = {instancePath:instancePath+"/contact_name",schemaPath:"#/properties/contact_name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
 if(vErrors === null){
 vErrors = [err9];
@@ -324,7 +324,7 @@ const _errs7 = errors;
 if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
-if(func1(data2) > 254){
+if(func0(data2) > 254){
 const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -364,7 +364,7 @@ const _errs9 = errors;
 if((typeof data3 == "number") && (isFinite(data3))){
 }
 if(typeof data3 === "string"){
-if(func1(data3) > 16){
+if(func0(data3) > 16){
 const err14 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
 if(vErrors === null){
 vErrors = [err14];
@@ -402,7 +402,7 @@ let data4 = data.designation;
 const _errs10 = errors;
 const _errs11 = errors;
 if(typeof data4 === "string"){
-if(func1(data4) > 80){
+if(func0(data4) > 80){
 const err17 = {instancePath:instancePath+"/designation",schemaPath:"#/properties/designation/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -436,18 +436,18 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const SubscribersListUpdate = validate43;
+export const SubscribersListUpdate = validate23;
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscribers-details-management/SUBSCRIBERS_LIST/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate23.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -542,7 +542,7 @@ let data1 = data.contact_name;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 60){
+if(func0(data1) > 60){
 const err7 = {instancePath:instancePath+"/contact_name",schemaPath:"#/properties/contact_name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -562,7 +562,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern4.test(data1)){
+if(!pattern0.test(data1)){
 const err9 = {instancePath:instancePath+"/contact_name",schemaPath:"#/properties/contact_name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
 if(vErrors === null){
 vErrors = [err9];
@@ -592,7 +592,7 @@ const _errs7 = errors;
 if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
-if(func1(data2) > 254){
+if(func0(data2) > 254){
 const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -632,7 +632,7 @@ const _errs9 = errors;
 if((typeof data3 == "number") && (isFinite(data3))){
 }
 if(typeof data3 === "string"){
-if(func1(data3) > 16){
+if(func0(data3) > 16){
 const err14 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
 if(vErrors === null){
 vErrors = [err14];
@@ -670,7 +670,7 @@ let data4 = data.designation;
 const _errs10 = errors;
 const _errs11 = errors;
 if(typeof data4 === "string"){
-if(func1(data4) > 80){
+if(func0(data4) > 80){
 const err17 = {instancePath:instancePath+"/designation",schemaPath:"#/properties/designation/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -704,7 +704,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

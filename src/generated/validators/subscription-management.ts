@@ -3,17 +3,17 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import runtime0 from 'ajv/dist/runtime/ucs2length.js';
-export const SubscriptionsCreate = validate28;
-const schema39 = {"type":"object","additionalProperties":false,"required":["name","code","price","validity_days","points","max_users"],"properties":{"name":{"title":"Plan name","type":"string","maxLength":80,"noWhiteSpace":true},"code":{"title":"Code","type":"string","maxLength":30,"noWhiteSpace":true,"pattern":"^[A-Z][A-Z0-9_]{1,29}$","description":"Capital letters, digits and underscores, e.g. GOLD_12M."},"price":{"title":"Price (INR)","type":"number","minimum":0,"maximum":10000000},"validity_days":{"title":"Validity (days)","type":"integer","minimum":1,"maximum":3650},"points":{"title":"Points","type":"integer","minimum":0,"description":"Points credited when the plan is bought."},"max_users":{"title":"Max users","type":"integer","minimum":1,"maximum":1000},"features":{"title":"Features","type":"array","uniqueItems":true,"items":{"title":"Feature code","type":"string","maxLength":60,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$"},"arrayLengthMinMaxSelect":{"min":1,"max":30,"message":"Select between 1 and 30 features."},"description":"Codes from the Features master."},"description":{"title":"Description","type":"string","maxLength":2000}},"$id":"subscription-management/SUBSCRIPTIONS/create"};
-const func1 = runtime0;
-const pattern8 = new RegExp("^[A-Z][A-Z0-9_]{1,29}$", "u");
-const pattern9 = new RegExp("^[a-z][a-z0-9_]*$", "u");
+export const SubscriptionsCreate = validate8;
+const schema8 = {"type":"object","additionalProperties":false,"required":["name","code","price","validity_days","points","max_users"],"properties":{"name":{"title":"Plan name","type":"string","maxLength":80,"noWhiteSpace":true},"code":{"title":"Code","type":"string","maxLength":30,"noWhiteSpace":true,"pattern":"^[A-Z][A-Z0-9_]{1,29}$","description":"Capital letters, digits and underscores, e.g. GOLD_12M."},"price":{"title":"Price (INR)","type":"number","minimum":0,"maximum":10000000},"validity_days":{"title":"Validity (days)","type":"integer","minimum":1,"maximum":3650},"points":{"title":"Points","type":"integer","minimum":0,"description":"Points credited when the plan is bought."},"max_users":{"title":"Max users","type":"integer","minimum":1,"maximum":1000},"features":{"title":"Features","type":"array","uniqueItems":true,"items":{"title":"Feature code","type":"string","maxLength":60,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$"},"arrayLengthMinMaxSelect":{"min":1,"max":30,"message":"Select between 1 and 30 features."},"description":"Codes from the Features master."},"description":{"title":"Description","type":"string","maxLength":2000}},"$id":"subscription-management/SUBSCRIPTIONS/create"};
+const func0 = runtime0;
+const pattern4 = new RegExp("^[A-Z][A-Z0-9_]{1,29}$", "u");
+const pattern5 = new RegExp("^[a-z][a-z0-9_]*$", "u");
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscription-management/SUBSCRIPTIONS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate28.evaluated;
+const evaluated0 = validate8.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -100,7 +100,7 @@ let data0 = data.name;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 80){
+if(func0(data0) > 80){
 const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -138,7 +138,7 @@ let data1 = data.code;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 30){
+if(func0(data1) > 30){
 const err10 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -148,7 +148,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!pattern8.test(data1)){
+if(!pattern4.test(data1)){
 const err11 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]{1,29}$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]{1,29}$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -335,7 +335,7 @@ let data7 = data6[i0];
 const _errs16 = errors;
 const _errs17 = errors;
 if(typeof data7 === "string"){
-if(func1(data7) > 60){
+if(func0(data7) > 60){
 const err25 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err25];
@@ -345,7 +345,7 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(!pattern9.test(data7)){
+if(!pattern5.test(data7)){
 const err26 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
@@ -436,7 +436,7 @@ let data8 = data.description;
 const _errs18 = errors;
 const _errs19 = errors;
 if(typeof data8 === "string"){
-if(func1(data8) > 2000){
+if(func0(data8) > 2000){
 const err32 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err32];
@@ -470,18 +470,18 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
-validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate8.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const SubscriptionsUpdate = validate28;
+export const SubscriptionsUpdate = validate8;
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscription-management/SUBSCRIPTIONS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate28.evaluated;
+const evaluated0 = validate8.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -568,7 +568,7 @@ let data0 = data.name;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 80){
+if(func0(data0) > 80){
 const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -606,7 +606,7 @@ let data1 = data.code;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 30){
+if(func0(data1) > 30){
 const err10 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -616,7 +616,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!pattern8.test(data1)){
+if(!pattern4.test(data1)){
 const err11 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]{1,29}$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]{1,29}$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -803,7 +803,7 @@ let data7 = data6[i0];
 const _errs16 = errors;
 const _errs17 = errors;
 if(typeof data7 === "string"){
-if(func1(data7) > 60){
+if(func0(data7) > 60){
 const err25 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err25];
@@ -813,7 +813,7 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(!pattern9.test(data7)){
+if(!pattern5.test(data7)){
 const err26 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
@@ -904,7 +904,7 @@ let data8 = data.description;
 const _errs18 = errors;
 const _errs19 = errors;
 if(typeof data8 === "string"){
-if(func1(data8) > 2000){
+if(func0(data8) > 2000){
 const err32 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err32];
@@ -938,19 +938,19 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
-validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate8.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const PointConsumptionRulesCreate = validate29;
-const schema40 = {"type":"object","additionalProperties":false,"required":["data_type_id","action","points_per_record"],"properties":{"data_type_id":{"title":"Data type","type":"integer","minimum":1},"action":{"title":"Action","type":"string","enum":["view","download"],"maxLength":8},"points_per_record":{"title":"Points per record","type":"integer","minimum":0,"maximum":100000}},"$id":"subscription-management/POINT_CONSUMPTION_RULES/create"};
+export const PointConsumptionRulesCreate = validate9;
+const schema9 = {"type":"object","additionalProperties":false,"required":["data_type_id","action","points_per_record"],"properties":{"data_type_id":{"title":"Data type","type":"integer","minimum":1},"action":{"title":"Action","type":"string","enum":["view","download"],"maxLength":8},"points_per_record":{"title":"Points per record","type":"integer","minimum":0,"maximum":100000}},"$id":"subscription-management/POINT_CONSUMPTION_RULES/create"};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscription-management/POINT_CONSUMPTION_RULES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate29.evaluated;
+const evaluated0 = validate9.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1034,9 +1034,9 @@ if(data.action !== undefined){
 let data1 = data.action;
 const _errs4 = errors;
 const _errs5 = errors;
-const vSchema0 = schema40.properties.action.enum;
+const vSchema0 = schema9.properties.action.enum;
 if(!((data1 === "view") || (data1 === "download"))){
-const err6 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema40.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema9.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1046,7 +1046,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data1 === "string"){
-if(func1(data1) > 8){
+if(func0(data1) > 8){
 const err7 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/maxLength",keyword:"maxLength",params:{limit: 8},message:"must NOT have more than 8 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -1118,18 +1118,18 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
-validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate9.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const PointConsumptionRulesUpdate = validate29;
+export const PointConsumptionRulesUpdate = validate9;
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscription-management/POINT_CONSUMPTION_RULES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate29.evaluated;
+const evaluated0 = validate9.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1213,9 +1213,9 @@ if(data.action !== undefined){
 let data1 = data.action;
 const _errs4 = errors;
 const _errs5 = errors;
-const vSchema0 = schema40.properties.action.enum;
+const vSchema0 = schema9.properties.action.enum;
 if(!((data1 === "view") || (data1 === "download"))){
-const err6 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema40.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema9.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1225,7 +1225,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data1 === "string"){
-if(func1(data1) > 8){
+if(func0(data1) > 8){
 const err7 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/maxLength",keyword:"maxLength",params:{limit: 8},message:"must NOT have more than 8 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -1297,20 +1297,20 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
-validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate9.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const OfferModuleCreate = validate30;
-const schema41 = {"type":"object","additionalProperties":false,"required":["title","discount_percent","plan_id","valid_from","valid_to"],"properties":{"title":{"title":"Title","type":"string","maxLength":120,"noWhiteSpace":true},"discount_percent":{"title":"Discount (%)","type":"number","rangeMin":{"value":1,"message":"Discount must be at least 1%."},"rangeMax":{"value":100,"message":"Discount cannot exceed 100%."}},"plan_id":{"title":"Plan","type":"integer","minimum":1},"valid_from":{"title":"Valid from","type":"string","format":"date","maxLength":10},"valid_to":{"title":"Valid to","type":"string","format":"date","maxLength":10}},"$id":"subscription-management/OFFER_MODULE/create"};
+export const OfferModuleCreate = validate10;
+const schema10 = {"type":"object","additionalProperties":false,"required":["title","discount_percent","plan_id","valid_from","valid_to"],"properties":{"title":{"title":"Title","type":"string","maxLength":120,"noWhiteSpace":true},"discount_percent":{"title":"Discount (%)","type":"number","rangeMin":{"value":1,"message":"Discount must be at least 1%."},"rangeMax":{"value":100,"message":"Discount cannot exceed 100%."}},"plan_id":{"title":"Plan","type":"integer","minimum":1},"valid_from":{"title":"Valid from","type":"string","format":"date","maxLength":10},"valid_to":{"title":"Valid to","type":"string","format":"date","maxLength":10}},"$id":"subscription-management/OFFER_MODULE/create"};
 const formats12 = formats.date;
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscription-management/OFFER_MODULE/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate30.evaluated;
+const evaluated0 = validate10.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1387,7 +1387,7 @@ let data0 = data.title;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 120){
+if(func0(data0) > 120){
 const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -1493,7 +1493,7 @@ const _errs9 = errors;
 if((typeof data3 == "number") && (isFinite(data3))){
 }
 if(typeof data3 === "string"){
-if(func1(data3) > 10){
+if(func0(data3) > 10){
 const err14 = {instancePath:instancePath+"/valid_from",schemaPath:"#/properties/valid_from/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err14];
@@ -1533,7 +1533,7 @@ const _errs11 = errors;
 if((typeof data4 == "number") && (isFinite(data4))){
 }
 if(typeof data4 === "string"){
-if(func1(data4) > 10){
+if(func0(data4) > 10){
 const err17 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -1577,18 +1577,18 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
-validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate10.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const OfferModuleUpdate = validate30;
+export const OfferModuleUpdate = validate10;
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscription-management/OFFER_MODULE/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate30.evaluated;
+const evaluated0 = validate10.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1665,7 +1665,7 @@ let data0 = data.title;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 120){
+if(func0(data0) > 120){
 const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -1771,7 +1771,7 @@ const _errs9 = errors;
 if((typeof data3 == "number") && (isFinite(data3))){
 }
 if(typeof data3 === "string"){
-if(func1(data3) > 10){
+if(func0(data3) > 10){
 const err14 = {instancePath:instancePath+"/valid_from",schemaPath:"#/properties/valid_from/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err14];
@@ -1811,7 +1811,7 @@ const _errs11 = errors;
 if((typeof data4 == "number") && (isFinite(data4))){
 }
 if(typeof data4 === "string"){
-if(func1(data4) > 10){
+if(func0(data4) > 10){
 const err17 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -1855,7 +1855,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
-validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate10.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

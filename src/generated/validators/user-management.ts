@@ -3,19 +3,19 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import runtime0 from 'ajv/dist/runtime/ucs2length.js';
-export const UsersCreate = validate25;
-const schema36 = {"type":"object","additionalProperties":false,"required":["first_name","last_name","email","mobile","role_id","password","confirm_password"],"dependentRequired":{"password":["confirm_password"]},"properties":{"first_name":{"title":"First name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"last_name":{"title":"Last name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"role_id":{"title":"Role","type":"integer","minimum":1},"password":{"title":"Password","type":"string","format":"password","maxLength":128,"description":"At least 8 characters with a letter, a digit and a special character."},"confirm_password":{"title":"Confirm password","type":"string","maxLength":128,"compareTo":"password"}},"$id":"user-management/USERS/create"};
-const func1 = runtime0;
-const pattern4 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
+export const UsersCreate = validate5;
+const schema5 = {"type":"object","additionalProperties":false,"required":["first_name","last_name","email","mobile","role_id","password","confirm_password"],"dependentRequired":{"password":["confirm_password"]},"properties":{"first_name":{"title":"First name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"last_name":{"title":"Last name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"role_id":{"title":"Role","type":"integer","minimum":1},"password":{"title":"Password","type":"string","format":"password","maxLength":128,"description":"At least 8 characters with a letter, a digit and a special character."},"confirm_password":{"title":"Confirm password","type":"string","maxLength":128,"compareTo":"password"}},"$id":"user-management/USERS/create"};
+const func0 = runtime0;
+const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
 const formats0 = formats.email;
 const formats2 = formats.mobile;
 const formats4 = formats.password;
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="user-management/USERS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate25.evaluated;
+const evaluated0 = validate5.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -112,7 +112,7 @@ let data0 = data.first_name;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 60){
+if(func0(data0) > 60){
 const err8 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -132,7 +132,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern4.test(data0)){
+if(!pattern0.test(data0)){
 const err10 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
 if(vErrors === null){
 vErrors = [err10];
@@ -160,7 +160,7 @@ let data1 = data.last_name;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 60){
+if(func0(data1) > 60){
 const err12 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err12];
@@ -180,7 +180,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern4.test(data1)){
+if(!pattern0.test(data1)){
 const err14 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
 if(vErrors === null){
 vErrors = [err14];
@@ -210,7 +210,7 @@ const _errs7 = errors;
 if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
-if(func1(data2) > 254){
+if(func0(data2) > 254){
 const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err16];
@@ -250,7 +250,7 @@ const _errs9 = errors;
 if((typeof data3 == "number") && (isFinite(data3))){
 }
 if(typeof data3 === "string"){
-if(func1(data3) > 16){
+if(func0(data3) > 16){
 const err19 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
 if(vErrors === null){
 vErrors = [err19];
@@ -318,7 +318,7 @@ const _errs13 = errors;
 if((typeof data5 == "number") && (isFinite(data5))){
 }
 if(typeof data5 === "string"){
-if(func1(data5) > 128){
+if(func0(data5) > 128){
 const err24 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err24];
@@ -366,7 +366,7 @@ vErrors.push(err27);
 errors++;
 }
 if(typeof data6 === "string"){
-if(func1(data6) > 128){
+if(func0(data6) > 128){
 const err28 = {instancePath:instancePath+"/confirm_password",schemaPath:"#/properties/confirm_password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err28];
@@ -416,19 +416,19 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
-validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate5.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const UsersUpdate = validate26;
-const schema37 = {"type":"object","additionalProperties":false,"required":["first_name","last_name","email","mobile","role_id"],"dependentRequired":{"password":["confirm_password"]},"properties":{"first_name":{"title":"First name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"last_name":{"title":"Last name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"role_id":{"title":"Role","type":"integer","minimum":1},"password":{"title":"Password","type":"string","format":"password","maxLength":128,"description":"At least 8 characters with a letter, a digit and a special character."},"confirm_password":{"title":"Confirm password","type":"string","maxLength":128,"compareTo":"password"}},"$id":"user-management/USERS/update"};
+export const UsersUpdate = validate6;
+const schema6 = {"type":"object","additionalProperties":false,"required":["first_name","last_name","email","mobile","role_id"],"dependentRequired":{"password":["confirm_password"]},"properties":{"first_name":{"title":"First name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"last_name":{"title":"Last name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"role_id":{"title":"Role","type":"integer","minimum":1},"password":{"title":"Password","type":"string","format":"password","maxLength":128,"description":"At least 8 characters with a letter, a digit and a special character."},"confirm_password":{"title":"Confirm password","type":"string","maxLength":128,"compareTo":"password"}},"$id":"user-management/USERS/update"};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="user-management/USERS/update" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate26.evaluated;
+const evaluated0 = validate6.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -505,7 +505,7 @@ let data0 = data.first_name;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 60){
+if(func0(data0) > 60){
 const err6 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -525,7 +525,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern4.test(data0)){
+if(!pattern0.test(data0)){
 const err8 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
 if(vErrors === null){
 vErrors = [err8];
@@ -553,7 +553,7 @@ let data1 = data.last_name;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 60){
+if(func0(data1) > 60){
 const err10 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -573,7 +573,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern4.test(data1)){
+if(!pattern0.test(data1)){
 const err12 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
 if(vErrors === null){
 vErrors = [err12];
@@ -603,7 +603,7 @@ const _errs7 = errors;
 if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
-if(func1(data2) > 254){
+if(func0(data2) > 254){
 const err14 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err14];
@@ -643,7 +643,7 @@ const _errs9 = errors;
 if((typeof data3 == "number") && (isFinite(data3))){
 }
 if(typeof data3 === "string"){
-if(func1(data3) > 16){
+if(func0(data3) > 16){
 const err17 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -711,7 +711,7 @@ const _errs13 = errors;
 if((typeof data5 == "number") && (isFinite(data5))){
 }
 if(typeof data5 === "string"){
-if(func1(data5) > 128){
+if(func0(data5) > 128){
 const err22 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err22];
@@ -759,7 +759,7 @@ vErrors.push(err25);
 errors++;
 }
 if(typeof data6 === "string"){
-if(func1(data6) > 128){
+if(func0(data6) > 128){
 const err26 = {instancePath:instancePath+"/confirm_password",schemaPath:"#/properties/confirm_password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err26];
@@ -809,19 +809,19 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
-validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate6.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const RolesCreate = validate27;
-const schema38 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"description":{"title":"Description","type":"string","maxLength":500}},"$id":"user-management/ROLES/create"};
+export const RolesCreate = validate7;
+const schema7 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"description":{"title":"Description","type":"string","maxLength":500}},"$id":"user-management/ROLES/create"};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="user-management/ROLES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate27.evaluated;
+const evaluated0 = validate7.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -858,7 +858,7 @@ let data0 = data.name;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 80){
+if(func0(data0) > 80){
 const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -896,7 +896,7 @@ let data1 = data.description;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 500){
+if(func0(data1) > 500){
 const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -930,18 +930,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
-validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate7.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const RolesUpdate = validate27;
+export const RolesUpdate = validate7;
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="user-management/ROLES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate27.evaluated;
+const evaluated0 = validate7.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -978,7 +978,7 @@ let data0 = data.name;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 80){
+if(func0(data0) > 80){
 const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -1016,7 +1016,7 @@ let data1 = data.description;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 500){
+if(func0(data1) > 500){
 const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -1050,7 +1050,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
-validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate7.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -3,18 +3,18 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import runtime0 from 'ajv/dist/runtime/ucs2length.js';
-export const VoucherCreate = validate44;
-const schema55 = {"type":"object","additionalProperties":false,"required":["code","discount_type","discount_value","valid_from","valid_to"],"properties":{"code":{"title":"Code","type":"string","maxLength":20,"customPattern":{"pattern":"^[A-Z0-9]{4,20}$","message":"Use 4 to 20 capital letters or digits."}},"description":{"title":"Description","type":"string","maxLength":500},"discount_type":{"title":"Discount type","type":"string","enum":["percent","flat"],"maxLength":7},"discount_value":{"title":"Discount value","type":"number","rangeMin":{"value":1,"message":"Discount must be at least 1."}},"max_discount":{"title":"Max discount (INR)","type":"number","minimum":0,"description":"Cap on a percent discount."},"valid_from":{"title":"Valid from","type":"string","format":"date","maxLength":10},"valid_to":{"title":"Valid to","type":"string","format":"date","maxLength":10},"usage_limit":{"title":"Usage limit","type":"integer","minimum":1,"description":"Leave empty for unlimited use."},"plan_id":{"title":"Plan","type":"integer","minimum":1}},"$id":"voucher-management/VOUCHER/create"};
-const func74 = Object.prototype.hasOwnProperty;
-const func1 = runtime0;
-const pattern26 = new RegExp("^[A-Z0-9]{4,20}$", "u");
+export const VoucherCreate = validate24;
+const schema24 = {"type":"object","additionalProperties":false,"required":["code","discount_type","discount_value","valid_from","valid_to"],"properties":{"code":{"title":"Code","type":"string","maxLength":20,"customPattern":{"pattern":"^[A-Z0-9]{4,20}$","message":"Use 4 to 20 capital letters or digits."}},"description":{"title":"Description","type":"string","maxLength":500},"discount_type":{"title":"Discount type","type":"string","enum":["percent","flat"],"maxLength":7},"discount_value":{"title":"Discount value","type":"number","rangeMin":{"value":1,"message":"Discount must be at least 1."}},"max_discount":{"title":"Max discount (INR)","type":"number","minimum":0,"description":"Cap on a percent discount."},"valid_from":{"title":"Valid from","type":"string","format":"date","maxLength":10},"valid_to":{"title":"Valid to","type":"string","format":"date","maxLength":10},"usage_limit":{"title":"Usage limit","type":"integer","minimum":1,"description":"Leave empty for unlimited use."},"plan_id":{"title":"Plan","type":"integer","minimum":1}},"$id":"voucher-management/VOUCHER/create"};
+const func73 = Object.prototype.hasOwnProperty;
+const func0 = runtime0;
+const pattern22 = new RegExp("^[A-Z0-9]{4,20}$", "u");
 const formats12 = formats.date;
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="voucher-management/VOUCHER/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate24.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -75,7 +75,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func74.call(schema55.properties, key0))){
+if(!(func73.call(schema24.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -91,7 +91,7 @@ let data0 = data.code;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 20){
+if(func0(data0) > 20){
 const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -101,7 +101,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern26.test(data0)){
+if(!pattern22.test(data0)){
 const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/customPattern",keyword:"customPattern",params:{},message:"must pass \"customPattern\" keyword validation"};
 if(vErrors === null){
 vErrors = [err7];
@@ -129,7 +129,7 @@ let data1 = data.description;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 500){
+if(func0(data1) > 500){
 const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -156,9 +156,9 @@ if(data.discount_type !== undefined){
 let data2 = data.discount_type;
 const _errs6 = errors;
 const _errs7 = errors;
-const vSchema0 = schema55.properties.discount_type.enum;
+const vSchema0 = schema24.properties.discount_type.enum;
 if(!((data2 === "percent") || (data2 === "flat"))){
-const err11 = {instancePath:instancePath+"/discount_type",schemaPath:"#/properties/discount_type/enum",keyword:"enum",params:{allowedValues: schema55.properties.discount_type.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/discount_type",schemaPath:"#/properties/discount_type/enum",keyword:"enum",params:{allowedValues: schema24.properties.discount_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -168,7 +168,7 @@ vErrors.push(err11);
 errors++;
 }
 if(typeof data2 === "string"){
-if(func1(data2) > 7){
+if(func0(data2) > 7){
 const err12 = {instancePath:instancePath+"/discount_type",schemaPath:"#/properties/discount_type/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
 if(vErrors === null){
 vErrors = [err12];
@@ -254,7 +254,7 @@ const _errs13 = errors;
 if((typeof data5 == "number") && (isFinite(data5))){
 }
 if(typeof data5 === "string"){
-if(func1(data5) > 10){
+if(func0(data5) > 10){
 const err18 = {instancePath:instancePath+"/valid_from",schemaPath:"#/properties/valid_from/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err18];
@@ -294,7 +294,7 @@ const _errs15 = errors;
 if((typeof data6 == "number") && (isFinite(data6))){
 }
 if(typeof data6 === "string"){
-if(func1(data6) > 10){
+if(func0(data6) > 10){
 const err21 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err21];
@@ -394,18 +394,18 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const VoucherUpdate = validate44;
+export const VoucherUpdate = validate24;
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="voucher-management/VOUCHER/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate24.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -466,7 +466,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func74.call(schema55.properties, key0))){
+if(!(func73.call(schema24.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -482,7 +482,7 @@ let data0 = data.code;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) > 20){
+if(func0(data0) > 20){
 const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -492,7 +492,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern26.test(data0)){
+if(!pattern22.test(data0)){
 const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/customPattern",keyword:"customPattern",params:{},message:"must pass \"customPattern\" keyword validation"};
 if(vErrors === null){
 vErrors = [err7];
@@ -520,7 +520,7 @@ let data1 = data.description;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 500){
+if(func0(data1) > 500){
 const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -547,9 +547,9 @@ if(data.discount_type !== undefined){
 let data2 = data.discount_type;
 const _errs6 = errors;
 const _errs7 = errors;
-const vSchema0 = schema55.properties.discount_type.enum;
+const vSchema0 = schema24.properties.discount_type.enum;
 if(!((data2 === "percent") || (data2 === "flat"))){
-const err11 = {instancePath:instancePath+"/discount_type",schemaPath:"#/properties/discount_type/enum",keyword:"enum",params:{allowedValues: schema55.properties.discount_type.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/discount_type",schemaPath:"#/properties/discount_type/enum",keyword:"enum",params:{allowedValues: schema24.properties.discount_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -559,7 +559,7 @@ vErrors.push(err11);
 errors++;
 }
 if(typeof data2 === "string"){
-if(func1(data2) > 7){
+if(func0(data2) > 7){
 const err12 = {instancePath:instancePath+"/discount_type",schemaPath:"#/properties/discount_type/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
 if(vErrors === null){
 vErrors = [err12];
@@ -645,7 +645,7 @@ const _errs13 = errors;
 if((typeof data5 == "number") && (isFinite(data5))){
 }
 if(typeof data5 === "string"){
-if(func1(data5) > 10){
+if(func0(data5) > 10){
 const err18 = {instancePath:instancePath+"/valid_from",schemaPath:"#/properties/valid_from/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err18];
@@ -685,7 +685,7 @@ const _errs15 = errors;
 if((typeof data6 == "number") && (isFinite(data6))){
 }
 if(typeof data6 === "string"){
-if(func1(data6) > 10){
+if(func0(data6) > 10){
 const err21 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err21];
@@ -785,7 +785,7 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
