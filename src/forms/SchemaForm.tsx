@@ -30,6 +30,8 @@ export interface SchemaFormProps {
   label: string;
   /** Further buttons beside submit (cancel, back). */
   actions?: ReactNode;
+  /** Content inside the form after the schema's fields, e.g. a screen's own editor. */
+  children?: ReactNode;
 }
 
 const ID_SEPARATOR = '-';
@@ -40,7 +42,7 @@ const ID_PREFIX = 'field';
  * shared messages; errors show after touch or submit, debounced (FORM-01, FORM-02), and the server's field
  * errors show on their fields until the field is changed (FORM-12).
  */
-export function SchemaForm({ schema, validate, uiSchema, formData, onChange, onSubmit, serverErrors, saving = false, submitLabel, label, actions }: SchemaFormProps) {
+export function SchemaForm({ schema, validate, uiSchema, formData, onChange, onSubmit, serverErrors, saving = false, submitLabel, label, actions, children }: SchemaFormProps) {
   const validator = useMemo(() => precompiledValidator(validate, schema), [validate, schema]);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -85,6 +87,7 @@ export function SchemaForm({ schema, validate, uiSchema, formData, onChange, onS
       onBlur={(id) => setTouched((previous) => new Set(previous).add(fieldOfId(id)))}
       onSubmit={(event) => handleSubmit(event.formData ?? {})}
     >
+      {children}
       {formLevel.length > 0 && (
         <div role="alert" className="form-alert">
           {formLevel.map(([field, text]) => (

@@ -15,19 +15,20 @@ export function formatValue(field: FieldDescription | undefined, row: Row, name 
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return name === 'is_active' ? (value ? 'Active' : 'Inactive') : value ? 'Yes' : 'No';
   if (typeof value === 'number') return isMoney(name) ? money.format(value) : number.format(value);
-  if (typeof value === 'string' && field?.format === 'date-time') return formatDate(value, dateTime);
-  if (typeof value === 'string' && field?.format === 'date') return formatDate(value, date);
+  if (field?.format === 'date-time' || field?.format === 'date') return formatDate(value, field.format === 'date-time');
   return textOf(value);
+}
+
+/** A date, or a date and time, as a person reads it. */
+export function formatDate(value: unknown, withTime: boolean): string {
+  if (typeof value !== 'string' || value === '') return '—';
+  const parsed = new Date(value);
+  return Number.isNaN(parsed.getTime()) ? value : (withTime ? dateTime : date).format(parsed);
 }
 
 /** Money fields by name (amount, price, revenue, fee), as the form's money widget picks them. */
 export function isMoney(name: string): boolean {
   return /(^|_)(amount|price|revenue|fee)$/.test(name);
-}
-
-function formatDate(value: string, format: Intl.DateTimeFormat): string {
-  const parsed = new Date(value);
-  return Number.isNaN(parsed.getTime()) ? value : format.format(parsed);
 }
 
 function textOf(value: unknown): string {

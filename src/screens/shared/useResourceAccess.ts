@@ -17,13 +17,13 @@ export interface ResourceAccess {
 export function useResourceAccess(resource: ResourceDescription): ResourceAccess {
   const may = (action: ActionName, granted: boolean) => granted && resource.actions.includes(action);
   return {
-    add: may('add', useCanAccess(resource.module, 'add')),
-    edit: may('edit', useCanAccess(resource.module, 'edit')),
-    delete: may('delete', useCanAccess(resource.module, 'delete')),
-    ACTIVE_INACTIVE: may('ACTIVE_INACTIVE', useCanAccess(resource.module, 'ACTIVE_INACTIVE')),
-    download: may('download', useCanAccess(resource.module, 'download')),
-    view_detail: may('view_detail', useCanAccess(resource.module, 'view_detail')),
-    verify: may('verify', useCanAccess(resource.module, 'verify')),
-    SUBSCRIBER_DETAIL: may('SUBSCRIBER_DETAIL', useCanAccess(resource.module, 'SUBSCRIBER_DETAIL')),
+    add: may('add', useCanAccess(resource.module, 'add').allowed),
+    edit: may('edit', useCanAccess(resource.module, 'edit').allowed),
+    delete: may('delete', useCanAccess(resource.module, 'delete').allowed),
+    ACTIVE_INACTIVE: may('ACTIVE_INACTIVE', useCanAccess(resource.module, 'ACTIVE_INACTIVE').allowed),
+    download: may('download', useCanAccess(resource.module, 'download').allowed),
+    view_detail: may('view_detail', useCanAccess(resource.module, 'view_detail').allowed),
+    verify: may('verify', useCanAccess(resource.module, 'verify').allowed),
+    SUBSCRIBER_DETAIL: may('SUBSCRIBER_DETAIL', useCanAccess(resource.module, 'SUBSCRIBER_DETAIL').allowed),
   };
 }

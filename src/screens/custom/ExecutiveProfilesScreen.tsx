@@ -1,0 +1,93 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, generatePath, useParams } from 'react-router-dom';
+import { http } from '../../http/index.ts';
+import { useCanAccess } from '../../permissions/index.ts';
+import type { ScreenProps } from '../index.ts';
+import { formatValue, type Row } from '../shared/formatValue.ts';
+import { QueryState } from '../shared/QueryState.tsx';
+import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
+import { useRecord } from '../shared/useRecord.ts';
+import { useResourceAccess } from '../shared/useResourceAccess.ts';
+import '../screens.css';
+import './custom.css';
+
+/** An executive, and the subscribers assigned to them: the only ones they see (executive_access). */
+export default function ExecutiveProfilesScreen({ resource }: ScreenProps) {
+  const { id = '' } = useParams();
+  const executive = useRecord(resource.api, id);
+  const access = useResourceAccess(resource);
+  const viewerIsExecutive = useCanAccess('SUBSCRIBERS', 'executive_access').allowed;
+  const subscribers = useQuery({
+    queryKey: ['resource', resource.api, 'subscribers', id],
+    queryFn: ({ signal }) => http.get<{ data: Row[] }>(`${resource.api}/${id}/subscribers`, { signal }).then((body) => body.data),
+  });
+  const fields = resource.entity?.fields.filter((field) => !field.writeOnly && field.name !== 'id') ?? [];
+  const editPath = access.edit && resource.routes.edit ? generatePath(resource.routes.edit, { id }) : null;
+  const code = executive.data?.employee_code;
+
+  return (
+    <section className="screen" aria-labelledby={SCREEN_TITLE_ID}>
+      <ScreenHeading
+        actions={
+          <>
+            {editPath && (
+              <Link className="button button--primary" to={editPath}>
+                Edit
+              </Link>
+            )}
+            {resource.routes.view && (
+              <Link className="button" to={resource.routes.view}>
+                Back to executives
+              </Link>
+            )}
+          </>
+        }
+      >
+        {typeof code === 'string' ? `Executive ${code}` : 'Executive'}
+      </ScreenHeading>
+      {viewerIsExecutive && <p className="note">You have executive access: subscriber screens show you only the subscribers assigned to you.</p>}
+      <QueryState isPending={executive.isPending} isError={executive.isError} what="the executive" onRetry={() => executive.refetch()}>
+        {executive.data && (
+          <dl className="detail-list panel">
+            {fields.map((field) => (
+              <div key={field.name} className="detail-list__item">
+                <dt>{field.title}</dt>
+                <dd>{formatValue(field, executive.data)}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </QueryState>
+      <section className="panel" aria-labelledby="assigned-title">
+        <h2 id="assigned-title">Assigned subscribers{subscribers.data ? ` (${subscribers.data.length})` : ''}</h2>
+        <p>With executive access, this executive sees only these subscribers in every subscriber screen and export.</p>
+        <QueryState isPending={subscribers.isPending} isError={subscribers.isError} what="the assigned subscribers" onRetry={() => subscribers.refetch()}>
+          {subscribers.data?.length === 0 ? (
+            <p>No subscribers are assigned to this executive.</p>
+          ) : (
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Company</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {(subscribers.data ?? []).map((subscriber) => (
+                  <tr key={String(subscriber.id)}>
+                    <td>{formatValue(undefined, subscriber, 'name')}</td>
+                    <td>{formatValue(undefined, subscriber, 'email')}</td>
+                    <td>{formatValue(undefined, subscriber, 'company_name')}</td>
+                    <td>{formatValue(undefined, subscriber, 'status')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </QueryState>
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { SchemaForm, type FormData } from '../../forms/index.ts';
+import type { JsonSchema } from '../../generated/types.ts';
+import { http } from '../../http/index.ts';
+import { toastSuccess } from '../../shell/index.ts';
+import type { ScreenProps } from '../index.ts';
+import { QueryState } from '../shared/QueryState.tsx';
+import { ruleValidator } from '../shared/ruleValidator.ts';
+import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
+import { useFormSubmission } from '../shared/useFormSubmission.ts';
+import { useUnsavedChangesPrompt } from '../shared/useUnsavedChangesPrompt.tsx';
+import '../screens.css';
+
+interface Profile {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  mobile: string | null;
+  role: string;
+}
+
+const PROFILE_API = 'user/profile';
+
+const PROFILE_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['first_name', 'last_name'],
+  properties: {
+    first_name: { title: 'First name', type: 'string', maxLength: 60, noWhiteSpace: true },
+    last_name: { title: 'Last name', type: 'string', maxLength: 60, noWhiteSpace: true },
+    mobile: { title: 'Mobile', type: 'string', format: 'mobile', maxLength: 16 },
+  },
+};
+const validateProfile = ruleValidator(PROFILE_SCHEMA);
+
+/** The signed-in user's own profile (ROUTE-11): who they are, and their name and mobile to edit. */
+export default function ProfileScreen(_props: ScreenProps) {
+  const profile = useQuery({
+    queryKey: ['profile'],
+    queryFn: ({ signal }) => http.get<{ data: Profile }>(PROFILE_API, { signal }).then((body) => body.data),
+  });
+  return (
+    <section className="screen" aria-labelledby={SCREEN_TITLE_ID}>
+      <ScreenHeading>My profile</ScreenHeading>
+      <QueryState isPending={profile.isPending} isError={profile.isError} what="your profile" onRetry={() => profile.refetch()}>
+        {profile.data && <ProfileForm profile={profile.data} />}
+      </QueryState>
+    </section>
+  );
+}
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient();
+  const initial = useMemo<FormData>(
+    () => Object.fromEntries(Object.entries({ first_name: profile.first_name, last_name: profile.last_name, mobile: profile.mobile }).filter(([, value]) => value)),
+    [profile],
+  );
+  const [formData, setFormData] = useState<FormData>(initial);
+  const [saved, setSaved] = useState<FormData>(initial);
+  const dirty = JSON.stringify(formData) !== JSON.stringify(saved);
+  const { prompt } = useUnsavedChangesPrompt(dirty);
+  const { submit, saving, serverErrors } = useFormSubmission(
+    (data) => http.put<{ message?: string; data: Profile }>(PROFILE_API, data),
+    (body, data) => {
+      toastSuccess(body.message ?? 'Profile updated.');
+      setSaved(data);
+      queryClient.setQueryData(['profile'], body.data);
+    },
+  );
+  return (
+    <div className="panel">
+      <dl className="detail-list">
+        <div className="detail-list__item">
+          <dt>Email</dt>
+          <dd>{profile.email}</dd>
+        </div>
+        <div className="detail-list__item">
+          <dt>Role</dt>
+          <dd>{profile.role}</dd>
+        </div>
+      </dl>
+      <SchemaForm
+        label="My profile"
+        schema={PROFILE_SCHEMA}
+        validate={validateProfile}
+        formData={formData}
+        onChange={setFormData}
+        onSubmit={submit}
+        serverErrors={serverErrors}
+        saving={saving}
+        submitLabel="Save profile"
+      />
+      {prompt}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useRelationOptions } from '../../forms/useRelationOptions.ts';
+import type { ListDescription } from '../../generated/types.ts';
+import { http } from '../../http/index.ts';
+import type { ScreenProps } from '../index.ts';
+import { Pagination } from '../generic/list/Pagination.tsx';
+import { SearchBox } from '../generic/list/SearchBox.tsx';
+import type { ListPage } from '../generic/list/useListMutations.ts';
+import { useListState } from '../generic/list/useListState.ts';
+import { formatValue } from '../shared/formatValue.ts';
+import { humanize } from '../shared/humanize.ts';
+import { QueryState } from '../shared/QueryState.tsx';
+import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
+import '../screens.css';
+
+const REPORT_LIST: ListDescription = { columns: [], search: ['q'], filters: [], sort: { field: 'period', direction: 'desc' }, pageSize: 20 };
+const FILTER_KEYS = ['country_id', 'trade_direction', 'period'] as const;
+
+/** The trade records that uploads brought in, by country, direction and period, paged on the server. */
+export default function UploadedDataReportScreen({ resource }: ScreenProps) {
+  const state = useListState(REPORT_LIST, FILTER_KEYS);
+  const countries = useRelationOptions('countries');
+  const ids = { country: useId(), direction: useId(), period: useId() };
+  const report = useQuery({
+    queryKey: ['resource', resource.api, state.apiParams],
+    queryFn: ({ signal }) => http.get<ListPage>(resource.api, { params: state.apiParams, signal }),
+    placeholderData: keepPreviousData,
+  });
+  const rows = report.data?.data ?? [];
+  // Relation columns come with a readable `<field>_label` beside the id: show the label under the field's name.
+  const columns = Object.keys(rows[0] ?? {}).filter((key) => key !== 'id' && !key.endsWith('_label'));
+  const setFilter = (key: (typeof FILTER_KEYS)[number], value: string) => state.update({ filters: { ...state.filters, [key]: value } });
+
+  return (
+    <section className="screen" aria-labelledby={SCREEN_TITLE_ID}>
+      <ScreenHeading>{resource.label}</ScreenHeading>
+      <div className="list-toolbar">
+        <SearchBox value={state.search} label="Search records" onSearch={(search) => state.update({ search }, { replace: true })} />
+        <div className="list-filter">
+          <label htmlFor={ids.country}>Country</label>
+          <select id={ids.country} value={state.filters.country_id ?? ''} onChange={(event) => setFilter('country_id', event.target.value)}>
+            <option value="">All</option>
+            {(countries.data ?? []).map((option) => (
+              <option key={String(option.value)} value={String(option.value)}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="list-filter">
+          <label htmlFor={ids.direction}>Trade direction</label>
+          <select id={ids.direction} value={state.filters.trade_direction ?? ''} onChange={(event) => setFilter('trade_direction', event.target.value)}>
+            <option value="">All</option>
+            <option value="import">Import</option>
+            <option value="export">Export</option>
+          </select>
+        </div>
+        <div className="list-filter">
+          <label htmlFor={ids.period}>Period</label>
+          <input id={ids.period} type="month" value={state.filters.period ?? ''} onChange={(event) => setFilter('period', event.target.value)} />
+        </div>
+      </div>
+      <QueryState isPending={report.isPending} isError={report.isError && !report.data} what="trade records" onRetry={() => report.refetch()}>
+        {rows.length === 0 ? (
+          <p className="screen-state">No trade records match.</p>
+        ) : (
+          <div className="table-region">
+            <table className="data-table">
+              <caption className="visually-hidden">Uploaded trade records</caption>
+              <thead>
+                <tr>
+                  {columns.map((column) => (
+                    <th key={column} scope="col">
+                      {humanize(column.replace(/_id$/, ''))}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row, index) => (
+                  <tr key={String(row.id ?? index)}>
+                    {columns.map((column) => (
+                      <td key={column}>{formatValue(undefined, { ...row, [column]: row[`${column}_label`] ?? row[column] }, column)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
+      {(report.data?.meta.total ?? 0) > 0 && (
+        <Pagination page={state.page} size={state.size} total={report.data?.meta.total ?? 0} defaultSize={REPORT_LIST.pageSize} onPage={(page) => state.update({ page })} onSize={(size) => state.update({ size })} />
+      )}
+    </section>
+  );
+}
