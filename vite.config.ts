@@ -7,6 +7,8 @@ export default defineConfig({
   plugins: [react()],
   build: {
     outDir: 'dist',
+    // bench/bundle/run.mjs reads dist/.vite/manifest.json to size the initial JS and each area chunk.
+    manifest: true,
     sourcemap: true,
     // Vite adds <link rel="modulepreload"> for the entry's static imports only; area chunks stay lazy (ROUTE-06).
     modulePreload: { polyfill: false },

@@ -1,0 +1,87 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { isApiError } from '../http/ApiError.ts';
+import { http } from '../http/http.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { password, required, sameAs } from './fieldRules.ts';
+import { FormMessage } from './FormMessage.tsx';
+import { onceByKey } from './onceByKey.ts';
+import { TextField } from './TextField.tsx';
+import { useAuthForm } from './useAuthForm.ts';
+
+const RULES = { password: [required, password], confirm_password: [required, sameAs('password', 'Password')] };
+
+type LinkState = { kind: 'checking' } | { kind: 'valid'; email: string } | { kind: 'expired'; message: string } | { kind: 'done'; message: string };
+
+const MISSING_LINK = 'This reset link is incomplete. Ask for a new one.';
+
+/** /auth/reset-password?token=…: verifies the link with check-link first (SESSION-10), then sets the new password. */
+export function ResetPasswordScreen() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const form = useAuthForm(RULES);
+  const [link, setLink] = useState<LinkState>(token ? { kind: 'checking' } : { kind: 'expired', message: MISSING_LINK });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    onceByKey(`check-link:${token}`, () => http.post<{ data: { valid: boolean; email?: string } }>('check-link', { token })).then(
+      (answer) => current && setLink({ kind: 'valid', email: answer.data.email ?? '' }),
+      (failure: unknown) => current && setLink({ kind: 'expired', message: isApiError(failure) ? failure.message : MISSING_LINK }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.submit() || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await http.post<{ message?: string }>('reset_password', { token, ...form.values });
+      setLink({ kind: 'done', message: answer.message ?? 'Your password has been changed.' });
+    } catch (failure) {
+      if (isApiError(failure)) {
+        setError(failure.message);
+        form.showServerErrors(failure.fieldErrors);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (link.kind === 'checking') {
+    return (
+      <AuthCard title="Reset password">
+        <p role="status">Checking your link…</p>
+      </AuthCard>
+    );
+  }
+  if (link.kind === 'expired' || link.kind === 'done') {
+    const expired = link.kind === 'expired';
+    return (
+      <AuthCard title={expired ? 'This link has expired' : 'Password changed'}>
+        <FormMessage kind={expired ? 'error' : 'success'} text={link.message} />
+        <p className="auth-links">
+          {expired ? <Link to="/auth/forgot-password">Ask for a new link</Link> : <Link to="/auth/login">Sign in</Link>}
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Reset password" intro={link.email ? `Choose a new password for ${link.email}.` : 'Choose a new password.'}>
+      <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <FormMessage kind="error" text={error} />
+        <TextField label="New password" name="password" type="password" autoComplete="new-password" autoFocus field={form.field('password')} />
+        <TextField label="Confirm password" name="confirm_password" type="password" autoComplete="new-password" field={form.field('confirm_password')} />
+        <button type="submit" className="button button-primary button-block" disabled={busy}>
+          {busy ? 'Saving…' : 'Save new password'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

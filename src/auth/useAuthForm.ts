@@ -1,0 +1,77 @@
+import { useEffect, useMemo, useState } from 'react';
+import { displayFieldError } from '../../validation/index.ts';
+import { FORM_ERROR_DEBOUNCE_MS } from '../config/constants.ts';
+import type { FieldRule } from './fieldRules.ts';
+
+type Values<F extends string> = Record<F, string>;
+
+export interface AuthField {
+  value: string;
+  /** The message to show under the field, if any. */
+  error: string | undefined;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}
+
+export interface UseAuthFormResult<F extends string> {
+  values: Values<F>;
+  field: (name: F) => AuthField;
+  /** Marks the form submitted and shows its errors at once; true when the client checks pass. */
+  submit: () => boolean;
+  /** Puts the server's validation errors (FORM-12 style) on their fields; typed values stay. */
+  showServerErrors: (errors: Record<string, string>) => void;
+}
+
+function check<F extends string>(rules: Record<F, FieldRule[]>, values: Values<F>): Partial<Record<F, string>> {
+  const errors: Partial<Record<F, string>> = {};
+  for (const name of Object.keys(rules) as F[]) {
+    for (const rule of rules[name]) {
+      const text = rule(values[name], values);
+      if (text) {
+        errors[name] = text;
+        break;
+      }
+    }
+  }
+  return errors;
+}
+
+/**
+ * A tiny form state for the auth screens: errors appear once a field was touched or the form submitted,
+ * 200 ms after the value settles, and a server error stays on its field until the value changes.
+ */
+export function useAuthForm<F extends string>(rules: Record<F, FieldRule[]>): UseAuthFormResult<F> {
+  const [values, setValues] = useState(() => Object.fromEntries(Object.keys(rules).map((name) => [name, ''])) as Values<F>);
+  const [touched, setTouched] = useState<Partial<Record<F, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<F, string>>>({});
+  const errors = useMemo(() => check(rules, values), [rules, values]);
+  const [settledErrors, setSettledErrors] = useState(errors);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSettledErrors(errors), FORM_ERROR_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [errors]);
+
+  return {
+    values,
+    field: (name) => ({
+      value: values[name],
+      error: serverErrors[name] ?? (touched[name] || submitted ? settledErrors[name] : undefined),
+      onChange: (value) => {
+        setValues((current) => ({ ...current, [name]: value }));
+        setServerErrors(({ [name]: _dropped, ...rest }) => rest as Partial<Record<F, string>>);
+      },
+      onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
+    }),
+    submit: () => {
+      setSubmitted(true);
+      setSettledErrors(errors);
+      return Object.keys(errors).length === 0;
+    },
+    showServerErrors: (fieldErrors) => {
+      const known = Object.entries(fieldErrors).filter(([name]) => name in rules);
+      setServerErrors(Object.fromEntries(known.map(([name, text]) => [name, displayFieldError(text)])) as Partial<Record<F, string>>);
+    },
+  };
+}

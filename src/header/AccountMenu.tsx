@@ -1,0 +1,60 @@
+import { Link } from 'react-router-dom';
+import { CanAccess } from '../permissions/CanAccess.tsx';
+import type { SessionUser } from '../session/sessionUser.ts';
+import { Dropdown } from './Dropdown.tsx';
+
+export interface AccountMenuProps {
+  user: SessionUser;
+  onLogout: () => void;
+}
+
+/** HEADER-04..06: name and initials, Profile (with USER_PROFILE view) and Logout. */
+export function AccountMenu({ user, onLogout }: AccountMenuProps) {
+  const name = `${user.first_name} ${user.last_name}`.trim();
+  return (
+    <Dropdown
+      label={`Account: ${name}`}
+      className="account-menu"
+      trigger={
+        <>
+          <span className="avatar" aria-hidden="true">
+            {user.initials}
+          </span>
+          <span className="account-name" aria-hidden="true">
+            {user.first_name}
+          </span>
+        </>
+      }
+    >
+      {(close) => (
+        <>
+          <div className="account-summary">
+            <span className="avatar avatar-large">{user.initials}</span>
+            <span className="account-full-name">{name}</span>
+          </div>
+          <ul className="menu-list">
+            <CanAccess module="USER_PROFILE" action="view">
+              <li>
+                <Link className="menu-item" to="/profile-management/profile" onClick={close}>
+                  Profile
+                </Link>
+              </li>
+            </CanAccess>
+            <li>
+              <button
+                type="button"
+                className="menu-item"
+                onClick={() => {
+                  close();
+                  onLogout();
+                }}
+              >
+                Logout
+              </button>
+            </li>
+          </ul>
+        </>
+      )}
+    </Dropdown>
+  );
+}

@@ -1,0 +1,2 @@
+export { Header } from './Header.tsx';
+export { Dropdown, type DropdownProps } from './Dropdown.tsx';

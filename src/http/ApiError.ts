@@ -1,0 +1,18 @@
+/** How every failed call rejects, after its "Error" toast was shown (ERR-01). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    /** HTTP status; 0 when no answer arrived. */
+    readonly status: number,
+    message: string,
+    /** Server validation errors by field name, without the "* " prefix (FORM-12). */
+    readonly fieldErrors: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

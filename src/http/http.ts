@@ -1,0 +1,74 @@
+import type { AxiosProgressEvent, AxiosResponse } from 'axios';
+import type * as ClientModule from './client.ts';
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+
+export interface RequestOptions {
+  params?: QueryParams;
+  /** LOADER-04: false keeps the global loader overlay off (GETs only by convention: polls, lookups). */
+  loader?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface UploadOptions {
+  /** Fraction sent so far, 0..1. */
+  onUploadProgress?: (fraction: number) => void;
+}
+
+export interface DownloadOptions {
+  /** Fraction received so far, 0..1, when the server sends a length. */
+  onDownloadProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+type Client = typeof ClientModule;
+
+let client: Promise<Client> | undefined;
+
+/** axios and the interceptors load with the first call, not with the login screen's first paint. */
+function api(): Promise<Client['api']> {
+  client ??= import('./client.ts');
+  return client.then((module) => module.api);
+}
+
+async function body<T>(response: Promise<AxiosResponse<T>>): Promise<T> {
+  return (await response).data;
+}
+
+const fraction = (report?: (value: number) => void) =>
+  report && ((event: AxiosProgressEvent) => report(event.total ? event.loaded / event.total : (event.progress ?? 0)));
+
+/**
+ * The console's HTTP wrapper (HTTP-05). Paths are relative to the versioned API base (`vouchers`, not
+ * `/api/v1/vouchers`). Each method resolves to the response body; a failure rejects with an `ApiError`
+ * after the "Error" toast was shown.
+ */
+export const http = {
+  get: async <T>(path: string, options: RequestOptions = {}) => body((await api()).get<T>(path, options)),
+  post: async <T>(path: string, data?: unknown, options: RequestOptions = {}) => body((await api()).post<T>(path, data, options)),
+  put: async <T>(path: string, data?: unknown, options: RequestOptions = {}) => body((await api()).put<T>(path, data, options)),
+  patch: async <T>(path: string, data?: unknown, options: RequestOptions = {}) => body((await api()).patch<T>(path, data, options)),
+  delete: async <T>(path: string, options: Pick<RequestOptions, 'params' | 'loader'> = {}) => body((await api()).delete<T>(path, options)),
+  deleteWithBody: async <T>(path: string, data: unknown) => body((await api()).delete<T>(path, { data })),
+  /** A form-encoded POST (application/x-www-form-urlencoded). */
+  postForm: async <T>(path: string, fields: Record<string, string | number | boolean>) =>
+    body(
+      (await api()).post<T>(
+        path,
+        new URLSearchParams(Object.entries(fields).map(([name, value]) => [name, String(value)])),
+      ),
+    ),
+  /** A multipart POST to an absolute URL outside the API (cloud storage): none of the API's headers go there. */
+  postAbsolute: async <T>(url: string, formData: FormData, options: UploadOptions = {}) =>
+    body((await api()).post<T>(url, formData, { external: true, loader: false, onUploadProgress: fraction(options.onUploadProgress) })),
+  /** A file from the API (e.g. a CSV export), as a Blob. */
+  download: async (path: string, params: QueryParams = {}, options: DownloadOptions = {}) =>
+    body(
+      (await api()).get<Blob>(path, {
+        params,
+        responseType: 'blob',
+        signal: options.signal,
+        onDownloadProgress: fraction(options.onDownloadProgress),
+      }),
+    ),
+};

@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+import { createAppRouter } from './routing/createAppRouter.ts';
+import { runSession } from './session/sessionTimers.ts';
+import { silenceConsole } from './shell/silenceConsole.ts';
+import './styles/base.css';
+
+silenceConsole(import.meta.env.PROD);
+runSession();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element.');
+
+createRoot(root).render(
+  <StrictMode>
+    <App router={createAppRouter()} />
+  </StrictMode>,
+);

@@ -1,0 +1,77 @@
+import { Dropdown } from '../header/Dropdown.tsx';
+import { sanitizeHtml } from '../shell/sanitizeHtml.ts';
+import { formatNotificationDate } from './formatNotificationDate.ts';
+import { useNotifications } from './useNotifications.ts';
+import './NotificationsMenu.css';
+
+export interface NotificationsMenuProps {
+  /** The signed-in user's initials, shown beside each notification (NOTIF-02). */
+  initials: string;
+}
+
+const ignore = () => undefined;
+
+/** NOTIF-01..04, 08, 09: the notifications dropdown with its badge dot. */
+export function NotificationsMenu({ initials }: NotificationsMenuProps) {
+  const { unread, markAllRead, markRead } = useNotifications();
+  const label = unread.length > 0 ? `Notifications, ${unread.length} unread` : 'Notifications';
+  return (
+    <Dropdown
+      label={label}
+      className="notifications-menu"
+      trigger={
+        <span className="bell">
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path
+              d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15L6 16zM10 20a2 2 0 0 0 4 0"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinejoin="round"
+            />
+          </svg>
+          {unread.length > 0 && <span className="badge-dot" role="img" aria-label="unread notifications" />}
+        </span>
+      }
+    >
+      {() => (
+        <>
+          <div className="notifications-head">
+            <h2>All Notifications</h2>
+            <button type="button" className="link-button" onClick={() => void markAllRead().catch(ignore)}>
+              Mark All Read
+            </button>
+          </div>
+          {unread.length === 0 ? (
+            <p className="notifications-empty">No new notifications available.</p>
+          ) : (
+            <ul className="notifications-list">
+              {unread.map((notification) => (
+                <li key={notification.id} className="notification">
+                  <span className="avatar" aria-hidden="true">
+                    {initials}
+                  </span>
+                  <div className="notification-text">
+                    <div className="notification-message" dangerouslySetInnerHTML={{ __html: sanitizeHtml(notification.message) }} />
+                    <time dateTime={notification.created_at}>{formatNotificationDate(notification.created_at)}</time>
+                  </div>
+                  <button
+                    type="button"
+                    className="icon-button notification-read"
+                    aria-label="Mark as read"
+                    title="Mark as read"
+                    onClick={() => void markRead(notification.id).catch(ignore)}
+                  >
+                    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                      <path d="M5 12l5 5 9-10" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                    </svg>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </Dropdown>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { LOGIN_PATH } from '../config/constants.ts';
+import { usePermissions } from '../permissions/usePermissions.ts';
+import type { Permissions } from '../permissions/types.ts';
+import { PageStatus } from './PageStatus.tsx';
+import { useAuthenticated } from './useAuthenticated.ts';
+
+export interface PermissionGateProps {
+  /** What to render once permissions are loaded. */
+  children: (permissions: Permissions | null) => ReactNode;
+}
+
+/**
+ * What every module route waits behind: a logged-out visitor goes to /auth/login (so areas without a parent
+ * guard never show data either, ROUTE-04), then the permissions load, then the route decides.
+ */
+export function PermissionGate({ children }: PermissionGateProps) {
+  const authenticated = useAuthenticated();
+  const { permissions, loaded, failed, reload } = usePermissions();
+  if (!authenticated) return <Navigate to={LOGIN_PATH} replace />;
+  if (failed) {
+    return (
+      <div className="page-status" role="alert">
+        <p>Your permissions could not be loaded.</p>
+        <button type="button" className="button" onClick={() => void reload()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!loaded) return <PageStatus />;
+  return <>{children(permissions)}</>;
+}
