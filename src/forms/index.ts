@@ -1,4 +1,3 @@
-export { SchemaForm, fieldId, type SchemaFormProps, type ServerFieldErrors } from './SchemaForm.tsx';
+export { SchemaForm, type SchemaFormProps, type ServerFieldErrors } from './SchemaForm.tsx';
 export { formUiSchema } from './formUiSchema.ts';
-export { formFieldErrors, type FormData } from './precompiledValidator.ts';
-export { FORM_ERROR_DEBOUNCE_MS } from './constants.ts';
+export type { FormData } from './precompiledValidator.ts';

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { FORM_ERROR_DEBOUNCE_MS } from './constants.ts';
+import { useEffect, useState } from 'react';
+import { FORM_ERROR_DEBOUNCE_MS } from '../config/constants.ts';
 
 export interface UseVisibleErrorsOptions {
   /** Fields the user has left at least once. */
@@ -9,22 +9,18 @@ export interface UseVisibleErrorsOptions {
 }
 
 /**
- * The errors the user may see: those of touched fields, or all after a submit (FORM-01), shown
- * FORM_ERROR_DEBOUNCE_MS after the errors last changed so they do not flicker while typing (FORM-02).
+ * The errors the user may see: those of touched fields, or all after a submit (FORM-01), settled
+ * FORM_ERROR_DEBOUNCE_MS after the last change, blur or submit so they do not flicker while typing (FORM-02).
+ * `errors` must be a new object whenever the form data changes.
  */
 export function useVisibleErrors(errors: Record<string, string>, { touched, submitted }: UseVisibleErrorsOptions): Record<string, string> {
-  const key = useMemo(() => {
-    const entries = Object.entries(errors).filter(([field]) => submitted || touched.has(topLevel(field)));
-    return JSON.stringify(entries);
-  }, [errors, touched, submitted]);
-  const [visible, setVisible] = useState('[]');
+  const [visible, setVisible] = useState<Record<string, string>>({});
   useEffect(() => {
-    const timer = setTimeout(() => setVisible(key), FORM_ERROR_DEBOUNCE_MS);
+    const timer = setTimeout(() => {
+      const shown = Object.entries(errors).filter(([field]) => submitted || touched.has(field.split('.')[0] ?? field));
+      setVisible((previous) => (JSON.stringify(previous) === JSON.stringify(Object.fromEntries(shown)) ? previous : Object.fromEntries(shown)));
+    }, FORM_ERROR_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [key]);
-  return useMemo(() => Object.fromEntries(JSON.parse(visible) as [string, string][]), [visible]);
-}
-
-function topLevel(field: string): string {
-  return field.split('.')[0] ?? field;
+  }, [errors, touched, submitted]);
+  return visible;
 }
