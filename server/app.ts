@@ -1,0 +1,80 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAccessControl } from './auth/access.ts';
+import { PasswordHasher } from './auth/passwords.ts';
+import { authRoutes } from './auth/routes.ts';
+import type { ServerConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import { registerErrorHandler } from './http/errorHandler.ts';
+import { registerSecurity } from './http/security.ts';
+import { validatorCompiler } from './http/validation.ts';
+import { notificationRoutes } from './notifications/routes.ts';
+import { permissionRoutes } from './permissions/routes.ts';
+import { profileRoutes } from './profile/routes.ts';
+import { reportRoutes } from './reports/routes.ts';
+import { resourceRoutes } from './resources/routes.ts';
+import { subscriberRoutes } from './subscribers/routes.ts';
+import { UploadProcessor } from './uploads/processor.ts';
+import { uploadRoutes } from './uploads/routes.ts';
+import type { FileStorage } from './uploads/storage.ts';
+import { openApiRoutes } from './openapi.ts';
+
+export const API_BASE = '/api/v1';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: ServerConfig;
+    db: Database;
+    passwords: PasswordHasher;
+    storage: FileStorage;
+    uploads: UploadProcessor;
+  }
+}
+
+export interface AppDependencies {
+  config: ServerConfig;
+  db: Database;
+  storage: FileStorage;
+  logger?: boolean | { level: string };
+}
+
+/** The API: one Fastify plugin per concern under /api/v1 (ARCHITECTURE.md, "The reference API"). */
+export async function buildApp({ config, db, storage, logger = false }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: config.bodyLimitBytes,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('passwords', new PasswordHasher(config.passwordHashing));
+  app.decorate('storage', storage);
+  app.decorate('uploads', new UploadProcessor(db, storage, app.log));
+  app.setValidatorCompiler(validatorCompiler);
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await registerSecurity(app, { production: config.production });
+  registerAccessControl(app, config.jwtSecret);
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(permissionRoutes);
+      await api.register(profileRoutes);
+      await api.register(notificationRoutes);
+      await api.register(resourceRoutes);
+      await api.register(subscriberRoutes);
+      await api.register(uploadRoutes);
+      await api.register(reportRoutes);
+      await api.register(openApiRoutes);
+    },
+    { prefix: API_BASE },
+  );
+  app.addHook('onClose', async () => {
+    await app.uploads.idle();
+  });
+  return app;
+}

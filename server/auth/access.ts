@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../http/errors.ts';
+import type { Grants } from '../permissions/grants.ts';
+import { loadSessionUser, type SessionUser } from './session.ts';
+import { verifyAccessToken } from './tokens.ts';
+
+/**
+ * Who may call a route. Every API route states one; a route that states none is refused (deny by default).
+ * - `public`: anyone (login, password reset, the signed upload URL which carries its own signature)
+ * - `signed-in`: any valid session (own permissions, own notifications, logout)
+ * - a permission: the caller's role must grant that module action
+ * - a function: for checks that depend on several permissions
+ */
+export type Access =
+  | 'public'
+  | 'signed-in'
+  | { module: string; action: string }
+  | { description: string; allows: (grants: Grants) => boolean };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export function permission(module: string, action: string): Access {
+  return { module, action };
+}
+
+/** The signed-in user of a request whose route requires one. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export function registerAccessControl(app: FastifyInstance, secret: Uint8Array): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const access = request.routeOptions.config.access;
+    if (access === 'public') return;
+    if (access === undefined) {
+      // Unknown API paths fall through to the 404 handler; a known route without an access rule is a bug.
+      if (request.is404) return;
+      throw forbidden('this module', 'use this route');
+    }
+    request.user = await authenticate(app, request, secret);
+    if (!request.user) throw unauthorized();
+    if (access === 'signed-in') return;
+    if ('module' in access) {
+      if (!request.user.grants.can(access.module, access.action)) throw forbidden(access.module, access.action);
+      return;
+    }
+    if (!access.allows(request.user.grants)) throw forbidden(access.description, 'use this route');
+  });
+}
+
+/** The session behind a Bearer token, or null when there is none or it is not valid now. */
+export async function authenticate(app: FastifyInstance, request: FastifyRequest, secret: Uint8Array): Promise<SessionUser | null> {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const claims = await verifyAccessToken(secret, header.slice('Bearer '.length).trim());
+  if (!claims) return null;
+  const userId = Number(claims.sub);
+  if (!Number.isSafeInteger(userId)) return null;
+  return loadSessionUser(app.db, claims.sid, userId);
+}

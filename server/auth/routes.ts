@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify';
+import { unauthorized } from '../http/errors.ts';
+import { authenticate } from './access.ts';
+import { consumeEmailLink, createEmailLink, peekEmailLink, sendMail } from './emailLinks.ts';
+import { revokeAllSessions, revokeSession, revokeSessionOfRefreshToken, rotateRefreshToken, startSession, type TokenSettings } from './sessions.ts';
+import { assertNotThrottled, clearFailedLogins, recordFailedLogin } from './throttle.ts';
+
+const INVALID_LOGIN = 'Invalid email or password.';
+const RESET_SENT = 'If an account exists for this email, a link to reset the password has been sent.';
+
+const token = { type: 'string', minLength: 16, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' } as const;
+const passwordRule = { title: 'Password', type: 'string', format: 'password', maxLength: 128 } as const;
+
+function bodySchema(properties: Record<string, unknown>, required: string[]) {
+  return { type: 'object', additionalProperties: false, required, properties } as const;
+}
+
+/** Login, token refresh, logout and the e-mail link flows (spec section 7, SESSION-06/07/10). */
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const { config, db, passwords } = app;
+  const settings: TokenSettings = { secret: config.jwtSecret, accessTokenSeconds: config.accessTokenSeconds, refreshTokenSeconds: config.refreshTokenSeconds };
+
+  app.post<{ Body: { email: string; password: string } }>('/login', {
+    config: { access: 'public' },
+    schema: {
+      body: bodySchema(
+        { email: { title: 'Email', type: 'string', minLength: 1, maxLength: 254 }, password: { title: 'Password', type: 'string', minLength: 1, maxLength: 128 } },
+        ['email', 'password'],
+      ),
+    },
+    handler: async (request) => {
+      const account = request.body.email.trim().toLowerCase();
+      await assertNotThrottled(db, account);
+      const [user] = await db.query<{ id: number; password_hash: string | null; is_active: boolean }>(
+        'SELECT id, password_hash, is_active FROM users WHERE lower(email) = $1',
+        [account],
+      );
+      // The hash is verified even when there is no such user (against a decoy), so both answers take as long.
+      const matches = await passwords.verify(user?.is_active ? user.password_hash : null, request.body.password);
+      if (!user || !matches) {
+        await recordFailedLogin(db, account);
+        throw unauthorized(INVALID_LOGIN);
+      }
+      await clearFailedLogins(db, account);
+      return { data: await startSession(db, user.id, settings) };
+    },
+  });
+
+  app.post<{ Body: { refresh: string } }>('/token/refresh', {
+    config: { access: 'public' },
+    schema: { body: bodySchema({ refresh: { type: 'string', minLength: 1, maxLength: 200 } }, ['refresh']) },
+    handler: async (request) => ({ data: await rotateRefreshToken(db, request.body.refresh, settings) }),
+  });
+
+  // Logout works with an expired access token too: the console clears its session either way (SESSION-08).
+  app.post<{ Body: { refresh?: string } }>('/logout', {
+    config: { access: 'public' },
+    schema: { body: bodySchema({ refresh: { type: 'string', minLength: 1, maxLength: 200 } }, []) },
+    handler: async (request) => {
+      const user = await authenticate(app, request, config.jwtSecret);
+      if (user) await revokeSession(db, user.sessionId);
+      if (request.body.refresh) await revokeSessionOfRefreshToken(db, request.body.refresh);
+      return { message: 'Logged out.' };
+    },
+  });
+
+  app.post<{ Body: { email: string } }>('/forget_password', {
+    config: { access: 'public' },
+    schema: { body: bodySchema({ email: { title: 'Email', type: 'string', format: 'email', maxLength: 254 } }, ['email']) },
+    handler: async (request) => {
+      const account = request.body.email.trim().toLowerCase();
+      const [user] = await db.query<{ id: number; email: string }>('SELECT id, email FROM users WHERE lower(email) = $1 AND is_active', [account]);
+      if (user) {
+        const link = `${publicOrigin(app)}/auth/reset-password?token=${await createEmailLink(db, user.id, 'reset_password', config.resetLinkSeconds)}`;
+        await sendMail(db, user.email, 'Reset your password', `Open this link to choose a new password: ${link}`);
+        if (!config.production) request.log.info({ to: user.email, link }, 'password reset link (development only)');
+      }
+      return { message: RESET_SENT };
+    },
+  });
+
+  app.post<{ Body: { token: string } }>('/check-link', {
+    config: { access: 'public' },
+    schema: { body: bodySchema({ token }, ['token']) },
+    handler: async (request) => {
+      const { email } = await peekEmailLink(db, request.body.token, 'reset_password');
+      return { data: { valid: true, email } };
+    },
+  });
+
+  app.post<{ Body: { token: string; password: string; confirm_password: string } }>('/reset_password', {
+    config: { access: 'public' },
+    schema: {
+      body: bodySchema(
+        { token, password: passwordRule, confirm_password: { title: 'Confirm password', type: 'string', maxLength: 128, compareTo: 'password' } },
+        ['token', 'password', 'confirm_password'],
+      ),
+    },
+    handler: async (request) => {
+      const hash = await passwords.hash(request.body.password);
+      await db.transaction(async (tx) => {
+        const userId = await consumeEmailLink(tx, request.body.token, 'reset_password');
+        const [user] = await tx.query<{ email: string }>('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1 RETURNING email', [userId, hash]);
+        await revokeAllSessions(tx, userId);
+        if (user) await clearFailedLogins(tx, user.email.toLowerCase());
+      });
+      return { message: 'Your password has been changed. Please log in.' };
+    },
+  });
+
+  app.post<{ Body: { token: string } }>('/email-verify', {
+    config: { access: 'public' },
+    schema: { body: bodySchema({ token }, ['token']) },
+    handler: async (request) => {
+      const userId = await consumeEmailLink(db, request.body.token, 'verify_email');
+      await db.query('UPDATE users SET email_verified_at = now() WHERE id = $1', [userId]);
+      return { message: 'Your email address has been verified.' };
+    },
+  });
+}
+
+/** Links in e-mails use the configured public URL, never the request's Host header (which a caller controls). */
+export function publicOrigin(app: FastifyInstance): string {
+  return (app.config.publicUrl ?? `http://localhost:${app.config.port}`).replace(/\/$/, '');
+}

@@ -1,0 +1,51 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+
+/** The only algorithm accepted: `alg: none`, RS256 with a public key as HMAC secret and the rest are refused. */
+const ALGORITHM = 'HS256';
+const ISSUER = 'trade-data-admin';
+const AUDIENCE = 'trade-data-admin-console';
+
+/** What the console decodes from the access token (SESSION-01) plus what the server needs to authorise. */
+export interface AccessClaims {
+  sub: string;
+  role: string | null;
+  sid: string;
+  first_name: string;
+  last_name: string;
+  default_url: string;
+}
+
+export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, lifetimeSeconds: number): Promise<string> {
+  const { sub, ...rest } = claims;
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ ...rest })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(sub)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(now)
+    .setExpirationTime(now + lifetimeSeconds)
+    .sign(secret);
+}
+
+/** The claims of a valid, unexpired token signed with our key and algorithm; null otherwise. */
+export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+    return payload as unknown as AccessClaims;
+  } catch {
+    return null;
+  }
+}
+
+/** An opaque refresh token; only its hash is stored. */
+export function newOpaqueToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

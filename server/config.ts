@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Argon2id cost. The defaults are OWASP's minimum for argon2id (m = 19 MiB, t = 2, p = 1). */
+export interface PasswordHashingConfig {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+  /** How many hashes may run at once, so a burst of logins cannot exhaust memory. */
+  maxConcurrent: number;
+}
+
+export interface ServerConfig {
+  /** production: no demo users are seeded and secrets must come from the environment or the data folder. */
+  production: boolean;
+  port: number;
+  host: string;
+  /** Where PGlite keeps its files, the generated secret and uploaded files. null: in memory (tests). */
+  dataDir: string | null;
+  databaseUrl: string | null;
+  /** PostgreSQL schema to work in (tests give each file its own). */
+  databaseSchema: string | null;
+  jwtSecret: Uint8Array;
+  accessTokenSeconds: number;
+  refreshTokenSeconds: number;
+  resetLinkSeconds: number;
+  uploadUrlSeconds: number;
+  uploadMaxBytes: number;
+  bodyLimitBytes: number;
+  passwordHashing: PasswordHashingConfig;
+  /** Origin used in links sent by e-mail and in upload URLs when the request does not say (behind a proxy). */
+  publicUrl: string | null;
+  logLevel: string;
+}
+
+export const DEFAULT_PASSWORD_HASHING: PasswordHashingConfig = { memoryCost: 19_456, timeCost: 2, parallelism: 1, maxConcurrent: 4 };
+
+const MINUTE = 60;
+const DAY = 24 * 60 * MINUTE;
+
+/** Reads the configuration from the environment; `overrides` win (tests). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = overrides.dataDir !== undefined ? overrides.dataDir : resolve(env.DATA_DIR ?? '.data');
+  const config: ServerConfig = {
+    production,
+    port: integer(env.PORT, 8080),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    databaseSchema: env.DATABASE_SCHEMA || null,
+    jwtSecret: new Uint8Array(),
+    accessTokenSeconds: integer(env.ACCESS_TOKEN_TTL_SECONDS, 15 * MINUTE),
+    refreshTokenSeconds: integer(env.REFRESH_TOKEN_TTL_SECONDS, 7 * DAY),
+    resetLinkSeconds: integer(env.RESET_LINK_TTL_SECONDS, 30 * MINUTE),
+    uploadUrlSeconds: integer(env.UPLOAD_URL_TTL_SECONDS, 15 * MINUTE),
+    uploadMaxBytes: integer(env.UPLOAD_MAX_BYTES, 20 * 1024 * 1024),
+    bodyLimitBytes: integer(env.BODY_LIMIT_BYTES, 256 * 1024),
+    passwordHashing: DEFAULT_PASSWORD_HASHING,
+    publicUrl: env.PUBLIC_URL || null,
+    logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
+    ...overrides,
+  };
+  if (config.jwtSecret.length === 0) config.jwtSecret = jwtSecret(env, config.dataDir);
+  return config;
+}
+
+/** JWT_SECRET from the environment, else a random one generated once and kept in the data folder. */
+function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string | null): Uint8Array {
+  if (env.JWT_SECRET) {
+    if (env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET must be at least 32 characters.');
+    return new TextEncoder().encode(env.JWT_SECRET);
+  }
+  if (!dataDir) return randomBytes(32);
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  chmodSync(file, 0o600);
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+function integer(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`Expected a positive integer, got "${value}".`);
+  return parsed;
+}

@@ -1,0 +1,43 @@
+/** The one interface the server talks to, over embedded PGlite or a PostgreSQL pool. */
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  query<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Runs several statements separated by semicolons, without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction; it is rolled back when `work` throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL error codes the server turns into answers. */
+export const PG = {
+  uniqueViolation: '23505',
+  foreignKeyViolation: '23503',
+  notNullViolation: '23502',
+  checkViolation: '23514',
+  serializationFailure: '40001',
+} as const;
+
+export interface DatabaseError {
+  code: string;
+  constraint?: string;
+  detail?: string;
+}
+
+export function isDatabaseError(error: unknown): error is DatabaseError {
+  return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((error as { code: string }).code);
+}
+
+/** Type parsers shared by both drivers: ids and counts as numbers, dates as the text the API speaks. */
+export const TYPE_PARSERS: Record<number, (value: string) => unknown> = {
+  20: (value) => Number(value), // int8
+  1700: (value) => Number(value), // numeric
+  1082: (value) => value, // date: keep YYYY-MM-DD, never a local-midnight Date
+  1114: (value) => new Date(`${value.replace(' ', 'T')}Z`).toISOString(), // timestamp
+  1184: (value) => new Date(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString(), // timestamptz
+};

@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Database } from './database.ts';
+
+const MIGRATIONS_DIR = new URL('../migrations/', import.meta.url).pathname;
+const TABLES_SQL = new URL('../generated/tables.sql', import.meta.url).pathname;
+/** Any constant: instances starting together on one PostgreSQL take turns migrating. */
+const MIGRATION_LOCK = 7_270_001;
+
+export interface MigrationReport {
+  applied: string[];
+}
+
+/**
+ * Applies the numbered core migrations once each, then the manifest's tables (idempotent and additive),
+ * recorded by their hash so an unchanged manifest costs nothing at start.
+ */
+export async function migrate(db: Database, tablesSql?: string): Promise<MigrationReport> {
+  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{3}_[a-z0-9_]+\.sql$/.test(name)).sort();
+  const core = await Promise.all(files.map(async (name) => ({ version: name.replace(/\.sql$/, ''), sql: await readFile(join(MIGRATIONS_DIR, name), 'utf8') })));
+  const manifestSql = tablesSql ?? (await readFile(TABLES_SQL, 'utf8'));
+  const manifestVersion = `manifest_tables_${sha256(manifestSql).slice(0, 16)}`;
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version text PRIMARY KEY,
+      checksum text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const done = new Map((await tx.query<{ version: string; checksum: string }>('SELECT version, checksum FROM schema_migrations')).map((row) => [row.version, row.checksum]));
+    const applied: string[] = [];
+    for (const migration of [...core, { version: manifestVersion, sql: manifestSql }]) {
+      const checksum = sha256(migration.sql);
+      const previous = done.get(migration.version);
+      if (previous === checksum) continue;
+      if (previous !== undefined) throw new Error(`Migration ${migration.version} was changed after it was applied; add a new numbered migration instead.`);
+      await tx.exec(migration.sql);
+      await tx.query('INSERT INTO schema_migrations (version, checksum) VALUES ($1, $2)', [migration.version, checksum]);
+      applied.push(migration.version);
+    }
+    return { applied };
+  });
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}

@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { PG, isDatabaseError, type DatabaseError } from '../db/database.ts';
+import { ENTITY_RESOURCES } from '../registry.ts';
+import { HttpError, VALIDATION_FAILED } from './errors.ts';
+import { RequestValidationError } from './validation.ts';
+
+// An object literal cannot hold an own `__proto__` key; JSON.parse makes one.
+const PROTOTYPE_ERRORS: Record<string, string> = JSON.parse('{"__proto__":"This field is not allowed"}');
+
+/** Every failure answers `{ message, errors? }` (docs/api.md, "Errors"); nothing internal leaks out of a 500. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    if (error instanceof RequestValidationError) return reply.code(400).send({ message: VALIDATION_FAILED, errors: error.errors });
+    if (isDatabaseError(error)) {
+      const answer = databaseAnswer(error);
+      if (answer) return reply.code(answer.status).send(answer.body);
+    }
+    const fastifyError = error as FastifyError;
+    if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message: 'The request body is too large.' });
+    if (/prototype|constructor/i.test(fastifyError.message) && fastifyError.statusCode === 400) {
+      return reply.code(400).send({ message: VALIDATION_FAILED, errors: PROTOTYPE_ERRORS });
+    }
+    const status = fastifyError.statusCode;
+    if (status && status >= 400 && status < 500) {
+      const message = fastifyError.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError ? 'The request body is not valid JSON.' : fastifyError.message;
+      return reply.code(status).send({ message });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send({ message: 'Something went wrong on the server.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` }));
+}
+
+function databaseAnswer(error: DatabaseError & { table?: string }): { status: number; body: Record<string, unknown> } | null {
+  const field = fieldOfConstraint(error.table, error.constraint);
+  switch (error.code) {
+    case PG.uniqueViolation:
+      return { status: 400, body: { message: VALIDATION_FAILED, errors: { [field ?? '_']: 'This value is already in use.' } } };
+    case PG.foreignKeyViolation:
+      if (error.detail?.includes('still referenced')) {
+        return { status: 409, body: { message: 'This record is still in use by other records, so it cannot be deleted.' } };
+      }
+      return { status: 400, body: { message: VALIDATION_FAILED, errors: { [field ?? '_']: 'The selected record does not exist.' } } };
+    case PG.notNullViolation:
+      return { status: 400, body: { message: VALIDATION_FAILED, errors: { [(error as { column?: string }).column ?? '_']: 'This field is required' } } };
+    case PG.serializationFailure:
+      return { status: 409, body: { message: 'The record was changed at the same time. Please try again.' } };
+    default:
+      // Class 22: data exceptions (a value PostgreSQL cannot hold, e.g. a date out of its range).
+      return error.code.startsWith('22') ? { status: 400, body: { message: VALIDATION_FAILED, errors: { _: 'Invalid value.' } } } : null;
+  }
+}
+
+/** `users_email_key`, `users_email_lower_key`, `users_role_id_fkey` -> the field they guard. */
+function fieldOfConstraint(table: string | undefined, constraint: string | undefined): string | null {
+  if (!table || !constraint?.startsWith(`${table}_`)) return null;
+  const rest = constraint.slice(table.length + 1).replace(/(?:_lower)?_(?:key|fkey)$/, '');
+  const entity = ENTITY_RESOURCES.find((resource) => resource.entity.table === table)?.entity;
+  return entity?.fields.some((field) => field.name === rest) ? rest : rest || null;
+}

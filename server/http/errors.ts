@@ -1,0 +1,38 @@
+/** An answer other than 2xx, with the body shape of docs/api.md: `{ message, errors? }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const VALIDATION_FAILED = 'Validation failed';
+
+export function validationError(errors: Record<string, string>): HttpError {
+  return new HttpError(400, VALIDATION_FAILED, errors);
+}
+
+export function notFound(what = 'Record'): HttpError {
+  return new HttpError(404, `${what} not found.`);
+}
+
+export function unauthorized(message = 'Please log in again.'): HttpError {
+  return new HttpError(401, message);
+}
+
+export function forbidden(module: string, action: string): HttpError {
+  return new HttpError(403, `You do not have permission to ${action} in ${module}.`);
+}
+
+export function conflict(message: string): HttpError {
+  return new HttpError(409, message);
+}
+
+export function tooManyRequests(retryAfterSeconds: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new HttpError(429, `Too many attempts. Try again in ${seconds} second(s).`, undefined, { 'retry-after': String(seconds) });
+}

@@ -1,0 +1,197 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { permission } from '../auth/access.ts';
+import type { Queryable } from '../db/database.ts';
+import { AREAS, MODULE, RESOURCES, entityResource, firstField, quoted } from '../registry.ts';
+import { csvLine } from '../resources/csv.ts';
+import { SqlParams } from '../resources/sql.ts';
+
+const TRENDING_MONTHS = 12;
+const TRENDING_ITEMS = 50;
+const TRADE_COLUMNS = [
+  'id', 'upload_id', 'country_id', 'trade_direction', 'period', 'shipment_date', 'hs_code', 'product_description', 'quantity', 'unit', 'value',
+  'importer', 'exporter', 'origin_country', 'destination_country', 'port_of_loading', 'port_of_discharge',
+] as const;
+const TRADE_SEARCH = `lower(coalesce(product_description, '') || ' ' || coalesce(hs_code, '') || ' ' || coalesce(importer, '') || ' ' || coalesce(exporter, ''))`;
+
+interface TradeQuery {
+  country_id?: number;
+  trade_direction?: 'import' | 'export';
+  period?: string;
+  q?: string;
+  _page: number;
+  _page_size: number;
+}
+
+const tradeQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    country_id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+    trade_direction: { type: 'string', enum: ['import', 'export'] },
+    period: { type: 'string', format: 'period' },
+    q: { type: 'string', maxLength: 200 },
+    _page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
+    _page_size: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+  },
+};
+
+const { _page: _pageSchema, _page_size: _pageSizeSchema, ...exportProperties } = tradeQuerySchema.properties;
+const exportQuerySchema = { ...tradeQuerySchema, properties: exportProperties };
+
+/** Uploaded trade data, trending products, the admin summary and the module registry. */
+export async function reportRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  app.get<{ Querystring: TradeQuery }>('/uploaded-data-report', {
+    config: { access: permission(MODULE.uploadedDataReport, 'view') },
+    schema: { querystring: tradeQuerySchema },
+    handler: async (request) => {
+      const { _page: page, _page_size: pageSize } = request.query;
+      const params = new SqlParams();
+      const where = tradeWhere(params, request.query);
+      const count = new SqlParams();
+      const [data, counted] = await Promise.all([
+        db.query(
+          `SELECT ${TRADE_COLUMNS.join(', ')} FROM trade_records ${where} ORDER BY shipment_date DESC, id DESC LIMIT ${params.add(pageSize)} OFFSET ${params.add((page - 1) * pageSize)}`,
+          params.values,
+        ),
+        db.query<{ total: number }>(`SELECT count(*) AS total FROM trade_records ${tradeWhere(count, request.query)}`, count.values),
+      ]);
+      return { data, meta: { total: counted[0]?.total ?? 0, page, page_size: pageSize } };
+    },
+  });
+
+  app.get<{ Querystring: Omit<TradeQuery, '_page' | '_page_size'> }>('/uploaded-data-report/export', {
+    config: { access: permission(MODULE.uploadedDataReport, 'download') },
+    schema: { querystring: exportQuerySchema },
+    handler: async (request, reply) => {
+      async function* lines(): AsyncGenerator<string> {
+        yield csvLine(TRADE_COLUMNS);
+        // Keyset pages by id, so a large export never re-reads what it has sent.
+        let after = Number.MAX_SAFE_INTEGER;
+        for (let batch = 0; batch < 4000; batch += 1) {
+          const params = new SqlParams();
+          const where = tradeWhere(params, request.query);
+          const rows = await db.query<Record<string, unknown> & { id: number }>(
+            `SELECT ${TRADE_COLUMNS.join(', ')} FROM trade_records ${where ? `${where} AND` : 'WHERE'} id < ${params.add(after)} ORDER BY id DESC LIMIT 500`,
+            params.values,
+          );
+          if (rows.length === 0) return;
+          yield rows.map((row) => csvLine(TRADE_COLUMNS.map((name) => row[name]))).join('');
+          after = rows[rows.length - 1]!.id;
+        }
+      }
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="uploaded-data.csv"').send(Readable.from(lines()));
+    },
+  });
+
+  app.get('/sync-trending-data', {
+    config: { access: permission(MODULE.syncTrendingData, 'view') },
+    handler: async () => {
+      const items = await db.query<{ synced_at: string }>('SELECT hs_code, product, shipments, value, synced_at FROM trending_products ORDER BY shipments DESC, value DESC, hs_code');
+      return { data: { synced_at: items[0]?.synced_at ?? null, items: items.map(({ synced_at: _syncedAt, ...item }) => item) } };
+    },
+  });
+
+  app.post('/sync-trending-data/refresh', {
+    config: { access: permission(MODULE.syncTrendingData, 'refresh') },
+    handler: async () => ({ data: await refreshTrending(db), message: 'Trending data refreshed.' }),
+  });
+
+  app.get<{ Querystring: { from?: string; to?: string } }>('/reports/summary', {
+    config: { access: permission(MODULE.adminReporting, 'view') },
+    schema: {
+      querystring: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } },
+      },
+    },
+    handler: async (request) => ({ data: await summary(db, request.query.from ?? null, request.query.to ?? null) }),
+  });
+
+  app.get('/modules', {
+    config: { access: permission(MODULE.moduleRegistry, 'view') },
+    handler: async () => ({
+      data: AREAS.map((area) => ({
+        key: area.key,
+        label: area.label,
+        path: area.path,
+        order: area.order,
+        sidebar_link: area.sidebarLink,
+        resources: RESOURCES.filter((resource) => resource.area === area.key).map((resource) => ({
+          key: resource.key,
+          label: resource.label,
+          api: resource.api,
+          actions: resource.actions,
+          routes: resource.routes,
+          has_entity: resource.entity !== null,
+        })),
+      })),
+    }),
+  });
+}
+
+function tradeWhere(params: SqlParams, query: Partial<TradeQuery>): string {
+  const conditions: string[] = [];
+  if (query.country_id !== undefined) conditions.push(`country_id = ${params.add(query.country_id)}`);
+  if (query.trade_direction !== undefined) conditions.push(`trade_direction = ${params.add(query.trade_direction)}`);
+  if (query.period !== undefined) conditions.push(`period = ${params.add(query.period)}`);
+  if (query.q && query.q.trim() !== '') {
+    const needle = query.q.trim().replace(/[\\%_]/g, (character) => `\\${character}`);
+    conditions.push(`${TRADE_SEARCH} LIKE '%' || lower(${params.add(needle)}) || '%'`);
+  }
+  return conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+}
+
+/** Recomputes the most shipped products of the last months from the trade records. */
+export async function refreshTrending(db: Pick<Queryable, 'query'> & { transaction: <T>(work: (tx: Queryable) => Promise<T>) => Promise<T> }) {
+  return db.transaction(async (tx) => {
+    await tx.query('DELETE FROM trending_products');
+    const rows = await tx.query<{ synced_at: string; rows: number }>(
+      `WITH inserted AS (
+         INSERT INTO trending_products (hs_code, product, shipments, value, synced_at)
+         SELECT hs_code, mode() WITHIN GROUP (ORDER BY product_description), count(*), coalesce(sum(value), 0), now()
+           FROM trade_records WHERE shipment_date >= current_date - make_interval(months => $1)
+          GROUP BY hs_code ORDER BY count(*) DESC, sum(value) DESC LIMIT $2
+         RETURNING 1)
+       SELECT now() AS synced_at, (SELECT count(*) FROM inserted) AS rows`,
+      [TRENDING_MONTHS, TRENDING_ITEMS],
+    );
+    return { synced_at: rows[0]!.synced_at, rows: Number(rows[0]!.rows) };
+  });
+}
+
+/** Monthly series for the admin report: new subscriptions by plan, points consumed, uploads, revenue. */
+async function summary(db: Queryable, from: string | null, to: string | null) {
+  const range = (column: string) => `($1::date IS NULL OR ${column} >= $1::date) AND ($2::date IS NULL OR ${column} < $2::date + 1)`;
+  const plans = entityResource(MODULE.plans);
+  const planName = plans ? firstField(plans.entity, ['name', 'code']) : undefined;
+  const planLabel = plans && planName ? `(SELECT ${quoted(planName.name)}::text FROM ${quoted(plans.entity.table)} p WHERE p.id = s.plan_id)` : `s.plan_id::text`;
+  const uploads = entityResource(MODULE.dataUploadLogs);
+  const [subscribersByPlan, pointsConsumed, uploadsPerMonth, revenue] = await Promise.all([
+    db.query(
+      `SELECT to_char(s.starts_on, 'YYYY-MM') AS month, coalesce(${planLabel}, 'unknown') AS plan, count(*) AS subscribers
+         FROM subscriber_subscriptions s WHERE ${range('s.starts_on')} GROUP BY 1, 2 ORDER BY 1, 2`,
+      [from, to],
+    ),
+    db.query(
+      `SELECT to_char(created_at, 'YYYY-MM') AS month, coalesce(sum(-points), 0) AS points
+         FROM points_ledger WHERE kind = 'consumption' AND ${range('created_at')} GROUP BY 1 ORDER BY 1`,
+      [from, to],
+    ),
+    uploads
+      ? db.query(
+          `SELECT to_char(created_at, 'YYYY-MM') AS month, count(*) AS uploads FROM ${quoted(uploads.entity.table)} WHERE ${range('created_at')} GROUP BY 1 ORDER BY 1`,
+          [from, to],
+        )
+      : Promise.resolve([]),
+    db.query(
+      `SELECT to_char(created_at, 'YYYY-MM') AS month, coalesce(sum(amount), 0) AS revenue
+         FROM points_ledger WHERE kind IN ('subscription', 'top_up') AND ${range('created_at')} GROUP BY 1 ORDER BY 1`,
+      [from, to],
+    ),
+  ]);
+  return { subscribers_by_plan: subscribersByPlan, points_consumed: pointsConsumed, uploads_per_month: uploadsPerMonth, revenue };
+}

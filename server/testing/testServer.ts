@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { PasswordHasher } from '../auth/passwords.ts';
+import { loadConfig, type ServerConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { openPglite } from '../db/pglite.ts';
+import { openPostgres, quoteIdentifier } from '../db/postgres.ts';
+import { DEMO_USERS, seedRolesAndUsers } from '../seed/roles.ts';
+import { MemoryStorage } from '../uploads/storage.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A cheap argon2id cost for tests only, chosen explicitly here; the server's default is never lowered. */
+export const TEST_PASSWORD_HASHING = { memoryCost: 1024, timeCost: 1, parallelism: 1, maxConcurrent: 4 };
+
+export interface TestServer {
+  kind: DatabaseKind;
+  app: FastifyInstance;
+  db: Database;
+  config: ServerConfig;
+  storage: MemoryStorage;
+  userIds: Map<string, number>;
+  /** Logs in a seeded user (by role name or e-mail) and returns the token pair. */
+  login(who: string): Promise<{ access: string; refresh: string }>;
+  /** Authorization header of a seeded user, logging in once per user. */
+  auth(who: string): Promise<Record<string, string>>;
+  close(): Promise<void>;
+}
+
+let postgresReachable: Promise<string | null> | null = null;
+
+/** Null when PostgreSQL answers, otherwise why not (the PostgreSQL variant is then skipped, visibly). */
+export function postgresUnavailable(): Promise<string | null> {
+  postgresReachable ??= (async () => {
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      // The extension lives in public, shared by every test schema; creating it concurrently may race.
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        try {
+          await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
+          break;
+        } catch (error) {
+          if (attempt === 4) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
+      return null;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  })();
+  return postgresReachable;
+}
+
+/** The databases a suite runs on: PGlite always, PostgreSQL when reachable. */
+export async function testDatabases(): Promise<Array<{ kind: DatabaseKind; skip: string | null }>> {
+  const unavailable = await postgresUnavailable();
+  if (unavailable) console.warn(`PostgreSQL variant SKIPPED: ${TEST_DATABASE_URL} is unreachable (${unavailable}).`);
+  return [
+    { kind: 'pglite', skip: null },
+    { kind: 'postgres', skip: unavailable },
+  ];
+}
+
+/** The real app on a fresh real database (in-memory PGlite, or its own PostgreSQL schema), with the seeded roles. */
+export async function startTestServer(kind: DatabaseKind, overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const schema = kind === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : null;
+  const config = loadConfig({ NODE_ENV: 'test' } as NodeJS.ProcessEnv, {
+    dataDir: null,
+    databaseUrl: kind === 'postgres' ? TEST_DATABASE_URL : null,
+    databaseSchema: schema,
+    jwtSecret: randomBytes(32),
+    passwordHashing: TEST_PASSWORD_HASHING,
+    ...overrides,
+  });
+  const db = kind === 'postgres' ? await openPostgres(TEST_DATABASE_URL, schema, 5) : await openPglite(null);
+  await migrate(db);
+  const userIds = await seedRolesAndUsers(db, new PasswordHasher(config.passwordHashing));
+  const storage = new MemoryStorage();
+  const app = await buildApp({ config, db, storage });
+  await app.ready();
+  const tokens = new Map<string, { access: string; refresh: string }>();
+
+  const emailOf = (who: string) => DEMO_USERS.find((user) => user.role === who || user.email === who) ?? null;
+  const login = async (who: string) => {
+    const user = emailOf(who);
+    if (!user) throw new Error(`No seeded user ${who}`);
+    const response = await app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: user.email, password: user.password } });
+    if (response.statusCode !== 200) throw new Error(`login ${who}: ${response.statusCode} ${response.body}`);
+    return (response.json() as { data: { access: string; refresh: string } }).data;
+  };
+  return {
+    kind,
+    app,
+    db,
+    config,
+    storage,
+    userIds,
+    login,
+    async auth(who) {
+      let pair = tokens.get(who);
+      if (!pair) {
+        pair = await login(who);
+        tokens.set(who, pair);
+      }
+      return { authorization: `Bearer ${pair.access}` };
+    },
+    async close() {
+      await app.close();
+      if (schema) await db.query(`DROP SCHEMA IF EXISTS ${quoteIdentifier(schema)} CASCADE`);
+      await db.close();
+    },
+  };
+}
+
+export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return response.json() as T;
+}

@@ -1,0 +1,175 @@
+import type { FastifyBaseLogger } from 'fastify';
+import Papa from 'papaparse';
+import type { Database, Queryable } from '../db/database.ts';
+import { escapeHtml, notify } from '../notifications/notify.ts';
+import { MODULE, entityResource, field, quoted } from '../registry.ts';
+import { STANDARD_COLUMNS, configuredColumns, type TradeColumn } from './columns.ts';
+import type { FileStorage } from './storage.ts';
+
+const MAX_ROWS = 2_000_000;
+const MAX_STORED_REJECTIONS = 10_000;
+const INSERT_BATCH = 500;
+const MAX_CELL_LENGTH = 1000;
+const HS_CODE = /^\d{2,10}$/;
+
+interface UploadJob {
+  uploadId: number;
+  userId: number | null;
+  storageKey: string;
+  fileName: string;
+  countryId: number | null;
+  tradeDirection: string;
+  period: string | null;
+}
+
+/**
+ * Parses stored uploads into trade records after the file has been accepted, one at a time per instance,
+ * and ends each with a notification for the uploader. The upload's state lives in the database.
+ */
+export class UploadProcessor {
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Database,
+    private readonly storage: FileStorage,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  enqueue(job: UploadJob): void {
+    this.queue = this.queue.then(() => this.process(job)).catch((error: unknown) => this.log.error({ err: error, upload: job.uploadId }, 'upload processing failed'));
+  }
+
+  /** Resolves when every queued upload has been processed (tests, shutdown). */
+  idle(): Promise<void> {
+    return this.queue;
+  }
+
+  private async process(job: UploadJob): Promise<void> {
+    try {
+      const text = (await this.storage.get(job.storageKey)).toString('utf8');
+      const columns = await configuredColumns(this.db, job.tradeDirection);
+      const summary = await this.db.transaction((tx) => importRows(tx, job, text, columns));
+      await setUploadState(this.db, job.uploadId, { status: 'completed', rows_total: summary.total, rows_accepted: summary.accepted, rows_rejected: summary.rejected });
+      await this.finish(job, `Upload <b>${escapeHtml(job.fileName)}</b> is processed: ${summary.accepted} row(s) accepted, ${summary.rejected} rejected.`);
+    } catch (error) {
+      this.log.error({ err: error, upload: job.uploadId }, 'upload processing failed');
+      await setUploadState(this.db, job.uploadId, { status: 'failed' });
+      await this.db.query('UPDATE upload_files SET error = $2 WHERE upload_id = $1', [job.uploadId, error instanceof Error ? error.message : String(error)]);
+      await this.finish(job, `Upload <b>${escapeHtml(job.fileName)}</b> failed. Please check the file and upload it again.`);
+    }
+  }
+
+  private async finish(job: UploadJob, message: string): Promise<void> {
+    await this.db.query('UPDATE upload_files SET processed_at = now() WHERE upload_id = $1', [job.uploadId]);
+    if (job.userId !== null) await notify(this.db, job.userId, message);
+  }
+}
+
+/** Sets the columns of the DATA_UPLOAD_LOGS record that the manifest has. */
+export async function setUploadState(db: Queryable, uploadId: number, values: Record<string, unknown>): Promise<void> {
+  const uploads = entityResource(MODULE.dataUploadLogs);
+  if (!uploads) return;
+  const present = Object.entries(values).filter(([name]) => field(uploads.entity, name));
+  const assignments = present.map(([name], index) => `${quoted(name)} = $${index + 2}`);
+  await db.query(`UPDATE ${quoted(uploads.entity.table)} SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1`, [
+    uploadId,
+    ...present.map(([, value]) => value),
+  ]);
+}
+
+interface ImportSummary {
+  total: number;
+  accepted: number;
+  rejected: number;
+}
+
+async function importRows(tx: Queryable, job: UploadJob, text: string, columns: readonly TradeColumn[]): Promise<ImportSummary> {
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', preview: MAX_ROWS });
+  const standard = new Set(STANDARD_COLUMNS.map((column) => column.name));
+  const extras = columns.filter((column) => !standard.has(column.name));
+  const summary: ImportSummary = { total: 0, accepted: 0, rejected: 0 };
+  let batch: Array<Record<string, unknown>> = [];
+  const rejections: Array<{ line: number; reason: string }> = [];
+  const malformed = new Map(parsed.errors.filter((error) => error.row !== undefined).map((error) => [error.row!, error.message]));
+
+  for (const [index, row] of parsed.data.entries()) {
+    const line = index + 2;
+    summary.total += 1;
+    const problem = malformed.get(index) ?? rowProblem(row, columns);
+    if (problem) {
+      summary.rejected += 1;
+      if (rejections.length < MAX_STORED_REJECTIONS) rejections.push({ line, reason: problem });
+      continue;
+    }
+    const record: Record<string, unknown> = {};
+    for (const column of STANDARD_COLUMNS) record[column.name] = emptyToNull(row[column.name]);
+    record.extra = JSON.stringify(Object.fromEntries(extras.map((column) => [column.name, emptyToNull(row[column.name])])));
+    batch.push(record);
+    summary.accepted += 1;
+    if (batch.length >= INSERT_BATCH) {
+      await insertRecords(tx, job, batch);
+      batch = [];
+    }
+  }
+  if (batch.length) await insertRecords(tx, job, batch);
+  for (let start = 0; start < rejections.length; start += INSERT_BATCH) {
+    const slice = rejections.slice(start, start + INSERT_BATCH);
+    await tx.query('INSERT INTO upload_rejections (upload_id, line, reason) SELECT $1, l, r FROM unnest($2::int[], $3::text[]) AS x(l, r) ON CONFLICT DO NOTHING', [
+      job.uploadId,
+      slice.map((rejection) => rejection.line),
+      slice.map((rejection) => rejection.reason),
+    ]);
+  }
+  return summary;
+}
+
+function rowProblem(row: Record<string, string>, columns: readonly TradeColumn[]): string | null {
+  for (const column of columns) {
+    const value = (row[column.name] ?? '').trim();
+    if (value === '') {
+      if (column.required) return `${column.name} is required`;
+      continue;
+    }
+    if (value.length > MAX_CELL_LENGTH) return `${column.name} is longer than ${MAX_CELL_LENGTH} characters`;
+    if (value.includes('\u0000')) return `${column.name} contains a NUL character`;
+    if (column.type === 'number' && !(/^-?\d+(?:\.\d+)?$/.test(value) && Number(value) >= 0 && Number.isFinite(Number(value)))) {
+      return `${column.name} must be a number of zero or more, got "${value.slice(0, 40)}"`;
+    }
+    if (column.type === 'date' && !isCalendarDate(value)) return `${column.name} must be a date as YYYY-MM-DD, got "${value.slice(0, 40)}"`;
+  }
+  const hsCode = (row.hs_code ?? '').trim();
+  if (!HS_CODE.test(hsCode)) return `hs_code must be 2 to 10 digits, got "${hsCode.slice(0, 40)}"`;
+  return null;
+}
+
+function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1900 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function emptyToNull(value: string | undefined): string | null {
+  const trimmed = (value ?? '').trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+async function insertRecords(tx: Queryable, job: UploadJob, records: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+  const column = (name: string) => records.map((record) => record[name] ?? null);
+  await tx.query(
+    `INSERT INTO trade_records (upload_id, country_id, trade_direction, period, shipment_date, hs_code, product_description, quantity, unit, value,
+                                importer, exporter, origin_country, destination_country, port_of_loading, port_of_discharge, extra)
+     SELECT $1, $2, $3, $4, d::date, h, p, q::float8, u, v::float8, i, e, oc, dc, pl, pd, x::jsonb
+       FROM unnest($5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[])
+         AS r(d, h, p, q, u, v, i, e, oc, dc, pl, pd, x)`,
+    [
+      job.uploadId,
+      job.countryId,
+      job.tradeDirection,
+      job.period,
+      ...STANDARD_COLUMNS.map((standard) => column(standard.name)),
+      column('extra'),
+    ],
+  );
+}
