@@ -8,17 +8,21 @@ import { config } from '../../config/index.ts';
 import type { ActionName, ModuleKey } from '../../generated/permissions.ts';
 import type { ModuleRoute, ResourceDescription } from '../../generated/types.ts';
 import { permissionStore } from '../../permissions/index.ts';
+import { startSession } from '../../session/index.ts';
 import type { ScreenProps } from '../index.ts';
 
 /** Tests only: the API as msw answers it, under the console's configured base. */
-export const api = (path: string) => `${new URL(config.apiBaseUrl, 'http://localhost').href}${path}`;
+export const api = (path: string) => `*${config.apiBaseUrl}${path}`;
 
 export const server = setupServer();
 
 /** Tests only: a signed-in session with these permissions (GET user/permission answers them). */
 export function signInWith(grants: Partial<Record<ModuleKey, ActionName[]>>) {
-  const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600, first_name: 'Asha', last_name: 'Rao' })).replace(/=+$/, '');
-  localStorage.setItem(config.tokenStorageKey, `eyJhbGciOiJIUzI1NiJ9.${payload}.signature`);
+  const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600, first_name: 'Asha', last_name: 'Rao' }))
+    .replace(/=+$/, '')
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
+  startSession(`eyJhbGciOiJIUzI1NiJ9.${payload}.signature`, 'refresh-token');
   permissionStore.clear();
   const data = Object.fromEntries(
     Object.entries(grants).map(([module, actions], order) => [module, { order, actions: Object.fromEntries((actions ?? []).map((action) => [action, { is_routable: false, route_url: '' }])) }]),

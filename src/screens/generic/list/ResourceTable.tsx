@@ -27,7 +27,7 @@ export function ResourceTable({ resource, rows, access, sort, onSort, selectable
   const columns = useMemo<ColumnDef<Row>[]>(() => {
     const dataColumns: ColumnDef<Row>[] = columnNames.map((name) => {
       const field = fields.find((candidate) => candidate.name === name);
-      return { id: name, header: field?.title ?? name, enableSorting: true, meta: { field } };
+      return { id: name, accessorFn: (row) => row[name], header: field?.title ?? name, enableSorting: true, meta: { field } };
     });
     const select: ColumnDef<Row> = { id: '_select', header: 'Select', enableSorting: false };
     const actions: ColumnDef<Row> = { id: '_actions', header: 'Actions', enableSorting: false };

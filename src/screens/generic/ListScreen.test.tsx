@@ -1,0 +1,200 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http as mock, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ActionName } from '../../generated/permissions.ts';
+import { vouchers } from '../testing/fixtures.ts';
+import { api, renderScreen, routeOf, server, signInWith } from '../testing/renderScreen.tsx';
+import ListScreen from './ListScreen.tsx';
+
+const route = routeOf(vouchers, 'view', 'list');
+
+const rows = Array.from({ length: 45 }, (_, index) => ({
+  id: index + 1,
+  code: `CODE${String(index + 1).padStart(2, '0')}`,
+  discount_type: 'percent',
+  discount_value: 10,
+  valid_to: '2026-12-31',
+  used_count: 0,
+  is_active: index % 2 === 0,
+}));
+
+/** The list endpoint as the API answers it, recording each query. */
+function serveList(queries: URLSearchParams[] = []) {
+  server.use(
+    mock.get(api('vouchers'), ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      queries.push(query);
+      const page = Number(query.get('_page'));
+      const size = Number(query.get('_page_size'));
+      const q = query.get('q') ?? '';
+      const matching = rows.filter((row) => row.code.includes(q.toUpperCase()));
+      return HttpResponse.json({ data: matching.slice((page - 1) * size, page * size), meta: { total: matching.length, page, page_size: size } });
+    }),
+  );
+  return queries;
+}
+
+const ALL: ActionName[] = ['view', 'add', 'edit', 'delete', 'ACTIVE_INACTIVE', 'download', 'view_detail'];
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+describe('ListScreen', () => {
+  it('pages on the server with a page-size choice, and keeps the page in the URL', async () => {
+    signInWith({ VOUCHER: ALL });
+    const queries = serveList();
+    const user = userEvent.setup();
+    const { router } = renderScreen(ListScreen, { resource: vouchers, route });
+    expect(await screen.findByRole('cell', { name: 'CODE01' })).toBeInTheDocument();
+    expect(screen.getByText(/1–20 of 45/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByRole('cell', { name: 'CODE21' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+    expect(queries.at(-1)?.get('_page')).toBe('2');
+    await user.selectOptions(screen.getByLabelText('Rows per page'), '50');
+    expect(await screen.findByRole('cell', { name: 'CODE45' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?size=50');
+  });
+
+  it('sorts by a column header, descending on the second click, with aria-sort and the URL following', async () => {
+    signInWith({ VOUCHER: ALL });
+    const queries = serveList();
+    const user = userEvent.setup();
+    const { router } = renderScreen(ListScreen, { resource: vouchers, route });
+    await screen.findByRole('cell', { name: 'CODE01' });
+    await user.click(screen.getByRole('button', { name: /Discount value/ }));
+    await waitFor(() => expect(queries.at(-1)?.get('_sort')).toBe('discount_value'));
+    expect(queries.at(-1)?.get('_order')).toBe('asc');
+    expect(screen.getByRole('columnheader', { name: /Discount value/ })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(screen.getByRole('button', { name: /Discount value/ }));
+    await waitFor(() => expect(queries.at(-1)?.get('_order')).toBe('desc'));
+    expect(router.state.location.search).toBe('?sort=-discount_value');
+  });
+
+  it('searches after typing pauses, with the search in the URL, and restores it from a shared link', async () => {
+    signInWith({ VOUCHER: ALL });
+    const queries = serveList();
+    const user = userEvent.setup();
+    const { router, unmount } = renderScreen(ListScreen, { resource: vouchers, route });
+    await screen.findByRole('cell', { name: 'CODE01' });
+    await user.type(screen.getByLabelText('Search vouchers'), 'code4');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=code4'));
+    expect(await screen.findByRole('cell', { name: 'CODE45' })).toBeInTheDocument();
+    expect(screen.queryByRole('cell', { name: 'CODE01' })).not.toBeInTheDocument();
+    expect(queries.filter((query) => query.has('q'))).toHaveLength(1);
+    unmount();
+    renderScreen(ListScreen, { resource: vouchers, route, at: `${route.path}?q=code4&page=1` });
+    expect(await screen.findByRole('cell', { name: 'CODE41' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Search vouchers')).toHaveValue('code4');
+  });
+
+  it('shows only the row actions the permissions grant', async () => {
+    signInWith({ VOUCHER: ['view', 'edit'] });
+    serveList();
+    renderScreen(ListScreen, { resource: vouchers, route });
+    await screen.findByRole('cell', { name: 'CODE01' });
+    expect(await screen.findByRole('link', { name: 'Edit CODE01' })).toHaveAttribute('href', '/voucher-management/vouchers/1/edit');
+    expect(screen.queryByRole('button', { name: 'Delete CODE01' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'View CODE01' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Active: CODE01' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Add voucher/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download CSV' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Select CODE01' })).not.toBeInTheDocument();
+  });
+
+  it('flips the active toggle at once and flips it back when the server refuses', async () => {
+    signInWith({ VOUCHER: ALL });
+    serveList();
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      mock.patch(api('vouchers/1/status'), async () => {
+        await answered;
+        return HttpResponse.json({ message: 'Not allowed now' }, { status: 409 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(ListScreen, { resource: vouchers, route });
+    const toggle = await screen.findByRole('switch', { name: 'Active: CODE01' });
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await user.click(toggle);
+    expect(screen.getByRole('switch', { name: 'Active: CODE01' })).toHaveAttribute('aria-checked', 'false');
+    release();
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Active: CODE01' })).toHaveAttribute('aria-checked', 'true'));
+  });
+
+  it('deletes a row only after confirmation in a dialog', async () => {
+    signInWith({ VOUCHER: ALL });
+    serveList();
+    const deleted: string[] = [];
+    server.use(
+      mock.delete(api('vouchers/:id'), ({ params }) => {
+        deleted.push(String(params.id));
+        return HttpResponse.json({ message: 'Voucher deleted.' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(ListScreen, { resource: vouchers, route });
+    await user.click(await screen.findByRole('button', { name: 'Delete CODE01' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete voucher?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(deleted).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Delete CODE01' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(deleted).toEqual(['1']));
+  });
+
+  it('applies bulk actions to the selected rows', async () => {
+    signInWith({ VOUCHER: ALL });
+    serveList();
+    let body: unknown;
+    server.use(
+      mock.patch(api('vouchers/status'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ message: 'Updated.' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(ListScreen, { resource: vouchers, route });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select CODE01' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select CODE02' }));
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Deactivate selected' }));
+    await waitFor(() => expect(body).toEqual({ ids: [1, 2], is_active: false }));
+  });
+
+  it('downloads the CSV export of the current search, sort and visible columns', async () => {
+    signInWith({ VOUCHER: ALL });
+    serveList();
+    let exportQuery: URLSearchParams | undefined;
+    server.use(
+      mock.get(api('vouchers/export'), ({ request }) => {
+        exportQuery = new URL(request.url).searchParams;
+        return new HttpResponse('code\nCODE41\n', { headers: { 'Content-Type': 'text/csv' } });
+      }),
+    );
+    URL.createObjectURL = () => 'blob:csv';
+    URL.revokeObjectURL = () => undefined;
+    const user = userEvent.setup();
+    renderScreen(ListScreen, { resource: vouchers, route, at: `${route.path}?q=code4` });
+    await user.click(await screen.findByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(exportQuery?.get('_columns')).toBe(vouchers.list!.columns.join(',')));
+    expect(exportQuery?.get('q')).toBe('code4');
+    expect(exportQuery?.has('_page')).toBe(false);
+  });
+
+  it('shows an error with a retry that loads the list again, and an empty state', async () => {
+    signInWith({ VOUCHER: ALL });
+    server.use(mock.get(api('vouchers'), () => HttpResponse.json({ message: 'Down' }, { status: 500 }), { once: true }));
+    const user = userEvent.setup();
+    renderScreen(ListScreen, { resource: vouchers, route });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load vouchers.');
+    server.use(mock.get(api('vouchers'), () => HttpResponse.json({ data: [], meta: { total: 0, page: 1, page_size: 20 } })));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No vouchers yet.')).toBeInTheDocument();
+  });
+});
