@@ -7,6 +7,7 @@ import { loader } from '../shell/loader.ts';
 import { toastError } from '../shell/toasts.tsx';
 import { ApiError } from './ApiError.ts';
 import { errorFields, errorMessage } from './errorMessage.ts';
+import { readBlobText } from './readBlobText.ts';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -66,7 +67,7 @@ async function toApiError(error: unknown): Promise<ApiError> {
   if (!axios.isAxiosError(error)) return new ApiError(0, GENERIC_ERROR_MESSAGE);
   const status = error.response?.status ?? 0;
   const data: unknown = error.response?.data;
-  const body = data instanceof Blob ? await data.text().catch(() => null) : data;
+  const body = data instanceof Blob ? await readBlobText(data).catch(() => null) : data;
   return new ApiError(status, errorMessage(status, body, navigator.onLine), errorFields(body));
 }
 

@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { syncSession } from '../session/sessionStore.ts';
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  // The session store caches what storage held; let it (and its logout listeners) see the cleared storage.
+  syncSession();
 });

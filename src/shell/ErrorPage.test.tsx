@@ -1,0 +1,26 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { ErrorPage } from './ErrorPage.tsx';
+
+const renderPage = (status: 403 | 404) =>
+  render(<RouterProvider router={createMemoryRouter([{ path: '*', element: <ErrorPage status={status} /> }], { initialEntries: ['/x'] })} />);
+
+describe('error pages', () => {
+  it('ERRPAGE-01 the 403 page says ERROR 403 ACCESS DENIED with a Go To Homepage button to /', () => {
+    renderPage(403);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('ERROR 403 ACCESS DENIED');
+    expect(screen.getByRole('link', { name: 'Go To Homepage' })).toHaveAttribute('href', '/');
+  });
+
+  it('ERRPAGE-02 the 404 page says ERROR 404 PAGE NOT FOUND with the same button', () => {
+    renderPage(404);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('ERROR 404 PAGE NOT FOUND');
+    expect(screen.getByRole('link', { name: 'Go To Homepage' })).toHaveAttribute('href', '/');
+  });
+
+  it('ERRPAGE-03 error pages have 75px top padding', () => {
+    renderPage(404);
+    expect(screen.getByRole('main')).toHaveStyle({ paddingTop: '75px' });
+  });
+});

@@ -1,0 +1,72 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { toastError, toastSuccess } from './toasts.tsx';
+import { ToastHost } from './ToastHost.tsx';
+
+const progressBarOf = (toast: HTMLElement) => within(toast.parentElement!).getByRole('progressbar', { hidden: true });
+
+describe('toasts', () => {
+  beforeEach(() => {
+    // react-toastify also pauses while the window has no focus; jsdom's never has it.
+    vi.spyOn(document, 'hasFocus').mockReturnValue(true);
+  });
+
+  it('TOAST-01 a toast has a close button, a title, a message and a progress bar', async () => {
+    render(<ToastHost />);
+    act(() => toastSuccess('Voucher saved', 'Saved'));
+    const toast = (await screen.findByText('Voucher saved')).closest('[role="alert"]') as HTMLElement;
+    expect(within(toast).getByText('Saved')).toBeInTheDocument();
+    expect(within(toast.parentElement!).getByRole('button', { name: /close/i })).toBeInTheDocument();
+    expect(progressBarOf(toast)).toBeInTheDocument();
+    await userEvent.click(within(toast.parentElement!).getByRole('button', { name: /close/i }));
+  });
+
+  it('TOAST-01 an error toast is titled "Error" unless told otherwise, and renders an HTML message', async () => {
+    render(<ToastHost />);
+    act(() => toastError('Could <b>not</b> save'));
+    const bold = await screen.findByText('not');
+    expect(bold.tagName).toBe('B');
+    const toast = bold.closest('[role="alert"]') as HTMLElement;
+    expect(within(toast).getByText('Error')).toBeInTheDocument();
+  });
+
+  it('TOAST-02 toasts sit top-right, fade in and out, and pause while hovered', async () => {
+    render(<ToastHost />);
+    act(() => toastSuccess('Hover me'));
+    const toast = (await screen.findByText('Hover me')).closest('.Toastify__toast') as HTMLElement;
+    expect(toast.closest('.Toastify__toast-container')).toHaveClass('Toastify__toast-container--top-right');
+    expect(toast).toHaveClass('toast-fade-in');
+    fireEvent.animationEnd(toast);
+    await waitFor(() => expect(progressBarOf(toast)).toHaveStyle({ animationPlayState: 'running' }));
+    fireEvent.mouseEnter(toast);
+    expect(progressBarOf(toast)).toHaveStyle({ animationPlayState: 'paused' });
+    await userEvent.click(within(toast).getByRole('button', { name: /close/i }));
+    expect(toast).toHaveClass('toast-fade-out');
+  });
+
+  it('TOAST-03 time-out 5000 ms, 1000 ms more after the pointer leaves, fade easing 300 ms', async () => {
+    render(<ToastHost />);
+    act(() => toastSuccess('Timed'));
+    const toast = (await screen.findByText('Timed')).closest('.Toastify__toast') as HTMLElement;
+    expect(progressBarOf(toast)).toHaveStyle({ animationDuration: '5000ms' });
+    expect(toast.closest('.Toastify__toast-container')).toHaveStyle({ '--toast-easing': '300ms' });
+    fireEvent.mouseEnter(toast);
+    expect(progressBarOf(toast)).toHaveStyle({ animationPlayState: 'paused' });
+    fireEvent.mouseLeave(toast);
+    await waitFor(() => {
+      const after = screen.getByText('Timed').closest('.Toastify__toast') as HTMLElement;
+      expect(progressBarOf(after)).toHaveStyle({ animationDuration: '1000ms', animationPlayState: 'running' });
+    });
+  });
+
+  it('TOAST-04 an HTML message is sanitised: no script, event handler or javascript: URL survives', async () => {
+    render(<ToastHost />);
+    act(() => toastError('<img src="x" onerror="window.__pwned=1"><a href="javascript:alert(1)">link</a><script>window.__pwned=2</script>Careful'));
+    const toast = (await screen.findByText(/Careful/)).closest('[role="alert"]') as HTMLElement;
+    expect(toast.querySelector('script')).toBeNull();
+    expect(toast.querySelector('img')?.getAttribute('onerror')).toBeNull();
+    expect(within(toast).getByText('link')).not.toHaveAttribute('href');
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+});
