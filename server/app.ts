@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAccessControl } from './auth/access.ts';
 import { PasswordHasher } from './auth/passwords.ts';
@@ -6,6 +7,7 @@ import { authRoutes } from './auth/routes.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerErrorHandler } from './http/errorHandler.ts';
+import { registerJsonBodyParser } from './http/jsonBody.ts';
 import { registerSecurity } from './http/security.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { notificationRoutes } from './notifications/routes.ts';
@@ -36,10 +38,12 @@ export interface AppDependencies {
   db: Database;
   storage: FileStorage;
   logger?: boolean | { level: string };
+  /** The built console (dist/), served on the same origin with an SPA fallback; absent: the API alone. */
+  consoleDir?: string | null;
 }
 
 /** The API: one Fastify plugin per concern under /api/v1 (ARCHITECTURE.md, "The reference API"). */
-export async function buildApp({ config, db, storage, logger = false }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, db, storage, logger = false, consoleDir = null }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimitBytes,
@@ -54,6 +58,7 @@ export async function buildApp({ config, db, storage, logger = false }: AppDepen
   app.decorate('storage', storage);
   app.decorate('uploads', new UploadProcessor(db, storage, app.log));
   app.setValidatorCompiler(validatorCompiler);
+  registerJsonBodyParser(app);
   registerErrorHandler(app);
   await app.register(cookie);
   await registerSecurity(app, { production: config.production });
@@ -73,6 +78,7 @@ export async function buildApp({ config, db, storage, logger = false }: AppDepen
     },
     { prefix: API_BASE },
   );
+  if (consoleDir) await app.register(fastifyStatic, { root: consoleDir, wildcard: false, index: 'index.html', maxAge: '1h', immutable: false });
   app.addHook('onClose', async () => {
     await app.uploads.idle();
   });

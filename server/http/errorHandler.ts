@@ -4,9 +4,6 @@ import { ENTITY_RESOURCES } from '../registry.ts';
 import { HttpError, VALIDATION_FAILED } from './errors.ts';
 import { RequestValidationError } from './validation.ts';
 
-// An object literal cannot hold an own `__proto__` key; JSON.parse makes one.
-const PROTOTYPE_ERRORS: Record<string, string> = JSON.parse('{"__proto__":"This field is not allowed"}');
-
 /** Every failure answers `{ message, errors? }` (docs/api.md, "Errors"); nothing internal leaks out of a 500. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
@@ -20,9 +17,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message: 'The request body is too large.' });
-    if (/prototype|constructor/i.test(fastifyError.message) && fastifyError.statusCode === 400) {
-      return reply.code(400).send({ message: VALIDATION_FAILED, errors: PROTOTYPE_ERRORS });
-    }
     const status = fastifyError.statusCode;
     if (status && status >= 400 && status < 500) {
       const message = fastifyError.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError ? 'The request body is not valid JSON.' : fastifyError.message;
@@ -32,7 +26,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.code(500).send({ message: 'Something went wrong on the server.' });
   });
 
-  app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` }));
+  app.setNotFoundHandler((request, reply) => {
+    // The console's own routes (/auth/login, /voucher-management/...) are answered by its index.html.
+    if (app.hasReplyDecorator('sendFile') && request.method === 'GET' && !request.url.startsWith('/api/')) return reply.sendFile('index.html');
+    return reply.code(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+  });
 }
 
 function databaseAnswer(error: DatabaseError & { table?: string }): { status: number; body: Record<string, unknown> } | null {

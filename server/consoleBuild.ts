@@ -1,0 +1,37 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const BUILD_TIMEOUT_MS = 5 * 60 * 1000;
+
+/**
+ * Builds the console with Vite when dist/ is missing or older than its sources. Returns the folder to serve,
+ * or null (with the reason logged) when there is no console to serve: the API then runs alone.
+ */
+export function ensureConsoleBuilt(root: string, log: (line: string) => void): string | null {
+  const dist = join(root, 'dist');
+  const index = join(dist, 'index.html');
+  if (!existsSync(join(root, 'index.html')) || !existsSync(join(root, 'src'))) {
+    log('No console sources (index.html, src/) yet: serving the API alone.');
+    return existsSync(index) ? dist : null;
+  }
+  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
+  const sources = Math.max(newest(join(root, 'src')), statSync(join(root, 'index.html')).mtimeMs);
+  if (built >= sources) return dist;
+  log(built ? 'The console sources changed since the last build: building it with Vite ...' : 'Building the console with Vite (first start) ...');
+  const result = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit', timeout: BUILD_TIMEOUT_MS, shell: false });
+  if (result.status === 0 && existsSync(index)) return dist;
+  log(`The console build failed (exit ${result.status ?? result.signal}): serving the API alone. Fix the build and restart, or use npm run dev.`);
+  return null;
+}
+
+/** The newest modification time under a folder, bounded in depth. */
+function newest(folder: string, depth = 0): number {
+  if (depth > 12) return 0;
+  let latest = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path, depth + 1) : statSync(path).mtimeMs);
+  }
+  return latest;
+}

@@ -1,0 +1,49 @@
+import { join, resolve } from 'node:path';
+import { buildApp } from './app.ts';
+import { PasswordHasher } from './auth/passwords.ts';
+import { loadConfig } from './config.ts';
+import { ensureConsoleBuilt } from './consoleBuild.ts';
+import { migrate } from './db/migrate.ts';
+import { openDatabase } from './db/open.ts';
+import { DEMO_USERS } from './seed/roles.ts';
+import { seedDemoData } from './seed/demo.ts';
+import { LocalFolderStorage } from './uploads/storage.ts';
+
+const ROOT = resolve(new URL('..', import.meta.url).pathname);
+
+/** `npm start`: migrations, demo data (not in production), the console build, then the API and console on one port. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  const { applied } = await migrate(db);
+  if (applied.length) console.info(`Applied migrations: ${applied.join(', ')}`);
+  if (!config.production) {
+    const seeded = await seedDemoData(db, new PasswordHasher(config.passwordHashing));
+    if (seeded) console.info('Seeded the demo data.');
+  }
+  const serveConsole = process.argv.includes('--api-only') ? null : ensureConsoleBuilt(ROOT, (line) => console.info(line));
+  const storage = new LocalFolderStorage(join(config.dataDir ?? resolve('.data'), 'files'));
+  const app = await buildApp({ config, db, storage, logger: { level: config.logLevel }, consoleDir: serveConsole });
+  const close = async () => {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  console.info(`\n${serveConsole ? 'Console and API' : 'API'} at ${url}  (API base ${url}/api/v1, contract ${url}/api/v1/openapi.json)`);
+  console.info(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${join(config.dataDir ?? '.data', 'pglite')}`}`);
+  if (config.production) {
+    console.info('Production mode: no demo users. Create the first administrator with npm run create-admin -- --email ... --password ...');
+  } else {
+    console.info('Demo users (docs/demo-data.md):');
+    for (const user of DEMO_USERS) console.info(`  ${user.role.padEnd(16)} ${user.email.padEnd(24)} ${user.password}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
