@@ -90,3 +90,30 @@ export const subscribers: ResourceDescription = {
   list: { columns: ['name', 'email', 'country_id'], search: ['name'], filters: ['country_id'], sort: { field: 'name', direction: 'asc' }, pageSize: 20 },
   uiSchema: {},
 };
+
+const ROLE_SCHEMA: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: { name: { title: 'Name', type: 'string', maxLength: 80, noWhiteSpace: true }, description: { title: 'Description', type: 'string', maxLength: 500 } },
+};
+const ROLE_ACTIONS: ActionName[] = ['view', 'add', 'edit'];
+
+/** Tests only: roles, edited with the permission matrix. */
+export const roles: ResourceDescription = {
+  module: 'ROLES',
+  area: 'USER_MANAGEMENT',
+  label: 'Roles',
+  singular: 'Role',
+  api: 'roles',
+  actions: ROLE_ACTIONS,
+  routes: routes('/user-management/roles', ROLE_ACTIONS),
+  entity: entity(ROLE_SCHEMA, [field('name', 'Name', 'string', { required: true }), field('description', 'Description', 'string')]),
+  list: { columns: ['name'], search: ['name'], filters: [], sort: { field: 'name', direction: 'asc' }, pageSize: 20 },
+  uiSchema: {},
+};
+
+/** Tests only: a module with no entity, served by a custom screen. */
+export function customResource(module: ResourceDescription['module'], api: string, actions: ActionName[], base: string): ResourceDescription {
+  return { module, area: module, label: module, singular: module, api, actions, routes: routes(base, actions), entity: null, list: null, uiSchema: {} };
+}

@@ -1,0 +1,44 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http as mock, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { roles } from '../testing/fixtures.ts';
+import { api, renderScreen, routeOf, server, signInWith } from '../testing/renderScreen.tsx';
+import RolePermissionsScreen from './RolePermissionsScreen.tsx';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+describe('RolePermissionsScreen', () => {
+  it('PERM-06 saves the role and its permission matrix, then reloads the signed-in user permissions', async () => {
+    signInWith({ ROLES: ['view', 'edit'] });
+    let permissionLoads = 0;
+    let saved: unknown;
+    server.use(
+      mock.get(api('user/permission'), () => {
+        permissionLoads += 1;
+        return HttpResponse.json({ data: { ROLES: { order: 1, actions: { view: { is_routable: true, route_url: '/user-management/roles' }, edit: { is_routable: false, route_url: '' } } } } });
+      }),
+      mock.get(api('roles/4'), () => HttpResponse.json({ data: { id: 4, name: 'Support', description: null, is_active: true } })),
+      mock.get(api('roles/4/permissions'), () => HttpResponse.json({ data: { VOUCHER: ['view'] } })),
+      mock.put(api('roles/4'), () => HttpResponse.json({ data: { id: 4 }, message: 'Role updated.' })),
+      mock.put(api('roles/4/permissions'), async ({ request }) => {
+        saved = await request.json();
+        return HttpResponse.json({ message: 'Saved.' });
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderScreen(RolePermissionsScreen, { resource: roles, route: routeOf(roles, 'edit', 'role-permissions'), at: '/user-management/roles/4/edit' });
+    expect(await screen.findByLabelText(/^Name/)).toHaveValue('Support');
+    expect(screen.getByRole('checkbox', { name: 'Voucher: View' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Voucher: Edit' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Voucher: View' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Voucher: Delete' }));
+    const loadsBefore = permissionLoads;
+    await user.click(screen.getByRole('button', { name: 'Save role' }));
+    await waitFor(() => expect(saved).toEqual({ permissions: { VOUCHER: ['edit', 'delete'] } }));
+    await waitFor(() => expect(permissionLoads).toBeGreaterThan(loadsBefore));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user-management/roles'));
+  });
+});
