@@ -124,3 +124,8 @@ export async function startTestServer(kind: DatabaseKind, overrides: Partial<Ser
 export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
   return response.json() as T;
 }
+
+/** Decodes the payload of a JWT without checking it (what the console does with jwt-decode). */
+export function tokenClaims(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+}
