@@ -18,16 +18,21 @@ export function createStandaloneAjv(): Ajv2020 {
  */
 export function emitValidators(area: AreaModel, ajv: Ajv2020 = createStandaloneAjv()): string {
   const exports: Record<string, string> = {};
+  const aliases: string[] = [];
   for (const resource of area.resources) {
     if (!resource.entity) continue;
     const createId = `${area.path}/${resource.key}/create`;
     ajv.addSchema({ ...resource.entity.createSchema, $id: createId });
     exports[`${resource.typeName}Create`] = createId;
     // Most entities accept the same fields on update; only write-only fields (passwords) make them differ.
-    const sameOnUpdate = JSON.stringify(resource.entity.updateSchema) === JSON.stringify(resource.entity.createSchema);
-    const updateId = sameOnUpdate ? createId : `${area.path}/${resource.key}/update`;
-    if (!sameOnUpdate) ajv.addSchema({ ...resource.entity.updateSchema, $id: updateId });
-    exports[`${resource.typeName}Update`] = updateId;
+    // The same schema exported twice would make ajv emit its function twice, so alias it instead.
+    if (JSON.stringify(resource.entity.updateSchema) === JSON.stringify(resource.entity.createSchema)) {
+      aliases.push(`export const ${resource.typeName}Update = ${resource.typeName}Create;`);
+    } else {
+      const updateId = `${area.path}/${resource.key}/update`;
+      ajv.addSchema({ ...resource.entity.updateSchema, $id: updateId });
+      exports[`${resource.typeName}Update`] = updateId;
+    }
   }
   const code = standaloneCode(ajv, exports);
   const imports = new Map<string, string>();
@@ -46,5 +51,6 @@ export function emitValidators(area: AreaModel, ajv: Ajv2020 = createStandaloneA
 import { formats } from '../../../validation/formats.ts';
 ${importLines}
 ${esm.trim()}
+${aliases.join('\n')}
 `;
 }

@@ -476,7 +476,7 @@ export const AREAS: readonly AreaRoute[] = [
         "action": "view_detail",
         "path": "/data-upload-management/uploads/:id",
         "routable": false,
-        "screen": "detail"
+        "screen": "data-upload"
       },
       {
         "module": "UPLOADED_DATA_REPORT",
