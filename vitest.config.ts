@@ -14,11 +14,26 @@ export default defineConfig({
         },
       },
       {
+        // Screens against the real reference API: the test starts the server on this origin's port,
+        // so the console's requests are same-origin, as in production.
+        plugins: [react()],
+        test: {
+          name: 'integration',
+          environment: 'jsdom',
+          environmentOptions: { jsdom: { url: 'http://127.0.0.1:18181/' } },
+          include: ['tests/integration/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/test/setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         test: {
           name: 'node',
           environment: 'node',
           include: ['validation/**/*.test.ts', 'codegen/**/*.test.ts', 'cli/**/*.test.ts', 'server/**/*.test.ts', 'tests/**/*.test.ts'],
-          exclude: ['tests/e2e/**', 'node_modules/**'],
+          exclude: ['tests/e2e/**', 'tests/integration/**', 'node_modules/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
