@@ -18,6 +18,7 @@ export interface Database extends Queryable {
 export const PG = {
   uniqueViolation: '23505',
   foreignKeyViolation: '23503',
+  restrictViolation: '23001',
   notNullViolation: '23502',
   checkViolation: '23514',
   serializationFailure: '40001',

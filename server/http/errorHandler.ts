@@ -38,8 +38,10 @@ function databaseAnswer(error: DatabaseError & { table?: string }): { status: nu
   switch (error.code) {
     case PG.uniqueViolation:
       return { status: 400, body: { message: VALIDATION_FAILED, errors: { [field ?? '_']: 'This value is already in use.' } } };
+    case PG.restrictViolation:
+      return { status: 409, body: { message: 'This record is still in use by other records, so it cannot be deleted.' } };
     case PG.foreignKeyViolation:
-      if (error.detail?.includes('still referenced')) {
+      if (error.detail?.includes('referenced from')) {
         return { status: 409, body: { message: 'This record is still in use by other records, so it cannot be deleted.' } };
       }
       return { status: 400, body: { message: VALIDATION_FAILED, errors: { [field ?? '_']: 'The selected record does not exist.' } } };
