@@ -3,6 +3,9 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { syncSession } from '../session/sessionStore.ts';
 
+// jsdom has no scrolling; ScrollRestoration calls this on every navigation.
+window.scrollTo = () => undefined;
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -1,0 +1,149 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http as mock, HttpResponse } from 'msw';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { GuestLayout } from '../layout/GuestLayout.tsx';
+import { appRoutes } from '../routing/appRoutes.tsx';
+import { tokenStore } from '../session/tokenStore.ts';
+import { api, useApiServer } from '../test/apiServer.ts';
+import { TEST_PERMISSIONS, testAreas } from '../test/testAreas.ts';
+import { makeToken } from '../test/tokens.ts';
+
+vi.mock('../screens/index.ts', async () => ({ SCREENS: (await import('../test/mockScreens.tsx')).MOCK_SCREENS }));
+
+const server = useApiServer();
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(appRoutes(testAreas()), { initialEntries: [path] });
+  render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+  return router;
+}
+
+function recordPosts(path: string, reply: () => Response) {
+  const bodies: unknown[] = [];
+  server.use(
+    mock.post(api(path), async ({ request }) => {
+      bodies.push(await request.json());
+      return reply();
+    }),
+  );
+  return bodies;
+}
+
+describe('the login screen', () => {
+  it('SESSION-06 POST login stores data.access and data.refresh, then goes to the landing path', async () => {
+    const access = makeToken({ default_url: '/voucher-management/vouchers' });
+    const bodies = recordPosts('login', () => HttpResponse.json({ data: { access, refresh: 'refresh-9' } }));
+    server.use(
+      mock.get(api('user/permission'), () => HttpResponse.json({ data: TEST_PERMISSIONS })),
+      mock.get(api('notification'), () => HttpResponse.json({ data: [] })),
+    );
+    const router = renderAt('/auth/login');
+    await userEvent.type(await screen.findByLabelText('Email'), 'admin@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'Secret#123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/voucher-management/vouchers'));
+    expect(bodies).toEqual([{ email: 'admin@example.com', password: 'Secret#123' }]);
+    expect(tokenStore.access()).toBe(access);
+    expect(tokenStore.refresh()).toBe('refresh-9');
+    expect(await screen.findByRole('heading', { name: 'list screen: Vouchers view' })).toBeInTheDocument();
+  });
+
+  it('shows the shared validation messages and sends nothing while the form is invalid', async () => {
+    const bodies = recordPosts('login', () => HttpResponse.json({}));
+    renderAt('/auth/login');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(screen.getAllByText('* This field is required')).toHaveLength(2);
+    await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
+    expect(await screen.findByText('* Invalid Email.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('* Invalid Email.');
+    expect(bodies).toEqual([]);
+  });
+
+  it('shows the server error and keeps what was typed', async () => {
+    recordPosts('login', () => HttpResponse.json({ message: 'Invalid email or password.', errors: { password: 'Wrong password' } }, { status: 400 }));
+    renderAt('/auth/login');
+    await userEvent.type(await screen.findByLabelText('Email'), 'admin@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'Secret#123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password.');
+    expect(screen.getByText('* Wrong password')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('admin@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('Secret#123');
+    expect(tokenStore.access()).toBeNull();
+  });
+});
+
+describe('the other auth screens', () => {
+  it('SESSION-10 forgot password sends POST forget_password and shows the answer', async () => {
+    const bodies = recordPosts('forget_password', () => HttpResponse.json({ message: 'If the email is registered, a reset link was sent.' }));
+    renderAt('/auth/forgot-password');
+    await userEvent.type(await screen.findByLabelText('Email'), 'admin@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText('If the email is registered, a reset link was sent.')).toHaveAttribute('role', 'status');
+    expect(bodies).toEqual([{ email: 'admin@example.com' }]);
+    expect(screen.getByLabelText('Email')).toHaveValue('admin@example.com');
+  });
+
+  it('SESSION-10 reset password verifies the link with POST check-link, then sends POST reset_password', async () => {
+    const checks = recordPosts('check-link', () => HttpResponse.json({ data: { valid: true, email: 'admin@example.com' } }));
+    const resets = recordPosts('reset_password', () => HttpResponse.json({ message: 'Password updated.' }));
+    renderAt('/auth/reset-password?token=link-1');
+    expect(await screen.findByText('Choose a new password for admin@example.com.')).toBeInTheDocument();
+    expect(checks).toEqual([{ token: 'link-1' }]);
+    await userEvent.type(screen.getByLabelText('New password'), 'Better#2026');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'Better#2025');
+    await userEvent.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect(await screen.findByText('* Password does not match.')).toBeInTheDocument();
+    expect(resets).toEqual([]);
+    await userEvent.clear(screen.getByLabelText('Confirm password'));
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'Better#2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect(await screen.findByRole('heading', { name: 'Password changed' })).toBeInTheDocument();
+    expect(resets).toEqual([{ token: 'link-1', password: 'Better#2026', confirm_password: 'Better#2026' }]);
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/login');
+  });
+
+  it('SESSION-10 reset password says when the link has expired', async () => {
+    recordPosts('check-link', () => HttpResponse.json({ message: 'This link has expired or was already used.' }, { status: 400 }));
+    renderAt('/auth/reset-password?token=link-2');
+    expect(await screen.findByRole('heading', { name: 'This link has expired' })).toBeInTheDocument();
+    expect(screen.getAllByText('This link has expired or was already used.').length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/auth/forgot-password');
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+  });
+
+  it('SESSION-10 email verification sends POST email-verify once, even under StrictMode', async () => {
+    const bodies = recordPosts('email-verify', () => HttpResponse.json({ message: 'Email verified.' }));
+    renderAt('/auth/verify-email?token=verify-1');
+    expect(await screen.findByText('Email verified.')).toHaveAttribute('role', 'status');
+    expect(bodies).toEqual([{ token: 'verify-1' }]);
+  });
+});
+
+describe('the guest layout', () => {
+  it('LAYOUT-01 shows the header unless the route turns it off', async () => {
+    const routes = [
+      {
+        element: <GuestLayout />,
+        children: [
+          { path: 'with', element: <p>Plain page</p> },
+          { path: 'without', element: <p>Bare page</p>, handle: { header: false } },
+        ],
+      },
+    ];
+    const router = createMemoryRouter(routes, { initialEntries: ['/with'] });
+    render(<RouterProvider router={router} />);
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveTextContent('Plain page');
+    await router.navigate('/without');
+    expect(await screen.findByText('Bare page')).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,89 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from '../http/http.ts';
+import { permissionStore } from '../permissions/permissionStore.ts';
+import type { Permissions } from '../permissions/types.ts';
+import { sessionStore, startSession } from '../session/sessionStore.ts';
+import { renderWithRouter } from '../test/renderWithRouter.tsx';
+import { TEST_PERMISSIONS } from '../test/testAreas.ts';
+import { makeToken } from '../test/tokens.ts';
+import { Header } from './Header.tsx';
+
+vi.mock('../http/http.ts', () => ({ http: { get: vi.fn(), post: vi.fn() } }));
+const get = vi.mocked(http.get);
+const post = vi.mocked(http.post);
+
+function answer(permissions: Permissions = TEST_PERMISSIONS) {
+  get.mockImplementation((path: string) => Promise.resolve(path === 'user/permission' ? { data: permissions } : { data: [] }) as never);
+}
+
+beforeEach(() => {
+  get.mockReset();
+  post.mockReset();
+  permissionStore.clear();
+  answer();
+});
+
+const logIn = () => startSession(makeToken({ first_name: 'asha', last_name: 'verma' }), 'refresh-1');
+
+describe('the header', () => {
+  it('HEADER-01 the back button returns to the previous page', async () => {
+    const { router } = renderWithRouter(<Header />, ['/voucher-management/vouchers', '/voucher-management/vouchers/add']);
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/voucher-management/vouchers'));
+  });
+
+  it('HEADER-02 the logo links to /', () => {
+    renderWithRouter(<Header />);
+    expect(screen.getByRole('link', { name: /trade data admin/i })).toHaveAttribute('href', '/');
+  });
+
+  it('HEADER-03 the notifications and account dropdowns show only when logged in', async () => {
+    const { unmount } = renderWithRouter(<Header />);
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /notifications/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /account/i })).not.toBeInTheDocument();
+    unmount();
+    logIn();
+    renderWithRouter(<Header />);
+    expect(screen.getByRole('button', { name: /notifications/i })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Account: asha verma' })).toBeInTheDocument();
+  });
+
+  it('HEADER-04 the account dropdown shows first name, last name and the uppercased initials', async () => {
+    logIn();
+    renderWithRouter(<Header />);
+    await userEvent.click(screen.getByRole('button', { name: 'Account: asha verma' }));
+    const panel = screen.getByRole('region', { name: 'Account: asha verma' });
+    expect(within(panel).getByText('asha verma')).toBeInTheDocument();
+    expect(within(panel).getByText('AV')).toBeInTheDocument();
+  });
+
+  it('HEADER-05 Profile links to /profile-management/profile and shows only with USER_PROFILE view', async () => {
+    logIn();
+    const { unmount } = renderWithRouter(<Header />);
+    await userEvent.click(screen.getByRole('button', { name: 'Account: asha verma' }));
+    expect(await screen.findByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile-management/profile');
+    unmount();
+
+    permissionStore.clear();
+    answer({ USER_PROFILE: { order: 1, actions: { edit: { is_routable: false, route_url: '/profile-management/profile/:id/edit' } } } });
+    renderWithRouter(<Header />);
+    await userEvent.click(screen.getByRole('button', { name: 'Account: asha verma' }));
+    await waitFor(() => expect(permissionStore.get().loaded).toBe(true));
+    expect(screen.queryByRole('link', { name: 'Profile' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('HEADER-06 Logout logs out', async () => {
+    post.mockResolvedValue({ message: 'Logged out' });
+    logIn();
+    renderWithRouter(<Header />);
+    await userEvent.click(screen.getByRole('button', { name: 'Account: asha verma' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(post).toHaveBeenCalledWith('logout', {});
+    await waitFor(() => expect(sessionStore.get().loggedIn).toBe(false));
+    expect(screen.queryByRole('button', { name: /account/i })).not.toBeInTheDocument();
+  });
+});
