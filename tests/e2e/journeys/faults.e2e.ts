@@ -1,0 +1,78 @@
+import { describe, expect } from 'vitest';
+import { ADMIN } from '../support/accounts.ts';
+import { Api, unique } from '../support/api.ts';
+import { startApi, stopApi } from '../support/control.ts';
+import { journey, useBrowser } from '../support/journey.ts';
+import { errorToast, field, toast, waitForPath } from '../support/ui.ts';
+import type { Page } from 'playwright-core';
+
+useBrowser();
+
+const LIST = '/voucher-management/vouchers';
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+async function fillVoucher(page: Page, code: string): Promise<void> {
+  await field(page, 'Code').fill(code);
+  await field(page, 'Description').fill('Typed before the fault');
+  await field(page, 'Discount type').selectOption('flat');
+  await field(page, 'Discount value').fill('125');
+  await field(page, 'Valid from').fill(day(1));
+  await field(page, 'Valid to').fill(day(40));
+}
+
+async function expectVoucherFormKept(page: Page, code: string): Promise<void> {
+  expect(new URL(page.url()).pathname).toBe(`${LIST}/add`);
+  expect(await field(page, 'Code').inputValue()).toBe(code);
+  expect(await field(page, 'Description').inputValue()).toBe('Typed before the fault');
+  expect(await field(page, 'Discount type').inputValue()).toBe('flat');
+  expect(await field(page, 'Discount value').inputValue()).toBe('125');
+  expect(await field(page, 'Valid to').inputValue()).toBe(day(40));
+}
+
+async function createdCode(code: string): Promise<boolean> {
+  const admin = await Api.login(ADMIN.email, ADMIN.password);
+  return (await admin.get<{ data: { code: string }[] }>(`vouchers?q=${code}`)).data.some((voucher) => voucher.code === code);
+}
+
+describe('faults', () => {
+  journey(
+    'ERR-05 with the API stopped a save shows "Some error occurred. Please contact Admin." and keeps the form',
+    async ({ page, signIn }) => {
+      const code = unique('DOWN');
+      await signIn(ADMIN);
+      await page.goto(`${LIST}/add`);
+      await page.getByRole('button', { name: 'Create voucher' }).waitFor();
+      await fillVoucher(page, code);
+      await stopApi();
+      try {
+        await page.getByRole('button', { name: 'Create voucher' }).click();
+        await errorToast(page, 'Some error occurred. Please contact Admin.').first().waitFor();
+        await expectVoucherFormKept(page, code);
+      } finally {
+        await startApi();
+      }
+      // The API is back: the very same input saves.
+      await page.getByRole('button', { name: 'Create voucher' }).click();
+      await waitForPath(page, LIST);
+      expect(await createdCode(code)).toBe(true);
+    },
+    { timeout: 180_000 },
+  );
+
+  journey('ERR-04 with the browser offline a save shows "No Internet Connection." and keeps the form', async ({ page, context, signIn }) => {
+    const code = unique('OFF');
+    await signIn(ADMIN);
+    await page.goto(`${LIST}/add`);
+    await page.getByRole('button', { name: 'Create voucher' }).waitFor();
+    await fillVoucher(page, code);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Create voucher' }).click();
+    await errorToast(page, 'No Internet Connection.').first().waitFor();
+    expect(await toast(page, 'Some error occurred').count()).toBe(0);
+    await expectVoucherFormKept(page, code);
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Create voucher' }).click();
+    await waitForPath(page, LIST);
+    expect(await createdCode(code)).toBe(true);
+  });
+});

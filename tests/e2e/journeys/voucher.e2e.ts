@@ -1,0 +1,130 @@
+import { readFile } from 'node:fs/promises';
+import Papa from 'papaparse';
+import { describe, expect } from 'vitest';
+import { ADMIN } from '../support/accounts.ts';
+import { Api, ApiFailure, unique } from '../support/api.ts';
+import { journey, useBrowser } from '../support/journey.ts';
+import { expectFieldError, field, recordApiCalls, row, toast, waitForPath } from '../support/ui.ts';
+
+useBrowser();
+
+const LIST = '/voucher-management/vouchers';
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+interface Voucher {
+  id: number;
+  code: string;
+  description?: string;
+  discount_type: string;
+  discount_value: number;
+  is_active: boolean;
+}
+
+describe('voucher', () => {
+  journey(
+    'FORM-03 FORM-11 FORM-12 a voucher from creation with client and server errors to edit, deactivation, CSV and deletion',
+    async ({ page, signIn, audit }) => {
+      const admin = await Api.login(ADMIN.email, ADMIN.password);
+      // A voucher that already holds the code the form will first try, so the server rejects it as a duplicate.
+      const taken = unique('DUP');
+      await admin.post('vouchers', { code: taken, discount_type: 'flat', discount_value: 50, valid_from: day(0), valid_to: day(10) });
+      const code = unique('E2E');
+
+      await signIn(ADMIN);
+      const calls = recordApiCalls(page);
+      await page.goto(LIST);
+      await page.getByRole('heading', { name: 'Vouchers' }).waitFor();
+      await page.getByRole('table').waitFor();
+      await audit('voucher list');
+
+      // Create: the empty form first, so every required field complains in the browser.
+      await page.getByRole('link', { name: 'Add Voucher' }).click();
+      await waitForPath(page, `${LIST}/add`);
+      const createButton = page.getByRole('button', { name: 'Create voucher' });
+      await createButton.click();
+      for (const label of ['Code', 'Discount type', 'Discount value', 'Valid from', 'Valid to']) {
+        await expectFieldError(page, label, '* This field is required');
+      }
+      expect(calls.filter((call) => call.method === 'POST' && call.path === 'vouchers')).toHaveLength(0);
+      await audit('voucher form with errors');
+
+      await field(page, 'Code').fill('ab');
+      await expectFieldError(page, 'Code', '* Use 4 to 20 capital letters or digits.');
+
+      // Valid in the browser, refused by the server: the code is taken; its message lands on the field.
+      await field(page, 'Code').fill(taken);
+      await field(page, 'Description').fill('Created by the end-to-end suite');
+      await field(page, 'Discount type').selectOption('percent');
+      await field(page, 'Discount value').fill('15');
+      await field(page, 'Valid from').fill(day(0));
+      await field(page, 'Valid to').fill(day(30));
+      await expectFieldError(page, 'Code', null);
+      const refused = page.waitForResponse((response) => response.url().endsWith('/api/v1/vouchers') && response.request().method() === 'POST');
+      await createButton.click();
+      const refusal = await refused;
+      expect(refusal.status()).toBeGreaterThanOrEqual(400);
+      const { errors } = (await refusal.json()) as { errors?: Record<string, string> };
+      expect(errors?.code).toBeTruthy();
+      await expectFieldError(page, 'Code', `* ${errors!.code!.replace(/^\* /, '')}`);
+      expect(new URL(page.url()).pathname).toBe(`${LIST}/add`);
+      expect(await field(page, 'Description').inputValue()).toBe('Created by the end-to-end suite');
+
+      await field(page, 'Code').fill(code);
+      await expectFieldError(page, 'Code', null);
+      await createButton.click();
+      await waitForPath(page, LIST);
+      await toast(page, /created/i).first().waitFor();
+      await page.getByRole('searchbox', { name: /search vouchers/i }).fill(code);
+      await row(page, code).waitFor();
+      const created = (await admin.get<{ data: Voucher[] }>(`vouchers?q=${code}`)).data.find((voucher) => voucher.code === code);
+      expect(created).toMatchObject({ code, discount_type: 'percent', discount_value: 15, is_active: true });
+
+      // Edit.
+      await page.getByRole('link', { name: `Edit ${code}` }).click();
+      await waitForPath(page, `${LIST}/${created!.id}/edit`);
+      await expect.poll(() => field(page, 'Discount value').inputValue()).toBe('15');
+      await field(page, 'Discount value').fill('20');
+      await audit('voucher edit form');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await waitForPath(page, LIST);
+      await expect.poll(async () => (await admin.get<{ data: Voucher }>(`vouchers/${created!.id}`)).data.discount_value).toBe(20);
+
+      // Deactivate, then reactivate, from the list's switch.
+      await page.getByRole('searchbox', { name: /search vouchers/i }).fill(code);
+      const active = page.getByRole('switch', { name: `Active: ${code}` });
+      await expect.poll(() => active.getAttribute('aria-checked')).toBe('true');
+      await active.click();
+      await expect.poll(() => active.getAttribute('aria-checked')).toBe('false');
+      expect((await admin.get<{ data: Voucher }>(`vouchers/${created!.id}`)).data.is_active).toBe(false);
+      await active.click();
+      await expect.poll(() => active.getAttribute('aria-checked')).toBe('true');
+      expect((await admin.get<{ data: Voucher }>(`vouchers/${created!.id}`)).data.is_active).toBe(true);
+
+      // The CSV of the current list (filtered by the search): a header and our voucher's row.
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download CSV' }).click();
+      const file = await (await download).path();
+      const csv = Papa.parse<Record<string, string>>((await readFile(file, 'utf8')).replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true });
+      expect(csv.errors).toEqual([]);
+      const exported = csv.data.filter((line) => Object.values(line).includes(code));
+      expect(exported).toHaveLength(1);
+      expect(Object.values(exported[0]!)).toEqual(expect.arrayContaining([code, 'percent', '20']));
+      expect(csv.data.every((line) => Object.values(line).some((value) => value.includes(code)))).toBe(true);
+
+      // Delete, after confirming.
+      await page.getByRole('button', { name: `Delete ${code}` }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await audit('voucher delete confirmation');
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await row(page, code).waitFor({ state: 'detached' });
+      const gone = await admin.get(`vouchers/${created!.id}`).then(
+        () => null,
+        (failure: unknown) => failure,
+      );
+      expect(gone).toBeInstanceOf(ApiFailure);
+      expect((gone as ApiFailure).status).toBe(404);
+    },
+    { timeout: 120_000 },
+  );
+});

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The browser journeys. Started by tests/e2e/run.mjs, which passes BASE_URL and the control endpoint; one file
+ * after another (they share one API), each test in a fresh Chromium context.
+ */
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: new URL('../..', import.meta.url).pathname,
+    include: ['tests/e2e/journeys/**/*.e2e.ts'],
+    environment: 'node',
+    pool: 'forks',
+    fileParallelism: false,
+    maxWorkers: 1,
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
+    teardownTimeout: 30_000,
+    reporters: ['verbose'],
+    sequence: { shuffle: false },
+  },
+});
