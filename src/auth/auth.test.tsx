@@ -7,13 +7,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { GuestLayout } from '../layout/GuestLayout.tsx';
 import { appRoutes } from '../routing/appRoutes.tsx';
 import { tokenStore } from '../session/tokenStore.ts';
-import { api, useApiServer } from '../test/apiServer.ts';
+import { api, setupApiServer } from '../test/apiServer.ts';
 import { TEST_PERMISSIONS, testAreas } from '../test/testAreas.ts';
 import { makeToken } from '../test/tokens.ts';
 
 vi.mock('../screens/index.ts', async () => ({ SCREENS: (await import('../test/mockScreens.tsx')).MOCK_SCREENS }));
 
-const server = useApiServer();
+const server = setupApiServer();
 
 function renderAt(path: string) {
   const router = createMemoryRouter(appRoutes(testAreas()), { initialEntries: [path] });

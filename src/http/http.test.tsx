@@ -7,14 +7,14 @@ import { sessionStore, startSession } from '../session/sessionStore.ts';
 import { tokenStore } from '../session/tokenStore.ts';
 import { loader } from '../shell/loader.ts';
 import { ToastHost } from '../shell/ToastHost.tsx';
-import { api, useApiServer } from '../test/apiServer.ts';
+import { api, setupApiServer } from '../test/apiServer.ts';
 import { makeToken } from '../test/tokens.ts';
 import { ApiError, isApiError } from './ApiError.ts';
 import { errorMessage } from './errorMessage.ts';
 import { http } from './http.ts';
 import { readBlobText } from './readBlobText.ts';
 
-const server = useApiServer();
+const server = setupApiServer();
 
 function captureHeaders(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string) {
   const seen: { headers?: Headers; url?: URL; body?: string } = {};

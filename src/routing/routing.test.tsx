@@ -7,14 +7,14 @@ import type { AreaRoute } from '../generated/types.ts';
 import type { Permissions } from '../permissions/types.ts';
 import { startSession } from '../session/sessionStore.ts';
 import { tokenStore } from '../session/tokenStore.ts';
-import { api, useApiServer } from '../test/apiServer.ts';
+import { api, setupApiServer } from '../test/apiServer.ts';
 import { TEST_PERMISSIONS, testAreas } from '../test/testAreas.ts';
 import { makeToken } from '../test/tokens.ts';
 import { appRoutes } from './appRoutes.tsx';
 
 vi.mock('../screens/index.ts', async () => ({ SCREENS: (await import('../test/mockScreens.tsx')).MOCK_SCREENS }));
 
-const server = useApiServer();
+const server = setupApiServer();
 
 function serve(permissions: Permissions = TEST_PERMISSIONS) {
   server.use(

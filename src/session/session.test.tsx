@@ -3,7 +3,7 @@ import { http as mock, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { config } from '../config/config.ts';
 import { tokenStorageKey } from '../config/tokenStorageKey.ts';
-import { api, useApiServer } from '../test/apiServer.ts';
+import { api, setupApiServer } from '../test/apiServer.ts';
 import { makeToken } from '../test/tokens.ts';
 import { decodeClaims, isExpired } from './claims.ts';
 import { landingPath, safeAppPath } from './landingPath.ts';
@@ -14,7 +14,7 @@ import { runSession } from './sessionTimers.ts';
 import { tokenStore } from './tokenStore.ts';
 import { useSession } from './useSession.ts';
 
-const server = useApiServer();
+const server = setupApiServer();
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 afterEach(() => {
