@@ -8,7 +8,7 @@ import { Pagination } from '../generic/list/Pagination.tsx';
 import { SearchBox } from '../generic/list/SearchBox.tsx';
 import type { ListPage } from '../generic/list/useListMutations.ts';
 import { useListState } from '../generic/list/useListState.ts';
-import { formatValue } from '../shared/formatValue.ts';
+import { formatValue, type Row } from '../shared/formatValue.ts';
 import { humanize } from '../shared/humanize.ts';
 import { QueryState } from '../shared/QueryState.tsx';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
@@ -22,13 +22,18 @@ export default function UploadedDataReportScreen({ resource }: ScreenProps) {
   const state = useListState(REPORT_LIST, FILTER_KEYS);
   const countries = useRelationOptions('countries');
   const ids = { country: useId(), direction: useId(), period: useId() };
+  // The report is always newest shipment first (docs/api.md): it takes no `_sort` / `_order`, and refuses them.
+  const { _sort: _unsorted, _order: _unordered, ...params } = state.apiParams;
   const report = useQuery({
-    queryKey: ['resource', resource.api, state.apiParams],
-    queryFn: ({ signal }) => http.get<ListPage>(resource.api, { params: state.apiParams, signal }),
+    queryKey: ['resource', resource.api, params],
+    queryFn: ({ signal }) => http.get<ListPage>(resource.api, { params, signal }),
     placeholderData: keepPreviousData,
   });
   const rows = report.data?.data ?? [];
-  // Relation columns come with a readable `<field>_label` beside the id: show the label under the field's name.
+  // Relation columns may come with a readable `<field>_label` beside the id: show the label under the field's name.
+  // The report answers bare country ids, so those are named from the country options the filter loads anyway.
+  const countryNames = new Map((countries.data ?? []).map((option) => [String(option.value), option.label]));
+  const labelOf = (row: Row, column: string) => row[`${column}_label`] ?? (column === 'country_id' ? countryNames.get(String(row[column])) : undefined) ?? row[column];
   const columns = Object.keys(rows[0] ?? {}).filter((key) => key !== 'id' && !key.endsWith('_label'));
   const setFilter = (key: (typeof FILTER_KEYS)[number], value: string) => state.update({ filters: { ...state.filters, [key]: value } });
 
@@ -81,7 +86,7 @@ export default function UploadedDataReportScreen({ resource }: ScreenProps) {
                 {rows.map((row, index) => (
                   <tr key={String(row.id ?? index)}>
                     {columns.map((column) => (
-                      <td key={column}>{formatValue(undefined, { ...row, [column]: row[`${column}_label`] ?? row[column] }, column)}</td>
+                      <td key={column}>{formatValue(undefined, { ...row, [column]: labelOf(row, column) }, column)}</td>
                     ))}
                   </tr>
                 ))}

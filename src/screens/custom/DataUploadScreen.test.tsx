@@ -1,0 +1,163 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http as mock, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import dataUploadArea from '../../generated/areas/data-upload-management.ts';
+import { api, renderScreen, routeOf, server, signInWith } from '../testing/renderScreen.tsx';
+import DataUploadScreen from './DataUploadScreen.tsx';
+import { UPLOAD_POLL_MS } from './uploads/UploadStatus.tsx';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const uploads = dataUploadArea.resources.find((resource) => resource.module === 'DATA_UPLOAD_LOGS')!;
+const addRoute = routeOf(uploads, 'add', 'data-upload');
+const detailRoute = routeOf(uploads, 'view_detail', 'data-upload');
+/** The signed storage URL the API hands out: absolute, on another origin than the API. */
+const STORAGE_URL = 'https://storage.example.test/trade-uploads/7?signature=abc';
+
+const csv = () => new File(['hs_code,quantity\n0904,10\n'], 'india-exports-2026-09.csv', { type: 'text/csv' });
+
+interface UploadLog {
+  status: string;
+  rows: [number, number, number] | null;
+  rejected?: { line: number; reason: string }[];
+}
+
+function logOf({ status, rows, rejected = [] }: UploadLog) {
+  const [rows_total, rows_accepted, rows_rejected] = rows ?? [null, null, null];
+  return { data: { upload: { id: 7, status, file_name: 'india-exports-2026-09.csv', rows_total, rows_accepted, rows_rejected }, rejected } };
+}
+
+function serveCountries() {
+  server.use(
+    mock.get(api('countries/options'), () =>
+      HttpResponse.json({
+        data: [
+          { value: 1, label: 'India' },
+          { value: 2, label: 'Germany' },
+        ],
+      }),
+    ),
+  );
+}
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>) {
+  await user.selectOptions(await screen.findByLabelText('Country'), await screen.findByRole('option', { name: 'India' }));
+  await user.selectOptions(screen.getByLabelText('Trade direction'), 'Export');
+  fireEvent.change(screen.getByLabelText('Period (month)'), { target: { value: '2026-09' } });
+  await user.upload(screen.getByLabelText('File (CSV)'), csv());
+}
+
+describe('DataUploadScreen', () => {
+  it('FORM-03 asks for every field on submit and sends nothing until they are filled in', async () => {
+    signInWith({ DATA_UPLOAD_LOGS: ['view', 'add'] });
+    serveCountries();
+    let tickets = 0;
+    server.use(
+      mock.post(api('uploads'), () => {
+        tickets += 1;
+        return HttpResponse.json({ message: 'unexpected' }, { status: 500 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Upload trade data' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    for (const label of [/^Country/, /^Trade direction/, /^Period \(month\)/, /^File \(CSV\)/]) {
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription('* This field is required');
+      expect(screen.getByLabelText(label)).toBeInvalid();
+    }
+    expect(screen.getByLabelText(/^Country/)).toHaveFocus();
+    expect(tickets).toBe(0);
+  });
+
+  it('asks for a signed URL, sends the file there with a progress bar, then follows processing to the rejected lines', async () => {
+    signInWith({ DATA_UPLOAD_LOGS: ['view', 'add'] });
+    serveCountries();
+    let ticketBody: unknown;
+    let storageRequest: { headers: Headers; form: FormData } | undefined;
+    let logCalls = 0;
+    server.use(
+      mock.post(api('uploads'), async ({ request }) => {
+        ticketBody = await request.json();
+        return HttpResponse.json({ data: { upload: { id: 7 }, upload_url: STORAGE_URL, fields: { key: 'uploads/7.csv', policy: 'signed-policy' } } }, { status: 201 });
+      }),
+      mock.post(STORAGE_URL, async ({ request }) => {
+        storageRequest = { headers: request.headers, form: await request.formData() };
+        await delay(150);
+        return new HttpResponse(null, { status: 204 });
+      }),
+      mock.get(api('uploads/7/log'), () => {
+        logCalls += 1;
+        return HttpResponse.json(
+          logCalls === 1
+            ? logOf({ status: 'processing', rows: null })
+            : logOf({ status: 'completed', rows: [3, 2, 1], rejected: [{ line: 3, reason: 'hs_code: unknown HS code 9999' }] }),
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+
+    // While the file travels: a progress bar, the form locked, the button saying so.
+    expect(await screen.findByRole('progressbar', { name: 'Upload progress' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Uploading…' })).toBeDisabled();
+    expect(screen.getByLabelText('Country')).toBeDisabled();
+    expect(screen.getByText(/% sent$/)).toBeInTheDocument();
+
+    // Processing is followed until it finishes: first "Processing", then the counts and the rejected lines.
+    expect(await screen.findByRole('heading', { level: 2, name: 'india-exports-2026-09.csv' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
+    expect(screen.getByText('Processing')).toBeInTheDocument();
+    const rejected = await screen.findByRole('table', { name: 'Rejected lines' }, { timeout: UPLOAD_POLL_MS * 3 });
+    expect(within(rejected).getByRole('row', { name: '3 hs_code: unknown HS code 9999' })).toBeInTheDocument();
+    expect(screen.getByText('Completed')).toBeInTheDocument();
+    const accepted = screen.getByText('Accepted').closest('div')!;
+    expect(within(accepted).getByText('2')).toBeInTheDocument();
+
+    expect(ticketBody).toEqual({ country_id: 1, trade_direction: 'export', period: '2026-09', file_name: 'india-exports-2026-09.csv', size: csv().size });
+    // The signed fields and the file go to storage, and none of the API's headers leave the API.
+    expect(storageRequest?.form.get('key')).toBe('uploads/7.csv');
+    expect(storageRequest?.form.get('policy')).toBe('signed-policy');
+    // (jsdom's File reaches msw as a plain Blob, so its name is not checked here; the contents are.)
+    expect(await (storageRequest?.form.get('file') as File | null)?.text()).toBe('hs_code,quantity\n0904,10\n');
+    expect(storageRequest?.headers.get('authorization')).toBeNull();
+    expect(storageRequest?.headers.get('app-source')).toBeNull();
+    // Once finished, the status is not asked again.
+    const callsWhenDone = logCalls;
+    await new Promise((resolve) => setTimeout(resolve, UPLOAD_POLL_MS + 300));
+    expect(logCalls).toBe(callsWhenDone);
+  }, 15_000);
+
+  it('FORM-12 shows a field error of the server on its field, prefixed with "* ", and keeps the choices', async () => {
+    signInWith({ DATA_UPLOAD_LOGS: ['view', 'add'] });
+    serveCountries();
+    server.use(mock.post(api('uploads'), () => HttpResponse.json({ message: 'Validation failed', errors: { period: 'Data for this period is already uploaded.' } }, { status: 400 })));
+    const user = userEvent.setup();
+    renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Period \(month\)/)).toHaveAccessibleDescription('* Data for this period is already uploaded.'));
+    expect(screen.getByLabelText(/^Period \(month\)/)).toHaveValue('2026-09');
+    expect(screen.getByLabelText('Country')).toHaveDisplayValue('India');
+    expect(screen.getByLabelText('Country')).not.toHaveAccessibleDescription();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it("shows one upload's status and log on its detail route, with the way back to the upload logs", async () => {
+    signInWith({ DATA_UPLOAD_LOGS: ['view', 'view_detail'] });
+    server.use(mock.get(api('uploads/7/log'), () => HttpResponse.json(logOf({ status: 'failed', rows: [2, 0, 2], rejected: [{ line: 1, reason: 'Missing header row' }, { line: 2, reason: 'quantity: Should be a number.' }] }))));
+    renderScreen(DataUploadScreen, { resource: uploads, route: detailRoute, at: '/data-upload-management/uploads/7' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Upload 7' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to upload logs' })).toHaveAttribute('href', '/data-upload-management/uploads');
+    expect(await screen.findByText('Failed')).toBeInTheDocument();
+    const rows = within(screen.getByRole('table', { name: 'Rejected lines' })).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual(['LineReason', '1Missing header row', '2quantity: Should be a number.']);
+    expect(screen.queryByRole('form', { name: 'Upload trade data' })).not.toBeInTheDocument();
+  });
+});
