@@ -8,6 +8,7 @@ import { renderWithRouter } from '../test/renderWithRouter.tsx';
 import { TEST_PERMISSIONS } from '../test/testAreas.ts';
 import { makeToken } from '../test/tokens.ts';
 import { formatNotificationDate } from './formatNotificationDate.ts';
+import { NotificationsMenu } from './NotificationsMenu.tsx';
 import type { Notification } from './useNotifications.ts';
 
 vi.mock('../http/http.ts', () => ({ http: { get: vi.fn(), post: vi.fn() } }));
@@ -147,6 +148,8 @@ describe('notification polling', () => {
     endSession();
     fakeTimers();
     renderWithRouter(<Header />);
+    // Even a menu that stayed mounted does not poll for a logged-out visitor.
+    renderWithRouter(<NotificationsMenu initials="AV" />);
     await act(() => vi.advanceTimersByTimeAsync(95_000));
     expect(notificationCalls()).toHaveLength(0);
   });
