@@ -1,0 +1,175 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http as mock, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import reportingArea from '../../generated/areas/admin-reporting-management.ts';
+import { api, renderScreen, routeOf, server, signInWith } from '../testing/renderScreen.tsx';
+import AdminReportingScreen from './AdminReportingScreen.tsx';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const reports = reportingArea.resources[0]!;
+const route = routeOf(reports, 'view', 'admin-reporting');
+
+// uPlot draws on a canvas, which jsdom does not implement: only the missing browser pieces are stubbed
+// (a 2D context that draws nothing, Path2D, matchMedia), the chart library and the screen run for real.
+const drawn: string[] = [];
+beforeEach(() => {
+  drawn.length = 0;
+  const context = new Proxy({} as Record<string | symbol, unknown>, {
+    get: (target, key) => (key in target ? target[key] : () => ({ width: 0 })),
+    set: (target, key, value) => {
+      target[key] = value;
+      return true;
+    },
+  });
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement, kind: string) {
+    drawn.push(kind);
+    return context as unknown as CanvasRenderingContext2D;
+  } as HTMLCanvasElement['getContext']);
+  vi.stubGlobal('Path2D', class { moveTo() {} lineTo() {} rect() {} arc() {} closePath() {} bezierCurveTo() {} quadraticCurveTo() {} addPath() {} });
+  vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} }));
+  // The default range is the last twelve months up to today: pin today (only the clock, not the timers).
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-20T10:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** The summary as GET reports/summary answers it: month rows, by plan for subscribers. */
+const SUMMARY = {
+  subscribers_by_plan: [
+    { month: '2026-09', plan: 'Starter', subscribers: 4 },
+    { month: '2026-09', plan: 'Business', subscribers: 1 },
+    { month: '2026-10', plan: 'Starter', subscribers: 6 },
+  ],
+  points_consumed: [
+    { month: '2026-09', points: 1500 },
+    { month: '2026-10', points: 125000 },
+  ],
+  uploads_per_month: [{ month: '2026-10', uploads: 3 }],
+  revenue: [
+    { month: '2026-09', revenue: 54998 },
+    { month: '2026-10', revenue: 149999 },
+  ],
+};
+
+function serveSummary(ranges: { from: string | null; to: string | null }[]) {
+  server.use(
+    mock.get(api('reports/summary'), ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      ranges.push({ from: query.get('from'), to: query.get('to') });
+      const later = (query.get('from') ?? '') >= '2026-10-01';
+      const pick = (rows: { month: string }[]) => (later ? rows.filter((row) => row.month >= '2026-10') : rows);
+      return HttpResponse.json({
+        data: {
+          subscribers_by_plan: pick(SUMMARY.subscribers_by_plan),
+          points_consumed: pick(SUMMARY.points_consumed),
+          uploads_per_month: pick(SUMMARY.uploads_per_month),
+          revenue: pick(SUMMARY.revenue),
+        },
+      });
+    }),
+  );
+}
+
+/** The numbers behind a chart, as a user reads them after opening "Show the numbers" under it. */
+function numbersOf(chart: string): (string | null)[][] {
+  const figure = screen.getByRole('figure', { name: chart });
+  const details = within(figure).getByText('Show the numbers').closest('details')!;
+  if (!details.open) fireEvent.click(within(figure).getByText('Show the numbers'));
+  const table = within(figure).getByRole('table', { name: chart });
+  return within(table)
+    .getAllByRole('row')
+    .map((row) => Array.from(row.children, (cell) => cell.textContent));
+}
+
+describe('AdminReportingScreen', () => {
+  it('asks for the last twelve months and shows each chart with the table of its numbers', async () => {
+    signInWith({ ADMIN_REPORTING: ['view'] });
+    const ranges: { from: string | null; to: string | null }[] = [];
+    serveSummary(ranges);
+    renderScreen(AdminReportingScreen, { resource: reports, route });
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin reporting' })).toBeInTheDocument();
+    const period = screen.getByRole('group', { name: 'Period' });
+    expect(within(period).getByLabelText('From')).toHaveValue('2025-12-01');
+    expect(within(period).getByLabelText('To')).toHaveValue('2026-11-20');
+
+    await screen.findByRole('figure', { name: 'Subscribers by plan' });
+    expect(ranges).toEqual([{ from: '2025-12-01', to: '2026-11-20' }]);
+    expect(numbersOf('Subscribers by plan')).toEqual([
+      ['Month', 'Starter', 'Business'],
+      ['2026-09', '4', '1'],
+      ['2026-10', '6', '0'],
+    ]);
+    expect(numbersOf('Points consumed')).toEqual([
+      ['Month', 'Points'],
+      ['2026-09', '1,500'],
+      ['2026-10', '1,25,000'],
+    ]);
+    expect(numbersOf('Uploads per month')).toEqual([
+      ['Month', 'Uploads'],
+      ['2026-10', '3'],
+    ]);
+    expect(numbersOf('Revenue from subscriptions and top-ups')).toEqual([
+      ['Month', 'Revenue'],
+      ['2026-09', '₹54,998'],
+      ['2026-10', '₹1,49,999'],
+    ]);
+    // Every chart is a figure named by its caption, and uPlot drew each one on a 2D canvas.
+    expect(screen.getAllByRole('figure').map((figure) => figure.querySelector('figcaption')?.textContent)).toEqual([
+      'Subscribers by plan',
+      'Points consumed',
+      'Uploads per month',
+      'Revenue from subscriptions and top-ups',
+    ]);
+    await waitFor(() => expect(drawn.filter((kind) => kind === '2d').length).toBeGreaterThanOrEqual(4));
+  });
+
+  it('asks again for the chosen date range and shows its numbers', async () => {
+    signInWith({ ADMIN_REPORTING: ['view'] });
+    const ranges: { from: string | null; to: string | null }[] = [];
+    serveSummary(ranges);
+    renderScreen(AdminReportingScreen, { resource: reports, route });
+    await screen.findByRole('figure', { name: 'Points consumed' });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-10-01' } });
+    await waitFor(() => expect(ranges.at(-1)).toEqual({ from: '2026-10-01', to: '2026-11-20' }));
+    await waitFor(() =>
+      expect(numbersOf('Points consumed')).toEqual([
+        ['Month', 'Points'],
+        ['2026-10', '1,25,000'],
+      ]),
+    );
+    // The end cannot be set before the start.
+    expect(screen.getByLabelText('To')).toHaveAttribute('min', '2026-10-01');
+    // Clearing a date keeps the last complete range instead of asking for half a range.
+    const asked = ranges.length;
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '' } });
+    expect(screen.getByLabelText('To')).toHaveValue('2026-11-20');
+    expect(ranges).toHaveLength(asked);
+  });
+
+  it('offers a retry when the reports cannot be loaded', async () => {
+    signInWith({ ADMIN_REPORTING: ['view'] });
+    let calls = 0;
+    server.use(
+      mock.get(api('reports/summary'), () => {
+        calls += 1;
+        return calls === 1 ? HttpResponse.json({ message: 'Database busy.' }, { status: 503 }) : HttpResponse.json({ data: SUMMARY });
+      }),
+    );
+    renderScreen(AdminReportingScreen, { resource: reports, route });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the reports.');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('figure', { name: 'Uploads per month' })).toBeInTheDocument();
+    expect(numbersOf('Uploads per month')).toEqual([
+      ['Month', 'Uploads'],
+      ['2026-10', '3'],
+    ]);
+  });
+});
