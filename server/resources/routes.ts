@@ -4,7 +4,7 @@ import { currentUser, permission, type Access } from '../auth/access.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { ENTITY_RESOURCES, MODULE, RESOURCES, quoted, type EntityResource } from '../registry.ts';
-import { behaviourOf, type ResourceBehaviour } from './behaviours.ts';
+import { behaviourOf } from './behaviours.ts';
 import { csvLine } from './csv.ts';
 import { bulkStatusBody, idParams, idsBody, listQuerySchema, listableFields, statusBody, writeSchema } from './schemas.ts';
 import { ResourceTable, type ListQuery, type Scope } from './sql.ts';

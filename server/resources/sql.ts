@@ -50,10 +50,12 @@ export class ResourceTable {
     const pageSql = `SELECT p.*${this.labelColumns()} FROM (
         SELECT ${this.columns} FROM ${this.table} t ${where} ORDER BY t.${orderBy} LIMIT ${limit} OFFSET ${offset}
       ) p ${this.labelJoins('p')} ORDER BY p.${orderBy}`;
+    const rows = await db.query(pageSql, params.values);
+    // A first page that is not full is the whole result: no need to count it again.
+    if (query.page === 1 && rows.length < query.pageSize) return { rows, total: rows.length };
     const countParams = new SqlParams();
-    const countSql = `SELECT count(*) AS total FROM ${this.table} t ${this.where(countParams, query, scope)}`;
-    const [rows, counted] = await Promise.all([db.query(pageSql, params.values), db.query<{ total: number }>(countSql, countParams.values)]);
-    return { rows, total: counted[0]?.total ?? 0 };
+    const [counted] = await db.query<{ total: number }>(`SELECT count(*) AS total FROM ${this.table} t ${this.where(countParams, query, scope)}`, countParams.values);
+    return { rows, total: counted?.total ?? 0 };
   }
 
   /** Rows in batches for the CSV export, in list order, with at most `limit` rows in all. */

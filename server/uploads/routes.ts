@@ -140,7 +140,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
 
 /** A bare file name: no directory part, no parent reference, no control characters. */
 function isPlainFileName(name: string): boolean {
-  return name.length > 0 && name.length <= 255 && !/[/\\\u0000-\u001f]/.test(name) && !name.includes('..') && name.trim() === name;
+  return name.length > 0 && name.length <= 255 && !/[/\\]/.test(name) && ![...name].some((character) => character.charCodeAt(0) < 32) && !name.includes('..') && name.trim() === name;
 }
 
 function fileOf(request: FastifyRequest): { filename: string; contentType: string | null; data: Buffer } {
