@@ -1,0 +1,48 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderConsole, signInAs } from './consoleApp.tsx';
+import { callApi, login, startRealApi, type RealApi } from './realApi.ts';
+
+let api: RealApi;
+beforeAll(async () => {
+  api = await startRealApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+describe('the role matrix against the real API', () => {
+  it("a role edited in the matrix changes what that role's users may do: a removed action answers 403, an added one 200", async () => {
+    const admin = await signInAs('Super Admin');
+    const roles = await callApi(admin.access, 'GET', `roles?q=${encodeURIComponent('Read Only')}`);
+    const readOnly = (roles.body.data as { id: number; name: string }[]).find((role) => role.name === 'Read Only')!;
+    const viewer = await login('Read Only');
+    // Before: the Read Only role sees vouchers and cannot switch one off.
+    expect((await callApi(viewer.access, 'GET', 'vouchers')).status).toBe(200);
+    expect((await callApi(viewer.access, 'PATCH', 'vouchers/1/status', { is_active: false })).status).toBe(403);
+
+    const user = userEvent.setup();
+    const { router } = renderConsole(`/user-management/roles/${readOnly.id}/edit`);
+    expect(await screen.findByLabelText(/^Name/, {}, { timeout: 10_000 })).toHaveValue('Read Only');
+    const view = screen.getByRole('checkbox', { name: 'Voucher: View' });
+    const activeInactive = screen.getByRole('checkbox', { name: 'Voucher: Active inactive' });
+    expect(view).toBeChecked();
+    expect(activeInactive).not.toBeChecked();
+    await user.click(view);
+    await user.click(activeInactive);
+    await user.click(screen.getByRole('button', { name: 'Save role' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user-management/roles'), { timeout: 10_000 });
+
+    // After, on the viewer's existing session: the removed action is refused, the added one allowed.
+    const list = await callApi(viewer.access, 'GET', 'vouchers');
+    expect(list.status).toBe(403);
+    const toggled = await callApi(viewer.access, 'PATCH', 'vouchers/1/status', { is_active: false });
+    expect(toggled.status, JSON.stringify(toggled.body)).toBe(200);
+    expect(toggled.body.data).toMatchObject({ id: 1, is_active: false });
+    // And the role's stored permission set says the same.
+    const stored = await callApi(admin.access, 'GET', `roles/${readOnly.id}/permissions`);
+    expect(stored.body.data.VOUCHER).toEqual(expect.arrayContaining(['ACTIVE_INACTIVE']));
+    expect(stored.body.data.VOUCHER).not.toContain('view');
+  });
+});
