@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { StrictMode } from 'react';
@@ -64,6 +64,28 @@ describe('the login screen', () => {
     expect(await screen.findByText('* Invalid Email.')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('* Invalid Email.');
     expect(bodies).toEqual([]);
+  });
+
+  it('shows a field error only after it stood for 200 ms, and hides it as soon as the value is fixed', async () => {
+    renderAt('/auth/login');
+    const email = await screen.findByLabelText('Email');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.change(email, { target: { value: 'not-an-email' } });
+      fireEvent.blur(email);
+      await act(() => vi.advanceTimersByTimeAsync(150));
+      expect(screen.queryByText('* Invalid Email.')).not.toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(60));
+      expect(screen.getByText('* Invalid Email.')).toBeInTheDocument();
+      fireEvent.change(email, { target: { value: 'admin@example.com' } });
+      expect(screen.queryByText('* Invalid Email.')).not.toBeInTheDocument();
+      // The password was never touched: its "required" stays hidden even on a blur right after typing.
+      fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'x' } });
+      fireEvent.blur(screen.getByLabelText('Password'));
+      expect(screen.queryByText('* This field is required')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows the server error and keeps what was typed', async () => {

@@ -38,7 +38,8 @@ function check<F extends string>(rules: Record<F, FieldRule[]>, values: Values<F
 
 /**
  * A tiny form state for the auth screens: errors appear once a field was touched or the form submitted,
- * 200 ms after the value settles, and a server error stays on its field until the value changes.
+ * 200 ms after the value settles (FORM-02's debounce), disappear as soon as the value is fixed, and a server
+ * error stays on its field until the value changes.
  */
 export function useAuthForm<F extends string>(rules: Record<F, FieldRule[]>): UseAuthFormResult<F> {
   const [values, setValues] = useState(() => Object.fromEntries(Object.keys(rules).map((name) => [name, ''])) as Values<F>);
@@ -53,11 +54,14 @@ export function useAuthForm<F extends string>(rules: Record<F, FieldRule[]>): Us
     return () => clearTimeout(timer);
   }, [errors]);
 
+  /** An error shows once it has stood for the debounce time; a fixed value hides it at once. */
+  const settled = (name: F) => (errors[name] !== undefined && settledErrors[name] === errors[name] ? errors[name] : undefined);
+
   return {
     values,
     field: (name) => ({
       value: values[name],
-      error: serverErrors[name] ?? (touched[name] || submitted ? settledErrors[name] : undefined),
+      error: serverErrors[name] ?? (touched[name] || submitted ? settled(name) : undefined),
       onChange: (value) => {
         setValues((current) => ({ ...current, [name]: value }));
         setServerErrors(({ [name]: _dropped, ...rest }) => rest as Partial<Record<F, string>>);
