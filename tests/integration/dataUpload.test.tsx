@@ -1,0 +1,49 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderConsole, signInAs } from './consoleApp.tsx';
+import { startRealApi, type RealApi } from './realApi.ts';
+
+let api: RealApi;
+beforeAll(async () => {
+  api = await startRealApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+const CSV = [
+  'shipment_date,hs_code,product_description,quantity,unit,value,importer,exporter',
+  '2026-09-03,0904,Black pepper whole,1200,KGS,540000,Spice House GmbH,Kerala Spices Ltd',
+  '2026-09-11,0910,Turmeric fingers,800,KGS,210000,Nordic Foods AB,Erode Agro',
+  'not-a-date,0904,Broken line,ten,KGS,1,,',
+].join('\n');
+
+describe('trade-data upload against the real API', () => {
+  it('uploads a CSV to the signed URL, follows processing to the rejected line, and the report shows the accepted rows', async () => {
+    await signInAs('Data Operator');
+    const user = userEvent.setup();
+    const upload = renderConsole('/data-upload-management/uploads/add');
+    const country = await screen.findByLabelText('Country', {}, { timeout: 10_000 });
+    await user.selectOptions(country, await screen.findByRole('option', { name: 'India' }, { timeout: 10_000 }));
+    await user.selectOptions(screen.getByLabelText('Trade direction'), 'Export');
+    fireEvent.change(screen.getByLabelText('Period (month)'), { target: { value: '2026-09' } });
+    await user.upload(screen.getByLabelText('File (CSV)'), new File([CSV], 'india-exports-2026-09.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'india-exports-2026-09.csv' }, { timeout: 10_000 })).toBeInTheDocument();
+    const rejected = await screen.findByRole('table', { name: 'Rejected lines' }, { timeout: 20_000 });
+    expect(within(rejected).getAllByRole('row')).toHaveLength(2);
+    expect(screen.getByText('Completed')).toBeInTheDocument();
+    expect(screen.getByText('Accepted').nextElementSibling).toHaveTextContent('2');
+    upload.unmount();
+
+    renderConsole('/data-upload-management/uploaded-data-report');
+    const table = await screen.findByRole('table', { name: 'Uploaded trade records' }, { timeout: 10_000 });
+    const pepper = within(table).getByRole('row', { name: /Black pepper whole/ });
+    expect(within(pepper).getByRole('cell', { name: 'India' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /Turmeric fingers/ })).toBeInTheDocument();
+    expect(within(table).queryByRole('row', { name: /Broken line/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Could not load trade records.')).not.toBeInTheDocument();
+  });
+});
