@@ -73,5 +73,10 @@ describe('shared validation messages', () => {
     expect(displayFieldError('Code already exists')).toBe('* Code already exists');
     expect(displayFieldError('* Code already exists')).toBe('* Code already exists');
   });
+  it('reports fields named like Object methods', () => {
+    const result = messages({ name: 'abc', toString: 1, constructor: 2 });
+    expect(result.toString).toBe('This field is not allowed');
+    expect(result.constructor).toBe('This field is not allowed');
+  });
   it('names an unknown field instead of dropping it', () => expect(messages({ name: 'abc', __proto__x: 1 }).__proto__x).toBe('This field is not allowed'));
 });

@@ -79,10 +79,11 @@ export function displayFieldError(text: string): string {
 
 /** Every issue as `{ field: text }`, first issue per field wins (the order ajv reports them). */
 export function fieldErrors(issues: readonly ValidationIssue[], rootSchema: JsonObject, data?: unknown): Record<string, string> {
-  const errors: Record<string, string> = {};
+  // A null prototype, so that a field named like an Object method (toString, constructor) still gets its error.
+  const errors: Record<string, string> = Object.create(null);
   for (const issue of issues) {
     const field = fieldOfIssue(issue) || '_';
-    errors[field] ??= fieldErrorText(issue, rootSchema, data);
+    if (!Object.hasOwn(errors, field)) errors[field] = fieldErrorText(issue, rootSchema, data);
   }
   return errors;
 }
