@@ -67,6 +67,14 @@ for (const key of areaKeys) {
   report(`area ${key.replace(/^.*areas\/|\.ts$/g, '')}`, sum(own), BUDGETS.area);
 }
 
+// --- Forms library budget (added by the screens/forms engineer; kept apart from the budgets above) ---
+// The chunk(s) holding @rjsf, loaded only with the screens that show a form. Validators are precompiled,
+// so no ajv compiler should be in there; the budget catches it (and any other heavy addition) if one is.
+const FORMS_BUDGET = 90 * KB;
+const formsKeys = Object.keys(manifest).filter((key) => manifest[key].file.endsWith('.js') && bundledSources([key]).some((source) => source.includes('/@rjsf/')));
+report(`forms library (${formsKeys.map((key) => manifest[key].file.replace(/^assets\//, '')).join(', ') || 'NO @rjsf CHUNK FOUND'})`, formsKeys.length ? sum(formsKeys) : Infinity, FORMS_BUDGET);
+// --- end of the forms library budget ---
+
 /** The modules bundled into these chunks, from their source maps. */
 function bundledSources(keys) {
   return [...keys].flatMap((key) => {
