@@ -1,7 +1,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../../validation/createAjv.ts';
-import { fieldErrorText, fieldOfIssue, type ValidationIssue } from '../../validation/messages.ts';
+import { fieldErrors } from '../../validation/messages.ts';
 import { VALIDATION_FAILED } from './errors.ts';
 
 /** A failed request validation, carrying the field errors the console maps onto its form (FORM-12). */
@@ -41,19 +41,6 @@ export const validatorCompiler: FastifySchemaCompiler<Record<string, unknown>> =
     return { error: new RequestValidationError(fieldErrors(validate.errors ?? [], schema, data)) };
   };
 };
-
-/**
- * The shared messages per field (validation/messages.ts), first issue per field wins. Collected in an object
- * without a prototype: with `{}`, a field named like an Object method (`toString`) would lose its error.
- */
-function fieldErrors(issues: readonly ValidationIssue[], schema: Record<string, unknown>, data: unknown): Record<string, string> {
-  const errors: Record<string, string> = Object.create(null) as Record<string, string>;
-  for (const issue of issues) {
-    const field = fieldOfIssue(issue) || '_';
-    if (!Object.hasOwn(errors, field)) errors[field] = fieldErrorText(issue, schema, data);
-  }
-  return errors;
-}
 
 /** PostgreSQL text cannot hold U+0000; say so as a field error instead of failing in the database. */
 function nulBytes(data: unknown, path = ''): Record<string, string> | null {
