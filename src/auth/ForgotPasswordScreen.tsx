@@ -39,7 +39,7 @@ export function ForgotPasswordScreen() {
       <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
         {result && <FormMessage kind={result.kind} text={result.text} />}
         <TextField label="Email" name="email" type="email" autoComplete="email" autoFocus field={form.field('email')} />
-        <button type="submit" className="button button-primary button-block" disabled={busy}>
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy ? 'Sending…' : 'Send reset link'}
         </button>
         <p className="auth-links">

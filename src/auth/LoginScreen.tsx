@@ -48,7 +48,7 @@ export function LoginScreen() {
         <FormMessage kind="error" text={error} />
         <TextField label="Email" name="email" type="email" autoComplete="username" autoFocus field={form.field('email')} />
         <TextField label="Password" name="password" type="password" autoComplete="current-password" field={form.field('password')} />
-        <button type="submit" className="button button-primary button-block" disabled={busy}>
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
         <p className="auth-links">

@@ -78,7 +78,7 @@ export function ResetPasswordScreen() {
         <FormMessage kind="error" text={error} />
         <TextField label="New password" name="password" type="password" autoComplete="new-password" autoFocus field={form.field('password')} />
         <TextField label="Confirm password" name="confirm_password" type="password" autoComplete="new-password" field={form.field('confirm_password')} />
-        <button type="submit" className="button button-primary button-block" disabled={busy}>
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy ? 'Saving…' : 'Save new password'}
         </button>
       </form>

@@ -9,7 +9,7 @@ export function RouteError() {
     <main id="main" className="error-page" role="alert">
       <h1>Something went wrong</h1>
       <p>This page could not be shown. Reloading usually helps after the console was updated.</p>
-      <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
+      <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
         Reload
       </button>
     </main>

@@ -20,7 +20,7 @@ export function ErrorPage({ status }: ErrorPageProps) {
         <span className="error-page-code">{page.code}</span> {page.text}
       </h1>
       <p>{page.hint}</p>
-      <Link className="button button-primary" to="/">
+      <Link className="button button--primary" to="/">
         Go To Homepage
       </Link>
     </main>

@@ -19,6 +19,7 @@ export function ToastHost() {
       closeButton
       newestOnTop
       transition={fade}
+      aria-label="Messages"
       style={{ '--toast-easing': `${TOAST_EASING_MS}ms` } as CSSProperties}
     />
   );
