@@ -103,8 +103,8 @@ function UploadForm({ resource }: Pick<ScreenProps, 'resource'>) {
     <section className="screen" aria-labelledby={SCREEN_TITLE_ID}>
       <ScreenHeading actions={<BackLink to={resource.routes.view} />}>Upload trade data</ScreenHeading>
       <form className="panel simple-form" aria-label="Upload trade data" onSubmit={onSubmit} noValidate>
-        <label>
-          Country
+        <div className="simple-form__field">
+          <label htmlFor="upload-country_id">Country</label>
           <select id="upload-country_id" value={values.country_id} aria-invalid={!!errors.country_id || undefined} aria-describedby={describedBy('country_id')} disabled={uploading} onChange={(event) => setValues({ ...values, country_id: event.target.value })}>
             <option value="">{countries.isPending ? 'Loading…' : 'Select…'}</option>
             {(countries.data ?? []).map((option) => (
@@ -114,9 +114,9 @@ function UploadForm({ resource }: Pick<ScreenProps, 'resource'>) {
             ))}
           </select>
           {error('country_id')}
-        </label>
-        <label>
-          Trade direction
+        </div>
+        <div className="simple-form__field">
+          <label htmlFor="upload-trade_direction">Trade direction</label>
           <select id="upload-trade_direction" value={values.trade_direction} aria-invalid={!!errors.trade_direction || undefined} aria-describedby={describedBy('trade_direction')} disabled={uploading} onChange={(event) => setValues({ ...values, trade_direction: event.target.value })}>
             <option value="">Select…</option>
             {directions.map((direction) => (
@@ -126,17 +126,17 @@ function UploadForm({ resource }: Pick<ScreenProps, 'resource'>) {
             ))}
           </select>
           {error('trade_direction')}
-        </label>
-        <label>
-          Period (month)
+        </div>
+        <div className="simple-form__field">
+          <label htmlFor="upload-period">Period (month)</label>
           <input id="upload-period" type="month" value={values.period} aria-invalid={!!errors.period || undefined} aria-describedby={describedBy('period')} disabled={uploading} onChange={(event) => setValues({ ...values, period: event.target.value })} />
           {error('period')}
-        </label>
-        <label>
-          File (CSV)
+        </div>
+        <div className="simple-form__field">
+          <label htmlFor="upload-file">File (CSV)</label>
           <input id="upload-file" type="file" accept=".csv,text/csv" aria-invalid={!!errors.file || undefined} aria-describedby={describedBy('file')} disabled={uploading} onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
           {error('file')}
-        </label>
+        </div>
         {uploading && (
           <div role="status">
             <progress className="progress-bar" aria-label="Upload progress" max={1} value={progress} />
