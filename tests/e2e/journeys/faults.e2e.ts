@@ -3,7 +3,7 @@ import { ADMIN } from '../support/accounts.ts';
 import { Api, unique } from '../support/api.ts';
 import { startApi, stopApi } from '../support/control.ts';
 import { journey, useBrowser } from '../support/journey.ts';
-import { errorToast, field, toast, waitForPath } from '../support/ui.ts';
+import { errorToast, field, selectedOption, toast, waitForPath } from '../support/ui.ts';
 import type { Page } from 'playwright-core';
 
 useBrowser();
@@ -24,7 +24,7 @@ async function expectVoucherFormKept(page: Page, code: string): Promise<void> {
   expect(new URL(page.url()).pathname).toBe(`${LIST}/add`);
   expect(await field(page, 'Code').inputValue()).toBe(code);
   expect(await field(page, 'Description').inputValue()).toBe('Typed before the fault');
-  expect(await field(page, 'Discount type').inputValue()).toBe('flat');
+  expect(await selectedOption(field(page, 'Discount type'))).toBe('flat');
   expect(await field(page, 'Discount value').inputValue()).toBe('125');
   expect(await field(page, 'Valid to').inputValue()).toBe(day(40));
 }

@@ -103,3 +103,8 @@ export async function expectFieldError(page: Page, label: string, text: string |
 export function row(page: Page, text: string): Locator {
   return page.getByRole('row').filter({ hasText: text });
 }
+
+/** The text of a select's chosen option (rjsf's enum selects use indexes as option values). */
+export function selectedOption(select: Locator): Promise<string> {
+  return select.evaluate((element) => ((element as HTMLSelectElement).selectedOptions[0]?.textContent ?? '').trim());
+}
