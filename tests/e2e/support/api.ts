@@ -78,3 +78,8 @@ export function unsignedToken(claims: Record<string, unknown>): string {
 export function unique(prefix = ''): string {
   return `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1296).toString(36).toUpperCase().padStart(2, '0')}`;
 }
+
+/** A unique run of capital letters, for fields that accept letters only (validString). */
+export function uniqueLetters(length = 8): string {
+  return Array.from({ length }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
+}
