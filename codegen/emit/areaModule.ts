@@ -5,9 +5,18 @@ import { literal, tsHeader } from './header.ts';
 export function emitAreaModule(area: AreaModel): string {
   const hasEntities = area.resources.some((resource) => resource.entity);
   const resources = area.resources.map((resource) => describeResource(resource));
+  // Schemas are hoisted so that an update schema equal to the create schema is one object, not two copies.
+  const schemas = area.resources
+    .filter((resource) => resource.entity)
+    .map((resource) => {
+      const entity = resource.entity!;
+      const update = sameSchema(entity.createSchema, entity.updateSchema) ? '' : `\nconst ${resource.typeName}UpdateSchema = ${literal(entity.updateSchema)};\n`;
+      return `\nconst ${resource.typeName}CreateSchema = ${literal(entity.createSchema)};\n${update}`;
+    })
+    .join('');
   return `${tsHeader()}
 import type { AreaModule } from '../types.ts';
-${hasEntities ? `import * as validators from '../validators/${area.path}.ts';\n` : ''}
+${hasEntities ? `import * as validators from '../validators/${area.path}.ts';\n` : ''}${schemas}
 const area: AreaModule = {
   module: '${area.key}',
   resources: [
@@ -23,8 +32,8 @@ function describeResource(resource: ResourceModel): string {
   const routes = Object.fromEntries(resource.routes.map((route) => [route.action, route.path]));
   const entity = resource.entity
     ? `{
-      createSchema: ${literal(resource.entity.createSchema, 6)},
-      updateSchema: ${literal(resource.entity.updateSchema, 6)},
+      createSchema: ${resource.typeName}CreateSchema,
+      updateSchema: ${resource.typeName}${sameSchema(resource.entity.createSchema, resource.entity.updateSchema) ? 'Create' : 'Update'}Schema,
       fields: ${literal(
         resource.entity.fields.map(({ sqlType: _sqlType, relation, ...field }) => ({
           ...field,
@@ -49,4 +58,8 @@ function describeResource(resource: ResourceModel): string {
       list: ${literal(resource.list, 6)},
       uiSchema: ${literal(resource.uiSchema, 6)},
     },`;
+}
+
+function sameSchema(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

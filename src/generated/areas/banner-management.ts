@@ -3,6 +3,68 @@
 import type { AreaModule } from '../types.ts';
 import * as validators from '../validators/banner-management.ts';
 
+const BannerCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "title",
+    "image_url",
+    "placement",
+    "starts_on"
+  ],
+  "properties": {
+    "title": {
+      "title": "Title",
+      "type": "string",
+      "maxLength": 120,
+      "noWhiteSpace": true
+    },
+    "image_url": {
+      "title": "Image URL",
+      "type": "string",
+      "format": "uri",
+      "maxLength": 2048
+    },
+    "link_url": {
+      "title": "Link URL",
+      "type": "string",
+      "format": "uri",
+      "maxLength": 2048
+    },
+    "placement": {
+      "title": "Placement",
+      "type": "string",
+      "enum": [
+        "home_top",
+        "home_middle",
+        "dashboard",
+        "search_results",
+        "login"
+      ],
+      "maxLength": 14
+    },
+    "display_order": {
+      "title": "Display order",
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 9999,
+      "default": 0
+    },
+    "starts_on": {
+      "title": "Starts on",
+      "type": "string",
+      "format": "date",
+      "maxLength": 10
+    },
+    "ends_on": {
+      "title": "Ends on",
+      "type": "string",
+      "format": "date",
+      "maxLength": 10
+    }
+  }
+};
+
 const area: AreaModule = {
   module: 'BANNER_MANAGEMENT',
   resources: [
@@ -28,128 +90,8 @@ const area: AreaModule = {
         "view_detail": "/banner-management/list/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "title",
-            "image_url",
-            "placement",
-            "starts_on"
-          ],
-          "properties": {
-            "title": {
-              "title": "Title",
-              "type": "string",
-              "maxLength": 120,
-              "noWhiteSpace": true
-            },
-            "image_url": {
-              "title": "Image URL",
-              "type": "string",
-              "format": "uri",
-              "maxLength": 2048
-            },
-            "link_url": {
-              "title": "Link URL",
-              "type": "string",
-              "format": "uri",
-              "maxLength": 2048
-            },
-            "placement": {
-              "title": "Placement",
-              "type": "string",
-              "enum": [
-                "home_top",
-                "home_middle",
-                "dashboard",
-                "search_results",
-                "login"
-              ],
-              "maxLength": 14
-            },
-            "display_order": {
-              "title": "Display order",
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 9999,
-              "default": 0
-            },
-            "starts_on": {
-              "title": "Starts on",
-              "type": "string",
-              "format": "date",
-              "maxLength": 10
-            },
-            "ends_on": {
-              "title": "Ends on",
-              "type": "string",
-              "format": "date",
-              "maxLength": 10
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "title",
-            "image_url",
-            "placement",
-            "starts_on"
-          ],
-          "properties": {
-            "title": {
-              "title": "Title",
-              "type": "string",
-              "maxLength": 120,
-              "noWhiteSpace": true
-            },
-            "image_url": {
-              "title": "Image URL",
-              "type": "string",
-              "format": "uri",
-              "maxLength": 2048
-            },
-            "link_url": {
-              "title": "Link URL",
-              "type": "string",
-              "format": "uri",
-              "maxLength": 2048
-            },
-            "placement": {
-              "title": "Placement",
-              "type": "string",
-              "enum": [
-                "home_top",
-                "home_middle",
-                "dashboard",
-                "search_results",
-                "login"
-              ],
-              "maxLength": 14
-            },
-            "display_order": {
-              "title": "Display order",
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 9999,
-              "default": 0
-            },
-            "starts_on": {
-              "title": "Starts on",
-              "type": "string",
-              "format": "date",
-              "maxLength": 10
-            },
-            "ends_on": {
-              "title": "Ends on",
-              "type": "string",
-              "format": "date",
-              "maxLength": 10
-            }
-          }
-        },
+        createSchema: BannerCreateSchema,
+        updateSchema: BannerCreateSchema,
         fields: [
           {
             "name": "title",

@@ -3,6 +3,42 @@
 import type { AreaModule } from '../types.ts';
 import * as validators from '../validators/category-management.ts';
 
+const CategoryCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "name",
+    "slug"
+  ],
+  "properties": {
+    "name": {
+      "title": "Name",
+      "type": "string",
+      "maxLength": 80,
+      "noWhiteSpace": true,
+      "validString": true
+    },
+    "slug": {
+      "title": "Slug",
+      "type": "string",
+      "maxLength": 80,
+      "lowercaseOnly": true,
+      "pattern": "^[a-z0-9]+(?:-[a-z0-9]+)*$",
+      "description": "Lowercase words joined by hyphens."
+    },
+    "parent_id": {
+      "title": "Parent category",
+      "type": "integer",
+      "minimum": 1
+    },
+    "description": {
+      "title": "Description",
+      "type": "string",
+      "maxLength": 1000
+    }
+  }
+};
+
 const area: AreaModule = {
   module: 'CATEGORY_MANAGEMENT',
   resources: [
@@ -28,76 +64,8 @@ const area: AreaModule = {
         "view_detail": "/category-management/categories/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "name",
-            "slug"
-          ],
-          "properties": {
-            "name": {
-              "title": "Name",
-              "type": "string",
-              "maxLength": 80,
-              "noWhiteSpace": true,
-              "validString": true
-            },
-            "slug": {
-              "title": "Slug",
-              "type": "string",
-              "maxLength": 80,
-              "lowercaseOnly": true,
-              "pattern": "^[a-z0-9]+(?:-[a-z0-9]+)*$",
-              "description": "Lowercase words joined by hyphens."
-            },
-            "parent_id": {
-              "title": "Parent category",
-              "type": "integer",
-              "minimum": 1
-            },
-            "description": {
-              "title": "Description",
-              "type": "string",
-              "maxLength": 1000
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "name",
-            "slug"
-          ],
-          "properties": {
-            "name": {
-              "title": "Name",
-              "type": "string",
-              "maxLength": 80,
-              "noWhiteSpace": true,
-              "validString": true
-            },
-            "slug": {
-              "title": "Slug",
-              "type": "string",
-              "maxLength": 80,
-              "lowercaseOnly": true,
-              "pattern": "^[a-z0-9]+(?:-[a-z0-9]+)*$",
-              "description": "Lowercase words joined by hyphens."
-            },
-            "parent_id": {
-              "title": "Parent category",
-              "type": "integer",
-              "minimum": 1
-            },
-            "description": {
-              "title": "Description",
-              "type": "string",
-              "maxLength": 1000
-            }
-          }
-        },
+        createSchema: CategoryCreateSchema,
+        updateSchema: CategoryCreateSchema,
         fields: [
           {
             "name": "name",

@@ -3,6 +3,52 @@
 import type { AreaModule } from '../types.ts';
 import * as validators from '../validators/company-employee-contacts-management.ts';
 
+const CompanyEmployeeContactsCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "company_id",
+    "name"
+  ],
+  "properties": {
+    "company_id": {
+      "title": "Company",
+      "type": "integer",
+      "minimum": 1
+    },
+    "name": {
+      "title": "Name",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "validString": true
+    },
+    "designation": {
+      "title": "Designation",
+      "type": "string",
+      "maxLength": 80
+    },
+    "email": {
+      "title": "Email",
+      "type": "string",
+      "format": "email",
+      "maxLength": 254
+    },
+    "mobile": {
+      "title": "Mobile",
+      "type": "string",
+      "format": "mobile",
+      "maxLength": 16
+    },
+    "linkedin": {
+      "title": "LinkedIn profile",
+      "type": "string",
+      "format": "uri",
+      "maxLength": 2048
+    }
+  }
+};
+
 const area: AreaModule = {
   module: 'COMPANY_EMPLOYEE_CONTACTS_MANAGEMENT',
   resources: [
@@ -28,96 +74,8 @@ const area: AreaModule = {
         "view_detail": "/company-employee-contacts-management/list/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "company_id",
-            "name"
-          ],
-          "properties": {
-            "company_id": {
-              "title": "Company",
-              "type": "integer",
-              "minimum": 1
-            },
-            "name": {
-              "title": "Name",
-              "type": "string",
-              "maxLength": 60,
-              "noWhiteSpace": true,
-              "validString": true
-            },
-            "designation": {
-              "title": "Designation",
-              "type": "string",
-              "maxLength": 80
-            },
-            "email": {
-              "title": "Email",
-              "type": "string",
-              "format": "email",
-              "maxLength": 254
-            },
-            "mobile": {
-              "title": "Mobile",
-              "type": "string",
-              "format": "mobile",
-              "maxLength": 16
-            },
-            "linkedin": {
-              "title": "LinkedIn profile",
-              "type": "string",
-              "format": "uri",
-              "maxLength": 2048
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "company_id",
-            "name"
-          ],
-          "properties": {
-            "company_id": {
-              "title": "Company",
-              "type": "integer",
-              "minimum": 1
-            },
-            "name": {
-              "title": "Name",
-              "type": "string",
-              "maxLength": 60,
-              "noWhiteSpace": true,
-              "validString": true
-            },
-            "designation": {
-              "title": "Designation",
-              "type": "string",
-              "maxLength": 80
-            },
-            "email": {
-              "title": "Email",
-              "type": "string",
-              "format": "email",
-              "maxLength": 254
-            },
-            "mobile": {
-              "title": "Mobile",
-              "type": "string",
-              "format": "mobile",
-              "maxLength": 16
-            },
-            "linkedin": {
-              "title": "LinkedIn profile",
-              "type": "string",
-              "format": "uri",
-              "maxLength": 2048
-            }
-          }
-        },
+        createSchema: CompanyEmployeeContactsCreateSchema,
+        updateSchema: CompanyEmployeeContactsCreateSchema,
         fields: [
           {
             "name": "company_id",

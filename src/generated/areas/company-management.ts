@@ -3,6 +3,75 @@
 import type { AreaModule } from '../types.ts';
 import * as validators from '../validators/company-management.ts';
 
+const CompanyCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "name",
+    "iec",
+    "city",
+    "state",
+    "country_id"
+  ],
+  "properties": {
+    "name": {
+      "title": "Name",
+      "type": "string",
+      "maxLength": 200,
+      "noWhiteSpace": true
+    },
+    "iec": {
+      "title": "IEC",
+      "type": "string",
+      "maxLength": 10,
+      "pattern": "^[A-Z0-9]{10}$",
+      "description": "Importer-Exporter Code, 10 capital letters or digits."
+    },
+    "gstin": {
+      "title": "GSTIN",
+      "type": "string",
+      "maxLength": 15,
+      "pattern": "^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$"
+    },
+    "address": {
+      "title": "Address",
+      "type": "string",
+      "maxLength": 500
+    },
+    "city": {
+      "title": "City",
+      "type": "string",
+      "maxLength": 80,
+      "noWhiteSpace": true,
+      "validString": true
+    },
+    "state": {
+      "title": "State",
+      "type": "string",
+      "maxLength": 80,
+      "noWhiteSpace": true,
+      "validString": true
+    },
+    "pincode": {
+      "title": "Pincode",
+      "type": "string",
+      "format": "pincode",
+      "maxLength": 6
+    },
+    "country_id": {
+      "title": "Country",
+      "type": "integer",
+      "minimum": 1
+    },
+    "website": {
+      "title": "Website",
+      "type": "string",
+      "format": "uri",
+      "maxLength": 2048
+    }
+  }
+};
+
 const area: AreaModule = {
   module: 'COMPANY_MANAGEMENT',
   resources: [
@@ -29,142 +98,8 @@ const area: AreaModule = {
         "view_detail": "/company-management/list/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "name",
-            "iec",
-            "city",
-            "state",
-            "country_id"
-          ],
-          "properties": {
-            "name": {
-              "title": "Name",
-              "type": "string",
-              "maxLength": 200,
-              "noWhiteSpace": true
-            },
-            "iec": {
-              "title": "IEC",
-              "type": "string",
-              "maxLength": 10,
-              "pattern": "^[A-Z0-9]{10}$",
-              "description": "Importer-Exporter Code, 10 capital letters or digits."
-            },
-            "gstin": {
-              "title": "GSTIN",
-              "type": "string",
-              "maxLength": 15,
-              "pattern": "^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$"
-            },
-            "address": {
-              "title": "Address",
-              "type": "string",
-              "maxLength": 500
-            },
-            "city": {
-              "title": "City",
-              "type": "string",
-              "maxLength": 80,
-              "noWhiteSpace": true,
-              "validString": true
-            },
-            "state": {
-              "title": "State",
-              "type": "string",
-              "maxLength": 80,
-              "noWhiteSpace": true,
-              "validString": true
-            },
-            "pincode": {
-              "title": "Pincode",
-              "type": "string",
-              "format": "pincode",
-              "maxLength": 6
-            },
-            "country_id": {
-              "title": "Country",
-              "type": "integer",
-              "minimum": 1
-            },
-            "website": {
-              "title": "Website",
-              "type": "string",
-              "format": "uri",
-              "maxLength": 2048
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "name",
-            "iec",
-            "city",
-            "state",
-            "country_id"
-          ],
-          "properties": {
-            "name": {
-              "title": "Name",
-              "type": "string",
-              "maxLength": 200,
-              "noWhiteSpace": true
-            },
-            "iec": {
-              "title": "IEC",
-              "type": "string",
-              "maxLength": 10,
-              "pattern": "^[A-Z0-9]{10}$",
-              "description": "Importer-Exporter Code, 10 capital letters or digits."
-            },
-            "gstin": {
-              "title": "GSTIN",
-              "type": "string",
-              "maxLength": 15,
-              "pattern": "^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$"
-            },
-            "address": {
-              "title": "Address",
-              "type": "string",
-              "maxLength": 500
-            },
-            "city": {
-              "title": "City",
-              "type": "string",
-              "maxLength": 80,
-              "noWhiteSpace": true,
-              "validString": true
-            },
-            "state": {
-              "title": "State",
-              "type": "string",
-              "maxLength": 80,
-              "noWhiteSpace": true,
-              "validString": true
-            },
-            "pincode": {
-              "title": "Pincode",
-              "type": "string",
-              "format": "pincode",
-              "maxLength": 6
-            },
-            "country_id": {
-              "title": "Country",
-              "type": "integer",
-              "minimum": 1
-            },
-            "website": {
-              "title": "Website",
-              "type": "string",
-              "format": "uri",
-              "maxLength": 2048
-            }
-          }
-        },
+        createSchema: CompanyCreateSchema,
+        updateSchema: CompanyCreateSchema,
         fields: [
           {
             "name": "name",

@@ -3,6 +3,59 @@
 import type { AreaModule } from '../types.ts';
 import * as validators from '../validators/country-management.ts';
 
+const CountryCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "country_id",
+    "import_available",
+    "export_available"
+  ],
+  "properties": {
+    "country_id": {
+      "title": "Country",
+      "type": "integer",
+      "minimum": 1
+    },
+    "import_available": {
+      "title": "Import data",
+      "type": "boolean",
+      "default": false
+    },
+    "export_available": {
+      "title": "Export data",
+      "type": "boolean",
+      "default": false
+    },
+    "data_from": {
+      "title": "Data from",
+      "type": "string",
+      "format": "period",
+      "maxLength": 7,
+      "description": "First month with data, YYYY-MM."
+    },
+    "data_to": {
+      "title": "Data to",
+      "type": "string",
+      "format": "period",
+      "maxLength": 7,
+      "description": "Last month with data, YYYY-MM."
+    },
+    "source": {
+      "title": "Source",
+      "type": "string",
+      "maxLength": 200,
+      "description": "Where the data comes from, e.g. the customs authority."
+    },
+    "flag_url": {
+      "title": "Flag image URL",
+      "type": "string",
+      "format": "uri",
+      "maxLength": 2048
+    }
+  }
+};
+
 const area: AreaModule = {
   module: 'COUNTRY_MANAGEMENT',
   resources: [
@@ -29,110 +82,8 @@ const area: AreaModule = {
         "view_detail": "/country-management/list/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "country_id",
-            "import_available",
-            "export_available"
-          ],
-          "properties": {
-            "country_id": {
-              "title": "Country",
-              "type": "integer",
-              "minimum": 1
-            },
-            "import_available": {
-              "title": "Import data",
-              "type": "boolean",
-              "default": false
-            },
-            "export_available": {
-              "title": "Export data",
-              "type": "boolean",
-              "default": false
-            },
-            "data_from": {
-              "title": "Data from",
-              "type": "string",
-              "format": "period",
-              "maxLength": 7,
-              "description": "First month with data, YYYY-MM."
-            },
-            "data_to": {
-              "title": "Data to",
-              "type": "string",
-              "format": "period",
-              "maxLength": 7,
-              "description": "Last month with data, YYYY-MM."
-            },
-            "source": {
-              "title": "Source",
-              "type": "string",
-              "maxLength": 200,
-              "description": "Where the data comes from, e.g. the customs authority."
-            },
-            "flag_url": {
-              "title": "Flag image URL",
-              "type": "string",
-              "format": "uri",
-              "maxLength": 2048
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "country_id",
-            "import_available",
-            "export_available"
-          ],
-          "properties": {
-            "country_id": {
-              "title": "Country",
-              "type": "integer",
-              "minimum": 1
-            },
-            "import_available": {
-              "title": "Import data",
-              "type": "boolean",
-              "default": false
-            },
-            "export_available": {
-              "title": "Export data",
-              "type": "boolean",
-              "default": false
-            },
-            "data_from": {
-              "title": "Data from",
-              "type": "string",
-              "format": "period",
-              "maxLength": 7,
-              "description": "First month with data, YYYY-MM."
-            },
-            "data_to": {
-              "title": "Data to",
-              "type": "string",
-              "format": "period",
-              "maxLength": 7,
-              "description": "Last month with data, YYYY-MM."
-            },
-            "source": {
-              "title": "Source",
-              "type": "string",
-              "maxLength": 200,
-              "description": "Where the data comes from, e.g. the customs authority."
-            },
-            "flag_url": {
-              "title": "Flag image URL",
-              "type": "string",
-              "format": "uri",
-              "maxLength": 2048
-            }
-          }
-        },
+        createSchema: CountryCreateSchema,
+        updateSchema: CountryCreateSchema,
         fields: [
           {
             "name": "country_id",

@@ -3,6 +3,56 @@
 import type { AreaModule } from '../types.ts';
 import * as validators from '../validators/create-hs-code-management.ts';
 
+const CreateHsCodeCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "hs_code",
+    "description",
+    "chapter_id"
+  ],
+  "properties": {
+    "hs_code": {
+      "title": "HS code",
+      "type": "string",
+      "maxLength": 8,
+      "pattern": "^[0-9]{2}(?:[0-9]{2}){0,3}$",
+      "description": "2, 4, 6 or 8 digits: chapter, heading, subheading or tariff item."
+    },
+    "description": {
+      "title": "Description",
+      "type": "string",
+      "maxLength": 500,
+      "noWhiteSpace": true
+    },
+    "chapter_id": {
+      "title": "Chapter",
+      "type": "integer",
+      "minimum": 1
+    },
+    "unit": {
+      "title": "Unit",
+      "type": "string",
+      "enum": [
+        "KGS",
+        "NOS",
+        "LTR",
+        "MTR",
+        "SQM",
+        "CBM",
+        "TON",
+        "PRS",
+        "SET",
+        "DOZ",
+        "GMS",
+        "UNT"
+      ],
+      "maxLength": 3,
+      "description": "Unit quantity code (UQC)."
+    }
+  }
+};
+
 const area: AreaModule = {
   module: 'CREATE_HS_CODE_MANAGEMENT',
   resources: [
@@ -28,104 +78,8 @@ const area: AreaModule = {
         "view_detail": "/create-hs-code-management/list/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "hs_code",
-            "description",
-            "chapter_id"
-          ],
-          "properties": {
-            "hs_code": {
-              "title": "HS code",
-              "type": "string",
-              "maxLength": 8,
-              "pattern": "^[0-9]{2}(?:[0-9]{2}){0,3}$",
-              "description": "2, 4, 6 or 8 digits: chapter, heading, subheading or tariff item."
-            },
-            "description": {
-              "title": "Description",
-              "type": "string",
-              "maxLength": 500,
-              "noWhiteSpace": true
-            },
-            "chapter_id": {
-              "title": "Chapter",
-              "type": "integer",
-              "minimum": 1
-            },
-            "unit": {
-              "title": "Unit",
-              "type": "string",
-              "enum": [
-                "KGS",
-                "NOS",
-                "LTR",
-                "MTR",
-                "SQM",
-                "CBM",
-                "TON",
-                "PRS",
-                "SET",
-                "DOZ",
-                "GMS",
-                "UNT"
-              ],
-              "maxLength": 3,
-              "description": "Unit quantity code (UQC)."
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "hs_code",
-            "description",
-            "chapter_id"
-          ],
-          "properties": {
-            "hs_code": {
-              "title": "HS code",
-              "type": "string",
-              "maxLength": 8,
-              "pattern": "^[0-9]{2}(?:[0-9]{2}){0,3}$",
-              "description": "2, 4, 6 or 8 digits: chapter, heading, subheading or tariff item."
-            },
-            "description": {
-              "title": "Description",
-              "type": "string",
-              "maxLength": 500,
-              "noWhiteSpace": true
-            },
-            "chapter_id": {
-              "title": "Chapter",
-              "type": "integer",
-              "minimum": 1
-            },
-            "unit": {
-              "title": "Unit",
-              "type": "string",
-              "enum": [
-                "KGS",
-                "NOS",
-                "LTR",
-                "MTR",
-                "SQM",
-                "CBM",
-                "TON",
-                "PRS",
-                "SET",
-                "DOZ",
-                "GMS",
-                "UNT"
-              ],
-              "maxLength": 3,
-              "description": "Unit quantity code (UQC)."
-            }
-          }
-        },
+        createSchema: CreateHsCodeCreateSchema,
+        updateSchema: CreateHsCodeCreateSchema,
         fields: [
           {
             "name": "hs_code",

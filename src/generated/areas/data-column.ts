@@ -3,6 +3,71 @@
 import type { AreaModule } from '../types.ts';
 import * as validators from '../validators/data-column.ts';
 
+const DataFieldsModuleCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "column_name",
+    "label",
+    "data_type",
+    "trade_direction"
+  ],
+  "properties": {
+    "column_name": {
+      "title": "Column name",
+      "type": "string",
+      "maxLength": 63,
+      "noWhiteSpace": true,
+      "lowercaseOnly": true,
+      "pattern": "^[a-z][a-z0-9_]*$",
+      "description": "Lowercase letters, digits and underscores, starting with a letter."
+    },
+    "label": {
+      "title": "Label",
+      "type": "string",
+      "maxLength": 80,
+      "noWhiteSpace": true
+    },
+    "data_type": {
+      "title": "Data type",
+      "type": "string",
+      "enum": [
+        "string",
+        "number",
+        "date"
+      ],
+      "maxLength": 6
+    },
+    "trade_direction": {
+      "title": "Trade direction",
+      "type": "string",
+      "enum": [
+        "import",
+        "export",
+        "both"
+      ],
+      "maxLength": 6
+    },
+    "is_required": {
+      "title": "Required in uploads",
+      "type": "boolean",
+      "default": false
+    },
+    "display_order": {
+      "title": "Display order",
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 9999,
+      "default": 0
+    },
+    "is_searchable": {
+      "title": "Searchable",
+      "type": "boolean",
+      "default": false
+    }
+  }
+};
+
 const area: AreaModule = {
   module: 'DATA_COLUMN_MANAGEMENT',
   resources: [
@@ -28,134 +93,8 @@ const area: AreaModule = {
         "view_detail": "/data-column/data-fields/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "column_name",
-            "label",
-            "data_type",
-            "trade_direction"
-          ],
-          "properties": {
-            "column_name": {
-              "title": "Column name",
-              "type": "string",
-              "maxLength": 63,
-              "noWhiteSpace": true,
-              "lowercaseOnly": true,
-              "pattern": "^[a-z][a-z0-9_]*$",
-              "description": "Lowercase letters, digits and underscores, starting with a letter."
-            },
-            "label": {
-              "title": "Label",
-              "type": "string",
-              "maxLength": 80,
-              "noWhiteSpace": true
-            },
-            "data_type": {
-              "title": "Data type",
-              "type": "string",
-              "enum": [
-                "string",
-                "number",
-                "date"
-              ],
-              "maxLength": 6
-            },
-            "trade_direction": {
-              "title": "Trade direction",
-              "type": "string",
-              "enum": [
-                "import",
-                "export",
-                "both"
-              ],
-              "maxLength": 6
-            },
-            "is_required": {
-              "title": "Required in uploads",
-              "type": "boolean",
-              "default": false
-            },
-            "display_order": {
-              "title": "Display order",
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 9999,
-              "default": 0
-            },
-            "is_searchable": {
-              "title": "Searchable",
-              "type": "boolean",
-              "default": false
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "column_name",
-            "label",
-            "data_type",
-            "trade_direction"
-          ],
-          "properties": {
-            "column_name": {
-              "title": "Column name",
-              "type": "string",
-              "maxLength": 63,
-              "noWhiteSpace": true,
-              "lowercaseOnly": true,
-              "pattern": "^[a-z][a-z0-9_]*$",
-              "description": "Lowercase letters, digits and underscores, starting with a letter."
-            },
-            "label": {
-              "title": "Label",
-              "type": "string",
-              "maxLength": 80,
-              "noWhiteSpace": true
-            },
-            "data_type": {
-              "title": "Data type",
-              "type": "string",
-              "enum": [
-                "string",
-                "number",
-                "date"
-              ],
-              "maxLength": 6
-            },
-            "trade_direction": {
-              "title": "Trade direction",
-              "type": "string",
-              "enum": [
-                "import",
-                "export",
-                "both"
-              ],
-              "maxLength": 6
-            },
-            "is_required": {
-              "title": "Required in uploads",
-              "type": "boolean",
-              "default": false
-            },
-            "display_order": {
-              "title": "Display order",
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 9999,
-              "default": 0
-            },
-            "is_searchable": {
-              "title": "Searchable",
-              "type": "boolean",
-              "default": false
-            }
-          }
-        },
+        createSchema: DataFieldsModuleCreateSchema,
+        updateSchema: DataFieldsModuleCreateSchema,
         fields: [
           {
             "name": "column_name",

@@ -3,6 +3,53 @@
 import type { AreaModule } from '../types.ts';
 import * as validators from '../validators/data-upload-management.ts';
 
+const DataUploadLogsCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "country_id",
+    "trade_direction",
+    "period",
+    "file_name",
+    "size"
+  ],
+  "properties": {
+    "country_id": {
+      "title": "Country",
+      "type": "integer",
+      "minimum": 1
+    },
+    "trade_direction": {
+      "title": "Trade direction",
+      "type": "string",
+      "enum": [
+        "import",
+        "export"
+      ],
+      "maxLength": 6
+    },
+    "period": {
+      "title": "Period",
+      "type": "string",
+      "format": "period",
+      "maxLength": 7,
+      "description": "The month of trade data, YYYY-MM."
+    },
+    "file_name": {
+      "title": "File name",
+      "type": "string",
+      "maxLength": 255,
+      "noWhiteSpace": true,
+      "pattern": "\\.(?:csv|CSV)$"
+    },
+    "size": {
+      "title": "File size (bytes)",
+      "type": "integer",
+      "minimum": 1
+    }
+  }
+};
+
 const area: AreaModule = {
   module: 'DATA_UPLOAD_MANAGEMENT',
   resources: [
@@ -25,98 +72,8 @@ const area: AreaModule = {
         "view_detail": "/data-upload-management/uploads/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "country_id",
-            "trade_direction",
-            "period",
-            "file_name",
-            "size"
-          ],
-          "properties": {
-            "country_id": {
-              "title": "Country",
-              "type": "integer",
-              "minimum": 1
-            },
-            "trade_direction": {
-              "title": "Trade direction",
-              "type": "string",
-              "enum": [
-                "import",
-                "export"
-              ],
-              "maxLength": 6
-            },
-            "period": {
-              "title": "Period",
-              "type": "string",
-              "format": "period",
-              "maxLength": 7,
-              "description": "The month of trade data, YYYY-MM."
-            },
-            "file_name": {
-              "title": "File name",
-              "type": "string",
-              "maxLength": 255,
-              "noWhiteSpace": true,
-              "pattern": "\\.(?:csv|CSV)$"
-            },
-            "size": {
-              "title": "File size (bytes)",
-              "type": "integer",
-              "minimum": 1
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "country_id",
-            "trade_direction",
-            "period",
-            "file_name",
-            "size"
-          ],
-          "properties": {
-            "country_id": {
-              "title": "Country",
-              "type": "integer",
-              "minimum": 1
-            },
-            "trade_direction": {
-              "title": "Trade direction",
-              "type": "string",
-              "enum": [
-                "import",
-                "export"
-              ],
-              "maxLength": 6
-            },
-            "period": {
-              "title": "Period",
-              "type": "string",
-              "format": "period",
-              "maxLength": 7,
-              "description": "The month of trade data, YYYY-MM."
-            },
-            "file_name": {
-              "title": "File name",
-              "type": "string",
-              "maxLength": 255,
-              "noWhiteSpace": true,
-              "pattern": "\\.(?:csv|CSV)$"
-            },
-            "size": {
-              "title": "File size (bytes)",
-              "type": "integer",
-              "minimum": 1
-            }
-          }
-        },
+        createSchema: DataUploadLogsCreateSchema,
+        updateSchema: DataUploadLogsCreateSchema,
         fields: [
           {
             "name": "country_id",

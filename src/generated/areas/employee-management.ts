@@ -3,6 +3,79 @@
 import type { AreaModule } from '../types.ts';
 import * as validators from '../validators/employee-management.ts';
 
+const EmployeesCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "first_name",
+    "last_name",
+    "email",
+    "mobile",
+    "department",
+    "joining_date"
+  ],
+  "properties": {
+    "first_name": {
+      "title": "First name",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "validString": true
+    },
+    "last_name": {
+      "title": "Last name",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "validString": true
+    },
+    "email": {
+      "title": "Email",
+      "type": "string",
+      "format": "email",
+      "maxLength": 254
+    },
+    "mobile": {
+      "title": "Mobile",
+      "type": "string",
+      "format": "mobile",
+      "maxLength": 16
+    },
+    "department": {
+      "title": "Department",
+      "type": "string",
+      "enum": [
+        "sales",
+        "support",
+        "operations",
+        "data",
+        "finance",
+        "hr",
+        "technology"
+      ],
+      "maxLength": 10
+    },
+    "designation": {
+      "title": "Designation",
+      "type": "string",
+      "maxLength": 80
+    },
+    "joining_date": {
+      "title": "Joining date",
+      "type": "string",
+      "format": "date",
+      "maxLength": 10
+    },
+    "ip_whitelist": {
+      "title": "Whitelisted IP",
+      "type": "string",
+      "format": "ipv4",
+      "maxLength": 15,
+      "description": "When set, this employee may sign in only from this address."
+    }
+  }
+};
+
 const area: AreaModule = {
   module: 'EMPLOYEE_MANAGEMENT',
   resources: [
@@ -28,150 +101,8 @@ const area: AreaModule = {
         "view_detail": "/employee-management/employees/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "first_name",
-            "last_name",
-            "email",
-            "mobile",
-            "department",
-            "joining_date"
-          ],
-          "properties": {
-            "first_name": {
-              "title": "First name",
-              "type": "string",
-              "maxLength": 60,
-              "noWhiteSpace": true,
-              "validString": true
-            },
-            "last_name": {
-              "title": "Last name",
-              "type": "string",
-              "maxLength": 60,
-              "noWhiteSpace": true,
-              "validString": true
-            },
-            "email": {
-              "title": "Email",
-              "type": "string",
-              "format": "email",
-              "maxLength": 254
-            },
-            "mobile": {
-              "title": "Mobile",
-              "type": "string",
-              "format": "mobile",
-              "maxLength": 16
-            },
-            "department": {
-              "title": "Department",
-              "type": "string",
-              "enum": [
-                "sales",
-                "support",
-                "operations",
-                "data",
-                "finance",
-                "hr",
-                "technology"
-              ],
-              "maxLength": 10
-            },
-            "designation": {
-              "title": "Designation",
-              "type": "string",
-              "maxLength": 80
-            },
-            "joining_date": {
-              "title": "Joining date",
-              "type": "string",
-              "format": "date",
-              "maxLength": 10
-            },
-            "ip_whitelist": {
-              "title": "Whitelisted IP",
-              "type": "string",
-              "format": "ipv4",
-              "maxLength": 15,
-              "description": "When set, this employee may sign in only from this address."
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "first_name",
-            "last_name",
-            "email",
-            "mobile",
-            "department",
-            "joining_date"
-          ],
-          "properties": {
-            "first_name": {
-              "title": "First name",
-              "type": "string",
-              "maxLength": 60,
-              "noWhiteSpace": true,
-              "validString": true
-            },
-            "last_name": {
-              "title": "Last name",
-              "type": "string",
-              "maxLength": 60,
-              "noWhiteSpace": true,
-              "validString": true
-            },
-            "email": {
-              "title": "Email",
-              "type": "string",
-              "format": "email",
-              "maxLength": 254
-            },
-            "mobile": {
-              "title": "Mobile",
-              "type": "string",
-              "format": "mobile",
-              "maxLength": 16
-            },
-            "department": {
-              "title": "Department",
-              "type": "string",
-              "enum": [
-                "sales",
-                "support",
-                "operations",
-                "data",
-                "finance",
-                "hr",
-                "technology"
-              ],
-              "maxLength": 10
-            },
-            "designation": {
-              "title": "Designation",
-              "type": "string",
-              "maxLength": 80
-            },
-            "joining_date": {
-              "title": "Joining date",
-              "type": "string",
-              "format": "date",
-              "maxLength": 10
-            },
-            "ip_whitelist": {
-              "title": "Whitelisted IP",
-              "type": "string",
-              "format": "ipv4",
-              "maxLength": 15,
-              "description": "When set, this employee may sign in only from this address."
-            }
-          }
-        },
+        createSchema: EmployeesCreateSchema,
+        updateSchema: EmployeesCreateSchema,
         fields: [
           {
             "name": "first_name",

@@ -3,6 +3,57 @@
 import type { AreaModule } from '../types.ts';
 import * as validators from '../validators/executive-profile-management.ts';
 
+const ExecutiveProfileCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "user_id",
+    "employee_code",
+    "region",
+    "mobile"
+  ],
+  "properties": {
+    "user_id": {
+      "title": "User",
+      "type": "integer",
+      "minimum": 1
+    },
+    "employee_code": {
+      "title": "Employee code",
+      "type": "string",
+      "maxLength": 20,
+      "noWhiteSpace": true,
+      "pattern": "^[A-Z0-9-]{3,20}$"
+    },
+    "region": {
+      "title": "Region",
+      "type": "string",
+      "enum": [
+        "north",
+        "south",
+        "east",
+        "west",
+        "central",
+        "north_east",
+        "international"
+      ],
+      "maxLength": 13
+    },
+    "target_subscribers": {
+      "title": "Target subscribers",
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 100000
+    },
+    "mobile": {
+      "title": "Mobile",
+      "type": "string",
+      "format": "mobile",
+      "maxLength": 16
+    }
+  }
+};
+
 const area: AreaModule = {
   module: 'EXECUTIVE_PROFILE_MANAGEMENT',
   resources: [
@@ -29,106 +80,8 @@ const area: AreaModule = {
         "view_detail": "/executive-profile-management/executives/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "user_id",
-            "employee_code",
-            "region",
-            "mobile"
-          ],
-          "properties": {
-            "user_id": {
-              "title": "User",
-              "type": "integer",
-              "minimum": 1
-            },
-            "employee_code": {
-              "title": "Employee code",
-              "type": "string",
-              "maxLength": 20,
-              "noWhiteSpace": true,
-              "pattern": "^[A-Z0-9-]{3,20}$"
-            },
-            "region": {
-              "title": "Region",
-              "type": "string",
-              "enum": [
-                "north",
-                "south",
-                "east",
-                "west",
-                "central",
-                "north_east",
-                "international"
-              ],
-              "maxLength": 13
-            },
-            "target_subscribers": {
-              "title": "Target subscribers",
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 100000
-            },
-            "mobile": {
-              "title": "Mobile",
-              "type": "string",
-              "format": "mobile",
-              "maxLength": 16
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "user_id",
-            "employee_code",
-            "region",
-            "mobile"
-          ],
-          "properties": {
-            "user_id": {
-              "title": "User",
-              "type": "integer",
-              "minimum": 1
-            },
-            "employee_code": {
-              "title": "Employee code",
-              "type": "string",
-              "maxLength": 20,
-              "noWhiteSpace": true,
-              "pattern": "^[A-Z0-9-]{3,20}$"
-            },
-            "region": {
-              "title": "Region",
-              "type": "string",
-              "enum": [
-                "north",
-                "south",
-                "east",
-                "west",
-                "central",
-                "north_east",
-                "international"
-              ],
-              "maxLength": 13
-            },
-            "target_subscribers": {
-              "title": "Target subscribers",
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 100000
-            },
-            "mobile": {
-              "title": "Mobile",
-              "type": "string",
-              "format": "mobile",
-              "maxLength": 16
-            }
-          }
-        },
+        createSchema: ExecutiveProfileCreateSchema,
+        updateSchema: ExecutiveProfileCreateSchema,
         fields: [
           {
             "name": "user_id",

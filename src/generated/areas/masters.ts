@@ -3,6 +3,263 @@
 import type { AreaModule } from '../types.ts';
 import * as validators from '../validators/masters.ts';
 
+const CountriesCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "name",
+    "iso2",
+    "iso3",
+    "region",
+    "currency_code"
+  ],
+  "properties": {
+    "name": {
+      "title": "Name",
+      "type": "string",
+      "maxLength": 80,
+      "noWhiteSpace": true
+    },
+    "iso2": {
+      "title": "ISO alpha-2",
+      "type": "string",
+      "maxLength": 2,
+      "pattern": "^[A-Z]{2}$"
+    },
+    "iso3": {
+      "title": "ISO alpha-3",
+      "type": "string",
+      "maxLength": 3,
+      "pattern": "^[A-Z]{3}$"
+    },
+    "region": {
+      "title": "Region",
+      "type": "string",
+      "enum": [
+        "africa",
+        "americas",
+        "asia",
+        "europe",
+        "oceania"
+      ],
+      "maxLength": 8
+    },
+    "currency_code": {
+      "title": "Currency code",
+      "type": "string",
+      "maxLength": 3,
+      "pattern": "^[A-Z]{3}$",
+      "description": "ISO 4217, e.g. INR."
+    }
+  }
+};
+
+const LookupTypesCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "code",
+    "name"
+  ],
+  "properties": {
+    "code": {
+      "title": "Code",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "lowercaseOnly": true,
+      "pattern": "^[a-z][a-z0-9_]*$",
+      "description": "Lowercase letters, digits and underscores, starting with a letter."
+    },
+    "name": {
+      "title": "Name",
+      "type": "string",
+      "maxLength": 80,
+      "noWhiteSpace": true
+    }
+  }
+};
+
+const LookupsCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "lookup_type_id",
+    "code",
+    "label"
+  ],
+  "properties": {
+    "lookup_type_id": {
+      "title": "Lookup type",
+      "type": "integer",
+      "minimum": 1
+    },
+    "code": {
+      "title": "Code",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "lowercaseOnly": true,
+      "pattern": "^[a-z][a-z0-9_]*$",
+      "description": "Lowercase letters, digits and underscores, starting with a letter."
+    },
+    "label": {
+      "title": "Label",
+      "type": "string",
+      "maxLength": 120,
+      "noWhiteSpace": true
+    },
+    "sort_order": {
+      "title": "Sort order",
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 9999,
+      "default": 0
+    }
+  }
+};
+
+const DataTypesCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "name",
+    "code"
+  ],
+  "properties": {
+    "name": {
+      "title": "Name",
+      "type": "string",
+      "maxLength": 80,
+      "noWhiteSpace": true
+    },
+    "code": {
+      "title": "Code",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "lowercaseOnly": true,
+      "pattern": "^[a-z][a-z0-9_]*$",
+      "description": "Lowercase letters, digits and underscores, starting with a letter."
+    },
+    "description": {
+      "title": "Description",
+      "type": "string",
+      "maxLength": 500
+    }
+  }
+};
+
+const HsCodesCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "code",
+    "description",
+    "section"
+  ],
+  "properties": {
+    "code": {
+      "title": "Chapter",
+      "type": "string",
+      "maxLength": 2,
+      "pattern": "^[0-9]{2}$",
+      "description": "Two digits, 01 to 99."
+    },
+    "description": {
+      "title": "Description",
+      "type": "string",
+      "maxLength": 300,
+      "noWhiteSpace": true
+    },
+    "section": {
+      "title": "Section",
+      "type": "string",
+      "maxLength": 2,
+      "minmaxnumber": {
+        "min": 1,
+        "max": 21
+      },
+      "description": "HS section number, 1 to 21."
+    }
+  }
+};
+
+const FeaturesCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "code",
+    "name"
+  ],
+  "properties": {
+    "code": {
+      "title": "Code",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "lowercaseOnly": true,
+      "pattern": "^[a-z][a-z0-9_]*$",
+      "description": "Lowercase letters, digits and underscores, starting with a letter."
+    },
+    "name": {
+      "title": "Name",
+      "type": "string",
+      "maxLength": 80,
+      "noWhiteSpace": true
+    },
+    "description": {
+      "title": "Description",
+      "type": "string",
+      "maxLength": 500
+    }
+  }
+};
+
+const MaintenanceCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "title",
+    "message",
+    "starts_at",
+    "ends_at"
+  ],
+  "properties": {
+    "title": {
+      "title": "Title",
+      "type": "string",
+      "maxLength": 120,
+      "noWhiteSpace": true
+    },
+    "message": {
+      "title": "Message",
+      "type": "string",
+      "maxLength": 1000,
+      "noWhiteSpace": true
+    },
+    "starts_at": {
+      "title": "Starts at",
+      "type": "string",
+      "format": "date-time",
+      "maxLength": 35
+    },
+    "ends_at": {
+      "title": "Ends at",
+      "type": "string",
+      "format": "date-time",
+      "maxLength": 35
+    },
+    "allowed_ip": {
+      "title": "Allowed IP",
+      "type": "string",
+      "format": "ipv4",
+      "maxLength": 15,
+      "description": "This address keeps access during the maintenance window."
+    }
+  }
+};
+
 const area: AreaModule = {
   module: 'MASTERS',
   resources: [
@@ -28,106 +285,8 @@ const area: AreaModule = {
         "view_detail": "/masters/countries/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "name",
-            "iso2",
-            "iso3",
-            "region",
-            "currency_code"
-          ],
-          "properties": {
-            "name": {
-              "title": "Name",
-              "type": "string",
-              "maxLength": 80,
-              "noWhiteSpace": true
-            },
-            "iso2": {
-              "title": "ISO alpha-2",
-              "type": "string",
-              "maxLength": 2,
-              "pattern": "^[A-Z]{2}$"
-            },
-            "iso3": {
-              "title": "ISO alpha-3",
-              "type": "string",
-              "maxLength": 3,
-              "pattern": "^[A-Z]{3}$"
-            },
-            "region": {
-              "title": "Region",
-              "type": "string",
-              "enum": [
-                "africa",
-                "americas",
-                "asia",
-                "europe",
-                "oceania"
-              ],
-              "maxLength": 8
-            },
-            "currency_code": {
-              "title": "Currency code",
-              "type": "string",
-              "maxLength": 3,
-              "pattern": "^[A-Z]{3}$",
-              "description": "ISO 4217, e.g. INR."
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "name",
-            "iso2",
-            "iso3",
-            "region",
-            "currency_code"
-          ],
-          "properties": {
-            "name": {
-              "title": "Name",
-              "type": "string",
-              "maxLength": 80,
-              "noWhiteSpace": true
-            },
-            "iso2": {
-              "title": "ISO alpha-2",
-              "type": "string",
-              "maxLength": 2,
-              "pattern": "^[A-Z]{2}$"
-            },
-            "iso3": {
-              "title": "ISO alpha-3",
-              "type": "string",
-              "maxLength": 3,
-              "pattern": "^[A-Z]{3}$"
-            },
-            "region": {
-              "title": "Region",
-              "type": "string",
-              "enum": [
-                "africa",
-                "americas",
-                "asia",
-                "europe",
-                "oceania"
-              ],
-              "maxLength": 8
-            },
-            "currency_code": {
-              "title": "Currency code",
-              "type": "string",
-              "maxLength": 3,
-              "pattern": "^[A-Z]{3}$",
-              "description": "ISO 4217, e.g. INR."
-            }
-          }
-        },
+        createSchema: CountriesCreateSchema,
+        updateSchema: CountriesCreateSchema,
         fields: [
           {
             "name": "name",
@@ -318,56 +477,8 @@ const area: AreaModule = {
         "view_detail": "/masters/lookup-types/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "code",
-            "name"
-          ],
-          "properties": {
-            "code": {
-              "title": "Code",
-              "type": "string",
-              "maxLength": 60,
-              "noWhiteSpace": true,
-              "lowercaseOnly": true,
-              "pattern": "^[a-z][a-z0-9_]*$",
-              "description": "Lowercase letters, digits and underscores, starting with a letter."
-            },
-            "name": {
-              "title": "Name",
-              "type": "string",
-              "maxLength": 80,
-              "noWhiteSpace": true
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "code",
-            "name"
-          ],
-          "properties": {
-            "code": {
-              "title": "Code",
-              "type": "string",
-              "maxLength": 60,
-              "noWhiteSpace": true,
-              "lowercaseOnly": true,
-              "pattern": "^[a-z][a-z0-9_]*$",
-              "description": "Lowercase letters, digits and underscores, starting with a letter."
-            },
-            "name": {
-              "title": "Name",
-              "type": "string",
-              "maxLength": 80,
-              "noWhiteSpace": true
-            }
-          }
-        },
+        createSchema: LookupTypesCreateSchema,
+        updateSchema: LookupTypesCreateSchema,
         fields: [
           {
             "name": "code",
@@ -501,82 +612,8 @@ const area: AreaModule = {
         "view_detail": "/masters/lookups/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "lookup_type_id",
-            "code",
-            "label"
-          ],
-          "properties": {
-            "lookup_type_id": {
-              "title": "Lookup type",
-              "type": "integer",
-              "minimum": 1
-            },
-            "code": {
-              "title": "Code",
-              "type": "string",
-              "maxLength": 60,
-              "noWhiteSpace": true,
-              "lowercaseOnly": true,
-              "pattern": "^[a-z][a-z0-9_]*$",
-              "description": "Lowercase letters, digits and underscores, starting with a letter."
-            },
-            "label": {
-              "title": "Label",
-              "type": "string",
-              "maxLength": 120,
-              "noWhiteSpace": true
-            },
-            "sort_order": {
-              "title": "Sort order",
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 9999,
-              "default": 0
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "lookup_type_id",
-            "code",
-            "label"
-          ],
-          "properties": {
-            "lookup_type_id": {
-              "title": "Lookup type",
-              "type": "integer",
-              "minimum": 1
-            },
-            "code": {
-              "title": "Code",
-              "type": "string",
-              "maxLength": 60,
-              "noWhiteSpace": true,
-              "lowercaseOnly": true,
-              "pattern": "^[a-z][a-z0-9_]*$",
-              "description": "Lowercase letters, digits and underscores, starting with a letter."
-            },
-            "label": {
-              "title": "Label",
-              "type": "string",
-              "maxLength": 120,
-              "noWhiteSpace": true
-            },
-            "sort_order": {
-              "title": "Sort order",
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 9999,
-              "default": 0
-            }
-          }
-        },
+        createSchema: LookupsCreateSchema,
+        updateSchema: LookupsCreateSchema,
         fields: [
           {
             "name": "lookup_type_id",
@@ -737,66 +774,8 @@ const area: AreaModule = {
         "view_detail": "/masters/data-types/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "name",
-            "code"
-          ],
-          "properties": {
-            "name": {
-              "title": "Name",
-              "type": "string",
-              "maxLength": 80,
-              "noWhiteSpace": true
-            },
-            "code": {
-              "title": "Code",
-              "type": "string",
-              "maxLength": 60,
-              "noWhiteSpace": true,
-              "lowercaseOnly": true,
-              "pattern": "^[a-z][a-z0-9_]*$",
-              "description": "Lowercase letters, digits and underscores, starting with a letter."
-            },
-            "description": {
-              "title": "Description",
-              "type": "string",
-              "maxLength": 500
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "name",
-            "code"
-          ],
-          "properties": {
-            "name": {
-              "title": "Name",
-              "type": "string",
-              "maxLength": 80,
-              "noWhiteSpace": true
-            },
-            "code": {
-              "title": "Code",
-              "type": "string",
-              "maxLength": 60,
-              "noWhiteSpace": true,
-              "lowercaseOnly": true,
-              "pattern": "^[a-z][a-z0-9_]*$",
-              "description": "Lowercase letters, digits and underscores, starting with a letter."
-            },
-            "description": {
-              "title": "Description",
-              "type": "string",
-              "maxLength": 500
-            }
-          }
-        },
+        createSchema: DataTypesCreateSchema,
+        updateSchema: DataTypesCreateSchema,
         fields: [
           {
             "name": "name",
@@ -946,74 +925,8 @@ const area: AreaModule = {
         "view_detail": "/masters/hs-chapters/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "code",
-            "description",
-            "section"
-          ],
-          "properties": {
-            "code": {
-              "title": "Chapter",
-              "type": "string",
-              "maxLength": 2,
-              "pattern": "^[0-9]{2}$",
-              "description": "Two digits, 01 to 99."
-            },
-            "description": {
-              "title": "Description",
-              "type": "string",
-              "maxLength": 300,
-              "noWhiteSpace": true
-            },
-            "section": {
-              "title": "Section",
-              "type": "string",
-              "maxLength": 2,
-              "minmaxnumber": {
-                "min": 1,
-                "max": 21
-              },
-              "description": "HS section number, 1 to 21."
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "code",
-            "description",
-            "section"
-          ],
-          "properties": {
-            "code": {
-              "title": "Chapter",
-              "type": "string",
-              "maxLength": 2,
-              "pattern": "^[0-9]{2}$",
-              "description": "Two digits, 01 to 99."
-            },
-            "description": {
-              "title": "Description",
-              "type": "string",
-              "maxLength": 300,
-              "noWhiteSpace": true
-            },
-            "section": {
-              "title": "Section",
-              "type": "string",
-              "maxLength": 2,
-              "minmaxnumber": {
-                "min": 1,
-                "max": 21
-              },
-              "description": "HS section number, 1 to 21."
-            }
-          }
-        },
+        createSchema: HsCodesCreateSchema,
+        updateSchema: HsCodesCreateSchema,
         fields: [
           {
             "name": "code",
@@ -1170,66 +1083,8 @@ const area: AreaModule = {
         "view_detail": "/masters/features/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "code",
-            "name"
-          ],
-          "properties": {
-            "code": {
-              "title": "Code",
-              "type": "string",
-              "maxLength": 60,
-              "noWhiteSpace": true,
-              "lowercaseOnly": true,
-              "pattern": "^[a-z][a-z0-9_]*$",
-              "description": "Lowercase letters, digits and underscores, starting with a letter."
-            },
-            "name": {
-              "title": "Name",
-              "type": "string",
-              "maxLength": 80,
-              "noWhiteSpace": true
-            },
-            "description": {
-              "title": "Description",
-              "type": "string",
-              "maxLength": 500
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "code",
-            "name"
-          ],
-          "properties": {
-            "code": {
-              "title": "Code",
-              "type": "string",
-              "maxLength": 60,
-              "noWhiteSpace": true,
-              "lowercaseOnly": true,
-              "pattern": "^[a-z][a-z0-9_]*$",
-              "description": "Lowercase letters, digits and underscores, starting with a letter."
-            },
-            "name": {
-              "title": "Name",
-              "type": "string",
-              "maxLength": 80,
-              "noWhiteSpace": true
-            },
-            "description": {
-              "title": "Description",
-              "type": "string",
-              "maxLength": 500
-            }
-          }
-        },
+        createSchema: FeaturesCreateSchema,
+        updateSchema: FeaturesCreateSchema,
         fields: [
           {
             "name": "code",
@@ -1379,92 +1234,8 @@ const area: AreaModule = {
         "view_detail": "/masters/maintenance/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "title",
-            "message",
-            "starts_at",
-            "ends_at"
-          ],
-          "properties": {
-            "title": {
-              "title": "Title",
-              "type": "string",
-              "maxLength": 120,
-              "noWhiteSpace": true
-            },
-            "message": {
-              "title": "Message",
-              "type": "string",
-              "maxLength": 1000,
-              "noWhiteSpace": true
-            },
-            "starts_at": {
-              "title": "Starts at",
-              "type": "string",
-              "format": "date-time",
-              "maxLength": 35
-            },
-            "ends_at": {
-              "title": "Ends at",
-              "type": "string",
-              "format": "date-time",
-              "maxLength": 35
-            },
-            "allowed_ip": {
-              "title": "Allowed IP",
-              "type": "string",
-              "format": "ipv4",
-              "maxLength": 15,
-              "description": "This address keeps access during the maintenance window."
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "title",
-            "message",
-            "starts_at",
-            "ends_at"
-          ],
-          "properties": {
-            "title": {
-              "title": "Title",
-              "type": "string",
-              "maxLength": 120,
-              "noWhiteSpace": true
-            },
-            "message": {
-              "title": "Message",
-              "type": "string",
-              "maxLength": 1000,
-              "noWhiteSpace": true
-            },
-            "starts_at": {
-              "title": "Starts at",
-              "type": "string",
-              "format": "date-time",
-              "maxLength": 35
-            },
-            "ends_at": {
-              "title": "Ends at",
-              "type": "string",
-              "format": "date-time",
-              "maxLength": 35
-            },
-            "allowed_ip": {
-              "title": "Allowed IP",
-              "type": "string",
-              "format": "ipv4",
-              "maxLength": 15,
-              "description": "This address keeps access during the maintenance window."
-            }
-          }
-        },
+        createSchema: MaintenanceCreateSchema,
+        updateSchema: MaintenanceCreateSchema,
         fields: [
           {
             "name": "title",

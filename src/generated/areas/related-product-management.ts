@@ -3,6 +3,48 @@
 import type { AreaModule } from '../types.ts';
 import * as validators from '../validators/related-product-management.ts';
 
+const CreateRelatedProductCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "hs_code_id",
+    "product_name",
+    "keywords"
+  ],
+  "properties": {
+    "hs_code_id": {
+      "title": "HS code",
+      "type": "integer",
+      "minimum": 1
+    },
+    "product_name": {
+      "title": "Product name",
+      "type": "string",
+      "maxLength": 200,
+      "noWhiteSpace": true
+    },
+    "keywords": {
+      "title": "Keywords",
+      "type": "array",
+      "uniqueItems": true,
+      "maxItems": 50,
+      "arrayLength": 1,
+      "items": {
+        "title": "Keyword",
+        "type": "string",
+        "maxLength": 80,
+        "noWhiteSpace": true
+      },
+      "description": "Search terms that lead to this product."
+    },
+    "description": {
+      "title": "Description",
+      "type": "string",
+      "maxLength": 1000
+    }
+  }
+};
+
 const area: AreaModule = {
   module: 'CREATE_RELATED_PRODUCT_MANAGEMENT',
   resources: [
@@ -28,88 +70,8 @@ const area: AreaModule = {
         "view_detail": "/related-product-management/list/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "hs_code_id",
-            "product_name",
-            "keywords"
-          ],
-          "properties": {
-            "hs_code_id": {
-              "title": "HS code",
-              "type": "integer",
-              "minimum": 1
-            },
-            "product_name": {
-              "title": "Product name",
-              "type": "string",
-              "maxLength": 200,
-              "noWhiteSpace": true
-            },
-            "keywords": {
-              "title": "Keywords",
-              "type": "array",
-              "uniqueItems": true,
-              "maxItems": 50,
-              "arrayLength": 1,
-              "items": {
-                "title": "Keyword",
-                "type": "string",
-                "maxLength": 80,
-                "noWhiteSpace": true
-              },
-              "description": "Search terms that lead to this product."
-            },
-            "description": {
-              "title": "Description",
-              "type": "string",
-              "maxLength": 1000
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "hs_code_id",
-            "product_name",
-            "keywords"
-          ],
-          "properties": {
-            "hs_code_id": {
-              "title": "HS code",
-              "type": "integer",
-              "minimum": 1
-            },
-            "product_name": {
-              "title": "Product name",
-              "type": "string",
-              "maxLength": 200,
-              "noWhiteSpace": true
-            },
-            "keywords": {
-              "title": "Keywords",
-              "type": "array",
-              "uniqueItems": true,
-              "maxItems": 50,
-              "arrayLength": 1,
-              "items": {
-                "title": "Keyword",
-                "type": "string",
-                "maxLength": 80,
-                "noWhiteSpace": true
-              },
-              "description": "Search terms that lead to this product."
-            },
-            "description": {
-              "title": "Description",
-              "type": "string",
-              "maxLength": 1000
-            }
-          }
-        },
+        createSchema: CreateRelatedProductCreateSchema,
+        updateSchema: CreateRelatedProductCreateSchema,
         fields: [
           {
             "name": "hs_code_id",

@@ -3,6 +3,135 @@
 import type { AreaModule } from '../types.ts';
 import * as validators from '../validators/subscriber-management.ts';
 
+const SubscribersCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "name",
+    "email",
+    "mobile",
+    "country_id",
+    "status"
+  ],
+  "properties": {
+    "name": {
+      "title": "Name",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "validString": true
+    },
+    "email": {
+      "title": "Email",
+      "type": "string",
+      "format": "email",
+      "maxLength": 254
+    },
+    "mobile": {
+      "title": "Mobile",
+      "type": "string",
+      "format": "mobile",
+      "maxLength": 16
+    },
+    "company_name": {
+      "title": "Company name",
+      "type": "string",
+      "maxLength": 160,
+      "noWhiteSpace": true
+    },
+    "country_id": {
+      "title": "Country",
+      "type": "integer",
+      "minimum": 1
+    },
+    "plan_id": {
+      "title": "Current plan",
+      "type": "integer",
+      "minimum": 1
+    },
+    "executive_id": {
+      "title": "Executive",
+      "type": "integer",
+      "minimum": 1
+    },
+    "status": {
+      "title": "Status",
+      "type": "string",
+      "enum": [
+        "trial",
+        "subscribed",
+        "expired"
+      ],
+      "maxLength": 10,
+      "default": "trial"
+    }
+  }
+};
+
+const IciciSubscribersCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "name",
+    "email",
+    "mobile",
+    "icici_customer_no",
+    "status"
+  ],
+  "properties": {
+    "name": {
+      "title": "Name",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "validString": true
+    },
+    "email": {
+      "title": "Email",
+      "type": "string",
+      "format": "email",
+      "maxLength": 254
+    },
+    "mobile": {
+      "title": "Mobile",
+      "type": "string",
+      "format": "mobile",
+      "maxLength": 16
+    },
+    "icici_customer_no": {
+      "title": "ICICI customer ID",
+      "type": "string",
+      "maxLength": 12,
+      "noWhiteSpace": true,
+      "validNumber": true,
+      "minLength": 6
+    },
+    "branch": {
+      "title": "Branch",
+      "type": "string",
+      "maxLength": 120,
+      "noWhiteSpace": true
+    },
+    "relationship_manager": {
+      "title": "Relationship manager",
+      "type": "string",
+      "maxLength": 60,
+      "validString": true
+    },
+    "status": {
+      "title": "Status",
+      "type": "string",
+      "enum": [
+        "pending",
+        "approved",
+        "rejected"
+      ],
+      "maxLength": 8,
+      "default": "pending"
+    }
+  }
+};
+
 const area: AreaModule = {
   module: 'SUBSCRIBER_MANAGEMENT',
   resources: [
@@ -31,134 +160,8 @@ const area: AreaModule = {
         "SUBSCRIBER_DETAIL": "/subscriber-management/subscribers/:id/details"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "name",
-            "email",
-            "mobile",
-            "country_id",
-            "status"
-          ],
-          "properties": {
-            "name": {
-              "title": "Name",
-              "type": "string",
-              "maxLength": 60,
-              "noWhiteSpace": true,
-              "validString": true
-            },
-            "email": {
-              "title": "Email",
-              "type": "string",
-              "format": "email",
-              "maxLength": 254
-            },
-            "mobile": {
-              "title": "Mobile",
-              "type": "string",
-              "format": "mobile",
-              "maxLength": 16
-            },
-            "company_name": {
-              "title": "Company name",
-              "type": "string",
-              "maxLength": 160,
-              "noWhiteSpace": true
-            },
-            "country_id": {
-              "title": "Country",
-              "type": "integer",
-              "minimum": 1
-            },
-            "plan_id": {
-              "title": "Current plan",
-              "type": "integer",
-              "minimum": 1
-            },
-            "executive_id": {
-              "title": "Executive",
-              "type": "integer",
-              "minimum": 1
-            },
-            "status": {
-              "title": "Status",
-              "type": "string",
-              "enum": [
-                "trial",
-                "subscribed",
-                "expired"
-              ],
-              "maxLength": 10,
-              "default": "trial"
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "name",
-            "email",
-            "mobile",
-            "country_id",
-            "status"
-          ],
-          "properties": {
-            "name": {
-              "title": "Name",
-              "type": "string",
-              "maxLength": 60,
-              "noWhiteSpace": true,
-              "validString": true
-            },
-            "email": {
-              "title": "Email",
-              "type": "string",
-              "format": "email",
-              "maxLength": 254
-            },
-            "mobile": {
-              "title": "Mobile",
-              "type": "string",
-              "format": "mobile",
-              "maxLength": 16
-            },
-            "company_name": {
-              "title": "Company name",
-              "type": "string",
-              "maxLength": 160,
-              "noWhiteSpace": true
-            },
-            "country_id": {
-              "title": "Country",
-              "type": "integer",
-              "minimum": 1
-            },
-            "plan_id": {
-              "title": "Current plan",
-              "type": "integer",
-              "minimum": 1
-            },
-            "executive_id": {
-              "title": "Executive",
-              "type": "integer",
-              "minimum": 1
-            },
-            "status": {
-              "title": "Status",
-              "type": "string",
-              "enum": [
-                "trial",
-                "subscribed",
-                "expired"
-              ],
-              "maxLength": 10,
-              "default": "trial"
-            }
-          }
-        },
+        createSchema: SubscribersCreateSchema,
+        updateSchema: SubscribersCreateSchema,
         fields: [
           {
             "name": "name",
@@ -410,132 +413,8 @@ const area: AreaModule = {
         "view_detail": "/subscriber-management/icici-subscribers/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "name",
-            "email",
-            "mobile",
-            "icici_customer_no",
-            "status"
-          ],
-          "properties": {
-            "name": {
-              "title": "Name",
-              "type": "string",
-              "maxLength": 60,
-              "noWhiteSpace": true,
-              "validString": true
-            },
-            "email": {
-              "title": "Email",
-              "type": "string",
-              "format": "email",
-              "maxLength": 254
-            },
-            "mobile": {
-              "title": "Mobile",
-              "type": "string",
-              "format": "mobile",
-              "maxLength": 16
-            },
-            "icici_customer_no": {
-              "title": "ICICI customer ID",
-              "type": "string",
-              "maxLength": 12,
-              "noWhiteSpace": true,
-              "validNumber": true,
-              "minLength": 6
-            },
-            "branch": {
-              "title": "Branch",
-              "type": "string",
-              "maxLength": 120,
-              "noWhiteSpace": true
-            },
-            "relationship_manager": {
-              "title": "Relationship manager",
-              "type": "string",
-              "maxLength": 60,
-              "validString": true
-            },
-            "status": {
-              "title": "Status",
-              "type": "string",
-              "enum": [
-                "pending",
-                "approved",
-                "rejected"
-              ],
-              "maxLength": 8,
-              "default": "pending"
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "name",
-            "email",
-            "mobile",
-            "icici_customer_no",
-            "status"
-          ],
-          "properties": {
-            "name": {
-              "title": "Name",
-              "type": "string",
-              "maxLength": 60,
-              "noWhiteSpace": true,
-              "validString": true
-            },
-            "email": {
-              "title": "Email",
-              "type": "string",
-              "format": "email",
-              "maxLength": 254
-            },
-            "mobile": {
-              "title": "Mobile",
-              "type": "string",
-              "format": "mobile",
-              "maxLength": 16
-            },
-            "icici_customer_no": {
-              "title": "ICICI customer ID",
-              "type": "string",
-              "maxLength": 12,
-              "noWhiteSpace": true,
-              "validNumber": true,
-              "minLength": 6
-            },
-            "branch": {
-              "title": "Branch",
-              "type": "string",
-              "maxLength": 120,
-              "noWhiteSpace": true
-            },
-            "relationship_manager": {
-              "title": "Relationship manager",
-              "type": "string",
-              "maxLength": 60,
-              "validString": true
-            },
-            "status": {
-              "title": "Status",
-              "type": "string",
-              "enum": [
-                "pending",
-                "approved",
-                "rejected"
-              ],
-              "maxLength": 8,
-              "default": "pending"
-            }
-          }
-        },
+        createSchema: IciciSubscribersCreateSchema,
+        updateSchema: IciciSubscribersCreateSchema,
         fields: [
           {
             "name": "name",

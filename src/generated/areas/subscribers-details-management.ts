@@ -3,6 +3,63 @@
 import type { AreaModule } from '../types.ts';
 import * as validators from '../validators/subscribers-details-management.ts';
 
+const SubscribersDetailsCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "subscriber_id"
+  ],
+  "properties": {
+    "subscriber_id": {
+      "title": "Subscriber",
+      "type": "integer",
+      "minimum": 1
+    }
+  }
+};
+
+const SubscribersListCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "subscriber_id",
+    "contact_name",
+    "email",
+    "mobile"
+  ],
+  "properties": {
+    "subscriber_id": {
+      "title": "Subscriber",
+      "type": "integer",
+      "minimum": 1
+    },
+    "contact_name": {
+      "title": "Contact name",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "validString": true
+    },
+    "email": {
+      "title": "Email",
+      "type": "string",
+      "format": "email",
+      "maxLength": 254
+    },
+    "mobile": {
+      "title": "Mobile",
+      "type": "string",
+      "format": "mobile",
+      "maxLength": 16
+    },
+    "designation": {
+      "title": "Designation",
+      "type": "string",
+      "maxLength": 80
+    }
+  }
+};
+
 const area: AreaModule = {
   module: 'SUBSCRIBER_DETAILS_MANAGEMENT_MODULE',
   resources: [
@@ -22,34 +79,8 @@ const area: AreaModule = {
         "view_detail": "/subscribers-details-management/details/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "subscriber_id"
-          ],
-          "properties": {
-            "subscriber_id": {
-              "title": "Subscriber",
-              "type": "integer",
-              "minimum": 1
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "subscriber_id"
-          ],
-          "properties": {
-            "subscriber_id": {
-              "title": "Subscriber",
-              "type": "integer",
-              "minimum": 1
-            }
-          }
-        },
+        createSchema: SubscribersDetailsCreateSchema,
+        updateSchema: SubscribersDetailsCreateSchema,
         fields: [
           {
             "name": "subscriber_id",
@@ -226,88 +257,8 @@ const area: AreaModule = {
         "view_detail": "/subscribers-details-management/list/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "subscriber_id",
-            "contact_name",
-            "email",
-            "mobile"
-          ],
-          "properties": {
-            "subscriber_id": {
-              "title": "Subscriber",
-              "type": "integer",
-              "minimum": 1
-            },
-            "contact_name": {
-              "title": "Contact name",
-              "type": "string",
-              "maxLength": 60,
-              "noWhiteSpace": true,
-              "validString": true
-            },
-            "email": {
-              "title": "Email",
-              "type": "string",
-              "format": "email",
-              "maxLength": 254
-            },
-            "mobile": {
-              "title": "Mobile",
-              "type": "string",
-              "format": "mobile",
-              "maxLength": 16
-            },
-            "designation": {
-              "title": "Designation",
-              "type": "string",
-              "maxLength": 80
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "subscriber_id",
-            "contact_name",
-            "email",
-            "mobile"
-          ],
-          "properties": {
-            "subscriber_id": {
-              "title": "Subscriber",
-              "type": "integer",
-              "minimum": 1
-            },
-            "contact_name": {
-              "title": "Contact name",
-              "type": "string",
-              "maxLength": 60,
-              "noWhiteSpace": true,
-              "validString": true
-            },
-            "email": {
-              "title": "Email",
-              "type": "string",
-              "format": "email",
-              "maxLength": 254
-            },
-            "mobile": {
-              "title": "Mobile",
-              "type": "string",
-              "format": "mobile",
-              "maxLength": 16
-            },
-            "designation": {
-              "title": "Designation",
-              "type": "string",
-              "maxLength": 80
-            }
-          }
-        },
+        createSchema: SubscribersListCreateSchema,
+        updateSchema: SubscribersListCreateSchema,
         fields: [
           {
             "name": "subscriber_id",

@@ -3,6 +3,163 @@
 import type { AreaModule } from '../types.ts';
 import * as validators from '../validators/subscription-management.ts';
 
+const SubscriptionsCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "name",
+    "code",
+    "price",
+    "validity_days",
+    "points",
+    "max_users"
+  ],
+  "properties": {
+    "name": {
+      "title": "Plan name",
+      "type": "string",
+      "maxLength": 80,
+      "noWhiteSpace": true
+    },
+    "code": {
+      "title": "Code",
+      "type": "string",
+      "maxLength": 30,
+      "noWhiteSpace": true,
+      "pattern": "^[A-Z][A-Z0-9_]{1,29}$",
+      "description": "Capital letters, digits and underscores, e.g. GOLD_12M."
+    },
+    "price": {
+      "title": "Price (INR)",
+      "type": "number",
+      "minimum": 0,
+      "maximum": 10000000
+    },
+    "validity_days": {
+      "title": "Validity (days)",
+      "type": "integer",
+      "minimum": 1,
+      "maximum": 3650
+    },
+    "points": {
+      "title": "Points",
+      "type": "integer",
+      "minimum": 0,
+      "description": "Points credited when the plan is bought."
+    },
+    "max_users": {
+      "title": "Max users",
+      "type": "integer",
+      "minimum": 1,
+      "maximum": 1000
+    },
+    "features": {
+      "title": "Features",
+      "type": "array",
+      "uniqueItems": true,
+      "items": {
+        "title": "Feature code",
+        "type": "string",
+        "maxLength": 60,
+        "lowercaseOnly": true,
+        "pattern": "^[a-z][a-z0-9_]*$"
+      },
+      "arrayLengthMinMaxSelect": {
+        "min": 1,
+        "max": 30,
+        "message": "Select between 1 and 30 features."
+      },
+      "description": "Codes from the Features master."
+    },
+    "description": {
+      "title": "Description",
+      "type": "string",
+      "maxLength": 2000
+    }
+  }
+};
+
+const PointConsumptionRulesCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "data_type_id",
+    "action",
+    "points_per_record"
+  ],
+  "properties": {
+    "data_type_id": {
+      "title": "Data type",
+      "type": "integer",
+      "minimum": 1
+    },
+    "action": {
+      "title": "Action",
+      "type": "string",
+      "enum": [
+        "view",
+        "download"
+      ],
+      "maxLength": 8
+    },
+    "points_per_record": {
+      "title": "Points per record",
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 100000
+    }
+  }
+};
+
+const OfferModuleCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "title",
+    "discount_percent",
+    "plan_id",
+    "valid_from",
+    "valid_to"
+  ],
+  "properties": {
+    "title": {
+      "title": "Title",
+      "type": "string",
+      "maxLength": 120,
+      "noWhiteSpace": true
+    },
+    "discount_percent": {
+      "title": "Discount (%)",
+      "type": "number",
+      "rangeMin": {
+        "value": 1,
+        "message": "Discount must be at least 1%."
+      },
+      "rangeMax": {
+        "value": 100,
+        "message": "Discount cannot exceed 100%."
+      }
+    },
+    "plan_id": {
+      "title": "Plan",
+      "type": "integer",
+      "minimum": 1
+    },
+    "valid_from": {
+      "title": "Valid from",
+      "type": "string",
+      "format": "date",
+      "maxLength": 10
+    },
+    "valid_to": {
+      "title": "Valid to",
+      "type": "string",
+      "format": "date",
+      "maxLength": 10
+    }
+  }
+};
+
 const area: AreaModule = {
   module: 'SUBSCRIPTION_MANAGEMENT',
   resources: [
@@ -28,156 +185,8 @@ const area: AreaModule = {
         "view_detail": "/subscription-management/plans/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "name",
-            "code",
-            "price",
-            "validity_days",
-            "points",
-            "max_users"
-          ],
-          "properties": {
-            "name": {
-              "title": "Plan name",
-              "type": "string",
-              "maxLength": 80,
-              "noWhiteSpace": true
-            },
-            "code": {
-              "title": "Code",
-              "type": "string",
-              "maxLength": 30,
-              "noWhiteSpace": true,
-              "pattern": "^[A-Z][A-Z0-9_]{1,29}$",
-              "description": "Capital letters, digits and underscores, e.g. GOLD_12M."
-            },
-            "price": {
-              "title": "Price (INR)",
-              "type": "number",
-              "minimum": 0,
-              "maximum": 10000000
-            },
-            "validity_days": {
-              "title": "Validity (days)",
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 3650
-            },
-            "points": {
-              "title": "Points",
-              "type": "integer",
-              "minimum": 0,
-              "description": "Points credited when the plan is bought."
-            },
-            "max_users": {
-              "title": "Max users",
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 1000
-            },
-            "features": {
-              "title": "Features",
-              "type": "array",
-              "uniqueItems": true,
-              "items": {
-                "title": "Feature code",
-                "type": "string",
-                "maxLength": 60,
-                "lowercaseOnly": true,
-                "pattern": "^[a-z][a-z0-9_]*$"
-              },
-              "arrayLengthMinMaxSelect": {
-                "min": 1,
-                "max": 30,
-                "message": "Select between 1 and 30 features."
-              },
-              "description": "Codes from the Features master."
-            },
-            "description": {
-              "title": "Description",
-              "type": "string",
-              "maxLength": 2000
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "name",
-            "code",
-            "price",
-            "validity_days",
-            "points",
-            "max_users"
-          ],
-          "properties": {
-            "name": {
-              "title": "Plan name",
-              "type": "string",
-              "maxLength": 80,
-              "noWhiteSpace": true
-            },
-            "code": {
-              "title": "Code",
-              "type": "string",
-              "maxLength": 30,
-              "noWhiteSpace": true,
-              "pattern": "^[A-Z][A-Z0-9_]{1,29}$",
-              "description": "Capital letters, digits and underscores, e.g. GOLD_12M."
-            },
-            "price": {
-              "title": "Price (INR)",
-              "type": "number",
-              "minimum": 0,
-              "maximum": 10000000
-            },
-            "validity_days": {
-              "title": "Validity (days)",
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 3650
-            },
-            "points": {
-              "title": "Points",
-              "type": "integer",
-              "minimum": 0,
-              "description": "Points credited when the plan is bought."
-            },
-            "max_users": {
-              "title": "Max users",
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 1000
-            },
-            "features": {
-              "title": "Features",
-              "type": "array",
-              "uniqueItems": true,
-              "items": {
-                "title": "Feature code",
-                "type": "string",
-                "maxLength": 60,
-                "lowercaseOnly": true,
-                "pattern": "^[a-z][a-z0-9_]*$"
-              },
-              "arrayLengthMinMaxSelect": {
-                "min": 1,
-                "max": 30,
-                "message": "Select between 1 and 30 features."
-              },
-              "description": "Codes from the Features master."
-            },
-            "description": {
-              "title": "Description",
-              "type": "string",
-              "maxLength": 2000
-            }
-          }
-        },
+        createSchema: SubscriptionsCreateSchema,
+        updateSchema: SubscriptionsCreateSchema,
         fields: [
           {
             "name": "name",
@@ -394,68 +403,8 @@ const area: AreaModule = {
         "view_detail": "/subscription-management/point-consumption-rules/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "data_type_id",
-            "action",
-            "points_per_record"
-          ],
-          "properties": {
-            "data_type_id": {
-              "title": "Data type",
-              "type": "integer",
-              "minimum": 1
-            },
-            "action": {
-              "title": "Action",
-              "type": "string",
-              "enum": [
-                "view",
-                "download"
-              ],
-              "maxLength": 8
-            },
-            "points_per_record": {
-              "title": "Points per record",
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 100000
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "data_type_id",
-            "action",
-            "points_per_record"
-          ],
-          "properties": {
-            "data_type_id": {
-              "title": "Data type",
-              "type": "integer",
-              "minimum": 1
-            },
-            "action": {
-              "title": "Action",
-              "type": "string",
-              "enum": [
-                "view",
-                "download"
-              ],
-              "maxLength": 8
-            },
-            "points_per_record": {
-              "title": "Points per record",
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 100000
-            }
-          }
-        },
+        createSchema: PointConsumptionRulesCreateSchema,
+        updateSchema: PointConsumptionRulesCreateSchema,
         fields: [
           {
             "name": "data_type_id",
@@ -604,102 +553,8 @@ const area: AreaModule = {
         "view_detail": "/subscription-management/offers/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "title",
-            "discount_percent",
-            "plan_id",
-            "valid_from",
-            "valid_to"
-          ],
-          "properties": {
-            "title": {
-              "title": "Title",
-              "type": "string",
-              "maxLength": 120,
-              "noWhiteSpace": true
-            },
-            "discount_percent": {
-              "title": "Discount (%)",
-              "type": "number",
-              "rangeMin": {
-                "value": 1,
-                "message": "Discount must be at least 1%."
-              },
-              "rangeMax": {
-                "value": 100,
-                "message": "Discount cannot exceed 100%."
-              }
-            },
-            "plan_id": {
-              "title": "Plan",
-              "type": "integer",
-              "minimum": 1
-            },
-            "valid_from": {
-              "title": "Valid from",
-              "type": "string",
-              "format": "date",
-              "maxLength": 10
-            },
-            "valid_to": {
-              "title": "Valid to",
-              "type": "string",
-              "format": "date",
-              "maxLength": 10
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "title",
-            "discount_percent",
-            "plan_id",
-            "valid_from",
-            "valid_to"
-          ],
-          "properties": {
-            "title": {
-              "title": "Title",
-              "type": "string",
-              "maxLength": 120,
-              "noWhiteSpace": true
-            },
-            "discount_percent": {
-              "title": "Discount (%)",
-              "type": "number",
-              "rangeMin": {
-                "value": 1,
-                "message": "Discount must be at least 1%."
-              },
-              "rangeMax": {
-                "value": 100,
-                "message": "Discount cannot exceed 100%."
-              }
-            },
-            "plan_id": {
-              "title": "Plan",
-              "type": "integer",
-              "minimum": 1
-            },
-            "valid_from": {
-              "title": "Valid from",
-              "type": "string",
-              "format": "date",
-              "maxLength": 10
-            },
-            "valid_to": {
-              "title": "Valid to",
-              "type": "string",
-              "format": "date",
-              "maxLength": 10
-            }
-          }
-        },
+        createSchema: OfferModuleCreateSchema,
+        updateSchema: OfferModuleCreateSchema,
         fields: [
           {
             "name": "title",

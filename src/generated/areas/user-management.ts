@@ -3,6 +3,155 @@
 import type { AreaModule } from '../types.ts';
 import * as validators from '../validators/user-management.ts';
 
+const UsersCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "first_name",
+    "last_name",
+    "email",
+    "mobile",
+    "role_id",
+    "password",
+    "confirm_password"
+  ],
+  "dependentRequired": {
+    "password": [
+      "confirm_password"
+    ]
+  },
+  "properties": {
+    "first_name": {
+      "title": "First name",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "validString": true
+    },
+    "last_name": {
+      "title": "Last name",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "validString": true
+    },
+    "email": {
+      "title": "Email",
+      "type": "string",
+      "format": "email",
+      "maxLength": 254
+    },
+    "mobile": {
+      "title": "Mobile",
+      "type": "string",
+      "format": "mobile",
+      "maxLength": 16
+    },
+    "role_id": {
+      "title": "Role",
+      "type": "integer",
+      "minimum": 1
+    },
+    "password": {
+      "title": "Password",
+      "type": "string",
+      "format": "password",
+      "maxLength": 128,
+      "description": "At least 8 characters with a letter, a digit and a special character."
+    },
+    "confirm_password": {
+      "title": "Confirm password",
+      "type": "string",
+      "maxLength": 128,
+      "compareTo": "password"
+    }
+  }
+};
+
+const UsersUpdateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "first_name",
+    "last_name",
+    "email",
+    "mobile",
+    "role_id"
+  ],
+  "dependentRequired": {
+    "password": [
+      "confirm_password"
+    ]
+  },
+  "properties": {
+    "first_name": {
+      "title": "First name",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "validString": true
+    },
+    "last_name": {
+      "title": "Last name",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "validString": true
+    },
+    "email": {
+      "title": "Email",
+      "type": "string",
+      "format": "email",
+      "maxLength": 254
+    },
+    "mobile": {
+      "title": "Mobile",
+      "type": "string",
+      "format": "mobile",
+      "maxLength": 16
+    },
+    "role_id": {
+      "title": "Role",
+      "type": "integer",
+      "minimum": 1
+    },
+    "password": {
+      "title": "Password",
+      "type": "string",
+      "format": "password",
+      "maxLength": 128,
+      "description": "At least 8 characters with a letter, a digit and a special character."
+    },
+    "confirm_password": {
+      "title": "Confirm password",
+      "type": "string",
+      "maxLength": 128,
+      "compareTo": "password"
+    }
+  }
+};
+
+const RolesCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "name"
+  ],
+  "properties": {
+    "name": {
+      "title": "Name",
+      "type": "string",
+      "maxLength": 80,
+      "noWhiteSpace": true
+    },
+    "description": {
+      "title": "Description",
+      "type": "string",
+      "maxLength": 500
+    }
+  }
+};
+
 const area: AreaModule = {
   module: 'USER_MANAGEMENT',
   resources: [
@@ -28,132 +177,8 @@ const area: AreaModule = {
         "view_detail": "/user-management/users/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "first_name",
-            "last_name",
-            "email",
-            "mobile",
-            "role_id",
-            "password",
-            "confirm_password"
-          ],
-          "dependentRequired": {
-            "password": [
-              "confirm_password"
-            ]
-          },
-          "properties": {
-            "first_name": {
-              "title": "First name",
-              "type": "string",
-              "maxLength": 60,
-              "noWhiteSpace": true,
-              "validString": true
-            },
-            "last_name": {
-              "title": "Last name",
-              "type": "string",
-              "maxLength": 60,
-              "noWhiteSpace": true,
-              "validString": true
-            },
-            "email": {
-              "title": "Email",
-              "type": "string",
-              "format": "email",
-              "maxLength": 254
-            },
-            "mobile": {
-              "title": "Mobile",
-              "type": "string",
-              "format": "mobile",
-              "maxLength": 16
-            },
-            "role_id": {
-              "title": "Role",
-              "type": "integer",
-              "minimum": 1
-            },
-            "password": {
-              "title": "Password",
-              "type": "string",
-              "format": "password",
-              "maxLength": 128,
-              "description": "At least 8 characters with a letter, a digit and a special character."
-            },
-            "confirm_password": {
-              "title": "Confirm password",
-              "type": "string",
-              "maxLength": 128,
-              "compareTo": "password"
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "first_name",
-            "last_name",
-            "email",
-            "mobile",
-            "role_id"
-          ],
-          "dependentRequired": {
-            "password": [
-              "confirm_password"
-            ]
-          },
-          "properties": {
-            "first_name": {
-              "title": "First name",
-              "type": "string",
-              "maxLength": 60,
-              "noWhiteSpace": true,
-              "validString": true
-            },
-            "last_name": {
-              "title": "Last name",
-              "type": "string",
-              "maxLength": 60,
-              "noWhiteSpace": true,
-              "validString": true
-            },
-            "email": {
-              "title": "Email",
-              "type": "string",
-              "format": "email",
-              "maxLength": 254
-            },
-            "mobile": {
-              "title": "Mobile",
-              "type": "string",
-              "format": "mobile",
-              "maxLength": 16
-            },
-            "role_id": {
-              "title": "Role",
-              "type": "integer",
-              "minimum": 1
-            },
-            "password": {
-              "title": "Password",
-              "type": "string",
-              "format": "password",
-              "maxLength": 128,
-              "description": "At least 8 characters with a letter, a digit and a special character."
-            },
-            "confirm_password": {
-              "title": "Confirm password",
-              "type": "string",
-              "maxLength": 128,
-              "compareTo": "password"
-            }
-          }
-        },
+        createSchema: UsersCreateSchema,
+        updateSchema: UsersUpdateSchema,
         fields: [
           {
             "name": "first_name",
@@ -371,46 +396,8 @@ const area: AreaModule = {
         "view_detail": "/user-management/roles/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "name"
-          ],
-          "properties": {
-            "name": {
-              "title": "Name",
-              "type": "string",
-              "maxLength": 80,
-              "noWhiteSpace": true
-            },
-            "description": {
-              "title": "Description",
-              "type": "string",
-              "maxLength": 500
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "name"
-          ],
-          "properties": {
-            "name": {
-              "title": "Name",
-              "type": "string",
-              "maxLength": 80,
-              "noWhiteSpace": true
-            },
-            "description": {
-              "title": "Description",
-              "type": "string",
-              "maxLength": 500
-            }
-          }
-        },
+        createSchema: RolesCreateSchema,
+        updateSchema: RolesCreateSchema,
         fields: [
           {
             "name": "name",

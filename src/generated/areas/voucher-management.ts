@@ -3,6 +3,80 @@
 import type { AreaModule } from '../types.ts';
 import * as validators from '../validators/voucher-management.ts';
 
+const VoucherCreateSchema = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "code",
+    "discount_type",
+    "discount_value",
+    "valid_from",
+    "valid_to"
+  ],
+  "properties": {
+    "code": {
+      "title": "Code",
+      "type": "string",
+      "maxLength": 20,
+      "customPattern": {
+        "pattern": "^[A-Z0-9]{4,20}$",
+        "message": "Use 4 to 20 capital letters or digits."
+      }
+    },
+    "description": {
+      "title": "Description",
+      "type": "string",
+      "maxLength": 500
+    },
+    "discount_type": {
+      "title": "Discount type",
+      "type": "string",
+      "enum": [
+        "percent",
+        "flat"
+      ],
+      "maxLength": 7
+    },
+    "discount_value": {
+      "title": "Discount value",
+      "type": "number",
+      "rangeMin": {
+        "value": 1,
+        "message": "Discount must be at least 1."
+      }
+    },
+    "max_discount": {
+      "title": "Max discount (INR)",
+      "type": "number",
+      "minimum": 0,
+      "description": "Cap on a percent discount."
+    },
+    "valid_from": {
+      "title": "Valid from",
+      "type": "string",
+      "format": "date",
+      "maxLength": 10
+    },
+    "valid_to": {
+      "title": "Valid to",
+      "type": "string",
+      "format": "date",
+      "maxLength": 10
+    },
+    "usage_limit": {
+      "title": "Usage limit",
+      "type": "integer",
+      "minimum": 1,
+      "description": "Leave empty for unlimited use."
+    },
+    "plan_id": {
+      "title": "Plan",
+      "type": "integer",
+      "minimum": 1
+    }
+  }
+};
+
 const area: AreaModule = {
   module: 'VOUCHER_MANAGEMENT',
   resources: [
@@ -28,152 +102,8 @@ const area: AreaModule = {
         "view_detail": "/voucher-management/vouchers/:id"
       },
       entity: {
-        createSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "code",
-            "discount_type",
-            "discount_value",
-            "valid_from",
-            "valid_to"
-          ],
-          "properties": {
-            "code": {
-              "title": "Code",
-              "type": "string",
-              "maxLength": 20,
-              "customPattern": {
-                "pattern": "^[A-Z0-9]{4,20}$",
-                "message": "Use 4 to 20 capital letters or digits."
-              }
-            },
-            "description": {
-              "title": "Description",
-              "type": "string",
-              "maxLength": 500
-            },
-            "discount_type": {
-              "title": "Discount type",
-              "type": "string",
-              "enum": [
-                "percent",
-                "flat"
-              ],
-              "maxLength": 7
-            },
-            "discount_value": {
-              "title": "Discount value",
-              "type": "number",
-              "rangeMin": {
-                "value": 1,
-                "message": "Discount must be at least 1."
-              }
-            },
-            "max_discount": {
-              "title": "Max discount (INR)",
-              "type": "number",
-              "minimum": 0,
-              "description": "Cap on a percent discount."
-            },
-            "valid_from": {
-              "title": "Valid from",
-              "type": "string",
-              "format": "date",
-              "maxLength": 10
-            },
-            "valid_to": {
-              "title": "Valid to",
-              "type": "string",
-              "format": "date",
-              "maxLength": 10
-            },
-            "usage_limit": {
-              "title": "Usage limit",
-              "type": "integer",
-              "minimum": 1,
-              "description": "Leave empty for unlimited use."
-            },
-            "plan_id": {
-              "title": "Plan",
-              "type": "integer",
-              "minimum": 1
-            }
-          }
-        },
-        updateSchema: {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "code",
-            "discount_type",
-            "discount_value",
-            "valid_from",
-            "valid_to"
-          ],
-          "properties": {
-            "code": {
-              "title": "Code",
-              "type": "string",
-              "maxLength": 20,
-              "customPattern": {
-                "pattern": "^[A-Z0-9]{4,20}$",
-                "message": "Use 4 to 20 capital letters or digits."
-              }
-            },
-            "description": {
-              "title": "Description",
-              "type": "string",
-              "maxLength": 500
-            },
-            "discount_type": {
-              "title": "Discount type",
-              "type": "string",
-              "enum": [
-                "percent",
-                "flat"
-              ],
-              "maxLength": 7
-            },
-            "discount_value": {
-              "title": "Discount value",
-              "type": "number",
-              "rangeMin": {
-                "value": 1,
-                "message": "Discount must be at least 1."
-              }
-            },
-            "max_discount": {
-              "title": "Max discount (INR)",
-              "type": "number",
-              "minimum": 0,
-              "description": "Cap on a percent discount."
-            },
-            "valid_from": {
-              "title": "Valid from",
-              "type": "string",
-              "format": "date",
-              "maxLength": 10
-            },
-            "valid_to": {
-              "title": "Valid to",
-              "type": "string",
-              "format": "date",
-              "maxLength": 10
-            },
-            "usage_limit": {
-              "title": "Usage limit",
-              "type": "integer",
-              "minimum": 1,
-              "description": "Leave empty for unlimited use."
-            },
-            "plan_id": {
-              "title": "Plan",
-              "type": "integer",
-              "minimum": 1
-            }
-          }
-        },
+        createSchema: VoucherCreateSchema,
+        updateSchema: VoucherCreateSchema,
         fields: [
           {
             "name": "code",
