@@ -1,10 +1,9 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildModel, emitAll, findDrift, writeGenerated, type GeneratedFiles } from '../../codegen/index.ts';
 import { main } from '../../cli/main.ts';
-import { fixturesDir } from './helpers.ts';
+import { fixturesDir, tempDir } from './helpers.ts';
 
 const manifest = join(fixturesDir, 'minimal', 'manifest');
 
@@ -21,7 +20,7 @@ async function runCheck(out: string): Promise<{ code: number; errors: string[] }
 describe('check and write', () => {
   let out: string;
   beforeEach(async () => {
-    out = await mkdtemp(join(tmpdir(), 'generated-'));
+    out = await tempDir('generated');
     await writeGenerated(out, await generatedFiles());
   });
 

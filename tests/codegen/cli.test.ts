@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { projectRoot, scratchManifest } from './helpers.ts';
+import { projectRoot, scratchManifest, tempDir } from './helpers.ts';
 
 const bin = join(projectRoot, 'cli', 'bin.mjs');
 
@@ -55,7 +54,7 @@ describe('admin-codegen CLI', () => {
 
   it('add-module round trip: the new module validates, generates, checks and appears in routes and sidebar', async () => {
     const dir = await scratchManifest();
-    const out = await mkdtemp(join(tmpdir(), 'out-'));
+    const out = await tempDir('out');
     const added = await cli(
       'add-module', '--manifest', dir, '--out', out,
       '--area', 'warehouse-management', '--area-key', 'WAREHOUSE_MANAGEMENT', '--area-label', 'Warehouse Management',
@@ -77,7 +76,7 @@ describe('admin-codegen CLI', () => {
   it('add-module refuses a clash and writes nothing', async () => {
     const dir = await scratchManifest();
     const before = await readFile(join(dir, 'voucher-management.json'), 'utf8');
-    const result = await cli('add-module', '--manifest', dir, '--out', await mkdtemp(join(tmpdir(), 'out-')), '--area', 'voucher-management', '--key', 'VOUCHER', '--label', 'Again', '--path', 'again', '--field', 'code:string');
+    const result = await cli('add-module', '--manifest', dir, '--out', await tempDir('out'), '--area', 'voucher-management', '--key', 'VOUCHER', '--label', 'Again', '--path', 'again', '--field', 'code:string');
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('module key "VOUCHER" is already used');
     expect(await readFile(join(dir, 'voucher-management.json'), 'utf8')).toBe(before);

@@ -1,10 +1,9 @@
-import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { buildModel, emitAll } from '../../codegen/index.ts';
-import { fixturesDir, projectRoot } from './helpers.ts';
+import { fixturesDir, projectRoot, tempDir } from './helpers.ts';
 
 // Type-checks what the generator writes, together with code that uses it the way the console does.
 const usage = `
@@ -38,7 +37,7 @@ describe('generated TypeScript', () => {
   it('compiles under strict settings and types the manifest precisely', async () => {
     const built = await buildModel(join(fixturesDir, 'relations', 'manifest'));
     const files = await emitAll(built.model!);
-    const dir = await mkdtemp(join(tmpdir(), 'compile-'));
+    const dir = await tempDir('compile');
     for (const [path, text] of files) {
       await mkdir(dirname(join(dir, path)), { recursive: true });
       await writeFile(join(dir, path), text);

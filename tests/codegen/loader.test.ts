@@ -1,11 +1,9 @@
 import { readdir, writeFile } from 'node:fs/promises';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildModel, type ManifestError } from '../../codegen/index.ts';
 import { main } from '../../cli/main.ts';
-import { editJson, scratchManifest } from './helpers.ts';
+import { editJson, scratchManifest, tempDir } from './helpers.ts';
 
 const VOUCHER = 'voucher-management.json';
 
@@ -131,7 +129,7 @@ describe('manifest loader and validator', () => {
   it('writes nothing when the manifest is invalid', async () => {
     const dir = await scratchManifest();
     await editJson(join(dir, VOUCHER), (doc) => doc.resources[0].actions.push('approve'));
-    const out = await mkdtemp(join(tmpdir(), 'out-'));
+    const out = await tempDir('out');
     const lines: string[] = [];
     const code = await main(['node', 'admin-codegen', 'generate', '--manifest', dir, '--out', out], { log: (l) => lines.push(l), error: (l) => lines.push(l) });
     expect(code).toBe(1);
