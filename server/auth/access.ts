@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import type { Grants } from '../permissions/grants.ts';
-import { loadSessionUser, type SessionUser } from './session.ts';
+import { GrantsCache, loadSessionUser, type SessionUser } from './session.ts';
 import { verifyAccessToken } from './tokens.ts';
 
 /**
@@ -36,6 +36,9 @@ export function currentUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+/** One permission-set cache per database (tests run many apps, each on its own database, in one process). */
+const grantsCaches = new WeakMap<object, GrantsCache>();
+
 export function registerAccessControl(app: FastifyInstance, secret: Uint8Array): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
@@ -66,5 +69,8 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
   if (!claims) return null;
   const userId = Number(claims.sub);
   if (!Number.isSafeInteger(userId)) return null;
-  return loadSessionUser(app.db, claims.sid, userId);
+  let cache = grantsCaches.get(app.db);
+  if (!cache) grantsCaches.set(app.db, (cache = new GrantsCache()));
+  return loadSessionUser(app.db, cache, claims.sid, userId);
 }
+

@@ -12,6 +12,10 @@ export class SqlParams {
   }
 }
 
+/** The column that carries a list's total on each row of its page; never a manifest field name (they are lower snake case without a leading underscore). */
+const TOTAL_KEY = '__total';
+const TOTAL = quoted(TOTAL_KEY);
+
 /** A condition on the base table (alias `t`) that limits which records a caller may see. */
 export type Scope = (params: SqlParams) => string;
 
@@ -40,19 +44,31 @@ export class ResourceTable {
     this.relations = returned.filter((field) => field.relation !== null);
   }
 
+  /**
+   * A page and the total in one statement. A search counts with a window over the rows it matched anyway (the
+   * trigram index narrows them first); without one, the count is a separate scan inside the same statement, so
+   * the page itself still comes straight off the sort index.
+   */
   async list(db: Queryable, query: ListQuery, scope: Scope | null): Promise<{ rows: Row[]; total: number }> {
     const params = new SqlParams();
     const where = this.where(params, query, scope);
     const direction = query.order === 'desc' ? 'DESC' : 'ASC';
     const orderBy = `${quoted(query.sort)} ${direction}, id ${direction}`;
+    const windowed = query.q !== undefined && this.resource.searchSql !== null;
+    const total = windowed ? 'count(*) OVER ()' : `(SELECT count(*) FROM ${this.table} t ${where})`;
     const limit = params.add(query.pageSize);
     const offset = params.add((query.page - 1) * query.pageSize);
     const pageSql = `SELECT p.*${this.labelColumns()} FROM (
-        SELECT ${this.columns} FROM ${this.table} t ${where} ORDER BY t.${orderBy} LIMIT ${limit} OFFSET ${offset}
+        SELECT ${this.columns}, ${total} AS ${TOTAL} FROM ${this.table} t ${where} ORDER BY t.${orderBy} LIMIT ${limit} OFFSET ${offset}
       ) p ${this.labelJoins('p')} ORDER BY p.${orderBy}`;
     const rows = await db.query(pageSql, params.values);
-    // A first page that is not full is the whole result: no need to count it again.
-    if (query.page === 1 && rows.length < query.pageSize) return { rows, total: rows.length };
+    if (rows.length > 0) {
+      const counted = Number(rows[0]![TOTAL_KEY]);
+      for (const row of rows) delete row[TOTAL_KEY];
+      return { rows, total: counted };
+    }
+    if (query.page === 1) return { rows, total: 0 };
+    // Past the last page the window has no row to ride on: count on its own (rare: a stale page link).
     const countParams = new SqlParams();
     const [counted] = await db.query<{ total: number }>(`SELECT count(*) AS total FROM ${this.table} t ${this.where(countParams, query, scope)}`, countParams.values);
     return { rows, total: counted?.total ?? 0 };
