@@ -1,10 +1,11 @@
 import { describe, expect } from 'vitest';
 import { openDatabase } from '../../../server/db/open.ts';
-import { ADMIN } from '../support/accounts.ts';
+import { ADMIN, OPERATOR } from '../support/accounts.ts';
 import { Api, unique } from '../support/api.ts';
 import { startApi, stopApi } from '../support/control.ts';
 import { DATA_DIR } from '../support/env.ts';
 import { journey, useBrowser } from '../support/journey.ts';
+import { tradeCsv } from '../support/tradeCsv.ts';
 
 useBrowser();
 
@@ -76,4 +77,39 @@ describe('hostile HTML', () => {
     // the console's own sanitising (NOTIF-10), not only the server's header.
     { bypassCSP: true, timeout: 240_000 },
   );
+
+  journey('an upload whose file name is HTML is notified with the name escaped by the server (shown as text)', async ({ page, signIn, pageErrors }) => {
+    // The product's own route to a notification: an upload, whose file name the operator chooses.
+    const operator = await Api.login(OPERATOR.email, OPERATOR.password);
+    await operator.post('notification/mark-all-as-read', {});
+    const fileName = `<img src=x onerror="window.__xssUpload=1">${unique()}.csv`;
+    const csv = tradeCsv(3);
+    const countries = (await operator.get<{ data: { value: number; label: string }[] }>('countries/options')).data;
+    const ticket = await operator.post<{ data: { upload: { id: number }; upload_url: string; fields: Record<string, string> } }>('uploads', {
+      country_id: countries[0]!.value,
+      trade_direction: 'import',
+      period: '2026-09',
+      file_name: fileName,
+      size: Buffer.byteLength(csv.text),
+    });
+    const form = new FormData();
+    for (const [name, value] of Object.entries(ticket.data.fields)) form.append(name, value);
+    form.append('file', new Blob([csv.text], { type: 'text/csv' }), fileName);
+    const stored = await fetch(ticket.data.upload_url, { method: 'POST', body: form });
+    expect(stored.status).toBeLessThan(300);
+    await expect
+      .poll(async () => (await operator.get<{ data: { upload: { status: string } } }>(`uploads/${ticket.data.upload.id}/log`)).data.upload.status, { timeout: 30_000, interval: 250 })
+      .toBe('completed');
+
+    await signIn(OPERATOR);
+    await page.goto('/data-upload-management/uploads');
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const message = page.locator('.notification-message').filter({ hasText: fileName });
+    await message.waitFor();
+    expect(await message.locator('img').count()).toBe(0);
+    expect(await message.locator('b').textContent()).toBe(fileName);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__xssUpload)).toBeUndefined();
+    expect(pageErrors.map(String)).toEqual([]);
+  }, { bypassCSP: true });
 });

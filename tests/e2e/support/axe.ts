@@ -27,6 +27,12 @@ export interface AuditResult {
 export async function audit(page: Page, journey: string, screen: string): Promise<AuditResult> {
   // Injected through the DevTools protocol, so the console's content security policy (script-src 'self')
   // does not stop it and no script tag is added to the page.
+  // Let fades and dropdown animations end first, or axe measures half-transparent text (toast progress bars,
+  // which run for the whole toast time-out, are not waited for).
+  await page.evaluate(`Promise.race([
+    Promise.all(document.getAnimations().filter((a) => (a.effect?.getComputedTiming().endTime ?? 0) <= 1000).map((a) => a.finished.catch(() => null))),
+    new Promise((resolve) => setTimeout(resolve, 1500)),
+  ])`);
   const loaded = await page.evaluate('typeof window.axe === "object"');
   if (!loaded) await page.evaluate(axeSource);
   const violations = (await page.evaluate(
