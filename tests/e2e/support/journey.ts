@@ -86,6 +86,11 @@ export function journey(name: string, body: (journey: Journey) => Promise<void>,
       const page = await context.newPage();
       const pageErrors: Error[] = [];
       page.on('pageerror', (error) => pageErrors.push(error));
+      // Errors the console logged (production builds keep console.error), reported with a failure.
+      const browserErrors: string[] = [];
+      context.on('console', (message) => {
+        if (message.type() === 'error') browserErrors.push(message.text().split('\n').slice(0, 2).join(' | '));
+      });
       const current: Journey = {
         name,
         browser,
@@ -105,6 +110,10 @@ export function journey(name: string, body: (journey: Journey) => Promise<void>,
       try {
         await body(current);
       } catch (error) {
+        const distinct = [...new Set(browserErrors.filter((text) => !text.startsWith('Failed to load resource')))];
+        if (error instanceof Error && distinct.length > 0) {
+          error.message += `\n  Browser console errors during the journey:\n${distinct.slice(0, 5).map((text) => `    ${text.slice(0, 300)}`).join('\n')}`;
+        }
         if (ARTIFACTS) {
           mkdirSync(ARTIFACTS, { recursive: true });
           let index = 0;
