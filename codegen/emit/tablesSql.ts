@@ -31,7 +31,9 @@ export function emitTablesSql(model: ProjectModel): string {
     }
     const search = resource.list?.search ?? [];
     if (search.length > 0) {
-      statements.push(`CREATE INDEX IF NOT EXISTS "${table}_search_idx" ON "${table}" USING gin ((${searchExpression(search)}) gin_trgm_ops);`);
+      // fastupdate off: a pending list would be read in full by every search until a vacuum, and PGlite has no autovacuum.
+      statements.push(`CREATE INDEX IF NOT EXISTS "${table}_search_idx" ON "${table}" USING gin ((${searchExpression(search)}) gin_trgm_ops) WITH (fastupdate = off);`);
+      statements.push(`ALTER INDEX "${table}_search_idx" SET (fastupdate = off);`);
     }
     const sort = resource.list?.sort.field;
     if (sort && sort !== 'id') statements.push(`CREATE INDEX IF NOT EXISTS "${table}_${sort}_sort_idx" ON "${table}" ("${sort}", id);`);
