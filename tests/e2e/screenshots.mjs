@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global window, document, localStorage */
 // Screenshots for the README: the built console and the API as `npm start` runs them (fresh demo data), in
 // Chromium at 1280x800, saved as PNG into docs/screenshots/.
 //
@@ -24,6 +25,36 @@ async function login(baseUrl, account) {
   });
   if (!response.ok) throw new Error(`login ${account.email}: ${response.status}`);
   return (await response.json()).data;
+}
+
+/**
+ * The demo data has no subscription history, so the reporting charts would be empty: a year of subscriptions
+ * and some top-ups are added first, through the API as an administrator would add them.
+ */
+async function addReportingActivity(baseUrl, tokens) {
+  const call = async (method, path, body) => {
+    const response = await fetch(`${baseUrl}/api/v1/${path}`, {
+      method,
+      headers: { authorization: `Bearer ${tokens.access}`, 'APP-SOURCE': 'ADMIN_APP', ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const plans = (await call('GET', 'plans?_page_size=100')).data;
+  const subscribers = (await call('GET', 'subscribers?_page_size=100')).data;
+  const now = new Date();
+  let index = 0;
+  for (let monthsAgo = 11; monthsAgo >= 0; monthsAgo -= 1) {
+    const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo, 5));
+    const count = 3 + ((11 - monthsAgo) % 4) + Math.floor((11 - monthsAgo) / 2);
+    for (let n = 0; n < count; n += 1, index += 1) {
+      const subscriber = subscribers[index % subscribers.length];
+      const plan = plans[(index * 7 + monthsAgo) % plans.length];
+      await call('POST', `subscribers/${subscriber.id}/subscriptions`, { plan_id: plan.id, starts_on: month.toISOString().slice(0, 10) });
+      if (n % 3 === 0) await call('POST', `subscribers/${subscriber.id}/top-ups`, { points: 500, amount: 2499, note: 'Demo top-up', idempotency_key: `screenshot-${String(index).padStart(4, "0")}` });
+    }
+  }
 }
 
 async function signedInPage(browser, baseUrl, account) {
@@ -70,6 +101,7 @@ try {
   await guest.getByRole('button', { name: 'Sign in' }).waitFor();
   await shoot(guest, 'login');
 
+  await addReportingActivity(stack.baseUrl, await login(stack.baseUrl, ACCOUNTS.admin));
   const admin = await signedInPage(browser, stack.baseUrl, ACCOUNTS.admin);
 
   // A list: the subscribers, a full page of demo data.
@@ -78,21 +110,23 @@ try {
   await admin.getByRole('row').nth(20).waitFor();
   await shoot(admin, 'list');
 
-  // A form with errors: the voucher form submitted empty, then a code in the wrong shape.
+  // A form with errors: the voucher form submitted empty.
   await admin.goto('/voucher-management/vouchers/add');
   await admin.getByRole('button', { name: 'Create voucher' }).click();
-  await admin.getByLabel(/^Code/).fill('ab');
-  await admin.getByLabel(/^Description/).focus();
-  await admin.getByText('* Use 4 to 20 capital letters or digits.').waitFor();
+  await admin.getByText('* This field is required').nth(4).waitFor();
   await admin.evaluate(() => window.scrollTo(0, 0));
   await shoot(admin, 'form-errors');
 
-  // The role matrix: the Sales Executive role's permissions.
-  await admin.goto('/user-management/roles');
-  await admin.getByRole('link', { name: 'Edit Sales Executive' }).click();
-  await admin.getByRole('checkbox', { name: /^Subscribers: View$/ }).waitFor();
-  await admin.getByText('Permissions', { exact: true }).scrollIntoViewIfNeeded();
-  await admin.evaluate(() => window.scrollBy(0, -80));
+  // The role matrix: a new role with a few modules ticked.
+  await admin.goto('/user-management/roles/add');
+  for (const name of ['Subscribers: all actions', 'Subscriptions: View', 'Subscriptions: Download', 'Executive profile: View']) {
+    await admin.getByRole('checkbox', { name, exact: true }).check();
+  }
+  await admin.getByRole('group', { name: 'Permissions' }).scrollIntoViewIfNeeded();
+  await admin.getByRole('table', { name: 'Subscriber Management' }).evaluate((table) => table.scrollIntoView({ block: 'start', inline: 'nearest' }));
+  await admin.evaluate(() => window.scrollBy(0, -90));
+  // Ticking a checkbox at the right scrolled the matrix sideways; show it from its first column.
+  await admin.evaluate(() => document.querySelectorAll('main *').forEach((element) => element.scrollLeft && (element.scrollLeft = 0)));
   await shoot(admin, 'role-matrix');
 
   // The reporting charts.
