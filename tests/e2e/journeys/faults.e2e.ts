@@ -75,4 +75,39 @@ describe('faults', () => {
     await waitForPath(page, LIST);
     expect(await createdCode(code)).toBe(true);
   });
+
+  journey(
+    'ERR-05 with the API stopped, signing in shows "Some error occurred. Please contact Admin." and keeps what was typed',
+    async ({ page }) => {
+      await page.goto('/auth/login');
+      await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
+      await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+      await stopApi();
+      try {
+        await page.getByLabel('Password', { exact: true }).press('Enter');
+        await errorToast(page, 'Some error occurred. Please contact Admin.').first().waitFor();
+        expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(ADMIN.email);
+        expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe(ADMIN.password);
+      } finally {
+        await startApi();
+      }
+      await page.getByLabel('Password', { exact: true }).press('Enter');
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    },
+    { timeout: 180_000 },
+  );
+
+  journey('ERR-04 offline, signing in shows "No Internet Connection." and keeps what was typed', async ({ page, context }) => {
+    await page.goto('/auth/login');
+    await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await context.setOffline(true);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await errorToast(page, 'No Internet Connection.').first().waitFor();
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(ADMIN.email);
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe(ADMIN.password);
+    await context.setOffline(false);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  });
 });

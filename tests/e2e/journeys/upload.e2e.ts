@@ -11,7 +11,7 @@ const LIST = '/data-upload-management/uploads';
 
 describe('data upload', () => {
   journey(
-    'NOTIF-01 NOTIF-03 NOTIF-04 NOTIF-08 a CSV with bad lines uploads with progress, logs its rejected lines, then notifies with the badge dot until Mark All Read',
+    'NOTIF-01 NOTIF-03 NOTIF-04 NOTIF-05 NOTIF-08 a CSV with bad lines uploads with progress, logs its rejected lines, then notifies with the badge dot until Mark All Read',
     async ({ page, context, signIn, audit }) => {
       const operator = await Api.login(OPERATOR.email, OPERATOR.password);
       await operator.post('notification/mark-all-as-read', {});

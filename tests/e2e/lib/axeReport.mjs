@@ -35,6 +35,6 @@ export function summariseAudits(audits) {
       lines.push(`     ${violation.impact} ${violation.id}: ${violation.help} -> ${[...violation.targets].slice(0, 5).join(' | ')}`);
     }
   }
-  lines.push(`${screens.size} screens audited, ${blocking} serious/critical violation kinds`);
+  lines.push(`${screens.size} screens audited; ${blocking} serious/critical findings (one per rule and screen)`);
   return { lines, blocking };
 }

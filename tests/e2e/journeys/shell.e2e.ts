@@ -1,0 +1,94 @@
+import { describe, expect } from 'vitest';
+import { ADMIN, SALES } from '../support/accounts.ts';
+import { Api, unique, uniqueLetters } from '../support/api.ts';
+import { TOKEN_KEY } from '../support/env.ts';
+import { journey, useBrowser } from '../support/journey.ts';
+import { loginThroughForm, recordApiCalls, waitForPath } from '../support/ui.ts';
+
+useBrowser();
+
+/** The area chunk files the browser fetched (`/assets/<area>-<hash>.js`). */
+function areaChunks(requests: string[], area: string): string[] {
+  return requests.filter((url) => new RegExp(`/assets/${area}-[\\w-]+\\.js$`).test(url));
+}
+
+describe('shell', () => {
+  journey('HEADER-03 HEADER-04 the account dropdown shows the name and the uppercased initials; neither dropdown shows logged out', async ({ page, signIn }) => {
+    await page.goto('/auth/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await page.getByRole('button', { name: /^Account:/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Notifications/ }).count()).toBe(0);
+    await signIn(ADMIN);
+    await page.goto('/voucher-management/vouchers');
+    await page.getByRole('heading', { name: 'Vouchers' }).waitFor();
+    const account = page.getByRole('button', { name: 'Account: Asha Admin' });
+    await account.click();
+    const panel = page.getByRole('region', { name: 'Account: Asha Admin' });
+    await panel.waitFor();
+    expect(await panel.locator('.avatar').first().textContent()).toBe('AA');
+    await panel.getByText('Asha Admin', { exact: true }).waitFor();
+    await page.getByRole('button', { name: /^Notifications/ }).waitFor();
+  });
+
+  journey('HEADER-05 the Profile entry shows with USER_PROFILE view and leads to /profile-management/profile, and not without it', async ({ page, signIn, newContext }) => {
+    await signIn(ADMIN);
+    await page.goto('/voucher-management/vouchers');
+    await page.getByRole('heading', { name: 'Vouchers' }).waitFor();
+    await page.getByRole('button', { name: /^Account:/ }).click();
+    await page.getByRole('region', { name: /^Account:/ }).getByRole('link', { name: 'Profile', exact: true }).click();
+    await waitForPath(page, '/profile-management/profile');
+
+    // A role with vouchers only: no Profile entry.
+    const admin = await Api.login(ADMIN.email, ADMIN.password);
+    const { data: role } = await admin.post<{ data: { id: number } }>('roles', { name: `No Profile ${uniqueLetters(6)}` });
+    await admin.put(`roles/${role.id}/permissions`, { permissions: { VOUCHER: ['view'] } });
+    const email = `${unique('noprofile').toLowerCase()}@example.com`;
+    await admin.post('users', { first_name: 'Nora', last_name: 'Plain', email, mobile: '9876523456', role_id: role.id, password: 'Plain@13579', confirm_password: 'Plain@13579' });
+    const context = await newContext();
+    await signIn({ email, password: 'Plain@13579' }, context);
+    const other = await context.newPage();
+    await other.goto('/voucher-management/vouchers');
+    await other.getByRole('heading', { name: 'Vouchers' }).waitFor();
+    await other.getByRole('button', { name: 'Account: Nora Plain' }).click();
+    const panel = other.getByRole('region', { name: 'Account: Nora Plain' });
+    await panel.getByRole('button', { name: 'Logout' }).waitFor();
+    expect(await panel.getByRole('link', { name: 'Profile', exact: true }).count()).toBe(0);
+  });
+
+  journey('ROUTE-06 ROUTE-08 an area loads its own chunk on first visit; flagged areas preload after the first signed-in screen', async ({ page }) => {
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto('/auth/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // The login screen needs no area's code.
+    expect(requests.filter((url) => /\/assets\/[\w-]+-management-[\w-]+\.js$/.test(url))).toEqual([]);
+
+    await loginThroughForm(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // subscriber-management is flagged for preloading in the manifest; voucher-management is not.
+    await expect.poll(() => areaChunks(requests, 'subscriber-management').length, { timeout: 5_000 }).toBe(1);
+    expect(areaChunks(requests, 'voucher-management')).toEqual([]);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Voucher Management' }).click();
+    await page.getByRole('heading', { name: 'Vouchers' }).waitFor();
+    expect(areaChunks(requests, 'voucher-management')).toHaveLength(1);
+  });
+
+  journey('HTTP-02 HTTP-03 API calls carry the stored token as Bearer, and state changes echo the XSRF-TOKEN cookie', async ({ page, context, signIn }) => {
+    await signIn(SALES);
+    const calls = recordApiCalls(page);
+    await page.goto('/subscriber-management/subscribers');
+    await page.getByRole('table').waitFor();
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await page.getByRole('button', { name: 'Mark All Read' }).click();
+    await expect.poll(() => calls.filter((call) => call.method === 'POST').length).toBeGreaterThan(0);
+    const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
+    expect(calls.length).toBeGreaterThan(2);
+    expect(calls.filter((call) => call.headers.authorization !== `Bearer ${token}`).map((call) => call.path)).toEqual([]);
+    const cookie = (await context.cookies()).find((candidate) => candidate.name === 'XSRF-TOKEN');
+    expect(cookie?.value).toBeTruthy();
+    for (const call of calls.filter((candidate) => candidate.method !== 'GET')) expect(call.headers['x-xsrf-token'], call.path).toBe(cookie!.value);
+  });
+});
