@@ -16,6 +16,21 @@ export interface AccessClaims {
   default_url: string;
 }
 
+/**
+ * The HMAC key of a secret, imported once: jose would otherwise import the raw bytes into a WebCrypto key on
+ * every sign and verify (measured: 4% of the server's CPU under load on get-by-id).
+ */
+const hmacKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+
+function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
 export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, lifetimeSeconds: number): Promise<string> {
   const { sub, ...rest } = claims;
   const now = Math.floor(Date.now() / 1000);
@@ -26,13 +41,13 @@ export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, 
     .setAudience(AUDIENCE)
     .setIssuedAt(now)
     .setExpirationTime(now + lifetimeSeconds)
-    .sign(secret);
+    .sign(await hmacKey(secret));
 }
 
 /** The claims of a valid, unexpired token signed with our key and algorithm; null otherwise. */
 export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
+    const { payload } = await jwtVerify(token, await hmacKey(secret), { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
     return payload as unknown as AccessClaims;
   } catch {
