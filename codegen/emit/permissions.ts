@@ -4,11 +4,18 @@ import { literal, tsHeader } from './header.ts';
 /** src/generated/permissions.ts: module keys and action names as literal unions (PERM-09). */
 export function emitPermissions(model: ProjectModel): string {
   const moduleActions: Record<string, string[]> = {};
+  const moduleLabels: Record<string, string> = {};
   for (const area of model.areas) {
     moduleActions[area.key] = ['view'];
-    for (const resource of area.resources) moduleActions[resource.key] = resource.actions;
+    moduleLabels[area.key] = area.label;
+    for (const resource of area.resources) {
+      moduleActions[resource.key] = resource.actions;
+      moduleLabels[resource.key] = resource.label;
+    }
   }
-  const sorted = Object.fromEntries(Object.keys(moduleActions).sort().map((key) => [key, moduleActions[key]]));
+  const sortedKeys = Object.keys(moduleActions).sort();
+  const sorted = Object.fromEntries(sortedKeys.map((key) => [key, moduleActions[key]]));
+  const labels = Object.fromEntries(sortedKeys.map((key) => [key, moduleLabels[key]]));
   return `${tsHeader()}
 /** Every module key of the manifest: the areas and their resources (spec section 6). */
 export const MODULES = ${literal(model.modules)} as const;
@@ -22,5 +29,8 @@ export type ActionName = (typeof ACTIONS)[number];
 
 /** The actions each module offers; an area module offers view. */
 export const MODULE_ACTIONS: Readonly<Record<ModuleKey, readonly ActionName[]>> = ${literal(sorted)};
+
+/** What people call each module: the manifest's area and resource labels. */
+export const MODULE_LABELS: Readonly<Record<ModuleKey, string>> = ${literal(labels)};
 `;
 }

@@ -25,8 +25,8 @@ describe('the role matrix against the real API', () => {
     const user = userEvent.setup();
     const { router } = renderConsole(`/user-management/roles/${readOnly.id}/edit`);
     expect(await screen.findByLabelText(/^Name/, {}, { timeout: 10_000 })).toHaveValue('Read Only');
-    const view = screen.getByRole('checkbox', { name: 'Voucher: View' });
-    const activeInactive = screen.getByRole('checkbox', { name: 'Voucher: Active inactive' });
+    const view = screen.getByRole('checkbox', { name: 'Vouchers: View' });
+    const activeInactive = screen.getByRole('checkbox', { name: 'Vouchers: Active inactive' });
     expect(view).toBeChecked();
     expect(activeInactive).not.toBeChecked();
     await user.click(view);

@@ -31,10 +31,10 @@ describe('RolePermissionsScreen', () => {
     const user = userEvent.setup();
     const { router } = renderScreen(RolePermissionsScreen, { resource: roles, route: routeOf(roles, 'edit', 'role-permissions'), at: '/user-management/roles/4/edit' });
     expect(await screen.findByLabelText(/^Name/)).toHaveValue('Support');
-    expect(screen.getByRole('checkbox', { name: 'Voucher: View' })).toBeChecked();
-    await user.click(screen.getByRole('checkbox', { name: 'Voucher: Edit' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Voucher: View' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Voucher: Delete' }));
+    expect(screen.getByRole('checkbox', { name: 'Vouchers: View' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Vouchers: Edit' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Vouchers: View' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Vouchers: Delete' }));
     const loadsBefore = permissionLoads;
     await user.click(screen.getByRole('button', { name: 'Save role' }));
     await waitFor(() => expect(saved).toEqual({ permissions: { VOUCHER: ['edit', 'delete'] } }));

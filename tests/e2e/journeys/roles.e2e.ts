@@ -38,11 +38,11 @@ describe('roles', () => {
       await page.getByRole('searchbox', { name: /search roles/i }).fill(roleName);
       await page.getByRole('link', { name: `Edit ${roleName}` }).click();
       await waitForPath(page, `/user-management/roles/${role.id}/edit`);
-      const voucherView = page.getByRole('checkbox', { name: 'Voucher: View', exact: true });
-      const voucherDownload = page.getByRole('checkbox', { name: 'Voucher: Download', exact: true });
+      const voucherView = page.getByRole('checkbox', { name: 'Vouchers: View', exact: true });
+      const voucherDownload = page.getByRole('checkbox', { name: 'Vouchers: Download', exact: true });
       await expect.poll(() => voucherView.isChecked()).toBe(true);
       expect(await voucherDownload.isChecked()).toBe(true);
-      expect(await page.getByRole('checkbox', { name: 'Voucher: Add', exact: true }).isChecked()).toBe(false);
+      expect(await page.getByRole('checkbox', { name: 'Vouchers: Add', exact: true }).isChecked()).toBe(false);
       await audit('role permission matrix');
 
       await voucherView.uncheck();

@@ -1,4 +1,4 @@
-import { MODULE_ACTIONS } from '../../../generated/permissions.ts';
+import { MODULE_ACTIONS, MODULE_LABELS } from '../../../generated/permissions.ts';
 import { humanize } from '../../shared/humanize.ts';
 import { hasAction, withAction, withModule, type MatrixArea, type PermissionSet } from './permissionMatrix.ts';
 
@@ -30,7 +30,7 @@ export function PermissionMatrix({ areas, value, onChange, disabled = false }: P
           <tbody>
             {area.modules.map((module) => {
               const offered = MODULE_ACTIONS[module];
-              const label = humanize(module);
+              const label = MODULE_LABELS[module];
               const all = offered.every((action) => hasAction(value, module, action));
               return (
                 <tr key={module}>
