@@ -20,7 +20,7 @@ import { summariseAudits } from './lib/axeReport.mjs';
 
 const startedAt = performance.now();
 const argv = process.argv.slice(2);
-const flags = new Set(argv.filter((arg) => arg.startsWith('--e2e-') || ['--no-build', '--verbose-server'].includes(arg)));
+const flags = new Set(argv.filter((arg) => ['--no-build', '--verbose-server'].includes(arg)));
 const passThrough = argv.filter((arg) => !flags.has(arg));
 const log = (line) => console.log(`[e2e] ${line}`);
 
