@@ -119,7 +119,7 @@ try {
 
   // The role matrix: a new role with a few modules ticked.
   await admin.goto('/user-management/roles/add');
-  for (const name of ['Subscribers: all actions', 'Subscriptions: View', 'Subscriptions: Download', 'Executive profile: View']) {
+  for (const name of ['Subscribers: all actions', 'Plans: View', 'Plans: Download', 'Executives: View']) {
     await admin.getByRole('checkbox', { name, exact: true }).check();
   }
   await admin.getByRole('group', { name: 'Permissions' }).scrollIntoViewIfNeeded();
