@@ -107,6 +107,14 @@ describe('emitters', () => {
     expect(text).not.toMatch(/new Function|eval\(|require\(/);
   });
 
+  it("validators: ajv's CommonJS run-time helpers are replaced by the ESM ones of validation/runtime.ts", () => {
+    const schema = { type: 'object', properties: { title: { type: 'string', maxLength: 5 } }, additionalProperties: false };
+    const entity = { ...resource().entity!, createSchema: schema, updateSchema: schema };
+    const text = emitValidators(area({ resources: [resource({ entity })] }));
+    expect(text).toContain("import { ucs2length } from '../../../validation/runtime.ts';");
+    expect(text).not.toMatch(/from 'ajv/);
+  });
+
   it('openapi: only the operations the resource offers', () => {
     const document = JSON.parse(emitOpenApi(project()));
     expect(document.openapi).toBe('3.1.0');

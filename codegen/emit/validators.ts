@@ -5,6 +5,8 @@ import { createAjv } from '../../validation/createAjv.ts';
 import type { AreaModel } from '../model.ts';
 import { tsHeader } from './header.ts';
 
+const RUNTIME_HELPERS = new Set(['ucs2length']);
+
 /** One ajv instance can serve every area: the standalone output holds only what each area's exports use. */
 export function createStandaloneAjv(): Ajv2020 {
   // optimize: false skips ajv's code-size passes, which dominate generation time on large manifests.
@@ -35,17 +37,17 @@ export function emitValidators(area: AreaModel, ajv: Ajv2020 = createStandaloneA
     }
   }
   const code = standaloneCode(ajv, exports);
-  const imports = new Map<string, string>();
-  // ajv's standalone output uses require() for its small runtime helpers even in ESM mode.
+  const helpers = new Set<string>();
+  // ajv's standalone output require()s its CommonJS run-time helpers even in ESM mode; use ours (validation/runtime.ts).
   const esm = code
-    .replace(/require\("([^"]+)"\)\.default/g, (_match, path: string) => {
-      const name = imports.get(path) ?? `runtime${imports.size}`;
-      imports.set(path, name);
-      return name;
+    .replace(/require\("ajv\/dist\/runtime\/([a-z0-9]+)"\)\.default/g, (_match, helper: string) => {
+      if (!RUNTIME_HELPERS.has(helper)) throw new Error(`the validators of ${area.file} need ajv's run-time helper "${helper}", which validation/runtime.ts lacks`);
+      helpers.add(helper);
+      return helper;
     })
     .replace(/^"use strict";/, '');
   if (esm.includes('require(')) throw new Error(`unexpected require() in the validators of ${area.file}`);
-  const importLines = [...imports].map(([path, name]) => `import ${name} from '${path}.js';`).join('\n');
+  const importLines = helpers.size ? `import { ${[...helpers].sort().join(', ')} } from '../../../validation/runtime.ts';` : '';
   return `${tsHeader()}// @ts-nocheck: ajv standalone output
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';

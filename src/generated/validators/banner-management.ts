@@ -2,10 +2,10 @@
 // @ts-nocheck: ajv standalone output
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
-import runtime0 from 'ajv/dist/runtime/ucs2length.js';
+import { ucs2length } from '../../../validation/runtime.ts';
 export const BannerCreate = validate26;
 const schema26 = {"type":"object","additionalProperties":false,"required":["title","image_url","placement","starts_on"],"properties":{"title":{"title":"Title","type":"string","maxLength":120,"noWhiteSpace":true},"image_url":{"title":"Image URL","type":"string","format":"uri","maxLength":2048},"link_url":{"title":"Link URL","type":"string","format":"uri","maxLength":2048},"placement":{"title":"Placement","type":"string","enum":["home_top","home_middle","dashboard","search_results","login"],"maxLength":14},"display_order":{"title":"Display order","type":"integer","minimum":0,"maximum":9999,"default":0},"starts_on":{"title":"Starts on","type":"string","format":"date","maxLength":10},"ends_on":{"title":"Ends on","type":"string","format":"date","maxLength":10}},"$id":"banner-management/BANNER/create"};
-const func0 = runtime0;
+const func0 = ucs2length;
 const formats42 = formats.uri;
 const formats12 = formats.date;
 

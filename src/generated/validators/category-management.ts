@@ -2,10 +2,10 @@
 // @ts-nocheck: ajv standalone output
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
-import runtime0 from 'ajv/dist/runtime/ucs2length.js';
+import { ucs2length } from '../../../validation/runtime.ts';
 export const CategoryCreate = validate27;
 const schema27 = {"type":"object","additionalProperties":false,"required":["name","slug"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true,"validString":true},"slug":{"title":"Slug","type":"string","maxLength":80,"lowercaseOnly":true,"pattern":"^[a-z0-9]+(?:-[a-z0-9]+)*$","description":"Lowercase words joined by hyphens."},"parent_id":{"title":"Parent category","type":"integer","minimum":1},"description":{"title":"Description","type":"string","maxLength":1000}},"$id":"category-management/CATEGORY/create"};
-const func0 = runtime0;
+const func0 = ucs2length;
 const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
 const pattern25 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u");
 

@@ -2,10 +2,10 @@
 // @ts-nocheck: ajv standalone output
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
-import runtime0 from 'ajv/dist/runtime/ucs2length.js';
+import { ucs2length } from '../../../validation/runtime.ts';
 export const CompanyEmployeeContactsCreate = validate31;
 const schema31 = {"type":"object","additionalProperties":false,"required":["company_id","name"],"properties":{"company_id":{"title":"Company","type":"integer","minimum":1},"name":{"title":"Name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"designation":{"title":"Designation","type":"string","maxLength":80},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"linkedin":{"title":"LinkedIn profile","type":"string","format":"uri","maxLength":2048}},"$id":"company-employee-contacts-management/COMPANY_EMPLOYEE_CONTACTS/create"};
-const func0 = runtime0;
+const func0 = ucs2length;
 const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
 const formats0 = formats.email;
 const formats2 = formats.mobile;

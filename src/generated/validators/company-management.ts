@@ -2,11 +2,11 @@
 // @ts-nocheck: ajv standalone output
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
-import runtime0 from 'ajv/dist/runtime/ucs2length.js';
+import { ucs2length } from '../../../validation/runtime.ts';
 export const CompanyCreate = validate29;
 const schema29 = {"type":"object","additionalProperties":false,"required":["name","iec","city","state","country_id"],"properties":{"name":{"title":"Name","type":"string","maxLength":200,"noWhiteSpace":true},"iec":{"title":"IEC","type":"string","maxLength":10,"pattern":"^[A-Z0-9]{10}$","description":"Importer-Exporter Code, 10 capital letters or digits."},"gstin":{"title":"GSTIN","type":"string","maxLength":15,"pattern":"^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$"},"address":{"title":"Address","type":"string","maxLength":500},"city":{"title":"City","type":"string","maxLength":80,"noWhiteSpace":true,"validString":true},"state":{"title":"State","type":"string","maxLength":80,"noWhiteSpace":true,"validString":true},"pincode":{"title":"Pincode","type":"string","format":"pincode","maxLength":6},"country_id":{"title":"Country","type":"integer","minimum":1},"website":{"title":"Website","type":"string","format":"uri","maxLength":2048}},"$id":"company-management/COMPANY/create"};
 const func73 = Object.prototype.hasOwnProperty;
-const func0 = runtime0;
+const func0 = ucs2length;
 const pattern28 = new RegExp("^[A-Z0-9]{10}$", "u");
 const pattern29 = new RegExp("^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$", "u");
 const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");

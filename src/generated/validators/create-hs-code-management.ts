@@ -2,10 +2,10 @@
 // @ts-nocheck: ajv standalone output
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
-import runtime0 from 'ajv/dist/runtime/ucs2length.js';
+import { ucs2length } from '../../../validation/runtime.ts';
 export const CreateHsCodeCreate = validate32;
 const schema32 = {"type":"object","additionalProperties":false,"required":["hs_code","description","chapter_id"],"properties":{"hs_code":{"title":"HS code","type":"string","maxLength":8,"pattern":"^[0-9]{2}(?:[0-9]{2}){0,3}$","description":"2, 4, 6 or 8 digits: chapter, heading, subheading or tariff item."},"description":{"title":"Description","type":"string","maxLength":500,"noWhiteSpace":true},"chapter_id":{"title":"Chapter","type":"integer","minimum":1},"unit":{"title":"Unit","type":"string","enum":["KGS","NOS","LTR","MTR","SQM","CBM","TON","PRS","SET","DOZ","GMS","UNT"],"maxLength":3,"description":"Unit quantity code (UQC)."}},"$id":"create-hs-code-management/CREATE_HS_CODE/create"};
-const func0 = runtime0;
+const func0 = ucs2length;
 const pattern33 = new RegExp("^[0-9]{2}(?:[0-9]{2}){0,3}$", "u");
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){

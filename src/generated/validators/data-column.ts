@@ -2,10 +2,10 @@
 // @ts-nocheck: ajv standalone output
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
-import runtime0 from 'ajv/dist/runtime/ucs2length.js';
+import { ucs2length } from '../../../validation/runtime.ts';
 export const DataFieldsModuleCreate = validate21;
 const schema21 = {"type":"object","additionalProperties":false,"required":["column_name","label","data_type","trade_direction"],"properties":{"column_name":{"title":"Column name","type":"string","maxLength":63,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"label":{"title":"Label","type":"string","maxLength":80,"noWhiteSpace":true},"data_type":{"title":"Data type","type":"string","enum":["string","number","date"],"maxLength":6},"trade_direction":{"title":"Trade direction","type":"string","enum":["import","export","both"],"maxLength":6},"is_required":{"title":"Required in uploads","type":"boolean","default":false},"display_order":{"title":"Display order","type":"integer","minimum":0,"maximum":9999,"default":0},"is_searchable":{"title":"Searchable","type":"boolean","default":false}},"$id":"data-column/DATA_FIELDS_MODULE/create"};
-const func0 = runtime0;
+const func0 = ucs2length;
 const pattern5 = new RegExp("^[a-z][a-z0-9_]*$", "u");
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){

@@ -2,10 +2,10 @@
 // @ts-nocheck: ajv standalone output
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
-import runtime0 from 'ajv/dist/runtime/ucs2length.js';
+import { ucs2length } from '../../../validation/runtime.ts';
 export const EmployeesCreate = validate28;
 const schema28 = {"type":"object","additionalProperties":false,"required":["first_name","last_name","email","mobile","department","joining_date"],"properties":{"first_name":{"title":"First name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"last_name":{"title":"Last name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"department":{"title":"Department","type":"string","enum":["sales","support","operations","data","finance","hr","technology"],"maxLength":10},"designation":{"title":"Designation","type":"string","maxLength":80},"joining_date":{"title":"Joining date","type":"string","format":"date","maxLength":10},"ip_whitelist":{"title":"Whitelisted IP","type":"string","format":"ipv4","maxLength":15,"description":"When set, this employee may sign in only from this address."}},"$id":"employee-management/EMPLOYEES/create"};
-const func0 = runtime0;
+const func0 = ucs2length;
 const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
 const formats0 = formats.email;
 const formats2 = formats.mobile;

@@ -2,10 +2,10 @@
 // @ts-nocheck: ajv standalone output
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
-import runtime0 from 'ajv/dist/runtime/ucs2length.js';
+import { ucs2length } from '../../../validation/runtime.ts';
 export const ExecutiveProfileCreate = validate25;
 const schema25 = {"type":"object","additionalProperties":false,"required":["user_id","employee_code","region","mobile"],"properties":{"user_id":{"title":"User","type":"integer","minimum":1},"employee_code":{"title":"Employee code","type":"string","maxLength":20,"noWhiteSpace":true,"pattern":"^[A-Z0-9-]{3,20}$"},"region":{"title":"Region","type":"string","enum":["north","south","east","west","central","north_east","international"],"maxLength":13},"target_subscribers":{"title":"Target subscribers","type":"integer","minimum":0,"maximum":100000},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16}},"$id":"executive-profile-management/EXECUTIVE_PROFILE/create"};
-const func0 = runtime0;
+const func0 = ucs2length;
 const pattern23 = new RegExp("^[A-Z0-9-]{3,20}$", "u");
 const formats2 = formats.mobile;
 

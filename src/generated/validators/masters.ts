@@ -2,10 +2,10 @@
 // @ts-nocheck: ajv standalone output
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
-import runtime0 from 'ajv/dist/runtime/ucs2length.js';
+import { ucs2length } from '../../../validation/runtime.ts';
 export const CountriesCreate = validate13;
 const schema13 = {"type":"object","additionalProperties":false,"required":["name","iso2","iso3","region","currency_code"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"iso2":{"title":"ISO alpha-2","type":"string","maxLength":2,"pattern":"^[A-Z]{2}$"},"iso3":{"title":"ISO alpha-3","type":"string","maxLength":3,"pattern":"^[A-Z]{3}$"},"region":{"title":"Region","type":"string","enum":["africa","americas","asia","europe","oceania"],"maxLength":8},"currency_code":{"title":"Currency code","type":"string","maxLength":3,"pattern":"^[A-Z]{3}$","description":"ISO 4217, e.g. INR."}},"$id":"masters/COUNTRIES/create"};
-const func0 = runtime0;
+const func0 = ucs2length;
 const pattern10 = new RegExp("^[A-Z]{2}$", "u");
 const pattern11 = new RegExp("^[A-Z]{3}$", "u");
 

@@ -2,10 +2,10 @@
 // @ts-nocheck: ajv standalone output
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
-import runtime0 from 'ajv/dist/runtime/ucs2length.js';
+import { ucs2length } from '../../../validation/runtime.ts';
 export const CreateRelatedProductCreate = validate33;
 const schema33 = {"type":"object","additionalProperties":false,"required":["hs_code_id","product_name","keywords"],"properties":{"hs_code_id":{"title":"HS code","type":"integer","minimum":1},"product_name":{"title":"Product name","type":"string","maxLength":200,"noWhiteSpace":true},"keywords":{"title":"Keywords","type":"array","uniqueItems":true,"maxItems":50,"arrayLength":1,"items":{"title":"Keyword","type":"string","maxLength":80,"noWhiteSpace":true},"description":"Search terms that lead to this product."},"description":{"title":"Description","type":"string","maxLength":1000}},"$id":"related-product-management/CREATE_RELATED_PRODUCT/create"};
-const func0 = runtime0;
+const func0 = ucs2length;
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="related-product-management/CREATE_RELATED_PRODUCT/create" */;

@@ -2,10 +2,10 @@
 // @ts-nocheck: ajv standalone output
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
-import runtime0 from 'ajv/dist/runtime/ucs2length.js';
+import { ucs2length } from '../../../validation/runtime.ts';
 export const SubscribersCreate = validate11;
 const schema11 = {"type":"object","additionalProperties":false,"required":["name","email","mobile","country_id","status"],"properties":{"name":{"title":"Name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"company_name":{"title":"Company name","type":"string","maxLength":160,"noWhiteSpace":true},"country_id":{"title":"Country","type":"integer","minimum":1},"plan_id":{"title":"Current plan","type":"integer","minimum":1},"executive_id":{"title":"Executive","type":"integer","minimum":1},"status":{"title":"Status","type":"string","enum":["trial","subscribed","expired"],"maxLength":10,"default":"trial"}},"$id":"subscriber-management/SUBSCRIBERS/create"};
-const func0 = runtime0;
+const func0 = ucs2length;
 const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
 const formats0 = formats.email;
 const formats2 = formats.mobile;

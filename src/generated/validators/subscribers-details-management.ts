@@ -2,7 +2,7 @@
 // @ts-nocheck: ajv standalone output
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
-import runtime0 from 'ajv/dist/runtime/ucs2length.js';
+import { ucs2length } from '../../../validation/runtime.ts';
 export const SubscribersDetailsCreate = validate22;
 const schema22 = {"type":"object","additionalProperties":false,"required":["subscriber_id"],"properties":{"subscriber_id":{"title":"Subscriber","type":"integer","minimum":1}},"$id":"subscribers-details-management/SUBSCRIBERS_DETAILS/create"};
 
@@ -88,7 +88,7 @@ validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const SubscribersListCreate = validate23;
 const schema23 = {"type":"object","additionalProperties":false,"required":["subscriber_id","contact_name","email","mobile"],"properties":{"subscriber_id":{"title":"Subscriber","type":"integer","minimum":1},"contact_name":{"title":"Contact name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"designation":{"title":"Designation","type":"string","maxLength":80}},"$id":"subscribers-details-management/SUBSCRIBERS_LIST/create"};
-const func0 = runtime0;
+const func0 = ucs2length;
 const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
 const formats0 = formats.email;
 const formats2 = formats.mobile;

@@ -2,10 +2,10 @@
 // @ts-nocheck: ajv standalone output
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
-import runtime0 from 'ajv/dist/runtime/ucs2length.js';
+import { ucs2length } from '../../../validation/runtime.ts';
 export const SubscriptionsCreate = validate8;
 const schema8 = {"type":"object","additionalProperties":false,"required":["name","code","price","validity_days","points","max_users"],"properties":{"name":{"title":"Plan name","type":"string","maxLength":80,"noWhiteSpace":true},"code":{"title":"Code","type":"string","maxLength":30,"noWhiteSpace":true,"pattern":"^[A-Z][A-Z0-9_]{1,29}$","description":"Capital letters, digits and underscores, e.g. GOLD_12M."},"price":{"title":"Price (INR)","type":"number","minimum":0,"maximum":10000000},"validity_days":{"title":"Validity (days)","type":"integer","minimum":1,"maximum":3650},"points":{"title":"Points","type":"integer","minimum":0,"description":"Points credited when the plan is bought."},"max_users":{"title":"Max users","type":"integer","minimum":1,"maximum":1000},"features":{"title":"Features","type":"array","uniqueItems":true,"items":{"title":"Feature code","type":"string","maxLength":60,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$"},"arrayLengthMinMaxSelect":{"min":1,"max":30,"message":"Select between 1 and 30 features."},"description":"Codes from the Features master."},"description":{"title":"Description","type":"string","maxLength":2000}},"$id":"subscription-management/SUBSCRIPTIONS/create"};
-const func0 = runtime0;
+const func0 = ucs2length;
 const pattern4 = new RegExp("^[A-Z][A-Z0-9_]{1,29}$", "u");
 const pattern5 = new RegExp("^[a-z][a-z0-9_]*$", "u");
 

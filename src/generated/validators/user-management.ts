@@ -2,10 +2,10 @@
 // @ts-nocheck: ajv standalone output
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
-import runtime0 from 'ajv/dist/runtime/ucs2length.js';
+import { ucs2length } from '../../../validation/runtime.ts';
 export const UsersCreate = validate5;
 const schema5 = {"type":"object","additionalProperties":false,"required":["first_name","last_name","email","mobile","role_id","password","confirm_password"],"dependentRequired":{"password":["confirm_password"]},"properties":{"first_name":{"title":"First name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"last_name":{"title":"Last name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"role_id":{"title":"Role","type":"integer","minimum":1},"password":{"title":"Password","type":"string","format":"password","maxLength":128,"description":"At least 8 characters with a letter, a digit and a special character."},"confirm_password":{"title":"Confirm password","type":"string","maxLength":128,"compareTo":"password"}},"$id":"user-management/USERS/create"};
-const func0 = runtime0;
+const func0 = ucs2length;
 const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
 const formats0 = formats.email;
 const formats2 = formats.mobile;

@@ -2,11 +2,11 @@
 // @ts-nocheck: ajv standalone output
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
-import runtime0 from 'ajv/dist/runtime/ucs2length.js';
+import { ucs2length } from '../../../validation/runtime.ts';
 export const VoucherCreate = validate24;
 const schema24 = {"type":"object","additionalProperties":false,"required":["code","discount_type","discount_value","valid_from","valid_to"],"properties":{"code":{"title":"Code","type":"string","maxLength":20,"customPattern":{"pattern":"^[A-Z0-9]{4,20}$","message":"Use 4 to 20 capital letters or digits."}},"description":{"title":"Description","type":"string","maxLength":500},"discount_type":{"title":"Discount type","type":"string","enum":["percent","flat"],"maxLength":7},"discount_value":{"title":"Discount value","type":"number","rangeMin":{"value":1,"message":"Discount must be at least 1."}},"max_discount":{"title":"Max discount (INR)","type":"number","minimum":0,"description":"Cap on a percent discount."},"valid_from":{"title":"Valid from","type":"string","format":"date","maxLength":10},"valid_to":{"title":"Valid to","type":"string","format":"date","maxLength":10},"usage_limit":{"title":"Usage limit","type":"integer","minimum":1,"description":"Leave empty for unlimited use."},"plan_id":{"title":"Plan","type":"integer","minimum":1}},"$id":"voucher-management/VOUCHER/create"};
 const func73 = Object.prototype.hasOwnProperty;
-const func0 = runtime0;
+const func0 = ucs2length;
 const pattern22 = new RegExp("^[A-Z0-9]{4,20}$", "u");
 const formats12 = formats.date;
 
