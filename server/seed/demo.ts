@@ -114,6 +114,7 @@ export async function seedDemoData(db: Database, passwords: PasswordHasher, opti
       });
     }
     await seedSubscribers(tx, options.subscribers, random, { countryIds, planIds, executiveId, companyNames: companyIds.length });
+    await seedSubscriptionHistory(tx, random);
     const adminId = userIds.get('admin@example.com')!;
     for (const message of ['Welcome to the <b>trade-data</b> admin console.', 'Upload of <b>india-exports-2026-09.csv</b> is processed.', 'A subscriber asked for a plan upgrade.']) {
       await notify(tx, adminId, message);
@@ -157,4 +158,89 @@ export async function seedSubscribers(
       names.map((name) => rows.map((row) => row[name] ?? null)),
     );
   }
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A year of history for the subscribed demo subscribers: the plan bought, points consumed on searches and
+ * downloads, the odd top-up, each with the balance after it, and the subscriber's balance equal to the last one,
+ * so the subscriber details and the admin report have something true to show.
+ */
+async function seedSubscriptionHistory(db: Queryable, random: () => number): Promise<void> {
+  const subscribers = entityResource(MODULE.subscribers);
+  const plans = entityResource(MODULE.plans);
+  if (!subscribers || !plans) return;
+  const planRows = await db.query<{ id: number; points: number; price: number; validity_days: number }>(
+    `SELECT id, points, price, validity_days FROM ${quoted(plans.entity.table)}`,
+  );
+  const planById = new Map(planRows.map((plan) => [Number(plan.id), plan]));
+  const buyers = await db.query<{ id: number; plan_id: number }>(
+    `SELECT id, plan_id FROM ${quoted(subscribers.entity.table)} WHERE plan_id IS NOT NULL AND status = 'subscribed' ORDER BY id`,
+  );
+  const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+  const purchases = buyers.flatMap((buyer) => {
+    const plan = planById.get(Number(buyer.plan_id));
+    if (!plan) return [];
+    const startsAt = today - (10 + Math.floor(random() * 340)) * DAY_MS;
+    return [{ subscriber: Number(buyer.id), plan, startsAt }];
+  });
+  if (purchases.length === 0) return;
+  const inserted = await db.query<{ id: number; subscriber_id: number }>(
+    `INSERT INTO subscriber_subscriptions (subscriber_id, plan_id, starts_on, ends_on, points, price, created_at)
+     SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::date[], $4::date[], $5::bigint[], $6::float8[], $7::timestamptz[])
+     RETURNING id, subscriber_id`,
+    [
+      purchases.map((purchase) => purchase.subscriber),
+      purchases.map((purchase) => purchase.plan.id),
+      purchases.map((purchase) => isoDate(purchase.startsAt)),
+      purchases.map((purchase) => isoDate(purchase.startsAt + purchase.plan.validity_days * DAY_MS)),
+      purchases.map((purchase) => purchase.plan.points),
+      purchases.map((purchase) => purchase.plan.price),
+      purchases.map((purchase) => new Date(purchase.startsAt).toISOString()),
+    ],
+  );
+  const subscriptionOf = new Map(inserted.map((row) => [Number(row.subscriber_id), Number(row.id)]));
+  const ledger: Array<{ subscriber: number; kind: string; points: number; amount: number; balance: number; note: string; subscription: number | null; at: number }> = [];
+  const balances = new Map<number, number>();
+  for (const purchase of purchases) {
+    let balance = Number(purchase.plan.points);
+    ledger.push({ subscriber: purchase.subscriber, kind: 'subscription', points: balance, amount: Number(purchase.plan.price), balance, note: 'Plan purchase', subscription: subscriptionOf.get(purchase.subscriber) ?? null, at: purchase.startsAt });
+    let at = purchase.startsAt;
+    while ((at += (5 + Math.floor(random() * 25)) * DAY_MS) < today) {
+      if (random() < 0.15) {
+        const points = 500 * (1 + Math.floor(random() * 4));
+        balance += points;
+        ledger.push({ subscriber: purchase.subscriber, kind: 'top_up', points, amount: points * 2, balance, note: 'Top-up', subscription: null, at });
+      }
+      const spent = Math.min(balance, 20 + Math.floor(random() * 180));
+      if (spent <= 0) continue;
+      balance -= spent;
+      ledger.push({ subscriber: purchase.subscriber, kind: 'consumption', points: -spent, amount: 0, balance, note: random() < 0.5 ? 'Shipment search' : 'Data download', subscription: null, at });
+    }
+    balances.set(purchase.subscriber, balance);
+  }
+  await db.query(
+    `INSERT INTO points_ledger (subscriber_id, kind, points, amount, balance_after, note, subscription_id, created_at)
+     SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::float8[], $5::bigint[], $6::text[], $7::bigint[], $8::timestamptz[])`,
+    [
+      ledger.map((entry) => entry.subscriber),
+      ledger.map((entry) => entry.kind),
+      ledger.map((entry) => entry.points),
+      ledger.map((entry) => entry.amount),
+      ledger.map((entry) => entry.balance),
+      ledger.map((entry) => entry.note),
+      ledger.map((entry) => entry.subscription),
+      ledger.map((entry) => new Date(entry.at).toISOString()),
+    ],
+  );
+  await db.query(
+    `UPDATE ${quoted(subscribers.entity.table)} AS s SET points_balance = v.balance
+       FROM unnest($1::bigint[], $2::bigint[]) AS v(id, balance) WHERE s.id = v.id`,
+    [[...balances.keys()], [...balances.values()]],
+  );
+}
+
+function isoDate(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
 }

@@ -48,6 +48,7 @@ export function ReportChart({ title, data, format }: ReportChartProps) {
   return (
     <figure className="panel chart" aria-labelledby={titleId}>
       <figcaption id={titleId}>{title}</figcaption>
+      {data.months.length === 0 && <p className="chart__empty">No data in this period.</p>}
       <div ref={holder} aria-hidden="true" />
       <details>
         <summary>Show the numbers</summary>
