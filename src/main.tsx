@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { preloadHttpClient } from './http/http.ts';
 import { createAppRouter } from './routing/createAppRouter.ts';
 import { runSession } from './session/sessionTimers.ts';
 import { silenceConsole } from './shell/silenceConsole.ts';
@@ -17,3 +18,4 @@ createRoot(root).render(
     <App router={createAppRouter()} />
   </StrictMode>,
 );
+preloadHttpClient();

@@ -25,11 +25,10 @@ export function TextField({ label, name, field, type = 'text', ...input }: TextF
         aria-invalid={field.error ? true : undefined}
         aria-describedby={field.error ? errorId : undefined}
       />
-      {field.error && (
-        <p id={errorId} className="field-error">
-          {field.error}
-        </p>
-      )}
+      {/* Always rendered: the space is kept, so an error appearing on blur does not move the button under the pointer. */}
+      <p id={errorId} className="field-error">
+        {field.error}
+      </p>
     </div>
   );
 }

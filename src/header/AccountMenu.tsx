@@ -13,7 +13,8 @@ export function AccountMenu({ user, onLogout }: AccountMenuProps) {
   const name = `${user.first_name} ${user.last_name}`.trim();
   return (
     <Dropdown
-      label={`Account: ${name}`}
+      // The name starts with the visible text (initials and first name), as speech users say it (WCAG 2.5.3).
+      label={`${user.initials} ${name}, account menu`}
       className="account-menu"
       trigger={
         <>

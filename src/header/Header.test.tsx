@@ -48,14 +48,14 @@ describe('the header', () => {
     logIn();
     renderWithRouter(<Header />);
     expect(screen.getByRole('button', { name: /notifications/i })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Account: asha verma' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'AV asha verma, account menu' })).toBeInTheDocument();
   });
 
   it('HEADER-04 the account dropdown shows first name, last name and the uppercased initials', async () => {
     logIn();
     renderWithRouter(<Header />);
-    await userEvent.click(screen.getByRole('button', { name: 'Account: asha verma' }));
-    const panel = screen.getByRole('region', { name: 'Account: asha verma' });
+    await userEvent.click(screen.getByRole('button', { name: 'AV asha verma, account menu' }));
+    const panel = screen.getByRole('region', { name: 'AV asha verma, account menu' });
     expect(within(panel).getByText('asha verma')).toBeInTheDocument();
     expect(within(panel).getByText('AV')).toBeInTheDocument();
   });
@@ -63,14 +63,14 @@ describe('the header', () => {
   it('HEADER-05 Profile links to /profile-management/profile and shows only with USER_PROFILE view', async () => {
     logIn();
     const { unmount } = renderWithRouter(<Header />);
-    await userEvent.click(screen.getByRole('button', { name: 'Account: asha verma' }));
+    await userEvent.click(screen.getByRole('button', { name: 'AV asha verma, account menu' }));
     expect(await screen.findByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile-management/profile');
     unmount();
 
     permissionStore.clear();
     answer({ USER_PROFILE: { order: 1, actions: { edit: { is_routable: false, route_url: '/profile-management/profile/:id/edit' } } } });
     renderWithRouter(<Header />);
-    await userEvent.click(screen.getByRole('button', { name: 'Account: asha verma' }));
+    await userEvent.click(screen.getByRole('button', { name: 'AV asha verma, account menu' }));
     await waitFor(() => expect(permissionStore.get().loaded).toBe(true));
     expect(screen.queryByRole('link', { name: 'Profile' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
@@ -80,7 +80,7 @@ describe('the header', () => {
     post.mockResolvedValue({ message: 'Logged out' });
     logIn();
     renderWithRouter(<Header />);
-    await userEvent.click(screen.getByRole('button', { name: 'Account: asha verma' }));
+    await userEvent.click(screen.getByRole('button', { name: 'AV asha verma, account menu' }));
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(post).toHaveBeenCalledWith('logout', {});
     await waitFor(() => expect(sessionStore.get().loggedIn).toBe(false));

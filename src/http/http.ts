@@ -1,5 +1,8 @@
 import type { AxiosProgressEvent, AxiosResponse } from 'axios';
 import type * as ClientModule from './client.ts';
+import { toastError } from '../shell/toasts.tsx';
+import { ApiError } from './ApiError.ts';
+import { errorMessage } from './errorMessage.ts';
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
 
@@ -27,8 +30,33 @@ let client: Promise<Client> | undefined;
 
 /** axios and the interceptors load with the first call, not with the login screen's first paint. */
 function api(): Promise<Client['api']> {
-  client ??= import('./client.ts');
+  client ??= import('./client.ts').catch((cause: unknown) => {
+    // The chunk did not arrive (offline, server gone): forget the failure so that the next call loads it
+    // again, and fail as a call that got no answer fails (ERR-04, ERR-05).
+    client = undefined;
+    const error = new ApiError(0, errorMessage(0, null, navigator.onLine));
+    toastError(error.message);
+    throw Object.assign(error, { cause });
+  });
   return client.then((module) => module.api);
+}
+
+/**
+ * Loads the client once the first screen is idle, so that a call made after the network drops (or the
+ * server stops) still has its code and can say so.
+ */
+export function preloadHttpClient(): void {
+  const load = () => {
+    if (!client) {
+      const loading = import('./client.ts');
+      client = loading;
+      loading.catch(() => {
+        if (client === loading) client = undefined;
+      });
+    }
+  };
+  if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 2000 });
+  else setTimeout(load, 200);
 }
 
 async function body<T>(response: Promise<AxiosResponse<T>>): Promise<T> {

@@ -21,9 +21,9 @@ describe('shell', () => {
     await signIn(ADMIN);
     await page.goto('/voucher-management/vouchers');
     await page.getByRole('heading', { name: 'Vouchers' }).waitFor();
-    const account = page.getByRole('button', { name: 'Account: Asha Admin' });
+    const account = page.getByRole('button', { name: 'AA Asha Admin, account menu' });
     await account.click();
-    const panel = page.getByRole('region', { name: 'Account: Asha Admin' });
+    const panel = page.getByRole('region', { name: 'AA Asha Admin, account menu' });
     await panel.waitFor();
     expect(await panel.locator('.avatar').first().textContent()).toBe('AA');
     await panel.getByText('Asha Admin', { exact: true }).waitFor();
@@ -49,8 +49,8 @@ describe('shell', () => {
     const other = await context.newPage();
     await other.goto('/voucher-management/vouchers');
     await other.getByRole('heading', { name: 'Vouchers' }).waitFor();
-    await other.getByRole('button', { name: 'Account: Nora Plain' }).click();
-    const panel = other.getByRole('region', { name: 'Account: Nora Plain' });
+    await other.getByRole('button', { name: 'NP Nora Plain, account menu' }).click();
+    const panel = other.getByRole('region', { name: 'NP Nora Plain, account menu' });
     await panel.getByRole('button', { name: 'Logout' }).waitFor();
     expect(await panel.getByRole('link', { name: 'Profile', exact: true }).count()).toBe(0);
   });
