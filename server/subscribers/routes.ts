@@ -3,7 +3,7 @@ import { currentUser, permission } from '../auth/access.ts';
 import type { Queryable } from '../db/database.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { notFound, validationError } from '../http/errors.ts';
-import { MODULE, entityResource, field, firstField, quoted, type EntityResource } from '../registry.ts';
+import { MODULE, entityResource, field, firstField, quoted, relationTo, type EntityResource } from '../registry.ts';
 import { idParams } from '../resources/schemas.ts';
 import { ResourceTable, type Scope } from '../resources/sql.ts';
 import { addLedgerEntry, pointsBalance } from './points.ts';
@@ -25,14 +25,16 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
     return row;
   };
 
+  const planLabel = planLabelSql(subscribers);
   app.get<{ Params: { id: number } }>('/subscribers/:id/summary', {
     config: { access: can('SUBSCRIBER_DETAIL') },
     schema: { params: idParams },
     handler: async (request) => {
       const subscriber = await loadSubscriber(request.params.id, currentUser(request));
       const [subscription] = await db.query(
-        `SELECT s.*, CASE WHEN s.ends_on IS NULL OR s.ends_on >= current_date THEN true ELSE false END AS is_current
-           FROM subscriber_subscriptions s WHERE s.subscriber_id = $1 ORDER BY s.starts_on DESC, s.id DESC LIMIT 1`,
+        `SELECT s.*, ${planLabel.column} AS plan_label,
+                CASE WHEN s.ends_on IS NULL OR s.ends_on >= current_date THEN true ELSE false END AS is_current
+           FROM subscriber_subscriptions s ${planLabel.join} WHERE s.subscriber_id = $1 ORDER BY s.starts_on DESC, s.id DESC LIMIT 1`,
         [request.params.id],
       );
       return { data: { subscriber, subscription: subscription ?? null, points_balance: await pointsBalance(db, request.params.id) } };
@@ -161,6 +163,18 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
       return { data: rows, meta: { total, page, page_size: pageSize } };
     },
   });
+}
+
+/**
+ * The plan's name for a subscription row (alias `s`), as `<field>_label` is for relations on the list endpoints: the
+ * `labelField` of the subscribers' relation to plans, else the plan's name, title or code. NULL without a plans table.
+ */
+function planLabelSql(subscribers: EntityResource): { column: string; join: string } {
+  const plans = entityResource(MODULE.plans);
+  if (!plans) return { column: 'NULL::text', join: '' };
+  const labelField = relationTo(subscribers.entity, MODULE.plans)?.relation?.labelField ?? firstField(plans.entity, ['name', 'title', 'code'])?.name;
+  if (!labelField) return { column: 'NULL::text', join: '' };
+  return { column: `p.${quoted(labelField)}::text`, join: `LEFT JOIN ${quoted(plans.entity.table)} p ON p.id = s.plan_id` };
 }
 
 interface Plan {

@@ -27,7 +27,7 @@ describe.each(databases)('subscribers, notifications and uploads on $kind', ({ k
     const added = await call('POST', `subscribers/${subscriberId}/subscriptions`, { plan_id: plan.body.data.id, starts_on: '2026-01-01' });
     expect(added.status).toBe(201);
     const summary = await call('GET', `subscribers/${subscriberId}/summary`);
-    expect(summary.body.data).toMatchObject({ points_balance: 500, subscription: { plan_id: plan.body.data.id, ends_on: '2026-01-31' } });
+    expect(summary.body.data).toMatchObject({ points_balance: 500, subscription: { plan_id: plan.body.data.id, plan_label: 'Pro', ends_on: '2026-01-31' } });
     expect(summary.body.data.subscriber).toMatchObject({ status: 'subscribed', plan_id: plan.body.data.id, points_balance: 500 });
     expect((await call('POST', `subscribers/${subscriberId}/subscriptions`, { plan_id: 999999, starts_on: '2026-01-01' })).status).toBe(400);
   });

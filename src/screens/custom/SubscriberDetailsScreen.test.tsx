@@ -15,7 +15,13 @@ const route = routeOf(subscribers, 'SUBSCRIBER_DETAIL', 'subscriber-details');
 function serveSubscriber() {
   server.use(
     mock.get(api('subscribers/9/summary'), () =>
-      HttpResponse.json({ data: { subscriber: { id: 9, name: 'Meera Traders', email: 'meera@example.com', country_id: 1, country_id_label: 'India' }, subscription: null, points_balance: 1200 } }),
+      HttpResponse.json({
+        data: {
+          subscriber: { id: 9, name: 'Meera Traders', email: 'meera@example.com', country_id: 1, country_id_label: 'India' },
+          subscription: { id: 4, subscriber_id: 9, plan_id: 2, plan_label: 'Pro Annual', starts_on: '2026-01-01', ends_on: '2026-12-31', is_current: true },
+          points_balance: 1200,
+        },
+      }),
     ),
     mock.get(api('subscribers/9/ledger'), () => HttpResponse.json({ data: [{ id: 1, kind: 'top_up', points: 1200, balance_after: 1200, note: 'Welcome', created_at: '2026-01-02T10:00:00Z' }] })),
   );
@@ -29,6 +35,10 @@ describe('SubscriberDetailsScreen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Subscriber Meera Traders' })).toBeInTheDocument();
     expect(screen.getByText('India')).toBeInTheDocument();
     expect(screen.getByText('1,200', { selector: 'dd' })).toBeInTheDocument();
+    // The current plan by its name, never its id.
+    const currentPlan = screen.getByText('Current plan').closest('div')!;
+    expect(within(currentPlan).getByRole('definition')).toHaveTextContent(/^Pro Annual$/);
+    expect(within(currentPlan).getByRole('definition')).not.toHaveTextContent('2');
     expect(await screen.findByRole('cell', { name: 'Welcome' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add top-up' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add subscription' })).not.toBeInTheDocument();

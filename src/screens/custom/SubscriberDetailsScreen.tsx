@@ -14,9 +14,16 @@ import { AddTopUpDialog } from './subscribers/AddTopUpDialog.tsx';
 import '../screens.css';
 import './custom.css';
 
+/** The subscriber's latest subscription; `plan_label` is the plan's name (null when the plan no longer exists). */
+interface Subscription extends Row {
+  plan_id: number;
+  plan_label: string | null;
+  ends_on: string | null;
+}
+
 interface Summary {
   subscriber: Row;
-  subscription: Row | null;
+  subscription: Subscription | null;
   points_balance: number;
 }
 
@@ -103,7 +110,7 @@ function SummaryPanels({ resource, summary }: { resource: ResourceDescription; s
         </div>
         <div className="stat">
           <dt>Current plan</dt>
-          <dd>{subscription ? String(subscription.plan_name ?? subscription.plan_id_label ?? subscription.plan_id ?? '—') : 'None'}</dd>
+          <dd>{subscription ? (subscription.plan_label ?? `Plan #${subscription.plan_id}`) : 'None'}</dd>
         </div>
         <div className="stat">
           <dt>Valid until</dt>
