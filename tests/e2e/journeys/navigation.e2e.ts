@@ -97,4 +97,34 @@ describe('navigation', () => {
       expect(pathOf(page)).toBe(VOUCHERS);
     });
   }
+
+  journey('ROUTE-07 the scroll position is also restored when going back from an edit form with unsaved changes, after "Leave"', async ({ page, signIn }) => {
+    const tokens = await signIn(ADMIN);
+    await fillVoucherPage(new Api(tokens));
+    await page.goto(VOUCHERS);
+    await page.getByRole('table').waitFor();
+    await expect.poll(() => page.getByRole('row').count()).toBeGreaterThan(20);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(600);
+    const links = page.getByRole('link', { name: /^Edit / });
+    let inView = -1;
+    for (let index = 0; index < (await links.count()) && inView < 0; index += 1) {
+      const box = await links.nth(index).boundingBox();
+      if (box && box.y > 120 && box.y + box.height < 760) inView = index;
+    }
+    expect(inView).toBeGreaterThanOrEqual(0);
+    await links.nth(inView).click();
+    await waitForPath(page, /^\/voucher-management\/vouchers\/\d+\/edit$/);
+    await page.getByRole('button', { name: 'Save changes' }).waitFor();
+    await page.getByRole('textbox').first().fill('UNSAVED1');
+    // The blocker holds the back navigation (it puts the history entry back) until the user confirms.
+    await page.goBack();
+    const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await dialog.waitFor();
+    expect(pathOf(page)).toMatch(/\/edit$/);
+    await dialog.getByRole('button', { name: 'Leave' }).click();
+    await waitForPath(page, VOUCHERS);
+    await page.getByRole('table').waitFor();
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY)), { timeout: 5_000 }).toBe(600);
+  });
 });
