@@ -20,7 +20,7 @@ export function AccountMenu({ user, onLogout }: AccountMenuProps) {
         <>
           <span className="avatar" aria-hidden="true">
             {user.initials}
-          </span>
+          </span>{' '}
           <span className="account-name" aria-hidden="true">
             {user.first_name}
           </span>
