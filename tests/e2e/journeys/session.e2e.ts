@@ -59,7 +59,7 @@ describe('session', () => {
     await page.getByRole('heading', { name: 'Vouchers' }).waitFor();
     await other.getByRole('heading', { name: 'Users' }).waitFor();
 
-    await page.getByRole('button', { name: /^Account:/ }).click();
+    await page.getByRole('button', { name: /, account menu$/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).or(page.getByRole('button', { name: 'Logout' })).first().click();
     await waitForPath(page, '/auth/login');
     await waitForPath(other, '/auth/login');
