@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAccessControl } from './auth/access.ts';
 import { PasswordHasher } from './auth/passwords.ts';
 import { authRoutes } from './auth/routes.ts';
+import { bannerImageRoutes } from './banners/routes.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerErrorHandler } from './http/errorHandler.ts';
@@ -73,6 +74,7 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
       await api.register(resourceRoutes);
       await api.register(subscriberRoutes);
       await api.register(uploadRoutes);
+      await api.register(bannerImageRoutes);
       await api.register(reportRoutes);
       await api.register(openApiRoutes);
     },

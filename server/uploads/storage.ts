@@ -8,7 +8,7 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
 }
 
-const SAFE_KEY = /^[a-z0-9][a-z0-9/_-]*\.csv$/;
+const SAFE_KEY = /^[a-z0-9][a-z0-9/_-]*\.(csv|png|jpg|webp)$/;
 
 function assertSafeKey(key: string): void {
   if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
@@ -46,7 +46,8 @@ export class MemoryStorage implements FileStorage {
 
   async get(key: string): Promise<Buffer> {
     const data = this.files.get(key);
-    if (!data) throw new Error(`No stored file ${key}`);
+    // The same code a missing file on disk gives, so callers can tell "not there" from a failure.
+    if (!data) throw Object.assign(new Error(`No stored file ${key}`), { code: 'ENOENT' });
     return data;
   }
 
