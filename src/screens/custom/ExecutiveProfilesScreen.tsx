@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, generatePath, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { http } from '../../http/index.ts';
 import { useCanAccess } from '../../permissions/index.ts';
 import type { ScreenProps } from '../index.ts';
 import { formatValue, type Row } from '../shared/formatValue.ts';
 import { QueryState } from '../shared/QueryState.tsx';
+import { RecordActions } from '../shared/RecordActions.tsx';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
 import { useRecord } from '../shared/useRecord.ts';
-import { useResourceAccess } from '../shared/useResourceAccess.ts';
 import '../screens.css';
 import './custom.css';
 
@@ -15,34 +15,17 @@ import './custom.css';
 export default function ExecutiveProfilesScreen({ resource }: ScreenProps) {
   const { id = '' } = useParams();
   const executive = useRecord(resource.api, id);
-  const access = useResourceAccess(resource);
   const viewerIsExecutive = useCanAccess('SUBSCRIBERS', 'executive_access').allowed;
   const subscribers = useQuery({
     queryKey: ['resource', resource.api, 'subscribers', id],
     queryFn: ({ signal }) => http.get<{ data: Row[] }>(`${resource.api}/${id}/subscribers`, { signal }).then((body) => body.data),
   });
   const fields = resource.entity?.fields.filter((field) => !field.writeOnly && field.name !== 'id') ?? [];
-  const editPath = access.edit && resource.routes.edit ? generatePath(resource.routes.edit, { id }) : null;
   const code = executive.data?.employee_code;
 
   return (
     <section className="screen" aria-labelledby={SCREEN_TITLE_ID}>
-      <ScreenHeading
-        actions={
-          <>
-            {editPath && (
-              <Link className="button button--primary" to={editPath}>
-                Edit
-              </Link>
-            )}
-            {resource.routes.view && (
-              <Link className="button" to={resource.routes.view}>
-                Back to executives
-              </Link>
-            )}
-          </>
-        }
-      >
+      <ScreenHeading actions={<RecordActions resource={resource} id={id} />}>
         {typeof code === 'string' ? `Executive ${code}` : 'Executive'}
       </ScreenHeading>
       {viewerIsExecutive && <p className="note">You have executive access: subscriber screens show you only the subscribers assigned to you.</p>}

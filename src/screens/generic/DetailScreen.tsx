@@ -1,40 +1,23 @@
-import { Link, generatePath, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { FieldDescription } from '../../generated/types.ts';
 import type { ScreenProps } from '../index.ts';
 import { formatValue } from '../shared/formatValue.ts';
 import { QueryState } from '../shared/QueryState.tsx';
+import { RecordActions } from '../shared/RecordActions.tsx';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
 import { useRecord } from '../shared/useRecord.ts';
-import { useResourceAccess } from '../shared/useResourceAccess.ts';
 import '../screens.css';
 
 /** One record of any resource, every readable field labelled, with the way to edit it and back to the list. */
 export default function DetailScreen({ resource }: ScreenProps) {
   const { id = '' } = useParams();
   const record = useRecord(resource.api, id);
-  const access = useResourceAccess(resource);
   const fields = (resource.entity?.fields ?? []).filter((field) => !field.writeOnly);
   const heading = record.data ? titleOf(record.data, fields, resource.singular) : resource.singular;
-  const editPath = access.edit && resource.routes.edit ? generatePath(resource.routes.edit, { id }) : null;
 
   return (
     <section className="screen" aria-labelledby={SCREEN_TITLE_ID}>
-      <ScreenHeading
-        actions={
-          <>
-            {editPath && (
-              <Link className="button button--primary" to={editPath}>
-                Edit
-              </Link>
-            )}
-            {resource.routes.view && (
-              <Link className="button" to={resource.routes.view}>
-                Back to {resource.label.toLowerCase()}
-              </Link>
-            )}
-          </>
-        }
-      >
+      <ScreenHeading actions={<RecordActions resource={resource} id={id} />}>
         {heading}
       </ScreenHeading>
       <QueryState isPending={record.isPending} isError={record.isError} what={resource.singular.toLowerCase()} onRetry={() => record.refetch()}>
