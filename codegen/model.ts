@@ -36,7 +36,7 @@ export interface EntityModel {
   schema: JsonSchema;
   /** What create accepts: the authored schema without read-only fields. */
   createSchema: JsonSchema;
-  /** What update accepts: as create, with write-only fields (passwords) optional. */
+  /** What update accepts: as create, with write-only fields (passwords) optional; the same object when equal. */
   updateSchema: JsonSchema;
   /** Authored fields then system fields. */
   fields: FieldModel[];

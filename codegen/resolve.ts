@@ -113,10 +113,10 @@ function resolveEntity(resource: Resource, relationTarget: (key: string) => Omit
     properties: writable,
     required: [...required].filter((name) => name in writable),
   };
-  const updateSchema: JsonSchema = {
-    ...createSchema,
-    required: (createSchema.required as string[]).filter((name) => !writeOnly.includes(name)),
-  };
+  const updateRequired = (createSchema.required as string[]).filter((name) => !writeOnly.includes(name));
+  // The same object when nothing differs, so emitters write the schema (and its validator) once.
+  const updateSchema: JsonSchema =
+    updateRequired.length === (createSchema.required as string[]).length ? createSchema : { ...createSchema, required: updateRequired };
   return {
     table: authoredEntity.table ?? tableName(resource.key),
     schema,

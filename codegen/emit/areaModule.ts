@@ -10,7 +10,7 @@ export function emitAreaModule(area: AreaModel): string {
     .filter((resource) => resource.entity)
     .map((resource) => {
       const entity = resource.entity!;
-      const update = sameSchema(entity.createSchema, entity.updateSchema) ? '' : `\nconst ${resource.typeName}UpdateSchema = ${literal(entity.updateSchema)};\n`;
+      const update = entity.updateSchema === entity.createSchema ? '' : `\nconst ${resource.typeName}UpdateSchema = ${literal(entity.updateSchema)};\n`;
       return `\nconst ${resource.typeName}CreateSchema = ${literal(entity.createSchema)};\n${update}`;
     })
     .join('');
@@ -33,7 +33,7 @@ function describeResource(resource: ResourceModel): string {
   const entity = resource.entity
     ? `{
       createSchema: ${resource.typeName}CreateSchema,
-      updateSchema: ${resource.typeName}${sameSchema(resource.entity.createSchema, resource.entity.updateSchema) ? 'Create' : 'Update'}Schema,
+      updateSchema: ${resource.typeName}${resource.entity.updateSchema === resource.entity.createSchema ? 'Create' : 'Update'}Schema,
       fields: ${literal(
         resource.entity.fields.map(({ sqlType: _sqlType, relation, ...field }) => ({
           ...field,
@@ -58,8 +58,4 @@ function describeResource(resource: ResourceModel): string {
       list: ${literal(resource.list, 6)},
       uiSchema: ${literal(resource.uiSchema, 6)},
     },`;
-}
-
-function sameSchema(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
 }

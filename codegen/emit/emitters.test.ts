@@ -6,6 +6,7 @@ import { emitSidebar } from './sidebar.ts';
 import { emitTablesSql, searchExpression } from './tablesSql.ts';
 import { emitValidators } from './validators.ts';
 import { emitOpenApi } from './openapi.ts';
+import { emitRegistry } from './registry.ts';
 import { GENERATED_NOTICE } from './header.ts';
 
 // Small hand-built models: each emitter is a pure function of the model.
@@ -113,6 +114,16 @@ describe('emitters', () => {
     const text = emitValidators(area({ resources: [resource({ entity })] }));
     expect(text).toContain("import { ucs2length } from '../../../validation/runtime.ts';");
     expect(text).not.toMatch(/from 'ajv/);
+  });
+
+  it('registry: an update schema that is the create schema is written once and referred to by name', () => {
+    const base = resource();
+    const schema = base.entity!.createSchema;
+    const text = emitRegistry(project([area({ resources: [resource({ entity: { ...base.entity!, updateSchema: schema } })] })]));
+    expect(text.match(/const BannerCreateSchema: Record<string, unknown> = /g)).toHaveLength(1);
+    expect(text).not.toContain('BannerUpdateSchema');
+    expect(text).toContain('"createSchema": BannerCreateSchema,\n');
+    expect(text).toContain('"updateSchema": BannerCreateSchema,\n');
   });
 
   it('openapi: only the operations the resource offers', () => {

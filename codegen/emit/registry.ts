@@ -1,5 +1,5 @@
 import type { ProjectModel } from '../model.ts';
-import { literal, tsHeader } from './header.ts';
+import { literal, literalWithNames, tsHeader } from './header.ts';
 import { searchExpression } from './tablesSql.ts';
 
 /** server/generated/registry.ts: what the reference API serves for each module. */
@@ -48,6 +48,20 @@ export function emitRegistry(model: ProjectModel): string {
       searchSql: resource.list && resource.list.search.length > 0 ? searchExpression(resource.list.search) : null,
     })),
   );
+  // Entity schemas are hoisted so that an update schema equal to the create schema is written once.
+  const schemaNames = new Map<object, string>();
+  const schemaConsts: string[] = [];
+  for (const resource of model.areas.flatMap((area) => area.resources)) {
+    if (!resource.entity) continue;
+    for (const [schema, name] of [
+      [resource.entity.createSchema, `${resource.typeName}CreateSchema`],
+      [resource.entity.updateSchema, `${resource.typeName}UpdateSchema`],
+    ] as const) {
+      if (schemaNames.has(schema)) continue;
+      schemaNames.set(schema, name);
+      schemaConsts.push(`const ${name}: Record<string, unknown> = ${literal(schema)};\n`);
+    }
+  }
   return `${tsHeader()}
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
 
@@ -99,6 +113,7 @@ export interface RegistryArea {
 
 export const AREAS: RegistryArea[] = ${literal(areas)};
 
-export const RESOURCES: RegistryResource[] = ${literal(resources)};
+${schemaConsts.join('\n')}
+export const RESOURCES: RegistryResource[] = ${literalWithNames(resources, schemaNames)};
 `;
 }

@@ -28,7 +28,7 @@ export function emitValidators(area: AreaModel, ajv: Ajv2020 = createStandaloneA
     exports[`${resource.typeName}Create`] = createId;
     // Most entities accept the same fields on update; only write-only fields (passwords) make them differ.
     // The same schema exported twice would make ajv emit its function twice, so alias it instead.
-    if (JSON.stringify(resource.entity.updateSchema) === JSON.stringify(resource.entity.createSchema)) {
+    if (resource.entity.updateSchema === resource.entity.createSchema) {
       aliases.push(`export const ${resource.typeName}Update = ${resource.typeName}Create;`);
     } else {
       const updateId = `${area.path}/${resource.key}/update`;

@@ -273,6 +273,1423 @@ export const AREAS: RegistryArea[] = [
   }
 ];
 
+const UsersCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "first_name",
+    "last_name",
+    "email",
+    "mobile",
+    "role_id",
+    "password",
+    "confirm_password"
+  ],
+  "dependentRequired": {
+    "password": [
+      "confirm_password"
+    ]
+  },
+  "properties": {
+    "first_name": {
+      "title": "First name",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "validString": true
+    },
+    "last_name": {
+      "title": "Last name",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "validString": true
+    },
+    "email": {
+      "title": "Email",
+      "type": "string",
+      "format": "email",
+      "maxLength": 254
+    },
+    "mobile": {
+      "title": "Mobile",
+      "type": "string",
+      "format": "mobile",
+      "maxLength": 16
+    },
+    "role_id": {
+      "title": "Role",
+      "type": "integer",
+      "minimum": 1
+    },
+    "password": {
+      "title": "Password",
+      "type": "string",
+      "format": "password",
+      "maxLength": 128,
+      "description": "At least 8 characters with a letter, a digit and a special character."
+    },
+    "confirm_password": {
+      "title": "Confirm password",
+      "type": "string",
+      "maxLength": 128,
+      "compareTo": "password"
+    }
+  }
+};
+
+const UsersUpdateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "first_name",
+    "last_name",
+    "email",
+    "mobile",
+    "role_id"
+  ],
+  "dependentRequired": {
+    "password": [
+      "confirm_password"
+    ]
+  },
+  "properties": {
+    "first_name": {
+      "title": "First name",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "validString": true
+    },
+    "last_name": {
+      "title": "Last name",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "validString": true
+    },
+    "email": {
+      "title": "Email",
+      "type": "string",
+      "format": "email",
+      "maxLength": 254
+    },
+    "mobile": {
+      "title": "Mobile",
+      "type": "string",
+      "format": "mobile",
+      "maxLength": 16
+    },
+    "role_id": {
+      "title": "Role",
+      "type": "integer",
+      "minimum": 1
+    },
+    "password": {
+      "title": "Password",
+      "type": "string",
+      "format": "password",
+      "maxLength": 128,
+      "description": "At least 8 characters with a letter, a digit and a special character."
+    },
+    "confirm_password": {
+      "title": "Confirm password",
+      "type": "string",
+      "maxLength": 128,
+      "compareTo": "password"
+    }
+  }
+};
+
+const RolesCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "name"
+  ],
+  "properties": {
+    "name": {
+      "title": "Name",
+      "type": "string",
+      "maxLength": 80,
+      "noWhiteSpace": true
+    },
+    "description": {
+      "title": "Description",
+      "type": "string",
+      "maxLength": 500
+    }
+  }
+};
+
+const SubscriptionsCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "name",
+    "code",
+    "price",
+    "validity_days",
+    "points",
+    "max_users"
+  ],
+  "properties": {
+    "name": {
+      "title": "Plan name",
+      "type": "string",
+      "maxLength": 80,
+      "noWhiteSpace": true
+    },
+    "code": {
+      "title": "Code",
+      "type": "string",
+      "maxLength": 30,
+      "noWhiteSpace": true,
+      "pattern": "^[A-Z][A-Z0-9_]{1,29}$",
+      "description": "Capital letters, digits and underscores, e.g. GOLD_12M."
+    },
+    "price": {
+      "title": "Price (INR)",
+      "type": "number",
+      "minimum": 0,
+      "maximum": 10000000
+    },
+    "validity_days": {
+      "title": "Validity (days)",
+      "type": "integer",
+      "minimum": 1,
+      "maximum": 3650
+    },
+    "points": {
+      "title": "Points",
+      "type": "integer",
+      "minimum": 0,
+      "description": "Points credited when the plan is bought."
+    },
+    "max_users": {
+      "title": "Max users",
+      "type": "integer",
+      "minimum": 1,
+      "maximum": 1000
+    },
+    "features": {
+      "title": "Features",
+      "type": "array",
+      "uniqueItems": true,
+      "items": {
+        "title": "Feature code",
+        "type": "string",
+        "maxLength": 60,
+        "lowercaseOnly": true,
+        "pattern": "^[a-z][a-z0-9_]*$"
+      },
+      "arrayLengthMinMaxSelect": {
+        "min": 1,
+        "max": 30,
+        "message": "Select between 1 and 30 features."
+      },
+      "description": "Codes from the Features master."
+    },
+    "description": {
+      "title": "Description",
+      "type": "string",
+      "maxLength": 2000
+    }
+  }
+};
+
+const PointConsumptionRulesCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "data_type_id",
+    "action",
+    "points_per_record"
+  ],
+  "properties": {
+    "data_type_id": {
+      "title": "Data type",
+      "type": "integer",
+      "minimum": 1
+    },
+    "action": {
+      "title": "Action",
+      "type": "string",
+      "enum": [
+        "view",
+        "download"
+      ],
+      "maxLength": 8
+    },
+    "points_per_record": {
+      "title": "Points per record",
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 100000
+    }
+  }
+};
+
+const OfferModuleCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "title",
+    "discount_percent",
+    "plan_id",
+    "valid_from",
+    "valid_to"
+  ],
+  "properties": {
+    "title": {
+      "title": "Title",
+      "type": "string",
+      "maxLength": 120,
+      "noWhiteSpace": true
+    },
+    "discount_percent": {
+      "title": "Discount (%)",
+      "type": "number",
+      "rangeMin": {
+        "value": 1,
+        "message": "Discount must be at least 1%."
+      },
+      "rangeMax": {
+        "value": 100,
+        "message": "Discount cannot exceed 100%."
+      }
+    },
+    "plan_id": {
+      "title": "Plan",
+      "type": "integer",
+      "minimum": 1
+    },
+    "valid_from": {
+      "title": "Valid from",
+      "type": "string",
+      "format": "date",
+      "maxLength": 10
+    },
+    "valid_to": {
+      "title": "Valid to",
+      "type": "string",
+      "format": "date",
+      "maxLength": 10
+    }
+  }
+};
+
+const SubscribersCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "name",
+    "email",
+    "mobile",
+    "country_id",
+    "status"
+  ],
+  "properties": {
+    "name": {
+      "title": "Name",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "validString": true
+    },
+    "email": {
+      "title": "Email",
+      "type": "string",
+      "format": "email",
+      "maxLength": 254
+    },
+    "mobile": {
+      "title": "Mobile",
+      "type": "string",
+      "format": "mobile",
+      "maxLength": 16
+    },
+    "company_name": {
+      "title": "Company name",
+      "type": "string",
+      "maxLength": 160,
+      "noWhiteSpace": true
+    },
+    "country_id": {
+      "title": "Country",
+      "type": "integer",
+      "minimum": 1
+    },
+    "plan_id": {
+      "title": "Current plan",
+      "type": "integer",
+      "minimum": 1
+    },
+    "executive_id": {
+      "title": "Executive",
+      "type": "integer",
+      "minimum": 1
+    },
+    "status": {
+      "title": "Status",
+      "type": "string",
+      "enum": [
+        "trial",
+        "subscribed",
+        "expired"
+      ],
+      "maxLength": 10,
+      "default": "trial"
+    }
+  }
+};
+
+const IciciSubscribersCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "name",
+    "email",
+    "mobile",
+    "icici_customer_no",
+    "status"
+  ],
+  "properties": {
+    "name": {
+      "title": "Name",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "validString": true
+    },
+    "email": {
+      "title": "Email",
+      "type": "string",
+      "format": "email",
+      "maxLength": 254
+    },
+    "mobile": {
+      "title": "Mobile",
+      "type": "string",
+      "format": "mobile",
+      "maxLength": 16
+    },
+    "icici_customer_no": {
+      "title": "ICICI customer ID",
+      "type": "string",
+      "maxLength": 12,
+      "noWhiteSpace": true,
+      "validNumber": true,
+      "minLength": 6
+    },
+    "branch": {
+      "title": "Branch",
+      "type": "string",
+      "maxLength": 120,
+      "noWhiteSpace": true
+    },
+    "relationship_manager": {
+      "title": "Relationship manager",
+      "type": "string",
+      "maxLength": 60,
+      "validString": true
+    },
+    "status": {
+      "title": "Status",
+      "type": "string",
+      "enum": [
+        "pending",
+        "approved",
+        "rejected"
+      ],
+      "maxLength": 8,
+      "default": "pending"
+    }
+  }
+};
+
+const CountriesCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "name",
+    "iso2",
+    "iso3",
+    "region",
+    "currency_code"
+  ],
+  "properties": {
+    "name": {
+      "title": "Name",
+      "type": "string",
+      "maxLength": 80,
+      "noWhiteSpace": true
+    },
+    "iso2": {
+      "title": "ISO alpha-2",
+      "type": "string",
+      "maxLength": 2,
+      "pattern": "^[A-Z]{2}$"
+    },
+    "iso3": {
+      "title": "ISO alpha-3",
+      "type": "string",
+      "maxLength": 3,
+      "pattern": "^[A-Z]{3}$"
+    },
+    "region": {
+      "title": "Region",
+      "type": "string",
+      "enum": [
+        "africa",
+        "americas",
+        "asia",
+        "europe",
+        "oceania"
+      ],
+      "maxLength": 8
+    },
+    "currency_code": {
+      "title": "Currency code",
+      "type": "string",
+      "maxLength": 3,
+      "pattern": "^[A-Z]{3}$",
+      "description": "ISO 4217, e.g. INR."
+    }
+  }
+};
+
+const LookupTypesCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "code",
+    "name"
+  ],
+  "properties": {
+    "code": {
+      "title": "Code",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "lowercaseOnly": true,
+      "pattern": "^[a-z][a-z0-9_]*$",
+      "description": "Lowercase letters, digits and underscores, starting with a letter."
+    },
+    "name": {
+      "title": "Name",
+      "type": "string",
+      "maxLength": 80,
+      "noWhiteSpace": true
+    }
+  }
+};
+
+const LookupsCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "lookup_type_id",
+    "code",
+    "label"
+  ],
+  "properties": {
+    "lookup_type_id": {
+      "title": "Lookup type",
+      "type": "integer",
+      "minimum": 1
+    },
+    "code": {
+      "title": "Code",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "lowercaseOnly": true,
+      "pattern": "^[a-z][a-z0-9_]*$",
+      "description": "Lowercase letters, digits and underscores, starting with a letter."
+    },
+    "label": {
+      "title": "Label",
+      "type": "string",
+      "maxLength": 120,
+      "noWhiteSpace": true
+    },
+    "sort_order": {
+      "title": "Sort order",
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 9999,
+      "default": 0
+    }
+  }
+};
+
+const DataTypesCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "name",
+    "code"
+  ],
+  "properties": {
+    "name": {
+      "title": "Name",
+      "type": "string",
+      "maxLength": 80,
+      "noWhiteSpace": true
+    },
+    "code": {
+      "title": "Code",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "lowercaseOnly": true,
+      "pattern": "^[a-z][a-z0-9_]*$",
+      "description": "Lowercase letters, digits and underscores, starting with a letter."
+    },
+    "description": {
+      "title": "Description",
+      "type": "string",
+      "maxLength": 500
+    }
+  }
+};
+
+const HsCodesCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "code",
+    "description",
+    "section"
+  ],
+  "properties": {
+    "code": {
+      "title": "Chapter",
+      "type": "string",
+      "maxLength": 2,
+      "pattern": "^[0-9]{2}$",
+      "description": "Two digits, 01 to 99."
+    },
+    "description": {
+      "title": "Description",
+      "type": "string",
+      "maxLength": 300,
+      "noWhiteSpace": true
+    },
+    "section": {
+      "title": "Section",
+      "type": "string",
+      "maxLength": 2,
+      "minmaxnumber": {
+        "min": 1,
+        "max": 21
+      },
+      "description": "HS section number, 1 to 21."
+    }
+  }
+};
+
+const FeaturesCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "code",
+    "name"
+  ],
+  "properties": {
+    "code": {
+      "title": "Code",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "lowercaseOnly": true,
+      "pattern": "^[a-z][a-z0-9_]*$",
+      "description": "Lowercase letters, digits and underscores, starting with a letter."
+    },
+    "name": {
+      "title": "Name",
+      "type": "string",
+      "maxLength": 80,
+      "noWhiteSpace": true
+    },
+    "description": {
+      "title": "Description",
+      "type": "string",
+      "maxLength": 500
+    }
+  }
+};
+
+const MaintenanceCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "title",
+    "message",
+    "starts_at",
+    "ends_at"
+  ],
+  "properties": {
+    "title": {
+      "title": "Title",
+      "type": "string",
+      "maxLength": 120,
+      "noWhiteSpace": true
+    },
+    "message": {
+      "title": "Message",
+      "type": "string",
+      "maxLength": 1000,
+      "noWhiteSpace": true
+    },
+    "starts_at": {
+      "title": "Starts at",
+      "type": "string",
+      "format": "date-time",
+      "maxLength": 35
+    },
+    "ends_at": {
+      "title": "Ends at",
+      "type": "string",
+      "format": "date-time",
+      "maxLength": 35
+    },
+    "allowed_ip": {
+      "title": "Allowed IP",
+      "type": "string",
+      "format": "ipv4",
+      "maxLength": 15,
+      "description": "This address keeps access during the maintenance window."
+    }
+  }
+};
+
+const DataUploadLogsCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "country_id",
+    "trade_direction",
+    "period",
+    "file_name",
+    "size"
+  ],
+  "properties": {
+    "country_id": {
+      "title": "Country",
+      "type": "integer",
+      "minimum": 1
+    },
+    "trade_direction": {
+      "title": "Trade direction",
+      "type": "string",
+      "enum": [
+        "import",
+        "export"
+      ],
+      "maxLength": 6
+    },
+    "period": {
+      "title": "Period",
+      "type": "string",
+      "format": "period",
+      "maxLength": 7,
+      "description": "The month of trade data, YYYY-MM."
+    },
+    "file_name": {
+      "title": "File name",
+      "type": "string",
+      "maxLength": 255,
+      "noWhiteSpace": true,
+      "pattern": "\\.(?:csv|CSV)$"
+    },
+    "size": {
+      "title": "File size (bytes)",
+      "type": "integer",
+      "minimum": 1
+    }
+  }
+};
+
+const DataFieldsModuleCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "column_name",
+    "label",
+    "data_type",
+    "trade_direction"
+  ],
+  "properties": {
+    "column_name": {
+      "title": "Column name",
+      "type": "string",
+      "maxLength": 63,
+      "noWhiteSpace": true,
+      "lowercaseOnly": true,
+      "pattern": "^[a-z][a-z0-9_]*$",
+      "description": "Lowercase letters, digits and underscores, starting with a letter."
+    },
+    "label": {
+      "title": "Label",
+      "type": "string",
+      "maxLength": 80,
+      "noWhiteSpace": true
+    },
+    "data_type": {
+      "title": "Data type",
+      "type": "string",
+      "enum": [
+        "string",
+        "number",
+        "date"
+      ],
+      "maxLength": 6
+    },
+    "trade_direction": {
+      "title": "Trade direction",
+      "type": "string",
+      "enum": [
+        "import",
+        "export",
+        "both"
+      ],
+      "maxLength": 6
+    },
+    "is_required": {
+      "title": "Required in uploads",
+      "type": "boolean",
+      "default": false
+    },
+    "display_order": {
+      "title": "Display order",
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 9999,
+      "default": 0
+    },
+    "is_searchable": {
+      "title": "Searchable",
+      "type": "boolean",
+      "default": false
+    }
+  }
+};
+
+const SubscribersDetailsCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "subscriber_id"
+  ],
+  "properties": {
+    "subscriber_id": {
+      "title": "Subscriber",
+      "type": "integer",
+      "minimum": 1
+    }
+  }
+};
+
+const SubscribersListCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "subscriber_id",
+    "contact_name",
+    "email",
+    "mobile"
+  ],
+  "properties": {
+    "subscriber_id": {
+      "title": "Subscriber",
+      "type": "integer",
+      "minimum": 1
+    },
+    "contact_name": {
+      "title": "Contact name",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "validString": true
+    },
+    "email": {
+      "title": "Email",
+      "type": "string",
+      "format": "email",
+      "maxLength": 254
+    },
+    "mobile": {
+      "title": "Mobile",
+      "type": "string",
+      "format": "mobile",
+      "maxLength": 16
+    },
+    "designation": {
+      "title": "Designation",
+      "type": "string",
+      "maxLength": 80
+    }
+  }
+};
+
+const VoucherCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "code",
+    "discount_type",
+    "discount_value",
+    "valid_from",
+    "valid_to"
+  ],
+  "properties": {
+    "code": {
+      "title": "Code",
+      "type": "string",
+      "maxLength": 20,
+      "customPattern": {
+        "pattern": "^[A-Z0-9]{4,20}$",
+        "message": "Use 4 to 20 capital letters or digits."
+      }
+    },
+    "description": {
+      "title": "Description",
+      "type": "string",
+      "maxLength": 500
+    },
+    "discount_type": {
+      "title": "Discount type",
+      "type": "string",
+      "enum": [
+        "percent",
+        "flat"
+      ],
+      "maxLength": 7
+    },
+    "discount_value": {
+      "title": "Discount value",
+      "type": "number",
+      "rangeMin": {
+        "value": 1,
+        "message": "Discount must be at least 1."
+      }
+    },
+    "max_discount": {
+      "title": "Max discount (INR)",
+      "type": "number",
+      "minimum": 0,
+      "description": "Cap on a percent discount."
+    },
+    "valid_from": {
+      "title": "Valid from",
+      "type": "string",
+      "format": "date",
+      "maxLength": 10
+    },
+    "valid_to": {
+      "title": "Valid to",
+      "type": "string",
+      "format": "date",
+      "maxLength": 10
+    },
+    "usage_limit": {
+      "title": "Usage limit",
+      "type": "integer",
+      "minimum": 1,
+      "description": "Leave empty for unlimited use."
+    },
+    "plan_id": {
+      "title": "Plan",
+      "type": "integer",
+      "minimum": 1
+    }
+  }
+};
+
+const ExecutiveProfileCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "user_id",
+    "employee_code",
+    "region",
+    "mobile"
+  ],
+  "properties": {
+    "user_id": {
+      "title": "User",
+      "type": "integer",
+      "minimum": 1
+    },
+    "employee_code": {
+      "title": "Employee code",
+      "type": "string",
+      "maxLength": 20,
+      "noWhiteSpace": true,
+      "pattern": "^[A-Z0-9-]{3,20}$"
+    },
+    "region": {
+      "title": "Region",
+      "type": "string",
+      "enum": [
+        "north",
+        "south",
+        "east",
+        "west",
+        "central",
+        "north_east",
+        "international"
+      ],
+      "maxLength": 13
+    },
+    "target_subscribers": {
+      "title": "Target subscribers",
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 100000
+    },
+    "mobile": {
+      "title": "Mobile",
+      "type": "string",
+      "format": "mobile",
+      "maxLength": 16
+    }
+  }
+};
+
+const BannerCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "title",
+    "image_url",
+    "placement",
+    "starts_on"
+  ],
+  "properties": {
+    "title": {
+      "title": "Title",
+      "type": "string",
+      "maxLength": 120,
+      "noWhiteSpace": true
+    },
+    "image_url": {
+      "title": "Image URL",
+      "type": "string",
+      "format": "uri",
+      "maxLength": 2048
+    },
+    "link_url": {
+      "title": "Link URL",
+      "type": "string",
+      "format": "uri",
+      "maxLength": 2048
+    },
+    "placement": {
+      "title": "Placement",
+      "type": "string",
+      "enum": [
+        "home_top",
+        "home_middle",
+        "dashboard",
+        "search_results",
+        "login"
+      ],
+      "maxLength": 14
+    },
+    "display_order": {
+      "title": "Display order",
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 9999,
+      "default": 0
+    },
+    "starts_on": {
+      "title": "Starts on",
+      "type": "string",
+      "format": "date",
+      "maxLength": 10
+    },
+    "ends_on": {
+      "title": "Ends on",
+      "type": "string",
+      "format": "date",
+      "maxLength": 10
+    }
+  }
+};
+
+const CategoryCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "name",
+    "slug"
+  ],
+  "properties": {
+    "name": {
+      "title": "Name",
+      "type": "string",
+      "maxLength": 80,
+      "noWhiteSpace": true,
+      "validString": true
+    },
+    "slug": {
+      "title": "Slug",
+      "type": "string",
+      "maxLength": 80,
+      "lowercaseOnly": true,
+      "pattern": "^[a-z0-9]+(?:-[a-z0-9]+)*$",
+      "description": "Lowercase words joined by hyphens."
+    },
+    "parent_id": {
+      "title": "Parent category",
+      "type": "integer",
+      "minimum": 1
+    },
+    "description": {
+      "title": "Description",
+      "type": "string",
+      "maxLength": 1000
+    }
+  }
+};
+
+const EmployeesCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "first_name",
+    "last_name",
+    "email",
+    "mobile",
+    "department",
+    "joining_date"
+  ],
+  "properties": {
+    "first_name": {
+      "title": "First name",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "validString": true
+    },
+    "last_name": {
+      "title": "Last name",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "validString": true
+    },
+    "email": {
+      "title": "Email",
+      "type": "string",
+      "format": "email",
+      "maxLength": 254
+    },
+    "mobile": {
+      "title": "Mobile",
+      "type": "string",
+      "format": "mobile",
+      "maxLength": 16
+    },
+    "department": {
+      "title": "Department",
+      "type": "string",
+      "enum": [
+        "sales",
+        "support",
+        "operations",
+        "data",
+        "finance",
+        "hr",
+        "technology"
+      ],
+      "maxLength": 10
+    },
+    "designation": {
+      "title": "Designation",
+      "type": "string",
+      "maxLength": 80
+    },
+    "joining_date": {
+      "title": "Joining date",
+      "type": "string",
+      "format": "date",
+      "maxLength": 10
+    },
+    "ip_whitelist": {
+      "title": "Whitelisted IP",
+      "type": "string",
+      "format": "ipv4",
+      "maxLength": 15,
+      "description": "When set, this employee may sign in only from this address."
+    }
+  }
+};
+
+const CompanyCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "name",
+    "iec",
+    "city",
+    "state",
+    "country_id"
+  ],
+  "properties": {
+    "name": {
+      "title": "Name",
+      "type": "string",
+      "maxLength": 200,
+      "noWhiteSpace": true
+    },
+    "iec": {
+      "title": "IEC",
+      "type": "string",
+      "maxLength": 10,
+      "pattern": "^[A-Z0-9]{10}$",
+      "description": "Importer-Exporter Code, 10 capital letters or digits."
+    },
+    "gstin": {
+      "title": "GSTIN",
+      "type": "string",
+      "maxLength": 15,
+      "pattern": "^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$"
+    },
+    "address": {
+      "title": "Address",
+      "type": "string",
+      "maxLength": 500
+    },
+    "city": {
+      "title": "City",
+      "type": "string",
+      "maxLength": 80,
+      "noWhiteSpace": true,
+      "validString": true
+    },
+    "state": {
+      "title": "State",
+      "type": "string",
+      "maxLength": 80,
+      "noWhiteSpace": true,
+      "validString": true
+    },
+    "pincode": {
+      "title": "Pincode",
+      "type": "string",
+      "format": "pincode",
+      "maxLength": 6
+    },
+    "country_id": {
+      "title": "Country",
+      "type": "integer",
+      "minimum": 1
+    },
+    "website": {
+      "title": "Website",
+      "type": "string",
+      "format": "uri",
+      "maxLength": 2048
+    }
+  }
+};
+
+const CountryCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "country_id",
+    "import_available",
+    "export_available"
+  ],
+  "properties": {
+    "country_id": {
+      "title": "Country",
+      "type": "integer",
+      "minimum": 1
+    },
+    "import_available": {
+      "title": "Import data",
+      "type": "boolean",
+      "default": false
+    },
+    "export_available": {
+      "title": "Export data",
+      "type": "boolean",
+      "default": false
+    },
+    "data_from": {
+      "title": "Data from",
+      "type": "string",
+      "format": "period",
+      "maxLength": 7,
+      "description": "First month with data, YYYY-MM."
+    },
+    "data_to": {
+      "title": "Data to",
+      "type": "string",
+      "format": "period",
+      "maxLength": 7,
+      "description": "Last month with data, YYYY-MM."
+    },
+    "source": {
+      "title": "Source",
+      "type": "string",
+      "maxLength": 200,
+      "description": "Where the data comes from, e.g. the customs authority."
+    },
+    "flag_url": {
+      "title": "Flag image URL",
+      "type": "string",
+      "format": "uri",
+      "maxLength": 2048
+    }
+  }
+};
+
+const CompanyEmployeeContactsCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "company_id",
+    "name"
+  ],
+  "properties": {
+    "company_id": {
+      "title": "Company",
+      "type": "integer",
+      "minimum": 1
+    },
+    "name": {
+      "title": "Name",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true,
+      "validString": true
+    },
+    "designation": {
+      "title": "Designation",
+      "type": "string",
+      "maxLength": 80
+    },
+    "email": {
+      "title": "Email",
+      "type": "string",
+      "format": "email",
+      "maxLength": 254
+    },
+    "mobile": {
+      "title": "Mobile",
+      "type": "string",
+      "format": "mobile",
+      "maxLength": 16
+    },
+    "linkedin": {
+      "title": "LinkedIn profile",
+      "type": "string",
+      "format": "uri",
+      "maxLength": 2048
+    }
+  }
+};
+
+const CreateHsCodeCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "hs_code",
+    "description",
+    "chapter_id"
+  ],
+  "properties": {
+    "hs_code": {
+      "title": "HS code",
+      "type": "string",
+      "maxLength": 8,
+      "pattern": "^[0-9]{2}(?:[0-9]{2}){0,3}$",
+      "description": "2, 4, 6 or 8 digits: chapter, heading, subheading or tariff item."
+    },
+    "description": {
+      "title": "Description",
+      "type": "string",
+      "maxLength": 500,
+      "noWhiteSpace": true
+    },
+    "chapter_id": {
+      "title": "Chapter",
+      "type": "integer",
+      "minimum": 1
+    },
+    "unit": {
+      "title": "Unit",
+      "type": "string",
+      "enum": [
+        "KGS",
+        "NOS",
+        "LTR",
+        "MTR",
+        "SQM",
+        "CBM",
+        "TON",
+        "PRS",
+        "SET",
+        "DOZ",
+        "GMS",
+        "UNT"
+      ],
+      "maxLength": 3,
+      "description": "Unit quantity code (UQC)."
+    }
+  }
+};
+
+const CreateRelatedProductCreateSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "hs_code_id",
+    "product_name",
+    "keywords"
+  ],
+  "properties": {
+    "hs_code_id": {
+      "title": "HS code",
+      "type": "integer",
+      "minimum": 1
+    },
+    "product_name": {
+      "title": "Product name",
+      "type": "string",
+      "maxLength": 200,
+      "noWhiteSpace": true
+    },
+    "keywords": {
+      "title": "Keywords",
+      "type": "array",
+      "uniqueItems": true,
+      "maxItems": 50,
+      "arrayLength": 1,
+      "items": {
+        "title": "Keyword",
+        "type": "string",
+        "maxLength": 80,
+        "noWhiteSpace": true
+      },
+      "description": "Search terms that lead to this product."
+    },
+    "description": {
+      "title": "Description",
+      "type": "string",
+      "maxLength": 1000
+    }
+  }
+};
+
 export const RESOURCES: RegistryResource[] = [
   {
     "key": "USERS",
@@ -310,132 +1727,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "users",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "first_name",
-          "last_name",
-          "email",
-          "mobile",
-          "role_id",
-          "password",
-          "confirm_password"
-        ],
-        "dependentRequired": {
-          "password": [
-            "confirm_password"
-          ]
-        },
-        "properties": {
-          "first_name": {
-            "title": "First name",
-            "type": "string",
-            "maxLength": 60,
-            "noWhiteSpace": true,
-            "validString": true
-          },
-          "last_name": {
-            "title": "Last name",
-            "type": "string",
-            "maxLength": 60,
-            "noWhiteSpace": true,
-            "validString": true
-          },
-          "email": {
-            "title": "Email",
-            "type": "string",
-            "format": "email",
-            "maxLength": 254
-          },
-          "mobile": {
-            "title": "Mobile",
-            "type": "string",
-            "format": "mobile",
-            "maxLength": 16
-          },
-          "role_id": {
-            "title": "Role",
-            "type": "integer",
-            "minimum": 1
-          },
-          "password": {
-            "title": "Password",
-            "type": "string",
-            "format": "password",
-            "maxLength": 128,
-            "description": "At least 8 characters with a letter, a digit and a special character."
-          },
-          "confirm_password": {
-            "title": "Confirm password",
-            "type": "string",
-            "maxLength": 128,
-            "compareTo": "password"
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "first_name",
-          "last_name",
-          "email",
-          "mobile",
-          "role_id"
-        ],
-        "dependentRequired": {
-          "password": [
-            "confirm_password"
-          ]
-        },
-        "properties": {
-          "first_name": {
-            "title": "First name",
-            "type": "string",
-            "maxLength": 60,
-            "noWhiteSpace": true,
-            "validString": true
-          },
-          "last_name": {
-            "title": "Last name",
-            "type": "string",
-            "maxLength": 60,
-            "noWhiteSpace": true,
-            "validString": true
-          },
-          "email": {
-            "title": "Email",
-            "type": "string",
-            "format": "email",
-            "maxLength": 254
-          },
-          "mobile": {
-            "title": "Mobile",
-            "type": "string",
-            "format": "mobile",
-            "maxLength": 16
-          },
-          "role_id": {
-            "title": "Role",
-            "type": "integer",
-            "minimum": 1
-          },
-          "password": {
-            "title": "Password",
-            "type": "string",
-            "format": "password",
-            "maxLength": 128,
-            "description": "At least 8 characters with a letter, a digit and a special character."
-          },
-          "confirm_password": {
-            "title": "Confirm password",
-            "type": "string",
-            "maxLength": 128,
-            "compareTo": "password"
-          }
-        }
-      },
+      "createSchema": UsersCreateSchema,
+      "updateSchema": UsersUpdateSchema,
       "fields": [
         {
           "name": "first_name",
@@ -646,46 +1939,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "roles",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "name"
-        ],
-        "properties": {
-          "name": {
-            "title": "Name",
-            "type": "string",
-            "maxLength": 80,
-            "noWhiteSpace": true
-          },
-          "description": {
-            "title": "Description",
-            "type": "string",
-            "maxLength": 500
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "name"
-        ],
-        "properties": {
-          "name": {
-            "title": "Name",
-            "type": "string",
-            "maxLength": 80,
-            "noWhiteSpace": true
-          },
-          "description": {
-            "title": "Description",
-            "type": "string",
-            "maxLength": 500
-          }
-        }
-      },
+      "createSchema": RolesCreateSchema,
+      "updateSchema": RolesCreateSchema,
       "fields": [
         {
           "name": "name",
@@ -823,156 +2078,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "plans",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "name",
-          "code",
-          "price",
-          "validity_days",
-          "points",
-          "max_users"
-        ],
-        "properties": {
-          "name": {
-            "title": "Plan name",
-            "type": "string",
-            "maxLength": 80,
-            "noWhiteSpace": true
-          },
-          "code": {
-            "title": "Code",
-            "type": "string",
-            "maxLength": 30,
-            "noWhiteSpace": true,
-            "pattern": "^[A-Z][A-Z0-9_]{1,29}$",
-            "description": "Capital letters, digits and underscores, e.g. GOLD_12M."
-          },
-          "price": {
-            "title": "Price (INR)",
-            "type": "number",
-            "minimum": 0,
-            "maximum": 10000000
-          },
-          "validity_days": {
-            "title": "Validity (days)",
-            "type": "integer",
-            "minimum": 1,
-            "maximum": 3650
-          },
-          "points": {
-            "title": "Points",
-            "type": "integer",
-            "minimum": 0,
-            "description": "Points credited when the plan is bought."
-          },
-          "max_users": {
-            "title": "Max users",
-            "type": "integer",
-            "minimum": 1,
-            "maximum": 1000
-          },
-          "features": {
-            "title": "Features",
-            "type": "array",
-            "uniqueItems": true,
-            "items": {
-              "title": "Feature code",
-              "type": "string",
-              "maxLength": 60,
-              "lowercaseOnly": true,
-              "pattern": "^[a-z][a-z0-9_]*$"
-            },
-            "arrayLengthMinMaxSelect": {
-              "min": 1,
-              "max": 30,
-              "message": "Select between 1 and 30 features."
-            },
-            "description": "Codes from the Features master."
-          },
-          "description": {
-            "title": "Description",
-            "type": "string",
-            "maxLength": 2000
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "name",
-          "code",
-          "price",
-          "validity_days",
-          "points",
-          "max_users"
-        ],
-        "properties": {
-          "name": {
-            "title": "Plan name",
-            "type": "string",
-            "maxLength": 80,
-            "noWhiteSpace": true
-          },
-          "code": {
-            "title": "Code",
-            "type": "string",
-            "maxLength": 30,
-            "noWhiteSpace": true,
-            "pattern": "^[A-Z][A-Z0-9_]{1,29}$",
-            "description": "Capital letters, digits and underscores, e.g. GOLD_12M."
-          },
-          "price": {
-            "title": "Price (INR)",
-            "type": "number",
-            "minimum": 0,
-            "maximum": 10000000
-          },
-          "validity_days": {
-            "title": "Validity (days)",
-            "type": "integer",
-            "minimum": 1,
-            "maximum": 3650
-          },
-          "points": {
-            "title": "Points",
-            "type": "integer",
-            "minimum": 0,
-            "description": "Points credited when the plan is bought."
-          },
-          "max_users": {
-            "title": "Max users",
-            "type": "integer",
-            "minimum": 1,
-            "maximum": 1000
-          },
-          "features": {
-            "title": "Features",
-            "type": "array",
-            "uniqueItems": true,
-            "items": {
-              "title": "Feature code",
-              "type": "string",
-              "maxLength": 60,
-              "lowercaseOnly": true,
-              "pattern": "^[a-z][a-z0-9_]*$"
-            },
-            "arrayLengthMinMaxSelect": {
-              "min": 1,
-              "max": 30,
-              "message": "Select between 1 and 30 features."
-            },
-            "description": "Codes from the Features master."
-          },
-          "description": {
-            "title": "Description",
-            "type": "string",
-            "maxLength": 2000
-          }
-        }
-      },
+      "createSchema": SubscriptionsCreateSchema,
+      "updateSchema": SubscriptionsCreateSchema,
       "fields": [
         {
           "name": "name",
@@ -1184,68 +2291,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "point_consumption_rules",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "data_type_id",
-          "action",
-          "points_per_record"
-        ],
-        "properties": {
-          "data_type_id": {
-            "title": "Data type",
-            "type": "integer",
-            "minimum": 1
-          },
-          "action": {
-            "title": "Action",
-            "type": "string",
-            "enum": [
-              "view",
-              "download"
-            ],
-            "maxLength": 8
-          },
-          "points_per_record": {
-            "title": "Points per record",
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 100000
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "data_type_id",
-          "action",
-          "points_per_record"
-        ],
-        "properties": {
-          "data_type_id": {
-            "title": "Data type",
-            "type": "integer",
-            "minimum": 1
-          },
-          "action": {
-            "title": "Action",
-            "type": "string",
-            "enum": [
-              "view",
-              "download"
-            ],
-            "maxLength": 8
-          },
-          "points_per_record": {
-            "title": "Points per record",
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 100000
-          }
-        }
-      },
+      "createSchema": PointConsumptionRulesCreateSchema,
+      "updateSchema": PointConsumptionRulesCreateSchema,
       "fields": [
         {
           "name": "data_type_id",
@@ -1398,102 +2445,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "offers",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "title",
-          "discount_percent",
-          "plan_id",
-          "valid_from",
-          "valid_to"
-        ],
-        "properties": {
-          "title": {
-            "title": "Title",
-            "type": "string",
-            "maxLength": 120,
-            "noWhiteSpace": true
-          },
-          "discount_percent": {
-            "title": "Discount (%)",
-            "type": "number",
-            "rangeMin": {
-              "value": 1,
-              "message": "Discount must be at least 1%."
-            },
-            "rangeMax": {
-              "value": 100,
-              "message": "Discount cannot exceed 100%."
-            }
-          },
-          "plan_id": {
-            "title": "Plan",
-            "type": "integer",
-            "minimum": 1
-          },
-          "valid_from": {
-            "title": "Valid from",
-            "type": "string",
-            "format": "date",
-            "maxLength": 10
-          },
-          "valid_to": {
-            "title": "Valid to",
-            "type": "string",
-            "format": "date",
-            "maxLength": 10
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "title",
-          "discount_percent",
-          "plan_id",
-          "valid_from",
-          "valid_to"
-        ],
-        "properties": {
-          "title": {
-            "title": "Title",
-            "type": "string",
-            "maxLength": 120,
-            "noWhiteSpace": true
-          },
-          "discount_percent": {
-            "title": "Discount (%)",
-            "type": "number",
-            "rangeMin": {
-              "value": 1,
-              "message": "Discount must be at least 1%."
-            },
-            "rangeMax": {
-              "value": 100,
-              "message": "Discount cannot exceed 100%."
-            }
-          },
-          "plan_id": {
-            "title": "Plan",
-            "type": "integer",
-            "minimum": 1
-          },
-          "valid_from": {
-            "title": "Valid from",
-            "type": "string",
-            "format": "date",
-            "maxLength": 10
-          },
-          "valid_to": {
-            "title": "Valid to",
-            "type": "string",
-            "format": "date",
-            "maxLength": 10
-          }
-        }
-      },
+      "createSchema": OfferModuleCreateSchema,
+      "updateSchema": OfferModuleCreateSchema,
       "fields": [
         {
           "name": "title",
@@ -1676,134 +2629,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "subscribers",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "name",
-          "email",
-          "mobile",
-          "country_id",
-          "status"
-        ],
-        "properties": {
-          "name": {
-            "title": "Name",
-            "type": "string",
-            "maxLength": 60,
-            "noWhiteSpace": true,
-            "validString": true
-          },
-          "email": {
-            "title": "Email",
-            "type": "string",
-            "format": "email",
-            "maxLength": 254
-          },
-          "mobile": {
-            "title": "Mobile",
-            "type": "string",
-            "format": "mobile",
-            "maxLength": 16
-          },
-          "company_name": {
-            "title": "Company name",
-            "type": "string",
-            "maxLength": 160,
-            "noWhiteSpace": true
-          },
-          "country_id": {
-            "title": "Country",
-            "type": "integer",
-            "minimum": 1
-          },
-          "plan_id": {
-            "title": "Current plan",
-            "type": "integer",
-            "minimum": 1
-          },
-          "executive_id": {
-            "title": "Executive",
-            "type": "integer",
-            "minimum": 1
-          },
-          "status": {
-            "title": "Status",
-            "type": "string",
-            "enum": [
-              "trial",
-              "subscribed",
-              "expired"
-            ],
-            "maxLength": 10,
-            "default": "trial"
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "name",
-          "email",
-          "mobile",
-          "country_id",
-          "status"
-        ],
-        "properties": {
-          "name": {
-            "title": "Name",
-            "type": "string",
-            "maxLength": 60,
-            "noWhiteSpace": true,
-            "validString": true
-          },
-          "email": {
-            "title": "Email",
-            "type": "string",
-            "format": "email",
-            "maxLength": 254
-          },
-          "mobile": {
-            "title": "Mobile",
-            "type": "string",
-            "format": "mobile",
-            "maxLength": 16
-          },
-          "company_name": {
-            "title": "Company name",
-            "type": "string",
-            "maxLength": 160,
-            "noWhiteSpace": true
-          },
-          "country_id": {
-            "title": "Country",
-            "type": "integer",
-            "minimum": 1
-          },
-          "plan_id": {
-            "title": "Current plan",
-            "type": "integer",
-            "minimum": 1
-          },
-          "executive_id": {
-            "title": "Executive",
-            "type": "integer",
-            "minimum": 1
-          },
-          "status": {
-            "title": "Status",
-            "type": "string",
-            "enum": [
-              "trial",
-              "subscribed",
-              "expired"
-            ],
-            "maxLength": 10,
-            "default": "trial"
-          }
-        }
-      },
+      "createSchema": SubscribersCreateSchema,
+      "updateSchema": SubscribersCreateSchema,
       "fields": [
         {
           "name": "name",
@@ -2049,132 +2876,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "icici_subscribers",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "name",
-          "email",
-          "mobile",
-          "icici_customer_no",
-          "status"
-        ],
-        "properties": {
-          "name": {
-            "title": "Name",
-            "type": "string",
-            "maxLength": 60,
-            "noWhiteSpace": true,
-            "validString": true
-          },
-          "email": {
-            "title": "Email",
-            "type": "string",
-            "format": "email",
-            "maxLength": 254
-          },
-          "mobile": {
-            "title": "Mobile",
-            "type": "string",
-            "format": "mobile",
-            "maxLength": 16
-          },
-          "icici_customer_no": {
-            "title": "ICICI customer ID",
-            "type": "string",
-            "maxLength": 12,
-            "noWhiteSpace": true,
-            "validNumber": true,
-            "minLength": 6
-          },
-          "branch": {
-            "title": "Branch",
-            "type": "string",
-            "maxLength": 120,
-            "noWhiteSpace": true
-          },
-          "relationship_manager": {
-            "title": "Relationship manager",
-            "type": "string",
-            "maxLength": 60,
-            "validString": true
-          },
-          "status": {
-            "title": "Status",
-            "type": "string",
-            "enum": [
-              "pending",
-              "approved",
-              "rejected"
-            ],
-            "maxLength": 8,
-            "default": "pending"
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "name",
-          "email",
-          "mobile",
-          "icici_customer_no",
-          "status"
-        ],
-        "properties": {
-          "name": {
-            "title": "Name",
-            "type": "string",
-            "maxLength": 60,
-            "noWhiteSpace": true,
-            "validString": true
-          },
-          "email": {
-            "title": "Email",
-            "type": "string",
-            "format": "email",
-            "maxLength": 254
-          },
-          "mobile": {
-            "title": "Mobile",
-            "type": "string",
-            "format": "mobile",
-            "maxLength": 16
-          },
-          "icici_customer_no": {
-            "title": "ICICI customer ID",
-            "type": "string",
-            "maxLength": 12,
-            "noWhiteSpace": true,
-            "validNumber": true,
-            "minLength": 6
-          },
-          "branch": {
-            "title": "Branch",
-            "type": "string",
-            "maxLength": 120,
-            "noWhiteSpace": true
-          },
-          "relationship_manager": {
-            "title": "Relationship manager",
-            "type": "string",
-            "maxLength": 60,
-            "validString": true
-          },
-          "status": {
-            "title": "Status",
-            "type": "string",
-            "enum": [
-              "pending",
-              "approved",
-              "rejected"
-            ],
-            "maxLength": 8,
-            "default": "pending"
-          }
-        }
-      },
+      "createSchema": IciciSubscribersCreateSchema,
+      "updateSchema": IciciSubscribersCreateSchema,
       "fields": [
         {
           "name": "name",
@@ -2379,106 +3082,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "countries",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "name",
-          "iso2",
-          "iso3",
-          "region",
-          "currency_code"
-        ],
-        "properties": {
-          "name": {
-            "title": "Name",
-            "type": "string",
-            "maxLength": 80,
-            "noWhiteSpace": true
-          },
-          "iso2": {
-            "title": "ISO alpha-2",
-            "type": "string",
-            "maxLength": 2,
-            "pattern": "^[A-Z]{2}$"
-          },
-          "iso3": {
-            "title": "ISO alpha-3",
-            "type": "string",
-            "maxLength": 3,
-            "pattern": "^[A-Z]{3}$"
-          },
-          "region": {
-            "title": "Region",
-            "type": "string",
-            "enum": [
-              "africa",
-              "americas",
-              "asia",
-              "europe",
-              "oceania"
-            ],
-            "maxLength": 8
-          },
-          "currency_code": {
-            "title": "Currency code",
-            "type": "string",
-            "maxLength": 3,
-            "pattern": "^[A-Z]{3}$",
-            "description": "ISO 4217, e.g. INR."
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "name",
-          "iso2",
-          "iso3",
-          "region",
-          "currency_code"
-        ],
-        "properties": {
-          "name": {
-            "title": "Name",
-            "type": "string",
-            "maxLength": 80,
-            "noWhiteSpace": true
-          },
-          "iso2": {
-            "title": "ISO alpha-2",
-            "type": "string",
-            "maxLength": 2,
-            "pattern": "^[A-Z]{2}$"
-          },
-          "iso3": {
-            "title": "ISO alpha-3",
-            "type": "string",
-            "maxLength": 3,
-            "pattern": "^[A-Z]{3}$"
-          },
-          "region": {
-            "title": "Region",
-            "type": "string",
-            "enum": [
-              "africa",
-              "americas",
-              "asia",
-              "europe",
-              "oceania"
-            ],
-            "maxLength": 8
-          },
-          "currency_code": {
-            "title": "Currency code",
-            "type": "string",
-            "maxLength": 3,
-            "pattern": "^[A-Z]{3}$",
-            "description": "ISO 4217, e.g. INR."
-          }
-        }
-      },
+      "createSchema": CountriesCreateSchema,
+      "updateSchema": CountriesCreateSchema,
       "fields": [
         {
           "name": "name",
@@ -2658,56 +3263,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "lookup_types",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "code",
-          "name"
-        ],
-        "properties": {
-          "code": {
-            "title": "Code",
-            "type": "string",
-            "maxLength": 60,
-            "noWhiteSpace": true,
-            "lowercaseOnly": true,
-            "pattern": "^[a-z][a-z0-9_]*$",
-            "description": "Lowercase letters, digits and underscores, starting with a letter."
-          },
-          "name": {
-            "title": "Name",
-            "type": "string",
-            "maxLength": 80,
-            "noWhiteSpace": true
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "code",
-          "name"
-        ],
-        "properties": {
-          "code": {
-            "title": "Code",
-            "type": "string",
-            "maxLength": 60,
-            "noWhiteSpace": true,
-            "lowercaseOnly": true,
-            "pattern": "^[a-z][a-z0-9_]*$",
-            "description": "Lowercase letters, digits and underscores, starting with a letter."
-          },
-          "name": {
-            "title": "Name",
-            "type": "string",
-            "maxLength": 80,
-            "noWhiteSpace": true
-          }
-        }
-      },
+      "createSchema": LookupTypesCreateSchema,
+      "updateSchema": LookupTypesCreateSchema,
       "fields": [
         {
           "name": "code",
@@ -2845,82 +3402,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "lookups",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "lookup_type_id",
-          "code",
-          "label"
-        ],
-        "properties": {
-          "lookup_type_id": {
-            "title": "Lookup type",
-            "type": "integer",
-            "minimum": 1
-          },
-          "code": {
-            "title": "Code",
-            "type": "string",
-            "maxLength": 60,
-            "noWhiteSpace": true,
-            "lowercaseOnly": true,
-            "pattern": "^[a-z][a-z0-9_]*$",
-            "description": "Lowercase letters, digits and underscores, starting with a letter."
-          },
-          "label": {
-            "title": "Label",
-            "type": "string",
-            "maxLength": 120,
-            "noWhiteSpace": true
-          },
-          "sort_order": {
-            "title": "Sort order",
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 9999,
-            "default": 0
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "lookup_type_id",
-          "code",
-          "label"
-        ],
-        "properties": {
-          "lookup_type_id": {
-            "title": "Lookup type",
-            "type": "integer",
-            "minimum": 1
-          },
-          "code": {
-            "title": "Code",
-            "type": "string",
-            "maxLength": 60,
-            "noWhiteSpace": true,
-            "lowercaseOnly": true,
-            "pattern": "^[a-z][a-z0-9_]*$",
-            "description": "Lowercase letters, digits and underscores, starting with a letter."
-          },
-          "label": {
-            "title": "Label",
-            "type": "string",
-            "maxLength": 120,
-            "noWhiteSpace": true
-          },
-          "sort_order": {
-            "title": "Sort order",
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 9999,
-            "default": 0
-          }
-        }
-      },
+      "createSchema": LookupsCreateSchema,
+      "updateSchema": LookupsCreateSchema,
       "fields": [
         {
           "name": "lookup_type_id",
@@ -3087,66 +3570,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "data_types",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "name",
-          "code"
-        ],
-        "properties": {
-          "name": {
-            "title": "Name",
-            "type": "string",
-            "maxLength": 80,
-            "noWhiteSpace": true
-          },
-          "code": {
-            "title": "Code",
-            "type": "string",
-            "maxLength": 60,
-            "noWhiteSpace": true,
-            "lowercaseOnly": true,
-            "pattern": "^[a-z][a-z0-9_]*$",
-            "description": "Lowercase letters, digits and underscores, starting with a letter."
-          },
-          "description": {
-            "title": "Description",
-            "type": "string",
-            "maxLength": 500
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "name",
-          "code"
-        ],
-        "properties": {
-          "name": {
-            "title": "Name",
-            "type": "string",
-            "maxLength": 80,
-            "noWhiteSpace": true
-          },
-          "code": {
-            "title": "Code",
-            "type": "string",
-            "maxLength": 60,
-            "noWhiteSpace": true,
-            "lowercaseOnly": true,
-            "pattern": "^[a-z][a-z0-9_]*$",
-            "description": "Lowercase letters, digits and underscores, starting with a letter."
-          },
-          "description": {
-            "title": "Description",
-            "type": "string",
-            "maxLength": 500
-          }
-        }
-      },
+      "createSchema": DataTypesCreateSchema,
+      "updateSchema": DataTypesCreateSchema,
       "fields": [
         {
           "name": "name",
@@ -3296,74 +3721,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "hs_chapters",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "code",
-          "description",
-          "section"
-        ],
-        "properties": {
-          "code": {
-            "title": "Chapter",
-            "type": "string",
-            "maxLength": 2,
-            "pattern": "^[0-9]{2}$",
-            "description": "Two digits, 01 to 99."
-          },
-          "description": {
-            "title": "Description",
-            "type": "string",
-            "maxLength": 300,
-            "noWhiteSpace": true
-          },
-          "section": {
-            "title": "Section",
-            "type": "string",
-            "maxLength": 2,
-            "minmaxnumber": {
-              "min": 1,
-              "max": 21
-            },
-            "description": "HS section number, 1 to 21."
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "code",
-          "description",
-          "section"
-        ],
-        "properties": {
-          "code": {
-            "title": "Chapter",
-            "type": "string",
-            "maxLength": 2,
-            "pattern": "^[0-9]{2}$",
-            "description": "Two digits, 01 to 99."
-          },
-          "description": {
-            "title": "Description",
-            "type": "string",
-            "maxLength": 300,
-            "noWhiteSpace": true
-          },
-          "section": {
-            "title": "Section",
-            "type": "string",
-            "maxLength": 2,
-            "minmaxnumber": {
-              "min": 1,
-              "max": 21
-            },
-            "description": "HS section number, 1 to 21."
-          }
-        }
-      },
+      "createSchema": HsCodesCreateSchema,
+      "updateSchema": HsCodesCreateSchema,
       "fields": [
         {
           "name": "code",
@@ -3514,66 +3873,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "features",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "code",
-          "name"
-        ],
-        "properties": {
-          "code": {
-            "title": "Code",
-            "type": "string",
-            "maxLength": 60,
-            "noWhiteSpace": true,
-            "lowercaseOnly": true,
-            "pattern": "^[a-z][a-z0-9_]*$",
-            "description": "Lowercase letters, digits and underscores, starting with a letter."
-          },
-          "name": {
-            "title": "Name",
-            "type": "string",
-            "maxLength": 80,
-            "noWhiteSpace": true
-          },
-          "description": {
-            "title": "Description",
-            "type": "string",
-            "maxLength": 500
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "code",
-          "name"
-        ],
-        "properties": {
-          "code": {
-            "title": "Code",
-            "type": "string",
-            "maxLength": 60,
-            "noWhiteSpace": true,
-            "lowercaseOnly": true,
-            "pattern": "^[a-z][a-z0-9_]*$",
-            "description": "Lowercase letters, digits and underscores, starting with a letter."
-          },
-          "name": {
-            "title": "Name",
-            "type": "string",
-            "maxLength": 80,
-            "noWhiteSpace": true
-          },
-          "description": {
-            "title": "Description",
-            "type": "string",
-            "maxLength": 500
-          }
-        }
-      },
+      "createSchema": FeaturesCreateSchema,
+      "updateSchema": FeaturesCreateSchema,
       "fields": [
         {
           "name": "code",
@@ -3723,92 +4024,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "maintenance_notices",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "title",
-          "message",
-          "starts_at",
-          "ends_at"
-        ],
-        "properties": {
-          "title": {
-            "title": "Title",
-            "type": "string",
-            "maxLength": 120,
-            "noWhiteSpace": true
-          },
-          "message": {
-            "title": "Message",
-            "type": "string",
-            "maxLength": 1000,
-            "noWhiteSpace": true
-          },
-          "starts_at": {
-            "title": "Starts at",
-            "type": "string",
-            "format": "date-time",
-            "maxLength": 35
-          },
-          "ends_at": {
-            "title": "Ends at",
-            "type": "string",
-            "format": "date-time",
-            "maxLength": 35
-          },
-          "allowed_ip": {
-            "title": "Allowed IP",
-            "type": "string",
-            "format": "ipv4",
-            "maxLength": 15,
-            "description": "This address keeps access during the maintenance window."
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "title",
-          "message",
-          "starts_at",
-          "ends_at"
-        ],
-        "properties": {
-          "title": {
-            "title": "Title",
-            "type": "string",
-            "maxLength": 120,
-            "noWhiteSpace": true
-          },
-          "message": {
-            "title": "Message",
-            "type": "string",
-            "maxLength": 1000,
-            "noWhiteSpace": true
-          },
-          "starts_at": {
-            "title": "Starts at",
-            "type": "string",
-            "format": "date-time",
-            "maxLength": 35
-          },
-          "ends_at": {
-            "title": "Ends at",
-            "type": "string",
-            "format": "date-time",
-            "maxLength": 35
-          },
-          "allowed_ip": {
-            "title": "Allowed IP",
-            "type": "string",
-            "format": "ipv4",
-            "maxLength": 15,
-            "description": "This address keeps access during the maintenance window."
-          }
-        }
-      },
+      "createSchema": MaintenanceCreateSchema,
+      "updateSchema": MaintenanceCreateSchema,
       "fields": [
         {
           "name": "title",
@@ -3976,98 +4193,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "data_uploads",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "country_id",
-          "trade_direction",
-          "period",
-          "file_name",
-          "size"
-        ],
-        "properties": {
-          "country_id": {
-            "title": "Country",
-            "type": "integer",
-            "minimum": 1
-          },
-          "trade_direction": {
-            "title": "Trade direction",
-            "type": "string",
-            "enum": [
-              "import",
-              "export"
-            ],
-            "maxLength": 6
-          },
-          "period": {
-            "title": "Period",
-            "type": "string",
-            "format": "period",
-            "maxLength": 7,
-            "description": "The month of trade data, YYYY-MM."
-          },
-          "file_name": {
-            "title": "File name",
-            "type": "string",
-            "maxLength": 255,
-            "noWhiteSpace": true,
-            "pattern": "\\.(?:csv|CSV)$"
-          },
-          "size": {
-            "title": "File size (bytes)",
-            "type": "integer",
-            "minimum": 1
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "country_id",
-          "trade_direction",
-          "period",
-          "file_name",
-          "size"
-        ],
-        "properties": {
-          "country_id": {
-            "title": "Country",
-            "type": "integer",
-            "minimum": 1
-          },
-          "trade_direction": {
-            "title": "Trade direction",
-            "type": "string",
-            "enum": [
-              "import",
-              "export"
-            ],
-            "maxLength": 6
-          },
-          "period": {
-            "title": "Period",
-            "type": "string",
-            "format": "period",
-            "maxLength": 7,
-            "description": "The month of trade data, YYYY-MM."
-          },
-          "file_name": {
-            "title": "File name",
-            "type": "string",
-            "maxLength": 255,
-            "noWhiteSpace": true,
-            "pattern": "\\.(?:csv|CSV)$"
-          },
-          "size": {
-            "title": "File size (bytes)",
-            "type": "integer",
-            "minimum": 1
-          }
-        }
-      },
+      "createSchema": DataUploadLogsCreateSchema,
+      "updateSchema": DataUploadLogsCreateSchema,
       "fields": [
         {
           "name": "country_id",
@@ -4339,134 +4466,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "data_fields",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "column_name",
-          "label",
-          "data_type",
-          "trade_direction"
-        ],
-        "properties": {
-          "column_name": {
-            "title": "Column name",
-            "type": "string",
-            "maxLength": 63,
-            "noWhiteSpace": true,
-            "lowercaseOnly": true,
-            "pattern": "^[a-z][a-z0-9_]*$",
-            "description": "Lowercase letters, digits and underscores, starting with a letter."
-          },
-          "label": {
-            "title": "Label",
-            "type": "string",
-            "maxLength": 80,
-            "noWhiteSpace": true
-          },
-          "data_type": {
-            "title": "Data type",
-            "type": "string",
-            "enum": [
-              "string",
-              "number",
-              "date"
-            ],
-            "maxLength": 6
-          },
-          "trade_direction": {
-            "title": "Trade direction",
-            "type": "string",
-            "enum": [
-              "import",
-              "export",
-              "both"
-            ],
-            "maxLength": 6
-          },
-          "is_required": {
-            "title": "Required in uploads",
-            "type": "boolean",
-            "default": false
-          },
-          "display_order": {
-            "title": "Display order",
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 9999,
-            "default": 0
-          },
-          "is_searchable": {
-            "title": "Searchable",
-            "type": "boolean",
-            "default": false
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "column_name",
-          "label",
-          "data_type",
-          "trade_direction"
-        ],
-        "properties": {
-          "column_name": {
-            "title": "Column name",
-            "type": "string",
-            "maxLength": 63,
-            "noWhiteSpace": true,
-            "lowercaseOnly": true,
-            "pattern": "^[a-z][a-z0-9_]*$",
-            "description": "Lowercase letters, digits and underscores, starting with a letter."
-          },
-          "label": {
-            "title": "Label",
-            "type": "string",
-            "maxLength": 80,
-            "noWhiteSpace": true
-          },
-          "data_type": {
-            "title": "Data type",
-            "type": "string",
-            "enum": [
-              "string",
-              "number",
-              "date"
-            ],
-            "maxLength": 6
-          },
-          "trade_direction": {
-            "title": "Trade direction",
-            "type": "string",
-            "enum": [
-              "import",
-              "export",
-              "both"
-            ],
-            "maxLength": 6
-          },
-          "is_required": {
-            "title": "Required in uploads",
-            "type": "boolean",
-            "default": false
-          },
-          "display_order": {
-            "title": "Display order",
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 9999,
-            "default": 0
-          },
-          "is_searchable": {
-            "title": "Searchable",
-            "type": "boolean",
-            "default": false
-          }
-        }
-      },
+      "createSchema": DataFieldsModuleCreateSchema,
+      "updateSchema": DataFieldsModuleCreateSchema,
       "fields": [
         {
           "name": "column_name",
@@ -4659,34 +4660,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "subscriber_activity",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "subscriber_id"
-        ],
-        "properties": {
-          "subscriber_id": {
-            "title": "Subscriber",
-            "type": "integer",
-            "minimum": 1
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "subscriber_id"
-        ],
-        "properties": {
-          "subscriber_id": {
-            "title": "Subscriber",
-            "type": "integer",
-            "minimum": 1
-          }
-        }
-      },
+      "createSchema": SubscribersDetailsCreateSchema,
+      "updateSchema": SubscribersDetailsCreateSchema,
       "fields": [
         {
           "name": "subscriber_id",
@@ -4877,88 +4852,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "subscriber_contacts",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "subscriber_id",
-          "contact_name",
-          "email",
-          "mobile"
-        ],
-        "properties": {
-          "subscriber_id": {
-            "title": "Subscriber",
-            "type": "integer",
-            "minimum": 1
-          },
-          "contact_name": {
-            "title": "Contact name",
-            "type": "string",
-            "maxLength": 60,
-            "noWhiteSpace": true,
-            "validString": true
-          },
-          "email": {
-            "title": "Email",
-            "type": "string",
-            "format": "email",
-            "maxLength": 254
-          },
-          "mobile": {
-            "title": "Mobile",
-            "type": "string",
-            "format": "mobile",
-            "maxLength": 16
-          },
-          "designation": {
-            "title": "Designation",
-            "type": "string",
-            "maxLength": 80
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "subscriber_id",
-          "contact_name",
-          "email",
-          "mobile"
-        ],
-        "properties": {
-          "subscriber_id": {
-            "title": "Subscriber",
-            "type": "integer",
-            "minimum": 1
-          },
-          "contact_name": {
-            "title": "Contact name",
-            "type": "string",
-            "maxLength": 60,
-            "noWhiteSpace": true,
-            "validString": true
-          },
-          "email": {
-            "title": "Email",
-            "type": "string",
-            "format": "email",
-            "maxLength": 254
-          },
-          "mobile": {
-            "title": "Mobile",
-            "type": "string",
-            "format": "mobile",
-            "maxLength": 16
-          },
-          "designation": {
-            "title": "Designation",
-            "type": "string",
-            "maxLength": 80
-          }
-        }
-      },
+      "createSchema": SubscribersListCreateSchema,
+      "updateSchema": SubscribersListCreateSchema,
       "fields": [
         {
           "name": "subscriber_id",
@@ -5140,152 +5035,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "vouchers",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "code",
-          "discount_type",
-          "discount_value",
-          "valid_from",
-          "valid_to"
-        ],
-        "properties": {
-          "code": {
-            "title": "Code",
-            "type": "string",
-            "maxLength": 20,
-            "customPattern": {
-              "pattern": "^[A-Z0-9]{4,20}$",
-              "message": "Use 4 to 20 capital letters or digits."
-            }
-          },
-          "description": {
-            "title": "Description",
-            "type": "string",
-            "maxLength": 500
-          },
-          "discount_type": {
-            "title": "Discount type",
-            "type": "string",
-            "enum": [
-              "percent",
-              "flat"
-            ],
-            "maxLength": 7
-          },
-          "discount_value": {
-            "title": "Discount value",
-            "type": "number",
-            "rangeMin": {
-              "value": 1,
-              "message": "Discount must be at least 1."
-            }
-          },
-          "max_discount": {
-            "title": "Max discount (INR)",
-            "type": "number",
-            "minimum": 0,
-            "description": "Cap on a percent discount."
-          },
-          "valid_from": {
-            "title": "Valid from",
-            "type": "string",
-            "format": "date",
-            "maxLength": 10
-          },
-          "valid_to": {
-            "title": "Valid to",
-            "type": "string",
-            "format": "date",
-            "maxLength": 10
-          },
-          "usage_limit": {
-            "title": "Usage limit",
-            "type": "integer",
-            "minimum": 1,
-            "description": "Leave empty for unlimited use."
-          },
-          "plan_id": {
-            "title": "Plan",
-            "type": "integer",
-            "minimum": 1
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "code",
-          "discount_type",
-          "discount_value",
-          "valid_from",
-          "valid_to"
-        ],
-        "properties": {
-          "code": {
-            "title": "Code",
-            "type": "string",
-            "maxLength": 20,
-            "customPattern": {
-              "pattern": "^[A-Z0-9]{4,20}$",
-              "message": "Use 4 to 20 capital letters or digits."
-            }
-          },
-          "description": {
-            "title": "Description",
-            "type": "string",
-            "maxLength": 500
-          },
-          "discount_type": {
-            "title": "Discount type",
-            "type": "string",
-            "enum": [
-              "percent",
-              "flat"
-            ],
-            "maxLength": 7
-          },
-          "discount_value": {
-            "title": "Discount value",
-            "type": "number",
-            "rangeMin": {
-              "value": 1,
-              "message": "Discount must be at least 1."
-            }
-          },
-          "max_discount": {
-            "title": "Max discount (INR)",
-            "type": "number",
-            "minimum": 0,
-            "description": "Cap on a percent discount."
-          },
-          "valid_from": {
-            "title": "Valid from",
-            "type": "string",
-            "format": "date",
-            "maxLength": 10
-          },
-          "valid_to": {
-            "title": "Valid to",
-            "type": "string",
-            "format": "date",
-            "maxLength": 10
-          },
-          "usage_limit": {
-            "title": "Usage limit",
-            "type": "integer",
-            "minimum": 1,
-            "description": "Leave empty for unlimited use."
-          },
-          "plan_id": {
-            "title": "Plan",
-            "type": "integer",
-            "minimum": 1
-          }
-        }
-      },
+      "createSchema": VoucherCreateSchema,
+      "updateSchema": VoucherCreateSchema,
       "fields": [
         {
           "name": "code",
@@ -5530,106 +5281,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "executive_profiles",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "user_id",
-          "employee_code",
-          "region",
-          "mobile"
-        ],
-        "properties": {
-          "user_id": {
-            "title": "User",
-            "type": "integer",
-            "minimum": 1
-          },
-          "employee_code": {
-            "title": "Employee code",
-            "type": "string",
-            "maxLength": 20,
-            "noWhiteSpace": true,
-            "pattern": "^[A-Z0-9-]{3,20}$"
-          },
-          "region": {
-            "title": "Region",
-            "type": "string",
-            "enum": [
-              "north",
-              "south",
-              "east",
-              "west",
-              "central",
-              "north_east",
-              "international"
-            ],
-            "maxLength": 13
-          },
-          "target_subscribers": {
-            "title": "Target subscribers",
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 100000
-          },
-          "mobile": {
-            "title": "Mobile",
-            "type": "string",
-            "format": "mobile",
-            "maxLength": 16
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "user_id",
-          "employee_code",
-          "region",
-          "mobile"
-        ],
-        "properties": {
-          "user_id": {
-            "title": "User",
-            "type": "integer",
-            "minimum": 1
-          },
-          "employee_code": {
-            "title": "Employee code",
-            "type": "string",
-            "maxLength": 20,
-            "noWhiteSpace": true,
-            "pattern": "^[A-Z0-9-]{3,20}$"
-          },
-          "region": {
-            "title": "Region",
-            "type": "string",
-            "enum": [
-              "north",
-              "south",
-              "east",
-              "west",
-              "central",
-              "north_east",
-              "international"
-            ],
-            "maxLength": 13
-          },
-          "target_subscribers": {
-            "title": "Target subscribers",
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 100000
-          },
-          "mobile": {
-            "title": "Mobile",
-            "type": "string",
-            "format": "mobile",
-            "maxLength": 16
-          }
-        }
-      },
+      "createSchema": ExecutiveProfileCreateSchema,
+      "updateSchema": ExecutiveProfileCreateSchema,
       "fields": [
         {
           "name": "user_id",
@@ -5833,128 +5486,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "banners",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "title",
-          "image_url",
-          "placement",
-          "starts_on"
-        ],
-        "properties": {
-          "title": {
-            "title": "Title",
-            "type": "string",
-            "maxLength": 120,
-            "noWhiteSpace": true
-          },
-          "image_url": {
-            "title": "Image URL",
-            "type": "string",
-            "format": "uri",
-            "maxLength": 2048
-          },
-          "link_url": {
-            "title": "Link URL",
-            "type": "string",
-            "format": "uri",
-            "maxLength": 2048
-          },
-          "placement": {
-            "title": "Placement",
-            "type": "string",
-            "enum": [
-              "home_top",
-              "home_middle",
-              "dashboard",
-              "search_results",
-              "login"
-            ],
-            "maxLength": 14
-          },
-          "display_order": {
-            "title": "Display order",
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 9999,
-            "default": 0
-          },
-          "starts_on": {
-            "title": "Starts on",
-            "type": "string",
-            "format": "date",
-            "maxLength": 10
-          },
-          "ends_on": {
-            "title": "Ends on",
-            "type": "string",
-            "format": "date",
-            "maxLength": 10
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "title",
-          "image_url",
-          "placement",
-          "starts_on"
-        ],
-        "properties": {
-          "title": {
-            "title": "Title",
-            "type": "string",
-            "maxLength": 120,
-            "noWhiteSpace": true
-          },
-          "image_url": {
-            "title": "Image URL",
-            "type": "string",
-            "format": "uri",
-            "maxLength": 2048
-          },
-          "link_url": {
-            "title": "Link URL",
-            "type": "string",
-            "format": "uri",
-            "maxLength": 2048
-          },
-          "placement": {
-            "title": "Placement",
-            "type": "string",
-            "enum": [
-              "home_top",
-              "home_middle",
-              "dashboard",
-              "search_results",
-              "login"
-            ],
-            "maxLength": 14
-          },
-          "display_order": {
-            "title": "Display order",
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 9999,
-            "default": 0
-          },
-          "starts_on": {
-            "title": "Starts on",
-            "type": "string",
-            "format": "date",
-            "maxLength": 10
-          },
-          "ends_on": {
-            "title": "Ends on",
-            "type": "string",
-            "format": "date",
-            "maxLength": 10
-          }
-        }
-      },
+      "createSchema": BannerCreateSchema,
+      "updateSchema": BannerCreateSchema,
       "fields": [
         {
           "name": "title",
@@ -6153,76 +5686,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "categories",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "name",
-          "slug"
-        ],
-        "properties": {
-          "name": {
-            "title": "Name",
-            "type": "string",
-            "maxLength": 80,
-            "noWhiteSpace": true,
-            "validString": true
-          },
-          "slug": {
-            "title": "Slug",
-            "type": "string",
-            "maxLength": 80,
-            "lowercaseOnly": true,
-            "pattern": "^[a-z0-9]+(?:-[a-z0-9]+)*$",
-            "description": "Lowercase words joined by hyphens."
-          },
-          "parent_id": {
-            "title": "Parent category",
-            "type": "integer",
-            "minimum": 1
-          },
-          "description": {
-            "title": "Description",
-            "type": "string",
-            "maxLength": 1000
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "name",
-          "slug"
-        ],
-        "properties": {
-          "name": {
-            "title": "Name",
-            "type": "string",
-            "maxLength": 80,
-            "noWhiteSpace": true,
-            "validString": true
-          },
-          "slug": {
-            "title": "Slug",
-            "type": "string",
-            "maxLength": 80,
-            "lowercaseOnly": true,
-            "pattern": "^[a-z0-9]+(?:-[a-z0-9]+)*$",
-            "description": "Lowercase words joined by hyphens."
-          },
-          "parent_id": {
-            "title": "Parent category",
-            "type": "integer",
-            "minimum": 1
-          },
-          "description": {
-            "title": "Description",
-            "type": "string",
-            "maxLength": 1000
-          }
-        }
-      },
+      "createSchema": CategoryCreateSchema,
+      "updateSchema": CategoryCreateSchema,
       "fields": [
         {
           "name": "name",
@@ -6391,150 +5856,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "employees",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "first_name",
-          "last_name",
-          "email",
-          "mobile",
-          "department",
-          "joining_date"
-        ],
-        "properties": {
-          "first_name": {
-            "title": "First name",
-            "type": "string",
-            "maxLength": 60,
-            "noWhiteSpace": true,
-            "validString": true
-          },
-          "last_name": {
-            "title": "Last name",
-            "type": "string",
-            "maxLength": 60,
-            "noWhiteSpace": true,
-            "validString": true
-          },
-          "email": {
-            "title": "Email",
-            "type": "string",
-            "format": "email",
-            "maxLength": 254
-          },
-          "mobile": {
-            "title": "Mobile",
-            "type": "string",
-            "format": "mobile",
-            "maxLength": 16
-          },
-          "department": {
-            "title": "Department",
-            "type": "string",
-            "enum": [
-              "sales",
-              "support",
-              "operations",
-              "data",
-              "finance",
-              "hr",
-              "technology"
-            ],
-            "maxLength": 10
-          },
-          "designation": {
-            "title": "Designation",
-            "type": "string",
-            "maxLength": 80
-          },
-          "joining_date": {
-            "title": "Joining date",
-            "type": "string",
-            "format": "date",
-            "maxLength": 10
-          },
-          "ip_whitelist": {
-            "title": "Whitelisted IP",
-            "type": "string",
-            "format": "ipv4",
-            "maxLength": 15,
-            "description": "When set, this employee may sign in only from this address."
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "first_name",
-          "last_name",
-          "email",
-          "mobile",
-          "department",
-          "joining_date"
-        ],
-        "properties": {
-          "first_name": {
-            "title": "First name",
-            "type": "string",
-            "maxLength": 60,
-            "noWhiteSpace": true,
-            "validString": true
-          },
-          "last_name": {
-            "title": "Last name",
-            "type": "string",
-            "maxLength": 60,
-            "noWhiteSpace": true,
-            "validString": true
-          },
-          "email": {
-            "title": "Email",
-            "type": "string",
-            "format": "email",
-            "maxLength": 254
-          },
-          "mobile": {
-            "title": "Mobile",
-            "type": "string",
-            "format": "mobile",
-            "maxLength": 16
-          },
-          "department": {
-            "title": "Department",
-            "type": "string",
-            "enum": [
-              "sales",
-              "support",
-              "operations",
-              "data",
-              "finance",
-              "hr",
-              "technology"
-            ],
-            "maxLength": 10
-          },
-          "designation": {
-            "title": "Designation",
-            "type": "string",
-            "maxLength": 80
-          },
-          "joining_date": {
-            "title": "Joining date",
-            "type": "string",
-            "format": "date",
-            "maxLength": 10
-          },
-          "ip_whitelist": {
-            "title": "Whitelisted IP",
-            "type": "string",
-            "format": "ipv4",
-            "maxLength": 15,
-            "description": "When set, this employee may sign in only from this address."
-          }
-        }
-      },
+      "createSchema": EmployeesCreateSchema,
+      "updateSchema": EmployeesCreateSchema,
       "fields": [
         {
           "name": "first_name",
@@ -6752,142 +6075,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "companies",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "name",
-          "iec",
-          "city",
-          "state",
-          "country_id"
-        ],
-        "properties": {
-          "name": {
-            "title": "Name",
-            "type": "string",
-            "maxLength": 200,
-            "noWhiteSpace": true
-          },
-          "iec": {
-            "title": "IEC",
-            "type": "string",
-            "maxLength": 10,
-            "pattern": "^[A-Z0-9]{10}$",
-            "description": "Importer-Exporter Code, 10 capital letters or digits."
-          },
-          "gstin": {
-            "title": "GSTIN",
-            "type": "string",
-            "maxLength": 15,
-            "pattern": "^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$"
-          },
-          "address": {
-            "title": "Address",
-            "type": "string",
-            "maxLength": 500
-          },
-          "city": {
-            "title": "City",
-            "type": "string",
-            "maxLength": 80,
-            "noWhiteSpace": true,
-            "validString": true
-          },
-          "state": {
-            "title": "State",
-            "type": "string",
-            "maxLength": 80,
-            "noWhiteSpace": true,
-            "validString": true
-          },
-          "pincode": {
-            "title": "Pincode",
-            "type": "string",
-            "format": "pincode",
-            "maxLength": 6
-          },
-          "country_id": {
-            "title": "Country",
-            "type": "integer",
-            "minimum": 1
-          },
-          "website": {
-            "title": "Website",
-            "type": "string",
-            "format": "uri",
-            "maxLength": 2048
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "name",
-          "iec",
-          "city",
-          "state",
-          "country_id"
-        ],
-        "properties": {
-          "name": {
-            "title": "Name",
-            "type": "string",
-            "maxLength": 200,
-            "noWhiteSpace": true
-          },
-          "iec": {
-            "title": "IEC",
-            "type": "string",
-            "maxLength": 10,
-            "pattern": "^[A-Z0-9]{10}$",
-            "description": "Importer-Exporter Code, 10 capital letters or digits."
-          },
-          "gstin": {
-            "title": "GSTIN",
-            "type": "string",
-            "maxLength": 15,
-            "pattern": "^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$"
-          },
-          "address": {
-            "title": "Address",
-            "type": "string",
-            "maxLength": 500
-          },
-          "city": {
-            "title": "City",
-            "type": "string",
-            "maxLength": 80,
-            "noWhiteSpace": true,
-            "validString": true
-          },
-          "state": {
-            "title": "State",
-            "type": "string",
-            "maxLength": 80,
-            "noWhiteSpace": true,
-            "validString": true
-          },
-          "pincode": {
-            "title": "Pincode",
-            "type": "string",
-            "format": "pincode",
-            "maxLength": 6
-          },
-          "country_id": {
-            "title": "Country",
-            "type": "integer",
-            "minimum": 1
-          },
-          "website": {
-            "title": "Website",
-            "type": "string",
-            "format": "uri",
-            "maxLength": 2048
-          }
-        }
-      },
+      "createSchema": CompanyCreateSchema,
+      "updateSchema": CompanyCreateSchema,
       "fields": [
         {
           "name": "name",
@@ -7121,110 +6310,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "available_countries",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "country_id",
-          "import_available",
-          "export_available"
-        ],
-        "properties": {
-          "country_id": {
-            "title": "Country",
-            "type": "integer",
-            "minimum": 1
-          },
-          "import_available": {
-            "title": "Import data",
-            "type": "boolean",
-            "default": false
-          },
-          "export_available": {
-            "title": "Export data",
-            "type": "boolean",
-            "default": false
-          },
-          "data_from": {
-            "title": "Data from",
-            "type": "string",
-            "format": "period",
-            "maxLength": 7,
-            "description": "First month with data, YYYY-MM."
-          },
-          "data_to": {
-            "title": "Data to",
-            "type": "string",
-            "format": "period",
-            "maxLength": 7,
-            "description": "Last month with data, YYYY-MM."
-          },
-          "source": {
-            "title": "Source",
-            "type": "string",
-            "maxLength": 200,
-            "description": "Where the data comes from, e.g. the customs authority."
-          },
-          "flag_url": {
-            "title": "Flag image URL",
-            "type": "string",
-            "format": "uri",
-            "maxLength": 2048
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "country_id",
-          "import_available",
-          "export_available"
-        ],
-        "properties": {
-          "country_id": {
-            "title": "Country",
-            "type": "integer",
-            "minimum": 1
-          },
-          "import_available": {
-            "title": "Import data",
-            "type": "boolean",
-            "default": false
-          },
-          "export_available": {
-            "title": "Export data",
-            "type": "boolean",
-            "default": false
-          },
-          "data_from": {
-            "title": "Data from",
-            "type": "string",
-            "format": "period",
-            "maxLength": 7,
-            "description": "First month with data, YYYY-MM."
-          },
-          "data_to": {
-            "title": "Data to",
-            "type": "string",
-            "format": "period",
-            "maxLength": 7,
-            "description": "Last month with data, YYYY-MM."
-          },
-          "source": {
-            "title": "Source",
-            "type": "string",
-            "maxLength": 200,
-            "description": "Where the data comes from, e.g. the customs authority."
-          },
-          "flag_url": {
-            "title": "Flag image URL",
-            "type": "string",
-            "format": "uri",
-            "maxLength": 2048
-          }
-        }
-      },
+      "createSchema": CountryCreateSchema,
+      "updateSchema": CountryCreateSchema,
       "fields": [
         {
           "name": "country_id",
@@ -7430,96 +6517,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "company_employee_contacts",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "company_id",
-          "name"
-        ],
-        "properties": {
-          "company_id": {
-            "title": "Company",
-            "type": "integer",
-            "minimum": 1
-          },
-          "name": {
-            "title": "Name",
-            "type": "string",
-            "maxLength": 60,
-            "noWhiteSpace": true,
-            "validString": true
-          },
-          "designation": {
-            "title": "Designation",
-            "type": "string",
-            "maxLength": 80
-          },
-          "email": {
-            "title": "Email",
-            "type": "string",
-            "format": "email",
-            "maxLength": 254
-          },
-          "mobile": {
-            "title": "Mobile",
-            "type": "string",
-            "format": "mobile",
-            "maxLength": 16
-          },
-          "linkedin": {
-            "title": "LinkedIn profile",
-            "type": "string",
-            "format": "uri",
-            "maxLength": 2048
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "company_id",
-          "name"
-        ],
-        "properties": {
-          "company_id": {
-            "title": "Company",
-            "type": "integer",
-            "minimum": 1
-          },
-          "name": {
-            "title": "Name",
-            "type": "string",
-            "maxLength": 60,
-            "noWhiteSpace": true,
-            "validString": true
-          },
-          "designation": {
-            "title": "Designation",
-            "type": "string",
-            "maxLength": 80
-          },
-          "email": {
-            "title": "Email",
-            "type": "string",
-            "format": "email",
-            "maxLength": 254
-          },
-          "mobile": {
-            "title": "Mobile",
-            "type": "string",
-            "format": "mobile",
-            "maxLength": 16
-          },
-          "linkedin": {
-            "title": "LinkedIn profile",
-            "type": "string",
-            "format": "uri",
-            "maxLength": 2048
-          }
-        }
-      },
+      "createSchema": CompanyEmployeeContactsCreateSchema,
+      "updateSchema": CompanyEmployeeContactsCreateSchema,
       "fields": [
         {
           "name": "company_id",
@@ -7713,104 +6712,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "hs_codes",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "hs_code",
-          "description",
-          "chapter_id"
-        ],
-        "properties": {
-          "hs_code": {
-            "title": "HS code",
-            "type": "string",
-            "maxLength": 8,
-            "pattern": "^[0-9]{2}(?:[0-9]{2}){0,3}$",
-            "description": "2, 4, 6 or 8 digits: chapter, heading, subheading or tariff item."
-          },
-          "description": {
-            "title": "Description",
-            "type": "string",
-            "maxLength": 500,
-            "noWhiteSpace": true
-          },
-          "chapter_id": {
-            "title": "Chapter",
-            "type": "integer",
-            "minimum": 1
-          },
-          "unit": {
-            "title": "Unit",
-            "type": "string",
-            "enum": [
-              "KGS",
-              "NOS",
-              "LTR",
-              "MTR",
-              "SQM",
-              "CBM",
-              "TON",
-              "PRS",
-              "SET",
-              "DOZ",
-              "GMS",
-              "UNT"
-            ],
-            "maxLength": 3,
-            "description": "Unit quantity code (UQC)."
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "hs_code",
-          "description",
-          "chapter_id"
-        ],
-        "properties": {
-          "hs_code": {
-            "title": "HS code",
-            "type": "string",
-            "maxLength": 8,
-            "pattern": "^[0-9]{2}(?:[0-9]{2}){0,3}$",
-            "description": "2, 4, 6 or 8 digits: chapter, heading, subheading or tariff item."
-          },
-          "description": {
-            "title": "Description",
-            "type": "string",
-            "maxLength": 500,
-            "noWhiteSpace": true
-          },
-          "chapter_id": {
-            "title": "Chapter",
-            "type": "integer",
-            "minimum": 1
-          },
-          "unit": {
-            "title": "Unit",
-            "type": "string",
-            "enum": [
-              "KGS",
-              "NOS",
-              "LTR",
-              "MTR",
-              "SQM",
-              "CBM",
-              "TON",
-              "PRS",
-              "SET",
-              "DOZ",
-              "GMS",
-              "UNT"
-            ],
-            "maxLength": 3,
-            "description": "Unit quantity code (UQC)."
-          }
-        }
-      },
+      "createSchema": CreateHsCodeCreateSchema,
+      "updateSchema": CreateHsCodeCreateSchema,
       "fields": [
         {
           "name": "hs_code",
@@ -7980,88 +6883,8 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": {
       "table": "related_products",
-      "createSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "hs_code_id",
-          "product_name",
-          "keywords"
-        ],
-        "properties": {
-          "hs_code_id": {
-            "title": "HS code",
-            "type": "integer",
-            "minimum": 1
-          },
-          "product_name": {
-            "title": "Product name",
-            "type": "string",
-            "maxLength": 200,
-            "noWhiteSpace": true
-          },
-          "keywords": {
-            "title": "Keywords",
-            "type": "array",
-            "uniqueItems": true,
-            "maxItems": 50,
-            "arrayLength": 1,
-            "items": {
-              "title": "Keyword",
-              "type": "string",
-              "maxLength": 80,
-              "noWhiteSpace": true
-            },
-            "description": "Search terms that lead to this product."
-          },
-          "description": {
-            "title": "Description",
-            "type": "string",
-            "maxLength": 1000
-          }
-        }
-      },
-      "updateSchema": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "hs_code_id",
-          "product_name",
-          "keywords"
-        ],
-        "properties": {
-          "hs_code_id": {
-            "title": "HS code",
-            "type": "integer",
-            "minimum": 1
-          },
-          "product_name": {
-            "title": "Product name",
-            "type": "string",
-            "maxLength": 200,
-            "noWhiteSpace": true
-          },
-          "keywords": {
-            "title": "Keywords",
-            "type": "array",
-            "uniqueItems": true,
-            "maxItems": 50,
-            "arrayLength": 1,
-            "items": {
-              "title": "Keyword",
-              "type": "string",
-              "maxLength": 80,
-              "noWhiteSpace": true
-            },
-            "description": "Search terms that lead to this product."
-          },
-          "description": {
-            "title": "Description",
-            "type": "string",
-            "maxLength": 1000
-          }
-        }
-      },
+      "createSchema": CreateRelatedProductCreateSchema,
+      "updateSchema": CreateRelatedProductCreateSchema,
       "fields": [
         {
           "name": "hs_code_id",
