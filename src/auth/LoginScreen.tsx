@@ -1,6 +1,4 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { isApiError } from '../http/ApiError.ts';
 import { http } from '../http/http.ts';
 import { startSession } from '../session/sessionStore.ts';
 import { AuthCard } from './AuthCard.tsx';
@@ -21,35 +19,20 @@ const RULES = { email: [required, email], password: [required] };
  */
 export function LoginScreen() {
   const form = useAuthForm(RULES);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const logIn = async () => {
+    const answer = await http.post<LoginAnswer>('login', form.values);
+    startSession(answer.data.access, answer.data.refresh);
+  };
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.submit() || busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await http.post<LoginAnswer>('login', form.values);
-      startSession(answer.data.access, answer.data.refresh);
-    } catch (failure) {
-      if (isApiError(failure)) {
-        setError(failure.message);
-        form.showServerErrors(failure.fieldErrors);
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <AuthCard title="Sign in" intro="Sign in to the Trade Data administration console.">
-      <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <FormMessage kind="error" text={error} />
+      <form className="auth-form" noValidate onSubmit={form.onSubmit(logIn)}>
+        <FormMessage kind="error" text={form.failure} />
         <TextField label="Email" name="email" type="email" autoComplete="username" autoFocus field={form.field('email')} />
         <TextField label="Password" name="password" type="password" autoComplete="current-password" field={form.field('password')} />
-        <button type="submit" className="button button--primary button--block" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+        <button type="submit" className="button button--primary button--block" disabled={form.busy}>
+          {form.busy ? 'Signing in…' : 'Sign in'}
         </button>
         <p className="auth-links">
           <Link to="/auth/forgot-password">Forgot password?</Link>

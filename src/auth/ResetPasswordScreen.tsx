@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../http/ApiError.ts';
 import { http } from '../http/http.ts';
@@ -21,8 +21,6 @@ export function ResetPasswordScreen() {
   const token = params.get('token') ?? '';
   const form = useAuthForm(RULES);
   const [link, setLink] = useState<LinkState>(token ? { kind: 'checking' } : { kind: 'expired', message: MISSING_LINK });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (!token) return;
@@ -36,23 +34,10 @@ export function ResetPasswordScreen() {
     };
   }, [token]);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.submit() || busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await http.post<{ message?: string }>('reset_password', { token, ...form.values });
-      setLink({ kind: 'done', message: answer.message ?? 'Your password has been changed.' });
-    } catch (failure) {
-      if (isApiError(failure)) {
-        setError(failure.message);
-        form.showServerErrors(failure.fieldErrors);
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
+  const save = async () => {
+    const answer = await http.post<{ message?: string }>('reset_password', { token, ...form.values });
+    setLink({ kind: 'done', message: answer.message ?? 'Your password has been changed.' });
+  };
 
   if (link.kind === 'checking') {
     return (
@@ -74,12 +59,12 @@ export function ResetPasswordScreen() {
   }
   return (
     <AuthCard title="Reset password" intro={link.email ? `Choose a new password for ${link.email}.` : 'Choose a new password.'}>
-      <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <FormMessage kind="error" text={error} />
+      <form className="auth-form" noValidate onSubmit={form.onSubmit(save)}>
+        <FormMessage kind="error" text={form.failure} />
         <TextField label="New password" name="password" type="password" autoComplete="new-password" autoFocus field={form.field('password')} />
         <TextField label="Confirm password" name="confirm_password" type="password" autoComplete="new-password" field={form.field('confirm_password')} />
-        <button type="submit" className="button button--primary button--block" disabled={busy}>
-          {busy ? 'Saving…' : 'Save new password'}
+        <button type="submit" className="button button--primary button--block" disabled={form.busy}>
+          {form.busy ? 'Saving…' : 'Save new password'}
         </button>
       </form>
     </AuthCard>

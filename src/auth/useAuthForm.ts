@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { displayFieldError } from '../../validation/index.ts';
 import { FORM_ERROR_DEBOUNCE_MS } from '../config/constants.ts';
+import { isApiError } from '../http/ApiError.ts';
 import type { FieldRule } from './fieldRules.ts';
 
 type Values<F extends string> = Record<F, string>;
@@ -16,10 +17,15 @@ export interface AuthField {
 export interface UseAuthFormResult<F extends string> {
   values: Values<F>;
   field: (name: F) => AuthField;
-  /** Marks the form submitted and shows its errors at once; true when the client checks pass. */
-  submit: () => boolean;
-  /** Puts the server's validation errors (FORM-12 style) on their fields; typed values stay. */
-  showServerErrors: (errors: Record<string, string>) => void;
+  /** True while a submission is in flight. */
+  busy: boolean;
+  /** The message of the last failed submission, shown above the form; null when there is none. */
+  failure: string | null;
+  /**
+   * The form's submit handler: the client checks first, then `send`, one submission at a time. A failure keeps
+   * what was typed, its message in `failure` and the server's field errors (FORM-12) on their fields.
+   */
+  onSubmit: (send: () => Promise<void>) => (event: FormEvent) => void;
 }
 
 function check<F extends string>(rules: Record<F, FieldRule[]>, values: Values<F>): Partial<Record<F, string>> {
@@ -48,6 +54,8 @@ export function useAuthForm<F extends string>(rules: Record<F, FieldRule[]>): Us
   const [serverErrors, setServerErrors] = useState<Partial<Record<F, string>>>({});
   const errors = useMemo(() => check(rules, values), [rules, values]);
   const [settledErrors, setSettledErrors] = useState(errors);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
     const timer = setTimeout(() => setSettledErrors(errors), FORM_ERROR_DEBOUNCE_MS);
@@ -68,14 +76,23 @@ export function useAuthForm<F extends string>(rules: Record<F, FieldRule[]>): Us
       },
       onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
     }),
-    submit: () => {
+    busy,
+    failure,
+    onSubmit: (send) => (event) => {
+      event.preventDefault();
       setSubmitted(true);
       setSettledErrors(errors);
-      return Object.keys(errors).length === 0;
-    },
-    showServerErrors: (fieldErrors) => {
-      const known = Object.entries(fieldErrors).filter(([name]) => name in rules);
-      setServerErrors(Object.fromEntries(known.map(([name, text]) => [name, displayFieldError(text)])) as Partial<Record<F, string>>);
+      if (Object.keys(errors).length > 0 || busy) return;
+      setBusy(true);
+      setFailure(null);
+      send()
+        .catch((error: unknown) => {
+          if (!isApiError(error)) return;
+          setFailure(error.message);
+          const known = Object.entries(error.fieldErrors).filter(([name]) => name in rules);
+          setServerErrors(Object.fromEntries(known.map(([name, text]) => [name, displayFieldError(text)])) as Partial<Record<F, string>>);
+        })
+        .finally(() => setBusy(false));
     },
   };
 }
