@@ -13,7 +13,7 @@ import { emitRoutes } from './emit/routes.ts';
 import { emitSidebar } from './emit/sidebar.ts';
 import { emitTablesSql } from './emit/tablesSql.ts';
 import { emitTypes } from './emit/types.ts';
-import { createStandaloneAjv, emitValidators } from './emit/validators.ts';
+import { createStandaloneAjv, emitValidators, hasValidators } from './emit/validators.ts';
 import type { ManifestError } from './errors.ts';
 import { loadManifest } from './load.ts';
 import type { ProjectModel } from './model.ts';
@@ -48,7 +48,7 @@ export async function emitAll(model: ProjectModel): Promise<GeneratedFiles> {
   const ajv = createStandaloneAjv();
   for (const area of model.areas) {
     files.set(`src/generated/areas/${area.path}.ts`, emitAreaModule(area));
-    if (area.resources.some((resource) => resource.entity)) files.set(`src/generated/validators/${area.path}.ts`, emitValidators(area, ajv));
+    if (hasValidators(area)) files.set(`src/generated/validators/${area.path}.ts`, emitValidators(area, ajv));
   }
   files.set('server/generated/registry.ts', emitRegistry(model));
   files.set('server/generated/tables.sql', emitTablesSql(model));

@@ -75,8 +75,15 @@ export interface ResourceModel {
   entity: EntityModel | null;
   list: ListModel | null;
   uiSchema: Record<string, unknown>;
+  /** Request bodies of actions beyond create and update, by action. */
+  forms: Partial<Record<Action, ActionFormModel>>;
   /** PascalCase name for types and validators, e.g. CompanyEmployeeContacts. */
   typeName: string;
+}
+
+export interface ActionFormModel {
+  schema: JsonSchema;
+  uiSchema: Record<string, unknown>;
 }
 
 export interface SidebarModel {

@@ -70,6 +70,9 @@ function resolveResource(
     entity,
     list: entity ? resolveList(resource, entity) : null,
     uiSchema: (resource.uiSchema ?? {}) as Record<string, unknown>,
+    forms: Object.fromEntries(
+      actions.filter((action) => resource.forms?.[action]).map((action) => [action, { schema: resource.forms![action]!.schema as JsonSchema, uiSchema: (resource.forms![action]!.uiSchema ?? {}) as Record<string, unknown> }]),
+    ),
     typeName: pascalCase(resource.key),
   };
 }

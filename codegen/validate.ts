@@ -110,6 +110,17 @@ function resourceChecks(file: string, index: number, resource: Resource, resourc
     }
   }
 
+  for (const [action, form] of Object.entries(resource.forms ?? {})) {
+    if (!resource.actions.includes(action as Resource['actions'][number])) {
+      errors.push(manifestError('UnknownAction', file, at('forms', action), `a form is given for action "${action}", which the resource does not offer`));
+    }
+    try {
+      ajv.compile(form.schema);
+    } catch (cause) {
+      errors.push(manifestError('InvalidEntitySchema', file, at('forms', action, 'schema'), `ajv rejects the form schema: ${(cause as Error).message}`));
+    }
+  }
+
   if (!entity) {
     // Without an entity there is no generic screen: view needs a custom one; other actions are permissions only.
     if (resource.actions.includes('view') && !resource.screens?.view) {

@@ -1,9 +1,9 @@
 import type { AreaModel, ResourceModel } from '../model.ts';
 import { literal, tsHeader } from './header.ts';
+import { formValidatorName, hasValidators } from './validators.ts';
 
 /** src/generated/areas/<area>.ts: the area's chunk, its resource descriptions with their validators. */
 export function emitAreaModule(area: AreaModel): string {
-  const hasEntities = area.resources.some((resource) => resource.entity);
   const resources = area.resources.map((resource) => describeResource(resource));
   // Schemas are hoisted so that an update schema equal to the create schema is one object, not two copies.
   const schemas = area.resources
@@ -16,7 +16,7 @@ export function emitAreaModule(area: AreaModel): string {
     .join('');
   return `${tsHeader()}
 import type { AreaModule } from '../types.ts';
-${hasEntities ? `import * as validators from '../validators/${area.path}.ts';\n` : ''}${schemas}
+${hasValidators(area) ? `import * as validators from '../validators/${area.path}.ts';\n` : ''}${schemas}
 const area: AreaModule = {
   module: '${area.key}',
   resources: [
@@ -57,5 +57,8 @@ function describeResource(resource: ResourceModel): string {
       entity: ${entity.replace(/\n/g, '\n  ')},
       list: ${literal(resource.list, 6)},
       uiSchema: ${literal(resource.uiSchema, 6)},
+      forms: {${Object.entries(resource.forms)
+        .map(([action, form]) => `\n        ${action}: {\n          schema: ${literal(form.schema, 10)},\n          uiSchema: ${literal(form.uiSchema, 10)},\n          validate: validators.${formValidatorName(resource, action)},\n        },`)
+        .join('')}${Object.keys(resource.forms).length ? '\n      ' : ''}},
     },`;
 }

@@ -39,6 +39,7 @@ function resource(overrides: Partial<ResourceModel> = {}): ResourceModel {
     },
     list: { columns: ['title'], search: ['title'], filters: [], sort: { field: 'title', direction: 'asc' }, pageSize: 20 },
     uiSchema: {},
+    forms: {},
     typeName: 'Banner',
     ...overrides,
   };

@@ -2,10 +2,21 @@ import { _ } from 'ajv';
 import type Ajv2020 from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { createAjv } from '../../validation/createAjv.ts';
-import type { AreaModel } from '../model.ts';
+import type { AreaModel, ResourceModel } from '../model.ts';
+import { pascalCase } from '../resolve.ts';
 import { tsHeader } from './header.ts';
 
 const RUNTIME_HELPERS = new Set(['ucs2length']);
+
+/** Does the area have anything to validate (an entity or an action form)? */
+export function hasValidators(area: AreaModel): boolean {
+  return area.resources.some((resource) => resource.entity || Object.keys(resource.forms).length > 0);
+}
+
+/** The export name of an action form's validator, e.g. SubscribersAddTopUpForm. */
+export function formValidatorName(resource: ResourceModel, action: string): string {
+  return `${resource.typeName}${pascalCase(action)}Form`;
+}
 
 /** One ajv instance can serve every area: the standalone output holds only what each area's exports use. */
 export function createStandaloneAjv(): Ajv2020 {
@@ -34,6 +45,13 @@ export function emitValidators(area: AreaModel, ajv: Ajv2020 = createStandaloneA
       const updateId = `${area.path}/${resource.key}/update`;
       ajv.addSchema({ ...resource.entity.updateSchema, $id: updateId });
       exports[`${resource.typeName}Update`] = updateId;
+    }
+  }
+  for (const resource of area.resources) {
+    for (const [action, form] of Object.entries(resource.forms)) {
+      const id = `${area.path}/${resource.key}/${action}`;
+      ajv.addSchema({ ...form.schema, $id: id });
+      exports[formValidatorName(resource, action)] = id;
     }
   }
   const code = standaloneCode(ajv, exports);

@@ -148,6 +148,12 @@ export interface Resource {
     [k: string]: ScreenName
   }
   entity?: Entity
+  /**
+   * Request bodies of actions beyond create and update (e.g. ADD_TOP_UP, or a custom screen's edit), by action: validated in the browser with precompiled validators and the shared messages.
+   */
+  forms?: {
+    [k: string]: ActionForm
+  }
   list?: List
   /**
    * The @rjsf uiSchema of the add/edit form; keys are entity fields or ui: options.
@@ -193,6 +199,30 @@ export interface Entity {
       resource: ModuleKey
       labelField: FieldName
     }
+  }
+}
+/**
+ * The form of one action: its JSON Schema and its @rjsf uiSchema.
+ *
+ * This interface was referenced by `AreaManifest`'s JSON-Schema
+ * via the `definition` "actionForm".
+ */
+export interface ActionForm {
+  /**
+   * JSON Schema (draft 2020-12) of the request body, with the custom formats and keywords.
+   */
+  schema: {
+    type: "object"
+    properties: {
+
+    }
+    [k: string]: unknown
+  }
+  /**
+   * The @rjsf uiSchema of the form.
+   */
+  uiSchema?: {
+    [k: string]: unknown
   }
 }
 /**

@@ -97,6 +97,13 @@ export interface ListDescription {
   pageSize: number;
 }
 
+/** The form of an action beyond create and update (e.g. ADD_TOP_UP), with its precompiled validator. */
+export interface ActionFormDescription {
+  schema: JsonSchema;
+  uiSchema: Record<string, unknown>;
+  validate: PrecompiledValidator;
+}
+
 export interface ResourceDescription {
   module: ModuleKey;
   area: ModuleKey;
@@ -109,6 +116,7 @@ export interface ResourceDescription {
   entity: EntityDescription | null;
   list: ListDescription | null;
   uiSchema: Record<string, unknown>;
+  forms: Partial<Record<ActionName, ActionFormDescription>>;
 }
 
 export interface AreaModule {

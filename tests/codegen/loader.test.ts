@@ -108,6 +108,21 @@ describe('manifest loader and validator', () => {
     expect(errors[0]!.message).toContain('profile-management.json:/resources/0/api');
   });
 
+  it('reports a form for an action the resource does not offer, and a form schema ajv rejects', async () => {
+    const errors = await errorsAfter((dir) =>
+      editJson(join(dir, VOUCHER), (doc) => {
+        doc.resources[0].forms = {
+          verify: { schema: { type: 'object', properties: { note: { type: 'string' } } } },
+          edit: { schema: { type: 'object', properties: { note: { type: 'string', maxLength: 'long' } } } },
+        };
+      }),
+    );
+    expect(errors).toEqual([
+      expect.objectContaining({ kind: 'UnknownAction', pointer: '/resources/0/forms/verify' }),
+      expect.objectContaining({ kind: 'InvalidEntitySchema', pointer: '/resources/0/forms/edit/schema' }),
+    ]);
+  });
+
   it('reports a relation to an unknown resource', async () => {
     const errors = await errorsAfter((dir) =>
       editJson(join(dir, VOUCHER), (doc) => {

@@ -21,6 +21,7 @@ const area: AreaModule = {
       entity: null,
       list: null,
       uiSchema: {},
+      forms: {},
     },
   ],
 };

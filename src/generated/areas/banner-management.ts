@@ -277,6 +277,7 @@ const area: AreaModule = {
           "ui:placeholder": "https://example.com/offers"
         }
       },
+      forms: {},
     },
   ],
 };

@@ -245,6 +245,7 @@ const area: AreaModule = {
           "ui:placeholder": "https://www.linkedin.com/in/..."
         }
       },
+      forms: {},
     },
   ],
 };

@@ -326,6 +326,7 @@ const area: AreaModule = {
           "ui:placeholder": "https://example.com"
         }
       },
+      forms: {},
     },
   ],
 };

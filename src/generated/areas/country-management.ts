@@ -271,6 +271,7 @@ const area: AreaModule = {
           "ui:help": "Year and month, YYYY-MM."
         }
       },
+      forms: {},
     },
   ],
 };

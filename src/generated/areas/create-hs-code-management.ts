@@ -242,6 +242,7 @@ const area: AreaModule = {
           }
         }
       },
+      forms: {},
     },
   ],
 };

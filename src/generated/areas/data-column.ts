@@ -286,6 +286,7 @@ const area: AreaModule = {
           "ui:help": "The header of this column in the uploaded CSV files."
         }
       },
+      forms: {},
     },
   ],
 };

@@ -287,6 +287,7 @@ const area: AreaModule = {
           "ui:help": "Year and month of the data, YYYY-MM."
         }
       },
+      forms: {},
     },
     {
       module: 'UPLOADED_DATA_REPORT',
@@ -304,6 +305,7 @@ const area: AreaModule = {
       entity: null,
       list: null,
       uiSchema: {},
+      forms: {},
     },
     {
       module: 'SYNC_TRENDING_DATA',
@@ -321,6 +323,7 @@ const area: AreaModule = {
       entity: null,
       list: null,
       uiSchema: {},
+      forms: {},
     },
   ],
 };

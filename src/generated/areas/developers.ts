@@ -20,6 +20,7 @@ const area: AreaModule = {
       entity: null,
       list: null,
       uiSchema: {},
+      forms: {},
     },
   ],
 };

@@ -306,6 +306,7 @@ const area: AreaModule = {
           "ui:placeholder": "203.0.113.10"
         }
       },
+      forms: {},
     },
   ],
 };

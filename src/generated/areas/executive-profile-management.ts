@@ -247,6 +247,7 @@ const area: AreaModule = {
           "ui:placeholder": "EXE-0042"
         }
       },
+      forms: {},
     },
   ],
 };

@@ -454,6 +454,7 @@ const area: AreaModule = {
           "ui:placeholder": "INR"
         }
       },
+      forms: {},
     },
     {
       module: 'LOOKUP_TYPES',
@@ -589,6 +590,7 @@ const area: AreaModule = {
           "ui:placeholder": "shipment_mode"
         }
       },
+      forms: {},
     },
     {
       module: 'LOOKUPS',
@@ -751,6 +753,7 @@ const area: AreaModule = {
           "*"
         ]
       },
+      forms: {},
     },
     {
       module: 'DATA_TYPES',
@@ -902,6 +905,7 @@ const area: AreaModule = {
           "ui:widget": "textarea"
         }
       },
+      forms: {},
     },
     {
       module: 'HS_CODES',
@@ -1060,6 +1064,7 @@ const area: AreaModule = {
           }
         }
       },
+      forms: {},
     },
     {
       module: 'FEATURES',
@@ -1211,6 +1216,7 @@ const area: AreaModule = {
           "ui:widget": "textarea"
         }
       },
+      forms: {},
     },
     {
       module: 'MAINTENANCE',
@@ -1388,6 +1394,7 @@ const area: AreaModule = {
           "ui:placeholder": "203.0.113.10"
         }
       },
+      forms: {},
     },
   ],
 };

@@ -211,6 +211,7 @@ const area: AreaModule = {
           "ui:widget": "textarea"
         }
       },
+      forms: {},
     },
   ],
 };

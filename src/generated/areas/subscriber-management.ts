@@ -390,6 +390,68 @@ const area: AreaModule = {
           "ui:help": "Buying or renewing a plan is done with Add Subscription on the subscriber."
         }
       },
+      forms: {
+        ADD_SUBSCRIPTION: {
+          schema: {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "plan_id",
+              "starts_on"
+            ],
+            "properties": {
+              "plan_id": {
+                "title": "Plan",
+                "type": "integer",
+                "minimum": 1
+              },
+              "starts_on": {
+                "title": "Starts on",
+                "type": "string",
+                "format": "date"
+              }
+            }
+          },
+          uiSchema: {},
+          validate: validators.SubscribersAddSubscriptionForm,
+        },
+        ADD_TOP_UP: {
+          schema: {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "points",
+              "amount"
+            ],
+            "properties": {
+              "points": {
+                "title": "Points",
+                "type": "integer",
+                "minimum": 1
+              },
+              "amount": {
+                "title": "Amount paid",
+                "type": "number",
+                "minimum": 0
+              },
+              "note": {
+                "title": "Note",
+                "type": "string",
+                "maxLength": 200
+              }
+            }
+          },
+          uiSchema: {
+            "amount": {
+              "ui:widget": "money"
+            },
+            "note": {
+              "ui:widget": "textarea"
+            }
+          },
+          validate: validators.SubscribersAddTopUpForm,
+        },
+      },
     },
     {
       module: 'ICICI_SUBSCRIBERS',
@@ -598,6 +660,7 @@ const area: AreaModule = {
           "*"
         ]
       },
+      forms: {},
     },
   ],
 };

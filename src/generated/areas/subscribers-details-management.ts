@@ -234,6 +234,7 @@ const area: AreaModule = {
         "pageSize": 20
       },
       uiSchema: {},
+      forms: {},
     },
     {
       module: 'SUBSCRIBERS_LIST',
@@ -412,6 +413,7 @@ const area: AreaModule = {
           "*"
         ]
       },
+      forms: {},
     },
   ],
 };

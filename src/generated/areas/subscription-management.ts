@@ -380,6 +380,7 @@ const area: AreaModule = {
           "ui:widget": "textarea"
         }
       },
+      forms: {},
     },
     {
       module: 'POINT_CONSUMPTION_RULES',
@@ -530,6 +531,7 @@ const area: AreaModule = {
           "*"
         ]
       },
+      forms: {},
     },
     {
       module: 'OFFER_MODULE',
@@ -706,6 +708,7 @@ const area: AreaModule = {
           "*"
         ]
       },
+      forms: {},
     },
   ],
 };

@@ -374,6 +374,7 @@ const area: AreaModule = {
           "ui:widget": "password"
         }
       },
+      forms: {},
     },
     {
       module: 'ROLES',
@@ -508,6 +509,7 @@ const area: AreaModule = {
           "ui:widget": "textarea"
         }
       },
+      forms: {},
     },
   ],
 };

@@ -332,6 +332,7 @@ const area: AreaModule = {
           "ui:widget": "textarea"
         }
       },
+      forms: {},
     },
   ],
 };

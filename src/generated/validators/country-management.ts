@@ -3,17 +3,17 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const CountryCreate = validate30;
-const schema30 = {"type":"object","additionalProperties":false,"required":["country_id","import_available","export_available"],"properties":{"country_id":{"title":"Country","type":"integer","minimum":1},"import_available":{"title":"Import data","type":"boolean","default":false},"export_available":{"title":"Export data","type":"boolean","default":false},"data_from":{"title":"Data from","type":"string","format":"period","maxLength":7,"description":"First month with data, YYYY-MM."},"data_to":{"title":"Data to","type":"string","format":"period","maxLength":7,"description":"Last month with data, YYYY-MM."},"source":{"title":"Source","type":"string","maxLength":200,"description":"Where the data comes from, e.g. the customs authority."},"flag_url":{"title":"Flag image URL","type":"string","format":"uri","maxLength":2048}},"$id":"country-management/COUNTRY/create"};
-const formats30 = formats.period;
-const formats42 = formats.uri;
+export const CountryCreate = validate32;
+const schema32 = {"type":"object","additionalProperties":false,"required":["country_id","import_available","export_available"],"properties":{"country_id":{"title":"Country","type":"integer","minimum":1},"import_available":{"title":"Import data","type":"boolean","default":false},"export_available":{"title":"Export data","type":"boolean","default":false},"data_from":{"title":"Data from","type":"string","format":"period","maxLength":7,"description":"First month with data, YYYY-MM."},"data_to":{"title":"Data to","type":"string","format":"period","maxLength":7,"description":"Last month with data, YYYY-MM."},"source":{"title":"Source","type":"string","maxLength":200,"description":"Where the data comes from, e.g. the customs authority."},"flag_url":{"title":"Flag image URL","type":"string","format":"uri","maxLength":2048}},"$id":"country-management/COUNTRY/create"};
+const formats32 = formats.period;
+const formats44 = formats.uri;
 const func0 = ucs2length;
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="country-management/COUNTRY/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate30.evaluated;
+const evaluated0 = validate32.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -142,7 +142,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!(formats30(data3))){
+if(!(formats32(data3))){
 const err9 = {instancePath:instancePath+"/data_from",schemaPath:"#/properties/data_from/format",keyword:"format",params:{format: "period"},message:"must match format \""+"period"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -182,7 +182,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!(formats30(data4))){
+if(!(formats32(data4))){
 const err12 = {instancePath:instancePath+"/data_to",schemaPath:"#/properties/data_to/format",keyword:"format",params:{format: "period"},message:"must match format \""+"period"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -250,7 +250,7 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(!(formats42(data6))){
+if(!(formats44(data6))){
 const err17 = {instancePath:instancePath+"/flag_url",schemaPath:"#/properties/flag_url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -284,8 +284,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
-validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const CountryUpdate = CountryCreate;

@@ -787,5 +787,278 @@ validate12.errors = vErrors;
 return errors === 0;
 }
 validate12.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const SubscribersAddSubscriptionForm = validate13;
+const schema13 = {"type":"object","additionalProperties":false,"required":["plan_id","starts_on"],"properties":{"plan_id":{"title":"Plan","type":"integer","minimum":1},"starts_on":{"title":"Starts on","type":"string","format":"date"}},"$id":"subscriber-management/SUBSCRIBERS/ADD_SUBSCRIPTION"};
+const formats12 = formats.date;
+
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="subscriber-management/SUBSCRIBERS/ADD_SUBSCRIPTION" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate13.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.plan_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "plan_id"},message:"must have required property '"+"plan_id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.starts_on === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "starts_on"},message:"must have required property '"+"starts_on"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "plan_id") || (key0 === "starts_on"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.plan_id !== undefined){
+let data0 = data.plan_id;
+const _errs2 = errors;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs3 = errors;
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var valid0 = _errs2 === errors;
+}
+if(data.starts_on !== undefined){
+let data1 = data.starts_on;
+const _errs4 = errors;
+const _errs5 = errors;
+if((typeof data1 == "number") && (isFinite(data1))){
+}
+if(typeof data1 === "string"){
+if(!(formats12(data1))){
+const err5 = {instancePath:instancePath+"/starts_on",schemaPath:"#/properties/starts_on/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/starts_on",schemaPath:"#/properties/starts_on/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var valid0 = _errs4 === errors;
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate13.errors = vErrors;
+return errors === 0;
+}
+validate13.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const SubscribersAddTopUpForm = validate14;
+const schema14 = {"type":"object","additionalProperties":false,"required":["points","amount"],"properties":{"points":{"title":"Points","type":"integer","minimum":1},"amount":{"title":"Amount paid","type":"number","minimum":0},"note":{"title":"Note","type":"string","maxLength":200}},"$id":"subscriber-management/SUBSCRIBERS/ADD_TOP_UP"};
+
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="subscriber-management/SUBSCRIBERS/ADD_TOP_UP" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate14.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.points === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.amount === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "points") || (key0 === "amount")) || (key0 === "note"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.points !== undefined){
+let data0 = data.points;
+const _errs2 = errors;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs3 = errors;
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var valid0 = _errs2 === errors;
+}
+if(data.amount !== undefined){
+let data1 = data.amount;
+const _errs4 = errors;
+const _errs5 = errors;
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 0 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var valid0 = _errs4 === errors;
+}
+if(data.note !== undefined){
+let data2 = data.note;
+const _errs6 = errors;
+const _errs7 = errors;
+if(typeof data2 === "string"){
+if(func0(data2) > 200){
+const err7 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var valid0 = _errs6 === errors;
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate14.errors = vErrors;
+return errors === 0;
+}
+validate14.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const SubscribersUpdate = SubscribersCreate;
 export const IciciSubscribersUpdate = IciciSubscribersCreate;

@@ -3,18 +3,18 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const VoucherCreate = validate24;
-const schema24 = {"type":"object","additionalProperties":false,"required":["code","discount_type","discount_value","valid_from","valid_to"],"properties":{"code":{"title":"Code","type":"string","maxLength":20,"customPattern":{"pattern":"^[A-Z0-9]{4,20}$","message":"Use 4 to 20 capital letters or digits."}},"description":{"title":"Description","type":"string","maxLength":500},"discount_type":{"title":"Discount type","type":"string","enum":["percent","flat"],"maxLength":7},"discount_value":{"title":"Discount value","type":"number","rangeMin":{"value":1,"message":"Discount must be at least 1."}},"max_discount":{"title":"Max discount (INR)","type":"number","minimum":0,"description":"Cap on a percent discount."},"valid_from":{"title":"Valid from","type":"string","format":"date","maxLength":10},"valid_to":{"title":"Valid to","type":"string","format":"date","maxLength":10},"usage_limit":{"title":"Usage limit","type":"integer","minimum":1,"description":"Leave empty for unlimited use."},"plan_id":{"title":"Plan","type":"integer","minimum":1}},"$id":"voucher-management/VOUCHER/create"};
-const func73 = Object.prototype.hasOwnProperty;
+export const VoucherCreate = validate26;
+const schema26 = {"type":"object","additionalProperties":false,"required":["code","discount_type","discount_value","valid_from","valid_to"],"properties":{"code":{"title":"Code","type":"string","maxLength":20,"customPattern":{"pattern":"^[A-Z0-9]{4,20}$","message":"Use 4 to 20 capital letters or digits."}},"description":{"title":"Description","type":"string","maxLength":500},"discount_type":{"title":"Discount type","type":"string","enum":["percent","flat"],"maxLength":7},"discount_value":{"title":"Discount value","type":"number","rangeMin":{"value":1,"message":"Discount must be at least 1."}},"max_discount":{"title":"Max discount (INR)","type":"number","minimum":0,"description":"Cap on a percent discount."},"valid_from":{"title":"Valid from","type":"string","format":"date","maxLength":10},"valid_to":{"title":"Valid to","type":"string","format":"date","maxLength":10},"usage_limit":{"title":"Usage limit","type":"integer","minimum":1,"description":"Leave empty for unlimited use."},"plan_id":{"title":"Plan","type":"integer","minimum":1}},"$id":"voucher-management/VOUCHER/create"};
+const func74 = Object.prototype.hasOwnProperty;
 const func0 = ucs2length;
 const pattern22 = new RegExp("^[A-Z0-9]{4,20}$", "u");
 const formats12 = formats.date;
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="voucher-management/VOUCHER/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate24.evaluated;
+const evaluated0 = validate26.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -75,7 +75,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func73.call(schema24.properties, key0))){
+if(!(func74.call(schema26.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -156,9 +156,9 @@ if(data.discount_type !== undefined){
 let data2 = data.discount_type;
 const _errs6 = errors;
 const _errs7 = errors;
-const vSchema0 = schema24.properties.discount_type.enum;
+const vSchema0 = schema26.properties.discount_type.enum;
 if(!((data2 === "percent") || (data2 === "flat"))){
-const err11 = {instancePath:instancePath+"/discount_type",schemaPath:"#/properties/discount_type/enum",keyword:"enum",params:{allowedValues: schema24.properties.discount_type.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/discount_type",schemaPath:"#/properties/discount_type/enum",keyword:"enum",params:{allowedValues: schema26.properties.discount_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -394,8 +394,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
-validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const VoucherUpdate = VoucherCreate;

@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { SchemaForm, type FormData } from '../../forms/index.ts';
-import type { JsonSchema } from '../../generated/types.ts';
+import type { ActionFormDescription } from '../../generated/types.ts';
 import { http } from '../../http/index.ts';
 import { toastSuccess } from '../../shell/index.ts';
 import type { ScreenProps } from '../index.ts';
 import { QueryState } from '../shared/QueryState.tsx';
-import { ruleValidator } from '../shared/ruleValidator.ts';
+import { actionForm } from '../shared/actionForm.ts';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
 import { useFormSubmission } from '../shared/useFormSubmission.ts';
 import { useUnsavedChangesPrompt } from '../shared/useUnsavedChangesPrompt.tsx';
@@ -23,19 +23,10 @@ interface Profile {
 
 const PROFILE_API = 'user/profile';
 
-const PROFILE_SCHEMA: JsonSchema = {
-  type: 'object',
-  required: ['first_name', 'last_name'],
-  properties: {
-    first_name: { title: 'First name', type: 'string', maxLength: 60, noWhiteSpace: true },
-    last_name: { title: 'Last name', type: 'string', maxLength: 60, noWhiteSpace: true },
-    mobile: { title: 'Mobile', type: 'string', format: 'mobile', maxLength: 16 },
-  },
-};
-const validateProfile = ruleValidator(PROFILE_SCHEMA);
 
 /** The signed-in user's own profile (ROUTE-11): who they are, and their name and mobile to edit. */
-export default function ProfileScreen(_props: ScreenProps) {
+export default function ProfileScreen({ resource }: ScreenProps) {
+  const form = actionForm(resource, 'edit');
   const profile = useQuery({
     queryKey: ['profile'],
     queryFn: ({ signal }) => http.get<{ data: Profile }>(PROFILE_API, { signal }).then((body) => body.data),
@@ -44,13 +35,13 @@ export default function ProfileScreen(_props: ScreenProps) {
     <section className="screen" aria-labelledby={SCREEN_TITLE_ID}>
       <ScreenHeading>My profile</ScreenHeading>
       <QueryState isPending={profile.isPending} isError={profile.isError} what="your profile" onRetry={() => profile.refetch()}>
-        {profile.data && <ProfileForm profile={profile.data} />}
+        {profile.data && <ProfileForm profile={profile.data} form={form} />}
       </QueryState>
     </section>
   );
 }
 
-function ProfileForm({ profile }: { profile: Profile }) {
+function ProfileForm({ profile, form }: { profile: Profile; form: ActionFormDescription }) {
   const queryClient = useQueryClient();
   const initial = useMemo<FormData>(
     () => Object.fromEntries(Object.entries({ first_name: profile.first_name, last_name: profile.last_name, mobile: profile.mobile }).filter(([, value]) => value)),
@@ -82,8 +73,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
       </dl>
       <SchemaForm
         label="My profile"
-        schema={PROFILE_SCHEMA}
-        validate={validateProfile}
+        schema={form.schema}
+        uiSchema={form.uiSchema}
+        validate={form.validate}
         formData={formData}
         onChange={setFormData}
         onSubmit={submit}

@@ -1,6 +1,13 @@
 import type { ActionName } from '../../generated/permissions.ts';
 import type { FieldDescription, JsonSchema, ResourceDescription } from '../../generated/types.ts';
 import { compileValidator } from '../../forms/testing/compileValidator.ts';
+import profileArea from '../../generated/areas/profile-management.ts';
+import subscriberArea from '../../generated/areas/subscriber-management.ts';
+
+/** The manifest's action forms (with their precompiled validators), so the screens are tested with the real ones. */
+function manifestForms(module: ResourceDescription['module']): ResourceDescription['forms'] {
+  return [...profileArea.resources, ...subscriberArea.resources].find((resource) => resource.module === module)?.forms ?? {};
+}
 
 /** Tests only: a field description with the generator's defaults. */
 function field(name: string, title: string, type: FieldDescription['type'], extra: Partial<FieldDescription> = {}): FieldDescription {
@@ -59,6 +66,7 @@ export const vouchers: ResourceDescription = {
     pageSize: 20,
   },
   uiSchema: {},
+  forms: {},
 };
 
 const SUBSCRIBER_SCHEMA: JsonSchema = {
@@ -89,6 +97,7 @@ export const subscribers: ResourceDescription = {
   ]),
   list: { columns: ['name', 'email', 'country_id'], search: ['name'], filters: ['country_id'], sort: { field: 'name', direction: 'asc' }, pageSize: 20 },
   uiSchema: {},
+  forms: manifestForms('SUBSCRIBERS'),
 };
 
 const ROLE_SCHEMA: JsonSchema = {
@@ -111,9 +120,10 @@ export const roles: ResourceDescription = {
   entity: entity(ROLE_SCHEMA, [field('name', 'Name', 'string', { required: true }), field('description', 'Description', 'string')]),
   list: { columns: ['name'], search: ['name'], filters: [], sort: { field: 'name', direction: 'asc' }, pageSize: 20 },
   uiSchema: {},
+  forms: {},
 };
 
 /** Tests only: a module with no entity, served by a custom screen. */
 export function customResource(module: ResourceDescription['module'], api: string, actions: ActionName[], base: string): ResourceDescription {
-  return { module, area: module, label: module, singular: module, api, actions, routes: routes(base, actions), entity: null, list: null, uiSchema: {} };
+  return { module, area: module, label: module, singular: module, api, actions, routes: routes(base, actions), entity: null, list: null, uiSchema: {}, forms: manifestForms(module) };
 }

@@ -1,21 +1,12 @@
 import { useState } from 'react';
 import { SchemaForm, type FormData } from '../../../forms/index.ts';
-import type { JsonSchema, ResourceDescription } from '../../../generated/types.ts';
+import type { ResourceDescription } from '../../../generated/types.ts';
 import { http } from '../../../http/index.ts';
 import { toastSuccess } from '../../../shell/index.ts';
 import { Dialog } from '../../shared/Dialog.tsx';
-import { ruleValidator } from '../../shared/ruleValidator.ts';
+import { actionForm } from '../../shared/actionForm.ts';
 import { useFormSubmission } from '../../shared/useFormSubmission.ts';
 
-const SCHEMA: JsonSchema = {
-  type: 'object',
-  required: ['plan_id', 'starts_on'],
-  properties: {
-    plan_id: { title: 'Plan', type: 'integer', minimum: 1 },
-    starts_on: { title: 'Starts on', type: 'string', format: 'date' },
-  },
-};
-const validate = ruleValidator(SCHEMA);
 
 export interface AddSubscriptionDialogProps {
   resource: ResourceDescription;
@@ -26,6 +17,7 @@ export interface AddSubscriptionDialogProps {
 
 /** ADD_SUBSCRIPTION: a plan (from the plans' options) and its start date. */
 export function AddSubscriptionDialog({ resource, subscriberId, onClose }: AddSubscriptionDialogProps) {
+  const form = actionForm(resource, 'ADD_SUBSCRIPTION');
   const plansApi = resource.entity?.fields.find((field) => field.name === 'plan_id')?.relation?.api ?? 'plans';
   const [formData, setFormData] = useState<FormData>({ starts_on: new Date().toISOString().slice(0, 10) });
   const { submit, saving, serverErrors } = useFormSubmission(
@@ -39,9 +31,9 @@ export function AddSubscriptionDialog({ resource, subscriberId, onClose }: AddSu
     <Dialog title="Add subscription" onClose={() => onClose(false)}>
       <SchemaForm
         label="Add subscription"
-        schema={SCHEMA}
-        validate={validate}
-        uiSchema={{ plan_id: { 'ui:widget': 'relation', 'ui:options': { api: plansApi } } }}
+        schema={form.schema}
+        validate={form.validate}
+        uiSchema={{ ...form.uiSchema, plan_id: { 'ui:widget': 'relation', 'ui:options': { api: plansApi } } }}
         formData={formData}
         onChange={setFormData}
         onSubmit={submit}

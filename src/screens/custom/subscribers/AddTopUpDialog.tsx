@@ -1,23 +1,12 @@
 import { useState } from 'react';
 import { SchemaForm, type FormData } from '../../../forms/index.ts';
-import type { JsonSchema, ResourceDescription } from '../../../generated/types.ts';
+import type { ResourceDescription } from '../../../generated/types.ts';
 import { http } from '../../../http/index.ts';
 import { toastSuccess } from '../../../shell/index.ts';
 import { Dialog } from '../../shared/Dialog.tsx';
-import { ruleValidator } from '../../shared/ruleValidator.ts';
+import { actionForm } from '../../shared/actionForm.ts';
 import { useFormSubmission } from '../../shared/useFormSubmission.ts';
 
-const SCHEMA: JsonSchema = {
-  type: 'object',
-  required: ['points', 'amount'],
-  properties: {
-    points: { title: 'Points', type: 'integer', minimum: 1 },
-    amount: { title: 'Amount paid', type: 'number', minimum: 0 },
-    note: { title: 'Note', type: 'string', maxLength: 200 },
-  },
-};
-const validate = ruleValidator(SCHEMA);
-const UI_SCHEMA = { amount: { 'ui:widget': 'money' }, note: { 'ui:widget': 'textarea' } };
 
 export interface AddTopUpDialogProps {
   resource: ResourceDescription;
@@ -31,6 +20,7 @@ export interface AddTopUpDialogProps {
  * retry after a lost answer credits the points once.
  */
 export function AddTopUpDialog({ resource, subscriberId, onClose }: AddTopUpDialogProps) {
+  const form = actionForm(resource, 'ADD_TOP_UP');
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [formData, setFormData] = useState<FormData>({});
   const { submit, saving, serverErrors } = useFormSubmission(
@@ -44,9 +34,9 @@ export function AddTopUpDialog({ resource, subscriberId, onClose }: AddTopUpDial
     <Dialog title="Add top-up" onClose={() => onClose(false)}>
       <SchemaForm
         label="Add top-up"
-        schema={SCHEMA}
-        validate={validate}
-        uiSchema={UI_SCHEMA}
+        schema={form.schema}
+        validate={form.validate}
+        uiSchema={form.uiSchema}
         formData={formData}
         onChange={setFormData}
         onSubmit={(data) => !saving && submit(data)}
