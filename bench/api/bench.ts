@@ -7,7 +7,11 @@
  * server's event loop. BENCH_SUBSCRIBERS and BENCH_SECONDS shorten runs; BENCH_DATABASES=pglite (or postgres)
  * runs one database; BENCH_SERVER_ARGS passes node flags to the server (e.g. --cpu-prof).
  */
-import { fork } from 'node:child_process';
+import { execFile, fork } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { ServerReady } from './server.ts';
@@ -17,6 +21,8 @@ const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>;
+/** BENCH_LOAD=autocannon forces autocannon; otherwise wrk when installed (apt-get install wrk). */
+const LOAD_GENERATOR = process.env.BENCH_LOAD === 'autocannon' || !(await hasWrk()) ? 'autocannon' : 'wrk';
 
 interface Budget {
   p99Ms: number;
@@ -75,6 +81,7 @@ interface Line {
 }
 
 async function main(): Promise<void> {
+  console.info(`load generator: ${LOAD_GENERATOR}, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per line`);
   const lines: Line[] = [];
   for (const kind of DATABASES) {
     if (kind === 'postgres' && !(await reachable())) {
@@ -113,9 +120,9 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<Line[]> {
     const login = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'Admin@12345' }) });
     const { data } = (await login.json()) as { data: { access: string } };
     const headers = { authorization: `Bearer ${data.access}` };
-    const run = async (scenario: string, options: autocannon.Options, budget: Budget): Promise<Line> => {
-      const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_SECONDS, ...options });
-      const line = { database: kind, scenario, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, budget };
+    const run = async (scenario: string, options: LoadOptions, budget: Budget): Promise<Line> => {
+      const result = await load(options);
+      const line = { database: kind, scenario, ...result, budget };
       console.info(`${kind} ${scenario}: ${line.rps.toFixed(0)} req/s, p50 ${line.p50} ms, p99 ${line.p99} ms, errors ${line.errors}`);
       return line;
     };
@@ -139,6 +146,66 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<Line[]> {
   } finally {
     if (server.connected) server.send('stop');
     await exited;
+  }
+}
+
+interface LoadOptions {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+type LoadResult = Pick<Line, 'rps' | 'p50' | 'p99' | 'errors'>;
+
+/**
+ * wrk (C, one thread) when the machine has it, else autocannon. On 2 cores the generator's own CPU is taken
+ * from the server: autocannon (Node) spends several times what wrk spends per request.
+ */
+async function load(options: LoadOptions): Promise<LoadResult> {
+  if (LOAD_GENERATOR === 'wrk') return wrk(options);
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_SECONDS, ...options });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+}
+
+async function wrk(options: LoadOptions): Promise<LoadResult> {
+  const folder = await mkdtemp(join(tmpdir(), 'bench-wrk-'));
+  try {
+    const script = join(folder, 'request.lua');
+    const lua = [`wrk.method = ${JSON.stringify(options.method ?? 'GET')}`];
+    for (const [name, value] of Object.entries(options.headers)) lua.push(`wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`);
+    if (options.body !== undefined) lua.push(`wrk.body = ${JSON.stringify(options.body)}`);
+    await writeFile(script, `${lua.join('\n')}\n`);
+    const { stdout } = await promisify(execFile)('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${DURATION_SECONDS}s`, '--latency', '-s', script, options.url]);
+    return parseWrk(stdout);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** wrk's report: "Requests/sec:", the latency distribution ("50%  1.23ms") and its error counters. */
+export function parseWrk(report: string): LoadResult {
+  const toMs = (value: string, unit: string) => Number(value) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 } as Record<string, number>)[unit]!;
+  const percentile = (label: string) => {
+    const match = new RegExp(`^\\s*${label}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, 'm').exec(report);
+    if (!match) throw new Error(`wrk printed no ${label}th percentile:\n${report}`);
+    return toMs(match[1]!, match[2]!);
+  };
+  const rps = /^Requests\/sec:\s+([\d.]+)/m.exec(report);
+  if (!rps) throw new Error(`wrk printed no request rate:\n${report}`);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(report);
+  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(report);
+  const errors = (socket ? socket.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0) + (non2xx ? Number(non2xx[1]) : 0);
+  return { rps: Number(rps[1]), p50: percentile('50'), p99: percentile('99'), errors };
+}
+
+async function hasWrk(): Promise<boolean> {
+  try {
+    await promisify(execFile)('wrk', ['--version']);
+    return true;
+  } catch (error) {
+    // wrk --version prints its banner and exits 1; only a missing binary is a spawn error.
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
   }
 }
 

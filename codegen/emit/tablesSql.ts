@@ -4,7 +4,8 @@ import { sqlHeader } from './header.ts';
 /**
  * server/generated/tables.sql: the manifest's tables. Idempotent and additive (CREATE ... IF NOT EXISTS,
  * ADD COLUMN IF NOT EXISTS), so applying the current manifest to a database made by an older one keeps its data.
- * Searchable fields get a trigram index over the same expression the list query searches.
+ * Searchable fields get a trigram index over the same expression the list query searches. Every table moves the
+ * data version on (server migration 005) when a transaction that wrote it commits.
  */
 export function emitTablesSql(model: ProjectModel): string {
   const resources = model.areas.flatMap((area) => area.resources).filter((resource) => resource.entity);
@@ -37,8 +38,20 @@ export function emitTablesSql(model: ProjectModel): string {
     }
     const sort = resource.list?.sort.field;
     if (sort && sort !== 'id') statements.push(`CREATE INDEX IF NOT EXISTS "${table}_${sort}_sort_idx" ON "${table}" ("${sort}", id);`);
+    statements.push(dataVersionTriggers(table));
   }
   return `${sqlHeader()}\n${statements.join('\n')}\n`;
+}
+
+/** Constraint triggers have no OR REPLACE: created when missing, so re-applying the file changes nothing. */
+function dataVersionTriggers(table: string): string {
+  return `DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"${table}"'::regclass AND tgname = '${table}_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "${table}_data_version" AFTER INSERT OR UPDATE OR DELETE ON "${table}"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "${table}_data_version_truncate" AFTER TRUNCATE ON "${table}" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;`;
 }
 
 /** The text a list search matches: the searchable columns joined, lowercased. The server uses this same expression. */

@@ -11,6 +11,8 @@ export interface SessionUser {
   roleName: string | null;
   sessionId: string;
   grants: Grants;
+  /** The data version (migration 005) read with the session: what cached responses must have been read at. */
+  dataVersion: number;
 }
 
 interface UserRow extends Record<string, unknown> {
@@ -22,6 +24,7 @@ interface UserRow extends Record<string, unknown> {
   role_name: string | null;
   role_active: boolean | null;
   grants_version: number | null;
+  data_version: number;
 }
 
 const NO_GRANTS = new Grants([]);
@@ -54,12 +57,13 @@ export class GrantsCache {
   }
 }
 
-const USER_COLUMNS = `u.id, u.email, u.first_name, u.last_name, u.role_id, r.name AS role_name, r.is_active AS role_active, r.grants_version`;
+const USER_COLUMNS = `u.id, u.email, u.first_name, u.last_name, u.role_id, r.name AS role_name, r.is_active AS role_active, r.grants_version,
+  (SELECT version FROM data_version) AS data_version`;
 
 /**
  * The user of a live session: not revoked, not expired, the user active; with their role's grants. One indexed
- * query per request (the session by primary key, its user, their role and its grants version); the permission
- * set itself comes from `cache` when the version matches.
+ * query per request (the session by primary key, its user, their role and its grants version, and the data
+ * version); the permission set itself comes from `cache` when the version matches.
  */
 export async function loadSessionUser(db: Queryable, cache: GrantsCache, sessionId: string, userId: number): Promise<SessionUser | null> {
   const [row] = await db.query<UserRow>(
@@ -88,5 +92,6 @@ function toSessionUser(row: UserRow, sessionId: string, grants: Grants): Session
     roleName: row.role_name,
     sessionId,
     grants,
+    dataVersion: Number(row.data_version),
   };
 }

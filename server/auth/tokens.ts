@@ -44,12 +44,32 @@ export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, 
     .sign(await hmacKey(secret));
 }
 
+/**
+ * Tokens whose signature was checked, with their claims and expiry, per secret. A console sends the same token
+ * with every request for up to its lifetime, and the signature check is the costliest step of a request the
+ * response cache answers. Keyed by the whole token, so only a byte-identical token skips the check.
+ */
+const verifiedTokens = new WeakMap<Uint8Array, Map<string, { claims: AccessClaims; exp: number }>>();
+/** About 1 MB of tokens; past it the memo starts over rather than grow. */
+const MAX_VERIFIED_TOKENS = 2000;
+
 /** The claims of a valid, unexpired token signed with our key and algorithm; null otherwise. */
 export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<AccessClaims | null> {
+  let verified = verifiedTokens.get(secret);
+  if (!verified) verifiedTokens.set(secret, (verified = new Map()));
+  const known = verified.get(token);
+  if (known) {
+    if (known.exp > Date.now() / 1000) return known.claims;
+    verified.delete(token);
+    return null;
+  }
   try {
     const { payload } = await jwtVerify(token, await hmacKey(secret), { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-    return payload as unknown as AccessClaims;
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+    const claims = payload as unknown as AccessClaims;
+    if (verified.size >= MAX_VERIFIED_TOKENS) verified.clear();
+    verified.set(token, { claims, exp: payload.exp });
+    return claims;
   } catch {
     return null;
   }

@@ -181,12 +181,26 @@ CREATE UNIQUE INDEX IF NOT EXISTS "users_email_key" ON "users" ("email");
 CREATE INDEX IF NOT EXISTS "users_search_idx" ON "users" USING gin ((lower(coalesce("first_name", '') || ' ' || coalesce("last_name", '') || ' ' || coalesce("email", '') || ' ' || coalesce("mobile", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "users_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "users_created_at_sort_idx" ON "users" ("created_at", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"users"'::regclass AND tgname = 'users_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "users_data_version" AFTER INSERT OR UPDATE OR DELETE ON "users"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "users_data_version_truncate" AFTER TRUNCATE ON "users" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "roles" ADD COLUMN IF NOT EXISTS "name" text;
 ALTER TABLE "roles" ADD COLUMN IF NOT EXISTS "description" text;
 CREATE UNIQUE INDEX IF NOT EXISTS "roles_name_key" ON "roles" ("name");
 CREATE INDEX IF NOT EXISTS "roles_search_idx" ON "roles" USING gin ((lower(coalesce("name", '') || ' ' || coalesce("description", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "roles_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "roles_name_sort_idx" ON "roles" ("name", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"roles"'::regclass AND tgname = 'roles_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "roles_data_version" AFTER INSERT OR UPDATE OR DELETE ON "roles"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "roles_data_version_truncate" AFTER TRUNCATE ON "roles" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "plans" ADD COLUMN IF NOT EXISTS "name" text;
 ALTER TABLE "plans" ADD COLUMN IF NOT EXISTS "code" text;
 ALTER TABLE "plans" ADD COLUMN IF NOT EXISTS "price" double precision;
@@ -199,11 +213,25 @@ CREATE UNIQUE INDEX IF NOT EXISTS "plans_code_key" ON "plans" ("code");
 CREATE INDEX IF NOT EXISTS "plans_search_idx" ON "plans" USING gin ((lower(coalesce("name", '') || ' ' || coalesce("code", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "plans_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "plans_price_sort_idx" ON "plans" ("price", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"plans"'::regclass AND tgname = 'plans_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "plans_data_version" AFTER INSERT OR UPDATE OR DELETE ON "plans"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "plans_data_version_truncate" AFTER TRUNCATE ON "plans" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "point_consumption_rules" ADD COLUMN IF NOT EXISTS "data_type_id" bigint REFERENCES "data_types" (id) ON DELETE RESTRICT;
 CREATE INDEX IF NOT EXISTS "point_consumption_rules_data_type_id_idx" ON "point_consumption_rules" ("data_type_id");
 ALTER TABLE "point_consumption_rules" ADD COLUMN IF NOT EXISTS "action" text;
 ALTER TABLE "point_consumption_rules" ADD COLUMN IF NOT EXISTS "points_per_record" bigint;
 CREATE INDEX IF NOT EXISTS "point_consumption_rules_data_type_id_sort_idx" ON "point_consumption_rules" ("data_type_id", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"point_consumption_rules"'::regclass AND tgname = 'point_consumption_rules_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "point_consumption_rules_data_version" AFTER INSERT OR UPDATE OR DELETE ON "point_consumption_rules"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "point_consumption_rules_data_version_truncate" AFTER TRUNCATE ON "point_consumption_rules" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "offers" ADD COLUMN IF NOT EXISTS "title" text;
 ALTER TABLE "offers" ADD COLUMN IF NOT EXISTS "discount_percent" double precision;
 ALTER TABLE "offers" ADD COLUMN IF NOT EXISTS "plan_id" bigint REFERENCES "plans" (id) ON DELETE RESTRICT;
@@ -213,6 +241,13 @@ ALTER TABLE "offers" ADD COLUMN IF NOT EXISTS "valid_to" date;
 CREATE INDEX IF NOT EXISTS "offers_search_idx" ON "offers" USING gin ((lower(coalesce("title", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "offers_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "offers_valid_from_sort_idx" ON "offers" ("valid_from", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"offers"'::regclass AND tgname = 'offers_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "offers_data_version" AFTER INSERT OR UPDATE OR DELETE ON "offers"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "offers_data_version_truncate" AFTER TRUNCATE ON "offers" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "subscribers" ADD COLUMN IF NOT EXISTS "name" text;
 ALTER TABLE "subscribers" ADD COLUMN IF NOT EXISTS "email" text;
 ALTER TABLE "subscribers" ADD COLUMN IF NOT EXISTS "mobile" text;
@@ -229,6 +264,13 @@ CREATE UNIQUE INDEX IF NOT EXISTS "subscribers_email_key" ON "subscribers" ("ema
 CREATE INDEX IF NOT EXISTS "subscribers_search_idx" ON "subscribers" USING gin ((lower(coalesce("name", '') || ' ' || coalesce("email", '') || ' ' || coalesce("mobile", '') || ' ' || coalesce("company_name", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "subscribers_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "subscribers_created_at_sort_idx" ON "subscribers" ("created_at", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"subscribers"'::regclass AND tgname = 'subscribers_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "subscribers_data_version" AFTER INSERT OR UPDATE OR DELETE ON "subscribers"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "subscribers_data_version_truncate" AFTER TRUNCATE ON "subscribers" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "icici_subscribers" ADD COLUMN IF NOT EXISTS "name" text;
 ALTER TABLE "icici_subscribers" ADD COLUMN IF NOT EXISTS "email" text;
 ALTER TABLE "icici_subscribers" ADD COLUMN IF NOT EXISTS "mobile" text;
@@ -240,6 +282,13 @@ CREATE UNIQUE INDEX IF NOT EXISTS "icici_subscribers_icici_customer_no_key" ON "
 CREATE INDEX IF NOT EXISTS "icici_subscribers_search_idx" ON "icici_subscribers" USING gin ((lower(coalesce("name", '') || ' ' || coalesce("email", '') || ' ' || coalesce("mobile", '') || ' ' || coalesce("icici_customer_no", '') || ' ' || coalesce("branch", '') || ' ' || coalesce("relationship_manager", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "icici_subscribers_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "icici_subscribers_created_at_sort_idx" ON "icici_subscribers" ("created_at", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"icici_subscribers"'::regclass AND tgname = 'icici_subscribers_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "icici_subscribers_data_version" AFTER INSERT OR UPDATE OR DELETE ON "icici_subscribers"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "icici_subscribers_data_version_truncate" AFTER TRUNCATE ON "icici_subscribers" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "countries" ADD COLUMN IF NOT EXISTS "name" text;
 ALTER TABLE "countries" ADD COLUMN IF NOT EXISTS "iso2" text;
 ALTER TABLE "countries" ADD COLUMN IF NOT EXISTS "iso3" text;
@@ -251,12 +300,26 @@ CREATE UNIQUE INDEX IF NOT EXISTS "countries_iso3_key" ON "countries" ("iso3");
 CREATE INDEX IF NOT EXISTS "countries_search_idx" ON "countries" USING gin ((lower(coalesce("name", '') || ' ' || coalesce("iso2", '') || ' ' || coalesce("iso3", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "countries_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "countries_name_sort_idx" ON "countries" ("name", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"countries"'::regclass AND tgname = 'countries_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "countries_data_version" AFTER INSERT OR UPDATE OR DELETE ON "countries"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "countries_data_version_truncate" AFTER TRUNCATE ON "countries" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "lookup_types" ADD COLUMN IF NOT EXISTS "code" text;
 ALTER TABLE "lookup_types" ADD COLUMN IF NOT EXISTS "name" text;
 CREATE UNIQUE INDEX IF NOT EXISTS "lookup_types_code_key" ON "lookup_types" ("code");
 CREATE INDEX IF NOT EXISTS "lookup_types_search_idx" ON "lookup_types" USING gin ((lower(coalesce("code", '') || ' ' || coalesce("name", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "lookup_types_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "lookup_types_name_sort_idx" ON "lookup_types" ("name", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"lookup_types"'::regclass AND tgname = 'lookup_types_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "lookup_types_data_version" AFTER INSERT OR UPDATE OR DELETE ON "lookup_types"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "lookup_types_data_version_truncate" AFTER TRUNCATE ON "lookup_types" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "lookups" ADD COLUMN IF NOT EXISTS "lookup_type_id" bigint REFERENCES "lookup_types" (id) ON DELETE RESTRICT;
 CREATE INDEX IF NOT EXISTS "lookups_lookup_type_id_idx" ON "lookups" ("lookup_type_id");
 ALTER TABLE "lookups" ADD COLUMN IF NOT EXISTS "code" text;
@@ -265,6 +328,13 @@ ALTER TABLE "lookups" ADD COLUMN IF NOT EXISTS "sort_order" bigint;
 CREATE INDEX IF NOT EXISTS "lookups_search_idx" ON "lookups" USING gin ((lower(coalesce("code", '') || ' ' || coalesce("label", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "lookups_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "lookups_sort_order_sort_idx" ON "lookups" ("sort_order", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"lookups"'::regclass AND tgname = 'lookups_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "lookups_data_version" AFTER INSERT OR UPDATE OR DELETE ON "lookups"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "lookups_data_version_truncate" AFTER TRUNCATE ON "lookups" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "data_types" ADD COLUMN IF NOT EXISTS "name" text;
 ALTER TABLE "data_types" ADD COLUMN IF NOT EXISTS "code" text;
 ALTER TABLE "data_types" ADD COLUMN IF NOT EXISTS "description" text;
@@ -272,6 +342,13 @@ CREATE UNIQUE INDEX IF NOT EXISTS "data_types_code_key" ON "data_types" ("code")
 CREATE INDEX IF NOT EXISTS "data_types_search_idx" ON "data_types" USING gin ((lower(coalesce("name", '') || ' ' || coalesce("code", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "data_types_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "data_types_name_sort_idx" ON "data_types" ("name", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"data_types"'::regclass AND tgname = 'data_types_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "data_types_data_version" AFTER INSERT OR UPDATE OR DELETE ON "data_types"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "data_types_data_version_truncate" AFTER TRUNCATE ON "data_types" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "hs_chapters" ADD COLUMN IF NOT EXISTS "code" text;
 ALTER TABLE "hs_chapters" ADD COLUMN IF NOT EXISTS "description" text;
 ALTER TABLE "hs_chapters" ADD COLUMN IF NOT EXISTS "section" text;
@@ -279,6 +356,13 @@ CREATE UNIQUE INDEX IF NOT EXISTS "hs_chapters_code_key" ON "hs_chapters" ("code
 CREATE INDEX IF NOT EXISTS "hs_chapters_search_idx" ON "hs_chapters" USING gin ((lower(coalesce("code", '') || ' ' || coalesce("description", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "hs_chapters_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "hs_chapters_code_sort_idx" ON "hs_chapters" ("code", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"hs_chapters"'::regclass AND tgname = 'hs_chapters_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "hs_chapters_data_version" AFTER INSERT OR UPDATE OR DELETE ON "hs_chapters"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "hs_chapters_data_version_truncate" AFTER TRUNCATE ON "hs_chapters" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "features" ADD COLUMN IF NOT EXISTS "code" text;
 ALTER TABLE "features" ADD COLUMN IF NOT EXISTS "name" text;
 ALTER TABLE "features" ADD COLUMN IF NOT EXISTS "description" text;
@@ -286,6 +370,13 @@ CREATE UNIQUE INDEX IF NOT EXISTS "features_code_key" ON "features" ("code");
 CREATE INDEX IF NOT EXISTS "features_search_idx" ON "features" USING gin ((lower(coalesce("code", '') || ' ' || coalesce("name", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "features_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "features_name_sort_idx" ON "features" ("name", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"features"'::regclass AND tgname = 'features_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "features_data_version" AFTER INSERT OR UPDATE OR DELETE ON "features"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "features_data_version_truncate" AFTER TRUNCATE ON "features" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "maintenance_notices" ADD COLUMN IF NOT EXISTS "title" text;
 ALTER TABLE "maintenance_notices" ADD COLUMN IF NOT EXISTS "message" text;
 ALTER TABLE "maintenance_notices" ADD COLUMN IF NOT EXISTS "starts_at" timestamptz;
@@ -294,6 +385,13 @@ ALTER TABLE "maintenance_notices" ADD COLUMN IF NOT EXISTS "allowed_ip" text;
 CREATE INDEX IF NOT EXISTS "maintenance_notices_search_idx" ON "maintenance_notices" USING gin ((lower(coalesce("title", '') || ' ' || coalesce("message", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "maintenance_notices_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "maintenance_notices_starts_at_sort_idx" ON "maintenance_notices" ("starts_at", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"maintenance_notices"'::regclass AND tgname = 'maintenance_notices_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "maintenance_notices_data_version" AFTER INSERT OR UPDATE OR DELETE ON "maintenance_notices"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "maintenance_notices_data_version_truncate" AFTER TRUNCATE ON "maintenance_notices" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "data_uploads" ADD COLUMN IF NOT EXISTS "country_id" bigint REFERENCES "countries" (id) ON DELETE RESTRICT;
 CREATE INDEX IF NOT EXISTS "data_uploads_country_id_idx" ON "data_uploads" ("country_id");
 ALTER TABLE "data_uploads" ADD COLUMN IF NOT EXISTS "trade_direction" text;
@@ -307,6 +405,13 @@ ALTER TABLE "data_uploads" ADD COLUMN IF NOT EXISTS "rows_rejected" bigint;
 CREATE INDEX IF NOT EXISTS "data_uploads_search_idx" ON "data_uploads" USING gin ((lower(coalesce("file_name", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "data_uploads_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "data_uploads_created_at_sort_idx" ON "data_uploads" ("created_at", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"data_uploads"'::regclass AND tgname = 'data_uploads_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "data_uploads_data_version" AFTER INSERT OR UPDATE OR DELETE ON "data_uploads"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "data_uploads_data_version_truncate" AFTER TRUNCATE ON "data_uploads" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "data_fields" ADD COLUMN IF NOT EXISTS "column_name" text;
 ALTER TABLE "data_fields" ADD COLUMN IF NOT EXISTS "label" text;
 ALTER TABLE "data_fields" ADD COLUMN IF NOT EXISTS "data_type" text;
@@ -318,6 +423,13 @@ CREATE UNIQUE INDEX IF NOT EXISTS "data_fields_column_name_key" ON "data_fields"
 CREATE INDEX IF NOT EXISTS "data_fields_search_idx" ON "data_fields" USING gin ((lower(coalesce("column_name", '') || ' ' || coalesce("label", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "data_fields_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "data_fields_display_order_sort_idx" ON "data_fields" ("display_order", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"data_fields"'::regclass AND tgname = 'data_fields_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "data_fields_data_version" AFTER INSERT OR UPDATE OR DELETE ON "data_fields"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "data_fields_data_version_truncate" AFTER TRUNCATE ON "data_fields" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "subscriber_activity" ADD COLUMN IF NOT EXISTS "subscriber_id" bigint REFERENCES "subscribers" (id) ON DELETE RESTRICT;
 CREATE INDEX IF NOT EXISTS "subscriber_activity_subscriber_id_idx" ON "subscriber_activity" ("subscriber_id");
 ALTER TABLE "subscriber_activity" ADD COLUMN IF NOT EXISTS "login_count" bigint;
@@ -327,6 +439,13 @@ ALTER TABLE "subscriber_activity" ADD COLUMN IF NOT EXISTS "downloads_count" big
 ALTER TABLE "subscriber_activity" ADD COLUMN IF NOT EXISTS "points_consumed" bigint;
 CREATE UNIQUE INDEX IF NOT EXISTS "subscriber_activity_subscriber_id_key" ON "subscriber_activity" ("subscriber_id");
 CREATE INDEX IF NOT EXISTS "subscriber_activity_last_login_at_sort_idx" ON "subscriber_activity" ("last_login_at", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"subscriber_activity"'::regclass AND tgname = 'subscriber_activity_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "subscriber_activity_data_version" AFTER INSERT OR UPDATE OR DELETE ON "subscriber_activity"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "subscriber_activity_data_version_truncate" AFTER TRUNCATE ON "subscriber_activity" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "subscriber_contacts" ADD COLUMN IF NOT EXISTS "subscriber_id" bigint REFERENCES "subscribers" (id) ON DELETE RESTRICT;
 CREATE INDEX IF NOT EXISTS "subscriber_contacts_subscriber_id_idx" ON "subscriber_contacts" ("subscriber_id");
 ALTER TABLE "subscriber_contacts" ADD COLUMN IF NOT EXISTS "contact_name" text;
@@ -336,6 +455,13 @@ ALTER TABLE "subscriber_contacts" ADD COLUMN IF NOT EXISTS "designation" text;
 CREATE INDEX IF NOT EXISTS "subscriber_contacts_search_idx" ON "subscriber_contacts" USING gin ((lower(coalesce("contact_name", '') || ' ' || coalesce("email", '') || ' ' || coalesce("mobile", '') || ' ' || coalesce("designation", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "subscriber_contacts_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "subscriber_contacts_contact_name_sort_idx" ON "subscriber_contacts" ("contact_name", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"subscriber_contacts"'::regclass AND tgname = 'subscriber_contacts_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "subscriber_contacts_data_version" AFTER INSERT OR UPDATE OR DELETE ON "subscriber_contacts"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "subscriber_contacts_data_version_truncate" AFTER TRUNCATE ON "subscriber_contacts" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "vouchers" ADD COLUMN IF NOT EXISTS "code" text;
 ALTER TABLE "vouchers" ADD COLUMN IF NOT EXISTS "description" text;
 ALTER TABLE "vouchers" ADD COLUMN IF NOT EXISTS "discount_type" text;
@@ -351,6 +477,13 @@ CREATE UNIQUE INDEX IF NOT EXISTS "vouchers_code_key" ON "vouchers" ("code");
 CREATE INDEX IF NOT EXISTS "vouchers_search_idx" ON "vouchers" USING gin ((lower(coalesce("code", '') || ' ' || coalesce("description", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "vouchers_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "vouchers_created_at_sort_idx" ON "vouchers" ("created_at", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"vouchers"'::regclass AND tgname = 'vouchers_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "vouchers_data_version" AFTER INSERT OR UPDATE OR DELETE ON "vouchers"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "vouchers_data_version_truncate" AFTER TRUNCATE ON "vouchers" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "executive_profiles" ADD COLUMN IF NOT EXISTS "user_id" bigint REFERENCES "users" (id) ON DELETE RESTRICT;
 CREATE INDEX IF NOT EXISTS "executive_profiles_user_id_idx" ON "executive_profiles" ("user_id");
 ALTER TABLE "executive_profiles" ADD COLUMN IF NOT EXISTS "employee_code" text;
@@ -362,6 +495,13 @@ CREATE UNIQUE INDEX IF NOT EXISTS "executive_profiles_employee_code_key" ON "exe
 CREATE INDEX IF NOT EXISTS "executive_profiles_search_idx" ON "executive_profiles" USING gin ((lower(coalesce("employee_code", '') || ' ' || coalesce("mobile", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "executive_profiles_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "executive_profiles_employee_code_sort_idx" ON "executive_profiles" ("employee_code", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"executive_profiles"'::regclass AND tgname = 'executive_profiles_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "executive_profiles_data_version" AFTER INSERT OR UPDATE OR DELETE ON "executive_profiles"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "executive_profiles_data_version_truncate" AFTER TRUNCATE ON "executive_profiles" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "banners" ADD COLUMN IF NOT EXISTS "title" text;
 ALTER TABLE "banners" ADD COLUMN IF NOT EXISTS "image_url" text;
 ALTER TABLE "banners" ADD COLUMN IF NOT EXISTS "link_url" text;
@@ -372,6 +512,13 @@ ALTER TABLE "banners" ADD COLUMN IF NOT EXISTS "ends_on" date;
 CREATE INDEX IF NOT EXISTS "banners_search_idx" ON "banners" USING gin ((lower(coalesce("title", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "banners_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "banners_display_order_sort_idx" ON "banners" ("display_order", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"banners"'::regclass AND tgname = 'banners_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "banners_data_version" AFTER INSERT OR UPDATE OR DELETE ON "banners"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "banners_data_version_truncate" AFTER TRUNCATE ON "banners" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "categories" ADD COLUMN IF NOT EXISTS "name" text;
 ALTER TABLE "categories" ADD COLUMN IF NOT EXISTS "slug" text;
 ALTER TABLE "categories" ADD COLUMN IF NOT EXISTS "parent_id" bigint REFERENCES "categories" (id) ON DELETE RESTRICT;
@@ -381,6 +528,13 @@ CREATE UNIQUE INDEX IF NOT EXISTS "categories_slug_key" ON "categories" ("slug")
 CREATE INDEX IF NOT EXISTS "categories_search_idx" ON "categories" USING gin ((lower(coalesce("name", '') || ' ' || coalesce("slug", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "categories_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "categories_name_sort_idx" ON "categories" ("name", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"categories"'::regclass AND tgname = 'categories_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "categories_data_version" AFTER INSERT OR UPDATE OR DELETE ON "categories"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "categories_data_version_truncate" AFTER TRUNCATE ON "categories" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "employees" ADD COLUMN IF NOT EXISTS "first_name" text;
 ALTER TABLE "employees" ADD COLUMN IF NOT EXISTS "last_name" text;
 ALTER TABLE "employees" ADD COLUMN IF NOT EXISTS "email" text;
@@ -393,6 +547,13 @@ CREATE UNIQUE INDEX IF NOT EXISTS "employees_email_key" ON "employees" ("email")
 CREATE INDEX IF NOT EXISTS "employees_search_idx" ON "employees" USING gin ((lower(coalesce("first_name", '') || ' ' || coalesce("last_name", '') || ' ' || coalesce("email", '') || ' ' || coalesce("mobile", '') || ' ' || coalesce("designation", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "employees_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "employees_first_name_sort_idx" ON "employees" ("first_name", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"employees"'::regclass AND tgname = 'employees_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "employees_data_version" AFTER INSERT OR UPDATE OR DELETE ON "employees"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "employees_data_version_truncate" AFTER TRUNCATE ON "employees" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "companies" ADD COLUMN IF NOT EXISTS "name" text;
 ALTER TABLE "companies" ADD COLUMN IF NOT EXISTS "iec" text;
 ALTER TABLE "companies" ADD COLUMN IF NOT EXISTS "gstin" text;
@@ -407,6 +568,13 @@ CREATE UNIQUE INDEX IF NOT EXISTS "companies_iec_key" ON "companies" ("iec");
 CREATE INDEX IF NOT EXISTS "companies_search_idx" ON "companies" USING gin ((lower(coalesce("name", '') || ' ' || coalesce("iec", '') || ' ' || coalesce("gstin", '') || ' ' || coalesce("city", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "companies_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "companies_name_sort_idx" ON "companies" ("name", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"companies"'::regclass AND tgname = 'companies_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "companies_data_version" AFTER INSERT OR UPDATE OR DELETE ON "companies"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "companies_data_version_truncate" AFTER TRUNCATE ON "companies" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "available_countries" ADD COLUMN IF NOT EXISTS "country_id" bigint REFERENCES "countries" (id) ON DELETE RESTRICT;
 CREATE INDEX IF NOT EXISTS "available_countries_country_id_idx" ON "available_countries" ("country_id");
 ALTER TABLE "available_countries" ADD COLUMN IF NOT EXISTS "import_available" boolean;
@@ -419,6 +587,13 @@ CREATE UNIQUE INDEX IF NOT EXISTS "available_countries_country_id_key" ON "avail
 CREATE INDEX IF NOT EXISTS "available_countries_search_idx" ON "available_countries" USING gin ((lower(coalesce("source", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "available_countries_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "available_countries_country_id_sort_idx" ON "available_countries" ("country_id", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"available_countries"'::regclass AND tgname = 'available_countries_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "available_countries_data_version" AFTER INSERT OR UPDATE OR DELETE ON "available_countries"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "available_countries_data_version_truncate" AFTER TRUNCATE ON "available_countries" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "company_employee_contacts" ADD COLUMN IF NOT EXISTS "company_id" bigint REFERENCES "companies" (id) ON DELETE RESTRICT;
 CREATE INDEX IF NOT EXISTS "company_employee_contacts_company_id_idx" ON "company_employee_contacts" ("company_id");
 ALTER TABLE "company_employee_contacts" ADD COLUMN IF NOT EXISTS "name" text;
@@ -429,6 +604,13 @@ ALTER TABLE "company_employee_contacts" ADD COLUMN IF NOT EXISTS "linkedin" text
 CREATE INDEX IF NOT EXISTS "company_employee_contacts_search_idx" ON "company_employee_contacts" USING gin ((lower(coalesce("name", '') || ' ' || coalesce("designation", '') || ' ' || coalesce("email", '') || ' ' || coalesce("mobile", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "company_employee_contacts_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "company_employee_contacts_name_sort_idx" ON "company_employee_contacts" ("name", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"company_employee_contacts"'::regclass AND tgname = 'company_employee_contacts_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "company_employee_contacts_data_version" AFTER INSERT OR UPDATE OR DELETE ON "company_employee_contacts"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "company_employee_contacts_data_version_truncate" AFTER TRUNCATE ON "company_employee_contacts" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "hs_codes" ADD COLUMN IF NOT EXISTS "hs_code" text;
 ALTER TABLE "hs_codes" ADD COLUMN IF NOT EXISTS "description" text;
 ALTER TABLE "hs_codes" ADD COLUMN IF NOT EXISTS "chapter_id" bigint REFERENCES "hs_chapters" (id) ON DELETE RESTRICT;
@@ -438,6 +620,13 @@ CREATE UNIQUE INDEX IF NOT EXISTS "hs_codes_hs_code_key" ON "hs_codes" ("hs_code
 CREATE INDEX IF NOT EXISTS "hs_codes_search_idx" ON "hs_codes" USING gin ((lower(coalesce("hs_code", '') || ' ' || coalesce("description", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "hs_codes_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "hs_codes_hs_code_sort_idx" ON "hs_codes" ("hs_code", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"hs_codes"'::regclass AND tgname = 'hs_codes_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "hs_codes_data_version" AFTER INSERT OR UPDATE OR DELETE ON "hs_codes"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "hs_codes_data_version_truncate" AFTER TRUNCATE ON "hs_codes" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;
 ALTER TABLE "related_products" ADD COLUMN IF NOT EXISTS "hs_code_id" bigint REFERENCES "hs_codes" (id) ON DELETE RESTRICT;
 CREATE INDEX IF NOT EXISTS "related_products_hs_code_id_idx" ON "related_products" ("hs_code_id");
 ALTER TABLE "related_products" ADD COLUMN IF NOT EXISTS "product_name" text;
@@ -446,3 +635,10 @@ ALTER TABLE "related_products" ADD COLUMN IF NOT EXISTS "description" text;
 CREATE INDEX IF NOT EXISTS "related_products_search_idx" ON "related_products" USING gin ((lower(coalesce("product_name", '') || ' ' || coalesce("description", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "related_products_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "related_products_product_name_sort_idx" ON "related_products" ("product_name", id);
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"related_products"'::regclass AND tgname = 'related_products_data_version') THEN
+    CREATE CONSTRAINT TRIGGER "related_products_data_version" AFTER INSERT OR UPDATE OR DELETE ON "related_products"
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();
+    CREATE TRIGGER "related_products_data_version_truncate" AFTER TRUNCATE ON "related_products" FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+  END IF;
+END $$;

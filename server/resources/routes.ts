@@ -6,6 +6,7 @@ import { forbidden, notFound } from '../http/errors.ts';
 import { ENTITY_RESOURCES, MODULE, RESOURCES, quoted, type EntityResource } from '../registry.ts';
 import { behaviourOf } from './behaviours.ts';
 import { csvLine } from './csv.ts';
+import { ResponseCache } from './responseCache.ts';
 import { bulkStatusBody, idParams, idsBody, listQuerySchema, listableFields, statusBody, writeSchema } from './schemas.ts';
 import { ResourceTable, type ListQuery, type Scope } from './sql.ts';
 
@@ -17,10 +18,25 @@ type ListQueryString = { _page: number; _page_size: number; _sort?: string; _ord
 
 /** The generic endpoints of every manifest resource with an entity (docs/api.md, "Resource endpoints"). */
 export async function resourceRoutes(app: FastifyInstance): Promise<void> {
-  for (const resource of ENTITY_RESOURCES) registerResource(app, resource);
+  const responses = new ResponseCache();
+  for (const resource of ENTITY_RESOURCES) registerResource(app, resource, responses);
 }
 
-function registerResource(app: FastifyInstance, resource: EntityResource): void {
+/**
+ * Sends the JSON of `read()`, or the same bytes from `responses` when nothing has changed since they were read.
+ * The key holds everything the body depends on besides the data: the resource, the request and, when the caller
+ * sees a scoped part of the records, who the caller is.
+ */
+async function sendCached(reply: FastifyReply, responses: ResponseCache, key: string, user: SessionUser, read: () => Promise<unknown>): Promise<FastifyReply> {
+  let body = responses.get(key, user.dataVersion);
+  if (body === undefined) {
+    body = JSON.stringify(await read());
+    responses.set(key, user.dataVersion, body);
+  }
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
+function registerResource(app: FastifyInstance, resource: EntityResource, responses: ResponseCache): void {
   const { db } = app;
   const table = new ResourceTable(resource);
   const behaviour = behaviourOf(resource);
@@ -28,6 +44,7 @@ function registerResource(app: FastifyInstance, resource: EntityResource): void 
   const can = (action: string): Access => permission(resource.key, action);
   const offers = (action: string) => resource.actions.includes(action);
   const scopeOf = (user: SessionUser): Scope | null => behaviour.scope?.(user) ?? null;
+  const cacheKey = (user: SessionUser, request: string) => `${resource.key} ${scopeOf(user) ? user.id : '*'} ${request}`;
   const createSchema = writeSchema(resource.entity.createSchema);
   const updateSchema = writeSchema(resource.entity.updateSchema);
   const singular = resource.singular;
@@ -42,16 +59,22 @@ function registerResource(app: FastifyInstance, resource: EntityResource): void 
     app.get<{ Querystring: ListQueryString }>(base, {
       config: { access: can('view') },
       schema: { querystring: listQuerySchema(resource) },
-      handler: async (request) => {
+      handler: async (request, reply) => {
+        const user = currentUser(request);
         const query = listQuery(resource, request.query);
-        const { rows, total } = await table.list(db, query, scopeOf(currentUser(request)));
-        return { data: rows, meta: { total, page: query.page, page_size: query.pageSize } };
+        return sendCached(reply, responses, cacheKey(user, `list ${JSON.stringify(query)}`), user, async () => {
+          const { rows, total } = await table.list(db, query, scopeOf(user));
+          return { data: rows, meta: { total, page: query.page, page_size: query.pageSize } };
+        });
       },
     });
     app.get<{ Params: { id: number } }>(`${base}/:id`, {
       config: { access: can('view') },
       schema: { params: idParams },
-      handler: async (request) => ({ data: await load(request.params.id, currentUser(request)) }),
+      handler: async (request, reply) => {
+        const user = currentUser(request);
+        return sendCached(reply, responses, cacheKey(user, `get ${request.params.id}`), user, async () => ({ data: await load(request.params.id, user) }));
+      },
     });
   }
 
