@@ -177,6 +177,7 @@ async function wrk(options: LoadOptions): Promise<LoadResult> {
     if (options.body !== undefined) lua.push(`wrk.body = ${JSON.stringify(options.body)}`);
     await writeFile(script, `${lua.join('\n')}\n`);
     const { stdout } = await promisify(execFile)('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${DURATION_SECONDS}s`, '--latency', '-s', script, options.url]);
+    if (process.env.BENCH_VERBOSE) console.info(stdout);
     return parseWrk(stdout);
   } finally {
     await rm(folder, { recursive: true, force: true });

@@ -21,6 +21,22 @@ describe('ResponseCache', () => {
     expect(cache.get('a', 5)).toBeUndefined();
   });
 
+  it('identical requests that miss together share one read; a failed read is not kept', async () => {
+    const cache = new ResponseCache();
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return `{"read":${reads}}`;
+    };
+    const bodies = await Promise.all([cache.body('k', 1, read), cache.body('k', 1, read), cache.body('k', 1, read)]);
+    expect(reads).toBe(1);
+    expect(new Set(bodies)).toEqual(new Set(['{"read":1}']));
+    expect(await cache.body('k', 1, read)).toBe('{"read":1}');
+    await expect(cache.body('broken', 1, () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    expect(await cache.body('broken', 1, read)).toBe('{"read":2}');
+  });
+
   it('keeps the bodies within its size, evicting the least recently used first', () => {
     const cache = new ResponseCache(100);
     cache.set('a', 1, 'x'.repeat(10));

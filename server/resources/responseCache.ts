@@ -6,15 +6,35 @@
  *
  * One version covers all cached data, so when a newer one is seen every entry is dropped at once. A request that
  * read an older version (its session query ran just before a commit) neither reads nor fills the cache.
+ * Identical requests that miss together share one read of the database.
  */
 export class ResponseCache {
   private version = -1;
   /** Insertion order is recency order: a hit moves its entry to the end, eviction takes from the front. */
   private readonly entries = new Map<string, string>();
   private size = 0;
+  private readonly reading = new Map<string, Promise<string>>();
 
   /** `maxChars`: the total length of the bodies kept; one body may use at most a tenth of it. */
   constructor(private readonly maxChars = 16 * 1024 * 1024) {}
+
+  /** The body under `key` at `version`: from memory, from a read already under way, or from `read()`. */
+  async body(key: string, version: number, read: () => Promise<string>): Promise<string> {
+    const cached = this.get(key, version);
+    if (cached !== undefined) return cached;
+    const readKey = `${version} ${key}`;
+    let pending = this.reading.get(readKey);
+    if (!pending) {
+      pending = read()
+        .then((body) => {
+          this.set(key, version, body);
+          return body;
+        })
+        .finally(() => this.reading.delete(readKey));
+      this.reading.set(readKey, pending);
+    }
+    return pending;
+  }
 
   get(key: string, version: number): string | undefined {
     if (version !== this.version) return undefined;

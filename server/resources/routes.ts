@@ -28,11 +28,7 @@ export async function resourceRoutes(app: FastifyInstance): Promise<void> {
  * sees a scoped part of the records, who the caller is.
  */
 async function sendCached(reply: FastifyReply, responses: ResponseCache, key: string, user: SessionUser, read: () => Promise<unknown>): Promise<FastifyReply> {
-  let body = responses.get(key, user.dataVersion);
-  if (body === undefined) {
-    body = JSON.stringify(await read());
-    responses.set(key, user.dataVersion, body);
-  }
+  const body = await responses.body(key, user.dataVersion, async () => JSON.stringify(await read()));
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
