@@ -19,7 +19,7 @@ import { resourceRoutes } from './resources/routes.ts';
 import { subscriberRoutes } from './subscribers/routes.ts';
 import { UploadProcessor } from './uploads/processor.ts';
 import { uploadRoutes } from './uploads/routes.ts';
-import type { FileStorage } from './uploads/storage.ts';
+import { takesDirectUploads, type FileStorage } from './uploads/storage.ts';
 import { openApiRoutes } from './openapi.ts';
 
 export const API_BASE = '/api/v1';
@@ -62,7 +62,7 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
   registerJsonBodyParser(app);
   registerErrorHandler(app);
   await app.register(cookie);
-  await registerSecurity(app, { production: config.production });
+  await registerSecurity(app, { production: config.production, connectSources: takesDirectUploads(storage) ? [await storage.postOrigin()] : [] });
   registerAccessControl(app, config.jwtSecret);
 
   await app.register(
@@ -81,6 +81,10 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
     { prefix: API_BASE },
   );
   if (consoleDir) await app.register(fastifyStatic, { root: consoleDir, wildcard: false, index: 'index.html', maxAge: '1h', immutable: false });
+  // Uploads a stopped server left accepted but unprocessed are queued again (their import was rolled back).
+  app.addHook('onReady', async () => {
+    await app.uploads.recover();
+  });
   app.addHook('onClose', async () => {
     await app.uploads.idle();
   });

@@ -32,6 +32,20 @@ export interface ServerConfig {
   /** Origin used in links sent by e-mail and in upload URLs when the request does not say (behind a proxy). */
   publicUrl: string | null;
   logLevel: string;
+  /** An S3-compatible bucket for uploaded files (browsers post to it directly); null: the data folder. */
+  s3: S3Config | null;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** Another S3-compatible service than AWS (MinIO, Ceph, ...); null: AWS S3 of `region`. */
+  endpoint: string | null;
+  /** Both or neither; neither: the AWS SDK's default credential chain (instance role, profile, ...). */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** `<endpoint>/<bucket>/<key>` instead of `<bucket>.<endpoint>/<key>` (most self-hosted services). */
+  forcePathStyle: boolean;
 }
 
 export const DEFAULT_PASSWORD_HASHING: PasswordHashingConfig = { memoryCost: 19_456, timeCost: 2, parallelism: 1, maxConcurrent: 4 };
@@ -60,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     passwordHashing: DEFAULT_PASSWORD_HASHING,
     publicUrl: env.PUBLIC_URL || null,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
+    s3: s3Config(env),
     ...overrides,
   };
   if (config.jwtSecret.length === 0) config.jwtSecret = jwtSecret(env, config.dataDir);
@@ -80,6 +95,28 @@ function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string | null): Uint8Array {
   }
   chmodSync(file, 0o600);
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+function s3Config(env: NodeJS.ProcessEnv): S3Config | null {
+  if (!env.S3_BUCKET) return null;
+  const accessKeyId = env.S3_ACCESS_KEY_ID || null;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || null;
+  if ((accessKeyId === null) !== (secretAccessKey === null)) throw new Error('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither.');
+  if (env.S3_ENDPOINT && !/^https?:\/\/[^/]/.test(env.S3_ENDPOINT)) throw new Error(`S3_ENDPOINT must be an http(s) URL, got "${env.S3_ENDPOINT}".`);
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint: env.S3_ENDPOINT || null,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: flag(env.S3_FORCE_PATH_STYLE, 'S3_FORCE_PATH_STYLE'),
+  };
+}
+
+function flag(value: string | undefined, name: string): boolean {
+  if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  throw new Error(`${name} must be true or false, got "${value}".`);
 }
 
 function integer(value: string | undefined, fallback: number): number {

@@ -7,7 +7,7 @@ import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import { DEMO_USERS } from './seed/roles.ts';
 import { seedDemoData } from './seed/demo.ts';
-import { LocalFolderStorage } from './uploads/storage.ts';
+import { openStorage } from './uploads/storage.ts';
 
 const ROOT = resolve(new URL('..', import.meta.url).pathname);
 
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     if (seeded) console.info('Seeded the demo data.');
   }
   const serveConsole = process.argv.includes('--api-only') ? null : ensureConsoleBuilt(ROOT, (line) => console.info(line));
-  const storage = new LocalFolderStorage(join(config.dataDir ?? resolve('.data'), 'files'));
+  const storage = await openStorage(config, join(config.dataDir ?? resolve('.data'), 'files'));
   const app = await buildApp({ config, db, storage, logger: { level: config.logLevel }, consoleDir: serveConsole });
   const close = async () => {
     await app.close();
@@ -35,6 +35,7 @@ async function main(): Promise<void> {
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   console.info(`\n${serveConsole ? 'Console and API' : 'API'} at ${url}  (API base ${url}/api/v1, contract ${url}/api/v1/openapi.json)`);
   console.info(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${join(config.dataDir ?? '.data', 'pglite')}`}`);
+  console.info(`Uploaded files: ${config.s3 ? `bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''} (S3_BUCKET)` : `folder ${join(config.dataDir ?? '.data', 'files')}`}`);
   if (config.production) {
     console.info('Production mode: no demo users. Create the first administrator with npm run create-admin -- --email ... --password ...');
   } else {

@@ -14,7 +14,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Security headers with a content security policy the built console runs under (no inline script, no eval),
  * the anti-forgery cookie (HTTP-03) and the APP-SOURCE header check (HTTP-04).
  */
-export async function registerSecurity(app: FastifyInstance, options: { production: boolean }): Promise<void> {
+export async function registerSecurity(app: FastifyInstance, options: { production: boolean; connectSources?: readonly string[] }): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -25,7 +25,8 @@ export async function registerSecurity(app: FastifyInstance, options: { producti
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // Beyond our own origin: the bucket the console posts uploaded files to, when there is one.
+        connectSrc: ["'self'", ...(options.connectSources ?? [])],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],

@@ -3,8 +3,9 @@ import Papa from 'papaparse';
 import type { Database, Queryable } from '../db/database.ts';
 import { escapeHtml, notify } from '../notifications/notify.ts';
 import { MODULE, entityResource, field, quoted } from '../registry.ts';
+import { ResourceTable } from '../resources/sql.ts';
 import { STANDARD_COLUMNS, configuredColumns, type TradeColumn } from './columns.ts';
-import type { FileStorage } from './storage.ts';
+import { isMissingFile, type FileStorage } from './storage.ts';
 
 const MAX_ROWS = 2_000_000;
 const MAX_STORED_REJECTIONS = 10_000;
@@ -16,15 +17,22 @@ interface UploadJob {
   uploadId: number;
   userId: number | null;
   storageKey: string;
+  storedSize: number | null;
   fileName: string;
   countryId: number | null;
   tradeDirection: string;
   period: string | null;
 }
 
+/** What the log says of an upload whose accepted file is no longer in storage. */
+export const MISSING_FILE_ERROR = 'The stored file is gone, so this upload could not be processed. Upload the file again.';
+const CHANGED_FILE_ERROR = 'The stored file is not the one that was checked (its size changed). Upload the file again.';
+
 /**
  * Parses stored uploads into trade records after the file has been accepted, one at a time per instance,
- * and ends each with a notification for the uploader. The upload's state lives in the database.
+ * and ends each with a notification for the uploader. The upload's state lives in the database: an upload is
+ * waiting for processing while `upload_files` has `stored_at` and no `processed_at`, so uploads left so by a
+ * crash (the import is one transaction, rolled back) are found again at start (`recover`).
  */
 export class UploadProcessor {
   private queue: Promise<void> = Promise.resolve();
@@ -35,8 +43,8 @@ export class UploadProcessor {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  enqueue(job: UploadJob): void {
-    this.queue = this.queue.then(() => this.process(job)).catch((error: unknown) => this.log.error({ err: error, upload: job.uploadId }, 'upload processing failed'));
+  enqueue(uploadId: number): void {
+    this.queue = this.queue.then(() => this.process(uploadId)).catch((error: unknown) => this.log.error({ err: error, upload: uploadId }, 'upload processing failed'));
   }
 
   /** Resolves when every queued upload has been processed (tests, shutdown). */
@@ -44,25 +52,75 @@ export class UploadProcessor {
     return this.queue;
   }
 
-  private async process(job: UploadJob): Promise<void> {
+  /** Queues again every accepted upload that was never processed (the server stopped mid-import). */
+  async recover(): Promise<number> {
+    const waiting = await this.db.query<{ upload_id: number }>('SELECT upload_id FROM upload_files WHERE stored_at IS NOT NULL AND processed_at IS NULL ORDER BY stored_at, upload_id');
+    for (const { upload_id: uploadId } of waiting) this.enqueue(uploadId);
+    if (waiting.length) this.log.info({ uploads: waiting.map((row) => row.upload_id) }, 'uploads left processing are queued again');
+    return waiting.length;
+  }
+
+  private async process(uploadId: number): Promise<void> {
+    const job = await loadJob(this.db, uploadId);
+    if (!job) return;
     try {
-      const text = (await this.storage.get(job.storageKey)).toString('utf8');
+      let data: Buffer;
+      try {
+        data = await this.storage.get(job.storageKey);
+      } catch (error) {
+        if (isMissingFile(error)) throw new Error(MISSING_FILE_ERROR);
+        throw error;
+      }
+      // A presigned POST stays usable until it expires, so a bucket file may be replaced after it was checked.
+      if (job.storedSize !== null && data.length !== job.storedSize) throw new Error(CHANGED_FILE_ERROR);
+      const text = data.toString('utf8');
       const columns = await configuredColumns(this.db, job.tradeDirection);
-      const summary = await this.db.transaction((tx) => importRows(tx, job, text, columns));
-      await setUploadState(this.db, job.uploadId, { status: 'completed', rows_total: summary.total, rows_accepted: summary.accepted, rows_rejected: summary.rejected });
-      await this.finish(job, `Upload <b>${escapeHtml(job.fileName)}</b> is processed: ${summary.accepted} row(s) accepted, ${summary.rejected} rejected.`);
+      // The row lock and the processed_at check make the import happen once, even when two instances (a
+      // restarted one recovering, one still at work) take the same upload.
+      await this.db.transaction(async (tx) => {
+        const [claimed] = await tx.query('SELECT upload_id FROM upload_files WHERE upload_id = $1 AND processed_at IS NULL FOR UPDATE SKIP LOCKED', [uploadId]);
+        if (!claimed) return;
+        const summary = await importRows(tx, job, text, columns);
+        await setUploadState(tx, uploadId, { status: 'completed', rows_total: summary.total, rows_accepted: summary.accepted, rows_rejected: summary.rejected });
+        await this.finish(tx, job, null, `Upload <b>${escapeHtml(job.fileName)}</b> is processed: ${summary.accepted} row(s) accepted, ${summary.rejected} rejected.`);
+      });
     } catch (error) {
-      this.log.error({ err: error, upload: job.uploadId }, 'upload processing failed');
-      await setUploadState(this.db, job.uploadId, { status: 'failed' });
-      await this.db.query('UPDATE upload_files SET error = $2 WHERE upload_id = $1', [job.uploadId, error instanceof Error ? error.message : String(error)]);
-      await this.finish(job, `Upload <b>${escapeHtml(job.fileName)}</b> failed. Please check the file and upload it again.`);
+      const reason = error instanceof Error ? error.message : String(error);
+      this.log.error({ err: error, upload: uploadId }, `upload processing failed: ${reason}`);
+      await this.db.transaction(async (tx) => {
+        const [open] = await tx.query('SELECT upload_id FROM upload_files WHERE upload_id = $1 AND processed_at IS NULL FOR UPDATE', [uploadId]);
+        if (!open) return;
+        await setUploadState(tx, uploadId, { status: 'failed' });
+        await this.finish(tx, job, reason, `Upload <b>${escapeHtml(job.fileName)}</b> failed. Please check the file and upload it again.`);
+      });
     }
   }
 
-  private async finish(job: UploadJob, message: string): Promise<void> {
-    await this.db.query('UPDATE upload_files SET processed_at = now() WHERE upload_id = $1', [job.uploadId]);
-    if (job.userId !== null) await notify(this.db, job.userId, message);
+  private async finish(tx: Queryable, job: UploadJob, error: string | null, message: string): Promise<void> {
+    await tx.query('UPDATE upload_files SET processed_at = now(), error = $2 WHERE upload_id = $1', [job.uploadId, error]);
+    if (job.userId !== null) await notify(tx, job.userId, message);
   }
+}
+
+/** An accepted upload still waiting for processing, with what the import needs, or null. */
+async function loadJob(db: Queryable, uploadId: number): Promise<UploadJob | null> {
+  const uploads = entityResource(MODULE.dataUploadLogs);
+  const [file] = await db.query<{ user_id: number | null; storage_key: string | null; stored_size: number | null }>(
+    'SELECT user_id, storage_key, stored_size FROM upload_files WHERE upload_id = $1 AND stored_at IS NOT NULL AND processed_at IS NULL',
+    [uploadId],
+  );
+  if (!uploads || !file?.storage_key) return null;
+  const upload = (await new ResourceTable(uploads).get(db, uploadId, null)) ?? {};
+  return {
+    uploadId,
+    userId: file.user_id,
+    storageKey: file.storage_key,
+    storedSize: file.stored_size,
+    fileName: String(upload.file_name ?? file.storage_key),
+    countryId: typeof upload.country_id === 'number' ? upload.country_id : null,
+    tradeDirection: String(upload.trade_direction ?? ''),
+    period: typeof upload.period === 'string' ? upload.period : null,
+  };
 }
 
 /** Sets the columns of the DATA_UPLOAD_LOGS record that the manifest has. */

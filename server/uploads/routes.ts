@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Papa from 'papaparse';
 import { currentUser, permission } from '../auth/access.ts';
+import type { Queryable } from '../db/database.ts';
 import { HttpError, notFound, validationError } from '../http/errors.ts';
 import { MODULE, entityResource } from '../registry.ts';
 import { idParams, writeSchema } from '../resources/schemas.ts';
@@ -10,9 +11,14 @@ import { configuredColumns, headerProblem } from './columns.ts';
 import { multipartBoundary, parseMultipart } from './multipart.ts';
 import { setUploadState } from './processor.ts';
 import { isValidUploadSignature, uploadSignature } from './signing.ts';
+import { takesDirectUploads, type DirectUploadStorage } from './storage.ts';
 
 const CSV_TYPES = new Set(['text/csv', 'application/csv', 'application/vnd.ms-excel', 'text/plain', 'application/octet-stream']);
+/** The type a bucket upload must declare; its presigned policy requires exactly this. */
+const BUCKET_CSV_TYPE = 'text/csv';
 const MULTIPART_OVERHEAD = 64 * 1024;
+/** How much later than the link's expiry a bucket may date a file (clock skew between bucket and server). */
+const BUCKET_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 interface UploadRequestBody {
   country_id: number;
@@ -22,17 +28,26 @@ interface UploadRequestBody {
   size: number;
 }
 
-/** Data upload (docs/api.md): a signed, expiring, size-limited URL; the file posted to it; its log. */
+interface PendingFile {
+  user_id: number | null;
+  declared_size: number;
+  expires_at: string;
+  storage_key: string | null;
+  stored_at: string | null;
+  processed_at: string | null;
+}
+
+/**
+ * Data upload (docs/api.md): a signed, expiring, size-limited URL; the file posted to it; its log.
+ * With the data folder the URL is this server's own; with a bucket it is a presigned POST to the bucket,
+ * and the console then calls `complete` so that the server checks the file there and processes it.
+ */
 export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   const uploads = entityResource(MODULE.dataUploadLogs);
   if (!uploads) return;
   const { db, config } = app;
   const table = new ResourceTable(uploads);
-
-  // Files arrive as multipart/form-data; the body is buffered up to the upload limit and split here.
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: config.uploadMaxBytes + MULTIPART_OVERHEAD }, (_request, body, done) => {
-    done(null, body);
-  });
+  const bucket = takesDirectUploads(app.storage) ? app.storage : null;
 
   app.post<{ Body: UploadRequestBody }>('/uploads', {
     config: { access: permission(MODULE.dataUploadLogs, 'add') },
@@ -44,20 +59,57 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       if (!/\.csv$/i.test(fileName)) throw validationError({ file_name: 'Only CSV files can be uploaded.' });
       if (size > config.uploadMaxBytes) throw validationError({ size: `Max value is ${config.uploadMaxBytes}` });
       const expiresAt = Math.floor(Date.now() / 1000) + config.uploadUrlSeconds;
-      const id = await db.transaction(async (tx) => {
+      const { id, storageKey } = await db.transaction(async (tx) => {
         const values: Record<string, unknown> = { ...request.body, status: 'pending', rows_total: 0, rows_accepted: 0, rows_rejected: 0 };
         const known = Object.fromEntries(Object.entries(values).filter(([name]) => uploads.entity.fields.some((field) => field.name === name)));
         const created = await table.insert(tx, known);
-        await tx.query(`INSERT INTO upload_files (upload_id, user_id, declared_size, expires_at) VALUES ($1, $2, $3, to_timestamp($4))`, [created, user.id, size, expiresAt]);
-        return created;
+        // A bucket upload's key is fixed now: the presigned policy allows that key only.
+        const key = bucket ? newStorageKey(created) : null;
+        await tx.query(`INSERT INTO upload_files (upload_id, user_id, declared_size, expires_at, storage_key) VALUES ($1, $2, $3, to_timestamp($4), $5)`, [created, user.id, size, expiresAt, key]);
+        return { id: created, storageKey: key };
       });
-      const url = `${origin(app, request)}/api/v1/uploads/${id}/file?expires=${expiresAt}&signature=${uploadSignature(config.jwtSecret, id, expiresAt)}`;
+      const expires = new Date(expiresAt * 1000);
+      const target =
+        bucket && storageKey
+          ? { ...(await bucket.presignPost(storageKey, { maxBytes: Math.min(size, config.uploadMaxBytes), contentType: BUCKET_CSV_TYPE, expiresAt: expires })), completePath: `uploads/${id}/complete` }
+          : { url: `${origin(app, request)}/api/v1/uploads/${id}/file?expires=${expiresAt}&signature=${uploadSignature(config.jwtSecret, id, expiresAt)}`, fields: {}, completePath: null };
       reply.code(201);
       return {
-        data: { upload: await table.get(db, id, null), upload_url: url, fields: {}, expires_at: new Date(expiresAt * 1000).toISOString(), max_bytes: config.uploadMaxBytes },
-        message: 'Upload the file to upload_url.',
+        data: {
+          upload: await table.get(db, id, null),
+          upload_url: target.url,
+          fields: target.fields,
+          complete_path: target.completePath,
+          expires_at: expires.toISOString(),
+          max_bytes: config.uploadMaxBytes,
+        },
+        message: target.completePath ? 'Upload the file to upload_url, then call complete_path.' : 'Upload the file to upload_url.',
       };
     },
+  });
+
+  if (bucket) await bucketCompletionRoute(app, bucket, table);
+  else await serverFileRoute(app, table);
+
+  app.get<{ Params: { id: number } }>('/uploads/:id/log', {
+    config: { access: permission(MODULE.dataUploadLogs, 'view_detail') },
+    schema: { params: idParams },
+    handler: async (request) => {
+      const upload = await table.get(db, request.params.id, null);
+      if (!upload) throw notFound('Upload');
+      const [file] = await db.query('SELECT stored_at, processed_at, error FROM upload_files WHERE upload_id = $1', [request.params.id]);
+      const rejected = await db.query('SELECT line, reason FROM upload_rejections WHERE upload_id = $1 ORDER BY line LIMIT 10000', [request.params.id]);
+      return { data: { upload: { ...upload, ...(file ?? {}) }, rejected } };
+    },
+  });
+}
+
+/** The data-folder way: the console posts the file to this server's signed URL, checked before it is stored. */
+async function serverFileRoute(app: FastifyInstance, table: ResourceTable): Promise<void> {
+  const { db, config } = app;
+  // Files arrive as multipart/form-data; the body is buffered up to the upload limit and split here.
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: config.uploadMaxBytes + MULTIPART_OVERHEAD }, (_request, body, done) => {
+    done(null, body);
   });
 
   app.post<{ Params: { id: number }; Querystring: { expires: number; signature: string }; Body: Buffer }>('/uploads/:id/file', {
@@ -77,10 +129,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       const { expires, signature } = request.query;
       if (!isValidUploadSignature(config.jwtSecret, id, expires, signature)) throw new HttpError(403, 'This upload link is not valid.');
       if (expires * 1000 <= Date.now()) throw new HttpError(403, 'This upload link has expired. Start the upload again.');
-      const [pending] = await db.query<{ user_id: number | null; declared_size: number; stored_at: string | null }>(
-        'SELECT user_id, declared_size, stored_at FROM upload_files WHERE upload_id = $1',
-        [id],
-      );
+      const pending = await pendingFile(db, id);
       const upload = await table.get(db, id, null);
       if (!pending || !upload) throw notFound('Upload');
       if (pending.stored_at) throw new HttpError(409, 'A file was already uploaded with this link.');
@@ -90,52 +139,112 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       if (!/\.csv$/i.test(file.filename) || (file.contentType !== null && !CSV_TYPES.has(file.contentType))) {
         throw new HttpError(415, 'Only CSV files can be uploaded.');
       }
-      if (file.data.length > Math.min(pending.declared_size, config.uploadMaxBytes)) {
-        throw new HttpError(413, `The file is larger than the ${pending.declared_size} bytes announced for this upload.`);
-      }
-      const text = csvText(file.data);
-      const header = (Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { preview: 1 }).data[0] ?? []).map((name) => name.trim());
-      const problem = headerProblem(header, await configuredColumns(db, String(upload.trade_direction ?? 'both')));
-      if (problem) throw validationError({ file: problem });
+      checkSize(file.data.length, pending, config.uploadMaxBytes);
+      await checkContent(db, file.data, upload);
 
-      const storageKey = `uploads/${id}-${randomBytes(8).toString('hex')}.csv`;
+      // Stored under a new random name before it is claimed, so a claimed upload always has its file.
+      const storageKey = newStorageKey(id);
+      await app.storage.put(storageKey, file.data);
       const claimed = await db.query('UPDATE upload_files SET stored_at = now(), storage_key = $2, stored_size = $3 WHERE upload_id = $1 AND stored_at IS NULL RETURNING upload_id', [
         id,
         storageKey,
         file.data.length,
       ]);
-      if (claimed.length === 0) throw new HttpError(409, 'A file was already uploaded with this link.');
-      try {
-        await app.storage.put(storageKey, file.data);
-      } catch (error) {
-        await db.query('UPDATE upload_files SET stored_at = NULL, storage_key = NULL, stored_size = NULL WHERE upload_id = $1', [id]);
-        throw error;
+      if (claimed.length === 0) {
+        await app.storage.remove(storageKey);
+        throw new HttpError(409, 'A file was already uploaded with this link.');
       }
       await setUploadState(db, id, { status: 'processing' });
-      app.uploads.enqueue({
-        uploadId: id,
-        userId: pending.user_id,
-        storageKey,
-        fileName: String(upload.file_name ?? file.filename),
-        countryId: typeof upload.country_id === 'number' ? upload.country_id : null,
-        tradeDirection: String(upload.trade_direction ?? ''),
-        period: typeof upload.period === 'string' ? upload.period : null,
-      });
+      app.uploads.enqueue(id);
       return { data: await table.get(db, id, null), message: 'The file was received and is being processed.' };
     },
   });
+}
 
-  app.get<{ Params: { id: number } }>('/uploads/:id/log', {
-    config: { access: permission(MODULE.dataUploadLogs, 'view_detail') },
+/**
+ * The bucket way: the browser has posted the file to the bucket under the presigned policy; the server checks
+ * it there as it checks a file posted to it (a bucket may enforce less of the policy than S3 does), removes a
+ * refused one and marks the upload failed, or queues it for processing.
+ */
+async function bucketCompletionRoute(app: FastifyInstance, bucket: DirectUploadStorage, table: ResourceTable): Promise<void> {
+  const { db, config } = app;
+  app.post<{ Params: { id: number } }>('/uploads/:id/complete', {
+    config: { access: permission(MODULE.dataUploadLogs, 'add') },
     schema: { params: idParams },
     handler: async (request) => {
-      const upload = await table.get(db, request.params.id, null);
-      if (!upload) throw notFound('Upload');
-      const [file] = await db.query('SELECT stored_at, processed_at, error FROM upload_files WHERE upload_id = $1', [request.params.id]);
-      const rejected = await db.query('SELECT line, reason FROM upload_rejections WHERE upload_id = $1 ORDER BY line LIMIT 10000', [request.params.id]);
-      return { data: { upload: { ...upload, ...(file ?? {}) }, rejected } };
+      const { id } = request.params;
+      const pending = await pendingFile(db, id);
+      const upload = await table.get(db, id, null);
+      if (!pending?.storage_key || !upload) throw notFound('Upload');
+      if (pending.stored_at || pending.processed_at) throw new HttpError(409, 'This upload was already completed.');
+      const key = pending.storage_key;
+      const object = await bucket.stat(key);
+      if (!object) throw validationError({ file: 'No file has arrived in storage for this upload yet.' });
+
+      let size = object.size;
+      try {
+        if (object.lastModified && object.lastModified.getTime() > Date.parse(pending.expires_at) + BUCKET_CLOCK_SKEW_MS) {
+          throw new HttpError(403, 'The file arrived after the upload link expired. Start the upload again.');
+        }
+        if (object.contentType?.split(';')[0]?.trim().toLowerCase() !== BUCKET_CSV_TYPE) throw new HttpError(415, 'Only CSV files can be uploaded.');
+        checkSize(object.size, pending, config.uploadMaxBytes);
+        const data = await bucket.get(key);
+        checkSize(data.length, pending, config.uploadMaxBytes);
+        size = data.length;
+        await checkContent(db, data, upload);
+      } catch (error) {
+        if (error instanceof HttpError) await refuse(app, id, key, error.errors?.file ?? error.message);
+        throw error;
+      }
+
+      const claimed = await db.query(
+        'UPDATE upload_files SET stored_at = now(), stored_size = $2 WHERE upload_id = $1 AND stored_at IS NULL AND processed_at IS NULL RETURNING upload_id',
+        [id, size],
+      );
+      if (claimed.length === 0) throw new HttpError(409, 'This upload was already completed.');
+      await setUploadState(db, id, { status: 'processing' });
+      app.uploads.enqueue(id);
+      return { data: await table.get(db, id, null), message: 'The file was received and is being processed.' };
     },
   });
+}
+
+/** Ends a bucket upload whose file failed a check: the file is removed, the upload failed with the reason in its log. */
+async function refuse(app: FastifyInstance, uploadId: number, key: string, reason: string): Promise<void> {
+  const ended = await app.db.transaction(async (tx) => {
+    const rows = await tx.query('UPDATE upload_files SET processed_at = now(), error = $2 WHERE upload_id = $1 AND stored_at IS NULL AND processed_at IS NULL RETURNING upload_id', [uploadId, reason]);
+    if (rows.length) await setUploadState(tx, uploadId, { status: 'failed' });
+    return rows.length > 0;
+  });
+  // A concurrent completion of the same upload has already decided its fate (and kept or removed the file).
+  if (!ended) throw new HttpError(409, 'This upload was already completed.');
+  await app.storage.remove(key);
+}
+
+async function pendingFile(db: Queryable, uploadId: number): Promise<PendingFile | undefined> {
+  const [file] = await db.query<PendingFile & Record<string, unknown>>(
+    'SELECT user_id, declared_size, expires_at, storage_key, stored_at, processed_at FROM upload_files WHERE upload_id = $1',
+    [uploadId],
+  );
+  return file;
+}
+
+function newStorageKey(uploadId: number): string {
+  return `uploads/${uploadId}-${randomBytes(8).toString('hex')}.csv`;
+}
+
+function checkSize(size: number, pending: PendingFile, uploadMaxBytes: number): void {
+  if (size > Math.min(pending.declared_size, uploadMaxBytes)) {
+    throw new HttpError(413, `The file is larger than the ${pending.declared_size} bytes announced for this upload.`);
+  }
+}
+
+/** UTF-8 CSV text whose header has the configured data columns of the upload's trade direction. */
+async function checkContent(db: Queryable, data: Buffer, upload: Record<string, unknown>): Promise<void> {
+  const text = csvText(data);
+  const header = (Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { preview: 1 }).data[0] ?? []).map((name) => name.trim());
+  const problem = headerProblem(header, await configuredColumns(db, String(upload.trade_direction ?? 'both')));
+  if (problem) throw validationError({ file: problem });
 }
 
 /** A bare file name: no directory part, no parent reference, no control characters. */

@@ -1,16 +1,53 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ServerConfig } from '../config.ts';
 
-/** Where uploaded files go. A local folder by default; an S3-compatible bucket would implement the same. */
+/** Where uploaded files go: a local folder by default, an S3-compatible bucket when configured (S3_BUCKET). */
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
+  /** Rejects with `code: 'ENOENT'` when there is no such file. */
   get(key: string): Promise<Buffer>;
   remove(key: string): Promise<void>;
 }
 
+export interface StoredObject {
+  size: number;
+  contentType: string | null;
+  lastModified: Date | null;
+}
+
+/**
+ * A storage the browser sends files to directly (a presigned POST to a bucket), so they never pass through
+ * the server; the server reads them back when told they are there.
+ */
+export interface DirectUploadStorage extends FileStorage {
+  /** The URL to post to and the signed form fields that bind the post to this key, size range, type and expiry. */
+  presignPost(key: string, limits: { maxBytes: number; contentType: string; expiresAt: Date }): Promise<{ url: string; fields: Record<string, string> }>;
+  /** Size, type and arrival time of a stored file, or null when there is none. */
+  stat(key: string): Promise<StoredObject | null>;
+  /** The origin browsers post to, for the content security policy's connect-src. */
+  postOrigin(): Promise<string>;
+}
+
+export function takesDirectUploads(storage: FileStorage): storage is DirectUploadStorage {
+  return 'presignPost' in storage && typeof storage.presignPost === 'function';
+}
+
+/** The storage the configuration names; the AWS SDK is loaded only when a bucket is configured. */
+export async function openStorage(config: ServerConfig, localFolder: string): Promise<FileStorage> {
+  if (!config.s3) return new LocalFolderStorage(localFolder);
+  const { S3BucketStorage } = await import('./s3Storage.ts');
+  return new S3BucketStorage(config.s3);
+}
+
+/** True for the error `get` rejects with when the file is not there. */
+export function isMissingFile(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ENOENT';
+}
+
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_-]*\.(csv|png|jpg|webp)$/;
 
-function assertSafeKey(key: string): void {
+export function assertSafeKey(key: string): void {
   if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
 }
 
