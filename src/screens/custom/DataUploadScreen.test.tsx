@@ -134,6 +134,54 @@ describe('DataUploadScreen', () => {
     expect(logCalls).toBe(callsWhenDone);
   }, 15_000);
 
+  it('with a bucket (complete_path in the ticket) tells the API the file is there once the bucket took it, and shows its refusal on the file field', async () => {
+    signInWith({ DATA_UPLOAD_LOGS: ['view', 'add'] });
+    serveCountries();
+    const BUCKET_URL = 'https://trade-uploads.s3.example.test/';
+    const calls: string[] = [];
+    let completeHeaders: Headers | undefined;
+    let refuse = false;
+    server.use(
+      mock.post(api('uploads'), () => {
+        calls.push('ticket');
+        return HttpResponse.json(
+          { data: { upload: { id: 7 }, upload_url: BUCKET_URL, fields: { key: 'uploads/7-ab.csv', 'Content-Type': 'text/csv', Policy: 'signed-policy' }, complete_path: 'uploads/7/complete' } },
+          { status: 201 },
+        );
+      }),
+      mock.post(BUCKET_URL, () => {
+        calls.push('bucket');
+        return new HttpResponse(null, { status: 204 });
+      }),
+      mock.post(api('uploads/7/complete'), ({ request }) => {
+        calls.push('complete');
+        completeHeaders = request.headers;
+        return refuse
+          ? HttpResponse.json({ message: 'Validation failed', errors: { file: "The file's header does not match the configured data columns: missing column(s): value." } }, { status: 400 })
+          : HttpResponse.json({ data: { id: 7, status: 'processing' } });
+      }),
+      mock.get(api('uploads/7/log'), () => HttpResponse.json(logOf({ status: 'completed', rows: [1, 1, 0] }))),
+    );
+    const user = userEvent.setup();
+    const { unmount } = renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Completed')).toBeInTheDocument();
+    expect(calls).toEqual(['ticket', 'bucket', 'complete']);
+    // The completion is an API call: it carries the session, unlike the post to the bucket.
+    expect(completeHeaders?.get('authorization')).toMatch(/^Bearer /);
+    unmount();
+
+    refuse = true;
+    calls.length = 0;
+    renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(screen.getByLabelText(/^File \(CSV\)/)).toHaveAccessibleDescription("* The file's header does not match the configured data columns: missing column(s): value."));
+    expect(calls).toEqual(['ticket', 'bucket', 'complete']);
+    expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
+  });
+
   it('FORM-12 shows a field error of the server on its field, prefixed with "* ", and keeps the choices', async () => {
     signInWith({ DATA_UPLOAD_LOGS: ['view', 'add'] });
     serveCountries();
@@ -151,11 +199,13 @@ describe('DataUploadScreen', () => {
 
   it("shows one upload's status and log on its detail route, with the way back to the upload logs", async () => {
     signInWith({ DATA_UPLOAD_LOGS: ['view', 'view_detail'] });
-    server.use(mock.get(api('uploads/7/log'), () => HttpResponse.json(logOf({ status: 'failed', rows: [2, 0, 2], rejected: [{ line: 1, reason: 'Missing header row' }, { line: 2, reason: 'quantity: Should be a number.' }] }))));
+    const failed = logOf({ status: 'failed', rows: [2, 0, 2], rejected: [{ line: 1, reason: 'Missing header row' }, { line: 2, reason: 'quantity: Should be a number.' }] });
+    server.use(mock.get(api('uploads/7/log'), () => HttpResponse.json({ data: { ...failed.data, upload: { ...failed.data.upload, error: 'The stored file is gone.' } } })));
     renderScreen(DataUploadScreen, { resource: uploads, route: detailRoute, at: '/data-upload-management/uploads/7' });
     expect(screen.getByRole('heading', { level: 1, name: 'Upload 7' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to upload logs' })).toHaveAttribute('href', '/data-upload-management/uploads');
     expect(await screen.findByText('Failed')).toBeInTheDocument();
+    expect(screen.getByText('The stored file is gone.')).toBeInTheDocument();
     const rows = within(screen.getByRole('table', { name: 'Rejected lines' })).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual(['LineReason', '1Missing header row', '2quantity: Should be a number.']);
     expect(screen.queryByRole('form', { name: 'Upload trade data' })).not.toBeInTheDocument();

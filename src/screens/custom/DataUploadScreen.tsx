@@ -15,6 +15,8 @@ interface UploadTicket {
   upload: { id: number };
   upload_url: string;
   fields: Record<string, string>;
+  /** Set when the file goes to a bucket: the API path that tells the server it is there. */
+  complete_path?: string | null;
 }
 
 type Fields = 'country_id' | 'trade_direction' | 'period' | 'file';
@@ -22,7 +24,8 @@ const REQUIRED = displayFieldError('This field is required');
 
 /**
  * A trade-data upload: country, trade direction and period, then the file goes to the signed storage
- * URL with a progress bar, then processing is followed to its end with the rejected lines.
+ * URL with a progress bar (the server's own, or a bucket's presigned POST, after which the server is told
+ * it is there), then processing is followed to its end with the rejected lines.
  * On a view_detail route it shows one upload's status and log.
  */
 export default function DataUploadScreen({ resource, route }: ScreenProps) {
@@ -80,6 +83,7 @@ function UploadForm({ resource }: Pick<ScreenProps, 'resource'>) {
       for (const [name, value] of Object.entries(ticket.data.fields)) body.append(name, value);
       body.append('file', file);
       await http.postAbsolute(ticket.data.upload_url, body, { onUploadProgress: setProgress });
+      if (ticket.data.complete_path) await http.post(ticket.data.complete_path, {});
       toastSuccess(`${file.name} uploaded; processing has started.`);
       setUploadId(ticket.data.upload.id);
     } catch (error) {

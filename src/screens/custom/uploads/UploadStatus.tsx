@@ -3,7 +3,7 @@ import { http } from '../../../http/index.ts';
 import { humanize } from '../../shared/humanize.ts';
 
 interface UploadLog {
-  upload: { id: number; status: string; file_name: string; rows_total: number | null; rows_accepted: number | null; rows_rejected: number | null };
+  upload: { id: number; status: string; file_name: string; rows_total: number | null; rows_accepted: number | null; rows_rejected: number | null; error?: string | null };
   rejected: { line: number; reason: string }[];
 }
 
@@ -26,6 +26,7 @@ export function UploadStatus({ api, uploadId }: { api: string; uploadId: number 
       <p role="status">
         Status: <span className="status-badge">{humanize(upload.status)}</span>
       </p>
+      {upload.error && <p className="field-error">{upload.error}</p>}
       <dl className="stat-grid">
         <div className="stat">
           <dt>Rows</dt>
