@@ -127,6 +127,29 @@ describe('emitters', () => {
     expect(text).toContain('"updateSchema": BannerCreateSchema,\n');
   });
 
+  it('registry: action forms are hoisted like entity schemas and listed by action', () => {
+    const topUp = { type: 'object', additionalProperties: false, required: ['points'], properties: { points: { type: 'integer', minimum: 1, maximum: 100 } } };
+    const text = emitRegistry(
+      project([
+        area({
+          resources: [
+            resource({ key: 'SUBSCRIBERS', typeName: 'Subscribers', actions: ['view', 'ADD_TOP_UP'], forms: { ADD_TOP_UP: { schema: topUp, uiSchema: { points: { 'ui:help': 'x' } } } } }),
+            resource({ key: 'USER_PROFILE', typeName: 'UserProfile', entity: null, list: null, actions: ['view', 'edit'], forms: { edit: { schema: topUp, uiSchema: {} } } }),
+          ],
+        }),
+      ]),
+    );
+    expect(text).toContain('  forms: Record<string, Record<string, unknown>>;');
+    // One object used by two forms is written once, under the name of its first use.
+    expect(text.match(/const SubscribersAddTopUpFormSchema: Record<string, unknown> = \{\n {2}"type": "object",/g)).toHaveLength(1);
+    expect(text).not.toContain('UserProfileEditFormSchema');
+    expect(text).toContain('"forms": {\n      "ADD_TOP_UP": SubscribersAddTopUpFormSchema\n    },');
+    expect(text).toContain('"forms": {\n      "edit": SubscribersAddTopUpFormSchema\n    },');
+    // The server needs no uiSchema.
+    expect(text).not.toContain('ui:help');
+    expect(emitRegistry(project())).toContain('"forms": {},');
+  });
+
   it('openapi: only the operations the resource offers', () => {
     const document = JSON.parse(emitOpenApi(project()));
     expect(document.openapi).toBe('3.1.0');

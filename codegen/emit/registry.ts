@@ -1,6 +1,7 @@
 import type { ProjectModel } from '../model.ts';
 import { literal, literalWithNames, tsHeader } from './header.ts';
 import { searchExpression } from './tablesSql.ts';
+import { formValidatorName } from './validators.ts';
 
 /** server/generated/registry.ts: what the reference API serves for each module. */
 export function emitRegistry(model: ProjectModel): string {
@@ -45,22 +46,24 @@ export function emitRegistry(model: ProjectModel): string {
           }
         : null,
       list: resource.list,
+      forms: Object.fromEntries(Object.entries(resource.forms).map(([action, form]) => [action, form.schema])),
       searchSql: resource.list && resource.list.search.length > 0 ? searchExpression(resource.list.search) : null,
     })),
   );
-  // Entity schemas are hoisted so that an update schema equal to the create schema is written once.
+  // Entity and form schemas are hoisted so that an update schema equal to the create schema is written once.
   const schemaNames = new Map<object, string>();
   const schemaConsts: string[] = [];
+  const hoist = (schema: object, name: string) => {
+    if (schemaNames.has(schema)) return;
+    schemaNames.set(schema, name);
+    schemaConsts.push(`const ${name}: Record<string, unknown> = ${literal(schema)};\n`);
+  };
   for (const resource of model.areas.flatMap((area) => area.resources)) {
-    if (!resource.entity) continue;
-    for (const [schema, name] of [
-      [resource.entity.createSchema, `${resource.typeName}CreateSchema`],
-      [resource.entity.updateSchema, `${resource.typeName}UpdateSchema`],
-    ] as const) {
-      if (schemaNames.has(schema)) continue;
-      schemaNames.set(schema, name);
-      schemaConsts.push(`const ${name}: Record<string, unknown> = ${literal(schema)};\n`);
+    if (resource.entity) {
+      hoist(resource.entity.createSchema, `${resource.typeName}CreateSchema`);
+      hoist(resource.entity.updateSchema, `${resource.typeName}UpdateSchema`);
     }
+    for (const [action, form] of Object.entries(resource.forms)) hoist(form.schema, `${formValidatorName(resource, action)}Schema`);
   }
   return `${tsHeader()}
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
@@ -98,6 +101,8 @@ export interface RegistryResource {
   routes: Record<string, { path: string; routable: boolean }>;
   entity: RegistryEntity | null;
   list: { columns: string[]; search: string[]; filters: string[]; sort: { field: string; direction: 'asc' | 'desc' }; pageSize: number } | null;
+  /** The request body schema of each action the manifest gives a form (\`forms\`), by action: what the console's form validates. */
+  forms: Record<string, Record<string, unknown>>;
   /** The SQL expression a list search matches with ILIKE / trigram, the same one the search index covers. */
   searchSql: string | null;
 }

@@ -35,6 +35,8 @@ export interface RegistryResource {
   routes: Record<string, { path: string; routable: boolean }>;
   entity: RegistryEntity | null;
   list: { columns: string[]; search: string[]; filters: string[]; sort: { field: string; direction: 'asc' | 'desc' }; pageSize: number } | null;
+  /** The request body schema of each action the manifest gives a form (`forms`), by action: what the console's form validates. */
+  forms: Record<string, Record<string, unknown>>;
   /** The SQL expression a list search matches with ILIKE / trigram, the same one the search index covers. */
   searchSql: string | null;
 }
@@ -640,6 +642,53 @@ const SubscribersCreateSchema: Record<string, unknown> = {
       ],
       "maxLength": 10,
       "default": "trial"
+    }
+  }
+};
+
+const SubscribersAddSubscriptionFormSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "plan_id",
+    "starts_on"
+  ],
+  "properties": {
+    "plan_id": {
+      "title": "Plan",
+      "type": "integer",
+      "minimum": 1
+    },
+    "starts_on": {
+      "title": "Starts on",
+      "type": "string",
+      "format": "date"
+    }
+  }
+};
+
+const SubscribersAddTopUpFormSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "points",
+    "amount"
+  ],
+  "properties": {
+    "points": {
+      "title": "Points",
+      "type": "integer",
+      "minimum": 1
+    },
+    "amount": {
+      "title": "Amount paid",
+      "type": "number",
+      "minimum": 0
+    },
+    "note": {
+      "title": "Note",
+      "type": "string",
+      "maxLength": 200
     }
   }
 };
@@ -1690,6 +1739,65 @@ const CreateRelatedProductCreateSchema: Record<string, unknown> = {
   }
 };
 
+const UserProfileEditFormSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "first_name",
+    "last_name"
+  ],
+  "properties": {
+    "first_name": {
+      "title": "First name",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true
+    },
+    "last_name": {
+      "title": "Last name",
+      "type": "string",
+      "maxLength": 60,
+      "noWhiteSpace": true
+    },
+    "mobile": {
+      "title": "Mobile",
+      "type": "string",
+      "format": "mobile",
+      "maxLength": 16
+    }
+  }
+};
+
+const ChangePasswordEditFormSchema: Record<string, unknown> = {
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "current_password",
+    "password",
+    "confirm_password"
+  ],
+  "properties": {
+    "current_password": {
+      "title": "Current password",
+      "type": "string",
+      "maxLength": 128
+    },
+    "password": {
+      "title": "New password",
+      "type": "string",
+      "format": "password",
+      "maxLength": 128,
+      "description": "At least 8 characters with a letter, a digit and a special character."
+    },
+    "confirm_password": {
+      "title": "Confirm new password",
+      "type": "string",
+      "maxLength": 128,
+      "compareTo": "password"
+    }
+  }
+};
+
 export const RESOURCES: RegistryResource[] = [
   {
     "key": "USERS",
@@ -1902,6 +2010,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": "lower(coalesce(\"first_name\", '') || ' ' || coalesce(\"last_name\", '') || ' ' || coalesce(\"email\", '') || ' ' || coalesce(\"mobile\", ''))"
   },
   {
@@ -2040,6 +2149,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": "lower(coalesce(\"name\", '') || ' ' || coalesce(\"description\", ''))"
   },
   {
@@ -2253,6 +2363,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": "lower(coalesce(\"name\", '') || ' ' || coalesce(\"code\", ''))"
   },
   {
@@ -2407,6 +2518,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": null
   },
   {
@@ -2588,6 +2700,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": "lower(coalesce(\"title\", ''))"
   },
   {
@@ -2838,6 +2951,10 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {
+      "ADD_SUBSCRIPTION": SubscribersAddSubscriptionFormSchema,
+      "ADD_TOP_UP": SubscribersAddTopUpFormSchema
+    },
     "searchSql": "lower(coalesce(\"name\", '') || ' ' || coalesce(\"email\", '') || ' ' || coalesce(\"mobile\", '') || ' ' || coalesce(\"company_name\", ''))"
   },
   {
@@ -3044,6 +3161,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": "lower(coalesce(\"name\", '') || ' ' || coalesce(\"email\", '') || ' ' || coalesce(\"mobile\", '') || ' ' || coalesce(\"icici_customer_no\", '') || ' ' || coalesce(\"branch\", '') || ' ' || coalesce(\"relationship_manager\", ''))"
   },
   {
@@ -3225,6 +3343,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": "lower(coalesce(\"name\", '') || ' ' || coalesce(\"iso2\", '') || ' ' || coalesce(\"iso3\", ''))"
   },
   {
@@ -3364,6 +3483,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": "lower(coalesce(\"code\", '') || ' ' || coalesce(\"name\", ''))"
   },
   {
@@ -3532,6 +3652,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": "lower(coalesce(\"code\", '') || ' ' || coalesce(\"label\", ''))"
   },
   {
@@ -3683,6 +3804,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": "lower(coalesce(\"name\", '') || ' ' || coalesce(\"code\", ''))"
   },
   {
@@ -3835,6 +3957,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": "lower(coalesce(\"code\", '') || ' ' || coalesce(\"description\", ''))"
   },
   {
@@ -3986,6 +4109,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": "lower(coalesce(\"code\", '') || ' ' || coalesce(\"name\", ''))"
   },
   {
@@ -4161,6 +4285,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": "lower(coalesce(\"title\", '') || ' ' || coalesce(\"message\", ''))"
   },
   {
@@ -4386,6 +4511,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": "lower(coalesce(\"file_name\", ''))"
   },
   {
@@ -4407,6 +4533,7 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": null,
     "list": null,
+    "forms": {},
     "searchSql": null
   },
   {
@@ -4428,6 +4555,7 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": null,
     "list": null,
+    "forms": {},
     "searchSql": null
   },
   {
@@ -4634,6 +4762,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": "lower(coalesce(\"column_name\", '') || ' ' || coalesce(\"label\", ''))"
   },
   {
@@ -4814,6 +4943,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": null
   },
   {
@@ -4997,6 +5127,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": "lower(coalesce(\"contact_name\", '') || ' ' || coalesce(\"email\", '') || ' ' || coalesce(\"mobile\", '') || ' ' || coalesce(\"designation\", ''))"
   },
   {
@@ -5242,6 +5373,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": "lower(coalesce(\"code\", '') || ' ' || coalesce(\"description\", ''))"
   },
   {
@@ -5427,6 +5559,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": "lower(coalesce(\"employee_code\", '') || ' ' || coalesce(\"mobile\", ''))"
   },
   {
@@ -5448,6 +5581,7 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": null,
     "list": null,
+    "forms": {},
     "searchSql": null
   },
   {
@@ -5648,6 +5782,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": "lower(coalesce(\"title\", ''))"
   },
   {
@@ -5818,6 +5953,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": "lower(coalesce(\"name\", '') || ' ' || coalesce(\"slug\", ''))"
   },
   {
@@ -6036,6 +6172,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": "lower(coalesce(\"first_name\", '') || ' ' || coalesce(\"last_name\", '') || ' ' || coalesce(\"email\", '') || ' ' || coalesce(\"mobile\", '') || ' ' || coalesce(\"designation\", ''))"
   },
   {
@@ -6271,6 +6408,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": "lower(coalesce(\"name\", '') || ' ' || coalesce(\"iec\", '') || ' ' || coalesce(\"gstin\", '') || ' ' || coalesce(\"city\", ''))"
   },
   {
@@ -6479,6 +6617,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": "lower(coalesce(\"source\", ''))"
   },
   {
@@ -6674,6 +6813,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": "lower(coalesce(\"name\", '') || ' ' || coalesce(\"designation\", '') || ' ' || coalesce(\"email\", '') || ' ' || coalesce(\"mobile\", ''))"
   },
   {
@@ -6845,6 +6985,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": "lower(coalesce(\"hs_code\", '') || ' ' || coalesce(\"description\", ''))"
   },
   {
@@ -7012,6 +7153,7 @@ export const RESOURCES: RegistryResource[] = [
       },
       "pageSize": 20
     },
+    "forms": {},
     "searchSql": "lower(coalesce(\"product_name\", '') || ' ' || coalesce(\"description\", ''))"
   },
   {
@@ -7032,6 +7174,7 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": null,
     "list": null,
+    "forms": {},
     "searchSql": null
   },
   {
@@ -7053,6 +7196,9 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": null,
     "list": null,
+    "forms": {
+      "edit": UserProfileEditFormSchema
+    },
     "searchSql": null
   },
   {
@@ -7074,6 +7220,9 @@ export const RESOURCES: RegistryResource[] = [
     },
     "entity": null,
     "list": null,
+    "forms": {
+      "edit": ChangePasswordEditFormSchema
+    },
     "searchSql": null
   }
 ];

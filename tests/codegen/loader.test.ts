@@ -95,10 +95,10 @@ describe('manifest loader and validator', () => {
   });
 
   it('accepts a permission-only action on a resource without an entity, with no route', async () => {
-    const dir = await scratchManifest();
-    await editJson(join(dir, 'profile-management.json'), (doc) => doc.resources[0].actions.push('edit'));
-    const built = await buildModel(dir);
+    // The fixture's profile offers `edit` (its form's action) and names a screen for `view` only.
+    const built = await buildModel(await scratchManifest());
     expect(built.errors).toEqual([]);
+    expect(built.model!.areas[1]!.resources[0]!.actions).toEqual(['view', 'edit']);
     expect(built.model!.areas[1]!.resources[0]!.routes.map((route) => route.action)).toEqual(['view']);
   });
 
