@@ -52,6 +52,13 @@ export function actionsOf(module: string): readonly string[] {
   return areaByKey.has(module) ? ['view'] : [];
 }
 
+/** The manifest's form for an action of a module: the request body schema the console's form validates. */
+export function actionFormSchema(module: string, action: string): Record<string, unknown> {
+  const schema = byKey.get(module)?.forms[action];
+  if (!schema) throw new Error(`The manifest gives ${module} no form for "${action}" (forms.${action}); the route that takes its body needs one.`);
+  return schema;
+}
+
 export function isKnownPermission(module: string, action: string): boolean {
   return actionsOf(module).includes(action);
 }

@@ -678,12 +678,14 @@ const SubscribersAddTopUpFormSchema: Record<string, unknown> = {
     "points": {
       "title": "Points",
       "type": "integer",
-      "minimum": 1
+      "minimum": 1,
+      "maximum": 10000000
     },
     "amount": {
       "title": "Amount paid",
       "type": "number",
-      "minimum": 0
+      "minimum": 0,
+      "maximum": 100000000
     },
     "note": {
       "title": "Note",
@@ -1744,20 +1746,23 @@ const UserProfileEditFormSchema: Record<string, unknown> = {
   "additionalProperties": false,
   "required": [
     "first_name",
-    "last_name"
+    "last_name",
+    "mobile"
   ],
   "properties": {
     "first_name": {
       "title": "First name",
       "type": "string",
       "maxLength": 60,
-      "noWhiteSpace": true
+      "noWhiteSpace": true,
+      "validString": true
     },
     "last_name": {
       "title": "Last name",
       "type": "string",
       "maxLength": 60,
-      "noWhiteSpace": true
+      "noWhiteSpace": true,
+      "validString": true
     },
     "mobile": {
       "title": "Mobile",

@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser, permission } from '../auth/access.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
+import { actionBodySchema } from '../http/actionBody.ts';
 import { validationError } from '../http/errors.ts';
-import { MODULE, entityResource } from '../registry.ts';
+import { MODULE } from '../registry.ts';
 
 const USER_FIELDS = 'u.id, u.first_name, u.last_name, u.email, u.mobile, r.name AS role';
 
 /** The signed-in user's own profile and password (USER_PROFILE, CHANGE_PASSWORD). */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const { db, passwords } = app;
-  // The profile form uses the USERS field rules, so a name is judged the same here as in user management.
-  const userProperties = (entityResource(MODULE.users)?.entity.createSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
-  const profileField = (name: string, fallback: Record<string, unknown>) => userProperties[name] ?? fallback;
 
   const loadProfile = async (id: number) => {
     const [row] = await db.query(`SELECT ${USER_FIELDS} FROM users u LEFT JOIN roles r ON r.id = u.role_id WHERE u.id = $1`, [id]);
@@ -23,42 +21,21 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => ({ data: await loadProfile(currentUser(request).id) }),
   });
 
-  app.put<{ Body: { first_name: string; last_name: string; mobile: string } }>('/user/profile', {
+  // The body is the whole editable profile: a field the manifest's form leaves optional and the body omits is cleared.
+  app.put<{ Body: { first_name: string; last_name: string; mobile?: string } }>('/user/profile', {
     config: { access: permission(MODULE.userProfile, 'edit') },
-    schema: {
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['first_name', 'last_name', 'mobile'],
-        properties: {
-          first_name: profileField('first_name', { title: 'First name', type: 'string', minLength: 1, maxLength: 60 }),
-          last_name: profileField('last_name', { title: 'Last name', type: 'string', minLength: 1, maxLength: 60 }),
-          mobile: profileField('mobile', { title: 'Mobile', type: 'string', format: 'mobile' }),
-        },
-      },
-    },
+    schema: { body: actionBodySchema(MODULE.userProfile, 'edit') },
     handler: async (request) => {
       const { id } = currentUser(request);
       const { first_name: firstName, last_name: lastName, mobile } = request.body;
-      await db.query('UPDATE users SET first_name = $2, last_name = $3, mobile = $4, updated_at = now() WHERE id = $1', [id, firstName, lastName, mobile]);
+      await db.query('UPDATE users SET first_name = $2, last_name = $3, mobile = $4, updated_at = now() WHERE id = $1', [id, firstName, lastName, mobile ?? null]);
       return { data: await loadProfile(id), message: 'Profile updated.' };
     },
   });
 
   app.post<{ Body: { current_password: string; password: string; confirm_password: string } }>('/user/change-password', {
     config: { access: permission(MODULE.changePassword, 'edit') },
-    schema: {
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['current_password', 'password', 'confirm_password'],
-        properties: {
-          current_password: { title: 'Current password', type: 'string', minLength: 1, maxLength: 128 },
-          password: { title: 'Password', type: 'string', format: 'password', maxLength: 128 },
-          confirm_password: { title: 'Confirm password', type: 'string', maxLength: 128, compareTo: 'password' },
-        },
-      },
-    },
+    schema: { body: actionBodySchema(MODULE.changePassword, 'edit') },
     handler: async (request) => {
       const user = currentUser(request);
       const [row] = await db.query<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE id = $1', [user.id]);

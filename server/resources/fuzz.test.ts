@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actionBodySchema } from '../http/actionBody.ts';
 import { validateBody } from '../http/validation.ts';
-import { ENTITY_RESOURCES, type EntityResource } from '../registry.ts';
+import { ENTITY_RESOURCES, MODULE, type EntityResource } from '../registry.ts';
+import { TOP_UP_SERVER_ONLY } from '../subscribers/routes.ts';
 import { behaviourOf } from './behaviours.ts';
 import { writeSchema } from './schemas.ts';
 import { startTestServer, testDatabases, type TestServer } from '../testing/testServer.ts';
@@ -63,32 +65,59 @@ function bodies(schema: Schema): fc.Arbitrary<unknown> {
   return fc.oneof({ weight: 6, arbitrary: shaped }, { weight: 1, arbitrary: withExtra }, { weight: 1, arbitrary: fc.anything() });
 }
 
-const OPERATIONS = ENTITY_RESOURCES.flatMap((resource: EntityResource) => {
-  const operations: Array<{ resource: EntityResource; name: 'create' | 'update'; schema: Schema }> = [];
-  if (resource.actions.includes('add') && !behaviourOf(resource).replaces?.includes('create')) operations.push({ resource, name: 'create', schema: writeSchema(resource.entity.createSchema) });
-  if (resource.actions.includes('edit')) operations.push({ resource, name: 'update', schema: writeSchema(resource.entity.updateSchema) });
+interface Operation {
+  method: 'POST' | 'PUT';
+  /** The URL, given the id of a subscriber made for the action operations. */
+  url: (subscriberId: number) => string;
+  schema: Schema;
+}
+
+const ENTITY_OPERATIONS = ENTITY_RESOURCES.flatMap((resource: EntityResource) => {
+  const operations: Array<[string, Operation]> = [];
+  // An update needs a record: the first one a valid create made, or a missing id (404 once the body is valid).
+  if (resource.actions.includes('add') && !behaviourOf(resource).replaces?.includes('create')) {
+    operations.push([`${resource.key} create`, { method: 'POST', url: () => `/api/v1/${resource.api}`, schema: writeSchema(resource.entity.createSchema) }]);
+  }
+  if (resource.actions.includes('edit')) {
+    operations.push([`${resource.key} update`, { method: 'PUT', url: () => `/api/v1/${resource.api}/1`, schema: writeSchema(resource.entity.updateSchema) }]);
+  }
   return operations;
 });
+
+// The action bodies judged by the manifest's forms (server/http/actionBody.ts).
+const ACTION_OPERATIONS: Array<[string, Operation]> = [
+  ['USER_PROFILE edit', { method: 'PUT', url: () => '/api/v1/user/profile', schema: actionBodySchema(MODULE.userProfile, 'edit') }],
+  ['CHANGE_PASSWORD edit', { method: 'POST', url: () => '/api/v1/user/change-password', schema: actionBodySchema(MODULE.changePassword, 'edit') }],
+  ['SUBSCRIBERS ADD_SUBSCRIPTION', { method: 'POST', url: (id) => `/api/v1/subscribers/${id}/subscriptions`, schema: actionBodySchema(MODULE.subscribers, 'ADD_SUBSCRIPTION') }],
+  ['SUBSCRIBERS ADD_TOP_UP', { method: 'POST', url: (id) => `/api/v1/subscribers/${id}/top-ups`, schema: actionBodySchema(MODULE.subscribers, 'ADD_TOP_UP', TOP_UP_SERVER_ONLY) }],
+];
 
 describe.each(databases)('property-based fuzzing of every write operation on $kind', ({ kind, skip }) => {
   let server: TestServer;
   let admin: Record<string, string>;
+  let subscriberId: number;
   beforeAll(async () => {
     if (skip) return;
     server = await startTestServer(kind);
     admin = await server.auth('Super Admin');
+    const create = async (api: string, body: object) => {
+      const response = await server.app.inject({ method: 'POST', url: `/api/v1/${api}`, headers: admin, payload: body });
+      expect(response.statusCode, response.body).toBe(201);
+      return (response.json() as { data: { id: number } }).data.id;
+    };
+    const countryId = await create('countries', { name: 'Fuzzland', iso2: 'FZ', iso3: 'FZL', region: 'asia', currency_code: 'INR' });
+    subscriberId = await create('subscribers', { name: 'Fuzz Subscriber', email: 'fuzz.subscriber@example.com', mobile: '9876543219', country_id: countryId, status: 'trial' });
   });
   afterAll(async () => server?.close());
 
-  it.skipIf(skip).each(OPERATIONS.map((operation) => [`${operation.resource.key} ${operation.name}`, operation] as const))(
+  it.skipIf(skip).each([...ENTITY_OPERATIONS, ...ACTION_OPERATIONS])(
     '%s: no 5xx, and every body the schema rejects is a 400',
-    async (_name, { resource, name, schema }) => {
-      // An update needs a record: the first one a valid create made, or a missing id (404 once the body is valid).
+    async (_name, { method, url, schema }) => {
       await fc.assert(
         fc.asyncProperty(bodies(schema), async (body) => {
           const response = await server.app.inject({
-            method: name === 'create' ? 'POST' : 'PUT',
-            url: `/api/v1/${resource.api}${name === 'create' ? '' : '/1'}`,
+            method,
+            url: url(subscriberId),
             headers: { ...admin, 'content-type': 'application/json' },
             payload: JSON.stringify(body),
           });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser, permission } from '../auth/access.ts';
 import type { Queryable } from '../db/database.ts';
 import type { SessionUser } from '../auth/session.ts';
+import { actionBodySchema } from '../http/actionBody.ts';
 import { notFound, validationError } from '../http/errors.ts';
 import { MODULE, entityResource, field, firstField, quoted, relationTo, type EntityResource } from '../registry.ts';
 import { idParams } from '../resources/schemas.ts';
@@ -9,7 +10,13 @@ import { ResourceTable, type Scope } from '../resources/sql.ts';
 import { addLedgerEntry, pointsBalance } from './points.ts';
 import { executiveAssignment, subscriberScope } from './scope.ts';
 
-const MAX_POINTS = 10_000_000;
+/**
+ * Not a field of the manifest's ADD_TOP_UP form: no user types it. The console makes one key per top-up dialog and
+ * sends it beside the form's data, so a retried or double-clicked top-up credits once.
+ */
+export const TOP_UP_SERVER_ONLY = {
+  idempotency_key: { title: 'Idempotency key', type: 'string', minLength: 8, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' },
+};
 
 /** Subscriber detail, subscriptions and top-ups (SUBSCRIBER_DETAIL, ADD_SUBSCRIPTION, ADD_TOP_UP). */
 export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
@@ -56,18 +63,7 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: { id: number }; Body: { plan_id: number; starts_on: string } }>('/subscribers/:id/subscriptions', {
     config: { access: can('ADD_SUBSCRIPTION') },
-    schema: {
-      params: idParams,
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['plan_id', 'starts_on'],
-        properties: {
-          plan_id: { title: 'Plan', type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
-          starts_on: { title: 'Starts on', type: 'string', format: 'date' },
-        },
-      },
-    },
+    schema: { params: idParams, body: actionBodySchema(MODULE.subscribers, 'ADD_SUBSCRIPTION') },
     handler: async (request, reply) => {
       const user = currentUser(request);
       const subscriberId = request.params.id;
@@ -98,20 +94,7 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: { id: number }; Body: { points: number; amount: number; note?: string; idempotency_key: string } }>('/subscribers/:id/top-ups', {
     config: { access: can('ADD_TOP_UP') },
-    schema: {
-      params: idParams,
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['points', 'amount', 'idempotency_key'],
-        properties: {
-          points: { title: 'Points', type: 'integer', minimum: 1, maximum: MAX_POINTS },
-          amount: { title: 'Amount', type: 'number', minimum: 0, maximum: 100_000_000 },
-          note: { title: 'Note', type: 'string', maxLength: 500 },
-          idempotency_key: { title: 'Idempotency key', type: 'string', minLength: 8, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' },
-        },
-      },
-    },
+    schema: { params: idParams, body: actionBodySchema(MODULE.subscribers, 'ADD_TOP_UP', TOP_UP_SERVER_ONLY) },
     handler: async (request, reply) => {
       const user = currentUser(request);
       await loadSubscriber(request.params.id, user);

@@ -29,20 +29,23 @@ const area: AreaModule = {
             "additionalProperties": false,
             "required": [
               "first_name",
-              "last_name"
+              "last_name",
+              "mobile"
             ],
             "properties": {
               "first_name": {
                 "title": "First name",
                 "type": "string",
                 "maxLength": 60,
-                "noWhiteSpace": true
+                "noWhiteSpace": true,
+                "validString": true
               },
               "last_name": {
                 "title": "Last name",
                 "type": "string",
                 "maxLength": 60,
-                "noWhiteSpace": true
+                "noWhiteSpace": true,
+                "validString": true
               },
               "mobile": {
                 "title": "Mobile",

@@ -427,12 +427,14 @@ const area: AreaModule = {
               "points": {
                 "title": "Points",
                 "type": "integer",
-                "minimum": 1
+                "minimum": 1,
+                "maximum": 10000000
               },
               "amount": {
                 "title": "Amount paid",
                 "type": "number",
-                "minimum": 0
+                "minimum": 0,
+                "maximum": 100000000
               },
               "note": {
                 "title": "Note",

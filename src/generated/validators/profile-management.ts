@@ -4,8 +4,9 @@
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
 export const UserProfileEditForm = validate36;
-const schema36 = {"type":"object","additionalProperties":false,"required":["first_name","last_name"],"properties":{"first_name":{"title":"First name","type":"string","maxLength":60,"noWhiteSpace":true},"last_name":{"title":"Last name","type":"string","maxLength":60,"noWhiteSpace":true},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16}},"$id":"profile-management/USER_PROFILE/edit"};
+const schema36 = {"type":"object","additionalProperties":false,"required":["first_name","last_name","mobile"],"properties":{"first_name":{"title":"First name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"last_name":{"title":"Last name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16}},"$id":"profile-management/USER_PROFILE/edit"};
 const func0 = ucs2length;
+const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
 const formats2 = formats.mobile;
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -41,15 +42,25 @@ vErrors.push(err1);
 }
 errors++;
 }
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((key0 === "first_name") || (key0 === "last_name")) || (key0 === "mobile"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.mobile === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mobile"},message:"must have required property '"+"mobile"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
 else {
 vErrors.push(err2);
+}
+errors++;
+}
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "first_name") || (key0 === "last_name")) || (key0 === "mobile"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
 }
 errors++;
 }
@@ -60,17 +71,7 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func0(data0) > 60){
-const err3 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data0.trim() === ""){
-const err4 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err4 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -79,14 +80,34 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-else {
-const err5 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.trim() === ""){
+const err5 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err6 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }
@@ -98,33 +119,43 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func0(data1) > 60){
-const err6 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data1.trim() === ""){
-const err7 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+if(data1.trim() === ""){
+const err9 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(!pattern0.test(data1)){
+const err10 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
 }
 errors++;
 }
@@ -138,33 +169,33 @@ if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
 if(func0(data2) > 16){
-const err9 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
+const err12 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err12];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err12);
 }
 errors++;
 }
 if(!(formats2(data2))){
-const err10 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/format",keyword:"format",params:{format: "mobile"},message:"must match format \""+"mobile"+"\""};
+const err13 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/format",keyword:"format",params:{format: "mobile"},message:"must match format \""+"mobile"+"\""};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err13];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err13);
 }
 errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err14];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -172,12 +203,12 @@ var valid0 = _errs6 === errors;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err15];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err15);
 }
 errors++;
 }
