@@ -156,6 +156,12 @@ describe.each(databases)('auth on $kind', ({ kind, skip }) => {
     expect(missing.statusCode).toBe(403);
     const echoed = await server.app.inject({ method: 'POST', url: '/api/v1/login', payload: ADMIN, cookies, headers: { 'x-xsrf-token': cookie!.value } });
     expect(echoed.statusCode).toBe(200);
+    // A caller already sending a Bearer token gets no new cookie; the same call with the cookie is still checked.
+    const bearer = { authorization: `Bearer ${(echoed.json() as { data: { access: string } }).data.access}` };
+    const signedIn = await server.app.inject({ method: 'GET', url: '/api/v1/user/permission', headers: bearer });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.cookies.find((candidate) => candidate.name === 'XSRF-TOKEN')).toBeUndefined();
+    expect((await server.app.inject({ method: 'POST', url: '/api/v1/notification/mark-all-as-read', payload: {}, headers: bearer, cookies })).statusCode).toBe(403);
   });
 
   it.skipIf(skip)('HTTP-04 the server accepts the APP-SOURCE header values and refuses others', async () => {
