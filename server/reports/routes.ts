@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { permission } from '../auth/access.ts';
 import type { Queryable } from '../db/database.ts';
+import type { Grants } from '../permissions/grants.ts';
 import { AREAS, MODULE, RESOURCES, entityResource, firstField, quoted } from '../registry.ts';
 import { csvLine } from '../resources/csv.ts';
 import { SqlParams } from '../resources/sql.ts';
@@ -38,6 +39,20 @@ const tradeQuerySchema = {
 
 const { _page: _pageSchema, _page_size: _pageSizeSchema, ...exportProperties } = tradeQuerySchema.properties;
 const exportQuerySchema = { ...tradeQuerySchema, properties: exportProperties };
+
+const summaryQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } },
+};
+
+/** The summary's series as rows of its CSV export, named as the reporting screen names its charts. */
+const SUMMARY_SERIES = [
+  { key: 'subscribers_by_plan', title: 'Subscribers by plan', value: 'subscribers' },
+  { key: 'points_consumed', title: 'Points consumed', value: 'points' },
+  { key: 'uploads_per_month', title: 'Uploads per month', value: 'uploads' },
+  { key: 'revenue', title: 'Revenue from subscriptions and top-ups', value: 'revenue' },
+] as const;
 
 /** Uploaded trade data, trending products, the admin summary and the module registry. */
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
@@ -101,14 +116,31 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: { from?: string; to?: string } }>('/reports/summary', {
     config: { access: permission(MODULE.adminReporting, 'view') },
-    schema: {
-      querystring: {
-        type: 'object',
-        additionalProperties: false,
-        properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } },
+    schema: { querystring: summaryQuerySchema },
+    handler: async (request) => ({ data: await summary(db, request.query.from ?? null, request.query.to ?? null) }),
+  });
+
+  // The manifest's ADMIN_REPORTING offers download, so the export asks for it on top of the report's view.
+  app.get<{ Querystring: { from?: string; to?: string } }>('/reports/summary/export', {
+    config: {
+      access: {
+        description: `${MODULE.adminReporting} (view and download)`,
+        allows: (grants: Grants) => grants.can(MODULE.adminReporting, 'view') && grants.can(MODULE.adminReporting, 'download'),
       },
     },
-    handler: async (request) => ({ data: await summary(db, request.query.from ?? null, request.query.to ?? null) }),
+    schema: { querystring: summaryQuerySchema },
+    handler: async (request, reply) => {
+      const { from = null, to = null } = request.query;
+      async function* lines(): AsyncGenerator<string> {
+        yield csvLine(['Report', 'Month', 'Plan', 'Value']);
+        const data = await summary(db, from, to);
+        for (const series of SUMMARY_SERIES) {
+          yield data[series.key].map((row) => csvLine([series.title, row.month, row.plan, row[series.value]])).join('');
+        }
+      }
+      const fileName = from && to ? `admin-report-${from}-to-${to}.csv` : 'admin-report.csv';
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(Readable.from(lines()));
+    },
   });
 
   app.get('/modules', {

@@ -153,6 +153,37 @@ describe('AdminReportingScreen', () => {
     expect(ranges).toHaveLength(asked);
   });
 
+  it('downloads the CSV of the chosen range with the download permission, and offers no download without it', async () => {
+    signInWith({ ADMIN_REPORTING: ['view', 'download'] });
+    serveSummary([]);
+    const exports: URLSearchParams[] = [];
+    server.use(
+      mock.get(api('reports/summary/export'), ({ request }) => {
+        exports.push(new URL(request.url).searchParams);
+        return new HttpResponse('Report,Month,Plan,Value\r\nPoints consumed,2026-10,,125000\r\n', { headers: { 'Content-Type': 'text/csv' } });
+      }),
+    );
+    const saved: { name: string; href: string }[] = [];
+    URL.createObjectURL = () => 'blob:report';
+    URL.revokeObjectURL = () => undefined;
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, href: this.href });
+    });
+    const { unmount } = renderScreen(AdminReportingScreen, { resource: reports, route });
+    await screen.findByRole('figure', { name: 'Points consumed' });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-10-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(saved).toEqual([{ name: 'admin-report-2026-10-01-to-2026-11-20.csv', href: 'blob:report' }]));
+    expect(exports.map((query) => Object.fromEntries(query))).toEqual([{ from: '2026-10-01', to: '2026-11-20' }]);
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
+    unmount();
+
+    signInWith({ ADMIN_REPORTING: ['view'] });
+    renderScreen(AdminReportingScreen, { resource: reports, route });
+    await screen.findByRole('figure', { name: 'Points consumed' });
+    expect(screen.queryByRole('button', { name: 'Download CSV' })).not.toBeInTheDocument();
+  });
+
   it('offers a retry when the reports cannot be loaded', async () => {
     signInWith({ ADMIN_REPORTING: ['view'] });
     let calls = 0;

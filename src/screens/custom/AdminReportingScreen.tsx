@@ -1,10 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { http } from '../../http/index.ts';
+import { useExport } from '../generic/list/useExport.ts';
 import type { ScreenProps } from '../index.ts';
 import { DateRangeInput, type DateRange } from '../shared/DateRangeInput.tsx';
 import { QueryState } from '../shared/QueryState.tsx';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
+import { useResourceAccess } from '../shared/useResourceAccess.ts';
 import { monthlySeries } from './reporting/monthlySeries.ts';
 import { ReportChart } from './reporting/ReportChart.tsx';
 import '../screens.css';
@@ -39,6 +41,9 @@ export default function AdminReportingScreen({ resource }: ScreenProps) {
     queryFn: ({ signal }) => http.get<{ data: Summary }>(`${resource.api}/summary`, { params: { from: range.from, to: range.to }, signal }).then((body) => body.data),
     placeholderData: keepPreviousData,
   });
+  const access = useResourceAccess(resource);
+  const { progress, exportCsv } = useExport(`${resource.api}/summary`);
+  const exporting = progress !== null;
   const charts = useMemo(() => {
     const data = summary.data;
     if (!data) return [];
@@ -52,7 +57,23 @@ export default function AdminReportingScreen({ resource }: ScreenProps) {
 
   return (
     <section className="screen" aria-labelledby={SCREEN_TITLE_ID}>
-      <ScreenHeading>Admin reporting</ScreenHeading>
+      <ScreenHeading
+        actions={
+          access.download && (
+            <button
+              type="button"
+              className="button"
+              disabled={exporting}
+              aria-busy={exporting || undefined}
+              onClick={() => exportCsv({ from: range.from, to: range.to }, null, `admin-report-${range.from}-to-${range.to}.csv`)}
+            >
+              {exporting ? 'Downloading…' : 'Download CSV'}
+            </button>
+          )
+        }
+      >
+        Admin reporting
+      </ScreenHeading>
       <DateRangeInput label="Period" value={range} onChange={(next) => next.from && next.to && setRange(next)} />
       <QueryState isPending={summary.isPending} isError={summary.isError} what="the reports" onRetry={() => summary.refetch()}>
         <div className="chart-grid" aria-busy={summary.isFetching || undefined}>

@@ -4,18 +4,18 @@ import { http } from '../../../http/index.ts';
 export interface UseExportResult {
   /** null when idle; while downloading, the fraction received (0 until the server sends a length). */
   progress: number | null;
-  /** Downloads the server's CSV of the current filter and visible columns. */
-  exportCsv: (params: Record<string, string | number>, columns: readonly string[], fileName: string) => Promise<void>;
+  /** Downloads the server's CSV of the current filter and visible columns (null: the columns the export always has). */
+  exportCsv: (params: Record<string, string | number>, columns: readonly string[] | null, fileName: string) => Promise<void>;
 }
 
-/** The list's CSV download: GET `<api>/export` with the list's filters, sort and `_columns`. */
+/** A CSV download: GET `<api>/export` with the screen's filters, sort and, for a list, `_columns`. */
 export function useExport(api: string): UseExportResult {
   const [progress, setProgress] = useState<number | null>(null);
-  const exportCsv = async (params: Record<string, string | number>, columns: readonly string[], fileName: string) => {
+  const exportCsv = async (params: Record<string, string | number>, columns: readonly string[] | null, fileName: string) => {
     setProgress(0);
     try {
       const query = Object.fromEntries(Object.entries(params).filter(([key]) => key !== '_page' && key !== '_page_size'));
-      const blob = await http.download(`${api}/export`, { ...query, _columns: columns.join(',') }, { onDownloadProgress: setProgress });
+      const blob = await http.download(`${api}/export`, columns ? { ...query, _columns: columns.join(',') } : query, { onDownloadProgress: setProgress });
       saveBlob(blob, fileName);
     } catch {
       // The http client has already shown the error toast.
