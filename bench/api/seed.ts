@@ -50,6 +50,8 @@ export interface BenchData {
   search: string;
   /** The subscriber the get-by-id scenario reads. */
   subscriberId: number;
+  /** Every distinct fragment of the same shape, for the scenario that searches for something new each time. */
+  searches: string[];
 }
 
 /** Countries, plans and `count` subscribers, deterministic for a given count. */
@@ -107,5 +109,6 @@ export async function seedBenchData(db: Queryable, count: number): Promise<Bench
   // "sunrise poly": the first word of a company and the start of the second, the way people look a company up.
   const [prefix, core] = companyNames[Math.floor(count * 0.777)]!.toLowerCase().split(' ');
   const [sample] = await db.query<{ id: number }>(`SELECT id FROM ${quoted(subscribers.entity.table)} ORDER BY id LIMIT 1 OFFSET $1`, [Math.floor(count / 20)]);
-  return { search: `${prefix} ${core!.slice(0, 4)}`, subscriberId: sample!.id };
+  const searches = [...new Set(companyNames.map((name) => { const [first, second] = name.toLowerCase().split(' '); return `${first} ${second!.slice(0, 4)}`; }))].sort();
+  return { search: `${prefix} ${core!.slice(0, 4)}`, subscriberId: sample!.id, searches };
 }

@@ -23,6 +23,8 @@ export interface ServerReady {
   /** How many subscribers the search matches (the page shows 20 of them). */
   matches: number;
   subscriberId: number;
+  /** Distinct company-name fragments like `search`. */
+  searches: string[];
   seedSeconds: number;
 }
 
@@ -57,7 +59,7 @@ async function main(): Promise<void> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const ready: ServerReady = { type: 'ready', base: `http://127.0.0.1:${port}/api/v1`, search: data.search, matches: counted?.n ?? 0, subscriberId: data.subscriberId, seedSeconds };
+  const ready: ServerReady = { type: 'ready', base: `http://127.0.0.1:${port}/api/v1`, search: data.search, matches: counted?.n ?? 0, subscriberId: data.subscriberId, searches: data.searches, seedSeconds };
   process.send?.(ready);
 
   await new Promise<void>((resolve) => {
