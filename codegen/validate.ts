@@ -119,6 +119,7 @@ function resourceChecks(file: string, index: number, resource: Resource, resourc
     } catch (cause) {
       errors.push(manifestError('InvalidEntitySchema', file, at('forms', action, 'schema'), `ajv rejects the form schema: ${(cause as Error).message}`));
     }
+    errors.push(...siblingReferenceErrors(file, form.schema, (...rest) => at('forms', action, 'schema', ...rest)));
   }
 
   if (!entity) {
@@ -138,6 +139,8 @@ function resourceChecks(file: string, index: number, resource: Resource, resourc
   } catch (cause) {
     errors.push(manifestError('InvalidEntitySchema', file, at('entity', 'schema'), `ajv rejects the entity schema: ${(cause as Error).message}`));
   }
+
+  errors.push(...siblingReferenceErrors(file, entity.schema, (...rest) => at('entity', 'schema', ...rest)));
 
   const authored = new Set(Object.keys((entity.schema.properties ?? {}) as Record<string, unknown>));
   const known = new Set([...authored, ...SYSTEM_FIELDS]);
@@ -179,6 +182,28 @@ function resourceChecks(file: string, index: number, resource: Resource, resourc
   order.forEach((field, i) => {
     if (field !== '*') requireField(String(field), at('uiSchema', 'ui:order', i), 'ui:order', authored);
   });
+  return errors;
+}
+
+/**
+ * compareTo and notBefore name a sibling field of the same schema; notBefore compares text order, which is date
+ * order only when both fields have the same date format.
+ */
+function siblingReferenceErrors(file: string, schema: object, pointer: (...rest: (string | number)[]) => string): ManifestError[] {
+  const properties = ((schema as { properties?: unknown }).properties ?? {}) as Record<string, Record<string, unknown>>;
+  const errors: ManifestError[] = [];
+  for (const [name, property] of Object.entries(properties)) {
+    for (const keyword of ['compareTo', 'notBefore'] as const) {
+      const target = property[keyword];
+      if (typeof target !== 'string') continue;
+      const sibling = Object.hasOwn(properties, target) ? properties[target] : undefined;
+      if (!sibling || target === name) {
+        errors.push(manifestError('UnknownField', file, pointer('properties', name, keyword), `${keyword} names "${target}", which is not another field of the same schema`));
+      } else if (keyword === 'notBefore' && (sibling.format !== property.format || !['date', 'date-time', 'period'].includes(String(property.format)))) {
+        errors.push(manifestError('SchemaViolation', file, pointer('properties', name, keyword), `notBefore compares "${name}" with "${target}" as text, so both need the same date format (date, date-time or period)`));
+      }
+    }
+  }
   return errors;
 }
 

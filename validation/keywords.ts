@@ -52,6 +52,18 @@ export const keywords: KeywordDefinition[] = [
     },
   },
   {
+    // A date or year-month that must not fall before a sibling field's, e.g. valid_to and valid_from. Both are ISO
+    // text of one format, so text order is date order; an empty or missing sibling is left to its own rules.
+    keyword: 'notBefore',
+    type: 'string',
+    schemaType: 'string',
+    code(cxt: KeywordCxt) {
+      const parent = cxt.it.parentData;
+      const other = _`${parent}[${cxt.schema}]`;
+      cxt.fail(_`${parent} && typeof ${parent} == "object" && typeof ${other} == "string" && ${other} !== "" && ${cxt.data} !== "" && ${cxt.data} < ${other}`);
+    },
+  },
+  {
     // A numeric string within [min, max].
     keyword: 'minmaxnumber',
     type: 'string',

@@ -17,6 +17,8 @@ const schema = {
     pincode: { type: 'string', format: 'pincode' },
     password: { type: 'string', title: 'Password', format: 'password' },
     confirm: { type: 'string', compareTo: 'password' },
+    starts: { type: 'string', title: 'Starts on', format: 'date' },
+    ends: { type: 'string', format: 'date', notBefore: 'starts' },
     slug: { type: 'string', lowercaseOnly: true },
     ip: { type: 'string', format: 'ipv4' },
     amount: { type: 'string', validNumber: true },
@@ -36,6 +38,13 @@ function messages(data: Record<string, unknown>): Record<string, string> {
 }
 
 describe('shared validation messages', () => {
+  it('notBefore: a date before its sibling is refused naming the sibling; the same day, a later day or no sibling pass', () => {
+    expect(messages({ name: 'abc', starts: '2026-05-10', ends: '2026-05-09' }).ends).toBe('Should be on or after Starts on.');
+    expect(messages({ name: 'abc', starts: '2026-05-10', ends: '2026-05-10' }).ends).toBeUndefined();
+    expect(messages({ name: 'abc', starts: '2026-05-10', ends: '2027-01-01' }).ends).toBeUndefined();
+    expect(messages({ name: 'abc', ends: '2020-01-01' }).ends).toBeUndefined();
+    expect(messages({ name: 'abc', starts: '', ends: '2020-01-01' }).ends).toBeUndefined();
+  });
   it('FORM-03 required', () => expect(messages({}).name).toBe('This field is required'));
   it('FORM-04 minlength with required and actual lengths', () => expect(messages({ name: 'ab' }).name).toBe('Expect 3 but got 2'));
   it('FORM-05 maxlength with required and actual lengths', () => expect(messages({ name: 'abcdefg' }).name).toBe('Expect max 5 but got 7'));

@@ -57,6 +57,8 @@ export function fieldErrorText(issue: ValidationIssue, rootSchema: JsonObject, d
       const target = String(keywordValue());
       return `${fieldTitle(rootSchema, target)} does not match.`;
     }
+    case 'notBefore':
+      return `Should be on or after ${fieldTitle(rootSchema, String(keywordValue()))}.`;
     case 'customPattern':
     case 'rangeMin':
     case 'rangeMax':

@@ -576,7 +576,8 @@ const OfferModuleCreateSchema: Record<string, unknown> = {
       "title": "Valid to",
       "type": "string",
       "format": "date",
-      "maxLength": 10
+      "maxLength": 10,
+      "notBefore": "valid_from"
     }
   }
 };
@@ -1243,7 +1244,8 @@ const VoucherCreateSchema: Record<string, unknown> = {
       "title": "Valid to",
       "type": "string",
       "format": "date",
-      "maxLength": 10
+      "maxLength": 10,
+      "notBefore": "valid_from"
     },
     "usage_limit": {
       "title": "Usage limit",
@@ -1367,7 +1369,8 @@ const BannerCreateSchema: Record<string, unknown> = {
       "title": "Ends on",
       "type": "string",
       "format": "date",
-      "maxLength": 10
+      "maxLength": 10,
+      "notBefore": "starts_on"
     }
   }
 };
@@ -1586,6 +1589,7 @@ const CountryCreateSchema: Record<string, unknown> = {
       "type": "string",
       "format": "period",
       "maxLength": 7,
+      "notBefore": "data_from",
       "description": "Last month with data, YYYY-MM."
     },
     "source": {

@@ -35,6 +35,20 @@ describe.each(databases)('resources on $kind', ({ kind, skip }) => {
     expect((await call('GET', `countries/${id}`)).status).toBe(404);
   });
 
+  it.skipIf(skip)('a voucher ending before it starts is a 400 on valid_to (notBefore), on create and on update', async () => {
+    const voucher = { code: 'DIWALI26', discount_type: 'percent', discount_value: 10, valid_from: '2026-10-20', valid_to: '2026-10-19' };
+    const refused = await call('POST', 'vouchers', voucher);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ valid_to: 'Should be on or after Valid from.' });
+    expect((await call('GET', 'vouchers')).body.meta?.total).toBe(0);
+    const created = await call('POST', 'vouchers', { ...voucher, valid_to: '2026-10-20' });
+    expect(created.status).toBe(201);
+    const moved = await call('PUT', `vouchers/${created.body.data.id}`, { ...voucher, valid_from: '2026-11-01', valid_to: '2026-10-31' });
+    expect(moved.status).toBe(400);
+    expect(moved.body.errors).toEqual({ valid_to: 'Should be on or after Valid from.' });
+    expect((await call('GET', `vouchers/${created.body.data.id}`)).body.data).toMatchObject({ valid_from: '2026-10-20', valid_to: '2026-10-20' });
+  });
+
   it.skipIf(skip)('bad input: each a 400 naming the field, and nothing stored', async () => {
     const cases: Array<[unknown, string]> = [
       [{ ...COUNTRY, iso2: undefined }, 'iso2'],

@@ -22,6 +22,8 @@ const SCHEMA: JsonSchema = {
     nickname: { title: 'Nickname', type: 'string', noWhiteSpace: true },
     password: { title: 'Password', type: 'string', format: 'password' },
     confirm_password: { title: 'Confirm password', type: 'string', compareTo: 'password' },
+    starts_on: { title: 'Starts on', type: 'string', format: 'date' },
+    ends_on: { title: 'Ends on', type: 'string', format: 'date', notBefore: 'starts_on' },
     handle: { title: 'Handle', type: 'string', lowercaseOnly: true },
     ip: { title: 'Server IP', type: 'string', format: 'ipv4' },
     amount_text: { title: 'Amount text', type: 'string', validNumber: true },
@@ -148,6 +150,14 @@ describe('SchemaForm', () => {
     await expectError('Server IP', '* Invalid IP.');
     await expectError('Amount text', '* Should be a number.');
     await expectError('Confirm password', '* Password does not match.');
+  });
+
+  it('notBefore: an end date before the start date is shown on the end date, naming the start', async () => {
+    const onSubmit = vi.fn();
+    render(<Harness onSubmit={onSubmit} initial={{ name: 'abc', starts_on: '2026-05-10', ends_on: '2026-05-09' }} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    await expectError('Ends on', '* Should be on or after Starts on.');
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('FORM-10 minmaxnumber, validString and arrayLength say "* Invalid value."', async () => {

@@ -84,6 +84,26 @@ describe('manifest loader and validator', () => {
     expect(errors).toEqual([expect.objectContaining({ kind: 'UnknownField', file: VOUCHER, pointer })]);
   });
 
+  it('reports notBefore or compareTo naming no sibling field, and notBefore between fields of different formats', async () => {
+    const properties = (doc: any) => doc.resources[0].entity.schema.properties;
+    const unknown = await errorsAfter((dir) => editJson(join(dir, VOUCHER), (doc) => (properties(doc).code.compareTo = 'colour')));
+    expect(unknown).toEqual([expect.objectContaining({ kind: 'UnknownField', file: VOUCHER, pointer: '/resources/0/entity/schema/properties/code/compareTo' })]);
+    const mismatched = await errorsAfter((dir) =>
+      editJson(join(dir, VOUCHER), (doc) => {
+        properties(doc).valid_from = { type: 'string', format: 'date' };
+        properties(doc).valid_to = { type: 'string', format: 'date-time', notBefore: 'valid_from' };
+      }),
+    );
+    expect(mismatched).toEqual([expect.objectContaining({ kind: 'SchemaViolation', file: VOUCHER, pointer: '/resources/0/entity/schema/properties/valid_to/notBefore' })]);
+    const fine = await errorsAfter((dir) =>
+      editJson(join(dir, VOUCHER), (doc) => {
+        properties(doc).valid_from = { type: 'string', format: 'date' };
+        properties(doc).valid_to = { type: 'string', format: 'date', notBefore: 'valid_from' };
+      }),
+    );
+    expect(fine).toEqual([]);
+  });
+
   it('reports an unknown custom screen name', async () => {
     const errors = await errorsAfter((dir) => editJson(join(dir, 'profile-management.json'), (doc) => (doc.resources[0].screens.view = 'profile-v2')));
     expect(errors).toEqual([expect.objectContaining({ kind: 'UnknownScreen', file: 'profile-management.json', pointer: '/resources/0/screens/view' })]);

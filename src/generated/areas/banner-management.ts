@@ -60,7 +60,8 @@ const BannerCreateSchema = {
       "title": "Ends on",
       "type": "string",
       "format": "date",
-      "maxLength": 10
+      "maxLength": 10,
+      "notBefore": "starts_on"
     }
   }
 };

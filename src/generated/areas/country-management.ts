@@ -39,6 +39,7 @@ const CountryCreateSchema = {
       "type": "string",
       "format": "period",
       "maxLength": 7,
+      "notBefore": "data_from",
       "description": "Last month with data, YYYY-MM."
     },
     "source": {

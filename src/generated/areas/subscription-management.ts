@@ -155,7 +155,8 @@ const OfferModuleCreateSchema = {
       "title": "Valid to",
       "type": "string",
       "format": "date",
-      "maxLength": 10
+      "maxLength": 10,
+      "notBefore": "valid_from"
     }
   }
 };

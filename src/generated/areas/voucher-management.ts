@@ -61,7 +61,8 @@ const VoucherCreateSchema = {
       "title": "Valid to",
       "type": "string",
       "format": "date",
-      "maxLength": 10
+      "maxLength": 10,
+      "notBefore": "valid_from"
     },
     "usage_limit": {
       "title": "Usage limit",

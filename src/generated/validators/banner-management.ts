@@ -4,7 +4,7 @@
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
 export const BannerCreate = validate28;
-const schema28 = {"type":"object","additionalProperties":false,"required":["title","image_url","placement","starts_on"],"properties":{"title":{"title":"Title","type":"string","maxLength":120,"noWhiteSpace":true},"image_url":{"title":"Image URL","type":"string","format":"uri","maxLength":2048},"link_url":{"title":"Link URL","type":"string","format":"uri","maxLength":2048},"placement":{"title":"Placement","type":"string","enum":["home_top","home_middle","dashboard","search_results","login"],"maxLength":14},"display_order":{"title":"Display order","type":"integer","minimum":0,"maximum":9999,"default":0},"starts_on":{"title":"Starts on","type":"string","format":"date","maxLength":10},"ends_on":{"title":"Ends on","type":"string","format":"date","maxLength":10}},"$id":"banner-management/BANNER/create"};
+const schema28 = {"type":"object","additionalProperties":false,"required":["title","image_url","placement","starts_on"],"properties":{"title":{"title":"Title","type":"string","maxLength":120,"noWhiteSpace":true},"image_url":{"title":"Image URL","type":"string","format":"uri","maxLength":2048},"link_url":{"title":"Link URL","type":"string","format":"uri","maxLength":2048},"placement":{"title":"Placement","type":"string","enum":["home_top","home_middle","dashboard","search_results","login"],"maxLength":14},"display_order":{"title":"Display order","type":"integer","minimum":0,"maximum":9999,"default":0},"starts_on":{"title":"Starts on","type":"string","format":"date","maxLength":10},"ends_on":{"title":"Ends on","type":"string","format":"date","maxLength":10,"notBefore":"starts_on"}},"$id":"banner-management/BANNER/create"};
 const func0 = ucs2length;
 const formats44 = formats.uri;
 const formats12 = formats.date;
@@ -337,9 +337,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/ends_on",schemaPath:"#/properties/ends_on/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data && typeof data == "object" && typeof data["starts_on"] == "string" && data["starts_on"] !== "" && data6 !== "" && data6 < data["starts_on"]){
+const err25 = {instancePath:instancePath+"/ends_on",schemaPath:"#/properties/ends_on/notBefore",keyword:"notBefore",params:{},message:"must pass \"notBefore\" keyword validation"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -348,16 +347,27 @@ vErrors.push(err25);
 }
 errors++;
 }
-var valid0 = _errs14 === errors;
-}
 }
 else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err26 = {instancePath:instancePath+"/ends_on",schemaPath:"#/properties/ends_on/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
+}
+errors++;
+}
+var valid0 = _errs14 === errors;
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }

@@ -4,7 +4,7 @@
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
 export const CountryCreate = validate32;
-const schema32 = {"type":"object","additionalProperties":false,"required":["country_id","import_available","export_available"],"properties":{"country_id":{"title":"Country","type":"integer","minimum":1},"import_available":{"title":"Import data","type":"boolean","default":false},"export_available":{"title":"Export data","type":"boolean","default":false},"data_from":{"title":"Data from","type":"string","format":"period","maxLength":7,"description":"First month with data, YYYY-MM."},"data_to":{"title":"Data to","type":"string","format":"period","maxLength":7,"description":"Last month with data, YYYY-MM."},"source":{"title":"Source","type":"string","maxLength":200,"description":"Where the data comes from, e.g. the customs authority."},"flag_url":{"title":"Flag image URL","type":"string","format":"uri","maxLength":2048}},"$id":"country-management/COUNTRY/create"};
+const schema32 = {"type":"object","additionalProperties":false,"required":["country_id","import_available","export_available"],"properties":{"country_id":{"title":"Country","type":"integer","minimum":1},"import_available":{"title":"Import data","type":"boolean","default":false},"export_available":{"title":"Export data","type":"boolean","default":false},"data_from":{"title":"Data from","type":"string","format":"period","maxLength":7,"description":"First month with data, YYYY-MM."},"data_to":{"title":"Data to","type":"string","format":"period","maxLength":7,"notBefore":"data_from","description":"Last month with data, YYYY-MM."},"source":{"title":"Source","type":"string","maxLength":200,"description":"Where the data comes from, e.g. the customs authority."},"flag_url":{"title":"Flag image URL","type":"string","format":"uri","maxLength":2048}},"$id":"country-management/COUNTRY/create"};
 const formats32 = formats.period;
 const formats44 = formats.uri;
 const func0 = ucs2length;
@@ -192,14 +192,24 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/data_to",schemaPath:"#/properties/data_to/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data && typeof data == "object" && typeof data["data_from"] == "string" && data["data_from"] !== "" && data4 !== "" && data4 < data["data_from"]){
+const err13 = {instancePath:instancePath+"/data_to",schemaPath:"#/properties/data_to/notBefore",keyword:"notBefore",params:{},message:"must pass \"notBefore\" keyword validation"};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/data_to",schemaPath:"#/properties/data_to/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -211,23 +221,23 @@ const _errs12 = errors;
 const _errs13 = errors;
 if(typeof data5 === "string"){
 if(func0(data5) > 200){
-const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -241,17 +251,7 @@ if((typeof data6 == "number") && (isFinite(data6))){
 }
 if(typeof data6 === "string"){
 if(func0(data6) > 2048){
-const err16 = {instancePath:instancePath+"/flag_url",schemaPath:"#/properties/flag_url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(!(formats44(data6))){
-const err17 = {instancePath:instancePath+"/flag_url",schemaPath:"#/properties/flag_url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err17 = {instancePath:instancePath+"/flag_url",schemaPath:"#/properties/flag_url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -260,9 +260,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/flag_url",schemaPath:"#/properties/flag_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats44(data6))){
+const err18 = {instancePath:instancePath+"/flag_url",schemaPath:"#/properties/flag_url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -271,16 +270,27 @@ vErrors.push(err18);
 }
 errors++;
 }
-var valid0 = _errs14 === errors;
-}
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = {instancePath:instancePath+"/flag_url",schemaPath:"#/properties/flag_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
 else {
 vErrors.push(err19);
+}
+errors++;
+}
+var valid0 = _errs14 === errors;
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
 }
 errors++;
 }

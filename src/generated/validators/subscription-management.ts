@@ -656,7 +656,7 @@ return errors === 0;
 validate9.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const OfferModuleCreate = validate10;
-const schema10 = {"type":"object","additionalProperties":false,"required":["title","discount_percent","plan_id","valid_from","valid_to"],"properties":{"title":{"title":"Title","type":"string","maxLength":120,"noWhiteSpace":true},"discount_percent":{"title":"Discount (%)","type":"number","rangeMin":{"value":1,"message":"Discount must be at least 1%."},"rangeMax":{"value":100,"message":"Discount cannot exceed 100%."}},"plan_id":{"title":"Plan","type":"integer","minimum":1},"valid_from":{"title":"Valid from","type":"string","format":"date","maxLength":10},"valid_to":{"title":"Valid to","type":"string","format":"date","maxLength":10}},"$id":"subscription-management/OFFER_MODULE/create"};
+const schema10 = {"type":"object","additionalProperties":false,"required":["title","discount_percent","plan_id","valid_from","valid_to"],"properties":{"title":{"title":"Title","type":"string","maxLength":120,"noWhiteSpace":true},"discount_percent":{"title":"Discount (%)","type":"number","rangeMin":{"value":1,"message":"Discount must be at least 1%."},"rangeMax":{"value":100,"message":"Discount cannot exceed 100%."}},"plan_id":{"title":"Plan","type":"integer","minimum":1},"valid_from":{"title":"Valid from","type":"string","format":"date","maxLength":10},"valid_to":{"title":"Valid to","type":"string","format":"date","maxLength":10,"notBefore":"valid_from"}},"$id":"subscription-management/OFFER_MODULE/create"};
 const formats12 = formats.date;
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -906,9 +906,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data && typeof data == "object" && typeof data["valid_from"] == "string" && data["valid_from"] !== "" && data4 !== "" && data4 < data["valid_from"]){
+const err19 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/notBefore",keyword:"notBefore",params:{},message:"must pass \"notBefore\" keyword validation"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -917,16 +916,27 @@ vErrors.push(err19);
 }
 errors++;
 }
-var valid0 = _errs10 === errors;
-}
 }
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err20 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
+}
+errors++;
+}
+var valid0 = _errs10 === errors;
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
 }
 errors++;
 }

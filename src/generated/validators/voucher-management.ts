@@ -4,7 +4,7 @@
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
 export const VoucherCreate = validate26;
-const schema26 = {"type":"object","additionalProperties":false,"required":["code","discount_type","discount_value","valid_from","valid_to"],"properties":{"code":{"title":"Code","type":"string","maxLength":20,"customPattern":{"pattern":"^[A-Z0-9]{4,20}$","message":"Use 4 to 20 capital letters or digits."}},"description":{"title":"Description","type":"string","maxLength":500},"discount_type":{"title":"Discount type","type":"string","enum":["percent","flat"],"maxLength":7},"discount_value":{"title":"Discount value","type":"number","rangeMin":{"value":1,"message":"Discount must be at least 1."}},"max_discount":{"title":"Max discount (INR)","type":"number","minimum":0,"description":"Cap on a percent discount."},"valid_from":{"title":"Valid from","type":"string","format":"date","maxLength":10},"valid_to":{"title":"Valid to","type":"string","format":"date","maxLength":10},"usage_limit":{"title":"Usage limit","type":"integer","minimum":1,"description":"Leave empty for unlimited use."},"plan_id":{"title":"Plan","type":"integer","minimum":1}},"$id":"voucher-management/VOUCHER/create"};
+const schema26 = {"type":"object","additionalProperties":false,"required":["code","discount_type","discount_value","valid_from","valid_to"],"properties":{"code":{"title":"Code","type":"string","maxLength":20,"customPattern":{"pattern":"^[A-Z0-9]{4,20}$","message":"Use 4 to 20 capital letters or digits."}},"description":{"title":"Description","type":"string","maxLength":500},"discount_type":{"title":"Discount type","type":"string","enum":["percent","flat"],"maxLength":7},"discount_value":{"title":"Discount value","type":"number","rangeMin":{"value":1,"message":"Discount must be at least 1."}},"max_discount":{"title":"Max discount (INR)","type":"number","minimum":0,"description":"Cap on a percent discount."},"valid_from":{"title":"Valid from","type":"string","format":"date","maxLength":10},"valid_to":{"title":"Valid to","type":"string","format":"date","maxLength":10,"notBefore":"valid_from"},"usage_limit":{"title":"Usage limit","type":"integer","minimum":1,"description":"Leave empty for unlimited use."},"plan_id":{"title":"Plan","type":"integer","minimum":1}},"$id":"voucher-management/VOUCHER/create"};
 const func74 = Object.prototype.hasOwnProperty;
 const func0 = ucs2length;
 const pattern22 = new RegExp("^[A-Z0-9]{4,20}$", "u");
@@ -314,14 +314,24 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data && typeof data == "object" && typeof data["valid_from"] == "string" && data["valid_from"] !== "" && data6 !== "" && data6 < data["valid_from"]){
+const err23 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/notBefore",keyword:"notBefore",params:{},message:"must pass \"notBefore\" keyword validation"};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
+}
+errors++;
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
 }
 errors++;
 }
@@ -331,24 +341,24 @@ if(data.usage_limit !== undefined){
 let data7 = data.usage_limit;
 const _errs16 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err24 = {instancePath:instancePath+"/usage_limit",schemaPath:"#/properties/usage_limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err25 = {instancePath:instancePath+"/usage_limit",schemaPath:"#/properties/usage_limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err25];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err25);
 }
 errors++;
 }
 const _errs17 = errors;
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 1 || isNaN(data7)){
-const err25 = {instancePath:instancePath+"/usage_limit",schemaPath:"#/properties/usage_limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err26 = {instancePath:instancePath+"/usage_limit",schemaPath:"#/properties/usage_limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err26];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -359,19 +369,7 @@ if(data.plan_id !== undefined){
 let data8 = data.plan_id;
 const _errs18 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err26 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-const _errs19 = errors;
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 < 1 || isNaN(data8)){
-const err27 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err27 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -380,17 +378,29 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-var valid0 = _errs18 === errors;
-}
-}
-else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs19 = errors;
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 < 1 || isNaN(data8)){
+const err28 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+var valid0 = _errs18 === errors;
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
