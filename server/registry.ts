@@ -2,26 +2,10 @@ import { AREAS, RESOURCES, type RegistryArea, type RegistryEntity, type Registry
 
 export type { RegistryArea, RegistryEntity, RegistryField, RegistryResource };
 export { AREAS, RESOURCES };
+export { MODULE } from '../contract/modules.ts';
 
 /** A resource that is stored in a table, so it gets the generic endpoints. */
 export type EntityResource = RegistryResource & { entity: RegistryEntity; list: NonNullable<RegistryResource['list']> };
-
-/** Module keys the server treats specially (docs/api.md, "Beyond CRUD"). */
-export const MODULE = {
-  users: 'USERS',
-  roles: 'ROLES',
-  subscribers: 'SUBSCRIBERS',
-  plans: 'SUBSCRIPTIONS',
-  dataUploadLogs: 'DATA_UPLOAD_LOGS',
-  uploadedDataReport: 'UPLOADED_DATA_REPORT',
-  syncTrendingData: 'SYNC_TRENDING_DATA',
-  dataFields: 'DATA_FIELDS_MODULE',
-  adminReporting: 'ADMIN_REPORTING',
-  executiveProfile: 'EXECUTIVE_PROFILE',
-  moduleRegistry: 'MODULE_REGISTRY',
-  userProfile: 'USER_PROFILE',
-  changePassword: 'CHANGE_PASSWORD',
-} as const;
 
 const byKey = new Map(RESOURCES.map((resource) => [resource.key, resource]));
 const areaByKey = new Map(AREAS.map((area) => [area.key, area]));

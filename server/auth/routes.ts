@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { checkLinkBody, emailVerifyBody, forgetPasswordBody, loginBody, logoutBody, refreshBody, resetPasswordBody } from '../../contract/endpoints.ts';
 import { unauthorized } from '../http/errors.ts';
 import { authenticate } from './access.ts';
 import { consumeEmailLink, createEmailLink, peekEmailLink, sendMail } from './emailLinks.ts';
@@ -8,13 +9,6 @@ import { assertNotThrottled, clearFailedLogins, recordFailedLogin } from './thro
 const INVALID_LOGIN = 'Invalid email or password.';
 const RESET_SENT = 'If an account exists for this email, a link to reset the password has been sent.';
 
-const token = { type: 'string', minLength: 16, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' } as const;
-const passwordRule = { title: 'Password', type: 'string', format: 'password', maxLength: 128 } as const;
-
-function bodySchema(properties: Record<string, unknown>, required: string[]) {
-  return { type: 'object', additionalProperties: false, required, properties } as const;
-}
-
 /** Login, token refresh, logout and the e-mail link flows (spec section 7, SESSION-06/07/10). */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { config, db, passwords } = app;
@@ -22,12 +16,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: { email: string; password: string } }>('/login', {
     config: { access: 'public' },
-    schema: {
-      body: bodySchema(
-        { email: { title: 'Email', type: 'string', minLength: 1, maxLength: 254 }, password: { title: 'Password', type: 'string', minLength: 1, maxLength: 128 } },
-        ['email', 'password'],
-      ),
-    },
+    schema: { body: loginBody },
     handler: async (request) => {
       const account = request.body.email.trim().toLowerCase();
       await assertNotThrottled(db, account);
@@ -48,14 +37,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: { refresh: string } }>('/token/refresh', {
     config: { access: 'public' },
-    schema: { body: bodySchema({ refresh: { type: 'string', minLength: 1, maxLength: 200 } }, ['refresh']) },
+    schema: { body: refreshBody },
     handler: async (request) => ({ data: await rotateRefreshToken(db, request.body.refresh, settings) }),
   });
 
   // Logout works with an expired access token too: the console clears its session either way (SESSION-08).
   app.post<{ Body: { refresh?: string } }>('/logout', {
     config: { access: 'public' },
-    schema: { body: bodySchema({ refresh: { type: 'string', minLength: 1, maxLength: 200 } }, []) },
+    schema: { body: logoutBody },
     handler: async (request) => {
       const user = await authenticate(app, request, config.jwtSecret);
       if (user) await revokeSession(db, user.sessionId);
@@ -66,7 +55,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: { email: string } }>('/forget_password', {
     config: { access: 'public' },
-    schema: { body: bodySchema({ email: { title: 'Email', type: 'string', format: 'email', maxLength: 254 } }, ['email']) },
+    schema: { body: forgetPasswordBody },
     handler: async (request) => {
       const account = request.body.email.trim().toLowerCase();
       const [user] = await db.query<{ id: number; email: string }>('SELECT id, email FROM users WHERE lower(email) = $1 AND is_active', [account]);
@@ -81,7 +70,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: { token: string } }>('/check-link', {
     config: { access: 'public' },
-    schema: { body: bodySchema({ token }, ['token']) },
+    schema: { body: checkLinkBody },
     handler: async (request) => {
       const { email } = await peekEmailLink(db, request.body.token, 'reset_password');
       return { data: { valid: true, email } };
@@ -90,12 +79,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: { token: string; password: string; confirm_password: string } }>('/reset_password', {
     config: { access: 'public' },
-    schema: {
-      body: bodySchema(
-        { token, password: passwordRule, confirm_password: { title: 'Confirm password', type: 'string', maxLength: 128, compareTo: 'password' } },
-        ['token', 'password', 'confirm_password'],
-      ),
-    },
+    schema: { body: resetPasswordBody },
     handler: async (request) => {
       const hash = await passwords.hash(request.body.password);
       await db.transaction(async (tx) => {
@@ -110,7 +94,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: { token: string } }>('/email-verify', {
     config: { access: 'public' },
-    schema: { body: bodySchema({ token }, ['token']) },
+    schema: { body: emailVerifyBody },
     handler: async (request) => {
       const userId = await consumeEmailLink(db, request.body.token, 'verify_email');
       await db.query('UPDATE users SET email_verified_at = now() WHERE id = $1', [userId]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BANNER_IMAGE_MAX_BYTES } from '../../contract/endpoints.ts';
 import { startTestServer, testDatabases, type TestServer } from '../testing/testServer.ts';
-import { BANNER_IMAGE_MAX_BYTES } from './routes.ts';
 
 const databases = await testDatabases();
 

@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BANNER_IMAGE_MAX_BYTES, BANNER_IMAGE_NAME } from '../../contract/endpoints.ts';
 import { HttpError, notFound, validationError } from '../http/errors.ts';
 import type { Grants } from '../permissions/grants.ts';
-import { resource } from '../registry.ts';
+import { MODULE, resource } from '../registry.ts';
 import { multipartBoundary, parseMultipart } from '../uploads/multipart.ts';
 
-export const BANNER_MODULE = 'BANNER';
-export const BANNER_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+const BANNER_MODULE = MODULE.banners;
 const MULTIPART_OVERHEAD = 64 * 1024;
-/** The only names GET banners/images/:name answers: the random names this module gives (32 hex digits). */
-export const BANNER_IMAGE_NAME = /^[0-9a-f]{32}\.(png|jpg|webp)$/;
 const STORAGE_FOLDER = 'banner-images';
 
 type ImageKind = { extension: 'png' | 'jpg' | 'webp'; contentType: string };

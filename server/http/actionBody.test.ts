@@ -1,14 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOP_UP_SERVER_ONLY } from '../../contract/endpoints.ts';
+import { writeSchema } from '../../contract/resources.ts';
 import profileArea from '../../src/generated/areas/profile-management.ts';
 import subscriberArea from '../../src/generated/areas/subscriber-management.ts';
 import type { ActionFormDescription, AreaModule } from '../../src/generated/types.ts';
 import { fieldErrors } from '../../validation/messages.ts';
 import { profileRoutes } from '../profile/routes.ts';
 import { MODULE, actionFormSchema } from '../registry.ts';
-import { writeSchema } from '../resources/schemas.ts';
-import { TOP_UP_SERVER_ONLY, subscriberRoutes } from '../subscribers/routes.ts';
+import { subscriberRoutes } from '../subscribers/routes.ts';
 import { startTestServer, testDatabases, type TestServer } from '../testing/testServer.ts';
 import { validatorCompiler } from './validation.ts';
 

@@ -1,23 +1,12 @@
+import { actionBody } from '../../contract/resources.ts';
 import { actionFormSchema } from '../registry.ts';
-import { writeSchema } from '../resources/schemas.ts';
 
 type JsonSchema = Record<string, unknown>;
 
 /**
- * The request body schema of an action the manifest gives a form (profile, change password, top-up, subscription):
- * the form's schema as the server applies every write schema, so a body is judged by the same rules, and answered
- * with the same messages, as in the console's form.
- *
- * `serverOnly` adds required properties the server needs but no user types, so they are not form fields: a top-up's
- * idempotency key, which the console makes once per dialog and sends beside the form's data. It is the one way a
- * body may differ from its form, and it may only add properties, never loosen or replace the form's.
+ * The request body schema of an action the manifest gives a form (profile, change password, top-up, subscription),
+ * with the server-only properties it adds: `actionBody`, which the OpenAPI document's body is built with too.
  */
 export function actionBodySchema(module: string, action: string, serverOnly: Record<string, JsonSchema> = {}): JsonSchema {
-  const body = writeSchema(actionFormSchema(module, action));
-  const names = Object.keys(serverOnly);
-  if (names.length === 0) return body;
-  const properties = body.properties as Record<string, JsonSchema>;
-  const clash = names.find((name) => Object.hasOwn(properties, name));
-  if (clash) throw new Error(`${module} ${action}: "${clash}" is a field of the manifest's form, so it cannot also be a server-only property.`);
-  return { ...body, required: [...((body.required ?? []) as string[]), ...names], properties: { ...properties, ...serverOnly } };
+  return actionBody(actionFormSchema(module, action), serverOnly);
 }

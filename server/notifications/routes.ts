@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { markAllReadBody, notificationQuery, notificationReadBody } from '../../contract/endpoints.ts';
 import { currentUser } from '../auth/access.ts';
 import { notFound } from '../http/errors.ts';
 
@@ -8,17 +9,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: { is_read?: boolean; _page: number; _page_size: number } }>('/notification', {
     config: { access: 'signed-in' },
-    schema: {
-      querystring: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          is_read: { type: 'boolean' },
-          _page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
-          _page_size: { type: 'integer', minimum: 1, maximum: 100, default: 8 },
-        },
-      },
-    },
+    schema: { querystring: notificationQuery },
     handler: async (request) => {
       const user = currentUser(request);
       const { is_read: isRead, _page: page, _page_size: pageSize } = request.query;
@@ -38,9 +29,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: { id: number } }>('/notification', {
     config: { access: 'signed-in' },
-    schema: {
-      body: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } },
-    },
+    schema: { body: notificationReadBody },
     handler: async (request) => {
       const [row] = await db.query('UPDATE notifications SET is_read = true WHERE id = $1 AND user_id = $2 RETURNING id, message, created_at, is_read', [
         request.body.id,
@@ -53,7 +42,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/notification/mark-all-as-read', {
     config: { access: 'signed-in' },
-    schema: { body: { type: 'object', additionalProperties: false, properties: {} } },
+    schema: { body: markAllReadBody },
     handler: async (request) => {
       const rows = await db.query('UPDATE notifications SET is_read = true WHERE user_id = $1 AND NOT is_read RETURNING id', [currentUser(request).id]);
       return { data: { updated: rows.length }, message: 'All notifications marked as read.' };

@@ -1,20 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { rolePermissionsBody } from '../../contract/endpoints.ts';
+import { idParams } from '../../contract/resources.ts';
 import { currentUser, permission } from '../auth/access.ts';
 import { notFound } from '../http/errors.ts';
 import { AREAS, MODULE, RESOURCES, actionsOf } from '../registry.ts';
-import { idParams } from '../resources/schemas.ts';
 import { permissionMap } from './grants.ts';
 
-/** Every module key with the actions it offers: the areas (view) and their resources. */
-const MODULE_KEYS = [...AREAS.map((area) => area.key), ...RESOURCES.map((resource) => resource.key)];
-
-const permissionSetSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: Object.fromEntries(
-    MODULE_KEYS.map((module) => [module, { type: 'array', uniqueItems: true, items: { type: 'string', enum: [...actionsOf(module)] } }]),
-  ),
-};
+/** Every module with the actions it offers: the areas (view), then their resources. */
+const MODULES = [...AREAS.map((area) => area.key), ...RESOURCES.map((resource) => resource.key)].map((key) => ({ key, actions: actionsOf(key) }));
 
 /** PERM-01 and the role permission sets edited through ROLES. */
 export async function permissionRoutes(app: FastifyInstance): Promise<void> {
@@ -42,10 +35,7 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Params: { id: number }; Body: { permissions: Record<string, string[]> } }>('/roles/:id/permissions', {
     config: { access: permission(MODULE.roles, 'edit') },
-    schema: {
-      params: idParams,
-      body: { type: 'object', additionalProperties: false, required: ['permissions'], properties: { permissions: permissionSetSchema } },
-    },
+    schema: { params: idParams, body: rolePermissionsBody(MODULES) },
     handler: async (request) => {
       const { id } = request.params;
       await db.transaction(async (tx) => {

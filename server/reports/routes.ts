@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { reportSummaryQuery, tradeExportQuery, tradeQuery } from '../../contract/endpoints.ts';
 import { permission } from '../auth/access.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Grants } from '../permissions/grants.ts';
@@ -24,28 +25,6 @@ interface TradeQuery {
   _page_size: number;
 }
 
-const tradeQuerySchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    country_id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
-    trade_direction: { type: 'string', enum: ['import', 'export'] },
-    period: { type: 'string', format: 'period' },
-    q: { type: 'string', maxLength: 200 },
-    _page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
-    _page_size: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
-  },
-};
-
-const { _page: _pageSchema, _page_size: _pageSizeSchema, ...exportProperties } = tradeQuerySchema.properties;
-const exportQuerySchema = { ...tradeQuerySchema, properties: exportProperties };
-
-const summaryQuerySchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } },
-};
-
 /** The summary's series as rows of its CSV export, named as the reporting screen names its charts. */
 const SUMMARY_SERIES = [
   { key: 'subscribers_by_plan', title: 'Subscribers by plan', value: 'subscribers' },
@@ -60,7 +39,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: TradeQuery }>('/uploaded-data-report', {
     config: { access: permission(MODULE.uploadedDataReport, 'view') },
-    schema: { querystring: tradeQuerySchema },
+    schema: { querystring: tradeQuery },
     handler: async (request) => {
       const { _page: page, _page_size: pageSize } = request.query;
       const params = new SqlParams();
@@ -79,7 +58,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: Omit<TradeQuery, '_page' | '_page_size'> }>('/uploaded-data-report/export', {
     config: { access: permission(MODULE.uploadedDataReport, 'download') },
-    schema: { querystring: exportQuerySchema },
+    schema: { querystring: tradeExportQuery },
     handler: async (request, reply) => {
       async function* lines(): AsyncGenerator<string> {
         yield csvLine(TRADE_COLUMNS);
@@ -116,7 +95,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: { from?: string; to?: string } }>('/reports/summary', {
     config: { access: permission(MODULE.adminReporting, 'view') },
-    schema: { querystring: summaryQuerySchema },
+    schema: { querystring: reportSummaryQuery },
     handler: async (request) => ({ data: await summary(db, request.query.from ?? null, request.query.to ?? null) }),
   });
 
@@ -128,7 +107,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         allows: (grants: Grants) => grants.can(MODULE.adminReporting, 'view') && grants.can(MODULE.adminReporting, 'download'),
       },
     },
-    schema: { querystring: summaryQuerySchema },
+    schema: { querystring: reportSummaryQuery },
     handler: async (request, reply) => {
       const { from = null, to = null } = request.query;
       async function* lines(): AsyncGenerator<string> {

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOP_UP_SERVER_ONLY } from '../../contract/endpoints.ts';
 import { actionBodySchema } from '../http/actionBody.ts';
 import { validateBody } from '../http/validation.ts';
 import { ENTITY_RESOURCES, MODULE, type EntityResource } from '../registry.ts';
-import { TOP_UP_SERVER_ONLY } from '../subscribers/routes.ts';
 import { behaviourOf } from './behaviours.ts';
 import { writeSchema } from './schemas.ts';
 import { startTestServer, testDatabases, type TestServer } from '../testing/testServer.ts';

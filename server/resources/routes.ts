@@ -7,7 +7,7 @@ import { ENTITY_RESOURCES, MODULE, RESOURCES, quoted, type EntityResource } from
 import { behaviourOf } from './behaviours.ts';
 import { csvLine } from './csv.ts';
 import { ResponseCache } from './responseCache.ts';
-import { bulkStatusBody, idParams, idsBody, listQuerySchema, listableFields, statusBody, writeSchema } from './schemas.ts';
+import { bulkStatusBody, exportQuerySchema, idParams, idsBody, listQuerySchema, listableFields, optionsQuery, statusBody, writeSchema } from './schemas.ts';
 import { ResourceTable, type ListQuery, type Scope } from './sql.ts';
 
 const EXPORT_BATCH = 500;
@@ -76,7 +76,7 @@ function registerResource(app: FastifyInstance, resource: EntityResource, respon
 
   app.get<{ Querystring: { q?: string } }>(`${base}/options`, {
     config: { access: optionsAccess(resource) },
-    schema: { querystring: { type: 'object', additionalProperties: false, properties: { q: { type: 'string', maxLength: 100 } } } },
+    schema: { querystring: optionsQuery },
     handler: async (request) => ({ data: await options(app, resource, request.query.q) }),
   });
 
@@ -173,14 +173,9 @@ function registerResource(app: FastifyInstance, resource: EntityResource, respon
   }
 
   if (offers('download')) {
-    const columns = listableFields(resource).map((field) => field.name);
     app.get<{ Querystring: ListQueryString }>(`${base}/export`, {
       config: { access: can('download') },
-      schema: {
-        querystring: listQuerySchema(resource, {
-          _columns: { type: 'string', maxLength: 2000, pattern: `^(?:${columns.join('|')})(?:,(?:${columns.join('|')}))*$` },
-        }),
-      },
+      schema: { querystring: exportQuerySchema(resource) },
       handler: async (request, reply) => exportCsv(app, reply, resource, table, request.query, scopeOf(currentUser(request))),
     });
   }

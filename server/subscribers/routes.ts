@@ -1,22 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { TOP_UP_SERVER_ONLY, executiveSubscribersQuery } from '../../contract/endpoints.ts';
+import { idParams } from '../../contract/resources.ts';
 import { currentUser, permission } from '../auth/access.ts';
 import type { Queryable } from '../db/database.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { actionBodySchema } from '../http/actionBody.ts';
 import { notFound, validationError } from '../http/errors.ts';
 import { MODULE, entityResource, field, firstField, quoted, relationTo, type EntityResource } from '../registry.ts';
-import { idParams } from '../resources/schemas.ts';
 import { ResourceTable, type Scope } from '../resources/sql.ts';
 import { addLedgerEntry, pointsBalance } from './points.ts';
 import { executiveAssignment, subscriberScope } from './scope.ts';
-
-/**
- * Not a field of the manifest's ADD_TOP_UP form: no user types it. The console makes one key per top-up dialog and
- * sends it beside the form's data, so a retried or double-clicked top-up credits once.
- */
-export const TOP_UP_SERVER_ONLY = {
-  idempotency_key: { title: 'Idempotency key', type: 'string', minLength: 8, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' },
-};
 
 /** Subscriber detail, subscriptions and top-ups (SUBSCRIBER_DETAIL, ADD_SUBSCRIPTION, ADD_TOP_UP). */
 export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
@@ -117,14 +110,7 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
   const executives = executiveAssignment();
   app.get<{ Params: { id: number }; Querystring: { _page: number; _page_size: number } }>('/executives/:id/subscribers', {
     config: { access: permission(MODULE.executiveProfile, 'view_detail') },
-    schema: {
-      params: idParams,
-      querystring: {
-        type: 'object',
-        additionalProperties: false,
-        properties: { _page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 }, _page_size: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
-      },
-    },
+    schema: { params: idParams, querystring: executiveSubscribersQuery },
     handler: async (request) => {
       const { id } = request.params;
       const own = subscriberScope(currentUser(request));

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Papa from 'papaparse';
+import { uploadFileQuery } from '../../contract/endpoints.ts';
+import { idParams, writeSchema } from '../../contract/resources.ts';
 import { currentUser, permission } from '../auth/access.ts';
 import type { Queryable } from '../db/database.ts';
 import { HttpError, notFound, validationError } from '../http/errors.ts';
 import { MODULE, entityResource } from '../registry.ts';
-import { idParams, writeSchema } from '../resources/schemas.ts';
 import { ResourceTable } from '../resources/sql.ts';
 import { configuredColumns, headerProblem } from './columns.ts';
 import { multipartBoundary, parseMultipart } from './multipart.ts';
@@ -115,15 +116,7 @@ async function serverFileRoute(app: FastifyInstance, table: ResourceTable): Prom
   app.post<{ Params: { id: number }; Querystring: { expires: number; signature: string }; Body: Buffer }>('/uploads/:id/file', {
     config: { access: 'public', xsrfExempt: true },
     bodyLimit: config.uploadMaxBytes + MULTIPART_OVERHEAD,
-    schema: {
-      params: idParams,
-      querystring: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['expires', 'signature'],
-        properties: { expires: { type: 'integer', minimum: 0, maximum: 99_999_999_999 }, signature: { type: 'string', maxLength: 100 } },
-      },
-    },
+    schema: { params: idParams, querystring: uploadFileQuery },
     handler: async (request) => {
       const { id } = request.params;
       const { expires, signature } = request.query;
