@@ -1,5 +1,6 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { buildModel, emitAll } from '../../codegen/index.ts';
 import { fixturesDir } from './helpers.ts';
@@ -27,5 +28,12 @@ describe('generation from fixture manifests', () => {
     }
     expect([...files.keys()].sort()).toEqual(await listFiles(expectedDir));
     for (const [path, text] of files) expect(text, path).toBe(await readFile(join(expectedDir, path), 'utf8'));
+  });
+
+  it.each(cases)('%s: its OpenAPI document is valid OpenAPI 3.1', async (name) => {
+    const document = JSON.parse(await readFile(join(fixturesDir, name, 'expected', 'server', 'generated', 'openapi.json'), 'utf8'));
+    const result = await new Validator().validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
   });
 });
