@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { registerAccessControl } from './auth/access.ts';
 import { PasswordHasher } from './auth/passwords.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -41,10 +41,12 @@ export interface AppDependencies {
   logger?: boolean | { level: string };
   /** The built console (dist/), served on the same origin with an SPA fallback; absent: the API alone. */
   consoleDir?: string | null;
+  /** Told of every route as it is registered (the test that holds the OpenAPI document to the routes). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The API: one Fastify plugin per concern under /api/v1 (ARCHITECTURE.md, "The reference API"). */
-export async function buildApp({ config, db, storage, logger = false, consoleDir = null }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, db, storage, logger = false, consoleDir = null, onRoute }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimitBytes,
@@ -53,6 +55,7 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('passwords', new PasswordHasher(config.passwordHashing));
