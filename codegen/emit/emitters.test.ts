@@ -164,6 +164,13 @@ describe('emitters', () => {
     // What the server accepts: the create schema with unknown fields refused.
     expect(document.components.schemas.BannerCreate).toMatchObject({ required: ['title'], additionalProperties: false });
     expect(document.paths['/banners/options'].get['x-permission']).toEqual({ anyOf: [{ module: 'BANNER', action: 'view' }] });
+    // A resource's answers are written once, as components, and referred to by its operations.
+    expect(document.paths['/banners'].get.responses['200']).toEqual({ $ref: '#/components/responses/BannerPage' });
+    expect(document.components.responses.BannerSaved.content['application/json'].schema).toEqual({
+      type: 'object',
+      required: ['data', 'message'],
+      properties: { data: { $ref: '#/components/schemas/Banner' }, message: { type: 'string' } },
+    });
   });
 
   it('openapi: the list query string is the one the server validates, as parameters', () => {

@@ -3,7 +3,7 @@ import type { ProjectModel } from '../model.ts';
 import { GENERATED_NOTICE } from './header.ts';
 import { fixedOperations, fixedSchemas } from './openapiFixed.ts';
 import { ERROR_RESPONSES, json, operation, ref, type OperationSpec } from './openapiOperation.ts';
-import { entitySchema, isEntityResource, relatingResources, resourceOperations } from './openapiResources.ts';
+import { SHARED_ANSWERS, entitySchema, isEntityResource, relatingResources, resourceAnswers, resourceOperations } from './openapiResources.ts';
 
 const DESCRIPTION = `The API of the trade-data administration console, generated from the module manifest: every route the reference server registers under /api/v1.
 
@@ -28,8 +28,18 @@ export function emitOpenApi(model: ProjectModel): string {
     },
     ...fixedSchemas(model),
   };
+  const answers: Record<string, unknown> = {
+    ...Object.fromEntries(
+      Object.entries(ERROR_RESPONSES).map(([status, { name, description }]) => [
+        name,
+        { description, ...(status === '429' ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } } } : {}), content: json(ref('Error')) },
+      ]),
+    ),
+    ...SHARED_ANSWERS,
+  };
   const byKey = new Map(resources.map((resource) => [resource.key, resource]));
   for (const resource of resources.filter(isEntityResource)) {
+    Object.assign(answers, resourceAnswers(resource));
     schemas[resource.typeName] = entitySchema(resource, byKey);
     schemas[`${resource.typeName}Create`] = writeSchema(resource.entity.createSchema);
     schemas[`${resource.typeName}Update`] = writeSchema(resource.entity.updateSchema);
@@ -54,12 +64,7 @@ export function emitOpenApi(model: ProjectModel): string {
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       parameters: { id: { name: 'id', in: 'path', required: true, schema: idParams.properties.id } },
-      responses: Object.fromEntries(
-        Object.entries(ERROR_RESPONSES).map(([status, { name, description }]) => [
-          name,
-          { description, ...(status === '429' ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } } } : {}), content: json(ref('Error')) },
-        ]),
-      ),
+      responses: answers,
       schemas,
     },
     'x-generated': GENERATED_NOTICE,

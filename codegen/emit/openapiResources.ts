@@ -2,6 +2,8 @@ import { bulkStatusBody, exportQuerySchema, idParams, idsBody, listQuerySchema, 
 import type { EntityModel, JsonSchema, ListModel, ResourceModel } from '../model.ts';
 import { csvAnswer, dataAnswer, jsonBody, listAnswer, messageAnswer, ref, type OperationSpec, type Permission } from './openapiOperation.ts';
 
+const answer = (name: string) => ({ $ref: `#/components/responses/${name}` });
+
 /** A resource stored in a table: the server gives it the generic endpoints. */
 export type EntityResourceModel = ResourceModel & { entity: EntityModel; list: ListModel };
 
@@ -14,14 +16,14 @@ export function resourceOperations(resource: EntityResourceModel, relating: read
   const base = `/${resource.api}`;
   const tag = resource.label;
   const one = resource.singular.toLowerCase();
-  const record = ref(resource.typeName);
+  const { page, record, saved } = answerNames(resource);
   const can = (action: string) => ({ module: resource.key, action });
   const has = (action: string) => resource.actions.includes(action as never);
   const specs: OperationSpec[] = [];
   if (has('view')) {
     specs.push(
-      { method: 'get', path: base, tag, summary: `List ${resource.label.toLowerCase()}`, access: can('view'), query: listQuerySchema(resource), answers: { '200': listAnswer('A page of records.', record) } },
-      { method: 'get', path: `${base}/{id}`, tag, summary: `Get a ${one}`, access: can('view'), params: idParams, answers: { '200': dataAnswer('The record.', record) }, errors: [404] },
+      { method: 'get', path: base, tag, summary: `List ${resource.label.toLowerCase()}`, access: can('view'), query: listQuerySchema(resource), answers: { '200': answer(page) } },
+      { method: 'get', path: `${base}/{id}`, tag, summary: `Get a ${one}`, access: can('view'), params: idParams, answers: { '200': answer(record) }, errors: [404] },
     );
   }
   specs.push({
@@ -32,10 +34,10 @@ export function resourceOperations(resource: EntityResourceModel, relating: read
     access: { anyOf: [{ module: resource.key, action: 'view' }, ...relating.map((other): Permission => ({ module: other.key }))] },
     notes: 'Active records only, at most 50; `q` filters by label.',
     query: optionsQuery,
-    answers: { '200': dataAnswer('Value and label of each option.', { type: 'array', items: { type: 'object', required: ['value', 'label'], properties: { value: { type: 'integer' }, label: { type: 'string' } } } }) },
+    answers: { '200': answer('Options') },
   });
   if (has('add')) {
-    specs.push({ method: 'post', path: base, tag, summary: `Create a ${one}`, access: can('add'), requestBody: jsonBody(ref(`${resource.typeName}Create`)), answers: { '201': dataAnswer('Created.', record, true) } });
+    specs.push({ method: 'post', path: base, tag, summary: `Create a ${one}`, access: can('add'), requestBody: jsonBody(ref(`${resource.typeName}Create`)), answers: { '201': answer(saved) } });
   }
   if (has('edit')) {
     specs.push({
@@ -46,13 +48,13 @@ export function resourceOperations(resource: EntityResourceModel, relating: read
       access: can('edit'),
       params: idParams,
       requestBody: jsonBody(ref(`${resource.typeName}Update`)),
-      answers: { '200': dataAnswer('Updated.', record, true) },
+      answers: { '200': answer(saved) },
       errors: [404],
     });
   }
   if (has('delete')) {
     specs.push(
-      { method: 'delete', path: `${base}/{id}`, tag, summary: `Delete a ${one}`, access: can('delete'), params: idParams, answers: { '200': messageAnswer('Deleted.') }, errors: [404, 409] },
+      { method: 'delete', path: `${base}/{id}`, tag, summary: `Delete a ${one}`, access: can('delete'), params: idParams, answers: { '200': answer('Message') }, errors: [404, 409] },
       {
         method: 'delete',
         path: base,
@@ -61,7 +63,7 @@ export function resourceOperations(resource: EntityResourceModel, relating: read
         access: can('delete'),
         notes: 'All or nothing: one missing id is a 404 and deletes nothing.',
         requestBody: jsonBody(idsBody),
-        answers: { '200': dataAnswer('Deleted.', counted('deleted'), true) },
+        answers: { '200': answer('BulkDeleted') },
         errors: [404, 409],
       },
     );
@@ -76,7 +78,7 @@ export function resourceOperations(resource: EntityResourceModel, relating: read
         access: can('ACTIVE_INACTIVE'),
         params: idParams,
         requestBody: jsonBody(statusBody),
-        answers: { '200': dataAnswer('Updated.', record, true) },
+        answers: { '200': answer(saved) },
         errors: [404],
       },
       {
@@ -87,7 +89,7 @@ export function resourceOperations(resource: EntityResourceModel, relating: read
         access: can('ACTIVE_INACTIVE'),
         notes: 'All or nothing: one missing id is a 404 and changes nothing.',
         requestBody: jsonBody(bulkStatusBody),
-        answers: { '200': dataAnswer('Updated.', counted('updated'), true) },
+        answers: { '200': answer('BulkUpdated') },
         errors: [404],
       },
     );
@@ -105,7 +107,7 @@ export function resourceOperations(resource: EntityResourceModel, relating: read
     });
   }
   if (has('verify')) {
-    specs.push({ method: 'post', path: `${base}/{id}/verify`, tag, summary: `Verify a ${one}`, access: can('verify'), params: idParams, answers: { '200': dataAnswer('Verified.', record, true) }, errors: [404] });
+    specs.push({ method: 'post', path: `${base}/{id}/verify`, tag, summary: `Verify a ${one}`, access: can('verify'), params: idParams, answers: { '200': answer(saved) }, errors: [404] });
   }
   return specs;
 }
@@ -122,6 +124,29 @@ export function relatingResources(resources: readonly ResourceModel[]): Map<stri
   }
   return relating;
 }
+
+function answerNames(resource: ResourceModel) {
+  return { page: `${resource.typeName}Page`, record: `${resource.typeName}Record`, saved: `${resource.typeName}Saved` };
+}
+
+/** The answers of a resource's endpoints, each written once under `components.responses`. */
+export function resourceAnswers(resource: EntityResourceModel): Record<string, unknown> {
+  const { page, record, saved } = answerNames(resource);
+  const one = ref(resource.typeName);
+  return {
+    [page]: listAnswer(`A page of ${resource.label.toLowerCase()}.`, one),
+    [record]: dataAnswer(`The ${resource.singular.toLowerCase()}.`, one),
+    [saved]: dataAnswer(`The ${resource.singular.toLowerCase()} as saved, and what was done.`, one, true),
+  };
+}
+
+/** Answers the generic endpoints of every resource share. */
+export const SHARED_ANSWERS = {
+  Options: dataAnswer('Value and label of each option.', { type: 'array', items: { type: 'object', required: ['value', 'label'], properties: { value: { type: 'integer' }, label: { type: 'string' } } } }),
+  Message: messageAnswer('Done.'),
+  BulkDeleted: dataAnswer('How many were deleted.', counted('deleted'), true),
+  BulkUpdated: dataAnswer('How many were updated.', counted('updated'), true),
+};
 
 function counted(name: string) {
   return { type: 'object', required: [name], properties: { [name]: { type: 'integer' } } };
