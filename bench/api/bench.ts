@@ -47,11 +47,11 @@ const NO_BUDGET: Budget = { p99Ms: Number.POSITIVE_INFINITY, minRps: 0 };
  *   request" line shows that path (before the other changes below: PostgreSQL 690-860 req/s, PGlite 390-460).
  * - A token already verified is not verified again (jose's WebCrypto HMAC was ~9% of the server's CPU).
  * - Security headers from helmet built once instead of per request (@fastify/helmet: 5%).
- * - wrk (C) rather than autocannon (Node) as the load generator, when installed: autocannon took CPU from
- *   the server on the same 2 cores.
- * Measured on an otherwise idle machine: PostgreSQL list 5,379 req/s p99 16 ms, get 5,906 req/s p99 14 ms;
- * PGlite list 3,502 req/s p99 48 ms, get 3,575 req/s p99 36 ms. Anything else running on the machine (a test
- * suite, a build) shows directly in the tail.
+ * Measured on an otherwise idle machine with wrk: PostgreSQL list 5,379-5,438 req/s p99 15-16 ms, get
+ * 5,906-6,176 req/s p99 13-14 ms; PGlite list 3,418-3,502 req/s p99 48-57 ms, get 3,575-3,628 req/s p99
+ * 22-36 ms. With autocannon (BENCH_LOAD=autocannon): PostgreSQL list 5,057 p99 15, get 5,397 p99 14; PGlite
+ * list 3,379 p99 27, get 3,626 p99 26. Anything else running on the machine (a test suite, a build) shows
+ * directly in the tail.
  */
 const LIST_BUDGET: Record<'pglite' | 'postgres', Budget> = {
   pglite: { p99Ms: 100, minRps: 1000 },
