@@ -1,6 +1,6 @@
 import type { AxiosProgressEvent, AxiosResponse } from 'axios';
 import type * as ClientModule from './client.ts';
-import { toastError } from '../shell/toasts.tsx';
+import { toastErrorText } from '../shell/textToast.tsx';
 import { ApiError } from './ApiError.ts';
 import { errorMessage } from './errorMessage.ts';
 
@@ -35,7 +35,7 @@ function api(): Promise<Client['api']> {
     // again, and fail as a call that got no answer fails (ERR-04, ERR-05).
     client = undefined;
     const error = new ApiError(0, errorMessage(0, null, navigator.onLine));
-    toastError(error.message);
+    toastErrorText(error.message);
     throw Object.assign(error, { cause });
   });
   return client.then((module) => module.api);

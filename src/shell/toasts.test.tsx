@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { toastErrorText } from './textToast.tsx';
 import { toastError, toastSuccess } from './toasts.tsx';
 import { ToastHost } from './ToastHost.tsx';
 
@@ -29,6 +30,15 @@ describe('toasts', () => {
     expect(bold.tagName).toBe('B');
     const toast = bold.closest('[role="alert"]') as HTMLElement;
     expect(within(toast).getByText('Error')).toBeInTheDocument();
+  });
+
+  it('TOAST-01 a text error toast (the HTTP wrapper before its client loads) shows its message as text, titled "Error"', async () => {
+    render(<ToastHost />);
+    act(() => toastErrorText('No connection <b>now</b>'));
+    const message = await screen.findByText('No connection <b>now</b>');
+    const toast = message.closest('[role="alert"]') as HTMLElement;
+    expect(within(toast).getByText('Error')).toBeInTheDocument();
+    expect(toast.querySelector('b')).toBeNull();
   });
 
   it('TOAST-02 toasts sit top-right, fade in and out, and pause while hovered', async () => {
