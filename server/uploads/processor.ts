@@ -5,7 +5,7 @@ import { escapeHtml, notify } from '../notifications/notify.ts';
 import { MODULE, entityResource, field, quoted } from '../registry.ts';
 import { ResourceTable } from '../resources/sql.ts';
 import { STANDARD_COLUMNS, configuredColumns, type TradeColumn } from './columns.ts';
-import { isMissingFile, type FileStorage } from './storage.ts';
+import { contentHash, isMissingFile, type FileStorage } from './storage.ts';
 
 const MAX_ROWS = 2_000_000;
 const MAX_STORED_REJECTIONS = 10_000;
@@ -17,7 +17,8 @@ interface UploadJob {
   uploadId: number;
   userId: number | null;
   storageKey: string;
-  storedSize: number | null;
+  /** The SHA-256 of the bytes checked when the file was accepted; null for an upload accepted before it was recorded. */
+  storedSha256: string | null;
   fileName: string;
   countryId: number | null;
   tradeDirection: string;
@@ -26,7 +27,10 @@ interface UploadJob {
 
 /** What the log says of an upload whose accepted file is no longer in storage. */
 export const MISSING_FILE_ERROR = 'The stored file is gone, so this upload could not be processed. Upload the file again.';
-const CHANGED_FILE_ERROR = 'The stored file is not the one that was checked (its size changed). Upload the file again.';
+/** What it says of an upload whose stored file no longer has the bytes that were checked when it was accepted. */
+export const CHANGED_FILE_ERROR = 'The stored file is not the one that was checked (its content changed after it was accepted). Upload the file again.';
+/** What it says of an upload accepted before the server recorded the hash of the checked bytes (migration 006). */
+export const UNVERIFIABLE_FILE_ERROR = 'This upload was accepted before the server recorded what it checked, so its stored file cannot be verified. Upload the file again.';
 
 /**
  * Parses stored uploads into trade records after the file has been accepted, one at a time per instance,
@@ -64,6 +68,7 @@ export class UploadProcessor {
     const job = await loadJob(this.db, uploadId);
     if (!job) return;
     try {
+      if (job.storedSha256 === null) throw new Error(UNVERIFIABLE_FILE_ERROR);
       let data: Buffer;
       try {
         data = await this.storage.get(job.storageKey);
@@ -71,8 +76,13 @@ export class UploadProcessor {
         if (isMissingFile(error)) throw new Error(MISSING_FILE_ERROR);
         throw error;
       }
-      // A presigned POST stays usable until it expires, so a bucket file may be replaced after it was checked.
-      if (job.storedSize !== null && data.length !== job.storedSize) throw new Error(CHANGED_FILE_ERROR);
+      // The bytes imported are the bytes that were checked, whatever the storage: a presigned POST stays usable until
+      // it expires, so a bucket object may have been replaced (same size or not) after completion checked it.
+      const found = contentHash(data);
+      if (found !== job.storedSha256) {
+        this.log.warn({ upload: uploadId, key: job.storageKey, checked: job.storedSha256, found }, 'stored upload file changed after it was checked; not imported');
+        throw new Error(CHANGED_FILE_ERROR);
+      }
       const text = data.toString('utf8');
       const columns = await configuredColumns(this.db, job.tradeDirection);
       // The row lock and the processed_at check make the import happen once, even when two instances (a
@@ -105,8 +115,8 @@ export class UploadProcessor {
 /** An accepted upload still waiting for processing, with what the import needs, or null. */
 async function loadJob(db: Queryable, uploadId: number): Promise<UploadJob | null> {
   const uploads = entityResource(MODULE.dataUploadLogs);
-  const [file] = await db.query<{ user_id: number | null; storage_key: string | null; stored_size: number | null }>(
-    'SELECT user_id, storage_key, stored_size FROM upload_files WHERE upload_id = $1 AND stored_at IS NOT NULL AND processed_at IS NULL',
+  const [file] = await db.query<{ user_id: number | null; storage_key: string | null; stored_sha256: string | null }>(
+    'SELECT user_id, storage_key, stored_sha256 FROM upload_files WHERE upload_id = $1 AND stored_at IS NOT NULL AND processed_at IS NULL',
     [uploadId],
   );
   if (!uploads || !file?.storage_key) return null;
@@ -115,7 +125,7 @@ async function loadJob(db: Queryable, uploadId: number): Promise<UploadJob | nul
     uploadId,
     userId: file.user_id,
     storageKey: file.storage_key,
-    storedSize: file.stored_size,
+    storedSha256: file.stored_sha256,
     fileName: String(upload.file_name ?? file.storage_key),
     countryId: typeof upload.country_id === 'number' ? upload.country_id : null,
     tradeDirection: String(upload.trade_direction ?? ''),

@@ -12,7 +12,7 @@ import { configuredColumns, headerProblem } from './columns.ts';
 import { multipartBoundary, parseMultipart } from './multipart.ts';
 import { setUploadState } from './processor.ts';
 import { isValidUploadSignature, uploadSignature } from './signing.ts';
-import { takesDirectUploads, type DirectUploadStorage } from './storage.ts';
+import { contentHash, takesDirectUploads, type DirectUploadStorage } from './storage.ts';
 
 const CSV_TYPES = new Set(['text/csv', 'application/csv', 'application/vnd.ms-excel', 'text/plain', 'application/octet-stream']);
 /** The type a bucket upload must declare; its presigned policy requires exactly this. */
@@ -138,11 +138,10 @@ async function serverFileRoute(app: FastifyInstance, table: ResourceTable): Prom
       // Stored under a new random name before it is claimed, so a claimed upload always has its file.
       const storageKey = newStorageKey(id);
       await app.storage.put(storageKey, file.data);
-      const claimed = await db.query('UPDATE upload_files SET stored_at = now(), storage_key = $2, stored_size = $3 WHERE upload_id = $1 AND stored_at IS NULL RETURNING upload_id', [
-        id,
-        storageKey,
-        file.data.length,
-      ]);
+      const claimed = await db.query(
+        'UPDATE upload_files SET stored_at = now(), storage_key = $2, stored_size = $3, stored_sha256 = $4 WHERE upload_id = $1 AND stored_at IS NULL RETURNING upload_id',
+        [id, storageKey, file.data.length, contentHash(file.data)],
+      );
       if (claimed.length === 0) {
         await app.storage.remove(storageKey);
         throw new HttpError(409, 'A file was already uploaded with this link.');
@@ -174,25 +173,31 @@ async function bucketCompletionRoute(app: FastifyInstance, bucket: DirectUploadS
       const object = await bucket.stat(key);
       if (!object) throw validationError({ file: 'No file has arrived in storage for this upload yet.' });
 
-      let size = object.size;
+      let data: Buffer;
       try {
         if (object.lastModified && object.lastModified.getTime() > Date.parse(pending.expires_at) + BUCKET_CLOCK_SKEW_MS) {
           throw new HttpError(403, 'The file arrived after the upload link expired. Start the upload again.');
         }
         if (object.contentType?.split(';')[0]?.trim().toLowerCase() !== BUCKET_CSV_TYPE) throw new HttpError(415, 'Only CSV files can be uploaded.');
         checkSize(object.size, pending, config.uploadMaxBytes);
-        const data = await bucket.get(key);
+        data = await bucket.get(key);
         checkSize(data.length, pending, config.uploadMaxBytes);
-        size = data.length;
         await checkContent(db, data, upload);
       } catch (error) {
         if (error instanceof HttpError) await refuse(app, id, key, error.errors?.file ?? error.message);
         throw error;
       }
 
+      // The accepted upload is pinned to the bytes just checked by their SHA-256, which the processor compares with
+      // the bytes it imports: the presigned POST stays usable until it expires, so the object may be replaced after
+      // this check. Not a copy to a key the policy cannot write (CopyObject) instead: the data folder needs the hash
+      // anyway (one mechanism for both storages, which also catches any other writer of the bucket), and beside it a
+      // copy would only add a second object to keep and remove. Not the ETag: the processor reads the whole object to
+      // import it, so a HEAD first would save a download only when the file was replaced, and an ETag is no content
+      // hash (multipart uploads, SSE-KMS) that the data folder could share.
       const claimed = await db.query(
-        'UPDATE upload_files SET stored_at = now(), stored_size = $2 WHERE upload_id = $1 AND stored_at IS NULL AND processed_at IS NULL RETURNING upload_id',
-        [id, size],
+        'UPDATE upload_files SET stored_at = now(), stored_size = $2, stored_sha256 = $3 WHERE upload_id = $1 AND stored_at IS NULL AND processed_at IS NULL RETURNING upload_id',
+        [id, data.length, contentHash(data)],
       );
       if (claimed.length === 0) throw new HttpError(409, 'This upload was already completed.');
       await setUploadState(db, id, { status: 'processing' });

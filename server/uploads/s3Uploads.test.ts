@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { S3Config } from '../config.ts';
 import { startTestServer, testDatabases, type TestServer } from '../testing/testServer.ts';
-import { MISSING_FILE_ERROR, setUploadState } from './processor.ts';
+import { CHANGED_FILE_ERROR, MISSING_FILE_ERROR, setUploadState } from './processor.ts';
 import { S3BucketStorage } from './s3Storage.ts';
+import { contentHash } from './storage.ts';
 import { s3ServerUnavailable, startS3Server, type S3TestServer } from './testing/s3Server.ts';
 
 const databases = await testDatabases();
@@ -29,6 +30,16 @@ interface Ticket {
   max_bytes: number;
 }
 
+/** The bucket storage with a hook run before each read, to act between the check at completion and the processor's read. */
+class HookedBucketStorage extends S3BucketStorage {
+  beforeGet: ((key: string) => Promise<void>) | null = null;
+
+  override async get(key: string): Promise<Buffer> {
+    await this.beforeGet?.(key);
+    return super.get(key);
+  }
+}
+
 let s3: S3TestServer | undefined;
 beforeAll(async () => {
   if (!s3Unavailable) s3 = await startS3Server();
@@ -40,6 +51,7 @@ describe.each(databases)('uploads to an S3-compatible bucket (moto_server) on $k
   let server: TestServer;
   let app: FastifyInstance;
   let bucket: S3Config;
+  let storage: HookedBucketStorage;
   let admin: Record<string, string>;
   let countryId: number;
 
@@ -71,13 +83,15 @@ describe.each(databases)('uploads to an S3-compatible bucket (moto_server) on $k
     }
   };
   const keys = async () => ((await s3!.client.send(new ListObjectsV2Command({ Bucket: bucket.bucket }))).Contents ?? []).map((object) => object.Key);
+  const checkedHash = async (uploadId: number) => (await server.db.query<{ stored_sha256: string | null }>('SELECT stored_sha256 FROM upload_files WHERE upload_id = $1', [uploadId]))[0]?.stored_sha256;
   const tradeRecords = async (uploadId: number) => (await server.db.query<{ count: number }>('SELECT count(*)::int AS count FROM trade_records WHERE upload_id = $1', [uploadId]))[0]!.count;
 
   beforeAll(async () => {
     if (skipped) return;
     server = await startTestServer(kind);
     bucket = await s3!.createBucket();
-    app = await buildApp({ config: server.config, db: server.db, storage: new S3BucketStorage(bucket) });
+    storage = new HookedBucketStorage(bucket);
+    app = await buildApp({ config: server.config, db: server.db, storage });
     await app.ready();
     admin = await server.auth('Super Admin');
     countryId = (await call('POST', 'countries', { name: 'India', iso2: 'IN', iso3: 'IND', region: 'asia', currency_code: 'INR' })).body.data.id as number;
@@ -115,6 +129,7 @@ describe.each(databases)('uploads to an S3-compatible bucket (moto_server) on $k
     const done = await log(ticket.upload.id);
     expect(done.upload).toMatchObject({ status: 'completed', rows_total: 4, rows_accepted: 2, rows_rejected: 2, error: null });
     expect(done.rejected.map((line) => line.line)).toEqual([3, 4]);
+    expect(await checkedHash(ticket.upload.id)).toBe(contentHash(Buffer.from(CSV)));
     expect(await tradeRecords(ticket.upload.id)).toBe(2);
     const report = await call('GET', 'uploaded-data-report?q=pepper');
     expect(report.body.meta?.total).toBe(1);
@@ -197,13 +212,44 @@ describe.each(databases)('uploads to an S3-compatible bucket (moto_server) on $k
     expect((await complete(ticket)).status).toBe(409);
   });
 
+  it.skipIf(skipped)('a same-size file posted again to the presigned POST after complete checked the first is not imported: the upload fails', async () => {
+    const replacement = CSV.replace('Black pepper,100', 'Black pepper,999');
+    expect(replacement).toHaveLength(CSV.length);
+    const ticket = await announce('exports.csv', CSV.length);
+    expect(await postToBucket(ticket, CSV)).toMatchObject({ status: 204 });
+    // Reads of the key: complete's check first, then the processor's; the uploader posts again in between, with the
+    // same signed fields (the link has not expired), a file that would pass every check itself.
+    const reads: string[] = [];
+    storage.beforeGet = async (key) => {
+      if (key !== ticket.fields.key) return;
+      reads.push(key);
+      if (reads.length === 2) expect(await postToBucket(ticket, replacement)).toMatchObject({ status: 204 });
+    };
+    try {
+      const completed = await complete(ticket);
+      expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+      await app.uploads.idle();
+    } finally {
+      storage.beforeGet = null;
+    }
+    expect(reads).toHaveLength(2);
+    // The bucket holds the replacement, the database what was checked.
+    expect((await storage.get(ticket.fields.key!)).toString()).toBe(replacement);
+    expect(await checkedHash(ticket.upload.id)).toBe(contentHash(Buffer.from(CSV)));
+    expect((await log(ticket.upload.id)).upload).toMatchObject({ status: 'failed', error: CHANGED_FILE_ERROR, processed_at: expect.any(String) });
+    expect(await tradeRecords(ticket.upload.id)).toBe(0);
+    const unread = await call('GET', 'notification?is_read=false&_page=1&_page_size=50');
+    expect(JSON.stringify(unread.body.data)).toContain('exports.csv</b> failed');
+    expect((await complete(ticket)).status).toBe(409);
+  });
+
   it.skipIf(skipped)('at start, uploads left processing are processed again from the bucket, or failed when their file is gone', async () => {
     const crashed = await announce('exports.csv', CSV.length);
     const gone = await announce('gone.csv', CSV.length);
     // The state a crash mid-import leaves: accepted and stored, marked processing, the import rolled back.
     await s3!.client.send(new PutObjectCommand({ Bucket: bucket.bucket, Key: crashed.fields.key!, Body: CSV, ContentType: 'text/csv' }));
     for (const ticket of [crashed, gone]) {
-      await server.db.query('UPDATE upload_files SET stored_at = now(), stored_size = $2 WHERE upload_id = $1', [ticket.upload.id, CSV.length]);
+      await server.db.query('UPDATE upload_files SET stored_at = now(), stored_size = $2, stored_sha256 = $3 WHERE upload_id = $1', [ticket.upload.id, CSV.length, contentHash(Buffer.from(CSV))]);
       await setUploadState(server.db, ticket.upload.id, { status: 'processing' });
     }
     const restarted = await buildApp({ config: server.config, db: server.db, storage: new S3BucketStorage(bucket) });

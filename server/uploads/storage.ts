@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ServerConfig } from '../config.ts';
@@ -38,6 +39,14 @@ export async function openStorage(config: ServerConfig, localFolder: string): Pr
   if (!config.s3) return new LocalFolderStorage(localFolder);
   const { S3BucketStorage } = await import('./s3Storage.ts');
   return new S3BucketStorage(config.s3);
+}
+
+/**
+ * What the server records of the bytes it checked when it accepted a file (`upload_files.stored_sha256`), and
+ * compares the bytes it imports with, for every storage: hex SHA-256.
+ */
+export function contentHash(data: Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
 }
 
 /** True for the error `get` rejects with when the file is not there. */
