@@ -14,6 +14,8 @@ export type ManifestErrorKind =
   | 'SidebarLinkOutsideArea'
   | 'InvalidEntitySchema'
   | 'UnknownField'
+  | 'InvalidUniqueKey'
+  | 'DuplicateUniqueKey'
   | 'UnknownResource'
   | 'MissingScreen'
   | 'DuplicateTable';

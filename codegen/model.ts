@@ -40,8 +40,15 @@ export interface EntityModel {
   updateSchema: JsonSchema;
   /** Authored fields then system fields. */
   fields: FieldModel[];
-  unique: string[];
+  unique: UniqueKeyModel[];
   writeOnly: string[];
+}
+
+/** A unique key: the fields whose values must be unique together (one field for a single-field key). */
+export interface UniqueKeyModel {
+  fields: string[];
+  /** Its unique index in tables.sql, which a clash names as the violated constraint. */
+  index: string;
 }
 
 export interface ListModel {

@@ -1,6 +1,7 @@
 import type { AreaManifest, Resource } from './generated/manifest.ts';
 import type { LoadedArea } from './load.ts';
-import type { AreaModel, EntityModel, FieldModel, FieldType, JsonSchema, ListModel, ProjectModel, RelationModel, ResourceModel, RouteModel } from './model.ts';
+import type { AreaModel, EntityModel, FieldModel, FieldType, JsonSchema, ListModel, ProjectModel, RelationModel, ResourceModel, RouteModel, UniqueKeyModel } from './model.ts';
+import { uniqueIndexName } from './sqlNames.ts';
 import { tableName } from './validate.ts';
 import { ACTIONS, GENERIC_SCREEN, ROUTE_SUFFIX } from './vocabulary.ts';
 
@@ -120,15 +121,12 @@ function resolveEntity(resource: Resource, relationTarget: (key: string) => Omit
   // The same object when nothing differs, so emitters write the schema (and its validator) once.
   const updateSchema: JsonSchema =
     updateRequired.length === (createSchema.required as string[]).length ? createSchema : { ...createSchema, required: updateRequired };
-  return {
-    table: authoredEntity.table ?? tableName(resource.key),
-    schema,
-    createSchema,
-    updateSchema,
-    fields,
-    unique: authoredEntity.unique ?? [],
-    writeOnly,
-  };
+  const table = authoredEntity.table ?? tableName(resource.key);
+  const unique = (authoredEntity.unique ?? []).map((key): UniqueKeyModel => {
+    const keyFields = typeof key === 'string' ? [key] : [...key];
+    return { fields: keyFields, index: uniqueIndexName(table, keyFields) };
+  });
+  return { table, schema, createSchema, updateSchema, fields, unique, writeOnly };
 }
 
 function resolveList(resource: Resource, entity: EntityModel): ListModel {

@@ -2,8 +2,9 @@ import Ajv2020, { type ErrorObject } from 'ajv/dist/2020.js';
 import manifestSchema from '../manifest/manifest.schema.json' with { type: 'json' };
 import { createAjv } from '../validation/createAjv.ts';
 import { manifestError, pointerOf, type ManifestError } from './errors.ts';
-import type { AreaManifest, Resource } from './generated/manifest.ts';
+import type { AreaManifest, Resource, UniqueKey } from './generated/manifest.ts';
 import type { LoadedArea } from './load.ts';
+import { uniqueIndexName } from './sqlNames.ts';
 import { ROUTE_SUFFIX, SCREEN_NAMES, SYSTEM_FIELDS } from './vocabulary.ts';
 
 // The manifest schema is ours and fixed: skip checking it against the meta-schema on every run.
@@ -15,15 +16,39 @@ export function validateManifest(areas: readonly LoadedArea[]): ManifestError[] 
   const wellShaped: LoadedArea[] = [];
   for (const area of areas) {
     if (validateShape(area.document)) wellShaped.push(area);
-    else errors.push(...(validateShape.errors ?? []).map((error) => shapeError(area.file, error)));
+    else errors.push(...(validateShape.errors ?? []).filter((error) => !isOtherUniqueKeyForm(area.document, error)).map((error) => shapeError(area.file, error)));
   }
   // Cross-file rules only make sense on well-shaped files; a misshapen one has been reported above.
   errors.push(...crossChecks(wellShaped, createAjv()));
   return errors;
 }
 
+const UNIQUE_KEYS = /^\/resources\/\d+\/entity\/unique$/;
+const UNIQUE_KEY = /^\/resources\/\d+\/entity\/unique\/\d+$/;
+
+/**
+ * A unique key is a field name or a list of them (an anyOf), and ajv reports both forms' failures and the anyOf's:
+ * keep only those of the form the author wrote (a list when it is an array, else a name).
+ */
+function isOtherUniqueKeyForm(document: unknown, error: ErrorObject): boolean {
+  if (!UNIQUE_KEY.test(error.instancePath)) return false;
+  if (error.keyword === 'anyOf') return true;
+  const value = error.instancePath.split('/').slice(1).reduce<unknown>((parent, segment) => (parent as Record<string, unknown>)[segment], document);
+  return error.keyword === 'type' && error.params.type === (Array.isArray(value) ? 'string' : 'array');
+}
+
 function shapeError(file: string, error: ErrorObject): ManifestError {
   const pointer = error.instancePath;
+  if (UNIQUE_KEYS.test(pointer) && error.keyword === 'uniqueItems') {
+    return manifestError('DuplicateUniqueKey', file, `${pointer}/${String(error.params.i)}`, `the same unique key as item ${String(error.params.j)}`);
+  }
+  if (UNIQUE_KEY.test(pointer)) {
+    if (error.keyword === 'minItems') return manifestError('InvalidUniqueKey', file, pointer, 'a composite unique key names 2 or more fields; write a single field as its name');
+    if (error.keyword === 'uniqueItems') {
+      return manifestError('InvalidUniqueKey', file, `${pointer}/${String(error.params.i)}`, `a composite unique key names each field once; this repeats item ${String(error.params.j)}`);
+    }
+    if (error.keyword === 'type') return manifestError('SchemaViolation', file, pointer, 'a unique key is a field name or a list of 2 or more field names');
+  }
   if (error.keyword === 'additionalProperties') {
     const property = String(error.params.additionalProperty);
     return manifestError('UnknownProperty', file, `${pointer}${pointerOf(property)}`, `unknown property "${property}"`);
@@ -152,7 +177,7 @@ function resourceChecks(file: string, index: number, resource: Resource, resourc
   const requireField = (field: string, pointer: string, what: string, fields: Set<string> = known) => {
     if (!fields.has(field)) errors.push(manifestError('UnknownField', file, pointer, `${what} names "${field}", which the entity lacks`));
   };
-  (entity.unique ?? []).forEach((field, i) => requireField(field, at('entity', 'unique', i), 'unique', authored));
+  errors.push(...uniqueKeyErrors(file, entity.table ?? tableName(resource.key), entity.unique ?? [], (...rest) => at('entity', 'unique', ...rest), authored));
   (entity.writeOnly ?? []).forEach((field, i) => requireField(field, at('entity', 'writeOnly', i), 'writeOnly', authored));
   for (const [field, relation] of Object.entries(entity.relations ?? {})) {
     requireField(field, at('entity', 'relations', field), 'a relation', authored);
@@ -181,6 +206,37 @@ function resourceChecks(file: string, index: number, resource: Resource, resourc
   const order = (resource.uiSchema?.['ui:order'] ?? []) as unknown[];
   order.forEach((field, i) => {
     if (field !== '*') requireField(String(field), at('uiSchema', 'ui:order', i), 'ui:order', authored);
+  });
+  return errors;
+}
+
+/**
+ * Each key's fields exist. The shape check has refused a composite of fewer than 2 distinct fields and a key written
+ * twice; left are two keys of the same fields in another order, and two keys whose index names coincide
+ * (`a_b` and `[a, b]`), which would be one index.
+ */
+function uniqueKeyErrors(file: string, table: string, keys: readonly UniqueKey[], pointer: (...rest: (string | number)[]) => string, authored: Set<string>): ManifestError[] {
+  const errors: ManifestError[] = [];
+  const byFields = new Map<string, number>();
+  const byIndex = new Map<string, number>();
+  keys.forEach((key, i) => {
+    const fields = typeof key === 'string' ? [key] : key;
+    fields.forEach((field, k) => {
+      if (!authored.has(field)) {
+        errors.push(manifestError('UnknownField', file, typeof key === 'string' ? pointer(i) : pointer(i, k), `unique names "${field}", which the entity lacks`));
+      }
+    });
+    const fieldSet = [...fields].sort().join(',');
+    const index = uniqueIndexName(table, fields);
+    const sameFields = byFields.get(fieldSet);
+    const sameIndex = byIndex.get(index);
+    if (sameFields !== undefined) {
+      errors.push(manifestError('DuplicateUniqueKey', file, pointer(i), `the same fields as unique key ${sameFields}, in another order`));
+    } else if (sameIndex !== undefined) {
+      errors.push(manifestError('DuplicateUniqueKey', file, pointer(i), `its index name "${index}" is that of unique key ${sameIndex}; rename a field`));
+    }
+    if (sameFields === undefined) byFields.set(fieldSet, i);
+    if (sameIndex === undefined) byIndex.set(index, i);
   });
   return errors;
 }

@@ -41,7 +41,7 @@ function describeResource(resource: ResourceModel): string {
         })),
         6,
       )},
-      unique: ${literal(resource.entity.unique, 6)},
+      unique: ${literal(resource.entity.unique.map((key) => key.fields), 6)},
       validateCreate: validators.${resource.typeName}Create,
       validateUpdate: validators.${resource.typeName}Update,
     }`

@@ -37,7 +37,7 @@ function resource(overrides: Partial<ResourceModel> = {}): ResourceModel {
       fields: [
         { name: 'title', title: 'Title', type: 'string', format: null, enum: null, required: true, readOnly: false, writeOnly: false, system: false, sqlType: 'text', relation: null },
       ],
-      unique: ['title'],
+      unique: [{ fields: ['title'], index: 'banner_title_key' }],
       writeOnly: [],
     },
     list: { columns: ['title'], search: ['title'], filters: [], sort: { field: 'title', direction: 'asc' }, pageSize: 20 },
@@ -103,6 +103,23 @@ describe('emitters', () => {
     expect(sql.indexOf('CREATE TABLE IF NOT EXISTS "banner"')).toBeLessThan(sql.indexOf('ALTER TABLE "banner" ADD COLUMN IF NOT EXISTS "title" text;'));
     expect(sql).toContain('CREATE UNIQUE INDEX IF NOT EXISTS "banner_title_key" ON "banner" ("title");');
     expect(sql).toContain(`USING gin ((${searchExpression(['title'])}) gin_trgm_ops)`);
+  });
+
+  it('tables.sql and registry: a composite unique key is one unique index over its fields in order, under its name', () => {
+    const base = resource().entity!;
+    const typeId = { ...base.fields[0]!, name: 'type_id', title: 'Type', type: 'integer' as const, sqlType: 'bigint' };
+    const entity = { ...base, fields: [typeId, ...base.fields], unique: [...base.unique, { fields: ['type_id', 'title'], index: 'banner_type_id_title_key' }] };
+    const model = project([area({ resources: [resource({ entity })] })]);
+    const sql = emitTablesSql(model);
+    expect(sql).toContain('CREATE UNIQUE INDEX IF NOT EXISTS "banner_title_key" ON "banner" ("title");');
+    expect(sql).toContain('CREATE UNIQUE INDEX IF NOT EXISTS "banner_type_id_title_key" ON "banner" ("type_id", "title");');
+    // After the columns it covers, so applying the file to an older table adds them first.
+    expect(sql.indexOf('"banner_type_id_title_key"')).toBeGreaterThan(sql.indexOf('ADD COLUMN IF NOT EXISTS "type_id"'));
+    const registry = emitRegistry(model);
+    expect(registry).toContain('  unique: { fields: string[]; index: string }[];');
+    expect(registry).toContain(
+      '"unique": [\n        {\n          "fields": [\n            "title"\n          ],\n          "index": "banner_title_key"\n        },\n        {\n          "fields": [\n            "type_id",\n            "title"\n          ],\n          "index": "banner_type_id_title_key"\n        }\n      ],',
+    );
   });
 
   it('validators: standalone code with the custom keyword and no compiler or eval', () => {

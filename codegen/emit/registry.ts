@@ -86,7 +86,8 @@ export interface RegistryEntity {
   createSchema: Record<string, unknown>;
   updateSchema: Record<string, unknown>;
   fields: RegistryField[];
-  unique: string[];
+  /** Each unique key's fields (one for a single-field key) and its index, the constraint a clash names. */
+  unique: { fields: string[]; index: string }[];
   writeOnly: string[];
 }
 

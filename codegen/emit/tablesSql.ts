@@ -27,8 +27,8 @@ export function emitTablesSql(model: ProjectModel): string {
       statements.push(`ALTER TABLE "${table}" ADD COLUMN IF NOT EXISTS "${field.name}" ${field.sqlType}${references};`);
       if (field.relation) statements.push(`CREATE INDEX IF NOT EXISTS "${table}_${field.name}_idx" ON "${table}" ("${field.name}");`);
     }
-    for (const field of entity.unique) {
-      statements.push(`CREATE UNIQUE INDEX IF NOT EXISTS "${table}_${field}_key" ON "${table}" ("${field}");`);
+    for (const key of entity.unique) {
+      statements.push(`CREATE UNIQUE INDEX IF NOT EXISTS "${key.index}" ON "${table}" (${key.fields.map((field) => `"${field}"`).join(', ')});`);
     }
     const search = resource.list?.search ?? [];
     if (search.length > 0) {

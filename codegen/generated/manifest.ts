@@ -15,6 +15,13 @@ export type Action = ("view" | "add" | "edit" | "delete" | "ACTIVE_INACTIVE" | "
  */
 export type ScreenName = ("role-permissions" | "subscriber-details" | "data-upload" | "sync-trending-data" | "uploaded-data-report" | "profile" | "change-password" | "admin-reporting" | "executive-profiles" | "developers")
 /**
+ * A unique key: one field name, or a list of 2 or more distinct field names unique together.
+ *
+ * This interface was referenced by `AreaManifest`'s JSON-Schema
+ * via the `definition` "uniqueKey".
+ */
+export type UniqueKey = (FieldName | [FieldName, FieldName, ...(FieldName)[]])
+/**
  * A snake_case entity field name.
  *
  * This interface was referenced by `AreaManifest`'s JSON-Schema
@@ -184,9 +191,9 @@ export interface Entity {
     [k: string]: unknown
   }
   /**
-   * Fields whose values must be unique (a clash answers 400 naming the field).
+   * The entity's unique keys, each a unique index: a field name (its values must be unique), or a list of 2 or more fields whose values must be unique together, e.g. ["email", ["lookup_type_id", "code"]]. A clash answers 400 naming the key's last field ("already in use for this <the other fields' titles>" for a composite key).
    */
-  unique?: FieldName[]
+  unique?: UniqueKey[]
   /**
    * Fields accepted on create and update but never returned (passwords), nor stored when they only confirm another (compareTo).
    */

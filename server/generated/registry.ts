@@ -20,7 +20,8 @@ export interface RegistryEntity {
   createSchema: Record<string, unknown>;
   updateSchema: Record<string, unknown>;
   fields: RegistryField[];
-  unique: string[];
+  /** Each unique key's fields (one for a single-field key) and its index, the constraint a clash names. */
+  unique: { fields: string[]; index: string }[];
   writeOnly: string[];
 }
 
@@ -1986,7 +1987,12 @@ export const RESOURCES: RegistryResource[] = [
         }
       ],
       "unique": [
-        "email"
+        {
+          "fields": [
+            "email"
+          ],
+          "index": "users_email_key"
+        }
       ],
       "writeOnly": [
         "password",
@@ -2134,7 +2140,12 @@ export const RESOURCES: RegistryResource[] = [
         }
       ],
       "unique": [
-        "name"
+        {
+          "fields": [
+            "name"
+          ],
+          "index": "roles_name_key"
+        }
       ],
       "writeOnly": []
     },
@@ -2346,7 +2357,12 @@ export const RESOURCES: RegistryResource[] = [
         }
       ],
       "unique": [
-        "code"
+        {
+          "fields": [
+            "code"
+          ],
+          "index": "plans_code_key"
+        }
       ],
       "writeOnly": []
     },
@@ -2927,7 +2943,12 @@ export const RESOURCES: RegistryResource[] = [
         }
       ],
       "unique": [
-        "email"
+        {
+          "fields": [
+            "email"
+          ],
+          "index": "subscribers_email_key"
+        }
       ],
       "writeOnly": []
     },
@@ -3139,7 +3160,12 @@ export const RESOURCES: RegistryResource[] = [
         }
       ],
       "unique": [
-        "icici_customer_no"
+        {
+          "fields": [
+            "icici_customer_no"
+          ],
+          "index": "icici_subscribers_icici_customer_no_key"
+        }
       ],
       "writeOnly": []
     },
@@ -3322,9 +3348,24 @@ export const RESOURCES: RegistryResource[] = [
         }
       ],
       "unique": [
-        "name",
-        "iso2",
-        "iso3"
+        {
+          "fields": [
+            "name"
+          ],
+          "index": "countries_name_key"
+        },
+        {
+          "fields": [
+            "iso2"
+          ],
+          "index": "countries_iso2_key"
+        },
+        {
+          "fields": [
+            "iso3"
+          ],
+          "index": "countries_iso3_key"
+        }
       ],
       "writeOnly": []
     },
@@ -3468,7 +3509,12 @@ export const RESOURCES: RegistryResource[] = [
         }
       ],
       "unique": [
-        "code"
+        {
+          "fields": [
+            "code"
+          ],
+          "index": "lookup_types_code_key"
+        }
       ],
       "writeOnly": []
     },
@@ -3789,7 +3835,12 @@ export const RESOURCES: RegistryResource[] = [
         }
       ],
       "unique": [
-        "code"
+        {
+          "fields": [
+            "code"
+          ],
+          "index": "data_types_code_key"
+        }
       ],
       "writeOnly": []
     },
@@ -3941,7 +3992,12 @@ export const RESOURCES: RegistryResource[] = [
         }
       ],
       "unique": [
-        "code"
+        {
+          "fields": [
+            "code"
+          ],
+          "index": "hs_chapters_code_key"
+        }
       ],
       "writeOnly": []
     },
@@ -4094,7 +4150,12 @@ export const RESOURCES: RegistryResource[] = [
         }
       ],
       "unique": [
-        "code"
+        {
+          "fields": [
+            "code"
+          ],
+          "index": "features_code_key"
+        }
       ],
       "writeOnly": []
     },
@@ -4740,7 +4801,12 @@ export const RESOURCES: RegistryResource[] = [
         }
       ],
       "unique": [
-        "column_name"
+        {
+          "fields": [
+            "column_name"
+          ],
+          "index": "data_fields_column_name_key"
+        }
       ],
       "writeOnly": []
     },
@@ -4928,7 +4994,12 @@ export const RESOURCES: RegistryResource[] = [
         }
       ],
       "unique": [
-        "subscriber_id"
+        {
+          "fields": [
+            "subscriber_id"
+          ],
+          "index": "subscriber_activity_subscriber_id_key"
+        }
       ],
       "writeOnly": []
     },
@@ -5353,7 +5424,12 @@ export const RESOURCES: RegistryResource[] = [
         }
       ],
       "unique": [
-        "code"
+        {
+          "fields": [
+            "code"
+          ],
+          "index": "vouchers_code_key"
+        }
       ],
       "writeOnly": []
     },
@@ -5540,8 +5616,18 @@ export const RESOURCES: RegistryResource[] = [
         }
       ],
       "unique": [
-        "user_id",
-        "employee_code"
+        {
+          "fields": [
+            "user_id"
+          ],
+          "index": "executive_profiles_user_id_key"
+        },
+        {
+          "fields": [
+            "employee_code"
+          ],
+          "index": "executive_profiles_employee_code_key"
+        }
       ],
       "writeOnly": []
     },
@@ -5936,7 +6022,12 @@ export const RESOURCES: RegistryResource[] = [
         }
       ],
       "unique": [
-        "slug"
+        {
+          "fields": [
+            "slug"
+          ],
+          "index": "categories_slug_key"
+        }
       ],
       "writeOnly": []
     },
@@ -6150,7 +6241,12 @@ export const RESOURCES: RegistryResource[] = [
         }
       ],
       "unique": [
-        "email"
+        {
+          "fields": [
+            "email"
+          ],
+          "index": "employees_email_key"
+        }
       ],
       "writeOnly": []
     },
@@ -6387,7 +6483,12 @@ export const RESOURCES: RegistryResource[] = [
         }
       ],
       "unique": [
-        "iec"
+        {
+          "fields": [
+            "iec"
+          ],
+          "index": "companies_iec_key"
+        }
       ],
       "writeOnly": []
     },
@@ -6599,7 +6700,12 @@ export const RESOURCES: RegistryResource[] = [
         }
       ],
       "unique": [
-        "country_id"
+        {
+          "fields": [
+            "country_id"
+          ],
+          "index": "available_countries_country_id_key"
+        }
       ],
       "writeOnly": []
     },
@@ -6967,7 +7073,12 @@ export const RESOURCES: RegistryResource[] = [
         }
       ],
       "unique": [
-        "hs_code"
+        {
+          "fields": [
+            "hs_code"
+          ],
+          "index": "hs_codes_hs_code_key"
+        }
       ],
       "writeOnly": []
     },

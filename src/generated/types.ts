@@ -84,7 +84,8 @@ export interface EntityDescription {
   /** What update accepts. */
   updateSchema: JsonSchema;
   fields: readonly FieldDescription[];
-  unique: readonly string[];
+  /** Each unique key's fields: one for a single-field key, 2 or more unique together. */
+  unique: readonly (readonly string[])[];
   validateCreate: PrecompiledValidator;
   validateUpdate: PrecompiledValidator;
 }

@@ -84,6 +84,48 @@ describe('manifest loader and validator', () => {
     expect(errors).toEqual([expect.objectContaining({ kind: 'UnknownField', file: VOUCHER, pointer })]);
   });
 
+  it('accepts unique keys of one field and composite keys of several, and resolves each to its fields and index', async () => {
+    const dir = await scratchManifest();
+    await editJson(join(dir, VOUCHER), (doc) => (doc.resources[0].entity.unique = ['code', ['discount_value', 'used_count'], ['used_count', 'code', 'discount_value']]));
+    const built = await buildModel(dir);
+    expect(built.errors).toEqual([]);
+    expect(built.model!.areas[0]!.resources[0]!.entity!.unique).toEqual([
+      { fields: ['code'], index: 'voucher_code_key' },
+      { fields: ['discount_value', 'used_count'], index: 'voucher_discount_value_used_count_key' },
+      { fields: ['used_count', 'code', 'discount_value'], index: 'voucher_used_count_code_discount_value_key' },
+    ]);
+  });
+
+  it.each([
+    ['a single field that the entity lacks', ['code', 'colour'], [['UnknownField', '/1', 'unique names "colour", which the entity lacks']]],
+    ['a composite naming a field the entity lacks', [['code', 'colour']], [['UnknownField', '/0/1', 'unique names "colour", which the entity lacks']]],
+    ['a composite naming a system field', [['code', 'is_active']], [['UnknownField', '/0/1', 'unique names "is_active", which the entity lacks']]],
+    ['a composite of one field', ['code', ['discount_value']], [['InvalidUniqueKey', '/1', 'a composite unique key names 2 or more fields; write a single field as its name']]],
+    ['an empty composite', [[]], [['InvalidUniqueKey', '/0', 'a composite unique key names 2 or more fields; write a single field as its name']]],
+    ['a composite naming a field twice', [['code', 'discount_value', 'code']], [['InvalidUniqueKey', '/0/2', 'a composite unique key names each field once; this repeats item 0']]],
+    ['a key written twice', ['code', 'code'], [['DuplicateUniqueKey', '/1', 'the same unique key as item 0']]],
+    ['a composite written twice', [['code', 'discount_value'], ['code', 'discount_value']], [['DuplicateUniqueKey', '/1', 'the same unique key as item 0']]],
+    ['a composite of the same fields in another order', [['code', 'discount_value'], ['discount_value', 'code']], [['DuplicateUniqueKey', '/1', 'the same fields as unique key 0, in another order']]],
+    ['a field name that is not snake_case, in a composite', [['code', 'Colour']], [['SchemaViolation', '/0/1', 'must match pattern "^[a-z][a-z0-9_]*$"']]],
+    ['a key that is neither a name nor a list', [42], [['SchemaViolation', '/0', 'a unique key is a field name or a list of 2 or more field names']]],
+  ])('reports %s, with its pointer, once', async (_what, unique, expected) => {
+    const errors = await errorsAfter((dir) => editJson(join(dir, VOUCHER), (doc) => (doc.resources[0].entity.unique = unique)));
+    expect(errors).toEqual(expected.map(([kind, pointer, message]) => ({ kind, file: VOUCHER, pointer: `/resources/0/entity/unique${pointer}`, message })));
+  });
+
+  it('reports two unique keys whose index names would coincide', async () => {
+    const errors = await errorsAfter((dir) =>
+      editJson(join(dir, VOUCHER), (doc) => {
+        doc.resources[0].entity.schema.properties.discount = { type: 'number' };
+        doc.resources[0].entity.schema.properties.code_discount = { type: 'string' };
+        doc.resources[0].entity.unique = [['code', 'discount'], 'code_discount'];
+      }),
+    );
+    expect(errors).toEqual([
+      { kind: 'DuplicateUniqueKey', file: VOUCHER, pointer: '/resources/0/entity/unique/1', message: 'its index name "voucher_code_discount_key" is that of unique key 0; rename a field' },
+    ]);
+  });
+
   it('reports notBefore or compareTo naming no sibling field, and notBefore between fields of different formats', async () => {
     const properties = (doc: any) => doc.resources[0].entity.schema.properties;
     const unknown = await errorsAfter((dir) => editJson(join(dir, VOUCHER), (doc) => (properties(doc).code.compareTo = 'colour')));

@@ -169,7 +169,9 @@ const area: AreaModule = {
           }
         ],
         unique: [
-          "slug"
+          [
+            "slug"
+          ]
         ],
         validateCreate: validators.CategoryCreate,
         validateUpdate: validators.CategoryUpdate,

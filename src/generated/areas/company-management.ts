@@ -263,7 +263,9 @@ const area: AreaModule = {
           }
         ],
         unique: [
-          "iec"
+          [
+            "iec"
+          ]
         ],
         validateCreate: validators.CompanyCreate,
         validateUpdate: validators.CompanyUpdate,

@@ -224,7 +224,9 @@ const area: AreaModule = {
           }
         ],
         unique: [
-          "country_id"
+          [
+            "country_id"
+          ]
         ],
         validateCreate: validators.CountryCreate,
         validateUpdate: validators.CountryUpdate,

@@ -196,7 +196,9 @@ const area: AreaModule = {
           }
         ],
         unique: [
-          "hs_code"
+          [
+            "hs_code"
+          ]
         ],
         validateCreate: validators.CreateHsCodeCreate,
         validateUpdate: validators.CreateHsCodeUpdate,

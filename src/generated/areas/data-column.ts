@@ -238,7 +238,9 @@ const area: AreaModule = {
           }
         ],
         unique: [
-          "column_name"
+          [
+            "column_name"
+          ]
         ],
         validateCreate: validators.DataFieldsModuleCreate,
         validateUpdate: validators.DataFieldsModuleUpdate,

@@ -258,7 +258,9 @@ const area: AreaModule = {
           }
         ],
         unique: [
-          "email"
+          [
+            "email"
+          ]
         ],
         validateCreate: validators.EmployeesCreate,
         validateUpdate: validators.EmployeesUpdate,

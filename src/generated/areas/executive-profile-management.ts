@@ -205,8 +205,12 @@ const area: AreaModule = {
           }
         ],
         unique: [
-          "user_id",
-          "employee_code"
+          [
+            "user_id"
+          ],
+          [
+            "employee_code"
+          ]
         ],
         validateCreate: validators.ExecutiveProfileCreate,
         validateUpdate: validators.ExecutiveProfileUpdate,

@@ -404,9 +404,15 @@ const area: AreaModule = {
           }
         ],
         unique: [
-          "name",
-          "iso2",
-          "iso3"
+          [
+            "name"
+          ],
+          [
+            "iso2"
+          ],
+          [
+            "iso3"
+          ]
         ],
         validateCreate: validators.CountriesCreate,
         validateUpdate: validators.CountriesUpdate,
@@ -555,7 +561,9 @@ const area: AreaModule = {
           }
         ],
         unique: [
-          "code"
+          [
+            "code"
+          ]
         ],
         validateCreate: validators.LookupTypesCreate,
         validateUpdate: validators.LookupTypesUpdate,
@@ -866,7 +874,9 @@ const area: AreaModule = {
           }
         ],
         unique: [
-          "code"
+          [
+            "code"
+          ]
         ],
         validateCreate: validators.DataTypesCreate,
         validateUpdate: validators.DataTypesUpdate,
@@ -1018,7 +1028,9 @@ const area: AreaModule = {
           }
         ],
         unique: [
-          "code"
+          [
+            "code"
+          ]
         ],
         validateCreate: validators.HsCodesCreate,
         validateUpdate: validators.HsCodesUpdate,
@@ -1177,7 +1189,9 @@ const area: AreaModule = {
           }
         ],
         unique: [
-          "code"
+          [
+            "code"
+          ]
         ],
         validateCreate: validators.FeaturesCreate,
         validateUpdate: validators.FeaturesUpdate,

@@ -337,7 +337,9 @@ const area: AreaModule = {
           }
         ],
         unique: [
-          "email"
+          [
+            "email"
+          ]
         ],
         validateCreate: validators.SubscribersCreate,
         validateUpdate: validators.SubscribersUpdate,
@@ -618,7 +620,9 @@ const area: AreaModule = {
           }
         ],
         unique: [
-          "icici_customer_no"
+          [
+            "icici_customer_no"
+          ]
         ],
         validateCreate: validators.IciciSubscribersCreate,
         validateUpdate: validators.IciciSubscribersUpdate,

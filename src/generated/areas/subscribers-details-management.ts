@@ -208,7 +208,9 @@ const area: AreaModule = {
           }
         ],
         unique: [
-          "subscriber_id"
+          [
+            "subscriber_id"
+          ]
         ],
         validateCreate: validators.SubscribersDetailsCreate,
         validateUpdate: validators.SubscribersDetailsUpdate,

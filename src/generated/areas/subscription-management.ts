@@ -335,7 +335,9 @@ const area: AreaModule = {
           }
         ],
         unique: [
-          "code"
+          [
+            "code"
+          ]
         ],
         validateCreate: validators.SubscriptionsCreate,
         validateUpdate: validators.SubscriptionsUpdate,

@@ -318,7 +318,9 @@ const area: AreaModule = {
           }
         ],
         unique: [
-          "email"
+          [
+            "email"
+          ]
         ],
         validateCreate: validators.UsersCreate,
         validateUpdate: validators.UsersUpdate,
@@ -474,7 +476,9 @@ const area: AreaModule = {
           }
         ],
         unique: [
-          "name"
+          [
+            "name"
+          ]
         ],
         validateCreate: validators.RolesCreate,
         validateUpdate: validators.RolesUpdate,

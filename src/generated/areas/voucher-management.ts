@@ -283,7 +283,9 @@ const area: AreaModule = {
           }
         ],
         unique: [
-          "code"
+          [
+            "code"
+          ]
         ],
         validateCreate: validators.VoucherCreate,
         validateUpdate: validators.VoucherUpdate,
