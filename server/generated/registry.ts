@@ -2520,7 +2520,15 @@ export const RESOURCES: RegistryResource[] = [
           "relation": null
         }
       ],
-      "unique": [],
+      "unique": [
+        {
+          "fields": [
+            "data_type_id",
+            "action"
+          ],
+          "index": "point_consumption_rules_data_type_id_action_key"
+        }
+      ],
       "writeOnly": []
     },
     "list": {
@@ -3682,7 +3690,15 @@ export const RESOURCES: RegistryResource[] = [
           "relation": null
         }
       ],
-      "unique": [],
+      "unique": [
+        {
+          "fields": [
+            "lookup_type_id",
+            "code"
+          ],
+          "index": "lookups_lookup_type_id_code_key"
+        }
+      ],
       "writeOnly": []
     },
     "list": {
@@ -5179,7 +5195,15 @@ export const RESOURCES: RegistryResource[] = [
           "relation": null
         }
       ],
-      "unique": [],
+      "unique": [
+        {
+          "fields": [
+            "subscriber_id",
+            "email"
+          ],
+          "index": "subscriber_contacts_subscriber_id_email_key"
+        }
+      ],
       "writeOnly": []
     },
     "list": {
@@ -6900,7 +6924,15 @@ export const RESOURCES: RegistryResource[] = [
           "relation": null
         }
       ],
-      "unique": [],
+      "unique": [
+        {
+          "fields": [
+            "company_id",
+            "email"
+          ],
+          "index": "company_employee_contacts_company_id_email_key"
+        }
+      ],
       "writeOnly": []
     },
     "list": {
@@ -7249,7 +7281,15 @@ export const RESOURCES: RegistryResource[] = [
           "relation": null
         }
       ],
-      "unique": [],
+      "unique": [
+        {
+          "fields": [
+            "hs_code_id",
+            "product_name"
+          ],
+          "index": "related_products_hs_code_id_product_name_key"
+        }
+      ],
       "writeOnly": []
     },
     "list": {

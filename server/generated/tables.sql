@@ -224,6 +224,7 @@ ALTER TABLE "point_consumption_rules" ADD COLUMN IF NOT EXISTS "data_type_id" bi
 CREATE INDEX IF NOT EXISTS "point_consumption_rules_data_type_id_idx" ON "point_consumption_rules" ("data_type_id");
 ALTER TABLE "point_consumption_rules" ADD COLUMN IF NOT EXISTS "action" text;
 ALTER TABLE "point_consumption_rules" ADD COLUMN IF NOT EXISTS "points_per_record" bigint;
+CREATE UNIQUE INDEX IF NOT EXISTS "point_consumption_rules_data_type_id_action_key" ON "point_consumption_rules" ("data_type_id", "action");
 CREATE INDEX IF NOT EXISTS "point_consumption_rules_data_type_id_sort_idx" ON "point_consumption_rules" ("data_type_id", id);
 DO $$ BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"point_consumption_rules"'::regclass AND tgname = 'point_consumption_rules_data_version') THEN
@@ -325,6 +326,7 @@ CREATE INDEX IF NOT EXISTS "lookups_lookup_type_id_idx" ON "lookups" ("lookup_ty
 ALTER TABLE "lookups" ADD COLUMN IF NOT EXISTS "code" text;
 ALTER TABLE "lookups" ADD COLUMN IF NOT EXISTS "label" text;
 ALTER TABLE "lookups" ADD COLUMN IF NOT EXISTS "sort_order" bigint;
+CREATE UNIQUE INDEX IF NOT EXISTS "lookups_lookup_type_id_code_key" ON "lookups" ("lookup_type_id", "code");
 CREATE INDEX IF NOT EXISTS "lookups_search_idx" ON "lookups" USING gin ((lower(coalesce("code", '') || ' ' || coalesce("label", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "lookups_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "lookups_sort_order_sort_idx" ON "lookups" ("sort_order", id);
@@ -452,6 +454,7 @@ ALTER TABLE "subscriber_contacts" ADD COLUMN IF NOT EXISTS "contact_name" text;
 ALTER TABLE "subscriber_contacts" ADD COLUMN IF NOT EXISTS "email" text;
 ALTER TABLE "subscriber_contacts" ADD COLUMN IF NOT EXISTS "mobile" text;
 ALTER TABLE "subscriber_contacts" ADD COLUMN IF NOT EXISTS "designation" text;
+CREATE UNIQUE INDEX IF NOT EXISTS "subscriber_contacts_subscriber_id_email_key" ON "subscriber_contacts" ("subscriber_id", "email");
 CREATE INDEX IF NOT EXISTS "subscriber_contacts_search_idx" ON "subscriber_contacts" USING gin ((lower(coalesce("contact_name", '') || ' ' || coalesce("email", '') || ' ' || coalesce("mobile", '') || ' ' || coalesce("designation", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "subscriber_contacts_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "subscriber_contacts_contact_name_sort_idx" ON "subscriber_contacts" ("contact_name", id);
@@ -601,6 +604,7 @@ ALTER TABLE "company_employee_contacts" ADD COLUMN IF NOT EXISTS "designation" t
 ALTER TABLE "company_employee_contacts" ADD COLUMN IF NOT EXISTS "email" text;
 ALTER TABLE "company_employee_contacts" ADD COLUMN IF NOT EXISTS "mobile" text;
 ALTER TABLE "company_employee_contacts" ADD COLUMN IF NOT EXISTS "linkedin" text;
+CREATE UNIQUE INDEX IF NOT EXISTS "company_employee_contacts_company_id_email_key" ON "company_employee_contacts" ("company_id", "email");
 CREATE INDEX IF NOT EXISTS "company_employee_contacts_search_idx" ON "company_employee_contacts" USING gin ((lower(coalesce("name", '') || ' ' || coalesce("designation", '') || ' ' || coalesce("email", '') || ' ' || coalesce("mobile", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "company_employee_contacts_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "company_employee_contacts_name_sort_idx" ON "company_employee_contacts" ("name", id);
@@ -632,6 +636,7 @@ CREATE INDEX IF NOT EXISTS "related_products_hs_code_id_idx" ON "related_product
 ALTER TABLE "related_products" ADD COLUMN IF NOT EXISTS "product_name" text;
 ALTER TABLE "related_products" ADD COLUMN IF NOT EXISTS "keywords" jsonb;
 ALTER TABLE "related_products" ADD COLUMN IF NOT EXISTS "description" text;
+CREATE UNIQUE INDEX IF NOT EXISTS "related_products_hs_code_id_product_name_key" ON "related_products" ("hs_code_id", "product_name");
 CREATE INDEX IF NOT EXISTS "related_products_search_idx" ON "related_products" USING gin ((lower(coalesce("product_name", '') || ' ' || coalesce("description", ''))) gin_trgm_ops) WITH (fastupdate = off);
 ALTER INDEX "related_products_search_idx" SET (fastupdate = off);
 CREATE INDEX IF NOT EXISTS "related_products_product_name_sort_idx" ON "related_products" ("product_name", id);

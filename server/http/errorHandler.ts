@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { PG, isDatabaseError, type DatabaseError } from '../db/database.ts';
-import { ENTITY_RESOURCES } from '../registry.ts';
+import { ENTITY_RESOURCES, field as entityField } from '../registry.ts';
 import { HttpError, VALIDATION_FAILED } from './errors.ts';
 import { RequestValidationError } from './validation.ts';
 
@@ -37,7 +37,7 @@ function databaseAnswer(error: DatabaseError & { table?: string }): { status: nu
   const field = fieldOfConstraint(error.table, error.constraint);
   switch (error.code) {
     case PG.uniqueViolation:
-      return { status: 400, body: { message: VALIDATION_FAILED, errors: { [field ?? '_']: 'This value is already in use.' } } };
+      return { status: 400, body: { message: VALIDATION_FAILED, errors: uniqueClash(error.table, error.constraint) ?? { [field ?? '_']: IN_USE } } };
     case PG.restrictViolation:
       return { status: 409, body: { message: 'This record is still in use by other records, so it cannot be deleted.' } };
     case PG.foreignKeyViolation:
@@ -53,6 +53,27 @@ function databaseAnswer(error: DatabaseError & { table?: string }): { status: nu
       // Class 22: data exceptions (a value PostgreSQL cannot hold, e.g. a date out of its range).
       return error.code.startsWith('22') ? { status: 400, body: { message: VALIDATION_FAILED, errors: { _: 'Invalid value.' } } } : null;
   }
+}
+
+const IN_USE = 'This value is already in use.';
+
+/** The manifest's unique keys by table and index name, the constraint a unique violation names. */
+const UNIQUE_KEYS = new Map(
+  ENTITY_RESOURCES.flatMap(({ entity }) => entity.unique.map((key) => [`${entity.table}.${key.index}`, { entity, fields: key.fields }] as const)),
+);
+
+/**
+ * A clash on a manifest unique key, on the key's last field; a composite key's message says what the value is unique
+ * within, by the other fields' titles: "This value is already in use for this Lookup type."
+ */
+function uniqueClash(table: string | undefined, constraint: string | undefined): Record<string, string> | null {
+  const key = UNIQUE_KEYS.get(`${table}.${constraint}`);
+  if (!key) return null;
+  const last = key.fields.at(-1)!;
+  if (key.fields.length === 1) return { [last]: IN_USE };
+  const within = key.fields.slice(0, -1).map((name) => entityField(key.entity, name)?.title ?? name);
+  const listed = within.length === 1 ? within[0] : `${within.slice(0, -1).join(', ')} and ${within.at(-1)}`;
+  return { [last]: `This value is already in use for this ${listed}.` };
 }
 
 /** `users_email_key`, `users_email_lower_key`, `users_role_id_fkey` -> the field they guard. */

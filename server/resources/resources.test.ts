@@ -92,6 +92,31 @@ describe.each(databases)('resources on $kind', ({ kind, skip }) => {
     expect(clash.body.errors).toEqual({ iso2: 'This value is already in use.' });
   });
 
+  it.skipIf(skip)('a composite unique key: a lookup code is unique within its lookup type, and a clash names the code and the type', async () => {
+    const colours = (await call('POST', 'lookup-types', { code: 'colour', name: 'Colour' })).body.data.id;
+    const sizes = (await call('POST', 'lookup-types', { code: 'size', name: 'Size' })).body.data.id;
+    const red = await call('POST', 'lookups', { lookup_type_id: colours, code: 'red', label: 'Red' });
+    expect(red.status, red.text).toBe(201);
+    const clash = await call('POST', 'lookups', { lookup_type_id: colours, code: 'red', label: 'Another red' });
+    expect(clash.status).toBe(400);
+    expect(clash.body).toEqual({ message: 'Validation failed', errors: { code: 'This value is already in use for this Lookup type.' } });
+    expect((await call('POST', 'lookups', { lookup_type_id: sizes, code: 'red', label: 'Red size' })).status).toBe(201);
+    const blue = await call('POST', 'lookups', { lookup_type_id: colours, code: 'blue', label: 'Blue' });
+    expect(blue.status).toBe(201);
+
+    const renamed = await call('PUT', `lookups/${blue.body.data.id}`, { lookup_type_id: colours, code: 'red', label: 'Blue' });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.errors).toEqual({ code: 'This value is already in use for this Lookup type.' });
+    const moved = await call('PUT', `lookups/${red.body.data.id}`, { lookup_type_id: sizes, code: 'red', label: 'Red' });
+    expect(moved.status).toBe(400);
+    expect(moved.body.errors).toEqual({ code: 'This value is already in use for this Lookup type.' });
+    expect((await call('GET', `lookups/${blue.body.data.id}`)).body.data).toMatchObject({ lookup_type_id: colours, code: 'blue', label: 'Blue' });
+    expect((await call('GET', `lookups/${red.body.data.id}`)).body.data).toMatchObject({ lookup_type_id: colours, code: 'red', label: 'Red' });
+    expect((await call('GET', `lookups?lookup_type_id=${colours}`)).body.meta?.total).toBe(2);
+    // A single-field key keeps its plain message.
+    expect((await call('POST', 'lookup-types', { code: 'colour', name: 'Colours again' })).body.errors).toEqual({ code: 'This value is already in use.' });
+  });
+
   it.skipIf(skip)('SQL metacharacters are stored and read back verbatim, and are literal in search', async () => {
     const nasty = `O'Brien"; DROP TABLE users; -- 100% _x_ \\ é`;
     const created = await call('POST', 'roles', { name: nasty, description: nasty });

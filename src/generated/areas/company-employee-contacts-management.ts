@@ -202,7 +202,12 @@ const area: AreaModule = {
             "relation": null
           }
         ],
-        unique: [],
+        unique: [
+          [
+            "company_id",
+            "email"
+          ]
+        ],
         validateCreate: validators.CompanyEmployeeContactsCreate,
         validateUpdate: validators.CompanyEmployeeContactsUpdate,
       },

@@ -726,7 +726,12 @@ const area: AreaModule = {
             "relation": null
           }
         ],
-        unique: [],
+        unique: [
+          [
+            "lookup_type_id",
+            "code"
+          ]
+        ],
         validateCreate: validators.LookupsCreate,
         validateUpdate: validators.LookupsUpdate,
       },

@@ -174,7 +174,12 @@ const area: AreaModule = {
             "relation": null
           }
         ],
-        unique: [],
+        unique: [
+          [
+            "hs_code_id",
+            "product_name"
+          ]
+        ],
         validateCreate: validators.CreateRelatedProductCreate,
         validateUpdate: validators.CreateRelatedProductUpdate,
       },

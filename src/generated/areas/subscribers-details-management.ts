@@ -376,7 +376,12 @@ const area: AreaModule = {
             "relation": null
           }
         ],
-        unique: [],
+        unique: [
+          [
+            "subscriber_id",
+            "email"
+          ]
+        ],
         validateCreate: validators.SubscribersListCreate,
         validateUpdate: validators.SubscribersListUpdate,
       },

@@ -502,7 +502,12 @@ const area: AreaModule = {
             "relation": null
           }
         ],
-        unique: [],
+        unique: [
+          [
+            "data_type_id",
+            "action"
+          ]
+        ],
         validateCreate: validators.PointConsumptionRulesCreate,
         validateUpdate: validators.PointConsumptionRulesUpdate,
       },
