@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Database } from './database.ts';
+import { PG, isDatabaseError, type Database } from './database.ts';
 
 const MIGRATIONS_DIR = new URL('../migrations/', import.meta.url).pathname;
 const TABLES_SQL = new URL('../generated/tables.sql', import.meta.url).pathname;
@@ -35,12 +35,36 @@ export async function migrate(db: Database, tablesSql?: string): Promise<Migrati
       const previous = done.get(migration.version);
       if (previous === checksum) continue;
       if (previous !== undefined) throw new Error(`Migration ${migration.version} was changed after it was applied; add a new numbered migration instead.`);
-      await tx.exec(migration.sql);
+      try {
+        await tx.exec(migration.sql);
+      } catch (error) {
+        throw uniqueKeyBuildError(error, migration.sql) ?? error;
+      }
       await tx.query('INSERT INTO schema_migrations (version, checksum) VALUES ($1, $2)', [migration.version, checksum]);
       applied.push(migration.version);
     }
     return { applied };
   });
+}
+
+/**
+ * A unique key new to the manifest cannot be built over rows that already break it, and PostgreSQL says only "could not
+ * create unique index". The migration is one transaction, so nothing was changed (no row is ever dropped to make a key
+ * fit): name the table and the key, and give the query that lists the clashing values.
+ */
+function uniqueKeyBuildError(error: unknown, sql: string): Error | null {
+  if (!isDatabaseError(error) || error.code !== PG.uniqueViolation || !error.constraint) return null;
+  const statement = sql.split('\n').find((line) => line.startsWith(`CREATE UNIQUE INDEX IF NOT EXISTS "${error.constraint}" ON `));
+  const [, table, columns] = /ON "([^"]+)" \((.+)\);$/.exec(statement ?? '') ?? [];
+  if (!table || !columns) return null;
+  const present = columns.split(', ').map((column) => `${column} IS NOT NULL`).join(' AND ');
+  return new Error(
+    `Cannot apply the manifest's tables: rows of table "${table}" already break its new unique key "${error.constraint}" on (${columns})` +
+      `${error.detail ? `: ${error.detail}` : '.'} Nothing was changed. List the clashing values with\n` +
+      `  SELECT ${columns}, count(*) FROM "${table}" WHERE ${present} GROUP BY ${columns} HAVING count(*) > 1;\n` +
+      'then make those rows unique (edit or delete the extra ones), or take the key out of the manifest, and start again.',
+    { cause: error },
+  );
 }
 
 function sha256(text: string): string {
