@@ -42,4 +42,24 @@ describe('a create form against the real API', () => {
     expect(await screen.findByText('Validation failed')).toBeInTheDocument();
     expect((await callApi(admin.access, 'GET', 'countries?_page_size=1')).body.meta.total).toBe(before.body.meta.total);
   });
+
+  it('a clash on a composite unique key shows on its last field, saying what the value is unique within', async () => {
+    const admin = await signInAs('Super Admin');
+    const type = await callApi(admin.access, 'POST', 'lookup-types', { code: 'shipment_mode', name: 'Shipment mode' });
+    expect((await callApi(admin.access, 'POST', 'lookups', { lookup_type_id: type.body.data.id, code: 'sea', label: 'Sea' })).status).toBe(201);
+    const user = userEvent.setup();
+    renderConsole('/masters/lookups/add');
+    const lookupType = await screen.findByLabelText(/^Lookup type/, {}, { timeout: 10_000 });
+    await user.selectOptions(lookupType, await screen.findByRole('option', { name: 'Shipment mode' }, { timeout: 10_000 }));
+    await user.type(screen.getByLabelText(/^Code/), 'sea');
+    await user.type(screen.getByLabelText(/^Label/), 'Sea freight');
+    await user.click(screen.getByRole('button', { name: /^Create/ }));
+
+    const code = screen.getByLabelText(/^Code/);
+    await waitFor(() => expect(errorOf(code)).toHaveTextContent(/^\* This value is already in use for this Lookup type\.$/), { timeout: 10_000 });
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(errorOf(screen.getByLabelText(/^Lookup type/))).toBeNull();
+    expect(code).toHaveValue('sea');
+    expect((await callApi(admin.access, 'GET', `lookups?lookup_type_id=${type.body.data.id}`)).body.meta.total).toBe(1);
+  });
 });
