@@ -19,7 +19,9 @@ export function validateManifest(areas: readonly LoadedArea[]): ManifestError[] 
     else errors.push(...(validateShape.errors ?? []).filter((error) => !isOtherUniqueKeyForm(area.document, error)).map((error) => shapeError(area.file, error)));
   }
   // Cross-file rules only make sense on well-shaped files; a misshapen one has been reported above.
-  errors.push(...crossChecks(wellShaped, createAjv()));
+  // The schemas are compiled here only to learn whether ajv accepts them; its code-size pass would be wasted work
+  // (measured: 90 ms of the real manifest's ~1 s generate).
+  errors.push(...crossChecks(wellShaped, createAjv({ code: { optimize: false } })));
   return errors;
 }
 

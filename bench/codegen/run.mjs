@@ -42,11 +42,16 @@ try {
   const growth = perResource(5000) / perResource(1000);
   console.log(`growth: per-resource time at 5,000 is ${growth.toFixed(2)}x that at 1,000 (budget <= ${BUDGET.perResourceGrowth}x) ${verdict(growth <= BUDGET.perResourceGrowth)}`);
 
-  const out = join(work, 'real-out');
-  const started = performance.now();
-  execFileSync(process.execPath, [join(root, 'cli', 'bin.mjs'), 'generate', '--out', out], { cwd: root, stdio: 'ignore' });
-  const realMs = performance.now() - started;
-  console.log(`real manifest, generate end to end: ${realMs.toFixed(0)} ms (budget ${BUDGET.realManifestGenerateMs} ms) ${verdict(realMs < BUDGET.realManifestGenerateMs)}`);
+  // Median of 5 runs, each writing every file into an empty folder: one run varies by ~10% with the machine's load.
+  const runs = [];
+  for (let run = 0; run < 5; run += 1) {
+    const out = join(work, `real-out-${run}`);
+    const started = performance.now();
+    execFileSync(process.execPath, [join(root, 'cli', 'bin.mjs'), 'generate', '--out', out], { cwd: root, stdio: 'ignore' });
+    runs.push(performance.now() - started);
+  }
+  const realMs = runs.sort((a, b) => a - b)[2];
+  console.log(`real manifest, generate end to end: ${realMs.toFixed(0)} ms median of 5 (min ${runs[0].toFixed(0)}, max ${runs[4].toFixed(0)}; budget ${BUDGET.realManifestGenerateMs} ms) ${verdict(realMs < BUDGET.realManifestGenerateMs)}`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
