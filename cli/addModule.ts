@@ -18,6 +18,7 @@ interface AddModuleFlags {
   path: string;
   actions: Action[];
   field: string[];
+  unique: string[];
 }
 
 export function registerAddModule(program: Command, io: Io, setExit: (code: ExitCode) => void): void {
@@ -32,7 +33,8 @@ export function registerAddModule(program: Command, io: Io, setExit: (code: Exit
     .requiredOption('--path <segment>', 'URL segment under the area, e.g. warehouses')
     .option('--actions <list>', `comma-separated actions from: ${ACTIONS.join(', ')}`, parseActions, ['view', 'add', 'edit', 'delete', 'ACTIVE_INACTIVE', 'download'] as Action[])
     .option('--field <name:type[:required][:unique]>', `a field (repeatable); types: ${ADD_MODULE_FIELD_TYPES.join(', ')}`, (value: string, previous: string[]) => [...previous, value], [] as string[])
-    .addHelpText('after', '\nExample:\n  admin-codegen add-module --area warehouse-management --area-key WAREHOUSE_MANAGEMENT --key WAREHOUSE \\\n    --label Warehouses --path warehouses --field name:string:required:unique --field city:string --field pincode:pincode')
+    .option('--unique <field,field...>', 'fields unique together, a composite key (repeatable)', (value: string, previous: string[]) => [...previous, value], [] as string[])
+    .addHelpText('after', '\nExample:\n  admin-codegen add-module --area warehouse-management --area-key WAREHOUSE_MANAGEMENT --key WAREHOUSE \\\n    --label Warehouses --path warehouses --field name:string:required:unique --field city:string --field pincode:pincode \\\n    --unique city,pincode')
     .action(async (flags: AddModuleFlags, command: Command) => {
       const paths = command.optsWithGlobals<PathOptions>();
       if (flags.field.length === 0) {
@@ -40,7 +42,7 @@ export function registerAddModule(program: Command, io: Io, setExit: (code: Exit
         setExit(EXIT.usage);
         return;
       }
-      const result = await addModule(paths.manifest, { ...flags, fields: flags.field });
+      const result = await addModule(paths.manifest, { ...flags, fields: flags.field, uniqueTogether: flags.unique });
       if (!result.file) {
         for (const error of result.errors) io.error(formatManifestError(error));
         io.error('the module was not added; nothing was written.');

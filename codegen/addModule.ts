@@ -18,6 +18,8 @@ export interface AddModuleOptions {
   actions: Action[];
   /** name:type[:required][:unique], type one of FIELD_TYPES. */
   fields: string[];
+  /** Composite unique keys, each a comma-separated list of 2+ field names unique together, e.g. "warehouse_id,code". */
+  uniqueTogether?: string[];
 }
 
 const FIELD_TYPES: Record<string, Record<string, unknown>> = {
@@ -47,7 +49,7 @@ export async function addModule(manifestDir: string, options: AddModuleOptions):
   const fieldErrors: ManifestError[] = [];
   const properties: Record<string, Record<string, unknown>> = {};
   const required: string[] = [];
-  const unique: string[] = [];
+  const unique: Array<string | string[]> = [];
   for (const spec of options.fields) {
     const [name = '', type = 'string', ...flags] = spec.split(':');
     const base = FIELD_TYPES[type];
@@ -62,6 +64,8 @@ export async function addModule(manifestDir: string, options: AddModuleOptions):
     if (flags.includes('unique')) unique.push(name);
   }
   if (fieldErrors.length > 0) return { file: null, text: null, errors: fieldErrors };
+  // Field names and key shape are checked with the whole manifest below, like a hand-written key.
+  for (const key of options.uniqueTogether ?? []) unique.push(key.split(',').map((name) => name.trim()));
 
   const names = Object.keys(properties);
   const textFields = names.filter((name) => properties[name]?.type === 'string' && !properties[name]?.format);
@@ -70,7 +74,7 @@ export async function addModule(manifestDir: string, options: AddModuleOptions):
     label: options.label,
     path: options.path,
     actions: options.actions as Resource['actions'],
-    entity: { schema: { type: 'object', additionalProperties: false, required, properties }, ...(unique.length ? { unique } : {}) },
+    entity: { schema: { type: 'object', additionalProperties: false, required, properties }, ...(unique.length ? { unique: unique as NonNullable<Resource['entity']>['unique'] } : {}) },
     list: {
       columns: [...names.slice(0, 5), ...(options.actions.includes('ACTIVE_INACTIVE') ? ['is_active'] : [])] as [string, ...string[]],
       search: textFields.slice(0, 3),

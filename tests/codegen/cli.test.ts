@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -71,6 +71,21 @@ describe('admin-codegen CLI', () => {
     expect(sidebar).toContain('"link": "/warehouse-management"');
     const sql = await readFile(join(out, 'server/generated/tables.sql'), 'utf8');
     expect(sql).toContain('CREATE UNIQUE INDEX IF NOT EXISTS "warehouse_name_key"');
+  }, 60_000);
+
+  it('add-module --unique adds a composite key; one naming a missing field is refused with its pointer and nothing is written', async () => {
+    const dir = await scratchManifest();
+    const out = await tempDir('out');
+    const common = ['--manifest', dir, '--out', out, '--area', 'warehouse-management', '--key', 'WAREHOUSE', '--label', 'Warehouses', '--path', 'warehouses'];
+    const refused = await cli('add-module', ...common, '--field', 'city:string', '--field', 'pincode:pincode', '--unique', 'city,postcode');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/warehouse-management\.json:\/resources\/0\/entity\/unique\/0.*postcode/);
+    expect(await readdir(dir)).not.toContain('warehouse-management.json');
+    const added = await cli('add-module', ...common, '--field', 'city:string', '--field', 'pincode:pincode', '--unique', 'city,pincode');
+    expect(added.stderr).toBe('');
+    expect(added.code).toBe(0);
+    const sql = await readFile(join(out, 'server/generated/tables.sql'), 'utf8');
+    expect(sql).toContain('CREATE UNIQUE INDEX IF NOT EXISTS "warehouse_city_pincode_key" ON "warehouse" ("city", "pincode")');
   }, 60_000);
 
   it('add-module refuses a clash and writes nothing', async () => {
