@@ -5,7 +5,7 @@
  */
 import type { Queryable } from '../../server/db/database.ts';
 import { MODULE, entityResource, quoted } from '../../server/registry.ts';
-import { insertRecord, seededRandom } from '../../server/seed/demo.ts';
+import { insertRecord, insertRecords, seededRandom } from '../../server/seed/demo.ts';
 
 const FIRST = (
   'Aarav Aditi Aditya Akash Amit Anaya Ananya Anil Anita Anjali Ankit Arjun Arun Asha Ayesha Bhavna Chetan Deepak Deepa Dev Diya ' +
@@ -98,13 +98,7 @@ export async function seedBenchData(db: Queryable, count: number): Promise<Bench
         status: pick(STATUSES),
       });
     }
-    const names = Object.keys(rows[0]!).filter((name) => subscribers.entity.fields.some((field) => field.name === name));
-    const types = names.map((name) => (subscribers.entity.fields.find((field) => field.name === name)!.sqlType === 'bigint' ? 'bigint' : 'text'));
-    await db.query(
-      `INSERT INTO ${quoted(subscribers.entity.table)} (${names.map(quoted).join(', ')})
-       SELECT * FROM unnest(${names.map((_, index) => `$${index + 1}::${types[index]}[]`).join(', ')})`,
-      names.map((name) => rows.map((row) => row[name] ?? null)),
-    );
+    await insertRecords(db, MODULE.subscribers, rows);
   }
   // "sunrise poly": the first word of a company and the start of the second, the way people look a company up.
   const [prefix, core] = companyNames[Math.floor(count * 0.777)]!.toLowerCase().split(' ');

@@ -54,6 +54,21 @@ export async function insertRecord(db: Queryable, resourceKey: string, values: R
   return row?.id ?? null;
 }
 
+/**
+ * Many records of one resource in a single statement (one array parameter per column), for bulk seeding. Every row
+ * has the keys of the first; text and bigint columns only (what the seeds write).
+ */
+export async function insertRecords(db: Queryable, resourceKey: string, rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+  const resource = entityResource(resourceKey);
+  if (!resource || rows.length === 0) return;
+  const fields = Object.keys(rows[0]!).flatMap((name) => resource.entity.fields.filter((field) => field.name === name && !field.system));
+  await db.query(
+    `INSERT INTO ${quoted(resource.entity.table)} (${fields.map((field) => quoted(field.name)).join(', ')})
+     SELECT * FROM unnest(${fields.map((field, index) => `$${index + 1}::${field.sqlType === 'bigint' ? 'bigint' : 'text'}[]`).join(', ')})`,
+    fields.map((field) => rows.map((row) => row[field.name] ?? null)),
+  );
+}
+
 /** Has the demo data been seeded already? (The admin user exists.) */
 async function alreadySeeded(db: Queryable): Promise<boolean> {
   const [row] = await db.query("SELECT 1 FROM users WHERE email = 'admin@example.com'");
@@ -123,7 +138,7 @@ export async function seedDemoData(db: Database, passwords: PasswordHasher, opti
   return true;
 }
 
-/** Subscribers in one statement per thousand, for the demo (1,000) and the benchmark (100,000). */
+/** The demo's subscribers, in one statement per thousand. */
 export async function seedSubscribers(
   db: Queryable,
   count: number,
@@ -150,13 +165,7 @@ export async function seedSubscribers(
         status: pick(['trial', 'subscribed', 'expired']),
       });
     }
-    const names = Object.keys(rows[0]!).filter((name) => subscribers.entity.fields.some((field) => field.name === name));
-    const types = names.map((name) => (subscribers.entity.fields.find((field) => field.name === name)!.sqlType === 'bigint' ? 'bigint' : 'text'));
-    await db.query(
-      `INSERT INTO ${quoted(subscribers.entity.table)} (${names.map(quoted).join(', ')})
-       SELECT * FROM unnest(${names.map((_, index) => `$${index + 1}::${types[index]}[]`).join(', ')})`,
-      names.map((name) => rows.map((row) => row[name] ?? null)),
-    );
+    await insertRecords(db, MODULE.subscribers, rows);
   }
 }
 
