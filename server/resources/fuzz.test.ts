@@ -5,7 +5,7 @@ import { actionBodySchema } from '../http/actionBody.ts';
 import { validateBody } from '../http/validation.ts';
 import { ENTITY_RESOURCES, MODULE, type EntityResource } from '../registry.ts';
 import { behaviourOf } from './behaviours.ts';
-import { writeSchema } from './schemas.ts';
+import { writeSchema } from '../../contract/resources.ts';
 import { startTestServer, testDatabases, type TestServer } from '../testing/testServer.ts';
 
 const databases = await testDatabases();

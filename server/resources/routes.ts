@@ -7,7 +7,7 @@ import { ENTITY_RESOURCES, MODULE, RESOURCES, quoted, type EntityResource } from
 import { behaviourOf } from './behaviours.ts';
 import { csvLine } from './csv.ts';
 import { ResponseCache } from './responseCache.ts';
-import { bulkStatusBody, exportQuerySchema, idParams, idsBody, listQuerySchema, listableFields, optionsQuery, statusBody, writeSchema } from './schemas.ts';
+import { bulkStatusBody, exportQuerySchema, idParams, idsBody, listQuerySchema, listableFields, optionsQuery, statusBody, writeSchema } from '../../contract/resources.ts';
 import { ResourceTable, type ListQuery, type Scope } from './sql.ts';
 
 const EXPORT_BATCH = 500;

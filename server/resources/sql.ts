@@ -1,6 +1,6 @@
 import type { Queryable, Row } from '../db/database.ts';
 import { quoted, type EntityResource, type RegistryField } from '../registry.ts';
-import { isDateField, listableFields } from './schemas.ts';
+import { isDateField, listableFields } from '../../contract/resources.ts';
 
 /** Positional parameters for one statement: `add(value)` gives its placeholder. */
 export class SqlParams {
