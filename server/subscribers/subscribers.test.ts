@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDatabases, type TestServer } from '../testing/testServer.ts';
+import { TRADE_CSV_WITH_REJECTS } from '../uploads/testing/tradeCsv.ts';
 
 const databases = await testDatabases();
 
@@ -74,13 +75,7 @@ describe.each(databases)('subscribers, notifications and uploads on $kind', ({ k
   });
 
   describe('data upload', () => {
-    const CSV = [
-      'shipment_date,hs_code,product_description,quantity,unit,value,importer,exporter',
-      '2026-09-01,0904,Black pepper,100,KGS,25000,Acme GmbH,Spice Co',
-      '2026-09-02,09x4,Bad code,5,KGS,10,,',
-      '2026-13-01,1006,Rice,10,TON,900,,',
-      '2026-09-03,1006,Basmati rice,20,TON,1800,,',
-    ].join('\n');
+    const CSV = TRADE_CSV_WITH_REJECTS;
     const announce = (fileName: string, size: number) =>
       call('POST', 'uploads', { country_id: countryId, trade_direction: 'export', period: '2026-09', file_name: fileName, size }, admin);
     const post = (url: string, fileName: string, content: string | Buffer, type = 'text/csv') => {

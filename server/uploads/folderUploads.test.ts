@@ -7,14 +7,11 @@ import { buildApp } from '../app.ts';
 import { startTestServer, testDatabases, type TestServer } from '../testing/testServer.ts';
 import { CHANGED_FILE_ERROR, setUploadState } from './processor.ts';
 import { LocalFolderStorage, contentHash } from './storage.ts';
+import { TRADE_CSV } from './testing/tradeCsv.ts';
 
 const databases = await testDatabases();
 
-const CSV = [
-  'shipment_date,hs_code,product_description,quantity,unit,value',
-  '2026-09-01,0904,Black pepper,100,KGS,25000',
-  '2026-09-03,1006,Basmati rice,20,TON,1800',
-].join('\n');
+const CSV = TRADE_CSV;
 /** As CSV, the same size and as valid, other content. */
 const REPLACEMENT = CSV.replace('Black pepper,100', 'Black pepper,999');
 

@@ -3,14 +3,11 @@ import { buildApp } from '../app.ts';
 import { startTestServer, testDatabases, type TestServer } from '../testing/testServer.ts';
 import { CHANGED_FILE_ERROR, MISSING_FILE_ERROR, UNVERIFIABLE_FILE_ERROR, setUploadState } from './processor.ts';
 import { contentHash } from './storage.ts';
+import { TRADE_CSV } from './testing/tradeCsv.ts';
 
 const databases = await testDatabases();
 
-const CSV = [
-  'shipment_date,hs_code,product_description,quantity,unit,value',
-  '2026-09-01,0904,Black pepper,100,KGS,25000',
-  '2026-09-03,1006,Basmati rice,20,TON,1800',
-].join('\n');
+const CSV = TRADE_CSV;
 
 describe.each(databases)('uploads left processing by a stopped server, on $kind', ({ kind, skip }) => {
   let server: TestServer;

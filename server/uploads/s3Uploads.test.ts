@@ -8,18 +8,13 @@ import { CHANGED_FILE_ERROR, MISSING_FILE_ERROR, setUploadState } from './proces
 import { S3BucketStorage } from './s3Storage.ts';
 import { contentHash } from './storage.ts';
 import { s3ServerUnavailable, startS3Server, type S3TestServer } from './testing/s3Server.ts';
+import { TRADE_CSV_WITH_REJECTS } from './testing/tradeCsv.ts';
 
 const databases = await testDatabases();
 const s3Unavailable = s3ServerUnavailable();
 if (s3Unavailable) console.warn(`S3 upload tests SKIPPED: ${s3Unavailable}.`);
 
-const CSV = [
-  'shipment_date,hs_code,product_description,quantity,unit,value,importer,exporter',
-  '2026-09-01,0904,Black pepper,100,KGS,25000,Acme GmbH,Spice Co',
-  '2026-09-02,09x4,Bad code,5,KGS,10,,',
-  '2026-13-01,1006,Rice,10,TON,900,,',
-  '2026-09-03,1006,Basmati rice,20,TON,1800,,',
-].join('\n');
+const CSV = TRADE_CSV_WITH_REJECTS;
 
 interface Ticket {
   upload: { id: number };
