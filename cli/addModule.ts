@@ -1,25 +1,16 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { addModule, formatManifestError } from '../codegen/index.ts';
+import { addModule, formatManifestError, type AddModuleOptions } from '../codegen/index.ts';
 import { ADD_MODULE_FIELD_TYPES } from '../codegen/addModule.ts';
 import { ACTIONS } from '../codegen/vocabulary.ts';
 import type { Action } from '../codegen/generated/manifest.ts';
 import { EXIT, type ExitCode } from './exitCodes.ts';
 import { runGenerate } from './generate.ts';
-import type { Io, PathOptions } from './main.ts';
+import type { Io, PathOptions } from './options.ts';
 
-interface AddModuleFlags {
-  area: string;
-  areaKey?: string;
-  areaLabel?: string;
-  key: string;
-  label: string;
-  path: string;
-  actions: Action[];
-  field: string[];
-  unique: string[];
-}
+/** The options as commander parses them: a flag per field and per composite key. */
+type AddModuleFlags = Omit<AddModuleOptions, 'fields' | 'uniqueTogether'> & { field: string[]; unique: string[] };
 
 export function registerAddModule(program: Command, io: Io, setExit: (code: ExitCode) => void): void {
   program

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI without a build step.
-import { register } from 'tsx/esm/api';
+// Runs the TypeScript CLI from a bundle that is rebuilt when its sources change (cli/bundle.mjs).
+import { loadCli } from './bundle.mjs';
 
-register();
-const { main } = await import('./main.ts');
+const { main } = await loadCli();
 process.exitCode = await main(process.argv);

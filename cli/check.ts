@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { buildModel, emitAll, findDrift, formatManifestError } from '../codegen/index.ts';
 import { EXIT, type ExitCode } from './exitCodes.ts';
-import type { Io, PathOptions } from './main.ts';
+import type { Io, PathOptions } from './options.ts';
 
 export function registerCheck(program: Command, io: Io, setExit: (code: ExitCode) => void): void {
   program

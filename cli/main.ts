@@ -5,17 +5,8 @@ import { registerAddModule } from './addModule.ts';
 import { registerCheck } from './check.ts';
 import { EXIT, type ExitCode } from './exitCodes.ts';
 import { registerGenerate } from './generate.ts';
+import type { Io } from './options.ts';
 import { registerValidate } from './validate.ts';
-
-export interface PathOptions {
-  manifest: string;
-  out: string;
-}
-
-export interface Io {
-  log: (line: string) => void;
-  error: (line: string) => void;
-}
 
 const projectRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
 

@@ -2,13 +2,11 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { compile } from 'json-schema-to-typescript';
 import manifestSchema from '../manifest/manifest.schema.json' with { type: 'json' };
-import { emitAreaModule } from './emit/areaModule.ts';
+import { emitAreaDescription, emitAreaIndex, emitAreaModule } from './emit/areaModule.ts';
 import { emitEntities } from './emit/entities.ts';
 import { tsHeader } from './emit/header.ts';
 import { indentTs } from './emit/indentTs.ts';
-import { emitOpenApi } from './emit/openapi.ts';
 import { emitPermissions } from './emit/permissions.ts';
-import { emitRegistry } from './emit/registry.ts';
 import { emitRoutes } from './emit/routes.ts';
 import { emitSidebar } from './emit/sidebar.ts';
 import { emitTablesSql } from './emit/tablesSql.ts';
@@ -16,7 +14,7 @@ import { emitTypes } from './emit/types.ts';
 import { createStandaloneAjv, emitValidators, hasValidators } from './emit/validators.ts';
 import type { ManifestError } from './errors.ts';
 import { loadManifest } from './load.ts';
-import type { ProjectModel } from './model.ts';
+import type { ProjectModel } from '../contract/description.ts';
 import { resolveManifest } from './resolve.ts';
 import { validateManifest } from './validate.ts';
 
@@ -45,14 +43,14 @@ export async function emitAll(model: ProjectModel): Promise<GeneratedFiles> {
   files.set('src/generated/routes.ts', emitRoutes(model));
   files.set('src/generated/sidebar.ts', emitSidebar(model));
   files.set('src/generated/entities.ts', await emitEntities(model));
+  files.set('src/generated/areas/index.ts', emitAreaIndex(model));
   const ajv = createStandaloneAjv();
   for (const area of model.areas) {
+    files.set(`src/generated/areas/${area.path}.json`, emitAreaDescription(area));
     files.set(`src/generated/areas/${area.path}.ts`, emitAreaModule(area));
     if (hasValidators(area)) files.set(`src/generated/validators/${area.path}.ts`, emitValidators(area, ajv));
   }
-  files.set('server/generated/registry.ts', emitRegistry(model));
   files.set('server/generated/tables.sql', emitTablesSql(model));
-  files.set('server/generated/openapi.json', emitOpenApi(model));
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
@@ -71,11 +69,12 @@ export interface Drift {
 /** Compares in memory with what is on disk; writes nothing. */
 export async function findDrift(outDir: string, files: GeneratedFiles): Promise<Drift> {
   const drift: Drift = { stale: [], missing: [], extra: [] };
-  for (const [path, text] of files) {
-    const current = await readFile(join(outDir, path), 'utf8').catch(() => null);
-    if (current === null) drift.missing.push(path);
-    else if (current !== text) drift.stale.push(path);
-  }
+  const paths = [...files.keys()];
+  const current = await Promise.all(paths.map((path) => readFile(join(outDir, path), 'utf8').catch(() => null)));
+  paths.forEach((path, index) => {
+    if (current[index] === null) drift.missing.push(path);
+    else if (current[index] !== files.get(path)) drift.stale.push(path);
+  });
   for (const path of await existingGeneratedFiles(outDir)) if (!files.has(path)) drift.extra.push(path);
   return drift;
 }
@@ -90,12 +89,9 @@ export interface WriteReport {
 export async function writeGenerated(outDir: string, files: GeneratedFiles): Promise<WriteReport> {
   const report: WriteReport = { written: [], removed: [], unchanged: 0 };
   const drift = await findDrift(outDir, files);
-  for (const path of [...drift.missing, ...drift.stale].sort()) {
-    const target = join(outDir, path);
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, files.get(path)!);
-    report.written.push(path);
-  }
+  report.written = [...drift.missing, ...drift.stale].sort();
+  for (const folder of new Set(report.written.map((path) => dirname(join(outDir, path))))) await mkdir(folder, { recursive: true });
+  await Promise.all(report.written.map((path) => writeFile(join(outDir, path), files.get(path)!)));
   for (const path of drift.extra) {
     await rm(join(outDir, path));
     report.removed.push(path);

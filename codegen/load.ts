@@ -30,9 +30,9 @@ export async function loadManifest(dir: string): Promise<LoadResult> {
   }
   const areas: LoadedArea[] = [];
   const errors: ManifestError[] = [];
-  for (const file of names) {
-    const text = await readFile(join(dir, file), 'utf8');
-    const parsed = parseJson(text);
+  const texts = await Promise.all(names.map((file) => readFile(join(dir, file), 'utf8')));
+  for (const [index, file] of names.entries()) {
+    const parsed = parseJson(texts[index]!);
     if ('error' in parsed) errors.push(manifestError('InvalidJson', file, '', parsed.error));
     else areas.push({ file, document: parsed.value as AreaManifest });
   }

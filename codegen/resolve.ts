@@ -1,6 +1,6 @@
 import type { AreaManifest, Resource } from './generated/manifest.ts';
 import type { LoadedArea } from './load.ts';
-import type { AreaModel, EntityModel, FieldModel, FieldType, JsonSchema, ListModel, ProjectModel, RelationModel, ResourceModel, RouteModel, UniqueKeyModel } from './model.ts';
+import { describeProject, moduleOrder, type AreaModel, type EntityModel, type FieldModel, type FieldType, type JsonSchema, type ListModel, type ProjectModel, type RelationModel, type ResourceModel, type RouteModel, type UniqueKeyModel } from '../contract/description.ts';
 import { uniqueIndexName } from './sqlNames.ts';
 import { tableName } from './validate.ts';
 import { ACTIONS, GENERIC_SCREEN, ROUTE_SUFFIX } from './vocabulary.ts';
@@ -18,8 +18,11 @@ export function resolveManifest(areas: readonly LoadedArea[]): ProjectModel {
 
   const resolved = areas.map(({ file, document }) => resolveArea(file, document, relationTarget));
   resolved.sort(byOrderThenKey);
-  const modules = resolved.flatMap((area) => [area.key, ...area.resources.map((resource) => resource.key)]).sort();
-  return { areas: resolved, modules, actions: [...ACTIONS] };
+  resolved.forEach((area, areaIndex) => {
+    area.moduleOrder = moduleOrder(areaIndex);
+    area.resources.forEach((resource, resourceIndex) => (resource.moduleOrder = moduleOrder(areaIndex, resourceIndex)));
+  });
+  return describeProject(resolved, ACTIONS);
 }
 
 function resolveArea(file: string, area: AreaManifest, relationTarget: (key: string) => Omit<RelationModel, 'labelField'>): AreaModel {
@@ -38,6 +41,7 @@ function resolveArea(file: string, area: AreaManifest, relationTarget: (key: str
       : null,
     resources,
     file,
+    moduleOrder: 0,
   };
 }
 
@@ -75,6 +79,7 @@ function resolveResource(
       actions.filter((action) => resource.forms?.[action]).map((action) => [action, { schema: resource.forms![action]!.schema as JsonSchema, uiSchema: (resource.forms![action]!.uiSchema ?? {}) as Record<string, unknown> }]),
     ),
     typeName: pascalCase(resource.key),
+    moduleOrder: 0,
   };
 }
 
@@ -109,9 +114,11 @@ function resolveEntity(resource: Resource, relationTarget: (key: string) => Omit
     systemField('is_active', 'Active', 'boolean', 'boolean'),
     systemField('created_at', 'Created', 'string', 'timestamptz', 'date-time'),
     systemField('updated_at', 'Updated', 'string', 'timestamptz', 'date-time'),
+    systemField('version', 'Version', 'integer', 'integer'),
   );
 
   const writable = Object.fromEntries(Object.entries(properties).filter(([, property]) => property.readOnly !== true));
+  const readOnlyProperties = Object.fromEntries(Object.entries(properties).filter(([, property]) => property.readOnly === true));
   const createSchema: JsonSchema = {
     ...schema,
     properties: writable,
@@ -126,7 +133,7 @@ function resolveEntity(resource: Resource, relationTarget: (key: string) => Omit
     const keyFields = typeof key === 'string' ? [key] : [...key];
     return { fields: keyFields, index: uniqueIndexName(table, keyFields) };
   });
-  return { table, schema, createSchema, updateSchema, fields, unique, writeOnly };
+  return { table, readOnlyProperties, createSchema, updateSchema, fields, unique, writeOnly };
 }
 
 function resolveList(resource: Resource, entity: EntityModel): ListModel {

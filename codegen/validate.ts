@@ -1,14 +1,12 @@
-import Ajv2020, { type ErrorObject } from 'ajv/dist/2020.js';
-import manifestSchema from '../manifest/manifest.schema.json' with { type: 'json' };
+import type Ajv2020 from 'ajv/dist/2020.js';
+import type { ErrorObject } from 'ajv/dist/2020.js';
 import { createAjv } from '../validation/createAjv.ts';
 import { manifestError, pointerOf, type ManifestError } from './errors.ts';
-import type { AreaManifest, Resource, UniqueKey } from './generated/manifest.ts';
+import type { Resource, UniqueKey } from './generated/manifest.ts';
 import type { LoadedArea } from './load.ts';
+import { validateShape } from './manifestShape.ts';
 import { uniqueIndexName } from './sqlNames.ts';
 import { ROUTE_SUFFIX, SCREEN_NAMES, SYSTEM_FIELDS } from './vocabulary.ts';
-
-// The manifest schema is ours and fixed: skip checking it against the meta-schema on every run.
-const validateShape = new Ajv2020({ allErrors: true, strict: false, validateSchema: false }).compile<AreaManifest>(manifestSchema);
 
 /** Every problem of the manifest at once: shape against manifest.schema.json, then cross-file rules. */
 export function validateManifest(areas: readonly LoadedArea[]): ManifestError[] {
@@ -168,6 +166,7 @@ function resourceChecks(file: string, index: number, resource: Resource, resourc
   }
 
   errors.push(...siblingReferenceErrors(file, entity.schema, (...rest) => at('entity', 'schema', ...rest)));
+  errors.push(...businessRuleErrors(file, entity.schema, (...rest) => at('entity', 'schema', ...rest)));
 
   const authored = new Set(Object.keys((entity.schema.properties ?? {}) as Record<string, unknown>));
   const known = new Set([...authored, ...SYSTEM_FIELDS]);
@@ -262,6 +261,32 @@ function siblingReferenceErrors(file: string, schema: object, pointer: (...rest:
       }
     }
   }
+  return errors;
+}
+
+/**
+ * A business rule (`if` / `then` / `else` of the entity schema, or of its `allOf` items) names fields of the entity: a
+ * misspelt one would not fail to compile, it would make the rule test or demand a field no form has.
+ */
+function businessRuleErrors(file: string, schema: object, pointer: (...rest: (string | number)[]) => string): ManifestError[] {
+  const fields = new Set(Object.keys(((schema as { properties?: unknown }).properties ?? {}) as object));
+  const errors: ManifestError[] = [];
+  const check = (rule: unknown, at: (string | number)[]) => {
+    if (rule === null || typeof rule !== 'object') return;
+    const { properties, required } = rule as { properties?: unknown; required?: unknown };
+    for (const name of Object.keys((properties ?? {}) as object)) {
+      if (!fields.has(name)) errors.push(manifestError('UnknownField', file, pointer(...at, 'properties', name), `a business rule names "${name}", which the entity lacks`));
+    }
+    (Array.isArray(required) ? required : []).forEach((name, i) => {
+      if (!fields.has(String(name))) errors.push(manifestError('UnknownField', file, pointer(...at, 'required', i), `a business rule names "${String(name)}", which the entity lacks`));
+    });
+  };
+  const rulesOf = (node: Record<string, unknown>, at: (string | number)[]) => {
+    for (const keyword of ['if', 'then', 'else']) check(node[keyword], [...at, keyword]);
+  };
+  rulesOf(schema as Record<string, unknown>, []);
+  const allOf = (schema as { allOf?: unknown }).allOf;
+  if (Array.isArray(allOf)) allOf.forEach((item, i) => item && typeof item === 'object' && rulesOf(item as Record<string, unknown>, ['allOf', i]));
   return errors;
 }
 

@@ -1,4 +1,5 @@
 import manifestSchema from '../manifest/manifest.schema.json' with { type: 'json' };
+import type { GenericScreen } from '../contract/description.ts';
 import type { Action, ScreenName } from './generated/manifest.ts';
 
 /** The permission action vocabulary (spec section 3), read from the manifest schema so it has one source. */
@@ -24,7 +25,5 @@ export const GENERIC_SCREEN: Partial<Record<Action, GenericScreen>> = {
   SUBSCRIBER_DETAIL: 'detail',
 };
 
-export type GenericScreen = 'list' | 'detail' | 'form';
-
 /** Fields every stored entity has; the generator adds them, authors do not declare them. */
-export const SYSTEM_FIELDS = ['id', 'is_active', 'created_at', 'updated_at'] as const;
+export const SYSTEM_FIELDS = ['id', 'is_active', 'created_at', 'updated_at', 'version'] as const;

@@ -76,6 +76,21 @@ export const uploadFileQuery = {
   properties: { expires: { type: 'integer', minimum: 0, maximum: 99_999_999_999 }, signature: { type: 'string', maxLength: 100 } },
 } as const;
 
+/** The data columns a trade file's header is checked against, for a trade direction. */
+export const uploadColumnsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['trade_direction'],
+  properties: { trade_direction: { type: 'string', enum: ['import', 'export'] } },
+} as const;
+
+/** Completing a bucket upload: `confirm_duplicate` imports a file whose bytes were already uploaded for the same country, direction and period. */
+export const uploadCompleteBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { confirm_duplicate: { type: 'boolean' } },
+} as const;
+
 const tradeFilters = {
   country_id: { type: 'integer', minimum: 1, maximum: MAX_INTEGER },
   trade_direction: { type: 'string', enum: ['import', 'export'] },

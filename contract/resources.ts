@@ -1,23 +1,20 @@
 /**
- * The request schemas of the generic resource endpoints, from a resource's entity and list. The server validates
- * with them and the OpenAPI emitter documents them, so what the document says is what the server accepts. They
- * take the few properties both the server's registry and the codegen's model have.
+ * The request schemas of the generic resource endpoints, from a resource's entity and list (contract/description.ts).
+ * The server validates with them and the OpenAPI emitter documents them, so what the document says is what the
+ * server accepts.
  */
-export type JsonSchema = Record<string, unknown>;
+import type { EntityModel, FieldModel, JsonSchema, ListModel } from './description.ts';
+
+export type { JsonSchema };
 
 /** The largest integer both JSON and PostgreSQL bigint hold exactly. */
 export const MAX_INTEGER = Number.MAX_SAFE_INTEGER;
 
-export interface ListableField {
-  name: string;
-  type: string;
-  format: string | null;
-  writeOnly: boolean;
-}
+export type ListableField = Pick<FieldModel, 'name' | 'type' | 'format' | 'writeOnly'>;
 
 export interface ListedResource<F extends ListableField = ListableField> {
-  entity: { fields: readonly F[]; createSchema: JsonSchema };
-  list: { filters: readonly string[]; pageSize: number };
+  entity: Pick<EntityModel, 'createSchema'> & { fields: readonly F[] };
+  list: Pick<ListModel, 'filters' | 'pageSize'>;
 }
 
 /**
@@ -87,7 +84,10 @@ export const bulkStatusBody = {
 export const optionsQuery = {
   type: 'object',
   additionalProperties: false,
-  properties: { q: { type: 'string', maxLength: 100 } },
+  properties: {
+    q: { type: 'string', maxLength: 100 },
+    id: { type: 'integer', minimum: 1, maximum: MAX_INTEGER, description: 'The option of this record only (even if inactive): the label of a value already chosen.' },
+  },
 } as const;
 
 /** Fields a list may sort and filter on: stored, returned, scalar. */

@@ -1,26 +1,30 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { registerAccessControl } from './auth/access.ts';
-import { PasswordHasher } from './auth/passwords.ts';
-import { authRoutes } from './auth/routes.ts';
-import { bannerImageRoutes } from './banners/routes.ts';
+import Fastify, { type FastifyInstance, type FastifyServerFactory, type RouteOptions } from 'fastify';
+import { registerAccessControl } from './modules/auth/access.ts';
+import { PasswordHasher } from './modules/auth/passwords.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { bannerImageRoutes } from './modules/banners/routes.ts';
 import type { ServerConfig } from './config.ts';
+import { COMPRESSION_THRESHOLD_BYTES } from './consoleAssets.ts';
+import { registerConsoleSite } from './consoleSite.ts';
 import type { Database } from './db/database.ts';
 import { registerErrorHandler } from './http/errorHandler.ts';
 import { registerJsonBodyParser } from './http/jsonBody.ts';
 import { registerSecurity } from './http/security.ts';
 import { validatorCompiler } from './http/validation.ts';
-import { notificationRoutes } from './notifications/routes.ts';
-import { permissionRoutes } from './permissions/routes.ts';
-import { profileRoutes } from './profile/routes.ts';
-import { reportRoutes } from './reports/routes.ts';
-import { resourceRoutes } from './resources/routes.ts';
-import { subscriberRoutes } from './subscribers/routes.ts';
-import { UploadProcessor } from './uploads/processor.ts';
-import { uploadRoutes } from './uploads/routes.ts';
-import { takesDirectUploads, type FileStorage } from './uploads/storage.ts';
-import { openApiRoutes } from './openapi.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { permissionRoutes } from './modules/users-and-roles/routes.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
+import { RESOURCE_BEHAVIOURS } from './modules/behaviours.ts';
+import { resourceRoutes } from './modules/resources/routes.ts';
+import { subscriberRoutes } from './modules/subscribers/routes.ts';
+import { UploadProcessor } from './modules/uploads/processor.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
+import { takesDirectUploads, type FileStorage } from './modules/uploads/storage.ts';
+import { openApiRoutes } from './modules/openapi/routes.ts';
 
 export const API_BASE = '/api/v1';
 
@@ -43,10 +47,12 @@ export interface AppDependencies {
   consoleDir?: string | null;
   /** Told of every route as it is registered (the test that holds the OpenAPI document to the routes). */
   onRoute?: (route: RouteOptions) => void;
+  /** A port already listening (`npm start` takes it before the start-up work); absent: Fastify's own server. */
+  serverFactory?: FastifyServerFactory;
 }
 
 /** The API: one Fastify plugin per concern under /api/v1 (ARCHITECTURE.md, "The reference API"). */
-export async function buildApp({ config, db, storage, logger = false, consoleDir = null, onRoute }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, db, storage, logger = false, consoleDir = null, onRoute, serverFactory }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimitBytes,
@@ -54,6 +60,7 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
     onConstructorPoisoning: 'error',
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    ...(serverFactory ? { serverFactory } : {}),
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('config', config);
@@ -63,18 +70,26 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
   app.decorate('uploads', new UploadProcessor(db, storage, app.log));
   app.setValidatorCompiler(validatorCompiler);
   registerJsonBodyParser(app);
-  registerErrorHandler(app);
+  // Before any route: the plugin hooks each route as it is registered. The console's files come precompressed.
+  await app.register(compress, { threshold: COMPRESSION_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
+  const consolePage = consoleDir ? await registerConsoleSite(app, consoleDir, { serveSourceMaps: config.serveSourceMaps }) : null;
+  registerErrorHandler(app, consolePage);
   await app.register(cookie);
   await registerSecurity(app, { production: config.production, connectSources: takesDirectUploads(storage) ? [await storage.postOrigin()] : [] });
   registerAccessControl(app, config.jwtSecret);
+  await app.register(healthRoutes);
 
   await app.register(
     async (api) => {
+      // API answers hold tokens and private records: no cache keeps them, unless a route says otherwise (banner images).
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      });
       await api.register(authRoutes);
       await api.register(permissionRoutes);
       await api.register(profileRoutes);
       await api.register(notificationRoutes);
-      await api.register(resourceRoutes);
+      await api.register(resourceRoutes, { behaviours: RESOURCE_BEHAVIOURS });
       await api.register(subscriberRoutes);
       await api.register(uploadRoutes);
       await api.register(bannerImageRoutes);
@@ -83,7 +98,6 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
     },
     { prefix: API_BASE },
   );
-  if (consoleDir) await app.register(fastifyStatic, { root: consoleDir, wildcard: false, index: 'index.html', maxAge: '1h', immutable: false });
   // Uploads a stopped server left accepted but unprocessed are queued again (their import was rolled back).
   app.addHook('onReady', async () => {
     await app.uploads.recover();

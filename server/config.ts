@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** Argon2id cost. The defaults are OWASP's minimum for argon2id (m = 19 MiB, t = 2, p = 1). */
@@ -32,6 +32,10 @@ export interface ServerConfig {
   /** Origin used in links sent by e-mail and in upload URLs when the request does not say (behind a proxy). */
   publicUrl: string | null;
   logLevel: string;
+  /** Serve the console's source maps (SERVE_SOURCE_MAPS=true); they are built, but not served unless asked for. */
+  serveSourceMaps: boolean;
+  /** How long a stopping server waits for requests and imports in flight before it exits regardless. */
+  stopGraceSeconds: number;
   /** An S3-compatible bucket for uploaded files (browsers post to it directly); null: the data folder. */
   s3: S3Config | null;
 }
@@ -53,14 +57,30 @@ export const DEFAULT_PASSWORD_HASHING: PasswordHashingConfig = { memoryCost: 19_
 const MINUTE = 60;
 const DAY = 24 * 60 * MINUTE;
 
+/** Where the server listens (PORT, HOST): read before the rest, so the port is taken before any start-up work. */
+export function listenAddress(env: NodeJS.ProcessEnv = process.env): { port: number; host: string } {
+  return { port: integer(env.PORT, 8080), host: env.HOST ?? '127.0.0.1' };
+}
+
+/**
+ * The data folder when the server keeps something in it (the PGlite database, uploaded files, the generated JWT
+ * secret) and so must hold its lock; null on PostgreSQL with a bucket and JWT_SECRET, where it keeps nothing there.
+ */
+export function dataFolderOfServer(env: NodeJS.ProcessEnv = process.env): string | null {
+  return env.DATABASE_URL && env.S3_BUCKET && env.JWT_SECRET ? null : dataFolder(env);
+}
+
+export function dataFolder(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.DATA_DIR ?? '.data');
+}
+
 /** Reads the configuration from the environment; `overrides` win (tests). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const production = env.NODE_ENV === 'production';
-  const dataDir = overrides.dataDir !== undefined ? overrides.dataDir : resolve(env.DATA_DIR ?? '.data');
+  const dataDir = overrides.dataDir !== undefined ? overrides.dataDir : dataFolder(env);
   const config: ServerConfig = {
     production,
-    port: integer(env.PORT, 8080),
-    host: env.HOST ?? '127.0.0.1',
+    ...listenAddress(env),
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     databaseSchema: env.DATABASE_SCHEMA || null,
@@ -74,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     passwordHashing: DEFAULT_PASSWORD_HASHING,
     publicUrl: env.PUBLIC_URL || null,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
+    serveSourceMaps: flag(env.SERVE_SOURCE_MAPS, 'SERVE_SOURCE_MAPS'),
+    stopGraceSeconds: integer(env.STOP_GRACE_SECONDS, 30),
     s3: s3Config(env),
     ...overrides,
   };
@@ -90,11 +112,33 @@ function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string | null): Uint8Array {
   if (!dataDir) return randomBytes(32);
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, 'jwt-secret');
-  if (!existsSync(file)) {
-    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
-  }
+  if (!existsSync(file)) createSecretFile(file);
   chmodSync(file, 0o600);
-  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 32) throw new Error(`${file} holds no valid secret (under 32 characters): remove it to generate a new one (signed-in users sign in again), or set JWT_SECRET.`);
+  return new TextEncoder().encode(secret);
+}
+
+/**
+ * Written whole to a file of its own, then linked to its name, which fails if another process (create-admin on
+ * PostgreSQL takes no lock) got there first: the secret file is never seen empty or half written, even after a kill.
+ */
+function createSecretFile(file: string): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  const descriptor = openSync(temporary, 'w', 0o600);
+  try {
+    writeSync(descriptor, randomBytes(48).toString('base64url'));
+    fsyncSync(descriptor);
+  } finally {
+    closeSync(descriptor);
+  }
+  try {
+    linkSync(temporary, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(temporary, { force: true });
+  }
 }
 
 function s3Config(env: NodeJS.ProcessEnv): S3Config | null {

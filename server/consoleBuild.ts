@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -6,9 +6,10 @@ const BUILD_TIMEOUT_MS = 5 * 60 * 1000;
 
 /**
  * Builds the console with Vite when dist/ is missing or older than its sources. Returns the folder to serve,
- * or null (with the reason logged) when there is no console to serve: the API then runs alone.
+ * or null (with the reason logged) when there is no console to serve: the API then runs alone. The build runs
+ * beside the event loop, so the port keeps answering "starting" meanwhile.
  */
-export function ensureConsoleBuilt(root: string, log: (line: string) => void): string | null {
+export async function ensureConsoleBuilt(root: string, log: (line: string) => void): Promise<string | null> {
   const dist = join(root, 'dist');
   const index = join(dist, 'index.html');
   if (!existsSync(join(root, 'index.html')) || !existsSync(join(root, 'src'))) {
@@ -19,9 +20,13 @@ export function ensureConsoleBuilt(root: string, log: (line: string) => void): s
   const sources = Math.max(newest(join(root, 'src')), statSync(join(root, 'index.html')).mtimeMs);
   if (built >= sources) return dist;
   log(built ? 'The console sources changed since the last build: building it with Vite ...' : 'Building the console with Vite (first start) ...');
-  const result = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit', timeout: BUILD_TIMEOUT_MS, shell: false });
-  if (result.status === 0 && existsSync(index)) return dist;
-  log(`The console build failed (exit ${result.status ?? result.signal}): serving the API alone. Fix the build and restart, or use npm run dev.`);
+  const exit = await new Promise<string | number>((resolve) => {
+    const build = spawn('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit', timeout: BUILD_TIMEOUT_MS, shell: false });
+    build.once('error', (error) => resolve(error.message));
+    build.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'));
+  });
+  if (exit === 0 && existsSync(index)) return dist;
+  log(`The console build failed (exit ${exit}): serving the API alone. Fix the build and restart, or use npm run dev.`);
   return null;
 }
 

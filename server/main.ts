@@ -1,18 +1,27 @@
 import { join, resolve } from 'node:path';
 import { buildApp } from './app.ts';
-import { PasswordHasher } from './auth/passwords.ts';
-import { loadConfig } from './config.ts';
+import { PasswordHasher } from './modules/auth/passwords.ts';
+import { dataFolderOfServer, listenAddress, loadConfig } from './config.ts';
 import { ensureConsoleBuilt } from './consoleBuild.ts';
+import { DataFolderInUse, lockDataFolder } from './dataFolderLock.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
+import { bindPort, PortUnavailable } from './http/boundPort.ts';
 import { DEMO_USERS } from './seed/roles.ts';
 import { seedDemoData } from './seed/demo.ts';
-import { openStorage } from './uploads/storage.ts';
+import { openStorage } from './modules/uploads/openStorage.ts';
 
 const ROOT = resolve(new URL('..', import.meta.url).pathname);
 
-/** `npm start`: migrations, demo data (not in production), the console build, then the API and console on one port. */
+/**
+ * `npm start`: the data folder's lock and the port first, so a second start on either stops before it opens or
+ * changes anything; then migrations, demo data (not in production), the console build, and the API and console.
+ */
 async function main(): Promise<void> {
+  const folder = dataFolderOfServer();
+  if (folder) await lockDataFolder(folder, 'the server');
+  const address = listenAddress();
+  const port = await bindPort(address.port, address.host);
   const config = loadConfig();
   const db = await openDatabase(config);
   const { applied } = await migrate(db);
@@ -21,17 +30,25 @@ async function main(): Promise<void> {
     const seeded = await seedDemoData(db, new PasswordHasher(config.passwordHashing));
     if (seeded) console.info('Seeded the demo data.');
   }
-  const serveConsole = process.argv.includes('--api-only') ? null : ensureConsoleBuilt(ROOT, (line) => console.info(line));
+  const serveConsole = process.argv.includes('--api-only') ? null : await ensureConsoleBuilt(ROOT, (line) => console.info(line));
   const storage = await openStorage(config, join(config.dataDir ?? resolve('.data'), 'files'));
-  const app = await buildApp({ config, db, storage, logger: { level: config.logLevel }, consoleDir: serveConsole });
+  const app = await buildApp({ config, db, storage, logger: { level: config.logLevel }, consoleDir: serveConsole, serverFactory: port.serverFactory });
+  // SIGTERM: the port takes no new connection and answers the requests it accepted, then the app closes (waiting for
+  // upload imports in flight), then the database. Bounded: what has not finished by the grace period is cut off.
   const close = async () => {
+    setTimeout(() => {
+      console.error(`Stopping took over ${config.stopGraceSeconds} s (STOP_GRACE_SECONDS): exiting with work unfinished.`);
+      process.exit(1);
+    }, config.stopGraceSeconds * 1000).unref();
+    await port.close();
     await app.close();
     await db.close();
     process.exit(0);
   };
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
-  await app.listen({ port: config.port, host: config.host });
+  await app.ready();
+  port.serve();
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   console.info(`\n${serveConsole ? 'Console and API' : 'API'} at ${url}  (API base ${url}/api/v1, contract ${url}/api/v1/openapi.json)`);
   console.info(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${join(config.dataDir ?? '.data', 'pglite')}`}`);
@@ -45,6 +62,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof DataFolderInUse || error instanceof PortUnavailable ? error.message : error);
   process.exit(1);
 });

@@ -1,8 +1,66 @@
-import { AREAS, RESOURCES, type RegistryArea, type RegistryEntity, type RegistryField, type RegistryResource } from './generated/registry.ts';
+import { searchExpression } from '../codegen/emit/tablesSql.ts';
+import { AREA_DESCRIPTIONS } from '../src/generated/areas/index.ts';
+import { readAreaDescription, type AreaModel, type EntityModel, type FieldModel, type ResourceModel } from '../contract/description.ts';
 
-export type { RegistryArea, RegistryEntity, RegistryField, RegistryResource };
-export { AREAS, RESOURCES };
 export { MODULE } from '../contract/modules.ts';
+
+export type RegistryField = FieldModel;
+export type RegistryEntity = EntityModel;
+
+/** A resource as the server uses it: its description, keyed and ordered for the permissions answer. */
+export interface RegistryResource extends Omit<ResourceModel, 'areaKey' | 'order' | 'moduleOrder' | 'actions' | 'routes' | 'forms'> {
+  area: string;
+  actions: string[];
+  /** Sort key of the module in the permissions answer (PERM-01). */
+  order: number;
+  routes: Record<string, { path: string; routable: boolean }>;
+  /** The request body schema of each action the manifest gives a form (`forms`), by action: what the console's form validates. */
+  forms: Record<string, Record<string, unknown>>;
+  /** The SQL expression a list search matches with ILIKE / trigram, the same one the search index covers. */
+  searchSql: string | null;
+}
+
+export interface RegistryArea {
+  key: string;
+  label: string;
+  path: string;
+  order: number;
+  /** Sort key of the area in the permissions answer (PERM-01). */
+  moduleOrder: number;
+  sidebarLink: string | null;
+  resources: string[];
+}
+
+/** The generated description of every area (src/generated/areas/*.json), in module order. */
+export const DESCRIPTION: AreaModel[] = readDescription(AREA_DESCRIPTIONS);
+
+export const AREAS: RegistryArea[] = DESCRIPTION.map((area) => ({
+  key: area.key,
+  label: area.label,
+  path: area.path,
+  order: area.order,
+  moduleOrder: area.moduleOrder,
+  sidebarLink: area.sidebar?.link ?? null,
+  resources: area.resources.map((resource) => resource.key),
+}));
+
+export const RESOURCES: RegistryResource[] = DESCRIPTION.flatMap((area) => area.resources.map(registryResource));
+
+/** The areas' descriptions as written, read (see `readAreaDescription`) and in module order. */
+export function readDescription(written: readonly unknown[]): AreaModel[] {
+  return written.map(readAreaDescription).sort((a, b) => a.moduleOrder - b.moduleOrder);
+}
+
+function registryResource({ areaKey, moduleOrder, routes, forms, ...resource }: ResourceModel): RegistryResource {
+  return {
+    ...resource,
+    area: areaKey,
+    order: moduleOrder,
+    routes: Object.fromEntries(routes.map((route) => [route.action, { path: route.path, routable: route.routable }])),
+    forms: Object.fromEntries(Object.entries(forms).map(([action, form]) => [action, form.schema])),
+    searchSql: resource.list && resource.list.search.length > 0 ? searchExpression(resource.list.search) : null,
+  };
+}
 
 /** A resource that is stored in a table, so it gets the generic endpoints. */
 export type EntityResource = RegistryResource & { entity: RegistryEntity; list: NonNullable<RegistryResource['list']> };

@@ -1,7 +1,7 @@
 import { RouterProvider } from 'react-router-dom';
 import type { createAppRouter } from './routing/createAppRouter.ts';
+import { DeferredToastHost } from './shell/DeferredToastHost.tsx';
 import { LoaderOverlay } from './shell/LoaderOverlay.tsx';
-import { ToastHost } from './shell/ToastHost.tsx';
 
 export interface AppProps {
   router: ReturnType<typeof createAppRouter>;
@@ -13,7 +13,7 @@ export function App({ router }: AppProps) {
     <>
       <RouterProvider router={router} />
       <LoaderOverlay />
-      <ToastHost />
+      <DeferredToastHost />
     </>
   );
 }

@@ -2,12 +2,31 @@
  * The custom keywords of the shared validation rules (spec section 5), as ajv code-generating
  * keywords so that ajv's standalone output (the browser's precompiled validators) can contain them.
  */
-import { _, type KeywordDefinition, type KeywordCxt } from 'ajv';
+import { _, type Code, type KeywordDefinition, type KeywordCxt } from 'ajv';
+import { operators } from 'ajv/dist/compile/codegen/index.js';
 import { usePattern } from 'ajv/dist/vocabularies/code.js';
 
 // Patterns go through usePattern so that ajv's standalone output recreates them (a RegExp object cannot be interpolated).
 const NUMBER = '^-?\\d+(?:\\.\\d+)?$';
 const PERSON_OR_PLACE_NAME = "^\\p{L}[\\p{L} .'&()-]*$";
+
+/** rangeMin / rangeMax: a number may not lie `outside` the schema's value; the schema carries its own message. */
+function rangeKeyword(keyword: 'rangeMin' | 'rangeMax', outside: Code): KeywordDefinition {
+  return {
+    keyword,
+    type: 'number',
+    schemaType: 'object',
+    metaSchema: {
+      type: 'object',
+      properties: { value: { type: 'number' }, message: { type: 'string', minLength: 1 } },
+      required: ['value', 'message'],
+      additionalProperties: false,
+    },
+    code(cxt: KeywordCxt) {
+      cxt.fail(_`${cxt.data} ${outside} ${(cxt.schema as { value: number }).value}`);
+    },
+  };
+}
 
 export const keywords: KeywordDefinition[] = [
   {
@@ -103,34 +122,8 @@ export const keywords: KeywordDefinition[] = [
       cxt.fail(_`!${usePattern(cxt, pattern)}.test(${cxt.data})`);
     },
   },
-  {
-    keyword: 'rangeMin',
-    type: 'number',
-    schemaType: 'object',
-    metaSchema: {
-      type: 'object',
-      properties: { value: { type: 'number' }, message: { type: 'string', minLength: 1 } },
-      required: ['value', 'message'],
-      additionalProperties: false,
-    },
-    code(cxt: KeywordCxt) {
-      cxt.fail(_`${cxt.data} < ${(cxt.schema as { value: number }).value}`);
-    },
-  },
-  {
-    keyword: 'rangeMax',
-    type: 'number',
-    schemaType: 'object',
-    metaSchema: {
-      type: 'object',
-      properties: { value: { type: 'number' }, message: { type: 'string', minLength: 1 } },
-      required: ['value', 'message'],
-      additionalProperties: false,
-    },
-    code(cxt: KeywordCxt) {
-      cxt.fail(_`${cxt.data} > ${(cxt.schema as { value: number }).value}`);
-    },
-  },
+  rangeKeyword('rangeMin', operators.LT),
+  rangeKeyword('rangeMax', operators.GT),
   {
     keyword: 'arrayLengthMinMaxSelect',
     type: 'array',

@@ -88,4 +88,31 @@ describe('shared validation messages', () => {
     expect(result.constructor).toBe('This field is not allowed');
   });
   it('names an unknown field instead of dropping it', () => expect(messages({ name: 'abc', __proto__x: 1 }).__proto__x).toBe('This field is not allowed'));
+
+  it('a rule of an if/then is reported on its own field, saying when it applies, and nothing on the form as a whole', () => {
+    const rules = {
+      type: 'object',
+      properties: {
+        kind: { type: 'string', title: 'Discount type', enum: ['percent', 'flat'] },
+        value: { type: 'number', title: 'Discount value' },
+        status: { type: 'string', title: 'Status' },
+        plan: { type: 'integer', title: 'Plan' },
+      },
+      allOf: [
+        { if: { properties: { kind: { const: 'percent' } }, required: ['kind'] }, then: { properties: { value: { type: 'number', maximum: 100 } } } },
+        { if: { properties: { status: { const: 'subscribed' } }, required: ['status'] }, then: { required: ['plan'] } },
+      ],
+    };
+    const check = createAjv().compile(rules);
+    const judge = (data: Record<string, unknown>) => {
+      check(data);
+      return fieldErrors(check.errors ?? [], rules, data);
+    };
+    expect(judge({ kind: 'percent', value: 120, status: 'subscribed' })).toEqual({
+      value: 'Max value is 100 when Discount type is percent.',
+      plan: 'Required when Status is subscribed.',
+    });
+    expect(judge({ kind: 'flat', value: 120, status: 'trial' })).toEqual({});
+    expect(judge({ kind: 'percent', value: 100, status: 'subscribed', plan: 2 })).toEqual({});
+  });
 });

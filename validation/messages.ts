@@ -26,8 +26,33 @@ export function fieldOfIssue(issue: ValidationIssue): string {
   return segments.join('.');
 }
 
-/** The bare message for one issue, e.g. "This field is required". */
+/**
+ * The bare message for one issue, e.g. "This field is required". A rule of an `if`/`then` says when it applies:
+ * "Required when Status is subscribed.", "Max value is 100 when Discount type is percent.".
+ */
 export function fieldErrorText(issue: ValidationIssue, rootSchema: JsonObject, data?: unknown): string {
+  const text = plainText(issue, rootSchema, data);
+  const condition = conditionOf(issue, rootSchema);
+  if (condition === null || CARRIES_MESSAGE.has(issue.keyword)) return text;
+  if (issue.keyword === 'required' || issue.keyword === 'dependentRequired') return `Required when ${condition}.`;
+  return `${text.replace(/\.$/, '')} when ${condition}.`;
+}
+
+/** Keywords whose message the manifest writes itself. */
+const CARRIES_MESSAGE = new Set(['customPattern', 'rangeMin', 'rangeMax', 'arrayLengthMinMaxSelect']);
+
+/** "Status is subscribed" for an issue inside a `then`, from the constants its `if` tests; null elsewhere. */
+function conditionOf(issue: ValidationIssue, rootSchema: JsonObject): string | null {
+  const at = issue.schemaPath.lastIndexOf('/then/');
+  if (at < 0) return null;
+  const test = valueAtSchemaPath(rootSchema, `${issue.schemaPath.slice(0, at)}/if`) as { properties?: Record<string, { const?: unknown }> } | undefined;
+  const parts = Object.entries(test?.properties ?? {})
+    .filter(([, property]) => property.const !== undefined)
+    .map(([name, property]) => `${fieldTitle(rootSchema, name)} is ${String(property.const)}`);
+  return parts.length > 0 ? parts.join(' and ') : null;
+}
+
+function plainText(issue: ValidationIssue, rootSchema: JsonObject, data?: unknown): string {
   const keywordValue = () => valueAtSchemaPath(rootSchema, issue.schemaPath);
   switch (issue.keyword) {
     case 'required':
@@ -84,6 +109,8 @@ export function fieldErrors(issues: readonly ValidationIssue[], rootSchema: Json
   // A null prototype, so that a field named like an Object method (toString, constructor) still gets its error.
   const errors: Record<string, string> = Object.create(null);
   for (const issue of issues) {
+    // "must match then": the failing rule of the `then` is reported on its own field.
+    if (issue.keyword === 'if') continue;
     const field = fieldOfIssue(issue) || '_';
     if (!Object.hasOwn(errors, field)) errors[field] = fieldErrorText(issue, rootSchema, data);
   }

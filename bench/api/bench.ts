@@ -40,7 +40,7 @@ const NO_BUDGET: Budget = { p99Ms: Number.POSITIVE_INFINITY, minRps: 0 };
  * 50 / throughput, so a p99 under 25 ms needs well over 2,000 req/s and a p99 under 100 ms well over 500.
  *
  * What makes them reachable (measured with the CPU profiles BENCH_SERVER_ARGS=--cpu-prof gives):
- * - A repeated list or record read is answered from the response cache (server/resources/responseCache.ts):
+ * - A repeated list or record read is answered from the response cache (server/modules/resources/responseCache.ts):
  *   the session query, which runs on every request anyway, also reads the data version, and a cached body is
  *   used only under the version it was read at. Without it the search itself costs ~1.1 ms of PostgreSQL CPU
  *   (trigram GIN scan 0.6 ms, planning 0.3 ms) and 2.2 ms of PGlite's single thread: the "new search each
@@ -141,7 +141,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<Line[]> {
           url: `${base}/login`,
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'viewer@example.com', password: 'Viewer@12345' }),
+          bodies: ready.signIns.map((signIn) => JSON.stringify(signIn)),
         }, LOGIN_BUDGET),
       );
     }
@@ -167,7 +167,8 @@ interface LoadOptions {
   paths?: readonly string[];
   method?: 'GET' | 'POST';
   headers: Record<string, string>;
-  body?: string;
+  /** Request bodies taken in turn. */
+  bodies?: readonly string[];
 }
 
 type LoadResult = Pick<Line, 'rps' | 'p50' | 'p99' | 'errors'>;
@@ -178,13 +179,14 @@ type LoadResult = Pick<Line, 'rps' | 'p50' | 'p99' | 'errors'>;
  */
 async function load(options: LoadOptions, seconds: number): Promise<LoadResult> {
   if (LOAD_GENERATOR === 'wrk') return wrk(options, seconds);
-  const { paths, ...rest } = options;
+  const { paths, bodies, ...rest } = options;
   let next = 0;
   const result = await autocannon({
     connections: CONNECTIONS,
     duration: seconds,
     ...rest,
     ...(paths ? { requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }] } : {}),
+    ...(bodies ? { requests: [{ setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length]! }) }] } : {}),
   });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
 }
@@ -195,7 +197,10 @@ async function wrk(options: LoadOptions, seconds: number): Promise<LoadResult> {
     const script = join(folder, 'request.lua');
     const lua = [`wrk.method = ${JSON.stringify(options.method ?? 'GET')}`];
     for (const [name, value] of Object.entries(options.headers)) lua.push(`wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`);
-    if (options.body !== undefined) lua.push(`wrk.body = ${JSON.stringify(options.body)}`);
+    if (options.bodies) {
+      lua.push(`local bodies = {${options.bodies.map((body) => JSON.stringify(body)).join(',')}}`, 'local next = 0');
+      lua.push('request = function() next = next % #bodies + 1; return wrk.format(nil, nil, nil, bodies[next]) end');
+    }
     if (options.paths) {
       lua.push(`local paths = {${options.paths.map((path) => JSON.stringify(path)).join(',')}}`, 'local next = 0');
       lua.push('request = function() next = next % #paths + 1; return wrk.format(nil, paths[next]) end');

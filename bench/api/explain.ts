@@ -5,14 +5,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../server/app.ts';
-import { PasswordHasher } from '../../server/auth/passwords.ts';
+import { PasswordHasher } from '../../server/modules/auth/passwords.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openPglite } from '../../server/db/pglite.ts';
 import { openPostgres, quoteIdentifier } from '../../server/db/postgres.ts';
 import { seedRolesAndUsers } from '../../server/seed/roles.ts';
-import { MemoryStorage } from '../../server/uploads/storage.ts';
+import { MemoryStorage } from '../../server/modules/uploads/storage.ts';
 import { seedBenchData } from './seed.ts';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);

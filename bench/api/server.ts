@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../server/app.ts';
-import { PasswordHasher } from '../../server/auth/passwords.ts';
+import { PasswordHasher } from '../../server/modules/auth/passwords.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -13,7 +13,7 @@ import { openPglite } from '../../server/db/pglite.ts';
 import { openPostgres, quoteIdentifier } from '../../server/db/postgres.ts';
 import { MODULE, entityResource, quoted } from '../../server/registry.ts';
 import { seedRolesAndUsers } from '../../server/seed/roles.ts';
-import { MemoryStorage } from '../../server/uploads/storage.ts';
+import { MemoryStorage } from '../../server/modules/uploads/storage.ts';
 import { seedBenchData } from './seed.ts';
 
 export interface ServerReady {
@@ -25,6 +25,8 @@ export interface ServerReady {
   subscriberId: number;
   /** Distinct company-name fragments like `search`. */
   searches: string[];
+  /** People who sign in during the login line, one each per connection, as at the start of a working day. */
+  signIns: Array<{ email: string; password: string }>;
   seedSeconds: number;
 }
 
@@ -37,13 +39,33 @@ const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0
  */
 const poolSize = Number(process.env.BENCH_POOL_SIZE ?? 8);
 
+const SIGN_IN_USERS = 64;
+const SIGN_IN_PASSWORD = 'Bench@12345';
+
+/**
+ * Accounts for the login line. Many people sign in at once, not one person 50 times in parallel: an account's
+ * attempts are counted before their passwords are checked, so one account signing in on 50 connections is throttled.
+ */
+async function seedSignInUsers(db: Database, passwords: PasswordHasher): Promise<ServerReady['signIns']> {
+  const hash = await passwords.hash(SIGN_IN_PASSWORD);
+  const emails = Array.from({ length: SIGN_IN_USERS }, (_, index) => `bench-user-${index + 1}@example.com`);
+  await db.query(
+    `INSERT INTO users (first_name, last_name, email, password_hash, role_id, is_active)
+     SELECT 'Bench', 'User', email, $2, (SELECT id FROM roles WHERE name = 'Read Only'), true FROM unnest($1::text[]) AS email`,
+    [emails, hash],
+  );
+  return emails.map((email) => ({ email, password: SIGN_IN_PASSWORD }));
+}
+
 async function main(): Promise<void> {
   const schema = kind === 'postgres' ? `bench_${randomBytes(4).toString('hex')}` : null;
   const db: Database = kind === 'postgres' ? await openPostgres(postgresUrl, schema, poolSize) : await openPglite(null);
   if (kind === 'postgres') await db.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
   await migrate(db);
   const config = loadConfig({ NODE_ENV: 'production' } as NodeJS.ProcessEnv, { dataDir: null, databaseUrl: null, jwtSecret: randomBytes(32), logLevel: 'warn' });
-  await seedRolesAndUsers(db, new PasswordHasher(config.passwordHashing));
+  const passwords = new PasswordHasher(config.passwordHashing);
+  await seedRolesAndUsers(db, passwords);
+  const signIns = await seedSignInUsers(db, passwords);
   const started = Date.now();
   const data = await db.transaction((tx) => seedBenchData(tx, subscriberCount));
   // What autovacuum does to a freshly loaded table on PostgreSQL (and PGlite's small GIN pending list keeps
@@ -59,7 +81,7 @@ async function main(): Promise<void> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const ready: ServerReady = { type: 'ready', base: `http://127.0.0.1:${port}/api/v1`, search: data.search, matches: counted?.n ?? 0, subscriberId: data.subscriberId, searches: data.searches, seedSeconds };
+  const ready: ServerReady = { type: 'ready', base: `http://127.0.0.1:${port}/api/v1`, search: data.search, matches: counted?.n ?? 0, subscriberId: data.subscriberId, searches: data.searches, signIns, seedSeconds };
   process.send?.(ready);
 
   await new Promise<void>((resolve) => {

@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 // Codegen benchmark: synthetic manifests of 100, 1,000 and 5,000 resources, and the real manifest end to end.
-// Prints time and peak memory for each against the budgets below; exits 1 when a budget fails.
+// Prints time, peak memory and bytes for each against the budgets below; exits 1 when a budget fails.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
 
 const BUDGET = {
-  realManifestGenerateMs: 1000, // `admin-codegen generate` on manifest/, process start to exit
+  realManifestGenerateMs: 500, // `admin-codegen generate` on manifest/, process start to exit
+  realManifestBytes: 800_000, // what it writes: at most half of the 1.6 MB it wrote before the description was data
   resources1000Ms: 5000,
   // growth no worse than linear: time per resource at 5,000 may be at most this multiple of that at 1,000
   perResourceGrowth: 1.5,
@@ -52,7 +53,19 @@ try {
   }
   const realMs = runs.sort((a, b) => a - b)[2];
   console.log(`real manifest, generate end to end: ${realMs.toFixed(0)} ms median of 5 (min ${runs[0].toFixed(0)}, max ${runs[4].toFixed(0)}; budget ${BUDGET.realManifestGenerateMs} ms) ${verdict(realMs < BUDGET.realManifestGenerateMs)}`);
+  const written = bytesUnder(join(work, 'real-out-0'));
+  console.log(`real manifest, bytes written: ${written.bytes.toLocaleString('en')} in ${written.files} files (budget ${BUDGET.realManifestBytes.toLocaleString('en')}) ${verdict(written.bytes <= BUDGET.realManifestBytes)}`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
 process.exitCode = failed ? 1 : 0;
+
+function bytesUnder(dir) {
+  const total = { bytes: 0, files: 0 };
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    total.bytes += statSync(join(entry.parentPath, entry.name)).size;
+    total.files += 1;
+  }
+  return total;
+}

@@ -1,64 +1,42 @@
-import type { AreaModel, ResourceModel } from '../model.ts';
-import { literal, tsHeader } from './header.ts';
+import { writeAreaDescription, type AreaModel, type ProjectModel } from '../../contract/description.ts';
+import { tsHeader } from './header.ts';
 import { formValidatorName, hasValidators } from './validators.ts';
 
-/** src/generated/areas/<area>.ts: the area's chunk, its resource descriptions with their validators. */
-export function emitAreaModule(area: AreaModel): string {
-  const resources = area.resources.map((resource) => describeResource(resource));
-  // Schemas are hoisted so that an update schema equal to the create schema is one object, not two copies.
-  const schemas = area.resources
-    .filter((resource) => resource.entity)
-    .map((resource) => {
-      const entity = resource.entity!;
-      const update = entity.updateSchema === entity.createSchema ? '' : `\nconst ${resource.typeName}UpdateSchema = ${literal(entity.updateSchema)};\n`;
-      return `\nconst ${resource.typeName}CreateSchema = ${literal(entity.createSchema)};\n${update}`;
-    })
-    .join('');
-  return `${tsHeader()}
-import type { AreaModule } from '../types.ts';
-${hasValidators(area) ? `import * as validators from '../validators/${area.path}.ts';\n` : ''}${schemas}
-const area: AreaModule = {
-  module: '${area.key}',
-  resources: [
-${resources.join('\n')}
-  ],
-};
+/** src/generated/areas/<area>.json: the area's description, the data the console, the server and the OpenAPI document read. */
+export function emitAreaDescription(area: AreaModel): string {
+  return writeAreaDescription(area);
+}
 
-export default area;
+/**
+ * src/generated/areas/index.ts: every area's description, for the server (the console loads each area's chunk on its
+ * own). Static imports, so every runtime and bundler finds the files.
+ */
+export function emitAreaIndex(model: ProjectModel): string {
+  const names = model.areas.map((area, index) => [`area${index}`, area.path] as const);
+  return `${tsHeader()}
+${names.map(([name, path]) => `import ${name} from './${path}.json';`).join('\n')}
+
+/** Each area's description as written, in module order. */
+export const AREA_DESCRIPTIONS: readonly unknown[] = [${names.map(([name]) => name).join(', ')}];
 `;
 }
 
-function describeResource(resource: ResourceModel): string {
-  const routes = Object.fromEntries(resource.routes.map((route) => [route.action, route.path]));
-  const entity = resource.entity
-    ? `{
-      createSchema: ${resource.typeName}CreateSchema,
-      updateSchema: ${resource.typeName}${resource.entity.updateSchema === resource.entity.createSchema ? 'Create' : 'Update'}Schema,
-      fields: ${literal(
-        resource.entity.fields.map(({ sqlType: _sqlType, relation, ...field }) => ({
-          ...field,
-          relation: relation ? { resource: relation.resource, api: relation.api, labelField: relation.labelField } : null,
-        })),
-        6,
-      )},
-      unique: ${literal(resource.entity.unique.map((key) => key.fields), 6)},
-      validateCreate: validators.${resource.typeName}Create,
-      validateUpdate: validators.${resource.typeName}Update,
-    }`
-    : 'null';
-  return `    {
-      module: '${resource.key}',
-      area: '${resource.areaKey}',
-      label: ${JSON.stringify(resource.label)},
-      singular: ${JSON.stringify(resource.singular)},
-      api: '${resource.api}',
-      actions: ${literal(resource.actions, 6)},
-      routes: ${literal(routes, 6)},
-      entity: ${entity.replace(/\n/g, '\n  ')},
-      list: ${literal(resource.list, 6)},
-      uiSchema: ${literal(resource.uiSchema, 6)},
-      forms: {${Object.entries(resource.forms)
-        .map(([action, form]) => `\n        ${action}: {\n          schema: ${literal(form.schema, 10)},\n          uiSchema: ${literal(form.uiSchema, 10)},\n          validate: validators.${formValidatorName(resource, action)},\n        },`)
-        .join('')}${Object.keys(resource.forms).length ? '\n      ' : ''}},
-    },`;
+/** src/generated/areas/<area>.ts: the area's chunk, its description joined with its precompiled validators. */
+export function emitAreaModule(area: AreaModel): string {
+  const resources = area.resources.flatMap((resource) => {
+    const validators: string[] = [];
+    if (resource.entity) {
+      const update = resource.entity.updateSchema === resource.entity.createSchema ? 'Create' : 'Update';
+      validators.push(`create: validators.${resource.typeName}Create`, `update: validators.${resource.typeName}${update}`);
+    }
+    const forms = Object.keys(resource.forms).map((action) => `${action}: validators.${formValidatorName(resource, action)}`);
+    if (forms.length > 0) validators.push(`forms: { ${forms.join(', ')} }`);
+    return validators.length > 0 ? [`  ${resource.key}: { ${validators.join(', ')} },`] : [];
+  });
+  return `${tsHeader()}
+import { areaModule } from '../../routing/areaModule.ts';
+import description from './${area.path}.json';
+${hasValidators(area) ? `import * as validators from '../validators/${area.path}.ts';\n` : ''}
+export default areaModule(description, {${resources.length > 0 ? `\n${resources.join('\n')}\n` : ''}});
+`;
 }

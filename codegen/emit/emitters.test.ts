@@ -2,14 +2,15 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { TOP_UP_SERVER_ONLY, loginBody } from '../../contract/endpoints.ts';
 import { actionBody } from '../../contract/resources.ts';
-import type { AreaModel, ProjectModel, ResourceModel } from '../model.ts';
+import type { AreaModel, ProjectModel, ResourceModel } from '../../contract/description.ts';
 import { emitPermissions } from './permissions.ts';
 import { emitRoutes } from './routes.ts';
 import { emitSidebar } from './sidebar.ts';
 import { emitTablesSql, searchExpression } from './tablesSql.ts';
 import { emitValidators } from './validators.ts';
 import { emitOpenApi } from './openapi.ts';
-import { emitRegistry } from './registry.ts';
+import { readAreaDescription } from '../../contract/description.ts';
+import { emitAreaDescription, emitAreaModule } from './areaModule.ts';
 import { GENERATED_NOTICE } from './header.ts';
 
 // Small hand-built models: each emitter is a pure function of the model.
@@ -31,7 +32,7 @@ function resource(overrides: Partial<ResourceModel> = {}): ResourceModel {
     ],
     entity: {
       table: 'banner',
-      schema: { type: 'object', properties: { title: { type: 'string', title: 'Title', noWhiteSpace: true } }, required: ['title'], additionalProperties: false },
+      readOnlyProperties: {},
       createSchema: { type: 'object', properties: { title: { type: 'string', title: 'Title', noWhiteSpace: true } }, required: ['title'], additionalProperties: false },
       updateSchema: { type: 'object', properties: { title: { type: 'string', title: 'Title', noWhiteSpace: true } }, required: ['title'], additionalProperties: false },
       fields: [
@@ -44,6 +45,7 @@ function resource(overrides: Partial<ResourceModel> = {}): ResourceModel {
     uiSchema: {},
     forms: {},
     typeName: 'Banner',
+    moduleOrder: 101,
     ...overrides,
   };
 }
@@ -60,6 +62,7 @@ function area(overrides: Partial<AreaModel> = {}): AreaModel {
     sidebar: { link: '/banner-management/list', label: 'Banner Management', fixed: false, icon: 'image' },
     resources: [resource()],
     file: 'banner-management.json',
+    moduleOrder: 100,
     ...overrides,
   };
 }
@@ -92,6 +95,14 @@ describe('emitters', () => {
     expect(text).toContain('"path": "/banner-management/list/:id/edit"');
   });
 
+  it("routes: each area lists its resources with a routable view screen, under their labels, for the area's navigation", () => {
+    const text = emitRoutes(project([area()]));
+    const resources = /resources: (\[[\s\S]*?\]),\n/.exec(text)?.[1] ?? '';
+    expect(resources).toContain('"label": "Banners"');
+    expect(resources).toContain('"path": "/banner-management/list"');
+    expect(resources).not.toContain(':id');
+  });
+
   it('sidebar: areas without a sidebar entry are left out', () => {
     const text = emitSidebar(project([area(), area({ key: 'PROFILE_MANAGEMENT', path: 'profile-management', sidebar: null, resources: [] })]));
     expect(text).toContain('"link": "/banner-management/list"');
@@ -115,11 +126,11 @@ describe('emitters', () => {
     expect(sql).toContain('CREATE UNIQUE INDEX IF NOT EXISTS "banner_type_id_title_key" ON "banner" ("type_id", "title");');
     // After the columns it covers, so applying the file to an older table adds them first.
     expect(sql.indexOf('"banner_type_id_title_key"')).toBeGreaterThan(sql.indexOf('ADD COLUMN IF NOT EXISTS "type_id"'));
-    const registry = emitRegistry(model);
-    expect(registry).toContain('  unique: { fields: string[]; index: string }[];');
-    expect(registry).toContain(
-      '"unique": [\n        {\n          "fields": [\n            "title"\n          ],\n          "index": "banner_title_key"\n        },\n        {\n          "fields": [\n            "type_id",\n            "title"\n          ],\n          "index": "banner_type_id_title_key"\n        }\n      ],',
-    );
+    const described = readAreaDescription(JSON.parse(emitAreaDescription(model.areas[0]!)));
+    expect(described.resources[0]!.entity!.unique).toEqual([
+      { fields: ['title'], index: 'banner_title_key' },
+      { fields: ['type_id', 'title'], index: 'banner_type_id_title_key' },
+    ]);
   });
 
   it('validators: standalone code with the custom keyword and no compiler or eval', () => {
@@ -137,37 +148,34 @@ describe('emitters', () => {
     expect(text).not.toMatch(/from 'ajv/);
   });
 
-  it('registry: an update schema that is the create schema is written once and referred to by name', () => {
+  it('area description: an update schema that is the create schema is written once and read back as the same object', () => {
     const base = resource();
     const schema = base.entity!.createSchema;
-    const text = emitRegistry(project([area({ resources: [resource({ entity: { ...base.entity!, updateSchema: schema } })] })]));
-    expect(text.match(/const BannerCreateSchema: Record<string, unknown> = /g)).toHaveLength(1);
-    expect(text).not.toContain('BannerUpdateSchema');
-    expect(text).toContain('"createSchema": BannerCreateSchema,\n');
-    expect(text).toContain('"updateSchema": BannerCreateSchema,\n');
+    const text = emitAreaDescription(area({ resources: [resource({ entity: { ...base.entity!, updateSchema: schema } })] }));
+    expect(text.match(/"createSchema"/g)).toHaveLength(1);
+    expect(text).not.toContain('"updateSchema"');
+    const entity = readAreaDescription(JSON.parse(text)).resources[0]!.entity!;
+    expect(entity.updateSchema).toBe(entity.createSchema);
+    const differing = { ...schema, required: [] };
+    const both = readAreaDescription(JSON.parse(emitAreaDescription(area({ resources: [resource({ entity: { ...base.entity!, updateSchema: differing } })] }))));
+    expect(both.resources[0]!.entity!.updateSchema).toEqual(differing);
   });
 
-  it('registry: action forms are hoisted like entity schemas and listed by action', () => {
+  it('area chunk: action forms are listed by action, each with its precompiled validator', () => {
     const topUp = { type: 'object', additionalProperties: false, required: ['points'], properties: { points: { type: 'integer', minimum: 1, maximum: 100 } } };
-    const text = emitRegistry(
-      project([
-        area({
-          resources: [
-            resource({ key: 'SUBSCRIBERS', typeName: 'Subscribers', actions: ['view', 'ADD_TOP_UP'], forms: { ADD_TOP_UP: { schema: topUp, uiSchema: { points: { 'ui:help': 'x' } } } } }),
-            resource({ key: 'USER_PROFILE', typeName: 'UserProfile', entity: null, list: null, actions: ['view', 'edit'], forms: { edit: { schema: topUp, uiSchema: {} } } }),
-          ],
-        }),
-      ]),
-    );
-    expect(text).toContain('  forms: Record<string, Record<string, unknown>>;');
-    // One object used by two forms is written once, under the name of its first use.
-    expect(text.match(/const SubscribersAddTopUpFormSchema: Record<string, unknown> = \{\n {2}"type": "object",/g)).toHaveLength(1);
-    expect(text).not.toContain('UserProfileEditFormSchema');
-    expect(text).toContain('"forms": {\n      "ADD_TOP_UP": SubscribersAddTopUpFormSchema\n    },');
-    expect(text).toContain('"forms": {\n      "edit": SubscribersAddTopUpFormSchema\n    },');
-    // The server needs no uiSchema.
-    expect(text).not.toContain('ui:help');
-    expect(emitRegistry(project())).toContain('"forms": {},');
+    const model = area({
+      resources: [
+        resource({ key: 'SUBSCRIBERS', typeName: 'Subscribers', actions: ['view', 'ADD_TOP_UP'], forms: { ADD_TOP_UP: { schema: topUp, uiSchema: { points: { 'ui:help': 'x' } } } } }),
+        resource({ key: 'USER_PROFILE', typeName: 'UserProfile', entity: null, list: null, actions: ['view', 'edit'], forms: { edit: { schema: topUp, uiSchema: {} } } }),
+      ],
+    });
+    const chunk = emitAreaModule(model);
+    expect(chunk).toContain("import description from './banner-management.json';");
+    expect(chunk).toContain('  SUBSCRIBERS: { create: validators.SubscribersCreate, update: validators.SubscribersUpdate, forms: { ADD_TOP_UP: validators.SubscribersAddTopUpForm } },');
+    expect(chunk).toContain('  USER_PROFILE: { forms: { edit: validators.UserProfileEditForm } },');
+    const described = readAreaDescription(JSON.parse(emitAreaDescription(model)));
+    expect(described.resources[0]!.forms).toEqual({ ADD_TOP_UP: { schema: topUp, uiSchema: { points: { 'ui:help': 'x' } } } });
+    expect(described.resources[1]!.forms).toEqual({ edit: { schema: topUp, uiSchema: {} } });
   });
 
   it('openapi: only the operations the resource offers, each with the permission it requires', () => {

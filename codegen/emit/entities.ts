@@ -1,5 +1,5 @@
 import { compile } from 'json-schema-to-typescript';
-import type { JsonSchema, ProjectModel, ResourceModel } from '../model.ts';
+import { authoredProperty, type JsonSchema, type ProjectModel, type ResourceModel } from '../../contract/description.ts';
 import { tsHeader } from './header.ts';
 import { indentTs } from './indentTs.ts';
 
@@ -15,7 +15,7 @@ async function entityInterface(resource: ResourceModel): Promise<string> {
   const properties: Record<string, JsonSchema> = {};
   for (const field of entity.fields) {
     if (field.writeOnly) continue;
-    const authored = (entity.schema.properties as Record<string, JsonSchema>)[field.name];
+    const authored = authoredProperty(entity, field.name);
     properties[field.name] = authored ? withoutTitles(authored) : systemSchema(field.type, field.format);
   }
   const required = entity.fields.filter((field) => !field.writeOnly && (field.required || field.system)).map((field) => field.name);

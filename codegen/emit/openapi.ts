@@ -1,5 +1,5 @@
 import { idParams, writeSchema } from '../../contract/resources.ts';
-import type { ProjectModel } from '../model.ts';
+import type { ProjectModel } from '../../contract/description.ts';
 import { GENERATED_NOTICE } from './header.ts';
 import { fixedOperations, fixedSchemas } from './openapiFixed.ts';
 import { ERROR_RESPONSES, json, operation, ref, type OperationSpec } from './openapiOperation.ts';
@@ -10,9 +10,10 @@ const DESCRIPTION = `The API of the trade-data administration console, generated
 - Send \`Authorization: Bearer <access token>\` (from \`POST login\`) and \`APP-SOURCE\` (\`ADMIN\` for \`POST subscribers\`, \`ADMIN_APP\` otherwise). A state-changing request from a client holding the \`XSRF-TOKEN\` cookie sends it back as \`X-XSRF-TOKEN\`.
 - Each operation's \`x-permission\` is the access rule the server enforces: \`public\`, \`signed-in\`, a module permission \`{ module, action }\`, or \`{ anyOf }\` / \`{ allOf }\` of them (an entry without \`action\` means any action of that module).
 - \`x-storage\` marks an operation registered only with that upload storage: \`folder\` (the default data folder) or \`bucket\` (\`S3_BUCKET\` set).
+- Every record carries its \`version\`, sent as its \`ETag\`. A change of one record (\`PUT\`, \`PATCH .../status\`, \`DELETE\` of \`<api>/{id}\`, and a role's permission set) must send \`If-Match\` with the version it was made on: 428 without it, 412 when the record has changed since. Bulk changes (ids in the body) need none.
 - Request bodies and query strings are validated with the schemas shown (the manifest's entity and form schemas, with its custom formats and keywords); unknown fields and parameters are a 400. Errors answer \`{ message, errors? }\`.`;
 
-/** server/generated/openapi.json: the API contract (OpenAPI 3.1) of every endpoint, generic and fixed. */
+/** The API contract (OpenAPI 3.1) of every endpoint, generic and fixed, from the description; the server serves it. */
 export function emitOpenApi(model: ProjectModel): string {
   const resources = model.areas.flatMap((area) => area.resources);
   const schemas: Record<string, unknown> = {
@@ -63,7 +64,17 @@ export function emitOpenApi(model: ProjectModel): string {
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      parameters: { id: { name: 'id', in: 'path', required: true, schema: idParams.properties.id } },
+      parameters: {
+        id: { name: 'id', in: 'path', required: true, schema: idParams.properties.id },
+        ifMatch: {
+          name: 'If-Match',
+          in: 'header',
+          required: true,
+          description: 'The `ETag` of the record as read (its `version`, quoted: `"3"`); several may be listed, `*` matches any version.',
+          schema: { type: 'string' },
+        },
+      },
+      headers: { ETag: { description: 'The record\'s version as a strong entity tag: `"3"`.', schema: { type: 'string' } } },
       responses: answers,
       schemas,
     },

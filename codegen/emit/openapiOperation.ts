@@ -1,5 +1,5 @@
 import { idParams } from '../../contract/resources.ts';
-import type { JsonSchema } from '../model.ts';
+import type { JsonSchema } from '../../contract/description.ts';
 
 /** A module permission; without `action`, any action the module offers. */
 export interface Permission {
@@ -9,7 +9,7 @@ export interface Permission {
 
 /**
  * Who may call an operation, as the document's `x-permission` says it: anyone, any signed-in user, one module
- * permission, or a combination of them. It is the server route's access rule (server/auth/access.ts) written as data.
+ * permission, or a combination of them. It is the server route's access rule (server/modules/auth/access.ts) written as data.
  */
 export type Access = 'public' | 'signed-in' | Required<Permission> | { anyOf: Permission[] } | { allOf: Array<Required<Permission>> };
 
@@ -40,6 +40,8 @@ export interface OperationSpec {
   storage?: 'folder' | 'bucket';
   /** A Bearer token is read when sent but not required (logout). */
   optionalToken?: boolean;
+  /** Changes one record only at the version the caller read: `If-Match` is required (428 without it, 412 when stale). */
+  ifMatch?: boolean;
 }
 
 export const ERROR_RESPONSES = {
@@ -48,10 +50,15 @@ export const ERROR_RESPONSES = {
   '403': { name: 'Forbidden', description: 'The caller\'s role lacks the permission the operation requires.' },
   '404': { name: 'NotFound', description: 'No such record (or none the caller may see).' },
   '409': { name: 'Conflict', description: 'The request conflicts with the current state (a record still referenced, a file already posted).' },
+  '412': { name: 'PreconditionFailed', description: 'The record was changed since the caller read it: `If-Match` does not name its current version. Read it again (GET sends the new `ETag`), then make the change again.' },
   '413': { name: 'PayloadTooLarge', description: 'The body or file is larger than allowed.' },
   '415': { name: 'UnsupportedMediaType', description: 'The file is not of an accepted type.' },
+  '428': { name: 'PreconditionRequired', description: 'The change needs an `If-Match` header with the `ETag` of the record as read.' },
   '429': { name: 'TooManyRequests', description: 'Too many attempts; `Retry-After` says when to try again.' },
 } as const;
+
+/** Spread into an answer that carries a record's version (`components.headers.ETag`). */
+export const ETAG_HEADER = { headers: { ETag: { $ref: '#/components/headers/ETag' } } };
 
 export function json(schema: unknown) {
   return { 'application/json': { schema } };
@@ -90,13 +97,19 @@ export function csvAnswer(description: string) {
 
 /** The OpenAPI operation object of a spec. */
 export function operation(spec: OperationSpec): Record<string, unknown> {
-  const parameters = [...pathParameters(spec.params), ...pathParameters(spec.checkedParams), ...queryParameters(spec.query)];
+  const parameters = [
+    ...pathParameters(spec.params),
+    ...pathParameters(spec.checkedParams),
+    ...queryParameters(spec.query),
+    ...(spec.ifMatch ? [{ $ref: '#/components/parameters/ifMatch' }] : []),
+  ];
   const validates = spec.params !== undefined || spec.query !== undefined || spec.requestBody !== undefined;
   const errors: string[] = [
     ...(validates ? ['400'] : []),
     ...(spec.access === 'public' ? [] : ['401']),
     ...(typeof spec.access === 'string' ? [] : ['403']),
     ...(spec.errors ?? []).map(String),
+    ...(spec.ifMatch ? ['412', '428'] : []),
   ];
   return {
     tags: [spec.tag],

@@ -1,6 +1,6 @@
 import { bulkStatusBody, exportQuerySchema, idParams, idsBody, listQuerySchema, optionsQuery, statusBody } from '../../contract/resources.ts';
-import type { EntityModel, JsonSchema, ListModel, ResourceModel } from '../model.ts';
-import { csvAnswer, dataAnswer, jsonBody, listAnswer, messageAnswer, ref, type OperationSpec, type Permission } from './openapiOperation.ts';
+import { authoredProperty, type EntityModel, type JsonSchema, type ListModel, type ResourceModel } from '../../contract/description.ts';
+import { ETAG_HEADER, csvAnswer, dataAnswer, jsonBody, listAnswer, messageAnswer, ref, type OperationSpec, type Permission } from './openapiOperation.ts';
 
 const answer = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
@@ -11,7 +11,7 @@ export function isEntityResource(resource: ResourceModel): resource is EntityRes
   return resource.entity !== null && resource.list !== null;
 }
 
-/** The generic endpoints the server registers for a resource (server/resources/routes.ts), by the actions it offers. */
+/** The generic endpoints the server registers for a resource (server/modules/resources/routes.ts), by the actions it offers. */
 export function resourceOperations(resource: EntityResourceModel, relating: readonly ResourceModel[]): OperationSpec[] {
   const base = `/${resource.api}`;
   const tag = resource.label;
@@ -50,11 +50,12 @@ export function resourceOperations(resource: EntityResourceModel, relating: read
       requestBody: jsonBody(ref(`${resource.typeName}Update`)),
       answers: { '200': answer(saved) },
       errors: [404],
+      ifMatch: true,
     });
   }
   if (has('delete')) {
     specs.push(
-      { method: 'delete', path: `${base}/{id}`, tag, summary: `Delete a ${one}`, access: can('delete'), params: idParams, answers: { '200': answer('Message') }, errors: [404, 409] },
+      { method: 'delete', path: `${base}/{id}`, tag, summary: `Delete a ${one}`, access: can('delete'), params: idParams, answers: { '200': answer('Message') }, errors: [404, 409], ifMatch: true },
       {
         method: 'delete',
         path: base,
@@ -80,6 +81,7 @@ export function resourceOperations(resource: EntityResourceModel, relating: read
         requestBody: jsonBody(statusBody),
         answers: { '200': answer(saved) },
         errors: [404],
+        ifMatch: true,
       },
       {
         method: 'patch',
@@ -135,8 +137,8 @@ export function resourceAnswers(resource: EntityResourceModel): Record<string, u
   const one = ref(resource.typeName);
   return {
     [page]: listAnswer(`A page of ${resource.label.toLowerCase()}.`, one),
-    [record]: dataAnswer(`The ${resource.singular.toLowerCase()}.`, one),
-    [saved]: dataAnswer(`The ${resource.singular.toLowerCase()} as saved, and what was done.`, one, true),
+    [record]: { ...dataAnswer(`The ${resource.singular.toLowerCase()}; \`ETag\` is its version.`, one), ...ETAG_HEADER },
+    [saved]: { ...dataAnswer(`The ${resource.singular.toLowerCase()} as saved, and what was done; \`ETag\` is its new version.`, one, true), ...ETAG_HEADER },
   };
 }
 
@@ -153,16 +155,15 @@ function counted(name: string) {
 }
 
 /**
- * A record as the server answers it (server/resources/sql.ts): every stored field but the write-only ones, null where
+ * A record as the server answers it (server/modules/resources/sql.ts): every stored field but the write-only ones, null where
  * an optional one is empty, each relation's label beside its id, and `verified_at` where the resource offers verify.
  */
 export function entitySchema(resource: EntityResourceModel, byKey: ReadonlyMap<string, ResourceModel>): JsonSchema {
   const { entity } = resource;
-  const authored = (entity.schema.properties ?? {}) as Record<string, JsonSchema>;
   const properties: Record<string, unknown> = {};
   for (const field of entity.fields) {
     if (field.writeOnly) continue;
-    const schema = authored[field.name] ?? { type: field.type, ...(field.format ? { format: field.format } : {}), readOnly: true };
+    const schema = authoredProperty(entity, field.name) ?? { type: field.type, ...(field.format ? { format: field.format } : {}), readOnly: true };
     properties[field.name] = field.required || field.system ? schema : { anyOf: [schema, { type: 'null' }] };
     if (field.relation) {
       const { resource: target, labelField } = field.relation;

@@ -1,4 +1,4 @@
-import type { ProjectModel } from '../model.ts';
+import type { ProjectModel } from '../../contract/description.ts';
 import { literal, tsHeader } from './header.ts';
 
 /** src/generated/permissions.ts: module keys and action names as literal unions (PERM-09). */

@@ -1,4 +1,4 @@
-import type { ProjectModel } from '../model.ts';
+import type { ProjectModel } from '../../contract/description.ts';
 import { literal, tsHeader } from './header.ts';
 
 /** src/generated/sidebar.ts: the sidebar entries in order (SIDEBAR-01, SIDEBAR-02). */

@@ -2,7 +2,7 @@ import { _ } from 'ajv';
 import type Ajv2020 from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { createAjv } from '../../validation/createAjv.ts';
-import type { AreaModel, ResourceModel } from '../model.ts';
+import type { AreaModel, ResourceModel } from '../../contract/description.ts';
 import { pascalCase } from '../resolve.ts';
 import { tsHeader } from './header.ts';
 

@@ -1,8 +1,10 @@
 import { parseArgs } from 'node:util';
-import { PasswordHasher } from '../auth/passwords.ts';
-import { loadConfig } from '../config.ts';
+import { PasswordHasher } from '../modules/auth/passwords.ts';
+import { dataFolder, loadConfig } from '../config.ts';
+import { lockDataFolder } from '../dataFolderLock.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../db/open.ts';
+import { startupTransaction } from '../db/startupLock.ts';
 import { formats } from '../../validation/formats.ts';
 import { upsertRole, upsertUser, SEED_ROLES } from '../seed/roles.ts';
 
@@ -13,13 +15,17 @@ async function createAdmin(): Promise<void> {
   });
   if (!values.email || !formats.email(values.email)) throw new Error('Give a valid --email.');
   if (!values.password || !formats.password(values.password)) throw new Error('Give a --password of at least 8 characters with a letter, a digit and a special character.');
+  // PGlite is one process's at a time: refused while the server (or another create-admin) holds the folder.
+  // PostgreSQL takes concurrent writers, so it runs beside the servers.
+  if (!process.env.DATABASE_URL) await lockDataFolder(dataFolder(), 'create-admin');
   const config = loadConfig();
   const db = await openDatabase(config);
   try {
     await migrate(db);
     const superAdmin = SEED_ROLES[0]!;
-    const roleId = await upsertRole(db, superAdmin);
-    const id = await upsertUser(db, new PasswordHasher(config.passwordHashing), { email: values.email, password: values.password, firstName: values['first-name'], lastName: values['last-name'], role: superAdmin.name }, roleId);
+    const user = { email: values.email, password: values.password, firstName: values['first-name'], lastName: values['last-name'], role: superAdmin.name };
+    // Under the start-up lock, as one transaction: beside servers starting on the same PostgreSQL (which seed the role too).
+    const id = await startupTransaction(db, async (tx) => upsertUser(tx, new PasswordHasher(config.passwordHashing), user, await upsertRole(tx, superAdmin)));
     console.info(`Administrator ${values.email} (user ${id}, role ${superAdmin.name}) is ready.`);
   } finally {
     await db.close();

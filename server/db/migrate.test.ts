@@ -43,7 +43,7 @@ describe.each(databases)('the manifest tables on an existing database, on $kind'
       { code: 'red', label: 'Red again' },
       { code: 'blue', label: 'Blue' },
     ]);
-    expect(await db.query(`SELECT 1 FROM pg_indexes WHERE indexname = 'lookups_lookup_type_id_code_key'`)).toEqual([]);
+    expect(await db.query(`SELECT 1 FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'lookups_lookup_type_id_code_key'`)).toEqual([]);
 
     // The query lists the clash; once resolved, the next start applies the key.
     const clashes = await db.query(
@@ -56,5 +56,29 @@ describe.each(databases)('the manifest tables on an existing database, on $kind'
       code: '23505',
       constraint: 'lookups_lookup_type_id_code_key',
     });
+  });
+
+  it.skipIf(skip)('a database made before records had versions gains the version column with every row kept at 1, and updates move it on', async () => {
+    schema = kind === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : null;
+    db = kind === 'postgres' ? await openPostgres(TEST_DATABASE_URL, schema, 2) : await openPglite(null);
+    const unversioned = TABLES_SQL.replace(/^ALTER TABLE "[a-z_]+" ADD COLUMN IF NOT EXISTS version integer NOT NULL DEFAULT 1;\n/gm, '').replace(
+      /^DO \$\$ BEGIN\n {2}IF NOT EXISTS \(SELECT 1 FROM pg_trigger WHERE tgrelid = '"[a-z_]+"'::regclass AND tgname = '[a-z_]+_record_version'\) THEN\n.*\n {2}END IF;\nEND \$\$;\n/gm,
+      '',
+    );
+    expect(unversioned).not.toMatch(/ADD COLUMN IF NOT EXISTS version|CREATE TRIGGER "[a-z_]+_record_version"/);
+    await migrate(db, unversioned);
+    await db.query(`INSERT INTO vouchers (code, discount_type, discount_value, valid_from, valid_to) VALUES ('OLD1', 'percent', 5, '2026-01-01', '2026-02-01'), ('OLD2', 'flat', 100, '2026-03-01', '2026-04-01')`);
+    expect(await db.query(`SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'vouchers' AND column_name = 'version'`)).toEqual([]);
+
+    expect((await migrate(db)).applied).toEqual([expect.stringMatching(/^manifest_tables_/)]);
+    expect(await db.query('SELECT code, discount_value, version FROM vouchers ORDER BY id')).toEqual([
+      { code: 'OLD1', discount_value: 5, version: 1 },
+      { code: 'OLD2', discount_value: 100, version: 1 },
+    ]);
+    await db.query(`UPDATE vouchers SET discount_value = 6 WHERE code = 'OLD1'`);
+    expect(await db.query('SELECT code, version FROM vouchers ORDER BY id')).toEqual([
+      { code: 'OLD1', version: 2 },
+      { code: 'OLD2', version: 1 },
+    ]);
   });
 });

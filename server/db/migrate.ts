@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PG, isDatabaseError, type Database } from './database.ts';
+import { PG, isDatabaseError, type Database, type Queryable } from './database.ts';
+import { startupTransaction } from './startupLock.ts';
 
 const MIGRATIONS_DIR = new URL('../migrations/', import.meta.url).pathname;
 const TABLES_SQL = new URL('../generated/tables.sql', import.meta.url).pathname;
-/** Any constant: instances starting together on one PostgreSQL take turns migrating. */
-const MIGRATION_LOCK = 7_270_001;
 
 export interface MigrationReport {
   applied: string[];
@@ -17,21 +16,17 @@ export interface MigrationReport {
  * recorded by their hash so an unchanged manifest costs nothing at start.
  */
 export async function migrate(db: Database, tablesSql?: string): Promise<MigrationReport> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{3}_[a-z0-9_]+\.sql$/.test(name)).sort();
-  const core = await Promise.all(files.map(async (name) => ({ version: name.replace(/\.sql$/, ''), sql: await readFile(join(MIGRATIONS_DIR, name), 'utf8') })));
-  const manifestSql = tablesSql ?? (await readFile(TABLES_SQL, 'utf8'));
-  const manifestVersion = `manifest_tables_${sha256(manifestSql).slice(0, 16)}`;
-  return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+  const migrations = await knownMigrations(tablesSql);
+  return startupTransaction(db, async (tx) => {
     await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version text PRIMARY KEY,
       checksum text NOT NULL,
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
-    const done = new Map((await tx.query<{ version: string; checksum: string }>('SELECT version, checksum FROM schema_migrations')).map((row) => [row.version, row.checksum]));
+    const done = await recordedMigrations(tx);
     const applied: string[] = [];
-    for (const migration of [...core, { version: manifestVersion, sql: manifestSql }]) {
-      const checksum = sha256(migration.sql);
+    for (const migration of migrations) {
+      const { checksum } = migration;
       const previous = done.get(migration.version);
       if (previous === checksum) continue;
       if (previous !== undefined) throw new Error(`Migration ${migration.version} was changed after it was applied; add a new numbered migration instead.`);
@@ -45,6 +40,34 @@ export async function migrate(db: Database, tablesSql?: string): Promise<Migrati
     }
     return { applied };
   });
+}
+
+interface Migration {
+  version: string;
+  sql: string;
+  checksum: string;
+}
+
+/** The numbered core migrations in order, then the manifest's tables. */
+async function knownMigrations(tablesSql?: string): Promise<Migration[]> {
+  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{3}_[a-z0-9_]+\.sql$/.test(name)).sort();
+  const core = await Promise.all(files.map(async (name) => ({ version: name.replace(/\.sql$/, ''), sql: await readFile(join(MIGRATIONS_DIR, name), 'utf8') })));
+  const manifestSql = tablesSql ?? (await readFile(TABLES_SQL, 'utf8'));
+  return [...core, { version: `manifest_tables_${sha256(manifestSql).slice(0, 16)}`, sql: manifestSql }].map((migration) => ({ ...migration, checksum: sha256(migration.sql) }));
+}
+
+async function recordedMigrations(db: Queryable): Promise<Map<string, string>> {
+  return new Map((await db.query<{ version: string; checksum: string }>('SELECT version, checksum FROM schema_migrations')).map((row) => [row.version, row.checksum]));
+}
+
+let defaultMigrations: Promise<Migration[]> | null = null;
+
+/** The versions of the known migrations this database has not recorded as applied (`GET /readyz`). */
+export async function pendingMigrations(db: Queryable): Promise<string[]> {
+  defaultMigrations ??= knownMigrations();
+  const [known, [table]] = await Promise.all([defaultMigrations, db.query<{ name: string | null }>("SELECT to_regclass('schema_migrations')::text AS name")]);
+  const done = table?.name ? await recordedMigrations(db) : new Map<string, string>();
+  return known.filter((migration) => done.get(migration.version) !== migration.checksum).map((migration) => migration.version);
 }
 
 /**

@@ -7,9 +7,9 @@ import profileArea from '../../src/generated/areas/profile-management.ts';
 import subscriberArea from '../../src/generated/areas/subscriber-management.ts';
 import type { ActionFormDescription, AreaModule } from '../../src/generated/types.ts';
 import { fieldErrors } from '../../validation/messages.ts';
-import { profileRoutes } from '../profile/routes.ts';
+import { profileRoutes } from '../modules/profile/routes.ts';
 import { MODULE, actionFormSchema } from '../registry.ts';
-import { subscriberRoutes } from '../subscribers/routes.ts';
+import { subscriberRoutes } from '../modules/subscribers/routes.ts';
 import { startTestServer, testDatabases, type TestServer } from '../testing/testServer.ts';
 import { validatorCompiler } from './validation.ts';
 

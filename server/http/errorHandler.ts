@@ -4,8 +4,12 @@ import { ENTITY_RESOURCES, field as entityField } from '../registry.ts';
 import { HttpError, VALIDATION_FAILED } from './errors.ts';
 import { RequestValidationError } from './validation.ts';
 
-/** Every failure answers `{ message, errors? }` (docs/api.md, "Errors"); nothing internal leaks out of a 500. */
-export function registerErrorHandler(app: FastifyInstance): void {
+/**
+ * Every failure answers `{ message, errors? }` (docs/api.md, "Errors"); nothing internal leaks out of a 500. A GET of
+ * a path outside the API that no route serves and that names no file is one of the console's own paths:
+ * `consolePage` answers it.
+ */
+export function registerErrorHandler(app: FastifyInstance, consolePage: Buffer | null = null): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
@@ -27,10 +31,27 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    // The console's own routes (/auth/login, /voucher-management/...) are answered by its index.html.
-    if (app.hasReplyDecorator('sendFile') && request.method === 'GET' && !request.url.startsWith('/api/')) return reply.sendFile('index.html');
+    if (consolePage && request.method === 'GET' && !isApiPath(request.url) && !namesAFile(request.url)) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(consolePage);
+    }
     return reply.code(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
   });
+}
+
+/** Whether a URL names the API however it is spelled (`/%61pi/`, `//api/`, `/API/`): those get a JSON 404, never the page. */
+function isApiPath(url: string): boolean {
+  let path = url.split('?')[0] ?? '';
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    return true;
+  }
+  return /^\/+api(?:\/|$)/i.test(path);
+}
+
+/** `/assets/app.js.map`: a missing file is a 404, not the console's page. */
+function namesAFile(url: string): boolean {
+  return /\.[^/]*$/.test(url.split('?')[0] ?? '');
 }
 
 function databaseAnswer(error: DatabaseError & { table?: string }): { status: number; body: Record<string, unknown> } | null {

@@ -52,7 +52,8 @@ export async function registerSecurity(app: FastifyInstance, options: { producti
     if (!cookie) {
       // A browser's first request (the console page, sign-in) carries no token; a caller that already sends a
       // Bearer token is past that point or is not a browser, and a state change without the cookie is not checked.
-      if (request.headers.authorization) return;
+      // The console's scripts and styles need none: a cookie there would also keep shared caches from storing them.
+      if (request.headers.authorization || request.routeOptions.config.consoleFile) return;
       reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), { path: '/', sameSite: 'strict', secure: options.production, httpOnly: false });
       return;
     }

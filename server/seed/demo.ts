@@ -1,8 +1,9 @@
-import type { PasswordHasher } from '../auth/passwords.ts';
+import type { PasswordHasher } from '../modules/auth/passwords.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { notify } from '../notifications/notify.ts';
+import { startupTransaction } from '../db/startupLock.ts';
+import { notify } from '../modules/notifications/notify.ts';
 import { MODULE, entityResource, quoted } from '../registry.ts';
-import { STANDARD_COLUMNS } from '../uploads/columns.ts';
+import { STANDARD_COLUMNS } from '../../contract/tradeRecords.ts';
 import { seedRolesAndUsers } from './roles.ts';
 
 /** A small deterministic generator (mulberry32), so every demo start produces the same data. */
@@ -69,7 +70,7 @@ export async function insertRecords(db: Queryable, resourceKey: string, rows: Re
   );
 }
 
-/** Has the demo data been seeded already? (The admin user exists.) */
+/** Has the demo data been seeded already? (The admin user exists: it is written in the same transaction as the rest.) */
 async function alreadySeeded(db: Queryable): Promise<boolean> {
   const [row] = await db.query("SELECT 1 FROM users WHERE email = 'admin@example.com'");
   return row !== undefined;
@@ -79,13 +80,17 @@ export interface DemoSeedOptions {
   subscribers: number;
 }
 
-/** Deterministic demo data for `npm start` (docs/demo-data.md). Runs once per database. */
+/**
+ * Deterministic demo data for `npm start` (docs/demo-data.md). Runs once per database: one transaction under the
+ * start-up lock, so instances starting together seed it once, and a start killed mid-seed leaves nothing behind
+ * (the next start seeds it all).
+ */
 export async function seedDemoData(db: Database, passwords: PasswordHasher, options: DemoSeedOptions = { subscribers: 1000 }): Promise<boolean> {
-  if (await alreadySeeded(db)) return false;
-  const random = seededRandom(20_261_121);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-  const userIds = await seedRolesAndUsers(db, passwords);
-  await db.transaction(async (tx) => {
+  return startupTransaction(db, async (tx) => {
+    if (await alreadySeeded(tx)) return false;
+    const random = seededRandom(20_261_121);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const userIds = await seedRolesAndUsers(tx, passwords);
     const countryIds: number[] = [];
     for (const [name, iso2, iso3, region, currency] of COUNTRIES) {
       const id = await insertRecord(tx, 'COUNTRIES', { name, iso2, iso3, region, currency_code: currency });
@@ -134,8 +139,8 @@ export async function seedDemoData(db: Database, passwords: PasswordHasher, opti
     for (const message of ['Welcome to the <b>trade-data</b> admin console.', 'Upload of <b>india-exports-2026-09.csv</b> is processed.', 'A subscriber asked for a plan upgrade.']) {
       await notify(tx, adminId, message);
     }
+    return true;
   });
-  return true;
 }
 
 /** The demo's subscribers, in one statement per thousand. */
@@ -153,7 +158,7 @@ export async function seedSubscribers(
     for (let index = start; index < Math.min(count, start + 1000); index += 1) {
       const first = pick(FIRST)!;
       const last = pick(LAST)!;
-      rows.push({
+      const row: Record<string, unknown> = {
         name: `${first} ${last}`,
         email: `${first}.${last}.${index + 1}@example.com`.toLowerCase(),
         mobile: `9${String(100_000_000 + index).padStart(9, '0')}`,
@@ -163,7 +168,10 @@ export async function seedSubscribers(
         points_balance: 0,
         executive_id: index % 5 === 0 ? refs.executiveId : null,
         status: pick(['trial', 'subscribed', 'expired']),
-      });
+      };
+      // The manifest's rule: a subscribed subscriber has a plan.
+      if (row.status === 'subscribed' && row.plan_id === null) row.status = 'trial';
+      rows.push(row);
     }
     await insertRecords(db, MODULE.subscribers, rows);
   }

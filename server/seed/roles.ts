@@ -1,4 +1,4 @@
-import type { PasswordHasher } from '../auth/passwords.ts';
+import type { PasswordHasher } from '../modules/auth/passwords.ts';
 import type { Queryable } from '../db/database.ts';
 import { MODULE, RESOURCES, entityResource, field } from '../registry.ts';
 

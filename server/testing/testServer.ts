@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
-import { PasswordHasher } from '../auth/passwords.ts';
+import { PasswordHasher } from '../modules/auth/passwords.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { openPglite } from '../db/pglite.ts';
 import { openPostgres, quoteIdentifier } from '../db/postgres.ts';
 import { DEMO_USERS, seedRolesAndUsers } from '../seed/roles.ts';
-import { MemoryStorage } from '../uploads/storage.ts';
+import { MemoryStorage } from '../modules/uploads/storage.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 

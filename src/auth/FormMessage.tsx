@@ -1,9 +1,9 @@
 export interface FormMessageProps {
-  kind: 'error' | 'success';
+  kind: 'error' | 'success' | 'info';
   text: string | null;
 }
 
-/** A message above a form: the server's error (an alert) or its confirmation (a status). */
+/** A message above a form: the server's error (an alert), its confirmation or a notice (a status). */
 export function FormMessage({ kind, text }: FormMessageProps) {
   if (!text) return null;
   return (

@@ -1,5 +1,6 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { http } from '../http/http.ts';
+import type { LoginState } from '../session/landingPath.ts';
 import { startSession } from '../session/sessionStore.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { email, required } from './fieldRules.ts';
@@ -12,23 +13,26 @@ interface LoginAnswer {
 }
 
 const RULES = { email: [required, email], password: [required] };
+const SESSION_EXPIRED_NOTICE = 'Your session expired, sign in again.';
 
 /**
- * /auth/login. A successful login stores both tokens (SESSION-06); the guest-only guard then sends the user to
- * their landing path (ROUTE-15). A failure keeps what was typed and shows the server's message.
+ * /auth/login. A successful login stores both tokens (SESSION-06); the guest-only guard then sends the user back to
+ * the page they asked for, or to their landing path (ROUTE-15). A failure keeps what was typed and shows the
+ * server's message. A visitor whose session expired is told so.
  */
 export function LoginScreen() {
   const form = useAuthForm(RULES);
+  const expired = (useLocation().state as LoginState | null)?.sessionExpired === true;
   const logIn = async () => {
     const answer = await http.post<LoginAnswer>('login', form.values);
     startSession(answer.data.access, answer.data.refresh);
   };
 
-
   return (
     <AuthCard title="Sign in" intro="Sign in to the Trade Data administration console.">
       <form className="auth-form" noValidate onSubmit={form.onSubmit(logIn)}>
         <FormMessage kind="error" text={form.failure} />
+        {!form.failure && <FormMessage kind="info" text={expired ? SESSION_EXPIRED_NOTICE : null} />}
         <TextField label="Email" name="email" type="email" autoComplete="username" autoFocus field={form.field('email')} />
         <TextField label="Password" name="password" type="password" autoComplete="current-password" field={form.field('password')} />
         <button type="submit" className="button button--primary button--block" disabled={form.busy}>

@@ -36,6 +36,65 @@ function recordPosts(path: string, reply: () => Response) {
   return bodies;
 }
 
+describe('signing in again', () => {
+  const signIn = async () => {
+    server.use(
+      mock.post(api('login'), () => HttpResponse.json({ data: { access: makeToken(), refresh: 'refresh-9' } })),
+      mock.get(api('user/permission'), () => HttpResponse.json({ data: TEST_PERMISSIONS })),
+      mock.get(api('notification'), () => HttpResponse.json({ data: [], meta: { total: 0, page: 1, page_size: 8 } })),
+      mock.post(api('logout'), () => HttpResponse.json({})),
+    );
+    await userEvent.type(await screen.findByLabelText('Email'), 'admin@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'Admin@12345{Enter}');
+  };
+  const at = (router: ReturnType<typeof renderAt>) => `${router.state.location.pathname}${router.state.location.search}`;
+
+  it('returns the user to the page they asked for, path and query, after signing in', async () => {
+    const router = renderAt('/user-management/users?q=asha&_page=2');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/user-management/users?q=asha&_page=2');
+    expect(screen.queryByText('Your session expired, sign in again.')).not.toBeInTheDocument();
+    await signIn();
+    await waitFor(() => expect(at(router)).toBe('/user-management/users?q=asha&_page=2'));
+  });
+
+  it.each([
+    ['an external address', 'https://evil.example.com/x'],
+    ['a protocol-relative address', '//evil.example.com/x'],
+    ['a backslashed one', '/\\evil.example.com'],
+    ['an encoded one', '%2F%2Fevil.example.com'],
+    ['a javascript: URL', 'javascript:alert(1)'],
+    ['the login screen', '/auth/login'],
+    ['another auth screen', '/auth/reset-password?token=x'],
+    ['the root, which bounces to the auth screens', '/'],
+  ])('never returns to %s: the landing path instead', async (_what, next) => {
+    const router = renderAt(`/auth/login?next=${encodeURIComponent(next)}`);
+    await signIn();
+    await waitFor(() => expect(at(router)).toBe('/voucher-management/vouchers'));
+  });
+
+  it('says the session expired when an expired token sent the user to sign in, and returns them after', async () => {
+    localStorage.setItem(tokenStore.accessKey, makeToken({ exp: Math.floor(Date.now() / 1000) - 5 }));
+    const router = renderAt('/user-management/users?q=asha');
+    expect(await screen.findByText('Your session expired, sign in again.')).toHaveAttribute('role', 'status');
+    expect(router.state.location.pathname).toBe('/auth/login');
+    await signIn();
+    await waitFor(() => expect(at(router)).toBe('/user-management/users?q=asha'));
+  });
+
+  it('says nothing, and starts afresh, after a plain logout', async () => {
+    const router = renderAt('/auth/login');
+    await signIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/voucher-management/vouchers'));
+    await router.navigate('/user-management/users?q=asha');
+    await userEvent.click(await screen.findByRole('button', { name: /account menu$/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(at(router)).toBe('/auth/login'));
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(screen.queryByText('Your session expired, sign in again.')).not.toBeInTheDocument();
+  });
+});
+
 describe('the login screen', () => {
   it('SESSION-06 POST login stores data.access and data.refresh, then goes to the landing path', async () => {
     const access = makeToken({ default_url: '/voucher-management/vouchers' });

@@ -20,6 +20,9 @@ export const PERMISSIONS_IN_FLIGHT_MS = 100;
 /** FORM-02: field errors show this long after the value settles. */
 export const FORM_ERROR_DEBOUNCE_MS = 200;
 
+/** A related-record picker asks the server for matches this long after the typing stops (no spec rule). */
+export const RELATION_SEARCH_DEBOUNCE_MS = 250;
+
 /** CONST-01: dropdown open animation. */
 export const DROPDOWN_ANIMATION_MS = 220;
 

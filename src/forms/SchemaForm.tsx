@@ -32,6 +32,8 @@ export interface SchemaFormProps {
   actions?: ReactNode;
   /** Content inside the form after the schema's fields, e.g. a screen's own editor. */
   children?: ReactNode;
+  /** A message about the last save shown just above the buttons, e.g. that the record changed meanwhile. */
+  notice?: ReactNode;
 }
 
 const ID_SEPARATOR = '-';
@@ -42,7 +44,7 @@ const ID_PREFIX = 'field';
  * shared messages; errors show after touch or submit, debounced (FORM-01, FORM-02), and the server's field
  * errors show on their fields until the field is changed (FORM-12).
  */
-export function SchemaForm({ schema, validate, uiSchema, formData, onChange, onSubmit, serverErrors, saving = false, submitLabel, label, actions, children }: SchemaFormProps) {
+export function SchemaForm({ schema, validate, uiSchema, formData, onChange, onSubmit, serverErrors, saving = false, submitLabel, label, actions, children, notice }: SchemaFormProps) {
   const validator = useMemo(() => precompiledValidator(validate, schema), [validate, schema]);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -95,6 +97,7 @@ export function SchemaForm({ schema, validate, uiSchema, formData, onChange, onS
           ))}
         </div>
       )}
+      {notice}
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving || undefined}>
           {saving ? 'Saving…' : submitLabel}

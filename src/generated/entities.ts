@@ -28,6 +28,7 @@ export interface Users {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -46,6 +47,7 @@ export interface Roles {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -88,6 +90,7 @@ export interface Subscriptions {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -110,6 +113,7 @@ export interface PointConsumptionRules {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -140,6 +144,7 @@ export interface OfferModule {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -186,6 +191,7 @@ export interface Subscribers {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -224,6 +230,7 @@ export interface IciciSubscribers {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -254,6 +261,7 @@ export interface Countries {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -272,6 +280,7 @@ export interface LookupTypes {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -298,6 +307,7 @@ export interface Lookups {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -320,6 +330,7 @@ export interface DataTypes {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -342,6 +353,7 @@ export interface HsCodes {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -364,6 +376,7 @@ export interface Features {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -394,6 +407,7 @@ export interface Maintenance {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -440,6 +454,7 @@ export interface DataUploadLogs {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -478,6 +493,7 @@ export interface DataFieldsModule {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -512,6 +528,7 @@ export interface SubscribersDetails {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -542,6 +559,7 @@ export interface SubscribersList {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -592,6 +610,7 @@ export interface Voucher {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -622,6 +641,7 @@ export interface ExecutiveProfile {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -660,6 +680,7 @@ export interface Banner {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -686,6 +707,7 @@ export interface Category {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -728,6 +750,7 @@ export interface Employees {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -774,6 +797,7 @@ export interface Company {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -812,6 +836,7 @@ export interface Country {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -846,6 +871,7 @@ export interface CompanyEmployeeContacts {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -872,6 +898,7 @@ export interface CreateHsCode {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }
 
 /**
@@ -900,4 +927,5 @@ export interface CreateRelatedProduct {
   is_active: boolean
   created_at: string
   updated_at: string
+  version: number
 }

@@ -11,6 +11,7 @@ export const AREAS: readonly AreaRoute[] = [
     layout: 'guest',
     preload: false,
     routes: [],
+    resources: [],
     load: () => import('./areas/auth.ts').then((chunk) => chunk.default),
   },
   {
@@ -76,6 +77,18 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/user-management/roles/:id",
         "routable": false,
         "screen": "detail"
+      }
+    ],
+    resources: [
+      {
+        "module": "USERS",
+        "label": "Users",
+        "path": "/user-management/users"
+      },
+      {
+        "module": "ROLES",
+        "label": "Roles",
+        "path": "/user-management/roles"
       }
     ],
     load: () => import('./areas/user-management.ts').then((chunk) => chunk.default),
@@ -173,6 +186,23 @@ export const AREAS: readonly AreaRoute[] = [
         "screen": "detail"
       }
     ],
+    resources: [
+      {
+        "module": "SUBSCRIPTIONS",
+        "label": "Plans",
+        "path": "/subscription-management/plans"
+      },
+      {
+        "module": "POINT_CONSUMPTION_RULES",
+        "label": "Point Consumption Rules",
+        "path": "/subscription-management/point-consumption-rules"
+      },
+      {
+        "module": "OFFER_MODULE",
+        "label": "Offers",
+        "path": "/subscription-management/offers"
+      }
+    ],
     load: () => import('./areas/subscription-management.ts').then((chunk) => chunk.default),
   },
   {
@@ -238,6 +268,18 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/subscriber-management/icici-subscribers/:id",
         "routable": false,
         "screen": "detail"
+      }
+    ],
+    resources: [
+      {
+        "module": "SUBSCRIBERS",
+        "label": "Subscribers",
+        "path": "/subscriber-management/subscribers"
+      },
+      {
+        "module": "ICICI_SUBSCRIBERS",
+        "label": "ICICI Subscribers",
+        "path": "/subscriber-management/icici-subscribers"
       }
     ],
     load: () => import('./areas/subscriber-management.ts').then((chunk) => chunk.default),
@@ -447,6 +489,43 @@ export const AREAS: readonly AreaRoute[] = [
         "screen": "detail"
       }
     ],
+    resources: [
+      {
+        "module": "COUNTRIES",
+        "label": "Countries",
+        "path": "/masters/countries"
+      },
+      {
+        "module": "LOOKUP_TYPES",
+        "label": "Lookup Types",
+        "path": "/masters/lookup-types"
+      },
+      {
+        "module": "LOOKUPS",
+        "label": "Lookups",
+        "path": "/masters/lookups"
+      },
+      {
+        "module": "DATA_TYPES",
+        "label": "Data Types",
+        "path": "/masters/data-types"
+      },
+      {
+        "module": "HS_CODES",
+        "label": "HS Chapters",
+        "path": "/masters/hs-chapters"
+      },
+      {
+        "module": "FEATURES",
+        "label": "Features",
+        "path": "/masters/features"
+      },
+      {
+        "module": "MAINTENANCE",
+        "label": "Maintenance",
+        "path": "/masters/maintenance"
+      }
+    ],
     load: () => import('./areas/masters.ts').then((chunk) => chunk.default),
   },
   {
@@ -493,6 +572,23 @@ export const AREAS: readonly AreaRoute[] = [
         "screen": "sync-trending-data"
       }
     ],
+    resources: [
+      {
+        "module": "DATA_UPLOAD_LOGS",
+        "label": "Data Uploads",
+        "path": "/data-upload-management/uploads"
+      },
+      {
+        "module": "UPLOADED_DATA_REPORT",
+        "label": "Uploaded Data Report",
+        "path": "/data-upload-management/uploaded-data-report"
+      },
+      {
+        "module": "SYNC_TRENDING_DATA",
+        "label": "Sync Trending Data",
+        "path": "/data-upload-management/sync-trending-data"
+      }
+    ],
     load: () => import('./areas/data-upload-management.ts').then((chunk) => chunk.default),
   },
   {
@@ -530,6 +626,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/data-column/data-fields/:id",
         "routable": false,
         "screen": "detail"
+      }
+    ],
+    resources: [
+      {
+        "module": "DATA_FIELDS_MODULE",
+        "label": "Data Fields",
+        "path": "/data-column/data-fields"
       }
     ],
     load: () => import('./areas/data-column.ts').then((chunk) => chunk.default),
@@ -585,6 +688,18 @@ export const AREAS: readonly AreaRoute[] = [
         "screen": "detail"
       }
     ],
+    resources: [
+      {
+        "module": "SUBSCRIBERS_DETAILS",
+        "label": "Subscriber Activity",
+        "path": "/subscribers-details-management/details"
+      },
+      {
+        "module": "SUBSCRIBERS_LIST",
+        "label": "Subscriber Contacts",
+        "path": "/subscribers-details-management/list"
+      }
+    ],
     load: () => import('./areas/subscribers-details-management.ts').then((chunk) => chunk.default),
   },
   {
@@ -622,6 +737,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/voucher-management/vouchers/:id",
         "routable": false,
         "screen": "detail"
+      }
+    ],
+    resources: [
+      {
+        "module": "VOUCHER",
+        "label": "Vouchers",
+        "path": "/voucher-management/vouchers"
       }
     ],
     load: () => import('./areas/voucher-management.ts').then((chunk) => chunk.default),
@@ -663,6 +785,13 @@ export const AREAS: readonly AreaRoute[] = [
         "screen": "executive-profiles"
       }
     ],
+    resources: [
+      {
+        "module": "EXECUTIVE_PROFILE",
+        "label": "Executives",
+        "path": "/executive-profile-management/executives"
+      }
+    ],
     load: () => import('./areas/executive-profile-management.ts').then((chunk) => chunk.default),
   },
   {
@@ -679,6 +808,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/admin-reporting-management/reports",
         "routable": true,
         "screen": "admin-reporting"
+      }
+    ],
+    resources: [
+      {
+        "module": "ADMIN_REPORTING",
+        "label": "Admin Reporting",
+        "path": "/admin-reporting-management/reports"
       }
     ],
     load: () => import('./areas/admin-reporting-management.ts').then((chunk) => chunk.default),
@@ -720,6 +856,13 @@ export const AREAS: readonly AreaRoute[] = [
         "screen": "detail"
       }
     ],
+    resources: [
+      {
+        "module": "BANNER",
+        "label": "Banners",
+        "path": "/banner-management/list"
+      }
+    ],
     load: () => import('./areas/banner-management.ts').then((chunk) => chunk.default),
   },
   {
@@ -757,6 +900,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/category-management/categories/:id",
         "routable": false,
         "screen": "detail"
+      }
+    ],
+    resources: [
+      {
+        "module": "CATEGORY",
+        "label": "Categories",
+        "path": "/category-management/categories"
       }
     ],
     load: () => import('./areas/category-management.ts').then((chunk) => chunk.default),
@@ -798,6 +948,13 @@ export const AREAS: readonly AreaRoute[] = [
         "screen": "detail"
       }
     ],
+    resources: [
+      {
+        "module": "EMPLOYEES",
+        "label": "Employees",
+        "path": "/employee-management/employees"
+      }
+    ],
     load: () => import('./areas/employee-management.ts').then((chunk) => chunk.default),
   },
   {
@@ -835,6 +992,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/company-management/list/:id",
         "routable": false,
         "screen": "detail"
+      }
+    ],
+    resources: [
+      {
+        "module": "COMPANY",
+        "label": "Companies",
+        "path": "/company-management/list"
       }
     ],
     load: () => import('./areas/company-management.ts').then((chunk) => chunk.default),
@@ -876,6 +1040,13 @@ export const AREAS: readonly AreaRoute[] = [
         "screen": "detail"
       }
     ],
+    resources: [
+      {
+        "module": "COUNTRY",
+        "label": "Available Countries",
+        "path": "/country-management/list"
+      }
+    ],
     load: () => import('./areas/country-management.ts').then((chunk) => chunk.default),
   },
   {
@@ -913,6 +1084,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/company-employee-contacts-management/list/:id",
         "routable": false,
         "screen": "detail"
+      }
+    ],
+    resources: [
+      {
+        "module": "COMPANY_EMPLOYEE_CONTACTS",
+        "label": "Company Employee Contacts",
+        "path": "/company-employee-contacts-management/list"
       }
     ],
     load: () => import('./areas/company-employee-contacts-management.ts').then((chunk) => chunk.default),
@@ -954,6 +1132,13 @@ export const AREAS: readonly AreaRoute[] = [
         "screen": "detail"
       }
     ],
+    resources: [
+      {
+        "module": "CREATE_HS_CODE",
+        "label": "HS Codes",
+        "path": "/create-hs-code-management/list"
+      }
+    ],
     load: () => import('./areas/create-hs-code-management.ts').then((chunk) => chunk.default),
   },
   {
@@ -993,6 +1178,13 @@ export const AREAS: readonly AreaRoute[] = [
         "screen": "detail"
       }
     ],
+    resources: [
+      {
+        "module": "CREATE_RELATED_PRODUCT",
+        "label": "Related Products",
+        "path": "/related-product-management/list"
+      }
+    ],
     load: () => import('./areas/related-product-management.ts').then((chunk) => chunk.default),
   },
   {
@@ -1009,6 +1201,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/developers/modules",
         "routable": true,
         "screen": "developers"
+      }
+    ],
+    resources: [
+      {
+        "module": "MODULE_REGISTRY",
+        "label": "Module Registry",
+        "path": "/developers/modules"
       }
     ],
     load: () => import('./areas/developers.ts').then((chunk) => chunk.default),
@@ -1034,6 +1233,18 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/profile-management/change-password",
         "routable": true,
         "screen": "change-password"
+      }
+    ],
+    resources: [
+      {
+        "module": "USER_PROFILE",
+        "label": "Profile",
+        "path": "/profile-management/profile"
+      },
+      {
+        "module": "CHANGE_PASSWORD",
+        "label": "Change Password",
+        "path": "/profile-management/change-password"
       }
     ],
     load: () => import('./areas/profile-management.ts').then((chunk) => chunk.default),

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { NotificationsMenu } from '../notifications/NotificationsMenu.tsx';
 import { useSession } from '../session/useSession.ts';
@@ -5,12 +6,35 @@ import { Brand } from '../shell/Brand.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import './Header.css';
 
-/** The header of signed-in pages: back (HEADER-01), logo (HEADER-02), and when logged in the two dropdowns (HEADER-03). */
-export function Header() {
+export interface HeaderProps {
+  /** The phone layout's menu button: opens and closes the sidebar drawer (the element with `controls` as id). */
+  menu?: { open: boolean; controls: string; onToggle: () => void; buttonRef?: Ref<HTMLButtonElement> };
+}
+
+/**
+ * The header of signed-in pages: back (HEADER-01), logo (HEADER-02), and when logged in the two dropdowns
+ * (HEADER-03); on a phone, first the menu button of the sidebar drawer.
+ */
+export function Header({ menu }: HeaderProps) {
   const navigate = useNavigate();
   const { user, logout } = useSession();
   return (
     <header className="app-header">
+      {menu && (
+        <button
+          ref={menu.buttonRef}
+          type="button"
+          className="icon-button header-menu-button"
+          aria-label="Main menu"
+          aria-expanded={menu.open}
+          aria-controls={menu.controls}
+          onClick={menu.onToggle}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      )}
       <button type="button" className="icon-button" aria-label="Back" onClick={() => void navigate(-1)}>
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />

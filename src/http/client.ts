@@ -17,6 +17,8 @@ declare module 'axios' {
     external?: boolean;
     /** Set when this call added one to the loader count, so exactly one disable follows. */
     loaderCounted?: boolean;
+    /** The call sent If-Match: a 412 is explained by its caller, so no "Error" toast repeats it. */
+    callerExplainsStale?: boolean;
   }
 }
 
@@ -71,13 +73,19 @@ async function toApiError(error: unknown): Promise<ApiError> {
   return new ApiError(status, errorMessage(status, body, navigator.onLine), errorFields(body));
 }
 
-/** ERR-01..06: every failure shows an "Error" toast; a 401 ends the session (a 403 never does). */
+const PRECONDITION_FAILED = 412;
+
+/**
+ * ERR-01..06: every failure shows an "Error" toast; a 401 ends the session (a 403 never does). A stale change (412)
+ * of a call that sent If-Match is the one exception: its screen shows the conflict where the user is, once.
+ */
 async function onFailure(error: unknown): Promise<never> {
   releaseLoader(axios.isAxiosError(error) ? error.config : undefined);
   if (axios.isCancel(error)) throw error;
   const apiError = await toApiError(error);
   if (apiError.status === 401) endSession();
-  toastError(apiError.message);
+  const explainedByCaller = apiError.status === PRECONDITION_FAILED && axios.isAxiosError(error) && error.config?.callerExplainsStale === true;
+  if (!explainedByCaller) toastError(apiError.message);
   throw apiError;
 }
 

@@ -186,6 +186,23 @@ describe('the error catalogue', () => {
     expect(await toastWith('Validation failed')).toBeInTheDocument();
   });
 
+  it('a change of one record sends its version as If-Match; its 412 is left to the screen (no toast), any other 412 toasts', async () => {
+    const seen = captureHeaders('put', api('vouchers/7'));
+    await http.putRecord('vouchers/7', { code: 'A' }, { ifMatch: 3 });
+    expect(seen.headers?.get('if-match')).toBe('"3"');
+    const deleted = captureHeaders('delete', api('vouchers/8'));
+    await http.deleteRecord('vouchers/8', { ifMatch: 1 });
+    expect(deleted.headers?.get('if-match')).toBe('"1"');
+
+    const stale = 'This voucher was changed by someone else since you opened it.';
+    server.use(mock.patch(api('vouchers/7/status'), () => HttpResponse.json({ message: stale }, { status: 412 })));
+    await expect(http.patchRecord('vouchers/7/status', { is_active: false }, { ifMatch: 3 })).rejects.toMatchObject({ status: 412, message: stale });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(stale)).toBeNull();
+    await expect(http.patch('vouchers/7/status', { is_active: false })).rejects.toMatchObject({ status: 412 });
+    expect(await toastWith(stale)).toBeInTheDocument();
+  });
+
   it('ERR-04 status 0 while offline shows "No Internet Connection."', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     server.use(mock.get(api('offline'), () => HttpResponse.error()));

@@ -1,6 +1,6 @@
 import type { AxiosProgressEvent, AxiosResponse } from 'axios';
 import type * as ClientModule from './client.ts';
-import { toastErrorText } from '../shell/textToast.tsx';
+import { whenIdle } from '../shell/whenIdle.ts';
 import { ApiError } from './ApiError.ts';
 import { errorMessage } from './errorMessage.ts';
 
@@ -12,6 +12,22 @@ export interface RequestOptions {
   loader?: boolean;
   signal?: AbortSignal;
 }
+
+/** A change of one record, made only at the version the caller read (docs/api.md, "Record versions"). */
+export interface ChangeOptions {
+  /**
+   * The record's `version` as read: sent as `If-Match`. A 412 (someone changed it since) then shows no "Error"
+   * toast: the caller explains it where the user is, and offers the latest version.
+   */
+  ifMatch: number;
+}
+
+/** The `If-Match` value for a record version: its ETag, `"3"`. */
+function etagOf(version: number): string {
+  return `"${version}"`;
+}
+
+const versioned = ({ ifMatch }: ChangeOptions) => ({ headers: { 'If-Match': etagOf(ifMatch) }, callerExplainsStale: true });
 
 export interface UploadOptions {
   /** Fraction sent so far, 0..1. */
@@ -28,6 +44,9 @@ type Client = typeof ClientModule;
 
 let client: Promise<Client> | undefined;
 
+/** The toast of a call that got no answer; its code is loaded with the client, before any call can fail so. */
+const textToast = () => import('../shell/textToast.tsx');
+
 /** axios and the interceptors load with the first call, not with the login screen's first paint. */
 function api(): Promise<Client['api']> {
   client ??= import('./client.ts').catch((cause: unknown) => {
@@ -35,18 +54,19 @@ function api(): Promise<Client['api']> {
     // again, and fail as a call that got no answer fails (ERR-04, ERR-05).
     client = undefined;
     const error = new ApiError(0, errorMessage(0, null, navigator.onLine));
-    toastErrorText(error.message);
+    void textToast().then((toasts) => toasts.toastErrorText(error.message));
     throw Object.assign(error, { cause });
   });
   return client.then((module) => module.api);
 }
 
 /**
- * Loads the client once the first screen is idle, so that a call made after the network drops (or the
- * server stops) still has its code and can say so.
+ * Loads the client, and the toast that says a call got no answer, once the first screen is idle, so that a call
+ * made after the network drops (or the server stops) still has its code and can say so.
  */
 export function preloadHttpClient(): void {
-  const load = () => {
+  whenIdle(() => {
+    void textToast().catch(() => undefined);
     if (!client) {
       const loading = import('./client.ts');
       client = loading;
@@ -54,9 +74,7 @@ export function preloadHttpClient(): void {
         if (client === loading) client = undefined;
       });
     }
-  };
-  if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 2000 });
-  else setTimeout(load, 200);
+  });
 }
 
 async function body<T>(response: Promise<AxiosResponse<T>>): Promise<T> {
@@ -77,6 +95,10 @@ export const http = {
   put: async <T>(path: string, data?: unknown, options: RequestOptions = {}) => body((await api()).put<T>(path, data, options)),
   patch: async <T>(path: string, data?: unknown, options: RequestOptions = {}) => body((await api()).patch<T>(path, data, options)),
   delete: async <T>(path: string, options: Pick<RequestOptions, 'params' | 'loader'> = {}) => body((await api()).delete<T>(path, options)),
+  /** PUT, PATCH or DELETE of one record at the version the caller read. */
+  putRecord: async <T>(path: string, data: unknown, options: ChangeOptions) => body((await api()).put<T>(path, data, versioned(options))),
+  patchRecord: async <T>(path: string, data: unknown, options: ChangeOptions) => body((await api()).patch<T>(path, data, versioned(options))),
+  deleteRecord: async <T>(path: string, options: ChangeOptions) => body((await api()).delete<T>(path, versioned(options))),
   deleteWithBody: async <T>(path: string, data: unknown) => body((await api()).delete<T>(path, { data })),
   /** A form-encoded POST (application/x-www-form-urlencoded). */
   postForm: async <T>(path: string, fields: Record<string, string | number | boolean>) =>

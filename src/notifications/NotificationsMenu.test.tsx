@@ -121,6 +121,8 @@ describe('the notifications dropdown', () => {
     const panel = await openNotifications();
     expect(panel.querySelector('script')).toBeNull();
     expect(panel.querySelector('img')?.getAttribute('onerror')).toBeNull();
+    // An image without a text alternative is marked decorative rather than read out as a file name.
+    expect(panel.querySelector('img')?.getAttribute('alt')).toBe('');
     const link = within(panel).getByText('open');
     expect(link).not.toHaveAttribute('href');
     fireEvent.click(link);

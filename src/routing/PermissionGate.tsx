@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
-import { LOGIN_PATH } from '../config/constants.ts';
 import { usePermissions } from '../permissions/usePermissions.ts';
 import type { Permissions } from '../permissions/types.ts';
+import { LoginRedirect } from './LoginRedirect.tsx';
 import { PageStatus } from './PageStatus.tsx';
 import { useAuthenticated } from './useAuthenticated.ts';
 
@@ -18,7 +17,7 @@ export interface PermissionGateProps {
 export function PermissionGate({ children }: PermissionGateProps) {
   const authenticated = useAuthenticated();
   const { permissions, loaded, failed, reload } = usePermissions();
-  if (!authenticated) return <Navigate to={LOGIN_PATH} replace />;
+  if (!authenticated) return <LoginRedirect />;
   if (failed) {
     return (
       <div className="page-status" role="alert">

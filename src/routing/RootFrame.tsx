@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import type { AreaRoute } from '../generated/types.ts';
-import { useSession } from '../session/useSession.ts';
+import { whenIdle } from '../shell/whenIdle.ts';
 import { preloadAreas } from './preloadAreas.ts';
 
 export interface RootFrameProps {
@@ -9,15 +9,12 @@ export interface RootFrameProps {
 }
 
 /**
- * Wraps every route: scroll restoration on back and forward (ROUTE-07), and, once the first screen of a
- * logged-in user has rendered, the preloading of flagged areas (ROUTE-08). A visitor on the login screen does
- * not pay for chunks only a signed-in user can open.
+ * Wraps every route: scroll restoration on back and forward (ROUTE-07), and, once the first screen has rendered and
+ * the browser is idle, the preloading of flagged areas (ROUTE-08). On the sign-in screen too: the chunks are then
+ * there when the user has signed in, and the screen was usable before they were asked for.
  */
 export function RootFrame({ areas }: RootFrameProps) {
-  const { loggedIn } = useSession();
-  useEffect(() => {
-    if (loggedIn) preloadAreas(areas);
-  }, [areas, loggedIn]);
+  useEffect(() => whenIdle(() => preloadAreas(areas)), [areas]);
   return (
     <>
       <ScrollRestoration />

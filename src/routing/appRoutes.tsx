@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import type { AreaRoute } from '../generated/types.ts';
 import { ErrorPage } from '../shell/ErrorPage.tsx';
+import { loadAdminLayout } from './adminLayout.ts';
 import { AreaRoot } from './AreaRoot.tsx';
 import { GuestOnly } from './GuestOnly.tsx';
 import { ModuleRouteElement } from './ModuleRouteElement.tsx';
@@ -61,7 +62,7 @@ export function appRoutes(areas: readonly AreaRoute[]): RouteObject[] {
         { index: true, element: <Navigate to="/auth" replace /> },
         authRoute,
         {
-          lazy: () => import('../layout/AdminLayout.tsx').then((module) => ({ Component: module.AdminLayout })),
+          lazy: () => loadAdminLayout().then((module) => ({ Component: module.AdminLayout })),
           children: areas.filter((area) => area.layout === 'admin').map(areaRoute),
         },
         { path: '403', element: <ErrorPage status={403} /> },

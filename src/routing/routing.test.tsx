@@ -148,6 +148,14 @@ describe('the route table', () => {
     expect(vouchers!.load).not.toHaveBeenCalled();
   });
 
+  it('ROUTE-08 the flagged areas are preloaded after the first screen renders also when it is the sign-in screen', async () => {
+    const { areas } = renderApp('/auth/login');
+    await screen.findByRole('heading', { name: 'Sign in' });
+    const [vouchers, users] = areas;
+    await waitFor(() => expect(users!.load).toHaveBeenCalled());
+    expect(vouchers!.load).not.toHaveBeenCalled();
+  });
+
   it('ROUTE-09 a module serves view at its index route, add and edit', async () => {
     serve();
     logIn();

@@ -1,11 +1,6 @@
 import type { ComponentType } from 'react';
-import type { ModuleRoute, ResourceDescription, ScreenName } from '../generated/types.ts';
-
-/** What the router hands every module screen: the resource from the area's chunk and the route it serves. */
-export interface ScreenProps {
-  resource: ResourceDescription;
-  route: ModuleRoute;
-}
+import type { ScreenName } from '../generated/types.ts';
+import type { ScreenProps } from './ScreenProps.ts';
 
 type ScreenModule = Promise<{ default: ComponentType<ScreenProps> }>;
 

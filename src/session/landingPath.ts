@@ -27,9 +27,32 @@ export function safeAppPath(candidate: string): string | null {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+/** The path when it is a safe in-app path outside the guest area, else null. */
+function signedInPath(candidate: string): string | null {
+  const path = safeAppPath(candidate);
+  return path !== null && !GUEST_PATH.test(path) ? path : null;
+}
+
 /** ROUTE-15: the token's default_url when it is a safe in-app path outside the guest area, else null. */
 export function landingPath(claims: SessionClaims | null): string | null {
-  if (!claims?.default_url) return null;
-  const path = safeAppPath(claims.default_url);
-  return path !== null && !GUEST_PATH.test(path) ? path : null;
+  return claims?.default_url ? signedInPath(claims.default_url) : null;
+}
+
+/** What the login screen is told about why the visitor is there (router state, so no link can fake it). */
+export interface LoginState {
+  sessionExpired?: boolean;
+}
+
+/** The login screen's query parameter naming the page to return to after signing in. */
+const RETURN_PARAM = 'next';
+
+/** The query of a login address that returns the user to `path` (path and query) once signed in. */
+export function returnQuery(path: string): string {
+  return `?${new URLSearchParams({ [RETURN_PARAM]: path })}`;
+}
+
+/** The page a login address asks to return to, when it is a safe in-app path outside the guest area; else null. */
+export function returnPath(search: string): string | null {
+  const wanted = new URLSearchParams(search).get(RETURN_PARAM);
+  return wanted ? signedInPath(wanted) : null;
 }

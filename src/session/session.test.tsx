@@ -128,6 +128,19 @@ describe('logout', () => {
     stopSession();
   });
 
+  it('a logout is remembered as a logout, even when the server answers its call with 401; an expiry as an expiry', async () => {
+    server.use(mock.post(api('logout'), () => HttpResponse.json({ message: 'Token expired' }, { status: 401 })));
+    startSession(makeToken(), 'refresh-1');
+    expect(sessionStore.endReason()).toBeNull();
+    await logout();
+    expect(sessionStore.endReason()).toBe('logout');
+    localStorage.setItem(tokenStore.accessKey, makeToken({ exp: nowSeconds() - 1 }));
+    checkSession();
+    expect(sessionStore.endReason()).toBe('expired');
+    startSession(makeToken(), 'refresh-1');
+    expect(sessionStore.endReason()).toBeNull();
+  });
+
   it('SESSION-08 logout clears the session even when the server call fails', async () => {
     server.use(mock.post(api('logout'), () => HttpResponse.json({ message: 'Down' }, { status: 500 })));
     startSession(makeToken(), 'refresh-1');
@@ -214,6 +227,7 @@ describe('token refresh', () => {
     await refreshSession();
     await waitFor(() => expect(sessionStore.get().loggedIn).toBe(false));
     expect(ended).toHaveBeenCalledTimes(1);
+    expect(sessionStore.endReason()).toBe('expired');
     stop();
   });
 

@@ -7,18 +7,23 @@ export interface ToastFrameProps extends Partial<ToastContentProps> {
   children: ReactNode;
 }
 
-/** TOAST-01: title and message; once the pointer leaves a paused toast it closes after the extended time-out (TOAST-03). */
-export function ToastFrame({ title, isPaused, toastProps, children }: ToastFrameProps) {
-  const wasPaused = useRef(false);
+/**
+ * TOAST-01: title and message; once the pointer leaves a hovered toast it closes after the extended time-out
+ * (TOAST-03). The pointer itself is watched: a toast is also paused until its fade-in ends, and that first start
+ * must keep the full time-out.
+ */
+export function ToastFrame({ title, toastProps, children }: ToastFrameProps) {
+  const bodyRef = useRef<HTMLDivElement>(null);
   const toastId = toastProps?.toastId;
   useEffect(() => {
-    if (wasPaused.current && !isPaused && toastId !== undefined) {
-      toast.update(toastId, { autoClose: TOAST_EXTENDED_TIMEOUT_MS, updateId: `extended-${Date.now()}` });
-    }
-    wasPaused.current = Boolean(isPaused);
-  }, [isPaused, toastId]);
+    const frame = bodyRef.current?.closest('.Toastify__toast');
+    if (!frame || toastId === undefined) return;
+    const onLeave = () => toast.update(toastId, { autoClose: TOAST_EXTENDED_TIMEOUT_MS, updateId: `extended-${Date.now()}` });
+    frame.addEventListener('mouseleave', onLeave);
+    return () => frame.removeEventListener('mouseleave', onLeave);
+  }, [toastId]);
   return (
-    <div className="toast-body">
+    <div ref={bodyRef} className="toast-body">
       {title && <strong className="toast-title">{title}</strong>}
       {children}
     </div>

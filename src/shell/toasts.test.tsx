@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DeferredToastHost } from './DeferredToastHost.tsx';
 import { toastErrorText } from './textToast.tsx';
 import { toastError, toastSuccess } from './toasts.tsx';
 import { ToastHost } from './ToastHost.tsx';
@@ -21,6 +22,26 @@ describe('toasts', () => {
     expect(within(toast.parentElement!).getByRole('button', { name: /close/i })).toBeInTheDocument();
     expect(progressBarOf(toast)).toBeInTheDocument();
     await userEvent.click(within(toast.parentElement!).getByRole('button', { name: /close/i }));
+  });
+
+  it('TOAST-01 the close button is optional per toast', async () => {
+    render(<ToastHost />);
+    act(() => toastSuccess('Saved quietly', 'Saved', { closeButton: false }));
+    act(() => toastError('Could not save', 'Error', { closeButton: false }));
+    act(() => toastSuccess('Saved with a button'));
+    for (const message of ['Saved quietly', 'Could not save']) {
+      const toast = (await screen.findByText(message)).closest('.Toastify__toast') as HTMLElement;
+      expect(within(toast).queryByRole('button', { name: /close/i }), message).not.toBeInTheDocument();
+    }
+    const withButton = (await screen.findByText('Saved with a button')).closest('.Toastify__toast') as HTMLElement;
+    expect(within(withButton).getByRole('button', { name: /close/i })).toBeInTheDocument();
+  });
+
+  it('TOAST-01 a toast raised before the container has loaded (it loads once the first screen is idle) is shown when it has', async () => {
+    act(() => toastSuccess('Raised early', 'Saved'));
+    render(<DeferredToastHost />);
+    const toast = (await screen.findByText('Raised early')).closest('[role="alert"]') as HTMLElement;
+    expect(within(toast).getByText('Saved')).toBeInTheDocument();
   });
 
   it('TOAST-01 an error toast is titled "Error" unless told otherwise, and renders an HTML message', async () => {
@@ -68,6 +89,18 @@ describe('toasts', () => {
       const after = screen.getByText('Timed').closest('.Toastify__toast') as HTMLElement;
       expect(progressBarOf(after)).toHaveStyle({ animationDuration: '1000ms', animationPlayState: 'running' });
     });
+  });
+
+  it('TOAST-03 a toast keeps its 5000 ms once its fade-in ends: the first start is not a pointer leaving', async () => {
+    render(<ToastHost />);
+    act(() => toastSuccess('Not hovered'));
+    const toast = (await screen.findByText('Not hovered')).closest('.Toastify__toast') as HTMLElement;
+    expect(progressBarOf(toast)).toHaveStyle({ animationPlayState: 'paused' });
+    fireEvent.animationEnd(toast);
+    await waitFor(() => expect(progressBarOf(toast)).toHaveStyle({ animationPlayState: 'running' }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const after = screen.getByText('Not hovered').closest('.Toastify__toast') as HTMLElement;
+    expect(progressBarOf(after)).toHaveStyle({ animationDuration: '5000ms', animationPlayState: 'running' });
   });
 
   it('TOAST-04 an HTML message is sanitised: no script, event handler or javascript: URL survives', async () => {

@@ -2,12 +2,17 @@ import { toast } from 'react-toastify/unstyled';
 import { ERROR_TOAST_TITLE } from '../config/constants.ts';
 import { ToastBody } from './ToastBody.tsx';
 
+export interface ToastOptions {
+  /** TOAST-01: the close button is optional per toast; shown unless turned off. */
+  closeButton?: boolean;
+}
+
 /** A success toast; the message may be HTML (sanitised). */
-export function toastSuccess(message: string, title?: string): void {
-  toast.success((props) => <ToastBody {...props} title={title} message={message} />);
+export function toastSuccess(message: string, title?: string, { closeButton = true }: ToastOptions = {}): void {
+  toast.success((props) => <ToastBody {...props} title={title} message={message} />, { closeButton });
 }
 
 /** An error toast, titled "Error" unless told otherwise (ERR-01). */
-export function toastError(message: string, title: string = ERROR_TOAST_TITLE): void {
-  toast.error((props) => <ToastBody {...props} title={title} message={message} />);
+export function toastError(message: string, title: string = ERROR_TOAST_TITLE, { closeButton = true }: ToastOptions = {}): void {
+  toast.error((props) => <ToastBody {...props} title={title} message={message} />, { closeButton });
 }

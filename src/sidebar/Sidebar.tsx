@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { SIDEBAR } from '../generated/sidebar.ts';
 import type { SidebarEntry } from '../generated/types.ts';
@@ -5,11 +6,17 @@ import { canAccess } from '../permissions/canAccess.ts';
 import { defaultRoute } from '../permissions/defaultRoute.ts';
 import { usePermissions } from '../permissions/usePermissions.ts';
 import { isHighlighted } from './isHighlighted.ts';
+import { usePhoneLayout } from './usePhoneLayout.ts';
 import { useSidebarOpen } from './useSidebarOpen.ts';
 import './Sidebar.css';
 
+/** The id the header's menu button controls. */
+export const SIDEBAR_ID = 'sidebar';
+
 export interface SidebarProps {
   entries?: readonly SidebarEntry[];
+  /** On a phone the sidebar is a drawer: shown only while this is true. */
+  drawerOpen?: boolean;
 }
 
 const abbreviation = (label: string) =>
@@ -22,32 +29,42 @@ const abbreviation = (label: string) =>
 
 /**
  * The left sidebar (SIDEBAR-01..06): the generated entries the user may access, each linking to their default
- * route for its module (fixed entries to exactly their link), collapsible, the current one highlighted.
+ * route for its module (fixed entries to exactly their link), collapsible, the current one highlighted. On a phone
+ * it is a drawer over the page instead, always with its labels, and its first link takes focus when it opens.
  */
-export function Sidebar({ entries = SIDEBAR }: SidebarProps) {
+export function Sidebar({ entries = SIDEBAR, drawerOpen = false }: SidebarProps) {
   const { permissions } = usePermissions();
   const { pathname } = useLocation();
   const [open, setOpen] = useSidebarOpen();
+  const phone = usePhoneLayout();
+  const linksRef = useRef<HTMLUListElement>(null);
+  const expanded = phone || open;
   const visible = entries.filter((entry) => canAccess(permissions, entry.module)).sort((a, b) => a.order - b.order);
+
+  useEffect(() => {
+    if (phone && drawerOpen) linksRef.current?.querySelector<HTMLElement>('a')?.focus();
+  }, [phone, drawerOpen]);
+
+  const classes = ['sidebar', expanded ? 'sidebar-open' : 'sidebar-closed', drawerOpen ? 'sidebar-drawer-open' : ''];
   return (
-    <nav className={`sidebar ${open ? 'sidebar-open' : 'sidebar-closed'}`} aria-label="Main">
+    <nav id={SIDEBAR_ID} className={classes.join(' ').trim()} aria-label="Main">
       <button type="button" className="sidebar-toggle" aria-expanded={open} aria-controls="sidebar-links" onClick={() => setOpen(!open)}>
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
         <span className="visually-hidden">Menu</span>
       </button>
-      <ul id="sidebar-links" className="sidebar-links">
+      <ul ref={linksRef} id="sidebar-links" className="sidebar-links">
         {visible.map((entry) => {
           const to = entry.fixed ? entry.link : (defaultRoute(permissions, entry.link) ?? entry.link);
           const current = isHighlighted(pathname, entry.link);
           return (
             <li key={entry.module}>
-              <Link to={to} className="sidebar-link" aria-current={current ? 'page' : undefined} title={open ? undefined : entry.label}>
+              <Link to={to} className="sidebar-link" aria-current={current ? 'page' : undefined} title={expanded ? undefined : entry.label}>
                 <span className="sidebar-icon" aria-hidden="true">
                   {abbreviation(entry.label)}
                 </span>
-                <span className={open ? 'sidebar-label' : 'visually-hidden'}>{entry.label}</span>
+                <span className={expanded ? 'sidebar-label' : 'visually-hidden'}>{entry.label}</span>
               </Link>
             </li>
           );

@@ -1,4 +1,4 @@
-import type { ScreenProps } from '../screens/index.ts';
+import type { ScreenProps } from '../screens/ScreenProps.ts';
 
 /** A stand-in for `SCREENS`: every screen name renders a heading naming itself, its resource and its action. */
 export const MOCK_SCREENS = new Proxy(

@@ -7,7 +7,10 @@ const resource = (module: ModuleKey, area: ModuleKey, label: string) => ({ modul
 
 function area(module: ModuleKey, path: string, guard: AreaRoute['guard'], preload: boolean, routes: ModuleRoute[], labels: Record<string, string>): AreaRoute {
   const chunk: AreaModule = { module, resources: Object.entries(labels).map(([key, label]) => resource(key as ModuleKey, module, label)) };
-  return { module, label: path, path, guard, layout: 'admin', preload, routes, load: vi.fn(() => Promise.resolve(chunk)) };
+  const resources = routes
+    .filter((route) => route.action === 'view' && route.routable)
+    .map((route) => ({ module: route.module, label: labels[route.module] ?? route.module, path: route.path }));
+  return { module, label: path, path, guard, layout: 'admin', preload, routes, resources, load: vi.fn(() => Promise.resolve(chunk)) };
 }
 
 /** Three small areas: one without a parent guard, two behind the authentication guard, one flagged for preloading. */

@@ -36,6 +36,14 @@ describe('check and write', () => {
     expect(result.errors).toContain('stale: src/generated/sidebar.ts');
   });
 
+  it('catches an edited area description, the data the server and the console read', async () => {
+    const path = join(out, 'src/generated/areas/voucher-management.json');
+    await writeFile(path, (await readFile(path, 'utf8')).replace('"pageSize": 20', '"pageSize": 50'));
+    const result = await runCheck(out);
+    expect(result.code).toBe(1);
+    expect(result.errors).toContain('stale: src/generated/areas/voucher-management.json');
+  });
+
   it('catches a deleted generated file', async () => {
     await rm(join(out, 'server/generated/tables.sql'));
     const result = await runCheck(out);

@@ -11,7 +11,8 @@ import { MODULES, MODULE_ACTIONS, type ActionName, type ModuleKey } from './src/
 import { AREAS } from './src/generated/routes.ts';
 import { SIDEBAR } from './src/generated/sidebar.ts';
 import type { Users, Countries } from './src/generated/entities.ts';
-import { RESOURCES } from './server/generated/registry.ts';
+import masters from './src/generated/areas/masters.json';
+import { readAreaDescription } from './contract/description.ts';
 import type { AreaManifest } from './codegen/generated/manifest.ts';
 
 const module: ModuleKey = 'USERS';
@@ -20,10 +21,11 @@ const unknownModule: ModuleKey = 'NOPE';
 const action: ActionName = 'ADD_TOP_UP';
 // @ts-expect-error an action outside the vocabulary is not an ActionName
 const unknownAction: ActionName = 'approve';
-const user: Users = { id: 1, email: 'a@b.in', mobile: '9876543210', country_id: 1, is_active: true, created_at: '', updated_at: '' };
+const user: Users = { id: 1, email: 'a@b.in', mobile: '9876543210', country_id: 1, is_active: true, created_at: '', updated_at: '', version: 1 };
 // @ts-expect-error write-only fields are not part of the returned entity
 const leaked: Users['password'] = 'x';
-const country: Countries = { id: 1, name: 'India', iso2: 'IN', is_active: true, created_at: '', updated_at: '' };
+const country: Countries = { id: 1, name: 'India', iso2: 'IN', is_active: true, created_at: '', updated_at: '', version: 1 };
+const RESOURCES = readAreaDescription(masters).resources;
 const area: AreaManifest = { key: 'X', label: 'X', path: 'x', order: 1, guard: 'none', resources: [] };
 async function firstResource() {
   const loaded = await AREAS[0]!.load();
@@ -42,7 +44,10 @@ describe('generated TypeScript', () => {
       await mkdir(dirname(join(dir, path)), { recursive: true });
       await writeFile(join(dir, path), text);
     }
+    // What the generated files import beside themselves: the shared rules, the description's types, the area chunks' join.
     await cp(join(projectRoot, 'validation'), join(dir, 'validation'), { recursive: true });
+    await cp(join(projectRoot, 'contract'), join(dir, 'contract'), { recursive: true });
+    for (const file of ['areaModule.ts', 'areaTypes.ts']) await cp(join(projectRoot, 'src', 'routing', file), join(dir, 'src', 'routing', file));
     await writeFile(join(dir, 'usage.ts'), usage);
     const program = ts.createProgram([join(dir, 'usage.ts')], {
       strict: true,

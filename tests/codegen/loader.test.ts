@@ -126,6 +126,19 @@ describe('manifest loader and validator', () => {
     ]);
   });
 
+  it('accepts a business rule (if/then) on the entity, and reports one naming a field the entity lacks', async () => {
+    const rule = (doc: any, then: object) => Object.assign(doc.resources[0].entity.schema, { if: { properties: { code: { const: 'HALF' } }, required: ['code'] }, then });
+    expect(await errorsAfter((dir) => editJson(join(dir, VOUCHER), (doc) => rule(doc, { properties: { discount_value: { type: 'number', maximum: 100 } } })))).toEqual([]);
+    const misspelt = await errorsAfter((dir) => editJson(join(dir, VOUCHER), (doc) => rule(doc, { required: ['discount_valeu'] })));
+    expect(misspelt).toEqual([
+      { kind: 'UnknownField', file: VOUCHER, pointer: '/resources/0/entity/schema/then/required/0', message: 'a business rule names "discount_valeu", which the entity lacks' },
+    ]);
+    const inAllOf = await errorsAfter((dir) =>
+      editJson(join(dir, VOUCHER), (doc) => (doc.resources[0].entity.schema.allOf = [{ if: { properties: { colour: { const: 'red' } } }, then: { required: ['code'] } }])),
+    );
+    expect(inAllOf).toEqual([expect.objectContaining({ kind: 'UnknownField', pointer: '/resources/0/entity/schema/allOf/0/if/properties/colour' })]);
+  });
+
   it('reports notBefore or compareTo naming no sibling field, and notBefore between fields of different formats', async () => {
     const properties = (doc: any) => doc.resources[0].entity.schema.properties;
     const unknown = await errorsAfter((dir) => editJson(join(dir, VOUCHER), (doc) => (properties(doc).code.compareTo = 'colour')));

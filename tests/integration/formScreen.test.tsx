@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderConsole, signInAs } from './consoleApp.tsx';
@@ -49,8 +49,9 @@ describe('a create form against the real API', () => {
     expect((await callApi(admin.access, 'POST', 'lookups', { lookup_type_id: type.body.data.id, code: 'sea', label: 'Sea' })).status).toBe(201);
     const user = userEvent.setup();
     renderConsole('/masters/lookups/add');
-    const lookupType = await screen.findByLabelText(/^Lookup type/, {}, { timeout: 10_000 });
-    await user.selectOptions(lookupType, await screen.findByRole('option', { name: 'Shipment mode' }, { timeout: 10_000 }));
+    const lookupType = await screen.findByRole('combobox', { name: /^Lookup type/ }, { timeout: 10_000 });
+    await user.type(lookupType, 'shipm');
+    await user.click(await screen.findByRole('option', { name: 'Shipment mode' }, { timeout: 10_000 }));
     await user.type(screen.getByLabelText(/^Code/), 'sea');
     await user.type(screen.getByLabelText(/^Label/), 'Sea freight');
     await user.click(screen.getByRole('button', { name: /^Create/ }));
@@ -61,5 +62,41 @@ describe('a create form against the real API', () => {
     expect(errorOf(screen.getByLabelText(/^Lookup type/))).toBeNull();
     expect(code).toHaveValue('sea');
     expect((await callApi(admin.access, 'GET', `lookups?lookup_type_id=${type.body.data.id}`)).body.meta.total).toBe(1);
+  });
+});
+
+describe('an edit form against the real API when someone else saved the record meanwhile', () => {
+  it('the save shows one conflict message; Reload keeps what was typed, takes their change to the other fields and names it; saving again keeps both', async () => {
+    const admin = await signInAs('Super Admin');
+    const opened = (await callApi(admin.access, 'GET', 'vouchers/2')).body.data;
+    const user = userEvent.setup();
+    const { router } = renderConsole('/voucher-management/vouchers/2/edit');
+    const value = await screen.findByLabelText(/^Discount value/, {}, { timeout: 10_000 });
+    await user.clear(value);
+    await user.type(value, '42');
+
+    // Another administrator saves a new description while this form is open.
+    const editable = ['code', 'description', 'discount_type', 'discount_value', 'max_discount', 'valid_from', 'valid_to', 'usage_limit', 'plan_id'];
+    const theirs = Object.fromEntries(editable.filter((name) => opened[name] !== null).map((name) => [name, opened[name]]));
+    const other = await callApi(admin.access, 'PUT', 'vouchers/2', { ...theirs, description: 'Changed elsewhere' }, { 'if-match': `"${opened.version}"` });
+    expect(other.status).toBe(200);
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const conflict = await screen.findByText(/^This voucher was changed by someone else since you opened it, so your changes were not saved\./, {}, { timeout: 10_000 });
+    // Said once, in the form: no "Error" toast repeats it.
+    expect(screen.getAllByText(/changed by someone else since you opened it/)).toHaveLength(1);
+    expect(screen.getByLabelText(/^Discount value/)).toHaveValue(42);
+    expect(router.state.location.pathname).toBe('/voucher-management/vouchers/2/edit');
+
+    await user.click(within(conflict.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Reload' }));
+    // Their description is taken (this user left it alone), so saving does not undo it; the typed value stays.
+    expect(await screen.findByText('Changed by someone else, now shown: Description.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Discount value/)).toHaveValue(42);
+    expect(screen.getByLabelText(/^Description/)).toHaveValue('Changed elsewhere');
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/voucher-management/vouchers'), { timeout: 10_000 });
+    const saved = (await callApi(admin.access, 'GET', 'vouchers/2')).body.data;
+    expect(saved).toMatchObject({ discount_value: 42, description: 'Changed elsewhere', version: opened.version + 2 });
   });
 });

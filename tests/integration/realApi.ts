@@ -82,10 +82,10 @@ export async function loginAs(email: string, password: string): Promise<TokenPai
 }
 
 /** A direct call to the real API with a user's token, as another client would make it. */
-export async function callApi(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+export async function callApi(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
   const response = await fetch(`${ORIGIN}/api/v1/${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, 'APP-SOURCE': 'ADMIN_APP', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { authorization: `Bearer ${token}`, 'APP-SOURCE': 'ADMIN_APP', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();

@@ -2,12 +2,17 @@ import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '@rjsf/utils';
 import type { ChangeEvent, FocusEvent } from 'react';
 import { useRelationOptions } from '../useRelationOptions.ts';
+import { RelationComboBox } from './RelationComboBox.tsx';
 
 /**
- * A select fed from another resource (a relation field). `ui:options.api` names the related API; an
- * array field becomes a multi-select.
+ * A field holding another resource's record (a relation field); `ui:options.api` names the related API. One record
+ * is picked in a combobox that searches the server; an array field is a multi-select of the first options.
  */
-export function RelationSelectWidget({ id, schema, options, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors }: WidgetProps) {
+export function RelationSelectWidget(props: WidgetProps) {
+  return props.schema.type === 'array' ? <RelationMultiSelect {...props} /> : <RelationComboBox {...props} />;
+}
+
+function RelationMultiSelect({ id, schema, options, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors }: WidgetProps) {
   const api = String(options.api ?? '');
   const { data = [], isPending, isError } = useRelationOptions(api);
   const multiple = schema.type === 'array';

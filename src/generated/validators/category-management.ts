@@ -3,17 +3,17 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const CategoryCreate = validate29;
-const schema29 = {"type":"object","additionalProperties":false,"required":["name","slug"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true,"validString":true},"slug":{"title":"Slug","type":"string","maxLength":80,"lowercaseOnly":true,"pattern":"^[a-z0-9]+(?:-[a-z0-9]+)*$","description":"Lowercase words joined by hyphens."},"parent_id":{"title":"Parent category","type":"integer","minimum":1},"description":{"title":"Description","type":"string","maxLength":1000}},"$id":"category-management/CATEGORY/create"};
+export const CategoryCreate = validate24;
+const schema24 = {"type":"object","additionalProperties":false,"required":["name","slug"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true,"validString":true},"slug":{"title":"Slug","type":"string","maxLength":80,"lowercaseOnly":true,"pattern":"^[a-z0-9]+(?:-[a-z0-9]+)*$","description":"Lowercase words joined by hyphens."},"parent_id":{"title":"Parent category","type":"integer","minimum":1},"description":{"title":"Description","type":"string","maxLength":1000}},"$id":"category-management/CATEGORY/create"};
 const func0 = ucs2length;
 const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
 const pattern25 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u");
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="category-management/CATEGORY/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate29.evaluated;
+const evaluated0 = validate24.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -218,8 +218,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
-validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const CategoryUpdate = CategoryCreate;

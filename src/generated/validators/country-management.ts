@@ -3,17 +3,17 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const CountryCreate = validate32;
-const schema32 = {"type":"object","additionalProperties":false,"required":["country_id","import_available","export_available"],"properties":{"country_id":{"title":"Country","type":"integer","minimum":1},"import_available":{"title":"Import data","type":"boolean","default":false},"export_available":{"title":"Export data","type":"boolean","default":false},"data_from":{"title":"Data from","type":"string","format":"period","maxLength":7,"description":"First month with data, YYYY-MM."},"data_to":{"title":"Data to","type":"string","format":"period","maxLength":7,"notBefore":"data_from","description":"Last month with data, YYYY-MM."},"source":{"title":"Source","type":"string","maxLength":200,"description":"Where the data comes from, e.g. the customs authority."},"flag_url":{"title":"Flag image URL","type":"string","format":"uri","maxLength":2048}},"$id":"country-management/COUNTRY/create"};
+export const CountryCreate = validate27;
+const schema27 = {"type":"object","additionalProperties":false,"required":["country_id","import_available","export_available"],"properties":{"country_id":{"title":"Country","type":"integer","minimum":1},"import_available":{"title":"Import data","type":"boolean","default":false},"export_available":{"title":"Export data","type":"boolean","default":false},"data_from":{"title":"Data from","type":"string","format":"period","maxLength":7,"description":"First month with data, YYYY-MM."},"data_to":{"title":"Data to","type":"string","format":"period","maxLength":7,"notBefore":"data_from","description":"Last month with data, YYYY-MM."},"source":{"title":"Source","type":"string","maxLength":200,"description":"Where the data comes from, e.g. the customs authority."},"flag_url":{"title":"Flag image URL","type":"string","format":"uri","maxLength":2048}},"$id":"country-management/COUNTRY/create"};
 const formats32 = formats.period;
 const formats44 = formats.uri;
 const func0 = ucs2length;
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="country-management/COUNTRY/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
+const evaluated0 = validate27.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -294,8 +294,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const CountryUpdate = CountryCreate;

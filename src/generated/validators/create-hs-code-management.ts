@@ -3,16 +3,16 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const CreateHsCodeCreate = validate34;
-const schema34 = {"type":"object","additionalProperties":false,"required":["hs_code","description","chapter_id"],"properties":{"hs_code":{"title":"HS code","type":"string","maxLength":8,"pattern":"^[0-9]{2}(?:[0-9]{2}){0,3}$","description":"2, 4, 6 or 8 digits: chapter, heading, subheading or tariff item."},"description":{"title":"Description","type":"string","maxLength":500,"noWhiteSpace":true},"chapter_id":{"title":"Chapter","type":"integer","minimum":1},"unit":{"title":"Unit","type":"string","enum":["KGS","NOS","LTR","MTR","SQM","CBM","TON","PRS","SET","DOZ","GMS","UNT"],"maxLength":3,"description":"Unit quantity code (UQC)."}},"$id":"create-hs-code-management/CREATE_HS_CODE/create"};
+export const CreateHsCodeCreate = validate29;
+const schema29 = {"type":"object","additionalProperties":false,"required":["hs_code","description","chapter_id"],"properties":{"hs_code":{"title":"HS code","type":"string","maxLength":8,"pattern":"^[0-9]{2}(?:[0-9]{2}){0,3}$","description":"2, 4, 6 or 8 digits: chapter, heading, subheading or tariff item."},"description":{"title":"Description","type":"string","maxLength":500,"noWhiteSpace":true},"chapter_id":{"title":"Chapter","type":"integer","minimum":1},"unit":{"title":"Unit","type":"string","enum":["KGS","NOS","LTR","MTR","SQM","CBM","TON","PRS","SET","DOZ","GMS","UNT"],"maxLength":3,"description":"Unit quantity code (UQC)."}},"$id":"create-hs-code-management/CREATE_HS_CODE/create"};
 const func0 = ucs2length;
 const pattern33 = new RegExp("^[0-9]{2}(?:[0-9]{2}){0,3}$", "u");
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="create-hs-code-management/CREATE_HS_CODE/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
+const evaluated0 = validate29.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -172,9 +172,9 @@ if(data.unit !== undefined){
 let data3 = data.unit;
 const _errs8 = errors;
 const _errs9 = errors;
-const vSchema0 = schema34.properties.unit.enum;
+const vSchema0 = schema29.properties.unit.enum;
 if(!((((((((((((data3 === "KGS") || (data3 === "NOS")) || (data3 === "LTR")) || (data3 === "MTR")) || (data3 === "SQM")) || (data3 === "CBM")) || (data3 === "TON")) || (data3 === "PRS")) || (data3 === "SET")) || (data3 === "DOZ")) || (data3 === "GMS")) || (data3 === "UNT"))){
-const err12 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/enum",keyword:"enum",params:{allowedValues: schema34.properties.unit.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/enum",keyword:"enum",params:{allowedValues: schema29.properties.unit.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -218,8 +218,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const CreateHsCodeUpdate = CreateHsCodeCreate;

@@ -3,17 +3,17 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const DataUploadLogsCreate = validate22;
-const schema22 = {"type":"object","additionalProperties":false,"required":["country_id","trade_direction","period","file_name","size"],"properties":{"country_id":{"title":"Country","type":"integer","minimum":1},"trade_direction":{"title":"Trade direction","type":"string","enum":["import","export"],"maxLength":6},"period":{"title":"Period","type":"string","format":"period","maxLength":7,"description":"The month of trade data, YYYY-MM."},"file_name":{"title":"File name","type":"string","maxLength":255,"noWhiteSpace":true,"pattern":"\\.(?:csv|CSV)$"},"size":{"title":"File size (bytes)","type":"integer","minimum":1}},"$id":"data-upload-management/DATA_UPLOAD_LOGS/create"};
+export const DataUploadLogsCreate = validate17;
+const schema17 = {"type":"object","additionalProperties":false,"required":["country_id","trade_direction","period","file_name","size"],"properties":{"country_id":{"title":"Country","type":"integer","minimum":1},"trade_direction":{"title":"Trade direction","type":"string","enum":["import","export"],"maxLength":6},"period":{"title":"Period","type":"string","format":"period","maxLength":7,"description":"The month of trade data, YYYY-MM."},"file_name":{"title":"File name","type":"string","maxLength":255,"noWhiteSpace":true,"pattern":"\\.(?:csv|CSV)$"},"size":{"title":"File size (bytes)","type":"integer","minimum":1}},"$id":"data-upload-management/DATA_UPLOAD_LOGS/create"};
 const func0 = ucs2length;
 const formats32 = formats.period;
 const pattern19 = new RegExp("\\.(?:csv|CSV)$", "u");
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="data-upload-management/DATA_UPLOAD_LOGS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate22.evaluated;
+const evaluated0 = validate17.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -117,9 +117,9 @@ if(data.trade_direction !== undefined){
 let data1 = data.trade_direction;
 const _errs4 = errors;
 const _errs5 = errors;
-const vSchema0 = schema22.properties.trade_direction.enum;
+const vSchema0 = schema17.properties.trade_direction.enum;
 if(!((data1 === "import") || (data1 === "export"))){
-const err8 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/enum",keyword:"enum",params:{allowedValues: schema22.properties.trade_direction.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/enum",keyword:"enum",params:{allowedValues: schema17.properties.trade_direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -279,8 +279,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
-validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate17.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const DataUploadLogsUpdate = DataUploadLogsCreate;

@@ -3,17 +3,17 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const CountriesCreate = validate15;
-const schema15 = {"type":"object","additionalProperties":false,"required":["name","iso2","iso3","region","currency_code"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"iso2":{"title":"ISO alpha-2","type":"string","maxLength":2,"pattern":"^[A-Z]{2}$"},"iso3":{"title":"ISO alpha-3","type":"string","maxLength":3,"pattern":"^[A-Z]{3}$"},"region":{"title":"Region","type":"string","enum":["africa","americas","asia","europe","oceania"],"maxLength":8},"currency_code":{"title":"Currency code","type":"string","maxLength":3,"pattern":"^[A-Z]{3}$","description":"ISO 4217, e.g. INR."}},"$id":"masters/COUNTRIES/create"};
+export const CountriesCreate = validate10;
+const schema10 = {"type":"object","additionalProperties":false,"required":["name","iso2","iso3","region","currency_code"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"iso2":{"title":"ISO alpha-2","type":"string","maxLength":2,"pattern":"^[A-Z]{2}$"},"iso3":{"title":"ISO alpha-3","type":"string","maxLength":3,"pattern":"^[A-Z]{3}$"},"region":{"title":"Region","type":"string","enum":["africa","americas","asia","europe","oceania"],"maxLength":8},"currency_code":{"title":"Currency code","type":"string","maxLength":3,"pattern":"^[A-Z]{3}$","description":"ISO 4217, e.g. INR."}},"$id":"masters/COUNTRIES/create"};
 const func0 = ucs2length;
 const pattern10 = new RegExp("^[A-Z]{2}$", "u");
 const pattern11 = new RegExp("^[A-Z]{3}$", "u");
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/COUNTRIES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate15.evaluated;
+const evaluated0 = validate10.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -203,9 +203,9 @@ if(data.region !== undefined){
 let data3 = data.region;
 const _errs8 = errors;
 const _errs9 = errors;
-const vSchema0 = schema15.properties.region.enum;
+const vSchema0 = schema10.properties.region.enum;
 if(!(((((data3 === "africa") || (data3 === "americas")) || (data3 === "asia")) || (data3 === "europe")) || (data3 === "oceania"))){
-const err15 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/enum",keyword:"enum",params:{allowedValues: schema15.properties.region.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/enum",keyword:"enum",params:{allowedValues: schema10.properties.region.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -287,20 +287,20 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
-validate15.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate10.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const LookupTypesCreate = validate16;
-const schema16 = {"type":"object","additionalProperties":false,"required":["code","name"],"properties":{"code":{"title":"Code","type":"string","maxLength":60,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true}},"$id":"masters/LOOKUP_TYPES/create"};
+export const LookupTypesCreate = validate11;
+const schema11 = {"type":"object","additionalProperties":false,"required":["code","name"],"properties":{"code":{"title":"Code","type":"string","maxLength":60,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true}},"$id":"masters/LOOKUP_TYPES/create"};
 const pattern5 = new RegExp("^[a-z][a-z0-9_]*$", "u");
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/LOOKUP_TYPES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate16.evaluated;
+const evaluated0 = validate11.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -449,19 +449,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
-validate16.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate11.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const LookupsCreate = validate17;
-const schema17 = {"type":"object","additionalProperties":false,"required":["lookup_type_id","code","label"],"properties":{"lookup_type_id":{"title":"Lookup type","type":"integer","minimum":1},"code":{"title":"Code","type":"string","maxLength":60,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"label":{"title":"Label","type":"string","maxLength":120,"noWhiteSpace":true},"sort_order":{"title":"Sort order","type":"integer","minimum":0,"maximum":9999,"default":0}},"$id":"masters/LOOKUPS/create"};
+export const LookupsCreate = validate12;
+const schema12 = {"type":"object","additionalProperties":false,"required":["lookup_type_id","code","label"],"properties":{"lookup_type_id":{"title":"Lookup type","type":"integer","minimum":1},"code":{"title":"Code","type":"string","maxLength":60,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"label":{"title":"Label","type":"string","maxLength":120,"noWhiteSpace":true},"sort_order":{"title":"Sort order","type":"integer","minimum":0,"maximum":9999,"default":0}},"$id":"masters/LOOKUPS/create"};
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/LOOKUPS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate17.evaluated;
+const evaluated0 = validate12.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -686,19 +686,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
-validate17.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate12.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const DataTypesCreate = validate18;
-const schema18 = {"type":"object","additionalProperties":false,"required":["name","code"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"code":{"title":"Code","type":"string","maxLength":60,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"description":{"title":"Description","type":"string","maxLength":500}},"$id":"masters/DATA_TYPES/create"};
+export const DataTypesCreate = validate13;
+const schema13 = {"type":"object","additionalProperties":false,"required":["name","code"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"code":{"title":"Code","type":"string","maxLength":60,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"description":{"title":"Description","type":"string","maxLength":500}},"$id":"masters/DATA_TYPES/create"};
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/DATA_TYPES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate18.evaluated;
+const evaluated0 = validate13.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -875,21 +875,21 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
-validate18.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate13.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const HsCodesCreate = validate19;
-const schema19 = {"type":"object","additionalProperties":false,"required":["code","description","section"],"properties":{"code":{"title":"Chapter","type":"string","maxLength":2,"pattern":"^[0-9]{2}$","description":"Two digits, 01 to 99."},"description":{"title":"Description","type":"string","maxLength":300,"noWhiteSpace":true},"section":{"title":"Section","type":"string","maxLength":2,"minmaxnumber":{"min":1,"max":21},"description":"HS section number, 1 to 21."}},"$id":"masters/HS_CODES/create"};
+export const HsCodesCreate = validate14;
+const schema14 = {"type":"object","additionalProperties":false,"required":["code","description","section"],"properties":{"code":{"title":"Chapter","type":"string","maxLength":2,"pattern":"^[0-9]{2}$","description":"Two digits, 01 to 99."},"description":{"title":"Description","type":"string","maxLength":300,"noWhiteSpace":true},"section":{"title":"Section","type":"string","maxLength":2,"minmaxnumber":{"min":1,"max":21},"description":"HS section number, 1 to 21."}},"$id":"masters/HS_CODES/create"};
 const pattern16 = new RegExp("^[0-9]{2}$", "u");
 const pattern8 = new RegExp("^-?\\d+(?:\\.\\d+)?$", "u");
 
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/HS_CODES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate19.evaluated;
+const evaluated0 = validate14.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1066,19 +1066,19 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
-validate19.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate14.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const FeaturesCreate = validate20;
-const schema20 = {"type":"object","additionalProperties":false,"required":["code","name"],"properties":{"code":{"title":"Code","type":"string","maxLength":60,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"description":{"title":"Description","type":"string","maxLength":500}},"$id":"masters/FEATURES/create"};
+export const FeaturesCreate = validate15;
+const schema15 = {"type":"object","additionalProperties":false,"required":["code","name"],"properties":{"code":{"title":"Code","type":"string","maxLength":60,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"description":{"title":"Description","type":"string","maxLength":500}},"$id":"masters/FEATURES/create"};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/FEATURES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
+const evaluated0 = validate15.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1255,21 +1255,21 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate15.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const MaintenanceCreate = validate21;
-const schema21 = {"type":"object","additionalProperties":false,"required":["title","message","starts_at","ends_at"],"properties":{"title":{"title":"Title","type":"string","maxLength":120,"noWhiteSpace":true},"message":{"title":"Message","type":"string","maxLength":1000,"noWhiteSpace":true},"starts_at":{"title":"Starts at","type":"string","format":"date-time","maxLength":35},"ends_at":{"title":"Ends at","type":"string","format":"date-time","maxLength":35},"allowed_ip":{"title":"Allowed IP","type":"string","format":"ipv4","maxLength":15,"description":"This address keeps access during the maintenance window."}},"$id":"masters/MAINTENANCE/create"};
+export const MaintenanceCreate = validate16;
+const schema16 = {"type":"object","additionalProperties":false,"required":["title","message","starts_at","ends_at"],"properties":{"title":{"title":"Title","type":"string","maxLength":120,"noWhiteSpace":true},"message":{"title":"Message","type":"string","maxLength":1000,"noWhiteSpace":true},"starts_at":{"title":"Starts at","type":"string","format":"date-time","maxLength":35},"ends_at":{"title":"Ends at","type":"string","format":"date-time","maxLength":35},"allowed_ip":{"title":"Allowed IP","type":"string","format":"ipv4","maxLength":15,"description":"This address keeps access during the maintenance window."}},"$id":"masters/MAINTENANCE/create"};
 const formats26 = formats["date-time"];
 const formats30 = formats.ipv4;
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/MAINTENANCE/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
+const evaluated0 = validate16.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1538,10 +1538,10 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate16.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const CountriesUpdate = CountriesCreate;
 export const LookupTypesUpdate = LookupTypesCreate;
 export const LookupsUpdate = LookupsCreate;

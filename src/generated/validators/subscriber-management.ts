@@ -3,18 +3,18 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const SubscribersCreate = validate11;
-const schema11 = {"type":"object","additionalProperties":false,"required":["name","email","mobile","country_id","status"],"properties":{"name":{"title":"Name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"company_name":{"title":"Company name","type":"string","maxLength":160,"noWhiteSpace":true},"country_id":{"title":"Country","type":"integer","minimum":1},"plan_id":{"title":"Current plan","type":"integer","minimum":1},"executive_id":{"title":"Executive","type":"integer","minimum":1},"status":{"title":"Status","type":"string","enum":["trial","subscribed","expired"],"maxLength":10,"default":"trial"}},"$id":"subscriber-management/SUBSCRIBERS/create"};
+export const SubscribersCreate = validate6;
+const schema6 = {"type":"object","additionalProperties":false,"required":["name","email","mobile","country_id","status"],"properties":{"name":{"title":"Name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"company_name":{"title":"Company name","type":"string","maxLength":160,"noWhiteSpace":true},"country_id":{"title":"Country","type":"integer","minimum":1},"plan_id":{"title":"Current plan","type":"integer","minimum":1},"executive_id":{"title":"Executive","type":"integer","minimum":1},"status":{"title":"Status","type":"string","enum":["trial","subscribed","expired"],"maxLength":10,"default":"trial"}},"if":{"properties":{"status":{"const":"subscribed"}},"required":["status"]},"then":{"required":["plan_id"]},"$id":"subscriber-management/SUBSCRIBERS/create"};
 const func0 = ucs2length;
 const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
 const formats0 = formats.email;
 const formats2 = formats.mobile;
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscriber-management/SUBSCRIBERS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate11.evaluated;
+const evaluated0 = validate6.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -22,9 +22,13 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+let missing0;
+if((data.status === undefined) && (missing0 = "status")){
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33,8 +37,12 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.email === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
+else {
+if(data.status !== undefined){
+let data0 = data.status;
+const _errs3 = errors;
+if("subscribed" !== data0){
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -43,8 +51,36 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.mobile === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mobile"},message:"must have required property '"+"mobile"+"'"};
+else {
+}
+if(errors === _errs3){
+}
+var valid1 = _errs3 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+}
+}
+}
+if(errors === _errs2){
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.plan_id === undefined){
+const err2 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "plan_id"},message:"must have required property '"+"plan_id"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -53,8 +89,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.country_id === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country_id"},message:"must have required property '"+"country_id"+"'"};
+}
+var _valid0 = _errs4 === errors;
+valid0 = _valid0;
+if(valid0){
+}
+}
+if(!valid0){
+const err3 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -63,8 +105,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.status === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -73,10 +116,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((((((key0 === "name") || (key0 === "email")) || (key0 === "mobile")) || (key0 === "company_name")) || (key0 === "country_id")) || (key0 === "plan_id")) || (key0 === "executive_id")) || (key0 === "status"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.email === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -85,14 +126,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.name !== undefined){
-let data0 = data.name;
-const _errs2 = errors;
-const _errs3 = errors;
-if(typeof data0 === "string"){
-if(func0(data0) > 60){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+if(data.mobile === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mobile"},message:"must have required property '"+"mobile"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -101,8 +136,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data0.trim() === ""){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+if(data.country_id === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country_id"},message:"must have required property '"+"country_id"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -111,8 +146,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern0.test(data0)){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
+if(data.status === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -121,9 +156,10 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs5 = errors;
+for(const key0 in data){
+if(!((((((((key0 === "name") || (key0 === "email")) || (key0 === "mobile")) || (key0 === "company_name")) || (key0 === "country_id")) || (key0 === "plan_id")) || (key0 === "executive_id")) || (key0 === "status"))){
+const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -132,17 +168,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid0 = _errs2 === errors;
 }
-if(data.email !== undefined){
-let data1 = data.email;
-const _errs4 = errors;
-const _errs5 = errors;
-if((typeof data1 == "number") && (isFinite(data1))){
-}
+if(data.name !== undefined){
+let data1 = data.name;
+const _errs6 = errors;
+const _errs7 = errors;
 if(typeof data1 === "string"){
-if(func0(data1) > 254){
-const err10 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+if(func0(data1) > 60){
+const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -151,8 +184,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!(formats0(data1))){
-const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+if(data1.trim() === ""){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -161,9 +194,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-else {
-const err12 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern0.test(data1)){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -172,17 +204,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-var valid0 = _errs4 === errors;
 }
-if(data.mobile !== undefined){
-let data2 = data.mobile;
-const _errs6 = errors;
-const _errs7 = errors;
-if((typeof data2 == "number") && (isFinite(data2))){
-}
-if(typeof data2 === "string"){
-if(func0(data2) > 16){
-const err13 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
+else {
+const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -191,8 +215,17 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!(formats2(data2))){
-const err14 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/format",keyword:"format",params:{format: "mobile"},message:"must match format \""+"mobile"+"\""};
+var valid2 = _errs6 === errors;
+}
+if(data.email !== undefined){
+let data2 = data.email;
+const _errs8 = errors;
+const _errs9 = errors;
+if((typeof data2 == "number") && (isFinite(data2))){
+}
+if(typeof data2 === "string"){
+if(func0(data2) > 254){
+const err14 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -201,9 +234,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-else {
-const err15 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0(data2))){
+const err15 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -212,15 +244,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-var valid0 = _errs6 === errors;
 }
-if(data.company_name !== undefined){
-let data3 = data.company_name;
-const _errs8 = errors;
-const _errs9 = errors;
-if(typeof data3 === "string"){
-if(func0(data3) > 160){
-const err16 = {instancePath:instancePath+"/company_name",schemaPath:"#/properties/company_name/maxLength",keyword:"maxLength",params:{limit: 160},message:"must NOT have more than 160 characters"};
+else {
+const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -229,8 +255,17 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data3.trim() === ""){
-const err17 = {instancePath:instancePath+"/company_name",schemaPath:"#/properties/company_name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+var valid2 = _errs8 === errors;
+}
+if(data.mobile !== undefined){
+let data3 = data.mobile;
+const _errs10 = errors;
+const _errs11 = errors;
+if((typeof data3 == "number") && (isFinite(data3))){
+}
+if(typeof data3 === "string"){
+if(func0(data3) > 16){
+const err17 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -239,9 +274,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/company_name",schemaPath:"#/properties/company_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats2(data3))){
+const err18 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/format",keyword:"format",params:{format: "mobile"},message:"must match format \""+"mobile"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -250,13 +284,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-var valid0 = _errs8 === errors;
 }
-if(data.country_id !== undefined){
-let data4 = data.country_id;
-const _errs10 = errors;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err19 = {instancePath:instancePath+"/country_id",schemaPath:"#/properties/country_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err19 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -265,10 +295,15 @@ vErrors.push(err19);
 }
 errors++;
 }
-const _errs11 = errors;
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 1 || isNaN(data4)){
-const err20 = {instancePath:instancePath+"/country_id",schemaPath:"#/properties/country_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+var valid2 = _errs10 === errors;
+}
+if(data.company_name !== undefined){
+let data4 = data.company_name;
+const _errs12 = errors;
+const _errs13 = errors;
+if(typeof data4 === "string"){
+if(func0(data4) > 160){
+const err20 = {instancePath:instancePath+"/company_name",schemaPath:"#/properties/company_name/maxLength",keyword:"maxLength",params:{limit: 160},message:"must NOT have more than 160 characters"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -277,14 +312,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-var valid0 = _errs10 === errors;
-}
-if(data.plan_id !== undefined){
-let data5 = data.plan_id;
-const _errs12 = errors;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err21 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data4.trim() === ""){
+const err21 = {instancePath:instancePath+"/company_name",schemaPath:"#/properties/company_name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -293,10 +322,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-const _errs13 = errors;
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 < 1 || isNaN(data5)){
-const err22 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err22 = {instancePath:instancePath+"/company_name",schemaPath:"#/properties/company_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -305,14 +333,13 @@ vErrors.push(err22);
 }
 errors++;
 }
+var valid2 = _errs12 === errors;
 }
-var valid0 = _errs12 === errors;
-}
-if(data.executive_id !== undefined){
-let data6 = data.executive_id;
+if(data.country_id !== undefined){
+let data5 = data.country_id;
 const _errs14 = errors;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err23 = {instancePath:instancePath+"/executive_id",schemaPath:"#/properties/executive_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err23 = {instancePath:instancePath+"/country_id",schemaPath:"#/properties/country_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -322,9 +349,9 @@ vErrors.push(err23);
 errors++;
 }
 const _errs15 = errors;
-if((typeof data6 == "number") && (isFinite(data6))){
-if(data6 < 1 || isNaN(data6)){
-const err24 = {instancePath:instancePath+"/executive_id",schemaPath:"#/properties/executive_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 1 || isNaN(data5)){
+const err24 = {instancePath:instancePath+"/country_id",schemaPath:"#/properties/country_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -334,15 +361,13 @@ vErrors.push(err24);
 errors++;
 }
 }
-var valid0 = _errs14 === errors;
+var valid2 = _errs14 === errors;
 }
-if(data.status !== undefined){
-let data7 = data.status;
+if(data.plan_id !== undefined){
+let data6 = data.plan_id;
 const _errs16 = errors;
-const _errs17 = errors;
-const vSchema0 = schema11.properties.status.enum;
-if(!(((data7 === "trial") || (data7 === "subscribed")) || (data7 === "expired"))){
-const err25 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema11.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err25 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -351,9 +376,10 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(typeof data7 === "string"){
-if(func0(data7) > 10){
-const err26 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
+const _errs17 = errors;
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 1 || isNaN(data6)){
+const err26 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -363,8 +389,13 @@ vErrors.push(err26);
 errors++;
 }
 }
-else {
-const err27 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var valid2 = _errs16 === errors;
+}
+if(data.executive_id !== undefined){
+let data7 = data.executive_id;
+const _errs18 = errors;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err27 = {instancePath:instancePath+"/executive_id",schemaPath:"#/properties/executive_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -373,11 +404,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-var valid0 = _errs16 === errors;
-}
-}
-else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs19 = errors;
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 < 1 || isNaN(data7)){
+const err28 = {instancePath:instancePath+"/executive_id",schemaPath:"#/properties/executive_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -386,20 +416,73 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate11.errors = vErrors;
+}
+var valid2 = _errs18 === errors;
+}
+if(data.status !== undefined){
+let data8 = data.status;
+const _errs20 = errors;
+const _errs21 = errors;
+const vSchema0 = schema6.properties.status.enum;
+if(!(((data8 === "trial") || (data8 === "subscribed")) || (data8 === "expired"))){
+const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema6.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(func0(data8) > 10){
+const err30 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+var valid2 = _errs20 === errors;
+}
+}
+else {
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+validate6.errors = vErrors;
 return errors === 0;
 }
-validate11.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate6.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const IciciSubscribersCreate = validate12;
-const schema12 = {"type":"object","additionalProperties":false,"required":["name","email","mobile","icici_customer_no","status"],"properties":{"name":{"title":"Name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"icici_customer_no":{"title":"ICICI customer ID","type":"string","maxLength":12,"noWhiteSpace":true,"validNumber":true,"minLength":6},"branch":{"title":"Branch","type":"string","maxLength":120,"noWhiteSpace":true},"relationship_manager":{"title":"Relationship manager","type":"string","maxLength":60,"validString":true},"status":{"title":"Status","type":"string","enum":["pending","approved","rejected"],"maxLength":8,"default":"pending"}},"$id":"subscriber-management/ICICI_SUBSCRIBERS/create"};
+export const IciciSubscribersCreate = validate7;
+const schema7 = {"type":"object","additionalProperties":false,"required":["name","email","mobile","icici_customer_no","status"],"properties":{"name":{"title":"Name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"icici_customer_no":{"title":"ICICI customer ID","type":"string","maxLength":12,"noWhiteSpace":true,"validNumber":true,"minLength":6},"branch":{"title":"Branch","type":"string","maxLength":120,"noWhiteSpace":true},"relationship_manager":{"title":"Relationship manager","type":"string","maxLength":60,"validString":true},"status":{"title":"Status","type":"string","enum":["pending","approved","rejected"],"maxLength":8,"default":"pending"}},"$id":"subscriber-management/ICICI_SUBSCRIBERS/create"};
 const pattern8 = new RegExp("^-?\\d+(?:\\.\\d+)?$", "u");
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscriber-management/ICICI_SUBSCRIBERS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate12.evaluated;
+const evaluated0 = validate7.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -737,9 +820,9 @@ if(data.status !== undefined){
 let data6 = data.status;
 const _errs14 = errors;
 const _errs15 = errors;
-const vSchema0 = schema12.properties.status.enum;
+const vSchema0 = schema7.properties.status.enum;
 if(!(((data6 === "pending") || (data6 === "approved")) || (data6 === "rejected"))){
-const err27 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema12.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err27 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema7.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -783,20 +866,20 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
-validate12.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate7.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const SubscribersAddSubscriptionForm = validate13;
-const schema13 = {"type":"object","additionalProperties":false,"required":["plan_id","starts_on"],"properties":{"plan_id":{"title":"Plan","type":"integer","minimum":1},"starts_on":{"title":"Starts on","type":"string","format":"date"}},"$id":"subscriber-management/SUBSCRIBERS/ADD_SUBSCRIPTION"};
+export const SubscribersAddSubscriptionForm = validate8;
+const schema8 = {"type":"object","additionalProperties":false,"required":["plan_id","starts_on"],"properties":{"plan_id":{"title":"Plan","type":"integer","minimum":1},"starts_on":{"title":"Starts on","type":"string","format":"date"}},"$id":"subscriber-management/SUBSCRIBERS/ADD_SUBSCRIPTION"};
 const formats12 = formats.date;
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscriber-management/SUBSCRIBERS/ADD_SUBSCRIPTION" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate13.evaluated;
+const evaluated0 = validate8.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -907,19 +990,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
-validate13.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate8.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const SubscribersAddTopUpForm = validate14;
-const schema14 = {"type":"object","additionalProperties":false,"required":["points","amount"],"properties":{"points":{"title":"Points","type":"integer","minimum":1,"maximum":10000000},"amount":{"title":"Amount paid","type":"number","minimum":0,"maximum":100000000},"note":{"title":"Note","type":"string","maxLength":200}},"$id":"subscriber-management/SUBSCRIBERS/ADD_TOP_UP"};
+export const SubscribersAddTopUpForm = validate9;
+const schema9 = {"type":"object","additionalProperties":false,"required":["points","amount"],"properties":{"points":{"title":"Points","type":"integer","minimum":1,"maximum":10000000},"amount":{"title":"Amount paid","type":"number","minimum":0,"maximum":100000000},"note":{"title":"Note","type":"string","maxLength":200}},"$id":"subscriber-management/SUBSCRIBERS/ADD_TOP_UP"};
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscriber-management/SUBSCRIBERS/ADD_TOP_UP" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate14.evaluated;
+const evaluated0 = validate9.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1076,9 +1159,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
-validate14.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate9.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const SubscribersUpdate = SubscribersCreate;
 export const IciciSubscribersUpdate = IciciSubscribersCreate;

@@ -3,19 +3,19 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const UsersCreate = validate5;
-const schema5 = {"type":"object","additionalProperties":false,"required":["first_name","last_name","email","mobile","role_id","password","confirm_password"],"dependentRequired":{"password":["confirm_password"]},"properties":{"first_name":{"title":"First name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"last_name":{"title":"Last name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"role_id":{"title":"Role","type":"integer","minimum":1},"password":{"title":"Password","type":"string","format":"password","maxLength":128,"description":"At least 8 characters with a letter, a digit and a special character."},"confirm_password":{"title":"Confirm password","type":"string","maxLength":128,"compareTo":"password"}},"$id":"user-management/USERS/create"};
+export const UsersCreate = validate0;
+const schema0 = {"type":"object","additionalProperties":false,"required":["first_name","last_name","email","mobile","role_id","password","confirm_password"],"dependentRequired":{"password":["confirm_password"]},"properties":{"first_name":{"title":"First name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"last_name":{"title":"Last name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"role_id":{"title":"Role","type":"integer","minimum":1},"password":{"title":"Password","type":"string","format":"password","maxLength":128,"description":"At least 8 characters with a letter, a digit and a special character."},"confirm_password":{"title":"Confirm password","type":"string","maxLength":128,"compareTo":"password"}},"$id":"user-management/USERS/create"};
 const func0 = ucs2length;
 const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
 const formats0 = formats.email;
 const formats2 = formats.mobile;
 const formats4 = formats.password;
 
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="user-management/USERS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate5.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -416,19 +416,19 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate5.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate5.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const UsersUpdate = validate6;
-const schema6 = {"type":"object","additionalProperties":false,"required":["first_name","last_name","email","mobile","role_id"],"dependentRequired":{"password":["confirm_password"]},"properties":{"first_name":{"title":"First name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"last_name":{"title":"Last name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"role_id":{"title":"Role","type":"integer","minimum":1},"password":{"title":"Password","type":"string","format":"password","maxLength":128,"description":"At least 8 characters with a letter, a digit and a special character."},"confirm_password":{"title":"Confirm password","type":"string","maxLength":128,"compareTo":"password"}},"$id":"user-management/USERS/update"};
+export const UsersUpdate = validate1;
+const schema1 = {"type":"object","additionalProperties":false,"required":["first_name","last_name","email","mobile","role_id"],"dependentRequired":{"password":["confirm_password"]},"properties":{"first_name":{"title":"First name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"last_name":{"title":"Last name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"role_id":{"title":"Role","type":"integer","minimum":1},"password":{"title":"Password","type":"string","format":"password","maxLength":128,"description":"At least 8 characters with a letter, a digit and a special character."},"confirm_password":{"title":"Confirm password","type":"string","maxLength":128,"compareTo":"password"}},"$id":"user-management/USERS/update"};
 
-function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="user-management/USERS/update" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate6.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -809,19 +809,19 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate6.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate6.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const RolesCreate = validate7;
-const schema7 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"description":{"title":"Description","type":"string","maxLength":500}},"$id":"user-management/ROLES/create"};
+export const RolesCreate = validate2;
+const schema2 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"description":{"title":"Description","type":"string","maxLength":500}},"$id":"user-management/ROLES/create"};
 
-function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="user-management/ROLES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate7.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -930,8 +930,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate7.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate7.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const RolesUpdate = RolesCreate;

@@ -3,18 +3,18 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const VoucherCreate = validate26;
-const schema26 = {"type":"object","additionalProperties":false,"required":["code","discount_type","discount_value","valid_from","valid_to"],"properties":{"code":{"title":"Code","type":"string","maxLength":20,"customPattern":{"pattern":"^[A-Z0-9]{4,20}$","message":"Use 4 to 20 capital letters or digits."}},"description":{"title":"Description","type":"string","maxLength":500},"discount_type":{"title":"Discount type","type":"string","enum":["percent","flat"],"maxLength":7},"discount_value":{"title":"Discount value","type":"number","rangeMin":{"value":1,"message":"Discount must be at least 1."}},"max_discount":{"title":"Max discount (INR)","type":"number","minimum":0,"description":"Cap on a percent discount."},"valid_from":{"title":"Valid from","type":"string","format":"date","maxLength":10},"valid_to":{"title":"Valid to","type":"string","format":"date","maxLength":10,"notBefore":"valid_from"},"usage_limit":{"title":"Usage limit","type":"integer","minimum":1,"description":"Leave empty for unlimited use."},"plan_id":{"title":"Plan","type":"integer","minimum":1}},"$id":"voucher-management/VOUCHER/create"};
-const func74 = Object.prototype.hasOwnProperty;
+export const VoucherCreate = validate21;
+const schema21 = {"type":"object","additionalProperties":false,"required":["code","discount_type","discount_value","valid_from","valid_to"],"properties":{"code":{"title":"Code","type":"string","maxLength":20,"customPattern":{"pattern":"^[A-Z0-9]{4,20}$","message":"Use 4 to 20 capital letters or digits."}},"description":{"title":"Description","type":"string","maxLength":500},"discount_type":{"title":"Discount type","type":"string","enum":["percent","flat"],"maxLength":7},"discount_value":{"title":"Discount value","type":"number","rangeMin":{"value":1,"message":"Discount must be at least 1."}},"max_discount":{"title":"Max discount (INR)","type":"number","minimum":0,"description":"Cap on a percent discount."},"valid_from":{"title":"Valid from","type":"string","format":"date","maxLength":10},"valid_to":{"title":"Valid to","type":"string","format":"date","maxLength":10,"notBefore":"valid_from"},"usage_limit":{"title":"Usage limit","type":"integer","minimum":1,"description":"Leave empty for unlimited use."},"plan_id":{"title":"Plan","type":"integer","minimum":1}},"if":{"properties":{"discount_type":{"const":"percent"}},"required":["discount_type"]},"then":{"properties":{"discount_value":{"type":"number","maximum":100}}},"$id":"voucher-management/VOUCHER/create"};
+const func70 = Object.prototype.hasOwnProperty;
 const func0 = ucs2length;
 const pattern22 = new RegExp("^[A-Z0-9]{4,20}$", "u");
 const formats12 = formats.date;
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="voucher-management/VOUCHER/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate26.evaluated;
+const evaluated0 = validate21.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -22,9 +22,13 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.code === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+let missing0;
+if((data.discount_type === undefined) && (missing0 = "discount_type")){
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33,8 +37,12 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.discount_type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "discount_type"},message:"must have required property '"+"discount_type"+"'"};
+else {
+if(data.discount_type !== undefined){
+let data0 = data.discount_type;
+const _errs3 = errors;
+if("percent" !== data0){
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -43,8 +51,41 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.discount_value === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "discount_value"},message:"must have required property '"+"discount_value"+"'"};
+else {
+}
+if(errors === _errs3){
+}
+var valid1 = _errs3 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+}
+}
+}
+if(errors === _errs2){
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.discount_value !== undefined){
+let data1 = data.discount_value;
+const _errs5 = errors;
+const _errs6 = errors;
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 100 || isNaN(data1)){
+const err2 = {instancePath:instancePath+"/discount_value",schemaPath:"#/then/properties/discount_value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -53,8 +94,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.valid_from === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "valid_from"},message:"must have required property '"+"valid_from"+"'"};
+}
+else {
+const err3 = {instancePath:instancePath+"/discount_value",schemaPath:"#/then/properties/discount_value/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -63,8 +105,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.valid_to === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "valid_to"},message:"must have required property '"+"valid_to"+"'"};
+var valid2 = _errs5 === errors;
+}
+}
+var _valid0 = _errs4 === errors;
+valid0 = _valid0;
+if(valid0){
+var props0 = {};
+props0.discount_value = true;
+props0.discount_type = true;
+}
+}
+if(!valid0){
+const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -73,10 +126,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-const _errs1 = errors;
-for(const key0 in data){
-if(!(func74.call(schema26.properties, key0))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.code === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -85,14 +137,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.code !== undefined){
-let data0 = data.code;
-const _errs2 = errors;
-const _errs3 = errors;
-if(typeof data0 === "string"){
-if(func0(data0) > 20){
-const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(data.discount_type === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "discount_type"},message:"must have required property '"+"discount_type"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -101,8 +147,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern22.test(data0)){
-const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/customPattern",keyword:"customPattern",params:{},message:"must pass \"customPattern\" keyword validation"};
+if(data.discount_value === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "discount_value"},message:"must have required property '"+"discount_value"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -111,9 +157,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.valid_from === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "valid_from"},message:"must have required property '"+"valid_from"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -122,15 +167,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-var valid0 = _errs2 === errors;
-}
-if(data.description !== undefined){
-let data1 = data.description;
-const _errs4 = errors;
-const _errs5 = errors;
-if(typeof data1 === "string"){
-if(func0(data1) > 500){
-const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(data.valid_to === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "valid_to"},message:"must have required property '"+"valid_to"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -139,9 +177,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs7 = errors;
+for(const key0 in data){
+if(!(func70.call(schema21.properties, key0))){
+const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -150,15 +189,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-var valid0 = _errs4 === errors;
 }
-if(data.discount_type !== undefined){
-let data2 = data.discount_type;
-const _errs6 = errors;
-const _errs7 = errors;
-const vSchema0 = schema26.properties.discount_type.enum;
-if(!((data2 === "percent") || (data2 === "flat"))){
-const err11 = {instancePath:instancePath+"/discount_type",schemaPath:"#/properties/discount_type/enum",keyword:"enum",params:{allowedValues: schema26.properties.discount_type.enum},message:"must be equal to one of the allowed values"};
+if(data.code !== undefined){
+let data2 = data.code;
+const _errs8 = errors;
+const _errs9 = errors;
+if(typeof data2 === "string"){
+if(func0(data2) > 20){
+const err11 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -167,9 +205,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(typeof data2 === "string"){
-if(func0(data2) > 7){
-const err12 = {instancePath:instancePath+"/discount_type",schemaPath:"#/properties/discount_type/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
+if(!pattern22.test(data2)){
+const err12 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/customPattern",keyword:"customPattern",params:{},message:"must pass \"customPattern\" keyword validation"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -180,7 +217,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/discount_type",schemaPath:"#/properties/discount_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -189,15 +226,15 @@ vErrors.push(err13);
 }
 errors++;
 }
-var valid0 = _errs6 === errors;
+var valid3 = _errs8 === errors;
 }
-if(data.discount_value !== undefined){
-let data3 = data.discount_value;
-const _errs8 = errors;
-const _errs9 = errors;
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 < 1){
-const err14 = {instancePath:instancePath+"/discount_value",schemaPath:"#/properties/discount_value/rangeMin",keyword:"rangeMin",params:{},message:"must pass \"rangeMin\" keyword validation"};
+if(data.description !== undefined){
+let data3 = data.description;
+const _errs10 = errors;
+const _errs11 = errors;
+if(typeof data3 === "string"){
+if(func0(data3) > 500){
+const err14 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -208,7 +245,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/discount_value",schemaPath:"#/properties/discount_value/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err15 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -217,15 +254,15 @@ vErrors.push(err15);
 }
 errors++;
 }
-var valid0 = _errs8 === errors;
+var valid3 = _errs10 === errors;
 }
-if(data.max_discount !== undefined){
-let data4 = data.max_discount;
-const _errs10 = errors;
-const _errs11 = errors;
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 0 || isNaN(data4)){
-const err16 = {instancePath:instancePath+"/max_discount",schemaPath:"#/properties/max_discount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data.discount_type !== undefined){
+let data4 = data.discount_type;
+const _errs12 = errors;
+const _errs13 = errors;
+const vSchema0 = schema21.properties.discount_type.enum;
+if(!((data4 === "percent") || (data4 === "flat"))){
+const err16 = {instancePath:instancePath+"/discount_type",schemaPath:"#/properties/discount_type/enum",keyword:"enum",params:{allowedValues: schema21.properties.discount_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -234,9 +271,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/max_discount",schemaPath:"#/properties/max_discount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(typeof data4 === "string"){
+if(func0(data4) > 7){
+const err17 = {instancePath:instancePath+"/discount_type",schemaPath:"#/properties/discount_type/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -245,17 +282,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-var valid0 = _errs10 === errors;
 }
-if(data.valid_from !== undefined){
-let data5 = data.valid_from;
-const _errs12 = errors;
-const _errs13 = errors;
-if((typeof data5 == "number") && (isFinite(data5))){
-}
-if(typeof data5 === "string"){
-if(func0(data5) > 10){
-const err18 = {instancePath:instancePath+"/valid_from",schemaPath:"#/properties/valid_from/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
+else {
+const err18 = {instancePath:instancePath+"/discount_type",schemaPath:"#/properties/discount_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -264,8 +293,15 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!(formats12(data5))){
-const err19 = {instancePath:instancePath+"/valid_from",schemaPath:"#/properties/valid_from/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+var valid3 = _errs12 === errors;
+}
+if(data.discount_value !== undefined){
+let data5 = data.discount_value;
+const _errs14 = errors;
+const _errs15 = errors;
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 1){
+const err19 = {instancePath:instancePath+"/discount_value",schemaPath:"#/properties/discount_value/rangeMin",keyword:"rangeMin",params:{},message:"must pass \"rangeMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -276,7 +312,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/valid_from",schemaPath:"#/properties/valid_from/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err20 = {instancePath:instancePath+"/discount_value",schemaPath:"#/properties/discount_value/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -285,17 +321,15 @@ vErrors.push(err20);
 }
 errors++;
 }
-var valid0 = _errs12 === errors;
+var valid3 = _errs14 === errors;
 }
-if(data.valid_to !== undefined){
-let data6 = data.valid_to;
-const _errs14 = errors;
-const _errs15 = errors;
+if(data.max_discount !== undefined){
+let data6 = data.max_discount;
+const _errs16 = errors;
+const _errs17 = errors;
 if((typeof data6 == "number") && (isFinite(data6))){
-}
-if(typeof data6 === "string"){
-if(func0(data6) > 10){
-const err21 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
+if(data6 < 0 || isNaN(data6)){
+const err21 = {instancePath:instancePath+"/max_discount",schemaPath:"#/properties/max_discount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -304,8 +338,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!(formats12(data6))){
-const err22 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+}
+else {
+const err22 = {instancePath:instancePath+"/max_discount",schemaPath:"#/properties/max_discount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -314,8 +349,17 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(data && typeof data == "object" && typeof data["valid_from"] == "string" && data["valid_from"] !== "" && data6 !== "" && data6 < data["valid_from"]){
-const err23 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/notBefore",keyword:"notBefore",params:{},message:"must pass \"notBefore\" keyword validation"};
+var valid3 = _errs16 === errors;
+}
+if(data.valid_from !== undefined){
+let data7 = data.valid_from;
+const _errs18 = errors;
+const _errs19 = errors;
+if((typeof data7 == "number") && (isFinite(data7))){
+}
+if(typeof data7 === "string"){
+if(func0(data7) > 10){
+const err23 = {instancePath:instancePath+"/valid_from",schemaPath:"#/properties/valid_from/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -324,9 +368,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-else {
-const err24 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats12(data7))){
+const err24 = {instancePath:instancePath+"/valid_from",schemaPath:"#/properties/valid_from/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -335,13 +378,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-var valid0 = _errs14 === errors;
 }
-if(data.usage_limit !== undefined){
-let data7 = data.usage_limit;
-const _errs16 = errors;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err25 = {instancePath:instancePath+"/usage_limit",schemaPath:"#/properties/usage_limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err25 = {instancePath:instancePath+"/valid_from",schemaPath:"#/properties/valid_from/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -350,10 +389,17 @@ vErrors.push(err25);
 }
 errors++;
 }
-const _errs17 = errors;
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 < 1 || isNaN(data7)){
-const err26 = {instancePath:instancePath+"/usage_limit",schemaPath:"#/properties/usage_limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+var valid3 = _errs18 === errors;
+}
+if(data.valid_to !== undefined){
+let data8 = data.valid_to;
+const _errs20 = errors;
+const _errs21 = errors;
+if((typeof data8 == "number") && (isFinite(data8))){
+}
+if(typeof data8 === "string"){
+if(func0(data8) > 10){
+const err26 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -362,14 +408,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-var valid0 = _errs16 === errors;
-}
-if(data.plan_id !== undefined){
-let data8 = data.plan_id;
-const _errs18 = errors;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err27 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!(formats12(data8))){
+const err27 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -378,10 +418,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-const _errs19 = errors;
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 < 1 || isNaN(data8)){
-const err28 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data && typeof data == "object" && typeof data["valid_from"] == "string" && data["valid_from"] !== "" && data8 !== "" && data8 < data["valid_from"]){
+const err28 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/notBefore",keyword:"notBefore",params:{},message:"must pass \"notBefore\" keyword validation"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -391,11 +429,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-var valid0 = _errs18 === errors;
-}
-}
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err29 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -404,8 +439,77 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate26.errors = vErrors;
+var valid3 = _errs20 === errors;
+}
+if(data.usage_limit !== undefined){
+let data9 = data.usage_limit;
+const _errs22 = errors;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err30 = {instancePath:instancePath+"/usage_limit",schemaPath:"#/properties/usage_limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+const _errs23 = errors;
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 1 || isNaN(data9)){
+const err31 = {instancePath:instancePath+"/usage_limit",schemaPath:"#/properties/usage_limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+var valid3 = _errs22 === errors;
+}
+if(data.plan_id !== undefined){
+let data10 = data.plan_id;
+const _errs24 = errors;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err32 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+const _errs25 = errors;
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 < 1 || isNaN(data10)){
+const err33 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+var valid3 = _errs24 === errors;
+}
+}
+else {
+const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+validate21.errors = vErrors;
 return errors === 0;
 }
-validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const VoucherUpdate = VoucherCreate;

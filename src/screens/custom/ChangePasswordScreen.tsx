@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { SchemaForm, type FormData } from '../../forms/index.ts';
 import { http } from '../../http/index.ts';
 import { toastSuccess } from '../../shell/index.ts';
-import type { ScreenProps } from '../index.ts';
+import type { ScreenProps } from '../ScreenProps.ts';
 import { actionForm } from '../shared/actionForm.ts';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
 import { useFormSubmission } from '../shared/useFormSubmission.ts';

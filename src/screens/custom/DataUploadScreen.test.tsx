@@ -30,8 +30,19 @@ function logOf({ status, rows, rejected = [] }: UploadLog) {
   return { data: { upload: { id: 7, status, file_name: 'india-exports-2026-09.csv', rows_total, rows_accepted, rows_rejected }, rejected } };
 }
 
-function serveCountries() {
+const COLUMNS = [
+  { name: 'shipment_date', required: true },
+  { name: 'hs_code', required: true },
+  { name: 'importer', required: false },
+];
+
+/** The countries to choose from, and the columns uploads/columns names for a trade direction. */
+function serveCountries(columnQueries: string[] = []) {
   server.use(
+    mock.get(api('uploads/columns'), ({ request }) => {
+      columnQueries.push(new URL(request.url).searchParams.get('trade_direction') ?? '');
+      return HttpResponse.json({ data: COLUMNS });
+    }),
     mock.get(api('countries/options'), () =>
       HttpResponse.json({
         data: [
@@ -66,7 +77,7 @@ describe('DataUploadScreen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Upload trade data' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     for (const label of [/^Country/, /^Trade direction/, /^Period \(month\)/, /^File \(CSV\)/]) {
-      expect(screen.getByLabelText(label)).toHaveAccessibleDescription('* This field is required');
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(/^\* This field is required/);
       expect(screen.getByLabelText(label)).toBeInvalid();
     }
     expect(screen.getByLabelText(/^Country/)).toHaveFocus();
@@ -114,6 +125,11 @@ describe('DataUploadScreen', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
     expect(screen.getByText('Processing')).toBeInTheDocument();
+    // Done: the form is empty again for the next file.
+    expect(screen.getByLabelText('Country')).toHaveValue('');
+    expect(screen.getByLabelText('Trade direction')).toHaveValue('');
+    expect(screen.getByLabelText('Period (month)')).toHaveValue('');
+    expect((screen.getByLabelText(/^File \(CSV\)/) as HTMLInputElement).files).toHaveLength(0);
     const rejected = await screen.findByRole('table', { name: 'Rejected lines' }, { timeout: UPLOAD_POLL_MS * 3 });
     expect(within(rejected).getByRole('row', { name: '3 hs_code: unknown HS code 9999' })).toBeInTheDocument();
     expect(screen.getByText('Completed')).toBeInTheDocument();
@@ -177,9 +193,89 @@ describe('DataUploadScreen', () => {
     renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    await waitFor(() => expect(screen.getByLabelText(/^File \(CSV\)/)).toHaveAccessibleDescription("* The file's header does not match the configured data columns: missing column(s): value."));
+    await waitFor(() => expect(screen.getByLabelText(/^File \(CSV\)/)).toHaveAccessibleDescription(/^\* The file's header does not match the configured data columns: missing column\(s\): value\. The first row/));
     expect(calls).toEqual(['ticket', 'bucket', 'complete']);
     expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
+  });
+
+  it('shows the columns the file needs for the chosen trade direction before a file is chosen', async () => {
+    signInWith({ DATA_UPLOAD_LOGS: ['view', 'add'] });
+    const columnQueries: string[] = [];
+    serveCountries(columnQueries);
+    const user = userEvent.setup();
+    renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
+    const fileInput = await screen.findByLabelText(/^File \(CSV\)/);
+    expect(fileInput).toHaveAccessibleDescription('Choose a trade direction to see the columns its CSV file needs.');
+    await user.selectOptions(screen.getByLabelText('Trade direction'), 'Import');
+    await screen.findByText(/^The first row/);
+    expect(fileInput).toHaveAccessibleDescription('The first row of the CSV file names its columns. Required: shipment_date, hs_code. Optional: importer.');
+    expect(columnQueries).toEqual(['import']);
+  });
+
+  it('asks before importing a file the server says was already uploaded, names the earlier upload, and resends with the confirmation', async () => {
+    signInWith({ DATA_UPLOAD_LOGS: ['view', 'add'] });
+    serveCountries();
+    const DUPLICATE = 'The same file was already uploaded for this country, trade direction and period on 2026-10-01 09:30 UTC by Asha Admin (upload 3). Confirm to import it again.';
+    const posts: Array<string | null> = [];
+    server.use(
+      mock.post(api('uploads'), () => HttpResponse.json({ data: { upload: { id: 7 }, upload_url: STORAGE_URL, fields: {} } }, { status: 201 })),
+      mock.post(STORAGE_URL, async ({ request }) => {
+        const confirmation = (await request.formData()).get('confirm_duplicate') as string | null;
+        posts.push(confirmation);
+        return confirmation === 'true'
+          ? HttpResponse.json({ data: { id: 7, status: 'processing' } })
+          : HttpResponse.json({ message: DUPLICATE, errors: { confirm_duplicate: DUPLICATE } }, { status: 409 });
+      }),
+      mock.get(api('uploads/7/log'), () => HttpResponse.json(logOf({ status: 'completed', rows: [1, 1, 0] }))),
+    );
+    const user = userEvent.setup();
+    renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import this file again?' });
+    expect(dialog).toHaveTextContent(DUPLICATE);
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(posts).toEqual([null]);
+    // Cancelled: nothing imported, the choices kept to change.
+    expect(screen.getByLabelText('Country')).toHaveDisplayValue('India');
+
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Import this file again?' })).getByRole('button', { name: 'Import again' }));
+    expect(await screen.findByText('Completed')).toBeInTheDocument();
+    expect(posts).toEqual([null, null, 'true']);
+  });
+
+  it('with a bucket, a confirmed duplicate completes again with confirm_duplicate, without sending the file twice', async () => {
+    signInWith({ DATA_UPLOAD_LOGS: ['view', 'add'] });
+    serveCountries();
+    const BUCKET_URL = 'https://trade-uploads.s3.example.test/';
+    const DUPLICATE = 'The same file was already uploaded for this country, trade direction and period on 2026-10-01 09:30 UTC by Asha Admin (upload 3). Confirm to import it again.';
+    const calls: string[] = [];
+    server.use(
+      mock.post(api('uploads'), () =>
+        HttpResponse.json({ data: { upload: { id: 7 }, upload_url: BUCKET_URL, fields: { key: 'uploads/7-ab.csv' }, complete_path: 'uploads/7/complete' } }, { status: 201 }),
+      ),
+      mock.post(BUCKET_URL, () => {
+        calls.push('bucket');
+        return new HttpResponse(null, { status: 204 });
+      }),
+      mock.post(api('uploads/7/complete'), async ({ request }) => {
+        const body = (await request.json()) as { confirm_duplicate?: boolean };
+        calls.push(`complete ${JSON.stringify(body)}`);
+        return body.confirm_duplicate
+          ? HttpResponse.json({ data: { id: 7, status: 'processing' } })
+          : HttpResponse.json({ message: DUPLICATE, errors: { confirm_duplicate: DUPLICATE } }, { status: 409 });
+      }),
+      mock.get(api('uploads/7/log'), () => HttpResponse.json(logOf({ status: 'completed', rows: [1, 1, 0] }))),
+    );
+    const user = userEvent.setup();
+    renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Import this file again?' })).getByRole('button', { name: 'Import again' }));
+    expect(await screen.findByText('Completed')).toBeInTheDocument();
+    expect(calls).toEqual(['bucket', 'complete {}', 'complete {"confirm_duplicate":true}']);
   });
 
   it('FORM-12 shows a field error of the server on its field, prefixed with "* ", and keeps the choices', async () => {

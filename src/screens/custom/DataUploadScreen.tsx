@@ -4,9 +4,11 @@ import { displayFieldError } from '../../../validation/messages.ts';
 import { useRelationOptions } from '../../forms/useRelationOptions.ts';
 import { http, isApiError } from '../../http/index.ts';
 import { toastSuccess } from '../../shell/index.ts';
-import type { ScreenProps } from '../index.ts';
+import type { ScreenProps } from '../ScreenProps.ts';
 import { humanize } from '../shared/humanize.ts';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
+import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { ExpectedColumns } from './uploads/ExpectedColumns.tsx';
 import { UploadStatus } from './uploads/UploadStatus.tsx';
 import '../screens.css';
 import './custom.css';
@@ -59,6 +61,37 @@ function UploadForm({ resource }: Pick<ScreenProps, 'resource'>) {
   const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadId, setUploadId] = useState<number | null>(null);
+  /** An upload the server found to be a file already imported, waiting for the user's answer. */
+  const [duplicate, setDuplicate] = useState<{ ticket: UploadTicket; file: File; message: string } | null>(null);
+  /** Remounts the file input, which cannot be cleared through its value. */
+  const [fileInputKey, setFileInputKey] = useState(0);
+
+  /** Sends the file to the ticket's storage (and completes a bucket upload); the confirmation imports a duplicate. */
+  const send = async (ticket: UploadTicket, chosen: File, confirmDuplicate: boolean) => {
+    setProgress(0);
+    try {
+      if (!ticket.complete_path || !confirmDuplicate) {
+        const body = new FormData();
+        for (const [name, value] of Object.entries(ticket.fields)) body.append(name, value);
+        if (confirmDuplicate) body.append('confirm_duplicate', 'true');
+        body.append('file', chosen);
+        // Without PUBLIC_URL the server answers a path on its own origin: the page's.
+        await http.postAbsolute(new URL(ticket.upload_url, window.location.href).href, body, { onUploadProgress: setProgress });
+      }
+      if (ticket.complete_path) await http.post(ticket.complete_path, confirmDuplicate ? { confirm_duplicate: true } : {});
+      toastSuccess(`${chosen.name} uploaded; processing has started.`);
+      setUploadId(ticket.upload.id);
+      setValues({ country_id: '', trade_direction: '', period: '' });
+      setFile(null);
+      setFileInputKey((key) => key + 1);
+    } catch (error) {
+      if (isApiError(error) && error.fieldErrors.confirm_duplicate) setDuplicate({ ticket, file: chosen, message: error.fieldErrors.confirm_duplicate });
+      // The http client has shown the toast; field errors go on their fields (FORM-12).
+      else if (isApiError(error)) setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([name, text]) => [name, displayFieldError(text)])));
+    } finally {
+      setProgress(null);
+    }
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -71,31 +104,32 @@ function UploadForm({ resource }: Pick<ScreenProps, 'resource'>) {
       return;
     }
     setProgress(0);
+    let ticket: UploadTicket;
     try {
-      const ticket = await http.post<{ data: UploadTicket }>(resource.api, {
-        country_id: Number(values.country_id),
-        trade_direction: values.trade_direction,
-        period: values.period,
-        file_name: file.name,
-        size: file.size,
-      });
-      const body = new FormData();
-      for (const [name, value] of Object.entries(ticket.data.fields)) body.append(name, value);
-      body.append('file', file);
-      await http.postAbsolute(ticket.data.upload_url, body, { onUploadProgress: setProgress });
-      if (ticket.data.complete_path) await http.post(ticket.data.complete_path, {});
-      toastSuccess(`${file.name} uploaded; processing has started.`);
-      setUploadId(ticket.data.upload.id);
+      ticket = (
+        await http.post<{ data: UploadTicket }>(resource.api, {
+          country_id: Number(values.country_id),
+          trade_direction: values.trade_direction,
+          period: values.period,
+          file_name: file.name,
+          size: file.size,
+        })
+      ).data;
     } catch (error) {
-      // The http client has shown the toast; field errors go on their fields (FORM-12).
       if (isApiError(error)) setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([name, text]) => [name, displayFieldError(text)])));
-    } finally {
       setProgress(null);
+      return;
     }
+    await send(ticket, file, false);
   };
 
   const uploading = progress !== null;
   const describedBy = (name: Fields) => (errors[name] ? `upload-${name}-error` : undefined);
+  const confirmDuplicate = () => {
+    if (!duplicate) return;
+    setDuplicate(null);
+    void send(duplicate.ticket, duplicate.file, true);
+  };
   const error = (name: Fields) =>
     errors[name] && (
       <span id={`upload-${name}-error`} className="field-error">
@@ -138,8 +172,18 @@ function UploadForm({ resource }: Pick<ScreenProps, 'resource'>) {
         </div>
         <div className="simple-form__field">
           <label htmlFor="upload-file">File (CSV)</label>
-          <input id="upload-file" type="file" accept=".csv,text/csv" aria-invalid={!!errors.file || undefined} aria-describedby={describedBy('file')} disabled={uploading} onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+          <input
+            key={fileInputKey}
+            id="upload-file"
+            type="file"
+            accept=".csv,text/csv"
+            aria-invalid={!!errors.file || undefined}
+            aria-describedby={[describedBy('file'), 'upload-file-columns'].filter(Boolean).join(' ')}
+            disabled={uploading}
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          />
           {error('file')}
+          <ExpectedColumns api={resource.api} tradeDirection={values.trade_direction} id="upload-file-columns" />
         </div>
         {uploading && (
           <div role="status">
@@ -154,6 +198,12 @@ function UploadForm({ resource }: Pick<ScreenProps, 'resource'>) {
         </div>
       </form>
       {uploadId !== null && <UploadStatus api={resource.api} uploadId={uploadId} />}
+      {duplicate && (
+        <ConfirmDialog title="Import this file again?" confirmLabel="Import again" onConfirm={confirmDuplicate} onCancel={() => setDuplicate(null)}>
+          <p>{duplicate.message}</p>
+          <p>Importing it again adds the rows of {duplicate.file.name} a second time.</p>
+        </ConfirmDialog>
+      )}
     </section>
   );
 }

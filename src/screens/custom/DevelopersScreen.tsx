@@ -1,7 +1,7 @@
 import { MODULE_ACTIONS, type ActionName, type ModuleKey } from '../../generated/permissions.ts';
 import { AREAS } from '../../generated/routes.ts';
 import { usePermissions } from '../../permissions/index.ts';
-import type { ScreenProps } from '../index.ts';
+import type { ScreenProps } from '../ScreenProps.ts';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
 import '../screens.css';
 
@@ -16,44 +16,47 @@ export default function DevelopersScreen(_props: ScreenProps) {
       {AREAS.map((area) => {
         const modules = [...new Set<ModuleKey>([area.module, ...area.routes.map((route) => route.module)])];
         return (
-          <table key={area.module} className="data-table">
-            <caption>
-              {area.label} (/{area.path}, guard: {area.guard})
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Module</th>
-                <th scope="col">Routes</th>
-                <th scope="col">Actions offered</th>
-                <th scope="col">Your permissions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {modules.map((module) => {
-                const mine = granted(module);
-                return (
-                  <tr key={module}>
-                    <th scope="row">
-                      <code>{module}</code>
-                    </th>
-                    <td>
-                      <ul className="plain-list">
-                        {area.routes
-                          .filter((route) => route.module === module)
-                          .map((route) => (
-                            <li key={route.path}>
-                              <code>{route.path}</code> ({route.action} → {route.screen})
-                            </li>
-                          ))}
-                      </ul>
-                    </td>
-                    <td>{MODULE_ACTIONS[module].join(', ')}</td>
-                    <td>{mine.length > 0 ? mine.join(', ') : 'none'}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          // A region of its own that scrolls sideways on a narrow screen, reachable from the keyboard.
+          <div key={area.module} className="table-region" role="region" aria-label={area.label} tabIndex={0}>
+            <table className="data-table">
+              <caption>
+                {area.label} (/{area.path}, guard: {area.guard})
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Module</th>
+                  <th scope="col">Routes</th>
+                  <th scope="col">Actions offered</th>
+                  <th scope="col">Your permissions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {modules.map((module) => {
+                  const mine = granted(module);
+                  return (
+                    <tr key={module}>
+                      <th scope="row">
+                        <code>{module}</code>
+                      </th>
+                      <td>
+                        <ul className="plain-list">
+                          {area.routes
+                            .filter((route) => route.module === module)
+                            .map((route) => (
+                              <li key={route.path}>
+                                <code>{route.path}</code> ({route.action} → {route.screen})
+                              </li>
+                            ))}
+                        </ul>
+                      </td>
+                      <td>{MODULE_ACTIONS[module].join(', ')}</td>
+                      <td>{mine.length > 0 ? mine.join(', ') : 'none'}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
         );
       })}
     </section>

@@ -4,7 +4,7 @@ import { SchemaForm, type FormData } from '../../forms/index.ts';
 import type { ActionFormDescription } from '../../generated/types.ts';
 import { http } from '../../http/index.ts';
 import { toastSuccess } from '../../shell/index.ts';
-import type { ScreenProps } from '../index.ts';
+import type { ScreenProps } from '../ScreenProps.ts';
 import { QueryState } from '../shared/QueryState.tsx';
 import { actionForm } from '../shared/actionForm.ts';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';

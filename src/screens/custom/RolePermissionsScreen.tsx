@@ -6,12 +6,15 @@ import type { EntityDescription, ResourceDescription } from '../../generated/typ
 import { http } from '../../http/index.ts';
 import { requestPermissionsReload } from '../../permissions/index.ts';
 import { toastSuccess } from '../../shell/index.ts';
-import type { ScreenProps } from '../index.ts';
+import type { ScreenProps } from '../ScreenProps.ts';
+import type { Row } from '../shared/formatValue.ts';
 import { QueryState } from '../shared/QueryState.tsx';
-import { recordFormData } from '../shared/recordFormData.ts';
+import { rebaseFormData, recordFormData } from '../shared/recordFormData.ts';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
+import { StaleRecordNotice } from '../shared/StaleRecordNotice.tsx';
 import { useFormSubmission } from '../shared/useFormSubmission.ts';
 import { useRecord } from '../shared/useRecord.ts';
+import { useStaleRecord } from '../shared/useStaleRecord.ts';
 import { useUnsavedChangesPrompt } from '../shared/useUnsavedChangesPrompt.tsx';
 import { PermissionMatrix } from './roles/PermissionMatrix.tsx';
 import { matrixAreas, type PermissionSet } from './roles/permissionMatrix.ts';
@@ -30,7 +33,11 @@ export default function RolePermissionsScreen({ resource, route }: ScreenProps) 
   });
   const entity = resource.entity;
   if (!entity) return null;
-  if (!editing) return <RoleEditor resource={resource} entity={entity} initialRole={{}} initialPermissions={{}} />;
+  if (!editing) return <RoleEditor resource={resource} entity={entity} opened={{ record: {}, permissions: {} }} />;
+  const reload = async (): Promise<OpenedRole> => {
+    const [latestRecord, latestPermissions] = await Promise.all([record.refetch({ throwOnError: true }), permissions.refetch({ throwOnError: true })]);
+    return { record: latestRecord.data!, permissions: latestPermissions.data! };
+  };
   return (
     <QueryState
       isPending={record.isPending || permissions.isPending}
@@ -39,34 +46,48 @@ export default function RolePermissionsScreen({ resource, route }: ScreenProps) 
       onRetry={() => void Promise.all([record.refetch(), permissions.refetch()])}
     >
       {record.data && permissions.data && (
-        <RoleEditor key={editing} resource={resource} entity={entity} id={editing} initialRole={recordFormData(record.data, entity.updateSchema, entity)} initialPermissions={permissions.data} />
+        <RoleEditor key={editing} resource={resource} entity={entity} id={editing} opened={{ record: record.data, permissions: permissions.data }} reload={reload} />
       )}
     </QueryState>
   );
+}
+
+/** A role as read: its record (whose version its permission set shares) and its permission set. */
+interface OpenedRole {
+  record: Row;
+  permissions: PermissionSet;
 }
 
 interface RoleEditorProps {
   resource: ResourceDescription;
   entity: EntityDescription;
   id?: string;
-  initialRole: FormData;
-  initialPermissions: PermissionSet;
+  /** The role as first loaded; later reads change the editor only through Reload. */
+  opened: OpenedRole;
+  reload?: () => Promise<OpenedRole>;
 }
 
-function RoleEditor({ resource, entity, id, initialRole, initialPermissions }: RoleEditorProps) {
+type Saved = { data: { id: number | string; version: number }; message?: string };
+
+function RoleEditor({ resource, entity, id, opened, reload }: RoleEditorProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const areas = useMemo(matrixAreas, []);
+  const roleOf = (record: Row) => (id ? recordFormData(record, entity.updateSchema, entity) : {});
+  const [initialRole, setInitialRole] = useState<FormData>(() => roleOf(opened.record));
+  const [initialPermissions, setInitialPermissions] = useState<PermissionSet>(opened.permissions);
   const [role, setRole] = useState<FormData>(initialRole);
   const [permissions, setPermissions] = useState<PermissionSet>(initialPermissions);
+  const stale = useStaleRecord(Number(opened.record.version));
   const dirty = JSON.stringify(role) !== JSON.stringify(initialRole) || JSON.stringify(permissions) !== JSON.stringify(initialPermissions);
   const { allowLeaving, prompt } = useUnsavedChangesPrompt(dirty);
   const uiSchema = useMemo(() => formUiSchema(entity.fields, resource.uiSchema), [entity, resource.uiSchema]);
 
   const { submit, saving, serverErrors } = useFormSubmission(
     async (data) => {
-      const saved = id ? await http.put<{ data: { id: number | string }; message?: string }>(`${resource.api}/${id}`, data) : await http.post<{ data: { id: number | string }; message?: string }>(resource.api, data);
-      await http.put(`${resource.api}/${id ?? saved.data.id}/permissions`, { permissions });
+      stale.saving();
+      const saved = id ? await http.putRecord<Saved>(`${resource.api}/${id}`, data, { ifMatch: stale.version }) : await http.post<Saved>(resource.api, data);
+      await http.putRecord(`${resource.api}/${saved.data.id}/permissions`, { permissions }, { ifMatch: saved.data.version });
       return saved;
     },
     (saved) => {
@@ -77,7 +98,27 @@ function RoleEditor({ resource, entity, id, initialRole, initialPermissions }: R
       allowLeaving();
       if (resource.routes.view) navigate(resource.routes.view);
     },
+    stale.saveFailed,
   );
+
+  /** The latest role and permission set with the user's changes on top, saying which parts the other change touched. */
+  const reloadRole = () =>
+    stale.reload(async () => {
+      if (!reload) return undefined;
+      const latest = await reload();
+      const nextRole = roleOf(latest.record);
+      const rebased = rebaseFormData(entity, initialRole, role, nextRole);
+      const same = (a: PermissionSet, b: PermissionSet) => JSON.stringify(sortedSet(a)) === JSON.stringify(sortedSet(b));
+      if (!same(initialPermissions, latest.permissions)) {
+        rebased.changed.push('Permissions');
+        if (same(permissions, initialPermissions)) setPermissions(latest.permissions);
+        else if (!same(permissions, latest.permissions)) rebased.keptTyped.push('Permissions');
+      }
+      setInitialRole(nextRole);
+      setInitialPermissions(latest.permissions);
+      setRole(rebased.data);
+      return { version: Number(latest.record.version), changed: rebased.changed, keptTyped: rebased.keptTyped };
+    });
 
   const title = id ? 'Edit role' : 'Add role';
   return (
@@ -94,6 +135,7 @@ function RoleEditor({ resource, entity, id, initialRole, initialPermissions }: R
         serverErrors={serverErrors}
         saving={saving}
         submitLabel={id ? 'Save role' : 'Create role'}
+        notice={stale.notice && <StaleRecordNotice what="role" state={stale.notice} reloading={stale.reloading} onReload={() => void reloadRole()} />}
         actions={
           resource.routes.view && (
             <Link className="button" to={resource.routes.view}>
@@ -110,4 +152,12 @@ function RoleEditor({ resource, entity, id, initialRole, initialPermissions }: R
       {prompt}
     </section>
   );
+}
+
+/** A permission set in one order, so that two reads of the same set compare equal. */
+function sortedSet(set: PermissionSet): Array<[string, string[]]> {
+  return Object.entries(set)
+    .map(([module, actions]): [string, string[]] => [module, [...actions].sort()])
+    .filter(([, actions]) => actions.length > 0)
+    .sort(([a], [b]) => a.localeCompare(b));
 }

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { ResourceDescription } from '../../generated/types.ts';
 import { useCanAccess } from '../../permissions/index.ts';
 import { http } from '../../http/index.ts';
-import type { ScreenProps } from '../index.ts';
+import type { ScreenProps } from '../ScreenProps.ts';
 import { formatDate, formatValue, type Row } from '../shared/formatValue.ts';
 import { humanize } from '../shared/humanize.ts';
 import { QueryState } from '../shared/QueryState.tsx';

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../http/index.ts';
 import { useCanAccess } from '../../permissions/index.ts';
 import { toastSuccess } from '../../shell/index.ts';
-import type { ScreenProps } from '../index.ts';
+import type { ScreenProps } from '../ScreenProps.ts';
 import { formatDate, formatValue } from '../shared/formatValue.ts';
 import { QueryState } from '../shared/QueryState.tsx';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';

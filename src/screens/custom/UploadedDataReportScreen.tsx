@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useRelationOptions } from '../../forms/useRelationOptions.ts';
 import type { ListDescription } from '../../generated/types.ts';
 import { http } from '../../http/index.ts';
-import type { ScreenProps } from '../index.ts';
+import type { ScreenProps } from '../ScreenProps.ts';
 import { Pagination } from '../generic/list/Pagination.tsx';
 import { SearchBox } from '../generic/list/SearchBox.tsx';
 import type { ListPage } from '../generic/list/useListMutations.ts';

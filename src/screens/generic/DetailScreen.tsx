@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import type { FieldDescription } from '../../generated/types.ts';
-import type { ScreenProps } from '../index.ts';
+import type { ScreenProps } from '../ScreenProps.ts';
 import { formatValue } from '../shared/formatValue.ts';
 import { QueryState } from '../shared/QueryState.tsx';
 import { RecordActions } from '../shared/RecordActions.tsx';

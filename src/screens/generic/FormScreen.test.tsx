@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import subscriberArea from '../../generated/areas/subscriber-management.ts';
+import voucherArea from '../../generated/areas/voucher-management.ts';
 import { subscribers, vouchers } from '../testing/fixtures.ts';
 import { api, renderScreen, routeOf, server, signInWith } from '../testing/renderScreen.tsx';
 import FormScreen from './FormScreen.tsx';
@@ -76,9 +78,11 @@ describe('FormScreen', () => {
   it('edits a record loaded from the API and sends PUT with the form fields only', async () => {
     signInWith({ VOUCHER: ['view', 'edit'] });
     let body: unknown;
+    let ifMatch: string | null = null;
     server.use(
-      mock.get(api('vouchers/3'), () => HttpResponse.json({ data: { id: 3, code: 'SUMMER', discount_value: 5, used_count: 2, is_active: true, valid_to: null } })),
+      mock.get(api('vouchers/3'), () => HttpResponse.json({ data: { id: 3, code: 'SUMMER', discount_value: 5, used_count: 2, is_active: true, valid_to: null, version: 4 } })),
       mock.put(api('vouchers/3'), async ({ request }) => {
+        ifMatch = request.headers.get('if-match');
         body = await request.json();
         return HttpResponse.json({ data: { id: 3 }, message: 'Voucher updated.' });
       }),
@@ -91,6 +95,7 @@ describe('FormScreen', () => {
     await user.type(value, '8');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(body).toEqual({ code: 'SUMMER', discount_value: 8 }));
+    expect(ifMatch).toBe('"4"');
   });
 
   it('HTTP-04 creating a subscriber posts to subscribers with APP-SOURCE: ADMIN, the relation chosen from its options', async () => {
@@ -98,7 +103,10 @@ describe('FormScreen', () => {
     let appSource: string | null = null;
     let body: unknown;
     server.use(
-      mock.get(api('countries/options'), () => HttpResponse.json({ data: [{ value: 1, label: 'India' }, { value: 2, label: 'Nepal' }] })),
+      mock.get(api('countries/options'), ({ request }) => {
+        const q = new URL(request.url).searchParams.get('q') ?? '';
+        return HttpResponse.json({ data: [{ value: 1, label: 'India' }, { value: 2, label: 'Nepal' }].filter((option) => option.label.toLowerCase().includes(q)) });
+      }),
       mock.post(api('subscribers'), async ({ request }) => {
         appSource = request.headers.get('APP-SOURCE');
         body = await request.json();
@@ -109,10 +117,97 @@ describe('FormScreen', () => {
     renderScreen(FormScreen, { resource: subscribers, route: routeOf(subscribers, 'add', 'form') });
     await user.type(screen.getByLabelText(/^Name/), 'Meera Traders');
     await user.type(screen.getByLabelText(/^Email/), 'meera@example.com');
-    await screen.findByRole('option', { name: 'Nepal' });
-    await user.selectOptions(screen.getByLabelText(/^Country/), 'Nepal');
+    await user.type(screen.getByRole('combobox', { name: /^Country/ }), 'nep');
+    await user.click(await screen.findByRole('option', { name: 'Nepal' }));
     await user.click(screen.getByRole('button', { name: 'Create subscriber' }));
     await waitFor(() => expect(appSource).toBe('ADMIN'));
     expect(body).toEqual({ name: 'Meera Traders', email: 'meera@example.com', country_id: 2 });
   });
+
+  it('a relation picker searches the server as the user types (once the typing pauses), picks with the keyboard, and labels the current value by its id', async () => {
+    signInWith({ SUBSCRIBERS: ['view', 'edit'] });
+    const searches: string[] = [];
+    const lookups: string[] = [];
+    const countries = Array.from({ length: 120 }, (_, index) => ({ value: index + 1, label: `Country ${String(index + 1).padStart(3, '0')}` }));
+    let body: unknown;
+    server.use(
+      mock.get(api('subscribers/9'), () => HttpResponse.json({ data: { id: 9, name: 'Meera Traders', email: 'meera@example.com', country_id: 117 } })),
+      mock.get(api('countries/options'), ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        const id = query.get('id');
+        if (id) {
+          lookups.push(id);
+          return HttpResponse.json({ data: countries.filter((option) => String(option.value) === id) });
+        }
+        const q = query.get('q') ?? '';
+        searches.push(q);
+        return HttpResponse.json({ data: countries.filter((option) => option.label.toLowerCase().includes(q.toLowerCase())).slice(0, 50) });
+      }),
+      mock.put(api('subscribers/9'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ data: { id: 9 }, message: 'Subscriber updated.' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(FormScreen, { resource: subscribers, route: routeOf(subscribers, 'edit', 'form'), at: '/subscriber-management/subscribers/9/edit' });
+    // The current value is beyond the first 50 options: its label comes from options?id=.
+    const country = await screen.findByRole('combobox', { name: /^Country/ });
+    await waitFor(() => expect(country).toHaveValue('Country 117'));
+    expect(lookups).toEqual(['117']);
+    expect(country).toHaveAttribute('aria-expanded', 'false');
+
+    await user.clear(country);
+    await user.type(country, '08');
+    expect(country).toHaveAttribute('aria-expanded', 'true');
+    const listbox = screen.getByRole('listbox');
+    await waitFor(() => expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['Country 008', 'Country 080', 'Country 081', 'Country 082', 'Country 083', 'Country 084', 'Country 085', 'Country 086', 'Country 087', 'Country 088', 'Country 089', 'Country 108']));
+    // One search for what was typed, not one per key.
+    expect(searches.filter((q) => q !== '')).toEqual(['08']);
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(country).toHaveAttribute('aria-activedescendant', within(listbox).getByRole('option', { name: 'Country 080' }).id);
+    await user.keyboard('{Enter}');
+    expect(country).toHaveValue('Country 080');
+    expect(country).toHaveAttribute('aria-expanded', 'false');
+
+    // Escape gives up what was typed and keeps the value.
+    await user.type(country, 'zzz');
+    await user.keyboard('{Escape}');
+    expect(country).toHaveValue('Country 080');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(body).toEqual({ name: 'Meera Traders', email: 'meera@example.com', country_id: 80 }));
+    expect(lookups).toEqual(['117']);
+  });
+
+  it("the manifest's business rules judge the form as the server does: a percent voucher is at most 100, a subscribed subscriber needs a plan", async () => {
+    const manifestVouchers = voucherArea.resources.find((resource) => resource.module === 'VOUCHER')!;
+    const manifestSubscribers = subscriberArea.resources.find((resource) => resource.module === 'SUBSCRIBERS')!;
+    signInWith({ VOUCHER: ['view', 'add'], SUBSCRIBERS: ['view', 'add'] });
+    let posts = 0;
+    server.use(
+      mock.post(api('vouchers'), () => {
+        posts += 1;
+        return HttpResponse.json({ data: { id: 1 } }, { status: 201 });
+      }),
+      mock.get(api('plans/options'), () => HttpResponse.json({ data: [] })),
+      mock.get(api('countries/options'), () => HttpResponse.json({ data: [] })),
+      mock.get(api('executives/options'), () => HttpResponse.json({ data: [] })),
+    );
+    const user = userEvent.setup();
+    const { unmount } = renderScreen(FormScreen, { resource: manifestVouchers, route: routeOf(manifestVouchers, 'add', 'form') });
+    await user.selectOptions(screen.getByLabelText(/^Discount type/), 'percent');
+    await user.type(screen.getByLabelText(/^Discount value/), '150');
+    await user.click(screen.getByRole('button', { name: 'Create voucher' }));
+    expect(await screen.findByText('* Max value is 100 when Discount type is percent.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Discount value/)).toHaveAccessibleDescription(/^\* Max value is 100 when Discount type is percent\./);
+    await user.selectOptions(screen.getByLabelText(/^Discount type/), 'flat');
+    await waitFor(() => expect(screen.queryByText('* Max value is 100 when Discount type is percent.')).not.toBeInTheDocument());
+    expect(posts).toBe(0);
+    unmount();
+
+    renderScreen(FormScreen, { resource: manifestSubscribers, route: routeOf(manifestSubscribers, 'add', 'form') });
+    await user.selectOptions(screen.getByLabelText(/^Status/), 'subscribed');
+    await user.click(screen.getByRole('button', { name: 'Create subscriber' }));
+    expect(await screen.findByText('* Required when Status is subscribed.')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /^Current plan/ })).toHaveAccessibleDescription(/^\* Required when Status is subscribed\./);
+  }, 15_000);
 });

@@ -5,12 +5,15 @@ import { SchemaForm, formUiSchema, type FormData } from '../../forms/index.ts';
 import type { EntityDescription, ResourceDescription } from '../../generated/types.ts';
 import { http } from '../../http/index.ts';
 import { toastSuccess } from '../../shell/index.ts';
-import type { ScreenProps } from '../index.ts';
+import type { ScreenProps } from '../ScreenProps.ts';
+import type { Row } from '../shared/formatValue.ts';
 import { QueryState } from '../shared/QueryState.tsx';
-import { recordFormData } from '../shared/recordFormData.ts';
+import { rebaseFormData, recordFormData } from '../shared/recordFormData.ts';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
+import { StaleRecordNotice } from '../shared/StaleRecordNotice.tsx';
 import { useFormSubmission } from '../shared/useFormSubmission.ts';
 import { useRecord } from '../shared/useRecord.ts';
+import { useStaleRecord } from '../shared/useStaleRecord.ts';
 import { useUnsavedChangesPrompt } from '../shared/useUnsavedChangesPrompt.tsx';
 import '../screens.css';
 
@@ -28,26 +31,39 @@ export default function FormScreen({ resource, route }: ScreenProps) {
       </section>
     );
   }
-  if (!editing) return <ResourceForm resource={resource} entity={entity} initial={{}} />;
+  if (!editing) return <ResourceForm resource={resource} entity={entity} />;
+  const reload = async () => (await record.refetch({ throwOnError: true })).data;
   return (
     <QueryState isPending={record.isPending} isError={record.isError} what={resource.singular.toLowerCase()} onRetry={() => record.refetch()}>
-      {record.data && <ResourceForm key={id} resource={resource} entity={entity} id={id} initial={recordFormData(record.data, entity.updateSchema, entity)} />}
+      {record.data && <ResourceForm key={id} resource={resource} entity={entity} editing={{ id: id!, record: record.data, reload }} />}
     </QueryState>
   );
+}
+
+interface EditedRecord {
+  id: string;
+  /** The record as first loaded; later reads change the form only through Reload. */
+  record: Row;
+  /** Reads the record again. */
+  reload: () => Promise<Row | undefined>;
 }
 
 interface ResourceFormProps {
   resource: ResourceDescription;
   entity: EntityDescription;
-  /** The record being edited; absent when adding. */
-  id?: string;
-  initial: FormData;
+  /** Absent when adding. */
+  editing?: EditedRecord;
 }
 
-function ResourceForm({ resource, entity, id, initial }: ResourceFormProps) {
+function ResourceForm({ resource, entity, editing }: ResourceFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const id = editing?.id;
+  const formDataOf = (record: Row) => recordFormData(record, entity.updateSchema, entity);
+  // The fields as opened (or as the last Reload read them): what counts as unsaved, and what another change touched.
+  const [initial, setInitial] = useState<FormData>(() => (editing ? formDataOf(editing.record) : {}));
   const [formData, setFormData] = useState<FormData>(initial);
+  const stale = useStaleRecord(Number(editing?.record.version));
   const dirty = useMemo(() => JSON.stringify(formData) !== JSON.stringify(initial), [formData, initial]);
   const { allowLeaving, prompt } = useUnsavedChangesPrompt(dirty);
   const listPath = resource.routes.view;
@@ -56,14 +72,30 @@ function ResourceForm({ resource, entity, id, initial }: ResourceFormProps) {
   const uiSchema = useMemo(() => formUiSchema(entity.fields, resource.uiSchema), [entity, resource.uiSchema]);
 
   const { submit, saving, serverErrors } = useFormSubmission(
-    (data) => (id ? http.put<{ message?: string }>(`${resource.api}/${id}`, data) : http.post<{ message?: string }>(resource.api, data)),
+    (data) => {
+      stale.saving();
+      return id ? http.putRecord<{ message?: string }>(`${resource.api}/${id}`, data, { ifMatch: stale.version }) : http.post<{ message?: string }>(resource.api, data);
+    },
     (body) => {
       toastSuccess(body.message ?? `${resource.singular} ${id ? 'updated' : 'created'}.`);
       void queryClient.invalidateQueries({ queryKey: ['resource', resource.api] });
       allowLeaving();
       if (listPath) navigate(listPath);
     },
+    stale.saveFailed,
   );
+
+  /** The latest version with what the user typed on top, saying which fields the other change touched. */
+  const reload = () =>
+    stale.reload(async () => {
+      const latest = await editing?.reload();
+      if (!latest) return undefined;
+      const next = formDataOf(latest);
+      const rebased = rebaseFormData(entity, initial, formData, next);
+      setInitial(next);
+      setFormData(rebased.data);
+      return { version: Number(latest.version), changed: rebased.changed, keptTyped: rebased.keptTyped };
+    });
 
   const title = id ? `Edit ${resource.singular.toLowerCase()}` : `Add ${resource.singular.toLowerCase()}`;
   return (
@@ -80,6 +112,7 @@ function ResourceForm({ resource, entity, id, initial }: ResourceFormProps) {
         serverErrors={serverErrors}
         saving={saving}
         submitLabel={id ? 'Save changes' : `Create ${resource.singular.toLowerCase()}`}
+        notice={stale.notice && <StaleRecordNotice what={resource.singular.toLowerCase()} state={stale.notice} reloading={stale.reloading} onReload={() => void reload()} />}
         actions={
           listPath && (
             <Link className="button" to={listPath}>

@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionName } from '../../generated/permissions.ts';
+import { ToastHost } from '../../shell/ToastHost.tsx';
 import { vouchers } from '../testing/fixtures.ts';
 import { api, renderScreen, routeOf, server, signInWith } from '../testing/renderScreen.tsx';
 import ListScreen from './ListScreen.tsx';
@@ -17,6 +18,7 @@ const rows = Array.from({ length: 45 }, (_, index) => ({
   valid_to: '2026-12-31',
   used_count: 0,
   is_active: index % 2 === 0,
+  version: index + 3,
 }));
 
 /** The list endpoint as the API answers it, recording each query. */
@@ -120,6 +122,7 @@ describe('ListScreen', () => {
     const toggle = await screen.findByRole('switch', { name: 'Active: CODE01' });
     expect(toggle).toHaveAttribute('aria-checked', 'true');
     await user.click(toggle);
+    await user.click(within(screen.getByRole('dialog', { name: 'Deactivate voucher?' })).getByRole('button', { name: 'Deactivate' }));
     expect(screen.getByRole('switch', { name: 'Active: CODE01' })).toHaveAttribute('aria-checked', 'false');
     release();
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Active: CODE01' })).toHaveAttribute('aria-checked', 'true'));
@@ -130,8 +133,8 @@ describe('ListScreen', () => {
     serveList();
     const deleted: string[] = [];
     server.use(
-      mock.delete(api('vouchers/:id'), ({ params }) => {
-        deleted.push(String(params.id));
+      mock.delete(api('vouchers/:id'), ({ params, request }) => {
+        deleted.push(`${String(params.id)} at ${request.headers.get('if-match')}`);
         return HttpResponse.json({ message: 'Voucher deleted.' });
       }),
     );
@@ -145,7 +148,29 @@ describe('ListScreen', () => {
     expect(deleted).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Delete CODE01' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(deleted).toEqual(['1']));
+    await waitFor(() => expect(deleted).toEqual(['1 at "3"']));
+  });
+
+  it('a row changed by someone else since the list loaded: the toggle says so once and the list loads again', async () => {
+    render(<ToastHost />);
+    signInWith({ VOUCHER: ALL });
+    const queries = serveList();
+    const sent: Array<string | null> = [];
+    server.use(
+      mock.patch(api('vouchers/3/status'), ({ request }) => {
+        sent.push(request.headers.get('if-match'));
+        return HttpResponse.json({ message: 'This voucher was changed by someone else since you opened it.' }, { status: 412 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(ListScreen, { resource: vouchers, route });
+    await user.click(await screen.findByRole('switch', { name: 'Active: CODE03' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Deactivate voucher?' })).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText(/^This voucher was changed by someone else since the list was loaded\. The list now shows the latest version/)).toBeInTheDocument();
+    expect(sent).toEqual(['"5"']);
+    expect(screen.queryByText('This voucher was changed by someone else since you opened it.')).toBeNull();
+    await waitFor(() => expect(queries.length).toBe(2));
+    expect(screen.getByRole('switch', { name: 'Active: CODE03' })).toHaveAttribute('aria-checked', 'true');
   });
 
   it('applies bulk actions to the selected rows', async () => {
@@ -164,7 +189,41 @@ describe('ListScreen', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select CODE02' }));
     expect(screen.getByText('2 selected')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Deactivate selected' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Deactivate 2 vouchers?' })).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() => expect(body).toEqual({ ids: [1, 2], is_active: false }));
+  });
+
+  it('asks before deactivating, naming the record or how many, and sends nothing when cancelled; activating does not ask', async () => {
+    signInWith({ VOUCHER: ALL });
+    serveList();
+    const sent: unknown[] = [];
+    server.use(
+      mock.patch(api('vouchers/:id/status'), async ({ request, params }) => {
+        sent.push({ id: params.id, ...((await request.json()) as object) });
+        return HttpResponse.json({ message: 'Updated.' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(ListScreen, { resource: vouchers, route });
+    await user.click(await screen.findByRole('switch', { name: 'Active: CODE01' }));
+    const single = screen.getByRole('dialog', { name: 'Deactivate voucher?' });
+    expect(single).toHaveTextContent('CODE01 will be deactivated.');
+    expect(within(single).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('switch', { name: 'Active: CODE01' })).toHaveAttribute('aria-checked', 'true');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select CODE01' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select CODE03' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select CODE05' }));
+    await user.click(screen.getByRole('button', { name: 'Deactivate selected' }));
+    const bulk = screen.getByRole('dialog', { name: 'Deactivate 3 vouchers?' });
+    expect(bulk).toHaveTextContent('The 3 selected vouchers will be deactivated.');
+    await user.click(within(bulk).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText('3 selected')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('switch', { name: 'Active: CODE02' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(sent).toEqual([{ id: '2', is_active: true }]));
   });
 
   it('downloads the CSV export of the current search, sort and visible columns', async () => {

@@ -3,7 +3,7 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { http } from '../../http/index.ts';
-import type { ScreenProps } from '../index.ts';
+import type { ScreenProps } from '../ScreenProps.ts';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { formatValue, type Row } from '../shared/formatValue.ts';
 import { QueryState } from '../shared/QueryState.tsx';
@@ -44,12 +44,13 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
     queryFn: ({ signal }) => http.get<ListPage>(resource.api, { params: state.apiParams, signal }),
     placeholderData: keepPreviousData,
   });
-  const { toggle, remove, bulkRemove, bulkStatus } = useListMutations(resource.api, listKey);
+  const { toggle, remove, bulkRemove, bulkStatus } = useListMutations(resource.api, listKey, resource.singular);
   const { progress, exportCsv } = useExport(resource.api);
   const exporting = progress !== null;
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [pendingDelete, setPendingDelete] = useState<Row | null>(null);
   const [pendingBulkDelete, setPendingBulkDelete] = useState(false);
+  const [pendingDeactivation, setPendingDeactivation] = useState<{ ids: (string | number)[]; name: string | null; row?: Row } | null>(null);
   const tableRegion = useRef<HTMLDivElement>(null);
 
   const rows = query.data?.data ?? [];
@@ -62,7 +63,7 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
 
   const confirmDelete = async () => {
     if (!pendingDelete) return;
-    await remove.mutateAsync(pendingDelete.id as string | number).catch(() => undefined);
+    await remove.mutateAsync(pendingDelete).catch(() => undefined);
     setPendingDelete(null);
     tableRegion.current?.focus();
   };
@@ -71,6 +72,19 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
     setPendingBulkDelete(false);
     clearSelection();
     tableRegion.current?.focus();
+  };
+  const confirmDeactivation = async () => {
+    if (!pendingDeactivation) return;
+    const { ids, row } = pendingDeactivation;
+    if (row) toggle.mutate({ row, isActive: false });
+    else await bulkStatus.mutateAsync({ ids, isActive: false }).then(clearSelection, () => undefined);
+    setPendingDeactivation(null);
+    tableRegion.current?.focus();
+  };
+  const toggleActive = (row: Row, isActive: boolean) => {
+    // Activating is harmless; deactivating (a user who then cannot sign in, a record hidden from pickers) asks first.
+    if (isActive) toggle.mutate({ row, isActive });
+    else setPendingDeactivation({ ids: [row.id as string | number], name: formatValue(firstField, row, list.columns[0]), row });
   };
 
   return (
@@ -116,7 +130,7 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
               <button type="button" className="button" onClick={() => bulkStatus.mutate({ ids: selectedIds, isActive: true }, { onSuccess: clearSelection })}>
                 Activate selected
               </button>
-              <button type="button" className="button" onClick={() => bulkStatus.mutate({ ids: selectedIds, isActive: false }, { onSuccess: clearSelection })}>
+              <button type="button" className="button" onClick={() => setPendingDeactivation({ ids: selectedIds, name: null })}>
                 Deactivate selected
               </button>
             </>
@@ -153,7 +167,7 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
               selectable={selectable}
               selection={selection}
               onSelection={setSelection}
-              onToggleActive={(row, isActive) => toggle.mutate({ id: row.id as string | number, isActive })}
+              onToggleActive={toggleActive}
               onDelete={setPendingDelete}
             />
           )}
@@ -183,6 +197,23 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
       {pendingBulkDelete && (
         <ConfirmDialog title={`Delete ${selectedIds.length} ${resource.label.toLowerCase()}?`} confirmLabel="Delete" destructive busy={bulkRemove.isPending} onConfirm={confirmBulkDelete} onCancel={() => setPendingBulkDelete(false)}>
           <p>The selected {resource.label.toLowerCase()} will be deleted. This cannot be undone.</p>
+        </ConfirmDialog>
+      )}
+      {pendingDeactivation && (
+        <ConfirmDialog
+          title={pendingDeactivation.name === null ? `Deactivate ${pendingDeactivation.ids.length} ${resource.label.toLowerCase()}?` : `Deactivate ${resource.singular.toLowerCase()}?`}
+          confirmLabel="Deactivate"
+          destructive
+          busy={bulkStatus.isPending}
+          onConfirm={confirmDeactivation}
+          onCancel={() => setPendingDeactivation(null)}
+        >
+          <p>
+            {pendingDeactivation.name === null
+              ? `The ${pendingDeactivation.ids.length} selected ${resource.label.toLowerCase()} will be deactivated.`
+              : `${pendingDeactivation.name} will be deactivated.`}{' '}
+            You can activate {pendingDeactivation.name === null ? 'them' : 'it'} again later.
+          </p>
         </ConfirmDialog>
       )}
     </section>

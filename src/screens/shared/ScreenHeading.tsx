@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { focusUntouchedSinceNavigation } from '../../shell/navigationFocus.ts';
 
 /** The id of the open screen's h1; the screen's section is labelled by it. */
 export const SCREEN_TITLE_ID = 'screen-title';
@@ -9,11 +10,14 @@ export interface ScreenHeadingProps {
   actions?: ReactNode;
 }
 
-/** A screen's h1, focused when the screen opens so keyboard and screen-reader users start at its top. */
+/**
+ * A screen's h1, focused when the screen opens so keyboard and screen-reader users start at its top, unless the user
+ * has put focus elsewhere while the screen loaded.
+ */
 export function ScreenHeading({ children, actions }: ScreenHeadingProps) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    ref.current?.focus({ preventScroll: true });
+    if (focusUntouchedSinceNavigation()) ref.current?.focus({ preventScroll: true });
   }, []);
   return (
     <div className="screen-heading">

@@ -14,13 +14,18 @@ export interface UseFormSubmissionResult {
  * Saves a form: while saving the form is disabled, a rejection keeps what was typed and puts the
  * server's field errors on their fields (the http client has already shown the "Error" toast).
  */
-export function useFormSubmission<Result>(save: (data: FormData) => Promise<Result>, onSaved: (result: Result, data: FormData) => void): UseFormSubmissionResult {
+export function useFormSubmission<Result>(
+  save: (data: FormData) => Promise<Result>,
+  onSaved: (result: Result, data: FormData) => void,
+  onFailed?: (error: unknown) => void,
+): UseFormSubmissionResult {
   const [serverErrors, setServerErrors] = useState<ServerFieldErrors | null>(null);
   const mutation = useMutation({
     mutationFn: save,
     onSuccess: onSaved,
     onError: (error, data) => {
       if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) setServerErrors({ fields: error.fieldErrors, submitted: data });
+      onFailed?.(error);
     },
   });
   return {

@@ -9,7 +9,7 @@ import type { ActionName, ModuleKey } from '../../generated/permissions.ts';
 import type { ModuleRoute, ResourceDescription } from '../../generated/types.ts';
 import { permissionStore } from '../../permissions/index.ts';
 import { startSession } from '../../session/index.ts';
-import type { ScreenProps } from '../index.ts';
+import type { ScreenProps } from '../ScreenProps.ts';
 
 /** Tests only: the API as msw answers it, under the console's configured base. */
 export const api = (path: string) => `*${config.apiBaseUrl}${path}`;

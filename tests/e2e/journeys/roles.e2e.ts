@@ -14,9 +14,11 @@ describe('roles', () => {
       const admin = await Api.login(ADMIN.email, ADMIN.password);
       const roleName = `Journey Editor ${uniqueLetters(6)}`;
       const { data: role } = await admin.post<{ data: { id: number } }>('roles', { name: roleName, description: 'Made by the end-to-end suite' });
-      await admin.put(`roles/${role.id}/permissions`, {
-        permissions: { ROLES: ['view', 'edit', 'view_detail'], VOUCHER: ['view', 'download'], USER_PROFILE: ['view'] },
-      });
+      await admin.put(
+        `roles/${role.id}/permissions`,
+        { permissions: { ROLES: ['view', 'edit', 'view_detail'], VOUCHER: ['view', 'download'], USER_PROFILE: ['view'] } },
+        { 'if-match': '*' },
+      );
       const password = 'Journey@2468';
       const email = `${unique('editor').toLowerCase()}@example.com`;
       await admin.post('users', {

@@ -41,7 +41,7 @@ describe('shell', () => {
     // A role with vouchers only: no Profile entry.
     const admin = await Api.login(ADMIN.email, ADMIN.password);
     const { data: role } = await admin.post<{ data: { id: number } }>('roles', { name: `No Profile ${uniqueLetters(6)}` });
-    await admin.put(`roles/${role.id}/permissions`, { permissions: { VOUCHER: ['view'] } });
+    await admin.put(`roles/${role.id}/permissions`, { permissions: { VOUCHER: ['view'] } }, { 'if-match': '*' });
     const email = `${unique('noprofile').toLowerCase()}@example.com`;
     await admin.post('users', { first_name: 'Nora', last_name: 'Plain', email, mobile: '9876523456', role_id: role.id, password: 'Plain@13579', confirm_password: 'Plain@13579' });
     const context = await newContext();
@@ -55,25 +55,51 @@ describe('shell', () => {
     expect(await panel.getByRole('link', { name: 'Profile', exact: true }).count()).toBe(0);
   });
 
-  journey('ROUTE-06 ROUTE-08 an area loads its own chunk on first visit; flagged areas preload after the first signed-in screen', async ({ page }) => {
+  journey('ROUTE-06 ROUTE-08 an area loads its own chunk on first visit; flagged areas preload once the first screen, the sign-in screen too, has rendered', async ({ page }) => {
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
+    await page.addInitScript(() => {
+      new MutationObserver((_changes, observer) => {
+        if (!document.querySelector('button[type="submit"]')) return;
+        (window as { signInShownAt?: number }).signInShownAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { subtree: true, childList: true });
+    });
     await page.goto('/auth/login');
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    await page.waitForLoadState('networkidle');
-    // The login screen needs no area's code.
-    expect(requests.filter((url) => /\/assets\/[\w-]+-management-[\w-]+\.js$/.test(url))).toEqual([]);
+    // subscriber-management is flagged for preloading in the manifest; voucher-management is not.
+    await expect.poll(() => areaChunks(requests, 'subscriber-management').length, { timeout: 5_000 }).toBe(1);
+    // The sign-in screen was shown before any area's code was asked for.
+    const preloadedAt = () =>
+      page.evaluate(() => performance.getEntriesByType('resource').find((entry) => /\/assets\/subscriber-management-[\w-]+\.js$/.test(entry.name))?.startTime ?? -1);
+    await expect.poll(preloadedAt, { timeout: 5_000 }).toBeGreaterThan(0);
+    const shownAt = await page.evaluate(() => (window as { signInShownAt?: number }).signInShownAt ?? Infinity);
+    expect(await preloadedAt()).toBeGreaterThan(shownAt);
 
     await loginThroughForm(page, ADMIN.email, ADMIN.password);
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await page.waitForLoadState('networkidle');
-    // subscriber-management is flagged for preloading in the manifest; voucher-management is not.
-    await expect.poll(() => areaChunks(requests, 'subscriber-management').length, { timeout: 5_000 }).toBe(1);
+    expect(areaChunks(requests, 'subscriber-management')).toHaveLength(1);
     expect(areaChunks(requests, 'voucher-management')).toEqual([]);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Voucher Management' }).click();
     await page.getByRole('heading', { name: 'Vouchers' }).waitFor();
     expect(areaChunks(requests, 'voucher-management')).toHaveLength(1);
+  });
+
+  journey('ERR-07 the production build silences console log, info and warn; console.error still reports', async ({ page }) => {
+    const messages: string[] = [];
+    page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+    await page.goto('/auth/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.evaluate(() => {
+      console.log('a log line');
+      console.info('an info line');
+      console.warn('a warning');
+      console.error('an error');
+    });
+    await expect.poll(() => messages.filter((text) => text.startsWith('error: an error')).length).toBe(1);
+    expect(messages.filter((text) => /a log line|an info line|a warning/.test(text))).toEqual([]);
   });
 
   journey('HTTP-02 HTTP-03 API calls carry the stored token as Bearer, and state changes echo the XSRF-TOKEN cookie', async ({ page, context, signIn }) => {

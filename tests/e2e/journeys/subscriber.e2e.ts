@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import { ADMIN } from '../support/accounts.ts';
 import { Api, unique, uniqueLetters } from '../support/api.ts';
 import { journey, useBrowser } from '../support/journey.ts';
-import { field, recordApiCalls, toast, waitForPath } from '../support/ui.ts';
+import { chooseRelated, field, recordApiCalls, toast, waitForPath } from '../support/ui.ts';
 import type { Page } from 'playwright-core';
 
 useBrowser();
@@ -40,7 +40,7 @@ describe('subscriber', () => {
       await field(page, 'Email').fill(email);
       await field(page, 'Mobile').fill('9876501234');
       await field(page, 'Company name').fill('End To End Exports');
-      await field(page, 'Country').selectOption({ label: 'India' });
+      await chooseRelated(page, 'Country', 'India');
       await audit('subscriber form');
       const created = page.waitForResponse((response) => response.url().endsWith('/api/v1/subscribers') && response.request().method() === 'POST');
       await page.getByRole('button', { name: 'Create subscriber' }).click();
@@ -71,7 +71,7 @@ describe('subscriber', () => {
       await page.getByRole('button', { name: 'Add subscription' }).click();
       const subscriptionDialog = page.getByRole('dialog', { name: 'Add subscription' });
       await subscriptionDialog.waitFor();
-      await field(page, 'Plan').selectOption({ label: starter.name });
+      await chooseRelated(page, 'Plan', starter.name);
       await audit('add subscription dialog');
       await subscriptionDialog.getByRole('button', { name: 'Add subscription' }).click();
       await subscriptionDialog.waitFor({ state: 'detached' });

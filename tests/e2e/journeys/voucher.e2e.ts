@@ -89,11 +89,14 @@ describe('voucher', () => {
       await waitForPath(page, LIST);
       await expect.poll(async () => (await admin.get<{ data: Voucher }>(`vouchers/${created!.id}`)).data.discount_value).toBe(20);
 
-      // Deactivate, then reactivate, from the list's switch.
+      // Deactivate (after confirming), then reactivate, from the list's switch.
       await page.getByRole('searchbox', { name: /search vouchers/i }).fill(code);
       const active = page.getByRole('switch', { name: `Active: ${code}` });
       await expect.poll(() => active.getAttribute('aria-checked')).toBe('true');
       await active.click();
+      const confirmation = page.getByRole('dialog', { name: 'Deactivate voucher?' });
+      await confirmation.getByText(`${code} will be deactivated.`).waitFor();
+      await confirmation.getByRole('button', { name: 'Deactivate' }).click();
       await expect.poll(() => active.getAttribute('aria-checked')).toBe('false');
       expect((await admin.get<{ data: Voucher }>(`vouchers/${created!.id}`)).data.is_active).toBe(false);
       await active.click();
@@ -124,6 +127,58 @@ describe('voucher', () => {
       );
       expect(gone).toBeInstanceOf(ApiFailure);
       expect((gone as ApiFailure).status).toBe(404);
+    },
+    { timeout: 120_000 },
+  );
+
+  journey(
+    'two tabs edit one voucher: the second save meets the first, Reload keeps what was typed and takes the other change, and the save then applies',
+    async ({ context, page, signIn, audit }) => {
+      const admin = await Api.login(ADMIN.email, ADMIN.password);
+      const code = unique('TAB');
+      const { data: voucher } = await admin.post<{ data: Voucher & { version: number } }>('vouchers', {
+        code,
+        description: 'Opened in two tabs',
+        discount_type: 'percent',
+        discount_value: 10,
+        valid_from: day(0),
+        valid_to: day(30),
+      });
+      const editPath = `${LIST}/${voucher.id}/edit`;
+
+      await signIn(ADMIN);
+      const second = await context.newPage();
+      for (const tab of [page, second]) {
+        await tab.goto(editPath);
+        await expect.poll(() => field(tab, 'Discount value').inputValue()).toBe('10');
+      }
+
+      // The second tab saves a new description first.
+      await field(second, 'Description').fill('Changed in the other tab');
+      await second.getByRole('button', { name: 'Save changes' }).click();
+      await waitForPath(second, LIST);
+
+      // This tab, opened before that save, changes the discount and saves: refused, said once, nothing lost.
+      await field(page, 'Discount value').fill('25');
+      const refused = page.waitForResponse((response) => response.url().endsWith(`/api/v1/vouchers/${voucher.id}`) && response.request().method() === 'PUT');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      expect((await refused).status()).toBe(412);
+      const conflict = page.getByRole('alert').filter({ hasText: 'This voucher was changed by someone else since you opened it' });
+      await conflict.waitFor();
+      expect(await page.getByText(/changed by someone else since you opened it/).count()).toBe(1);
+      expect(await field(page, 'Discount value').inputValue()).toBe('25');
+      await audit('voucher edit conflict');
+
+      await conflict.getByRole('button', { name: 'Reload' }).click();
+      await page.getByText('Changed by someone else, now shown: Description.').waitFor();
+      expect(await field(page, 'Discount value').inputValue()).toBe('25');
+      expect(await field(page, 'Description').inputValue()).toBe('Changed in the other tab');
+      await audit('voucher edit reloaded');
+
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await waitForPath(page, LIST);
+      const saved = (await admin.get<{ data: Voucher & { version: number } }>(`vouchers/${voucher.id}`)).data;
+      expect(saved).toMatchObject({ discount_value: 25, description: 'Changed in the other tab', version: voucher.version + 2 });
     },
     { timeout: 120_000 },
   );

@@ -3,7 +3,7 @@ import { openDatabase } from '../../../server/db/open.ts';
 import { ADMIN, OPERATOR } from '../support/accounts.ts';
 import { Api, unique } from '../support/api.ts';
 import { startApi, stopApi } from '../support/control.ts';
-import { DATA_DIR } from '../support/env.ts';
+import { API_URL, DATA_DIR } from '../support/env.ts';
 import { journey, useBrowser } from '../support/journey.ts';
 import { tradeCsv } from '../support/tradeCsv.ts';
 
@@ -95,7 +95,7 @@ describe('hostile HTML', () => {
     const form = new FormData();
     for (const [name, value] of Object.entries(ticket.data.fields)) form.append(name, value);
     form.append('file', new Blob([csv.text], { type: 'text/csv' }), fileName);
-    const stored = await fetch(ticket.data.upload_url, { method: 'POST', body: form });
+    const stored = await fetch(new URL(ticket.data.upload_url, API_URL), { method: 'POST', body: form });
     expect(stored.status).toBeLessThan(300);
     await expect
       .poll(async () => (await operator.get<{ data: { upload: { status: string } } }>(`uploads/${ticket.data.upload.id}/log`)).data.upload.status, { timeout: 30_000, interval: 250 })

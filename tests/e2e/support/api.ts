@@ -56,9 +56,10 @@ export class Api {
 
   get = <T = any>(path: string) => this.request<T>('GET', path);
   post = <T = any>(path: string, body: unknown = {}) => this.request<T>('POST', path, body);
-  put = <T = any>(path: string, body: unknown) => this.request<T>('PUT', path, body);
-  patch = <T = any>(path: string, body: unknown) => this.request<T>('PATCH', path, body);
-  delete = <T = any>(path: string) => this.request<T>('DELETE', path);
+  /** `headers`: `If-Match` for a change of one record; `*` when the journey only sets data up, whatever its version. */
+  put = <T = any>(path: string, body: unknown, headers: Record<string, string> = {}) => this.request<T>('PUT', path, body, headers);
+  patch = <T = any>(path: string, body: unknown, headers: Record<string, string> = {}) => this.request<T>('PATCH', path, body, headers);
+  delete = <T = any>(path: string, headers: Record<string, string> = {}) => this.request<T>('DELETE', path, undefined, headers);
 }
 
 /** The claims the console decodes from the access token (SESSION-01). */

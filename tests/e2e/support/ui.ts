@@ -108,3 +108,11 @@ export function row(page: Page, text: string): Locator {
 export function selectedOption(select: Locator): Promise<string> {
   return select.evaluate((element) => ((element as HTMLSelectElement).selectedOptions[0]?.textContent ?? '').trim());
 }
+
+/** Picks a related record in a form's combobox: types part of its label, then clicks the match the server found. */
+export async function chooseRelated(page: Page, label: string, optionLabel: string): Promise<void> {
+  const combobox = page.getByRole('combobox', { name: new RegExp(`^\\s*${escapeRegExp(label)}\\s*\\*?\\s*$`) });
+  await combobox.fill(optionLabel.slice(0, Math.min(optionLabel.length, 6)));
+  await page.getByRole('listbox').getByRole('option', { name: optionLabel, exact: true }).click();
+  await expect.poll(() => combobox.inputValue()).toBe(optionLabel);
+}

@@ -52,29 +52,31 @@ export function ReportChart({ title, data, format }: ReportChartProps) {
       <div ref={holder} aria-hidden="true" />
       <details>
         <summary>Show the numbers</summary>
-        <table className="data-table">
-          <caption className="visually-hidden">{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Month</th>
-              {data.series.map((series) => (
-                <th key={series.label} scope="col">
-                  {humanize(series.label)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {data.months.map((month, index) => (
-              <tr key={month}>
-                <th scope="row">{month}</th>
+        <div className="table-region" role="region" aria-label={`${title}, the numbers`} tabIndex={0}>
+          <table className="data-table">
+            <caption className="visually-hidden">{title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Month</th>
                 {data.series.map((series) => (
-                  <td key={series.label}>{format(series.values[index] ?? 0)}</td>
+                  <th key={series.label} scope="col">
+                    {humanize(series.label)}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.months.map((month, index) => (
+                <tr key={month}>
+                  <th scope="row">{month}</th>
+                  {data.series.map((series) => (
+                    <td key={series.label}>{format(series.values[index] ?? 0)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </details>
     </figure>
   );

@@ -18,6 +18,9 @@ export interface ResourceTableProps {
   onDelete: (row: Row) => void;
 }
 
+/** The actions column stays in view on the right while a wide table scrolls sideways in its region. */
+const ACTIONS_CELL = 'actions-cell';
+
 /** The rows of a list with TanStack Table: sortable headers, selection, active toggle and row actions. */
 export function ResourceTable({ resource, rows, access, sort, onSort, selectable, selection, onSelection, onToggleActive, onDelete }: ResourceTableProps) {
   const fields = useMemo(() => resource.entity?.fields ?? [], [resource]);
@@ -85,7 +88,7 @@ export function ResourceTable({ resource, rows, access, sort, onSort, selectable
                 );
               }
               return (
-                <th key={id} scope="col" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+                <th key={id} scope="col" className={id === '_actions' ? ACTIONS_CELL : undefined} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
                   {header.column.getCanSort() ? (
                     <button type="button" className="sort-button" onClick={() => onSort({ field: id, direction: sorted === 'asc' ? 'desc' : 'asc' })}>
                       {title}
@@ -106,7 +109,9 @@ export function ResourceTable({ resource, rows, access, sort, onSort, selectable
         {table.getRowModel().rows.map((row) => (
           <tr key={row.id} aria-selected={selectable ? row.getIsSelected() : undefined}>
             {row.getVisibleCells().map((tableCell) => (
-              <td key={tableCell.id}>{cell(tableCell.column.id, row.original, (tableCell.column.columnDef.meta as { field?: FieldDescription } | undefined)?.field)}</td>
+              <td key={tableCell.id} className={tableCell.column.id === '_actions' ? ACTIONS_CELL : undefined}>
+                {cell(tableCell.column.id, row.original, (tableCell.column.columnDef.meta as { field?: FieldDescription } | undefined)?.field)}
+              </td>
             ))}
           </tr>
         ))}

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { http } from '../../../http/index.ts';
-import { toastSuccess } from '../../../shell/index.ts';
+import { http, isApiError } from '../../../http/index.ts';
+import { toastError, toastSuccess } from '../../../shell/index.ts';
 import type { Row } from '../../shared/formatValue.ts';
 
 export interface ListPage {
@@ -10,18 +10,27 @@ export interface ListPage {
 
 type Id = string | number;
 
+const PRECONDITION_FAILED = 412;
+
 /**
  * The list's writes: the active toggle is optimistic (the row flips at once and flips back if the
- * server refuses), deletes and bulk actions refetch the list when done.
+ * server refuses), deletes and bulk actions refetch the list when done. A row's toggle and delete apply only to the
+ * version the list showed; when someone changed the record since, one toast says so and the list refetches.
  */
-export function useListMutations(api: string, listKey: QueryKey) {
+export function useListMutations(api: string, listKey: QueryKey, singular: string) {
   const queryClient = useQueryClient();
   const refetch = () => queryClient.invalidateQueries({ queryKey: ['resource', api] });
   const announce = (body: { message?: string } | undefined, fallback: string) => toastSuccess(body?.message ?? fallback);
+  const explainStale = (error: unknown) => {
+    if (isApiError(error) && error.status === PRECONDITION_FAILED) {
+      toastError(`This ${singular.toLowerCase()} was changed by someone else since the list was loaded. The list now shows the latest version; make your change again if it is still needed.`);
+    }
+  };
 
   const toggle = useMutation({
-    mutationFn: ({ id, isActive }: { id: Id; isActive: boolean }) => http.patch<{ message?: string }>(`${api}/${id}/status`, { is_active: isActive }),
-    onMutate: async ({ id, isActive }) => {
+    mutationFn: ({ row, isActive }: { row: Row; isActive: boolean }) =>
+      http.patchRecord<{ data?: Row; message?: string }>(`${api}/${String(row.id)}/status`, { is_active: isActive }, { ifMatch: Number(row.version) }),
+    onMutate: async ({ row: { id }, isActive }) => {
       await queryClient.cancelQueries({ queryKey: listKey });
       const previous = queryClient.getQueryData<ListPage>(listKey);
       if (previous) {
@@ -29,16 +38,22 @@ export function useListMutations(api: string, listKey: QueryKey) {
       }
       return { previous };
     },
-    onError: (_error, _variables, context) => {
+    onError: (error, _variables, context) => {
       if (context?.previous) queryClient.setQueryData(listKey, context.previous);
+      explainStale(error);
     },
-    onSuccess: (body, { isActive }) => announce(body, isActive ? 'Activated.' : 'Deactivated.'),
+    onSuccess: (body, { row, isActive }) => {
+      // The row takes the record as saved, new version included, so a next toggle does not wait for the refetch.
+      if (body.data) queryClient.setQueryData<ListPage>(listKey, (page) => page && { ...page, data: page.data.map((each) => (each.id === row.id ? { ...each, ...body.data } : each)) });
+      announce(body, isActive ? 'Activated.' : 'Deactivated.');
+    },
     onSettled: refetch,
   });
 
   const remove = useMutation({
-    mutationFn: (id: Id) => http.delete<{ message?: string }>(`${api}/${id}`),
+    mutationFn: (row: Row) => http.deleteRecord<{ message?: string }>(`${api}/${String(row.id)}`, { ifMatch: Number(row.version) }),
     onSuccess: (body) => announce(body, 'Deleted.'),
+    onError: explainStale,
     onSettled: refetch,
   });
 

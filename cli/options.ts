@@ -1,0 +1,11 @@
+/** The options every command takes (`--manifest`, `--out`), set on the program in main.ts. */
+export interface PathOptions {
+  manifest: string;
+  out: string;
+}
+
+/** Where a command prints: the console, or a test's lines. */
+export interface Io {
+  log: (line: string) => void;
+  error: (line: string) => void;
+}

@@ -1,0 +1,169 @@
+/**
+ * The description of every area and resource: the manifest resolved (defaults applied, references resolved, every
+ * field present). Codegen writes it once, as data, to src/generated/areas/<area>.json; the console's area chunks,
+ * the server's registry and the OpenAPI document all read it. (What authors write is `AreaManifest`, generated from
+ * manifest.schema.json.)
+ */
+import type { Action, ScreenName } from '../codegen/generated/manifest.ts';
+
+export type GenericScreen = 'list' | 'detail' | 'form';
+
+export type JsonSchema = Record<string, unknown>;
+export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+
+export interface FieldModel {
+  name: string;
+  title: string;
+  type: FieldType;
+  format: string | null;
+  enum: readonly (string | number)[] | null;
+  required: boolean;
+  readOnly: boolean;
+  writeOnly: boolean;
+  /** id, is_active, created_at, updated_at, version */
+  system: boolean;
+  sqlType: string;
+  relation: RelationModel | null;
+}
+
+export interface RelationModel {
+  resource: string;
+  labelField: string;
+  table: string;
+  api: string;
+}
+
+export interface EntityModel {
+  table: string;
+  /** The authored schemas of the read-only fields, which create and update do not accept (see `authoredProperty`). */
+  readOnlyProperties: Record<string, JsonSchema>;
+  /** What create accepts: the authored schema without read-only fields. */
+  createSchema: JsonSchema;
+  /** What update accepts: as create, with write-only fields (passwords) optional; the same object when equal. */
+  updateSchema: JsonSchema;
+  /** Authored fields then system fields. */
+  fields: FieldModel[];
+  unique: UniqueKeyModel[];
+  writeOnly: string[];
+}
+
+/** A unique key: the fields whose values must be unique together (one field for a single-field key). */
+export interface UniqueKeyModel {
+  fields: string[];
+  /** Its unique index in tables.sql, which a clash names as the violated constraint. */
+  index: string;
+}
+
+export interface ListModel {
+  columns: string[];
+  search: string[];
+  filters: string[];
+  sort: { field: string; direction: 'asc' | 'desc' };
+  pageSize: number;
+}
+
+export interface RouteModel {
+  action: Action;
+  /** Full path, e.g. /voucher-management/vouchers/:id/edit. */
+  path: string;
+  /** True when the path has no parameter, so it can be a landing path (ROUTE-10). */
+  routable: boolean;
+  screen: GenericScreen | ScreenName;
+}
+
+export interface ResourceModel {
+  key: string;
+  areaKey: string;
+  label: string;
+  singular: string;
+  path: string;
+  api: string;
+  order: number;
+  preload: boolean;
+  actions: Action[];
+  routes: RouteModel[];
+  entity: EntityModel | null;
+  list: ListModel | null;
+  uiSchema: Record<string, unknown>;
+  /** Request bodies of actions beyond create and update, by action. */
+  forms: Partial<Record<Action, ActionFormModel>>;
+  /** PascalCase name for types and validators, e.g. CompanyEmployeeContacts. */
+  typeName: string;
+  /** Sort key of the module in the permissions answer (PERM-01): see `moduleOrder`. */
+  moduleOrder: number;
+}
+
+export interface ActionFormModel {
+  schema: JsonSchema;
+  uiSchema: Record<string, unknown>;
+}
+
+export interface SidebarModel {
+  link: string;
+  label: string;
+  fixed: boolean;
+  icon: string;
+}
+
+export interface AreaModel {
+  key: string;
+  label: string;
+  path: string;
+  order: number;
+  guard: 'authenticated' | 'guest' | 'none';
+  layout: 'admin' | 'guest';
+  preload: boolean;
+  sidebar: SidebarModel | null;
+  resources: ResourceModel[];
+  /** The manifest file it came from, relative to the manifest folder. */
+  file: string;
+  /** Sort key of the module in the permissions answer (PERM-01): see `moduleOrder`. */
+  moduleOrder: number;
+}
+
+export interface ProjectModel {
+  areas: AreaModel[];
+  /** Every module key, areas and resources, sorted. */
+  modules: string[];
+  actions: Action[];
+}
+
+/** Sort key of a module in the permissions answer (PERM-01): the area's place × 100, plus its resource's place. */
+export function moduleOrder(areaIndex: number, resourceIndex: number | null = null): number {
+  return (areaIndex + 1) * 100 + (resourceIndex === null ? 0 : resourceIndex + 1);
+}
+
+/** A stored field's schema as authored: from the create schema, or the read-only ones; none for a system field. */
+export function authoredProperty(entity: EntityModel, name: string): JsonSchema | undefined {
+  const writable = (entity.createSchema.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.hasOwn(writable, name) ? writable[name] : entity.readOnlyProperties[name];
+}
+
+/** The project of a set of areas: every module key, sorted, and the action vocabulary. */
+export function describeProject(areas: AreaModel[], actions: readonly Action[]): ProjectModel {
+  const modules = areas.flatMap((area) => [area.key, ...area.resources.map((resource) => resource.key)]).sort();
+  return { areas, modules, actions: [...actions] };
+}
+
+/**
+ * An area's description as written to its JSON file. An update schema equal to the create schema (the usual case)
+ * is left out, and `readAreaDescription` puts the same object back.
+ */
+export function writeAreaDescription(area: AreaModel): string {
+  const resources = area.resources.map((resource) => (resource.entity ? { ...resource, entity: withoutSameUpdate(resource.entity) } : resource));
+  return `${JSON.stringify({ ...area, resources }, null, 2)}\n`;
+}
+
+export function readAreaDescription(written: unknown): AreaModel {
+  const area = written as AreaModel;
+  for (const resource of area.resources) {
+    if (resource.entity && !resource.entity.updateSchema) resource.entity.updateSchema = resource.entity.createSchema;
+  }
+  return area;
+}
+
+function withoutSameUpdate(entity: EntityModel): Partial<EntityModel> {
+  if (entity.updateSchema !== entity.createSchema) return entity;
+  const { updateSchema: _same, ...rest } = entity;
+  return rest;
+}

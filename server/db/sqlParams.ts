@@ -1,0 +1,12 @@
+/** Positional parameters for one statement: `add(value)` gives its placeholder. */
+export class SqlParams {
+  readonly values: unknown[] = [];
+
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** A condition on the base table (alias `t`) that limits which records a caller may see. */
+export type Scope = (params: SqlParams) => string;

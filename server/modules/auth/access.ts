@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../../http/errors.ts';
+import type { Grants } from './grants.ts';
+import { GrantsCache, loadSessionUser, type SessionUser } from './session.ts';
+import { verifyAccessToken } from './tokens.ts';
+
+/**
+ * Who may call a route. Every API route states one; a route that states none is refused (deny by default).
+ * - `public`: anyone (login, password reset, the signed upload URL which carries its own signature)
+ * - `signed-in`: any valid session (own permissions, own notifications, logout)
+ * - a permission: the caller's role must grant that module action
+ * - a function: for checks that depend on several permissions
+ */
+export type Access =
+  | 'public'
+  | 'signed-in'
+  | { module: string; action: string }
+  | { description: string; allows: (grants: Grants) => boolean };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export function permission(module: string, action: string): Access {
+  return { module, action };
+}
+
+/** The signed-in user of a request whose route requires one. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** One permission-set cache per database (tests run many apps, each on its own database, in one process). */
+const grantsCaches = new WeakMap<object, GrantsCache>();
+
+/**
+ * Checks the access rule of the route Fastify matched, for every request, whatever spelling of the path led there
+ * (`/%61pi/...` is routed as `/api/...`, so no test of the URL text may decide). A request that matched no route
+ * reaches only the not-found handler; a matched route without a rule is refused.
+ */
+export function registerAccessControl(app: FastifyInstance, secret: Uint8Array): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.is404) return;
+    const access = request.routeOptions.config.access;
+    if (access === 'public') return;
+    if (access === undefined) throw forbidden('this module', 'use this route');
+    request.user = await authenticate(app, request, secret);
+    if (!request.user) throw unauthorized();
+    if (access === 'signed-in') return;
+    if ('module' in access) {
+      if (!request.user.grants.can(access.module, access.action)) throw forbidden(access.module, access.action);
+      return;
+    }
+    if (!access.allows(request.user.grants)) throw forbidden(access.description, 'use this route');
+  });
+}
+
+/** Marks every route registered in `scope` from now on as public (the built console's files). */
+export function registerPublicRoutes(scope: FastifyInstance): void {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, access: 'public' };
+  });
+}
+
+/** The session behind a Bearer token, or null when there is none or it is not valid now. */
+export async function authenticate(app: FastifyInstance, request: FastifyRequest, secret: Uint8Array): Promise<SessionUser | null> {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const claims = await verifyAccessToken(secret, header.slice('Bearer '.length).trim());
+  if (!claims) return null;
+  const userId = Number(claims.sub);
+  if (!Number.isSafeInteger(userId)) return null;
+  let cache = grantsCaches.get(app.db);
+  if (!cache) grantsCaches.set(app.db, (cache = new GrantsCache()));
+  return loadSessionUser(app.db, cache, claims.sid, userId);
+}
+

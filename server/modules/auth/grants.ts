@@ -1,0 +1,71 @@
+import { AREAS, RESOURCES, actionsOf } from '../../registry.ts';
+
+/** What a role may do: `MODULE:action` pairs, from role_permissions. */
+export class Grants {
+  private readonly pairs: Set<string>;
+
+  constructor(pairs: Iterable<string>) {
+    this.pairs = new Set(pairs);
+  }
+
+  can(module: string, action: string): boolean {
+    return this.pairs.has(`${module}:${action}`);
+  }
+
+  canAny(module: string): boolean {
+    return actionsOf(module).some((action) => this.can(module, action));
+  }
+}
+
+export interface PermissionAction {
+  is_routable: boolean;
+  route_url: string;
+}
+
+export interface ModulePermission {
+  order: number;
+  actions: Record<string, PermissionAction>;
+}
+
+/**
+ * The `user/permission` answer (PERM-01): every module the role has an action in, with each action's route.
+ * An area appears with `view` when its own view is granted or when the role has any of its resources,
+ * pointing at the first routable screen of those.
+ */
+export function permissionMap(grants: Grants): Record<string, ModulePermission> {
+  const data: Record<string, ModulePermission> = {};
+  for (const area of AREAS) {
+    let firstRoute: string | null = null;
+    for (const key of area.resources) {
+      const resource = RESOURCES.find((candidate) => candidate.key === key);
+      if (!resource) continue;
+      const actions: Record<string, PermissionAction> = {};
+      for (const action of resource.actions) {
+        if (!grants.can(resource.key, action)) continue;
+        const route = resource.routes[action];
+        actions[action] = { is_routable: route?.routable ?? false, route_url: route?.path ?? resource.routes.view?.path ?? `/${area.path}` };
+        if (route?.routable && firstRoute === null) firstRoute = route.path;
+      }
+      if (Object.keys(actions).length > 0) data[resource.key] = { order: resource.order, actions };
+    }
+    if (firstRoute !== null || grants.can(area.key, 'view')) {
+      data[area.key] = {
+        order: area.moduleOrder,
+        actions: { view: { is_routable: firstRoute !== null, route_url: firstRoute ?? area.sidebarLink ?? `/${area.path}` } },
+      };
+    }
+  }
+  return data;
+}
+
+/** The user's first routable path, in module order: the landing path after login (ROUTE-15). */
+export function defaultUrl(grants: Grants): string {
+  const sorted = [...RESOURCES].sort((a, b) => a.order - b.order);
+  for (const resource of sorted) {
+    for (const action of ['view', ...resource.actions]) {
+      const route = resource.routes[action];
+      if (route?.routable && grants.can(resource.key, action)) return route.path;
+    }
+  }
+  return '/profile-management/profile';
+}

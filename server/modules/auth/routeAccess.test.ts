@@ -1,0 +1,164 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { startTestServer, testDatabases, type TestServer } from '../../testing/testServer.ts';
+import type { Access } from './access.ts';
+
+const databases = await testDatabases();
+
+interface RegisteredRoute {
+  method: HTTPMethods;
+  url: string;
+  access: Access | undefined;
+}
+
+/** A concrete path of a route: `/api/v1/roles/:id/permissions` -> `/api/v1/roles/1/permissions`. */
+const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
+
+/** The ways a path can be spelled that a router may still match, or a string test may misread. */
+function spellings(path: string): string[] {
+  const [, first = '', rest = ''] = /^\/([^/]+)(\/.*)?$/.exec(path) ?? [];
+  const lastSegment = path.slice(path.lastIndexOf('/') + 1);
+  const hex = (character: string) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
+  const variants = [
+    path,
+    `/${hex(first[0] ?? 'a')}${first.slice(1)}${rest}`,
+    `/${first.slice(0, 1)}${hex(first[1] ?? 'p')}${first.slice(2)}${rest}`,
+    `/${first}${rest.replace(/\/(\w)/, (_match, character: string) => `/${hex(character)}`)}`,
+    `/${[...path.slice(1)].map((character) => (character === '/' ? character : hex(character))).join('')}`,
+    `/${first}%2F${rest.slice(1)}`,
+    `/${path}`,
+    `/${first}/${rest}`,
+    path.replace(/\/([^/]*)$/, '//$1'),
+    `${path}/`,
+    `${path}.`,
+    `${path}%2E`,
+    path.toUpperCase(),
+    `/${first.toUpperCase()}${rest}`,
+    lastSegment ? path.replace(/[^/]+$/, (segment) => segment[0]!.toUpperCase() + segment.slice(1)) : path,
+    `${path}?x=1`,
+  ];
+  return [...new Set(variants)];
+}
+
+/** The built console, with a source map beside its script. */
+async function consoleFolder(): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'console-dist-'));
+  await mkdir(join(folder, 'assets'));
+  await writeFile(join(folder, 'index.html'), '<!doctype html><title>Console</title><div id="root"></div>');
+  await writeFile(join(folder, 'assets', 'app.js'), 'console.log(1);\n//# sourceMappingURL=app.js.map');
+  await writeFile(join(folder, 'assets', 'app.js.map'), '{"version":3,"sources":["secret-source.ts"]}');
+  return folder;
+}
+
+describe.each(databases)('every route checks its own access rule, however its path is spelled, on $kind', ({ kind, skip }) => {
+  let server: TestServer;
+  let app: FastifyInstance;
+  let folder: string;
+  const routes: RegisteredRoute[] = [];
+
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startTestServer(kind);
+    folder = await consoleFolder();
+    const onRoute = (route: RouteOptions) => {
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url, access: route.config?.access });
+    };
+    app = await buildApp({ config: server.config, db: server.db, storage: server.storage, consoleDir: folder, onRoute });
+    // A route that states no rule, as a future endpoint might: it must be refused to everyone.
+    app.get('/api/v1/without-a-rule', async () => ({ data: 'reached' }));
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await server?.close();
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+
+  it.skipIf(skip)('no spelling of a guarded route reaches its handler without a token: 401 or 404, for every route', async () => {
+    const guarded = routes.filter((route) => route.access !== 'public' && route.url.startsWith('/api/'));
+    expect(guarded.length).toBeGreaterThan(250);
+    const reached: string[] = [];
+    for (const route of guarded) {
+      for (const url of spellings(concrete(route.url))) {
+        const response = await app.inject({ method: route.method, url, ...(['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) ? { payload: {} } : {}) });
+        if (![401, 403, 404].includes(response.statusCode) || (response.statusCode === 403 && route.access !== undefined)) {
+          reached.push(`${route.method} ${url} (route ${route.url}): ${response.statusCode} ${response.body.slice(0, 80)}`);
+        }
+      }
+    }
+    expect(reached).toEqual([]);
+  });
+
+  it.skipIf(skip)('the encoded spelling that once skipped the check cannot rewrite a role or export trade data', async () => {
+    for (const url of ['/%61pi/v1/roles/2/permissions', '/a%70i/v1/roles/2/permissions', '/%41PI/v1/roles/2/permissions']) {
+      const response = await app.inject({ method: 'PUT', url, payload: { permissions: { ROLES: ['view', 'edit'] } } });
+      expect([401, 404], url).toContain(response.statusCode);
+    }
+    const exported = await app.inject({ method: 'GET', url: '/%61pi/v1/uploaded-data-report/export' });
+    expect([401, 404]).toContain(exported.statusCode);
+    expect(exported.body).not.toContain(',');
+    const [permissions] = await server.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM role_permissions WHERE role_id = 2 AND module = 'ROLES'`);
+    expect(permissions!.count).toBe(0);
+  });
+
+  it.skipIf(skip)('with a token, an odd spelling gets exactly what the plain path gets: the wrong role is refused, the right one served', async () => {
+    const sales = await server.auth('Sales Executive');
+    const admin = await server.auth('Super Admin');
+    const refused = await app.inject({ method: 'GET', url: '/%61pi/v1/roles/1/permissions', headers: sales });
+    expect(refused.statusCode).toBe(403);
+    const served = await app.inject({ method: 'GET', url: '/%61pi/v1/roles/1/permissions', headers: admin });
+    expect(served.statusCode).toBe(200);
+    expect(served.json()).toMatchObject({ data: { ROLES: expect.arrayContaining(['view']) } });
+  });
+
+  it.skipIf(skip)('a route registered without an access rule is refused, even to a Super Admin', async () => {
+    const admin = await server.auth('Super Admin');
+    for (const headers of [{}, admin]) {
+      const response = await app.inject({ method: 'GET', url: '/api/v1/without-a-rule', headers });
+      expect(response.statusCode).toBe(403);
+      expect(response.body).not.toContain('reached');
+    }
+  });
+
+  it.skipIf(skip)('the console files are public, an unknown API path in any spelling is a JSON 404, and source maps are not served', async () => {
+    expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('<title>Console</title>');
+    expect((await app.inject({ method: 'GET', url: '/assets/app.js' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/voucher-management/vouchers' })).body).toContain('<title>Console</title>');
+    const map = await app.inject({ method: 'GET', url: '/assets/app.js.map' });
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('secret-source');
+    for (const url of ['/api/v1/no-such-thing', '/%61pi/v1/no-such-thing', '//api/v1/no-such-thing', '/API/v1/no-such-thing', '/api%2Fv1/no-such-thing']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toContain('application/json');
+    }
+  });
+
+  it.skipIf(skip)('source maps are served when asked for (SERVE_SOURCE_MAPS=true)', async () => {
+    const withMaps = await buildApp({ config: { ...server.config, serveSourceMaps: true }, db: server.db, storage: server.storage, consoleDir: folder });
+    try {
+      const map = await withMaps.inject({ method: 'GET', url: '/assets/app.js.map' });
+      expect(map.statusCode).toBe(200);
+      expect(map.body).toContain('secret-source');
+    } finally {
+      await withMaps.close();
+    }
+  });
+
+  it.skipIf(skip)('sign-in and refresh answers, and every other API answer, are never stored by a cache', async () => {
+    const login = await app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'admin@example.com', password: 'Admin@12345' } });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['cache-control']).toBe('no-store');
+    const { refresh } = (login.json() as { data: { refresh: string } }).data;
+    const refreshed = await app.inject({ method: 'POST', url: '/api/v1/token/refresh', payload: { refresh } });
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.headers['cache-control']).toBe('no-store');
+    const refused = await app.inject({ method: 'GET', url: '/api/v1/vouchers' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+});

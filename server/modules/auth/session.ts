@@ -1,0 +1,97 @@
+import type { Queryable } from '../../db/database.ts';
+import { Grants } from './grants.ts';
+
+/** The signed-in caller of a request, as the database says now (not as the token said at login). */
+export interface SessionUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  roleId: number | null;
+  roleName: string | null;
+  sessionId: string;
+  grants: Grants;
+  /** The data version (migration 005) read with the session: what cached responses must have been read at. */
+  dataVersion: number;
+}
+
+interface UserRow extends Record<string, unknown> {
+  id: number;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  role_id: number | null;
+  role_name: string | null;
+  role_active: boolean | null;
+  grants_version: number | null;
+  data_version: number;
+}
+
+const NO_GRANTS = new Grants([]);
+/** Far more than the roles any deployment has; past it the cache starts over rather than grow. */
+const MAX_CACHED_ROLES = 1000;
+
+/**
+ * Permission sets by role, each under the version it was read at (migration 004). An entry is used only when
+ * the version the request's own session query just read from the database equals it, so a permission change
+ * takes effect on the next request on every instance; the memory only saves re-reading an unchanged set.
+ */
+export class GrantsCache {
+  private readonly roles = new Map<number, { version: number; grants: Grants }>();
+
+  async of(db: Queryable, row: Pick<UserRow, 'role_id' | 'role_active' | 'grants_version'>): Promise<Grants> {
+    if (row.role_id === null || !row.role_active || row.grants_version === null) return NO_GRANTS;
+    const cached = this.roles.get(row.role_id);
+    if (cached?.version === row.grants_version) return cached.grants;
+    const [loaded] = await db.query<{ grants_version: number; pairs: string[] | null }>(
+      `SELECT r.grants_version, (SELECT array_agg(p.module || ':' || p.action) FROM role_permissions p WHERE p.role_id = r.id) AS pairs
+         FROM roles r WHERE r.id = $1`,
+      [row.role_id],
+    );
+    if (!loaded) return NO_GRANTS;
+    const grants = new Grants(loaded.pairs ?? []);
+    if (this.roles.size >= MAX_CACHED_ROLES) this.roles.clear();
+    // Filed under the version read with the set itself: if it moved on since the session query, the next request reloads.
+    this.roles.set(row.role_id, { version: loaded.grants_version, grants });
+    return grants;
+  }
+}
+
+const USER_COLUMNS = `u.id, u.email, u.first_name, u.last_name, u.role_id, r.name AS role_name, r.is_active AS role_active, r.grants_version,
+  (SELECT version FROM data_version) AS data_version`;
+
+/**
+ * The user of a live session: not revoked, not expired, the user active; with their role's grants. One indexed
+ * query per request (the session by primary key, its user, their role and its grants version, and the data
+ * version); the permission set itself comes from `cache` when the version matches.
+ */
+export async function loadSessionUser(db: Queryable, cache: GrantsCache, sessionId: string, userId: number): Promise<SessionUser | null> {
+  const [row] = await db.query<UserRow>(
+    `SELECT ${USER_COLUMNS}
+       FROM sessions s
+       JOIN users u ON u.id = s.user_id
+       LEFT JOIN roles r ON r.id = u.role_id
+      WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.is_active`,
+    [sessionId, userId],
+  );
+  return row ? toSessionUser(row, sessionId, await cache.of(db, row)) : null;
+}
+
+export async function loadUserGrants(db: Queryable, userId: number): Promise<{ user: Omit<SessionUser, 'sessionId'> } | null> {
+  const [row] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u LEFT JOIN roles r ON r.id = u.role_id WHERE u.id = $1`, [userId]);
+  return row ? { user: toSessionUser(row, '', await new GrantsCache().of(db, row)) } : null;
+}
+
+function toSessionUser(row: UserRow, sessionId: string, grants: Grants): SessionUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name ?? '',
+    lastName: row.last_name ?? '',
+    roleId: row.role_id,
+    roleName: row.role_name,
+    sessionId,
+    grants,
+    dataVersion: Number(row.data_version),
+  };
+}

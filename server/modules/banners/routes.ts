@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BANNER_IMAGE_MAX_BYTES, BANNER_IMAGE_NAME } from '../../../contract/endpoints.ts';
+import { HttpError, notFound, validationError } from '../../http/errors.ts';
+import type { Grants } from '../auth/grants.ts';
+import { MODULE, resource } from '../../registry.ts';
+import { multipartBoundary, parseMultipart } from '../uploads/multipart.ts';
+
+const BANNER_MODULE = MODULE.banners;
+const MULTIPART_OVERHEAD = 64 * 1024;
+const STORAGE_FOLDER = 'banner-images';
+
+type ImageKind = { extension: 'png' | 'jpg' | 'webp'; contentType: string };
+const CONTENT_TYPES: Record<ImageKind['extension'], string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+
+/** The image kind the file's first bytes prove (magic numbers), whatever its name or declared type say. */
+export function imageKind(data: Buffer): ImageKind | null {
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (data.length >= png.length && png.every((byte, index) => data[index] === byte)) return { extension: 'png', contentType: CONTENT_TYPES.png };
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return { extension: 'jpg', contentType: CONTENT_TYPES.jpg };
+  if (data.length >= 12 && data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP') {
+    return { extension: 'webp', contentType: CONTENT_TYPES.webp };
+  }
+  return null;
+}
+
+/** Banner images (docs/api.md, "Beyond CRUD"): upload one for a banner form, and serve it back. */
+export async function bannerImageRoutes(app: FastifyInstance): Promise<void> {
+  const banners = resource(BANNER_MODULE);
+  if (!banners) return;
+  const base = `/${banners.api}`;
+  const canUpload = {
+    description: `${BANNER_MODULE} (add or edit)`,
+    allows: (grants: Grants) => grants.can(BANNER_MODULE, 'add') || grants.can(BANNER_MODULE, 'edit'),
+  };
+
+  // This plugin's own multipart parser (plugins are encapsulated): the body is buffered up to the image limit.
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: BANNER_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  app.post(`${base}/image`, {
+    config: { access: canUpload },
+    bodyLimit: BANNER_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD,
+    handler: async (request, reply) => {
+      const data = imageFileOf(request);
+      if (data.length === 0) throw validationError({ file: 'The file is empty.' });
+      if (data.length > BANNER_IMAGE_MAX_BYTES) throw new HttpError(413, `The image is larger than ${BANNER_IMAGE_MAX_BYTES / 1024 / 1024} MiB.`);
+      const kind = imageKind(data);
+      if (!kind) throw new HttpError(415, 'Only PNG, JPEG or WebP images can be uploaded.');
+      // The client's file name is never used: the image is stored under a random name.
+      const name = `${randomBytes(16).toString('hex')}.${kind.extension}`;
+      await app.storage.put(`${STORAGE_FOLDER}/${name}`, Buffer.from(data));
+      reply.code(201);
+      return { data: { url: `/api/v1${base}/images/${name}` }, message: 'The image was uploaded.' };
+    },
+  });
+
+  // Public: the console shows it in an <img>, which sends no Authorization header; the name is unguessable.
+  app.get<{ Params: { name: string } }>(`${base}/images/:name`, {
+    config: { access: 'public' },
+    handler: async (request, reply) => {
+      const { name } = request.params;
+      const match = BANNER_IMAGE_NAME.exec(name);
+      if (!match) throw notFound('Image');
+      let data: Buffer;
+      try {
+        data = await app.storage.get(`${STORAGE_FOLDER}/${name}`);
+      } catch (error) {
+        if (isMissing(error)) throw notFound('Image');
+        throw error;
+      }
+      return reply
+        .header('content-type', CONTENT_TYPES[match[1] as ImageKind['extension']])
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-disposition', 'inline')
+        .send(data);
+    },
+  });
+}
+
+function imageFileOf(request: FastifyRequest): Buffer {
+  const boundary = multipartBoundary(request.headers['content-type']);
+  const parts = boundary && Buffer.isBuffer(request.body) ? parseMultipart(request.body, boundary) : null;
+  if (!parts) throw new HttpError(415, 'Send the image as multipart/form-data in the field "file".');
+  const file = parts.find((part) => part.name === 'file' && part.filename !== null);
+  if (!file) throw validationError({ file: 'This field is required' });
+  return file.data;
+}
+
+function isMissing(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ENOENT';
+}

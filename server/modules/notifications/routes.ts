@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { markAllReadBody, notificationQuery, notificationReadBody } from '../../../contract/endpoints.ts';
+import { currentUser } from '../auth/access.ts';
+import { notFound } from '../../http/errors.ts';
+
+/** The header's notifications (NOTIF-05, NOTIF-08, NOTIF-09): only ever the caller's own. */
+export async function notificationRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  app.get<{ Querystring: { is_read?: boolean; _page: number; _page_size: number } }>('/notification', {
+    config: { access: 'signed-in' },
+    schema: { querystring: notificationQuery },
+    handler: async (request) => {
+      const user = currentUser(request);
+      const { is_read: isRead, _page: page, _page_size: pageSize } = request.query;
+      const readFilter = isRead === undefined ? null : isRead;
+      const [data, counted] = await Promise.all([
+        db.query(
+          `SELECT id, message, created_at, is_read FROM notifications
+            WHERE user_id = $1 AND ($2::boolean IS NULL OR is_read = $2)
+            ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+          [user.id, readFilter, pageSize, (page - 1) * pageSize],
+        ),
+        db.query<{ total: number }>('SELECT count(*) AS total FROM notifications WHERE user_id = $1 AND ($2::boolean IS NULL OR is_read = $2)', [user.id, readFilter]),
+      ]);
+      return { data, meta: { total: counted[0]?.total ?? 0, page, page_size: pageSize } };
+    },
+  });
+
+  app.post<{ Body: { id: number } }>('/notification', {
+    config: { access: 'signed-in' },
+    schema: { body: notificationReadBody },
+    handler: async (request) => {
+      const [row] = await db.query('UPDATE notifications SET is_read = true WHERE id = $1 AND user_id = $2 RETURNING id, message, created_at, is_read', [
+        request.body.id,
+        currentUser(request).id,
+      ]);
+      if (!row) throw notFound('Notification');
+      return { data: row, message: 'Notification marked as read.' };
+    },
+  });
+
+  app.post('/notification/mark-all-as-read', {
+    config: { access: 'signed-in' },
+    schema: { body: markAllReadBody },
+    handler: async (request) => {
+      const rows = await db.query('UPDATE notifications SET is_read = true WHERE user_id = $1 AND NOT is_read RETURNING id', [currentUser(request).id]);
+      return { data: { updated: rows.length }, message: 'All notifications marked as read.' };
+    },
+  });
+}

@@ -1,0 +1,165 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { reportSummaryQuery, tradeExportQuery, tradeQuery } from '../../../contract/endpoints.ts';
+import { permission } from '../auth/access.ts';
+import type { Queryable } from '../../db/database.ts';
+import type { Grants } from '../auth/grants.ts';
+import { AREAS, MODULE, RESOURCES, entityResource, firstField, quoted } from '../../registry.ts';
+import { csvLine } from '../../http/csv.ts';
+import { TRADE_RECORD_COLUMNS } from '../../../contract/tradeRecords.ts';
+import { tradeRecordBatches, tradeRecordPage, type TradeFilter } from '../uploads/tradeRecords.ts';
+
+const TRENDING_MONTHS = 12;
+const TRENDING_ITEMS = 50;
+type TradeQuery = TradeFilter & { _page: number; _page_size: number };
+
+/** The summary's series as rows of its CSV export, named as the reporting screen names its charts. */
+const SUMMARY_SERIES = [
+  { key: 'subscribers_by_plan', title: 'Subscribers by plan', value: 'subscribers' },
+  { key: 'points_consumed', title: 'Points consumed', value: 'points' },
+  { key: 'uploads_per_month', title: 'Uploads per month', value: 'uploads' },
+  { key: 'revenue', title: 'Revenue from subscriptions and top-ups', value: 'revenue' },
+] as const;
+
+/** Uploaded trade data, trending products, the admin summary and the module registry. */
+export async function reportRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  app.get<{ Querystring: TradeQuery }>('/uploaded-data-report', {
+    config: { access: permission(MODULE.uploadedDataReport, 'view') },
+    schema: { querystring: tradeQuery },
+    handler: async (request) => {
+      const { _page: page, _page_size: pageSize, ...filter } = request.query;
+      const { rows, total } = await tradeRecordPage(db, filter, page, pageSize);
+      return { data: rows, meta: { total, page, page_size: pageSize } };
+    },
+  });
+
+  app.get<{ Querystring: Omit<TradeQuery, '_page' | '_page_size'> }>('/uploaded-data-report/export', {
+    config: { access: permission(MODULE.uploadedDataReport, 'download') },
+    schema: { querystring: tradeExportQuery },
+    handler: async (request, reply) => {
+      async function* lines(): AsyncGenerator<string> {
+        yield csvLine(TRADE_RECORD_COLUMNS);
+        for await (const rows of tradeRecordBatches(db, request.query)) {
+          yield rows.map((row) => csvLine(TRADE_RECORD_COLUMNS.map((name) => row[name]))).join('');
+        }
+      }
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="uploaded-data.csv"').send(Readable.from(lines()));
+    },
+  });
+
+  app.get('/sync-trending-data', {
+    config: { access: permission(MODULE.syncTrendingData, 'view') },
+    handler: async () => {
+      const items = await db.query<{ synced_at: string }>('SELECT hs_code, product, shipments, value, synced_at FROM trending_products ORDER BY shipments DESC, value DESC, hs_code');
+      return { data: { synced_at: items[0]?.synced_at ?? null, items: items.map(({ synced_at: _syncedAt, ...item }) => item) } };
+    },
+  });
+
+  app.post('/sync-trending-data/refresh', {
+    config: { access: permission(MODULE.syncTrendingData, 'refresh') },
+    handler: async () => ({ data: await refreshTrending(db), message: 'Trending data refreshed.' }),
+  });
+
+  app.get<{ Querystring: { from?: string; to?: string } }>('/reports/summary', {
+    config: { access: permission(MODULE.adminReporting, 'view') },
+    schema: { querystring: reportSummaryQuery },
+    handler: async (request) => ({ data: await summary(db, request.query.from ?? null, request.query.to ?? null) }),
+  });
+
+  // The manifest's ADMIN_REPORTING offers download, so the export asks for it on top of the report's view.
+  app.get<{ Querystring: { from?: string; to?: string } }>('/reports/summary/export', {
+    config: {
+      access: {
+        description: `${MODULE.adminReporting} (view and download)`,
+        allows: (grants: Grants) => grants.can(MODULE.adminReporting, 'view') && grants.can(MODULE.adminReporting, 'download'),
+      },
+    },
+    schema: { querystring: reportSummaryQuery },
+    handler: async (request, reply) => {
+      const { from = null, to = null } = request.query;
+      async function* lines(): AsyncGenerator<string> {
+        yield csvLine(['Report', 'Month', 'Plan', 'Value']);
+        const data = await summary(db, from, to);
+        for (const series of SUMMARY_SERIES) {
+          yield data[series.key].map((row) => csvLine([series.title, row.month, row.plan, row[series.value]])).join('');
+        }
+      }
+      const fileName = from && to ? `admin-report-${from}-to-${to}.csv` : 'admin-report.csv';
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(Readable.from(lines()));
+    },
+  });
+
+  app.get('/modules', {
+    config: { access: permission(MODULE.moduleRegistry, 'view') },
+    handler: async () => ({
+      data: AREAS.map((area) => ({
+        key: area.key,
+        label: area.label,
+        path: area.path,
+        order: area.order,
+        sidebar_link: area.sidebarLink,
+        resources: RESOURCES.filter((resource) => resource.area === area.key).map((resource) => ({
+          key: resource.key,
+          label: resource.label,
+          api: resource.api,
+          actions: resource.actions,
+          routes: resource.routes,
+          has_entity: resource.entity !== null,
+        })),
+      })),
+    }),
+  });
+}
+
+/** Recomputes the most shipped products of the last months from the trade records. */
+export async function refreshTrending(db: Pick<Queryable, 'query'> & { transaction: <T>(work: (tx: Queryable) => Promise<T>) => Promise<T> }) {
+  return db.transaction(async (tx) => {
+    await tx.query('DELETE FROM trending_products');
+    const rows = await tx.query<{ synced_at: string; rows: number }>(
+      `WITH inserted AS (
+         INSERT INTO trending_products (hs_code, product, shipments, value, synced_at)
+         SELECT hs_code, mode() WITHIN GROUP (ORDER BY product_description), count(*), coalesce(sum(value), 0), now()
+           FROM trade_records WHERE shipment_date >= current_date - make_interval(months => $1)
+          GROUP BY hs_code ORDER BY count(*) DESC, sum(value) DESC LIMIT $2
+         RETURNING 1)
+       SELECT now() AS synced_at, (SELECT count(*) FROM inserted) AS rows`,
+      [TRENDING_MONTHS, TRENDING_ITEMS],
+    );
+    return { synced_at: rows[0]!.synced_at, rows: Number(rows[0]!.rows) };
+  });
+}
+
+/** Monthly series for the admin report: new subscriptions by plan, points consumed, uploads, revenue. */
+async function summary(db: Queryable, from: string | null, to: string | null) {
+  const range = (column: string) => `($1::date IS NULL OR ${column} >= $1::date) AND ($2::date IS NULL OR ${column} < $2::date + 1)`;
+  const plans = entityResource(MODULE.plans);
+  const planName = plans ? firstField(plans.entity, ['name', 'code']) : undefined;
+  const planLabel = plans && planName ? `(SELECT ${quoted(planName.name)}::text FROM ${quoted(plans.entity.table)} p WHERE p.id = s.plan_id)` : `s.plan_id::text`;
+  const uploads = entityResource(MODULE.dataUploadLogs);
+  const [subscribersByPlan, pointsConsumed, uploadsPerMonth, revenue] = await Promise.all([
+    db.query(
+      `SELECT to_char(s.starts_on, 'YYYY-MM') AS month, coalesce(${planLabel}, 'unknown') AS plan, count(*) AS subscribers
+         FROM subscriber_subscriptions s WHERE ${range('s.starts_on')} GROUP BY 1, 2 ORDER BY 1, 2`,
+      [from, to],
+    ),
+    db.query(
+      `SELECT to_char(created_at, 'YYYY-MM') AS month, coalesce(sum(-points), 0) AS points
+         FROM points_ledger WHERE kind = 'consumption' AND ${range('created_at')} GROUP BY 1 ORDER BY 1`,
+      [from, to],
+    ),
+    uploads
+      ? db.query(
+          `SELECT to_char(created_at, 'YYYY-MM') AS month, count(*) AS uploads FROM ${quoted(uploads.entity.table)} WHERE ${range('created_at')} GROUP BY 1 ORDER BY 1`,
+          [from, to],
+        )
+      : Promise.resolve([]),
+    db.query(
+      `SELECT to_char(created_at, 'YYYY-MM') AS month, coalesce(sum(amount), 0) AS revenue
+         FROM points_ledger WHERE kind IN ('subscription', 'top_up') AND ${range('created_at')} GROUP BY 1 ORDER BY 1`,
+      [from, to],
+    ),
+  ]);
+  return { subscribers_by_plan: subscribersByPlan, points_consumed: pointsConsumed, uploads_per_month: uploadsPerMonth, revenue };
+}

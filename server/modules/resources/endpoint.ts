@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { SessionUser } from '../auth/session.ts';
+import type { Queryable, Row } from '../../db/database.ts';
+import type { Scope } from '../../db/sqlParams.ts';
+import { notFound } from '../../http/errors.ts';
+import { etagOf, staleRecord } from '../../http/recordVersion.ts';
+import type { EntityResource } from '../../registry.ts';
+import type { RecordChange, ResourceBehaviour, WriteContext } from './behaviours.ts';
+import type { CachedResponse, ResponseCache } from './responseCache.ts';
+import { ResourceTable } from './sql.ts';
+
+/** Request body of a create or an update, validated against the resource's schema. */
+export type Body = Record<string, unknown>;
+
+/** One resource's generic endpoints share this: its table, its behaviour and the answers they have in common. */
+export class ResourceEndpoint {
+  readonly table: ResourceTable;
+  readonly singular: string;
+
+  constructor(
+    readonly app: FastifyInstance,
+    readonly resource: EntityResource,
+    readonly behaviour: ResourceBehaviour,
+    private readonly responses: ResponseCache,
+  ) {
+    this.table = new ResourceTable(resource);
+    this.singular = resource.singular;
+  }
+
+  get db() {
+    return this.app.db;
+  }
+
+  scopeOf(user: SessionUser): Scope | null {
+    return this.behaviour.scope?.(user) ?? null;
+  }
+
+  async load(id: number, user: SessionUser): Promise<Row> {
+    const row = await this.table.get(this.db, id, this.scopeOf(user));
+    if (!row) throw notFound(this.singular);
+    return row;
+  }
+
+  /** Why a write of one record changed nothing: the caller cannot see it (404), or it moved on since they read it (412). */
+  async missingOrStale(tx: Queryable, id: number, user: SessionUser) {
+    return (await this.table.visible(tx, [id], this.scopeOf(user))) ? staleRecord(this.singular) : notFound(this.singular);
+  }
+
+  guarded<T>(change: RecordChange, context: WriteContext, write: () => Promise<T>): Promise<T> {
+    return this.behaviour.guard ? this.behaviour.guard(change, context, write) : write();
+  }
+
+  /**
+   * Sends the response `read()` makes, or the same one from the cache when nothing has changed since it was read.
+   * The key holds everything the body depends on besides the data: the resource, the request and, when the caller
+   * sees a scoped part of the records, who the caller is.
+   */
+  async sendCached(reply: FastifyReply, user: SessionUser, request: string, read: () => Promise<CachedResponse>): Promise<FastifyReply> {
+    const key = `${this.resource.key} ${this.scopeOf(user) ? user.id : '*'} ${request}`;
+    const { body, etag } = await this.responses.response(key, user.dataVersion, read);
+    if (etag) reply.header('etag', etag);
+    return reply.type('application/json; charset=utf-8').send(body);
+  }
+}
+
+/** A record's answer, `{ data, message? }`, with its version as the ETag. */
+export function sendRecord(reply: FastifyReply, record: Row, message?: string): FastifyReply {
+  return reply.header('etag', etagOf(Number(record.version))).send(message === undefined ? { data: record } : { data: record, message });
+}

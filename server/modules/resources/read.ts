@@ -1,0 +1,44 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { currentUser } from '../auth/access.ts';
+import { etagOf } from '../../http/recordVersion.ts';
+import type { EntityResource } from '../../registry.ts';
+import type { ResourceEndpoint } from './endpoint.ts';
+import type { ListQuery } from './sql.ts';
+
+export type ListQueryString = { _page: number; _page_size: number; _sort?: string; _order?: 'asc' | 'desc'; q?: string; _columns?: string } & Record<string, unknown>;
+
+/** GET /<resource>: a page of records, searched, filtered and sorted. */
+export function listRecords(endpoint: ResourceEndpoint) {
+  return async (request: FastifyRequest<{ Querystring: ListQueryString }>, reply: FastifyReply) => {
+    const user = currentUser(request);
+    const query = listQuery(endpoint.resource, request.query);
+    return endpoint.sendCached(reply, user, `list ${JSON.stringify(query)}`, async () => {
+      const { rows, total } = await endpoint.table.list(endpoint.db, query, endpoint.scopeOf(user));
+      return { body: JSON.stringify({ data: rows, meta: { total, page: query.page, page_size: query.pageSize } }) };
+    });
+  };
+}
+
+/** GET /<resource>/:id: one record, with its version as the ETag. */
+export function showRecord(endpoint: ResourceEndpoint) {
+  return async (request: FastifyRequest<{ Params: { id: number } }>, reply: FastifyReply) => {
+    const user = currentUser(request);
+    return endpoint.sendCached(reply, user, `get ${request.params.id}`, async () => {
+      const record = await endpoint.load(request.params.id, user);
+      return { body: JSON.stringify({ data: record }), etag: etagOf(Number(record.version)) };
+    });
+  };
+}
+
+export function listQuery(resource: EntityResource, query: ListQueryString): ListQuery {
+  const { _page, _page_size, _sort, _order, q, _columns: _ignored, ...filters } = query;
+  const sorted = _sort ?? resource.list.sort.field;
+  return {
+    page: _page,
+    pageSize: _page_size,
+    sort: sorted,
+    order: _order ?? (_sort ? 'asc' : resource.list.sort.direction),
+    q: q && q.trim() !== '' ? q.trim() : undefined,
+    filters,
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * Serialised responses of the generic read endpoints (a list page, a record), each kept under the data version
+ * (migration 005) it was read at. A request may use an entry only when the version its own session query just
+ * read equals the entry's, so a committed change on any instance is seen by the very next request; memory only
+ * saves re-running the same search and re-serialising the same page while nothing has changed.
+ *
+ * One version covers all cached data, so when a newer one is seen every entry is dropped at once. A request that
+ * read an older version (its session query ran just before a commit) neither reads nor fills the cache.
+ * Identical requests that miss together share one read of the database.
+ */
+/** A response as sent: its JSON text and, for a record, its ETag. */
+export interface CachedResponse {
+  body: string;
+  etag?: string;
+}
+
+export class ResponseCache {
+  private version = -1;
+  /** Insertion order is recency order: a hit moves its entry to the end, eviction takes from the front. */
+  private readonly entries = new Map<string, CachedResponse>();
+  private size = 0;
+  private readonly reading = new Map<string, Promise<CachedResponse>>();
+
+  /** `maxChars`: the total length of the bodies kept; one body may use at most a tenth of it. */
+  constructor(private readonly maxChars = 16 * 1024 * 1024) {}
+
+  /** The response under `key` at `version`: from memory, from a read already under way, or from `read()`. */
+  async response(key: string, version: number, read: () => Promise<CachedResponse>): Promise<CachedResponse> {
+    const cached = this.get(key, version);
+    if (cached !== undefined) return cached;
+    const readKey = `${version} ${key}`;
+    let pending = this.reading.get(readKey);
+    if (!pending) {
+      pending = read()
+        .then((response) => {
+          this.set(key, version, response);
+          return response;
+        })
+        .finally(() => this.reading.delete(readKey));
+      this.reading.set(readKey, pending);
+    }
+    return pending;
+  }
+
+  get(key: string, version: number): CachedResponse | undefined {
+    if (version !== this.version) return undefined;
+    const response = this.entries.get(key);
+    if (response !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, response);
+    }
+    return response;
+  }
+
+  set(key: string, version: number, response: CachedResponse): void {
+    const { body } = response;
+    if (version < this.version || body.length > this.maxChars / 10) return;
+    if (version > this.version) {
+      this.entries.clear();
+      this.size = 0;
+      this.version = version;
+    }
+    const previous = this.entries.get(key);
+    if (previous !== undefined) {
+      this.entries.delete(key);
+      this.size -= previous.body.length;
+    }
+    for (const [oldest, evicted] of this.entries) {
+      if (this.size + body.length <= this.maxChars) break;
+      this.entries.delete(oldest);
+      this.size -= evicted.body.length;
+    }
+    this.entries.set(key, response);
+    this.size += body.length;
+  }
+
+  get count(): number {
+    return this.entries.size;
+  }
+}

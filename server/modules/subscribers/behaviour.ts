@@ -1,0 +1,21 @@
+import { MODULE, quoted } from '../../registry.ts';
+import type { ResourceBehaviour } from '../resources/behaviours.ts';
+import { executiveAssignment, subscriberScope } from './scope.ts';
+
+export const subscriberBehaviour: ResourceBehaviour = {
+  scope: subscriberScope,
+  async prepare(values, _body, { tx, user, id }) {
+    const assignment = executiveAssignment();
+    if (id !== null || !assignment || !user.grants.can(MODULE.subscribers, 'executive_access') || values[assignment.field] !== undefined) return;
+    // An executive's new subscriber is assigned to that executive.
+    if (!assignment.via) {
+      values[assignment.field] = user.id;
+      return;
+    }
+    const [own] = await tx.query<{ id: number }>(
+      `SELECT id FROM ${quoted(assignment.via.table)} WHERE ${quoted(assignment.via.userField)} = $1 ORDER BY id LIMIT 1`,
+      [user.id],
+    );
+    if (own) values[assignment.field] = own.id;
+  },
+};

@@ -1,0 +1,183 @@
+import type { FastifyInstance } from 'fastify';
+import { TOP_UP_SERVER_ONLY, executiveSubscribersQuery } from '../../../contract/endpoints.ts';
+import { idParams } from '../../../contract/resources.ts';
+import { currentUser, permission } from '../auth/access.ts';
+import type { Queryable } from '../../db/database.ts';
+import type { SessionUser } from '../auth/session.ts';
+import { actionBodySchema } from '../../http/actionBody.ts';
+import { notFound, validationError } from '../../http/errors.ts';
+import { MODULE, entityResource, field, firstField, quoted, relationTo, type EntityResource } from '../../registry.ts';
+import type { Scope } from '../../db/sqlParams.ts';
+import { ResourceTable } from '../resources/sql.ts';
+import { addLedgerEntry, pointsBalance } from './points.ts';
+import { executiveAssignment, subscriberScope } from './scope.ts';
+
+/** Subscriber detail, subscriptions and top-ups (SUBSCRIBER_DETAIL, ADD_SUBSCRIPTION, ADD_TOP_UP). */
+export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
+  const subscribers = entityResource(MODULE.subscribers);
+  if (!subscribers) return;
+  const { db } = app;
+  const table = new ResourceTable(subscribers);
+  const can = (action: string) => permission(MODULE.subscribers, action);
+
+  const loadSubscriber = async (id: number, user: SessionUser) => {
+    const row = await table.get(db, id, subscriberScope(user));
+    if (!row) throw notFound(subscribers.singular);
+    return row;
+  };
+
+  const planLabel = planLabelSql(subscribers);
+  app.get<{ Params: { id: number } }>('/subscribers/:id/summary', {
+    config: { access: can('SUBSCRIBER_DETAIL') },
+    schema: { params: idParams },
+    handler: async (request) => {
+      const subscriber = await loadSubscriber(request.params.id, currentUser(request));
+      const [subscription] = await db.query(
+        `SELECT s.*, ${planLabel.column} AS plan_label,
+                CASE WHEN s.ends_on IS NULL OR s.ends_on >= current_date THEN true ELSE false END AS is_current
+           FROM subscriber_subscriptions s ${planLabel.join} WHERE s.subscriber_id = $1 ORDER BY s.starts_on DESC, s.id DESC LIMIT 1`,
+        [request.params.id],
+      );
+      return { data: { subscriber, subscription: subscription ?? null, points_balance: await pointsBalance(db, request.params.id) } };
+    },
+  });
+
+  app.get<{ Params: { id: number } }>('/subscribers/:id/ledger', {
+    config: { access: can('SUBSCRIBER_DETAIL') },
+    schema: { params: idParams },
+    handler: async (request) => {
+      await loadSubscriber(request.params.id, currentUser(request));
+      const data = await db.query(
+        'SELECT id, kind, points, amount, balance_after, note, created_at FROM points_ledger WHERE subscriber_id = $1 ORDER BY id DESC LIMIT 500',
+        [request.params.id],
+      );
+      return { data };
+    },
+  });
+
+  app.post<{ Params: { id: number }; Body: { plan_id: number; starts_on: string } }>('/subscribers/:id/subscriptions', {
+    config: { access: can('ADD_SUBSCRIPTION') },
+    schema: { params: idParams, body: actionBodySchema(MODULE.subscribers, 'ADD_SUBSCRIPTION') },
+    handler: async (request, reply) => {
+      const user = currentUser(request);
+      const subscriberId = request.params.id;
+      await loadSubscriber(subscriberId, user);
+      const plan = await loadPlan(app, request.body.plan_id);
+      const data = await db.transaction(async (tx) => {
+        const [subscription] = await tx.query<{ id: number } & Record<string, unknown>>(
+          `INSERT INTO subscriber_subscriptions (subscriber_id, plan_id, starts_on, ends_on, points, price, created_by)
+           VALUES ($1, $2, $3::date, CASE WHEN $4::int IS NULL THEN NULL ELSE $3::date + $4::int END, $5, $6, $7) RETURNING *`,
+          [subscriberId, plan.id, request.body.starts_on, plan.validityDays, plan.points, plan.price, user.id],
+        );
+        const { entry } = await addLedgerEntry(tx, subscriberId, {
+          kind: 'subscription',
+          points: plan.points,
+          amount: plan.price,
+          note: `Subscription to ${plan.name}`,
+          idempotencyKey: null,
+          subscriptionId: subscription!.id,
+          userId: user.id,
+        });
+        await markSubscribed(tx, subscribers, subscriberId, plan.id);
+        return { subscription, ledger_entry: entry };
+      });
+      reply.code(201);
+      return { data, message: 'Subscription added.' };
+    },
+  });
+
+  app.post<{ Params: { id: number }; Body: { points: number; amount: number; note?: string; idempotency_key: string } }>('/subscribers/:id/top-ups', {
+    config: { access: can('ADD_TOP_UP') },
+    schema: { params: idParams, body: actionBodySchema(MODULE.subscribers, 'ADD_TOP_UP', TOP_UP_SERVER_ONLY) },
+    handler: async (request, reply) => {
+      const user = currentUser(request);
+      await loadSubscriber(request.params.id, user);
+      const { entry, created } = await db.transaction((tx) =>
+        addLedgerEntry(tx, request.params.id, {
+          kind: 'top_up',
+          points: request.body.points,
+          amount: request.body.amount,
+          note: request.body.note ?? null,
+          idempotencyKey: request.body.idempotency_key,
+          subscriptionId: null,
+          userId: user.id,
+        }),
+      );
+      reply.code(created ? 201 : 200);
+      return { data: entry, message: created ? 'Top-up added.' : 'This top-up was already added.' };
+    },
+  });
+
+  const executives = executiveAssignment();
+  app.get<{ Params: { id: number }; Querystring: { _page: number; _page_size: number } }>('/executives/:id/subscribers', {
+    config: { access: permission(MODULE.executiveProfile, 'view_detail') },
+    schema: { params: idParams, querystring: executiveSubscribersQuery },
+    handler: async (request) => {
+      const { id } = request.params;
+      const own = subscriberScope(currentUser(request));
+      const assigned: Scope = (params) => {
+        if (!executives) return 'false';
+        if (executives.via) return `t.${quoted(executives.field)} = ${params.add(id)}`;
+        const profiles = entityResource(MODULE.executiveProfile);
+        const userField = profiles?.entity.fields.find((candidate) => candidate.relation?.resource === MODULE.users);
+        if (!profiles || !userField) return 'false';
+        return `t.${quoted(executives.field)} = (SELECT ${quoted(userField.name)} FROM ${quoted(profiles.entity.table)} WHERE id = ${params.add(id)})`;
+      };
+      const scope: Scope = (params) => (own ? `${assigned(params)} AND ${own(params)}` : assigned(params));
+      const { _page: page, _page_size: pageSize } = request.query;
+      const { rows, total } = await table.list(
+        db,
+        { page, pageSize, sort: subscribers.list.sort.field, order: subscribers.list.sort.direction, q: undefined, filters: {} },
+        scope,
+      );
+      return { data: rows, meta: { total, page, page_size: pageSize } };
+    },
+  });
+}
+
+/**
+ * The plan's name for a subscription row (alias `s`), as `<field>_label` is for relations on the list endpoints: the
+ * `labelField` of the subscribers' relation to plans, else the plan's name, title or code. NULL without a plans table.
+ */
+function planLabelSql(subscribers: EntityResource): { column: string; join: string } {
+  const plans = entityResource(MODULE.plans);
+  if (!plans) return { column: 'NULL::text', join: '' };
+  const labelField = relationTo(subscribers.entity, MODULE.plans)?.relation?.labelField ?? firstField(plans.entity, ['name', 'title', 'code'])?.name;
+  if (!labelField) return { column: 'NULL::text', join: '' };
+  return { column: `p.${quoted(labelField)}::text`, join: `LEFT JOIN ${quoted(plans.entity.table)} p ON p.id = s.plan_id` };
+}
+
+interface Plan {
+  id: number;
+  name: string;
+  points: number;
+  price: number;
+  validityDays: number | null;
+}
+
+/** A plan of the SUBSCRIPTIONS resource, read through whichever of the usual field names the manifest gives it. */
+async function loadPlan(app: FastifyInstance, planId: number): Promise<Plan> {
+  const plans = entityResource(MODULE.plans);
+  if (!plans) throw validationError({ plan_id: 'The selected record does not exist.' });
+  const column = (names: string[]) => {
+    const found = firstField(plans.entity, names);
+    return found ? quoted(found.name) : 'NULL';
+  };
+  const [row] = await app.db.query<{ id: number; name: string | null; points: number | null; price: number | null; validity_days: number | null }>(
+    `SELECT id, ${column(['name', 'title', 'code'])}::text AS name, ${column(['points', 'credits'])}::bigint AS points,
+            ${column(['price', 'amount'])}::float8 AS price, ${column(['validity_days', 'duration_days'])}::int AS validity_days
+       FROM ${quoted(plans.entity.table)} WHERE id = $1 AND is_active`,
+    [planId],
+  );
+  if (!row) throw validationError({ plan_id: 'The selected record does not exist.' });
+  return { id: row.id, name: row.name ?? `plan ${row.id}`, points: row.points ?? 0, price: row.price ?? 0, validityDays: row.validity_days };
+}
+
+async function markSubscribed(tx: Queryable, subscribers: EntityResource, id: number, planId: number): Promise<void> {
+  const params: unknown[] = [id];
+  const assignments: string[] = [];
+  if (field(subscribers.entity, 'plan_id')) assignments.push(`plan_id = $${params.push(planId)}`);
+  if (field(subscribers.entity, 'status')) assignments.push(`status = 'subscribed'`);
+  if (assignments.length === 0) return;
+  await tx.query(`UPDATE ${quoted(subscribers.entity.table)} SET ${assignments.join(', ')}, updated_at = now() WHERE id = $1`, params);
+}

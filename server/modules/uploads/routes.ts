@@ -1,0 +1,290 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Papa from 'papaparse';
+import { uploadColumnsQuery, uploadCompleteBody, uploadFileQuery } from '../../../contract/endpoints.ts';
+import { idParams, writeSchema } from '../../../contract/resources.ts';
+import { currentUser, permission } from '../auth/access.ts';
+import type { Queryable } from '../../db/database.ts';
+import { HttpError, notFound, validationError } from '../../http/errors.ts';
+import { MODULE, entityResource } from '../../registry.ts';
+import { ResourceTable } from '../resources/sql.ts';
+import { configuredColumns, headerProblem } from './columns.ts';
+import { claimCheckedFile } from './duplicates.ts';
+import { multipartBoundary, parseMultipart } from './multipart.ts';
+import { setUploadState } from './processor.ts';
+import { isValidUploadSignature, uploadSignature } from './signing.ts';
+import { contentHash, takesDirectUploads, type DirectUploadStorage } from './storage.ts';
+
+const CSV_TYPES = new Set(['text/csv', 'application/csv', 'application/vnd.ms-excel', 'text/plain', 'application/octet-stream']);
+/** The type a bucket upload must declare; its presigned policy requires exactly this. */
+const BUCKET_CSV_TYPE = 'text/csv';
+const MULTIPART_OVERHEAD = 64 * 1024;
+/** How much later than the link's expiry a bucket may date a file (clock skew between bucket and server). */
+const BUCKET_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+interface UploadRequestBody {
+  country_id: number;
+  trade_direction: string;
+  period: string;
+  file_name: string;
+  size: number;
+}
+
+interface PendingFile {
+  user_id: number | null;
+  declared_size: number;
+  expires_at: string;
+  storage_key: string | null;
+  stored_at: string | null;
+  processed_at: string | null;
+}
+
+/**
+ * Data upload (docs/api.md): a signed, expiring, size-limited URL; the file posted to it; its log.
+ * With the data folder the URL is this server's own; with a bucket it is a presigned POST to the bucket,
+ * and the console then calls `complete` so that the server checks the file there and processes it.
+ */
+export async function uploadRoutes(app: FastifyInstance): Promise<void> {
+  const uploads = entityResource(MODULE.dataUploadLogs);
+  if (!uploads) return;
+  const { db, config } = app;
+  const table = new ResourceTable(uploads);
+  const bucket = takesDirectUploads(app.storage) ? app.storage : null;
+
+  app.post<{ Body: UploadRequestBody }>('/uploads', {
+    config: { access: permission(MODULE.dataUploadLogs, 'add') },
+    schema: { body: writeSchema(uploads.entity.createSchema) },
+    handler: async (request, reply) => {
+      const user = currentUser(request);
+      const { file_name: fileName, size } = request.body;
+      if (!isPlainFileName(fileName)) throw validationError({ file_name: 'The file name must not contain a path.' });
+      if (!/\.csv$/i.test(fileName)) throw validationError({ file_name: 'Only CSV files can be uploaded.' });
+      if (size > config.uploadMaxBytes) throw validationError({ size: `Max value is ${config.uploadMaxBytes}` });
+      const expiresAt = Math.floor(Date.now() / 1000) + config.uploadUrlSeconds;
+      const { id, storageKey } = await db.transaction(async (tx) => {
+        const values: Record<string, unknown> = { ...request.body, status: 'pending', rows_total: 0, rows_accepted: 0, rows_rejected: 0 };
+        const known = Object.fromEntries(Object.entries(values).filter(([name]) => uploads.entity.fields.some((field) => field.name === name)));
+        const created = await table.insert(tx, known);
+        // A bucket upload's key is fixed now: the presigned policy allows that key only.
+        const key = bucket ? newStorageKey(created) : null;
+        await tx.query(`INSERT INTO upload_files (upload_id, user_id, declared_size, expires_at, storage_key) VALUES ($1, $2, $3, to_timestamp($4), $5)`, [created, user.id, size, expiresAt, key]);
+        return { id: created, storageKey: key };
+      });
+      const expires = new Date(expiresAt * 1000);
+      const target =
+        bucket && storageKey
+          ? { ...(await bucket.presignPost(storageKey, { maxBytes: Math.min(size, config.uploadMaxBytes), contentType: BUCKET_CSV_TYPE, expiresAt: expires })), completePath: `uploads/${id}/complete` }
+          : { url: `${origin(app)}/api/v1/uploads/${id}/file?expires=${expiresAt}&signature=${uploadSignature(config.jwtSecret, id, expiresAt)}`, fields: {}, completePath: null };
+      reply.code(201);
+      return {
+        data: {
+          upload: await table.get(db, id, null),
+          upload_url: target.url,
+          fields: target.fields,
+          complete_path: target.completePath,
+          expires_at: expires.toISOString(),
+          max_bytes: config.uploadMaxBytes,
+        },
+        message: target.completePath ? 'Upload the file to upload_url, then call complete_path.' : 'Upload the file to upload_url.',
+      };
+    },
+  });
+
+  // What the upload form shows before a file is chosen: the columns the header is checked against.
+  app.get<{ Querystring: { trade_direction: string } }>('/uploads/columns', {
+    config: { access: permission(MODULE.dataUploadLogs, 'add') },
+    schema: { querystring: uploadColumnsQuery },
+    handler: async (request) => ({
+      data: (await configuredColumns(db, request.query.trade_direction)).map((column) => ({ name: column.name, required: column.required })),
+    }),
+  });
+
+  if (bucket) await bucketCompletionRoute(app, bucket, table);
+  else await serverFileRoute(app, table);
+
+  app.get<{ Params: { id: number } }>('/uploads/:id/log', {
+    config: { access: permission(MODULE.dataUploadLogs, 'view_detail') },
+    schema: { params: idParams },
+    handler: async (request) => {
+      const upload = await table.get(db, request.params.id, null);
+      if (!upload) throw notFound('Upload');
+      const [file] = await db.query('SELECT stored_at, processed_at, error FROM upload_files WHERE upload_id = $1', [request.params.id]);
+      const rejected = await db.query('SELECT line, reason FROM upload_rejections WHERE upload_id = $1 ORDER BY line LIMIT 10000', [request.params.id]);
+      return { data: { upload: { ...upload, ...(file ?? {}) }, rejected } };
+    },
+  });
+}
+
+/** The data-folder way: the console posts the file to this server's signed URL, checked before it is stored. */
+async function serverFileRoute(app: FastifyInstance, table: ResourceTable): Promise<void> {
+  const { db, config } = app;
+  // Files arrive as multipart/form-data; the body is buffered up to the upload limit and split here.
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: config.uploadMaxBytes + MULTIPART_OVERHEAD }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  app.post<{ Params: { id: number }; Querystring: { expires: number; signature: string }; Body: Buffer }>('/uploads/:id/file', {
+    config: { access: 'public', xsrfExempt: true },
+    bodyLimit: config.uploadMaxBytes + MULTIPART_OVERHEAD,
+    schema: { params: idParams, querystring: uploadFileQuery },
+    handler: async (request) => {
+      const { id } = request.params;
+      const { expires, signature } = request.query;
+      if (!isValidUploadSignature(config.jwtSecret, id, expires, signature)) throw new HttpError(403, 'This upload link is not valid.');
+      if (expires * 1000 <= Date.now()) throw new HttpError(403, 'This upload link has expired. Start the upload again.');
+      const pending = await pendingFile(db, id);
+      const upload = await table.get(db, id, null);
+      if (!pending || !upload) throw notFound('Upload');
+      if (pending.stored_at) throw new HttpError(409, 'A file was already uploaded with this link.');
+
+      const file = fileOf(request);
+      if (!isPlainFileName(file.filename)) throw validationError({ file: 'The file name must not contain a path.' });
+      if (!/\.csv$/i.test(file.filename) || (file.contentType !== null && !CSV_TYPES.has(file.contentType))) {
+        throw new HttpError(415, 'Only CSV files can be uploaded.');
+      }
+      checkSize(file.data.length, pending, config.uploadMaxBytes);
+      await checkContent(db, file.data, upload);
+
+      // Stored under a new random name before it is claimed, so a claimed upload always has its file.
+      const storageKey = newStorageKey(id);
+      await app.storage.put(storageKey, file.data);
+      const claimed = await db
+        .transaction((tx) => claimCheckedFile(tx, table.resource, upload, { sha256: contentHash(file.data), size: file.data.length, storageKey }, file.confirmDuplicate))
+        .catch(async (error: unknown) => {
+          await app.storage.remove(storageKey);
+          throw error;
+        });
+      if (!claimed) {
+        await app.storage.remove(storageKey);
+        throw new HttpError(409, 'A file was already uploaded with this link.');
+      }
+      await setUploadState(db, id, { status: 'processing' });
+      app.uploads.enqueue(id);
+      return { data: await table.get(db, id, null), message: 'The file was received and is being processed.' };
+    },
+  });
+}
+
+/**
+ * The bucket way: the browser has posted the file to the bucket under the presigned policy; the server checks
+ * it there as it checks a file posted to it (a bucket may enforce less of the policy than S3 does), removes a
+ * refused one and marks the upload failed, or queues it for processing.
+ */
+async function bucketCompletionRoute(app: FastifyInstance, bucket: DirectUploadStorage, table: ResourceTable): Promise<void> {
+  const { db, config } = app;
+  app.post<{ Params: { id: number }; Body: { confirm_duplicate?: boolean } | undefined }>('/uploads/:id/complete', {
+    config: { access: permission(MODULE.dataUploadLogs, 'add') },
+    schema: { params: idParams, body: uploadCompleteBody },
+    handler: async (request) => {
+      const { id } = request.params;
+      const pending = await pendingFile(db, id);
+      const upload = await table.get(db, id, null);
+      if (!pending?.storage_key || !upload) throw notFound('Upload');
+      if (pending.stored_at || pending.processed_at) throw new HttpError(409, 'This upload was already completed.');
+      const key = pending.storage_key;
+      const object = await bucket.stat(key);
+      if (!object) throw validationError({ file: 'No file has arrived in storage for this upload yet.' });
+
+      let data: Buffer;
+      try {
+        if (object.lastModified && object.lastModified.getTime() > Date.parse(pending.expires_at) + BUCKET_CLOCK_SKEW_MS) {
+          throw new HttpError(403, 'The file arrived after the upload link expired. Start the upload again.');
+        }
+        if (object.contentType?.split(';')[0]?.trim().toLowerCase() !== BUCKET_CSV_TYPE) throw new HttpError(415, 'Only CSV files can be uploaded.');
+        checkSize(object.size, pending, config.uploadMaxBytes);
+        data = await bucket.get(key);
+        checkSize(data.length, pending, config.uploadMaxBytes);
+        await checkContent(db, data, upload);
+      } catch (error) {
+        if (error instanceof HttpError) await refuse(app, id, key, error.errors?.file ?? error.message);
+        throw error;
+      }
+
+      // The accepted upload is pinned to the bytes just checked by their SHA-256, which the processor compares with
+      // the bytes it imports: the presigned POST stays usable until it expires, so the object may be replaced after
+      // this check. Not a copy to a key the policy cannot write (CopyObject) instead: the data folder needs the hash
+      // anyway (one mechanism for both storages, which also catches any other writer of the bucket), and beside it a
+      // copy would only add a second object to keep and remove. Not the ETag: the processor reads the whole object to
+      // import it, so a HEAD first would save a download only when the file was replaced, and an ETag is no content
+      // hash (multipart uploads, SSE-KMS) that the data folder could share.
+      const sha256 = contentHash(data);
+      const confirmed = request.body?.confirm_duplicate === true;
+      if (!(await db.transaction((tx) => claimCheckedFile(tx, table.resource, upload, { sha256, size: data.length }, confirmed)))) {
+        throw new HttpError(409, 'This upload was already completed.');
+      }
+      await setUploadState(db, id, { status: 'processing' });
+      app.uploads.enqueue(id);
+      return { data: await table.get(db, id, null), message: 'The file was received and is being processed.' };
+    },
+  });
+}
+
+/** Ends a bucket upload whose file failed a check: the file is removed, the upload failed with the reason in its log. */
+async function refuse(app: FastifyInstance, uploadId: number, key: string, reason: string): Promise<void> {
+  const ended = await app.db.transaction(async (tx) => {
+    const rows = await tx.query('UPDATE upload_files SET processed_at = now(), error = $2 WHERE upload_id = $1 AND stored_at IS NULL AND processed_at IS NULL RETURNING upload_id', [uploadId, reason]);
+    if (rows.length) await setUploadState(tx, uploadId, { status: 'failed' });
+    return rows.length > 0;
+  });
+  // A concurrent completion of the same upload has already decided its fate (and kept or removed the file).
+  if (!ended) throw new HttpError(409, 'This upload was already completed.');
+  await app.storage.remove(key);
+}
+
+async function pendingFile(db: Queryable, uploadId: number): Promise<PendingFile | undefined> {
+  const [file] = await db.query<PendingFile & Record<string, unknown>>(
+    'SELECT user_id, declared_size, expires_at, storage_key, stored_at, processed_at FROM upload_files WHERE upload_id = $1',
+    [uploadId],
+  );
+  return file;
+}
+
+function newStorageKey(uploadId: number): string {
+  return `uploads/${uploadId}-${randomBytes(8).toString('hex')}.csv`;
+}
+
+function checkSize(size: number, pending: PendingFile, uploadMaxBytes: number): void {
+  if (size > Math.min(pending.declared_size, uploadMaxBytes)) {
+    throw new HttpError(413, `The file is larger than the ${pending.declared_size} bytes announced for this upload.`);
+  }
+}
+
+/** UTF-8 CSV text whose header has the configured data columns of the upload's trade direction. */
+async function checkContent(db: Queryable, data: Buffer, upload: Record<string, unknown>): Promise<void> {
+  const text = csvText(data);
+  const header = (Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { preview: 1 }).data[0] ?? []).map((name) => name.trim());
+  const problem = headerProblem(header, await configuredColumns(db, String(upload.trade_direction ?? 'both')));
+  if (problem) throw validationError({ file: problem });
+}
+
+/** A bare file name: no directory part, no parent reference, no control characters. */
+function isPlainFileName(name: string): boolean {
+  return name.length > 0 && name.length <= 255 && !/[/\\]/.test(name) && ![...name].some((character) => character.charCodeAt(0) < 32) && !name.includes('..') && name.trim() === name;
+}
+
+function fileOf(request: FastifyRequest): { filename: string; contentType: string | null; data: Buffer; confirmDuplicate: boolean } {
+  const boundary = multipartBoundary(request.headers['content-type']);
+  const parts = boundary && Buffer.isBuffer(request.body) ? parseMultipart(request.body, boundary) : null;
+  if (!parts) throw new HttpError(415, 'Send the file as multipart/form-data in the field "file".');
+  const file = parts.find((part) => part.name === 'file' && part.filename !== null);
+  if (!file || file.filename === null) throw validationError({ file: 'This field is required' });
+  const confirmation = parts.find((part) => part.name === 'confirm_duplicate' && part.filename === null);
+  return { filename: file.filename, contentType: file.contentType, data: file.data, confirmDuplicate: confirmation?.data.toString('utf8') === 'true' };
+}
+
+/** The file as UTF-8 text, refusing binary content that merely carries a .csv name. */
+function csvText(data: Buffer): string {
+  if (data.length === 0) throw validationError({ file: 'The file is empty.' });
+  if (data.subarray(0, 8192).includes(0)) throw new HttpError(415, 'Only CSV files can be uploaded.');
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(data);
+  if (text.includes('\uFFFD')) throw new HttpError(415, 'The file is not UTF-8 text.');
+  return text;
+}
+
+/**
+ * Where the signed URL points: PUBLIC_URL when configured, else nothing, so the URL stays relative to the page that
+ * asked for it. Never the request's Host header, which the caller chooses.
+ */
+function origin(app: FastifyInstance): string {
+  return (app.config.publicUrl ?? '').replace(/\/$/, '');
+}

@@ -1,0 +1,27 @@
+/** Sample trade-data files for the upload tests, with the standard columns. */
+
+/** Four shipments: two accepted, one rejected for its HS code (line 3), one for its date (line 4). */
+export const TRADE_CSV_WITH_REJECTS = [
+  'shipment_date,hs_code,product_description,quantity,unit,value,importer,exporter',
+  '2026-09-01,0904,Black pepper,100,KGS,25000,Acme GmbH,Spice Co',
+  '2026-09-02,09x4,Bad code,5,KGS,10,,',
+  '2026-13-01,1006,Rice,10,TON,900,,',
+  '2026-09-03,1006,Basmati rice,20,TON,1800,,',
+].join('\n');
+
+/** Two valid shipments. */
+export const TRADE_CSV = [
+  'shipment_date,hs_code,product_description,quantity,unit,value',
+  '2026-09-01,0904,Black pepper,100,KGS,25000',
+  '2026-09-03,1006,Basmati rice,20,TON,1800',
+].join('\n');
+
+let periodsTaken = 0;
+/**
+ * A month no earlier upload of this process used (2000-01, 2000-02, ...): the same file uploaded again for the same
+ * country, direction and period is a duplicate, which a test that is not about duplicates must not trip over.
+ */
+export function nextPeriod(): string {
+  const month = periodsTaken++;
+  return `${2000 + Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}`;
+}

@@ -1,0 +1,49 @@
+import { describe, expect } from 'vitest';
+import { OPERATOR } from '../support/accounts.ts';
+import { Api, unique } from '../support/api.ts';
+import { API_URL } from '../support/env.ts';
+import { journey, useBrowser } from '../support/journey.ts';
+import { tradeCsv } from '../support/tradeCsv.ts';
+
+useBrowser();
+
+describe('the same trade file twice', () => {
+  journey('the upload form lists the columns a file needs, asks before importing a file already uploaded, imports it once confirmed, and clears', async ({ page, signIn, audit }) => {
+    // The operator's earlier upload of the same bytes for Germany, exports, 2025-01.
+    const operator = await Api.login(OPERATOR.email, OPERATOR.password);
+    const csv = tradeCsv(5);
+    const countries = (await operator.get<{ data: { value: number; label: string }[] }>('countries/options?q=Germany')).data;
+    const ticket = await operator.post<{ data: { upload: { id: number }; upload_url: string; fields: Record<string, string> } }>('uploads', {
+      country_id: countries[0]!.value,
+      trade_direction: 'export',
+      period: '2025-01',
+      file_name: 'germany-exports-2025-01.csv',
+      size: Buffer.byteLength(csv.text),
+    });
+    const form = new FormData();
+    form.append('file', new Blob([csv.text], { type: 'text/csv' }), 'germany-exports-2025-01.csv');
+    expect((await fetch(new URL(ticket.data.upload_url, API_URL), { method: 'POST', body: form })).status).toBeLessThan(300);
+
+    await signIn(OPERATOR);
+    await page.goto('/data-upload-management/uploads/add');
+    await page.getByRole('heading', { name: 'Upload trade data' }).waitFor();
+    await page.getByText('Choose a trade direction to see the columns its CSV file needs.').waitFor();
+    await page.getByLabel('Country').selectOption({ label: 'Germany' });
+    await page.getByLabel('Trade direction').selectOption({ label: 'Export' });
+    await page.getByText(/^The first row of the CSV file names its columns\. Required: shipment_date, hs_code, product_description, quantity, unit, value\./).waitFor();
+    await page.getByLabel('Period (month)').fill('2025-01');
+    const fileName = `${unique('again-').toLowerCase()}.csv`;
+    await page.getByLabel('File (CSV)').setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from(csv.text) });
+    await page.getByRole('button', { name: 'Upload' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Import this file again?' });
+    await dialog.getByText(new RegExp(`already uploaded .* by Omar Operator \\(upload ${ticket.data.upload.id}\\)`)).waitFor();
+    await audit('duplicate upload confirmation');
+    await dialog.getByRole('button', { name: 'Import again' }).click();
+    const statusPanel = page.getByRole('region', { name: fileName });
+    await statusPanel.getByRole('status').filter({ hasText: 'Completed' }).waitFor({ timeout: 60_000 });
+    expect(await page.getByLabel('Country').inputValue()).toBe('');
+    expect(await page.getByLabel('Period (month)').inputValue()).toBe('');
+    expect(await page.getByLabel('File (CSV)').evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
+  });
+});
