@@ -3,6 +3,7 @@ import type * as ClientModule from './client.ts';
 import { whenIdle } from '../shell/whenIdle.ts';
 import { ApiError } from './ApiError.ts';
 import { errorMessage } from './errorMessage.ts';
+import { showPlainAlert } from '../shell/plainAlert.ts';
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
 
@@ -54,7 +55,10 @@ function api(): Promise<Client['api']> {
     // again, and fail as a call that got no answer fails (ERR-04, ERR-05).
     client = undefined;
     const error = new ApiError(0, errorMessage(0, null, navigator.onLine));
-    void textToast().then((toasts) => toasts.toastErrorText(error.message));
+    void textToast().then(
+      (toasts) => toasts.toastErrorText(error.message),
+      () => showPlainAlert(error.message),
+    );
     throw Object.assign(error, { cause });
   });
   return client.then((module) => module.api);

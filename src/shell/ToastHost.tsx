@@ -1,7 +1,8 @@
-import type { CSSProperties } from 'react';
+import { useEffect, type CSSProperties } from 'react';
 import { cssTransition, ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
 import { TOAST_EASING_MS, TOAST_POSITION, TOAST_TIMEOUT_MS } from '../config/constants.ts';
+import { markToastHostMounted } from './plainAlert.ts';
 import './ToastHost.css';
 
 /** TOAST-02: toasts fade in and out; the CSS reads the easing from --toast-easing. */
@@ -9,6 +10,7 @@ const fade = cssTransition({ enter: 'toast-fade-in', exit: 'toast-fade-out', col
 
 /** Where toasts appear (TOAST-01..03): top-right, 5 s, progress bar, pause on hover, close button. */
 export function ToastHost() {
+  useEffect(markToastHostMounted, []);
   return (
     <ToastContainer
       position={TOAST_POSITION}

@@ -110,4 +110,21 @@ describe('faults', () => {
     await page.getByLabel('Password', { exact: true }).press('Enter');
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
   });
+
+  journey('ERR-04 offline before the deferred code arrived, signing in still says "No Internet Connection."', async ({ page, context }) => {
+    // The HTTP client and the toast library load once the first screen is idle; here they never arrive.
+    const deferredChunk = /\/assets\/(client|textToast|ToastHost)-[^/]*\.js$/;
+    await page.route(deferredChunk, (route) => route.abort('internetdisconnected'));
+    await page.goto('/auth/login');
+    await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await context.setOffline(true);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await errorToast(page, 'No Internet Connection.').first().waitFor();
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe(ADMIN.password);
+    await page.unroute(deferredChunk);
+    await context.setOffline(false);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  });
 });
