@@ -1,6 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/** The integration project's origin port; INTEGRATION_PORT moves it when two checkouts run their tests at once. */
+const integrationPort = process.env.INTEGRATION_PORT ?? '18181';
+
 export default defineConfig({
   test: {
     projects: [
@@ -20,7 +23,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'jsdom',
-          environmentOptions: { jsdom: { url: 'http://127.0.0.1:18181/' } },
+          environmentOptions: { jsdom: { url: `http://127.0.0.1:${integrationPort}/` } },
           include: ['tests/integration/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
           fileParallelism: false,

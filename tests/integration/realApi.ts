@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { DEMO_USERS } from '../../server/seed/roles.ts';
 
 /** The page origin of the integration project (vitest.config.ts): the server listens there, so calls are same-origin. */
-export const ORIGIN = 'http://127.0.0.1:18181';
+export const ORIGIN = `http://127.0.0.1:${process.env.INTEGRATION_PORT ?? '18181'}`;
 const ROOT = resolve(import.meta.dirname, '../..');
 const START_TIMEOUT_MS = 90_000;
 
