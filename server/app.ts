@@ -24,7 +24,7 @@ import { subscriberRoutes } from './modules/subscribers/routes.ts';
 import { UploadProcessor } from './modules/uploads/processor.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { takesDirectUploads, type FileStorage } from './modules/uploads/storage.ts';
-import { openApiRoutes } from './modules/openapi/routes.ts';
+import { openApiRoutes, routeTable } from './modules/openapi/routes.ts';
 
 export const API_BASE = '/api/v1';
 
@@ -85,6 +85,8 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
       api.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
+      // Before the routes: the OpenAPI document is read off the routes as they are registered.
+      const routes = routeTable(api);
       await api.register(authRoutes);
       await api.register(permissionRoutes);
       await api.register(profileRoutes);
@@ -94,7 +96,7 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
       await api.register(uploadRoutes);
       await api.register(bannerImageRoutes);
       await api.register(reportRoutes);
-      await api.register(openApiRoutes);
+      await api.register(openApiRoutes, { routes, base: API_BASE });
     },
     { prefix: API_BASE },
   );

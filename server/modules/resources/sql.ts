@@ -2,7 +2,7 @@ import type { Queryable, Row } from '../../db/database.ts';
 import { SqlParams, type Scope } from '../../db/sqlParams.ts';
 import type { ExpectedVersion } from '../../http/recordVersion.ts';
 import { quoted, type EntityResource, type RegistryField } from '../../registry.ts';
-import { isDateField, listableFields } from '../../../contract/resources.ts';
+import { isDateField, listableFields } from './schemas.ts';
 
 /** The column that carries a list's total on each row of its page; never a manifest field name (they are lower snake case without a leading underscore). */
 const TOTAL_KEY = '__total';

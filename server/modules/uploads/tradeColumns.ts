@@ -1,6 +1,6 @@
 /**
- * The columns of a trade record, named once: the server's upload check, import and report read them, and the OpenAPI
- * emitter documents the report's answer with them (the table itself: server/migrations/002_trade_data.sql).
+ * The columns of a trade record, named once: the upload check, the import and the report read them, and the report's
+ * route declares its answer with them (the table itself: server/migrations/002_trade_data.sql).
  */
 export type ColumnType = 'string' | 'number' | 'date';
 

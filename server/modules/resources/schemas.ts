@@ -1,14 +1,9 @@
 /**
- * The request schemas of the generic resource endpoints, from a resource's entity and list (contract/description.ts).
- * The server validates with them and the OpenAPI emitter documents them, so what the document says is what the
- * server accepts.
+ * The request schemas of the generic resource endpoints, from a resource's entity and list (contract/description.ts):
+ * the routes validate with them and the OpenAPI document prints them as the routes declare them.
  */
-import type { EntityModel, FieldModel, JsonSchema, ListModel } from './description.ts';
-
-export type { JsonSchema };
-
-/** The largest integer both JSON and PostgreSQL bigint hold exactly. */
-export const MAX_INTEGER = Number.MAX_SAFE_INTEGER;
+import type { EntityModel, FieldModel, JsonSchema, ListModel } from '../../../contract/description.ts';
+import { MAX_INTEGER } from '../../http/requestSchemas.ts';
 
 export type ListableField = Pick<FieldModel, 'name' | 'type' | 'format' | 'writeOnly'>;
 
@@ -16,49 +11,6 @@ export interface ListedResource<F extends ListableField = ListableField> {
   entity: Pick<EntityModel, 'createSchema'> & { fields: readonly F[] };
   list: Pick<ListModel, 'filters' | 'pageSize'>;
 }
-
-/**
- * The manifest's write schema as the server applies it: unknown fields are refused (never dropped), and
- * integers without bounds get the range a bigint column holds, so an out-of-range number is a 400, not a
- * database error.
- */
-export function writeSchema(schema: JsonSchema): JsonSchema {
-  const properties = Object.fromEntries(
-    Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(([name, property]) => [name, boundIntegers(property)]),
-  );
-  return { ...schema, additionalProperties: false, properties };
-}
-
-function boundIntegers(property: JsonSchema): JsonSchema {
-  if (property.type !== 'integer') return property;
-  return { minimum: -MAX_INTEGER, maximum: MAX_INTEGER, ...property };
-}
-
-/**
- * The request body of an action the manifest gives a form (profile, change password, top-up, subscription): the
- * form's schema as every write schema is applied, so a body is judged by the same rules, and answered with the same
- * messages, as in the console's form.
- *
- * `serverOnly` adds required properties the server needs but no user types, so they are not form fields: a top-up's
- * idempotency key, which the console makes once per dialog and sends beside the form's data. It is the one way a
- * body may differ from its form, and it may only add properties, never loosen or replace the form's.
- */
-export function actionBody(form: JsonSchema, serverOnly: Record<string, JsonSchema> = {}): JsonSchema {
-  const body = writeSchema(form);
-  const names = Object.keys(serverOnly);
-  if (names.length === 0) return body;
-  const properties = body.properties as Record<string, JsonSchema>;
-  const clash = names.find((name) => Object.hasOwn(properties, name));
-  if (clash) throw new Error(`"${clash}" is a field of the manifest's form, so it cannot also be a server-only property.`);
-  return { ...body, required: [...((body.required ?? []) as string[]), ...names], properties: { ...properties, ...serverOnly } };
-}
-
-export const idParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: MAX_INTEGER } },
-} as const;
 
 export const idsBody = {
   type: 'object',
