@@ -35,8 +35,8 @@ export function openApiDocument(routes: readonly RouteOptions[], base: string): 
   const components = new Components();
   const paths: Record<string, Record<string, Published>> = {};
   for (const route of routes) {
-    const path = route.url.slice(base.length).replace(/:(\w+)/g, '{$1}');
     if (!route.url.startsWith(`${base}/`)) continue;
+    const path = route.url.slice(base.length).replace(/:(\w+)/g, '{$1}');
     for (const method of [route.method].flat().filter((candidate) => METHODS.includes(candidate))) {
       const schema: FastifySchema = route.schema ?? {};
       (paths[path] ??= {})[method.toLowerCase()] = operation(path, schema, route.config?.access, components);

@@ -10,10 +10,10 @@ import { resource as resourceByKey, type EntityResource, type RegistryField } fr
 /** The keywords that say what a value is; those that only judge input (bounds, patterns, the shared rules) are left out. */
 const SHAPE_KEYWORDS = ['title', 'description', 'type', 'format', 'enum', 'items', 'properties', 'required', 'additionalProperties'];
 
-/** A field's value as answered: its authored schema's shape, or for a system field its type. */
+/** A field's value as answered: its authored schema's shape (typed as its column is), or for a system field its type. */
 function fieldShape(field: RegistryField, authored: JsonSchema | undefined): JsonSchema {
   if (!authored) return { title: field.title, type: field.type, ...(field.format ? { format: field.format } : {}), readOnly: true };
-  return shapeOf(authored);
+  return { type: field.type, ...shapeOf(authored) };
 }
 
 function shapeOf(schema: JsonSchema): JsonSchema {
