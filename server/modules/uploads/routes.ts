@@ -57,8 +57,8 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
   const table = new ResourceTable(uploads);
   const bucket = takesDirectUploads(app.storage) ? app.storage : null;
-  const about = { table, answers: uploadAnswers(recordSchema(uploads)), tags: [uploads.label] };
-  const { answers, tags } = about;
+  const shared: UploadRoutes = { table, answers: uploadAnswers(recordSchema(uploads)), tags: [uploads.label] };
+  const { answers, tags } = shared;
 
   app.post<{ Body: UploadRequestBody }>('/uploads', {
     config: { access: permission(MODULE.dataUploadLogs, 'add') },
@@ -123,8 +123,8 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     }),
   });
 
-  if (bucket) await bucketCompletionRoute(app, bucket, about);
-  else await serverFileRoute(app, about);
+  if (bucket) await bucketCompletionRoute(app, bucket, shared);
+  else await serverFileRoute(app, shared);
 
   app.get<{ Params: { id: number } }>('/uploads/:id/log', {
     config: { access: permission(MODULE.dataUploadLogs, 'view_detail') },
