@@ -1,4 +1,4 @@
-import { searchExpression } from '../codegen/emit/tablesSql.ts';
+import { searchExpression } from '../codegen/migrations/tableSql.ts';
 import { AREA_DESCRIPTIONS } from '../src/generated/areas/index.ts';
 import { readAreaDescription, type AreaModel, type EntityModel, type FieldModel, type ResourceModel } from '../contract/description.ts';
 

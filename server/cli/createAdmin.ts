@@ -3,6 +3,8 @@ import { PasswordHasher } from '../modules/auth/passwords.ts';
 import { dataFolder, loadConfig } from '../config.ts';
 import { lockDataFolder } from '../dataFolderLock.ts';
 import { migrate } from '../db/migrate.ts';
+import { dataShape } from '../../contract/dataShape.ts';
+import { DESCRIPTION } from '../registry.ts';
 import { openDatabase } from '../db/open.ts';
 import { startupTransaction } from '../db/startupLock.ts';
 import { formats } from '../../validation/formats.ts';
@@ -21,7 +23,7 @@ async function createAdmin(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase(config);
   try {
-    await migrate(db);
+    await migrate(db, { manifestShape: dataShape(DESCRIPTION) });
     const superAdmin = SEED_ROLES[0]!;
     const user = { email: values.email, password: values.password, firstName: values['first-name'], lastName: values['last-name'], role: superAdmin.name };
     // Under the start-up lock, as one transaction: beside servers starting on the same PostgreSQL (which seed the role too).

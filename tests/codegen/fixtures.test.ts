@@ -4,13 +4,17 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { emitOpenApi } from '../../codegen/emit/openapi.ts';
 import { buildModel, emitAll, type GeneratedFiles } from '../../codegen/index.ts';
+import { noDecisions } from '../../codegen/migrations/decisions.ts';
+import { draftMigration } from '../../codegen/migrations/draftMigration.ts';
+import { MANIFEST_MIGRATIONS } from '../../contract/manifestMigrations.ts';
 import { ACTIONS } from '../../codegen/vocabulary.ts';
 import { describeProject } from '../../contract/description.ts';
 import { readDescription } from '../../server/registry.ts';
 import { fixturesDir } from './helpers.ts';
 
 // Each tests/fixtures/<case>/ holds a manifest/ and the expected/ output; UPDATE_FIXTURES=1 rewrites expected/.
-// Beside the generated files, expected/openapi.json is the OpenAPI document the server makes from the description.
+// Beside the generated files, expected/openapi.json is the OpenAPI document the server makes from the description, and
+// expected/server/migrations/manifest/ the first migration make-migration writes for the manifest's tables.
 const cases = (await readdir(fixturesDir)).sort();
 const OPENAPI = 'openapi.json';
 
@@ -19,6 +23,10 @@ async function expectedOutput(name: string): Promise<GeneratedFiles> {
   expect(built.errors).toEqual([]);
   const files = await emitAll(built.model!);
   files.set(OPENAPI, emitOpenApi(built.model!));
+  const first = await draftMigration(built.model!, [], { name: 'initial', decisions: noDecisions(), ask: null });
+  if (first.kind !== 'draft') throw new Error(`${name}: no first migration (${first.kind})`);
+  files.set(`${MANIFEST_MIGRATIONS}/${first.name}.sql`, first.sql);
+  files.set(`${MANIFEST_MIGRATIONS}/${first.name}.shape.json`, first.shape);
   return files;
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pendingMigrations } from '../../db/migrate.ts';
+import { unappliedMigrations } from '../../db/migrate.ts';
 
 /** A check that has not answered by then counts as failing: a load balancer must not wait on a hung database. */
 const CHECK_TIMEOUT_MS = 2000;
@@ -35,7 +35,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
 }
 
 async function readiness(app: FastifyInstance): Promise<Record<Check, string>> {
-  const [database, storage, pending] = await Promise.all([within(app.db.query('SELECT 1')), within(app.storage.ready()), within(pendingMigrations(app.db))]);
+  const [database, storage, pending] = await Promise.all([within(app.db.query('SELECT 1')), within(app.storage.ready()), within(unappliedMigrations(app.db))]);
   return {
     database: database ? 'ok' : 'failing',
     storage: storage ? 'ok' : 'failing',
