@@ -79,8 +79,8 @@ function changeSummary(previous: DataShape, next: DataShape, decisions: Migratio
     ...[...decisions.moduleRenames].map(([from, to]) => `module ${from} renamed to ${to}: its grants follow`),
   ];
   for (const line of shapeDifferences(names.applyTo(previous), next)) {
-    const gone = line.endsWith(' is gone') && !line.startsWith('module ') ? line.replace(/^table /, '').replace(/ is gone$/, '').split('.') : null;
-    lines.push(gone ? `${line}: ${names.dropped(gone[0]!, gone[1]) ? 'its values are dropped' : 'its values are kept'}` : line);
+    const gone = /^(?:table )?([a-z0-9_]+)(?:\.([A-Za-z0-9_]+))? is gone$/.exec(line);
+    lines.push(gone ? `${line}: ${names.dropped(gone[1]!, gone[2]) ? 'its values are dropped' : 'its values are kept'}` : line);
   }
   return lines;
 }

@@ -32,6 +32,7 @@ export async function migrate(db: Database, options: MigrateOptions = {}): Promi
   const known = await knownMigrations(options.sources ?? DEFAULT_SOURCES);
   if (options.manifestShape) requireMigratedManifest(known.shape, options.manifestShape);
   return startupTransaction(db, async (tx) => {
+    await fireTriggersAtOnce(tx);
     await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version text PRIMARY KEY,
       checksum text NOT NULL,
@@ -96,6 +97,14 @@ export function pendingMigrations(known: readonly Migration[], recorded: Readonl
   return pending;
 }
 
+/**
+ * Deferred triggers (the data version's) fire with each statement instead of at commit: PostgreSQL refuses to alter
+ * a table with trigger events still pending, as a step that fills rows and then alters their table would leave.
+ */
+export async function fireTriggersAtOnce(tx: Queryable): Promise<void> {
+  await tx.exec('SET CONSTRAINTS ALL IMMEDIATE');
+}
+
 function seriesOf(version: string): Migration['series'] {
   return version.startsWith('manifest/') ? 'manifest' : 'core';
 }
@@ -139,9 +148,11 @@ export function stepFailure(migration: Pick<Migration, 'version'>, index: number
   const uniqueKey = uniqueKeyBuildError(error, step.sql);
   if (uniqueKey) return new MigrationRefused(`${where}: ${uniqueKey}`, { cause: error });
   const { message, hint } = error as { message?: string; hint?: string };
+  // refuse_rows (server migration 008) names the rows, and gives the query listing them all as its hint.
+  const rows = hint ? ` List them all with: ${hint} Change or delete those rows` : ' Remove the cause';
   return new MigrationRefused(
-    `${where} stopped: ${message ?? String(error)}.${hint ? ` List them all with: ${hint}` : ''} Nothing was changed: the migrations are one transaction. ` +
-      'Fix those rows (or, while the migration is applied nowhere yet, change the step) and start again.',
+    `${where} stopped: ${message ?? String(error)}.${rows} (or, while the migration is applied nowhere yet, change the step), and start again. ` +
+      'Nothing was changed: the migrations are one transaction.',
     { cause: error },
   );
 }

@@ -1,7 +1,7 @@
 import type { DataShape } from '../../contract/dataShape.ts';
 import type { Database, Queryable } from './database.ts';
 import { knownMigrations, type KnownMigrations, type Migration, type MigrationSources } from './knownMigrations.ts';
-import { MigrationRefused, pendingMigrations, recordedMigrations, stepFailure } from './migrate.ts';
+import { fireTriggersAtOnce, MigrationRefused, pendingMigrations, recordedMigrations, stepFailure } from './migrate.ts';
 import { schemaDifferences } from './schemaCheck.ts';
 import { startupTransaction } from './startupLock.ts';
 
@@ -60,6 +60,7 @@ export async function planMigrations(db: Database, sources: MigrationSources, dr
 
 async function planInTransaction(tx: Queryable, known: KnownMigrations, draft: DraftForPlan | null): Promise<never> {
   await tx.query(`SELECT set_config('lock_timeout', '${LOCK_TIMEOUT}', true)`);
+  await fireTriggersAtOnce(tx);
   const table = await tx.query<{ name: string | null }>("SELECT to_regclass('schema_migrations')::text AS name");
   const recorded = table[0]?.name ? await recordedMigrations(tx) : new Map<string, string>();
   let pending: Migration[];
