@@ -10,7 +10,7 @@ import { EXIT, type ExitCode } from './exitCodes.ts';
 import { decisionsOf, withDecisionFlags } from './migrationFlags.ts';
 import type { Io, PathOptions } from './options.ts';
 
-type PlanDatabase = (draft: DraftForPlan | null) => Promise<{ database: string; report: PlanReport }>;
+type PlanDatabase = (manifestMigrations: string, draft: DraftForPlan | null) => Promise<{ database: string; report: PlanReport }>;
 
 export function registerPlan(program: Command, io: Io, setExit: (code: ExitCode) => void): void {
   withDecisionFlags(
@@ -35,7 +35,8 @@ async function runPlan(paths: PathOptions, flags: DecisionFlags, io: Io): Promis
     for (const error of built.errors) io.error(formatManifestError(error));
     return EXIT.invalidOrStale;
   }
-  const committed = await readManifestMigrations(join(paths.out, MANIFEST_MIGRATIONS));
+  const folder = join(paths.out, MANIFEST_MIGRATIONS);
+  const committed = await readManifestMigrations(folder);
   if (committed.problems.length > 0) {
     for (const problem of committed.problems) io.error(problem);
     return EXIT.invalidOrStale;
@@ -47,7 +48,7 @@ async function runPlan(paths: PathOptions, flags: DecisionFlags, io: Io): Promis
   }
   const forPlan: DraftForPlan | null =
     draft.kind === 'draft' ? { migration: { version: `manifest/${draft.name}`, series: 'manifest', steps: draft.steps, checksum: '' }, shape: JSON.parse(draft.shape) as DataShape } : null;
-  const { database, report } = await (await databaseSide())(forPlan);
+  const { database, report } = await (await databaseSide())(folder, forPlan);
   io.log(`Database: ${database}`);
   if (report.refused) {
     io.error(report.refused);
