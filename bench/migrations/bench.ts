@@ -25,13 +25,8 @@ import { editVouchers, probeTable, renameField, type ProbeReport } from './suppo
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const BUDGET = {
-  // Each change, planned or applied, on a million rows: the type change rewrites the table and rebuilds its indexes.
-  renameAndWidenMs: 120_000,
-  narrowMs: 120_000,
-  // What plan adds to what it plans: counting the rows of each step.
-  planOverApply: 1.5,
-};
+/** Each change, planned or applied, on a million rows: a type change rewrites the table and rebuilds its indexes. */
+const BUDGET = { renameAndWidenMs: 60_000, narrowMs: 60_000 };
 
 const schema = `bench_migrations_${randomBytes(4).toString('hex')}`;
 const work = await mkdtemp(join(tmpdir(), 'bench-migrations-'));
@@ -96,7 +91,7 @@ async function measure(what: string, flags: string[], budgetMs: number): Promise
   const applyMs = performance.now() - applyStarted;
   const applied = await applyProbe.stop();
 
-  console.log(`  plan:  ${seconds(planMs)} (budget ${seconds(budgetMs)}) ${verdict(planMs < budgetMs && planMs < applyMs * BUDGET.planOverApply + 1000)}; ${locked(planned, planMs)}`);
+  console.log(`  plan:  ${seconds(planMs)} (budget ${seconds(budgetMs)}) ${verdict(planMs < budgetMs)}; ${locked(planned, planMs)}`);
   console.log(`  apply: ${seconds(applyMs)} (budget ${seconds(budgetMs)}) ${verdict(applyMs < budgetMs)}; ${locked(applied, applyMs)}`);
 }
 

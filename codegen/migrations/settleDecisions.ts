@@ -67,7 +67,7 @@ export async function settleDecisions(
       if (!before.columns[from] || shape.columns[from]) refusals.push(`--rename ${oldTable}.${from}=${to}: the manifest still has ${table}.${from}, or the last migration has no ${oldTable}.${from}`);
       else if (!shape.columns[to] || before.columns[to]) refusals.push(`--rename ${oldTable}.${from}=${to}: ${table}.${to} is not new in the manifest`);
     }
-    const newFields = () => Object.keys(shape.columns).filter((field) => !before.columns[field] && !renames.some(([, to]) => to === field) && !decisions.fieldRenames.has(`${oldTable}.${field}`));
+    const newFields = () => Object.keys(shape.columns).filter((field) => !before.columns[field] && !renames.some(([, to]) => to === field));
     for (const field of Object.keys(before.columns).filter((name) => !shape.columns[name] && !renames.some(([from]) => from === name))) {
       if (decided(`${oldTable}.${field}`) || decided(`${table}.${field}`)) continue;
       const candidates = newFields();
@@ -87,6 +87,11 @@ export async function settleDecisions(
         renames.push([field, renamedTo]);
       } else decisions.removed.add(`${table}.${field}`);
     }
+  }
+
+  for (const key of decisions.fieldRenames.keys()) {
+    const table = key.split('.')[0]!;
+    if (!previous.tables[table] || !next.tables[decisions.tableRenames.get(table) ?? table]) refusals.push(`--rename ${key}=${decisions.fieldRenames.get(key)}: no table ${table} is in both the last migration and the manifest`);
   }
 
   // Modules: a table that stays while its module key changed carries its grants along; any other module gone while
