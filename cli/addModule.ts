@@ -5,11 +5,11 @@ import { addModule, buildModel, formatManifestError, type AddModuleOptions } fro
 import { ADD_MODULE_FIELD_TYPES } from '../codegen/addModule.ts';
 import { ACTIONS } from '../codegen/vocabulary.ts';
 import type { Action } from '../codegen/generated/manifest.ts';
+import { dataShape, shapeDifferences } from '../contract/dataShape.ts';
+import { MANIFEST_MIGRATIONS, readManifestMigrations } from '../contract/manifestMigrations.ts';
 import { EXIT, type ExitCode } from './exitCodes.ts';
 import { runGenerate } from './generate.ts';
 import { runMakeMigration } from './makeMigration.ts';
-import { dataShape, shapeDifferences } from '../contract/dataShape.ts';
-import { MANIFEST_MIGRATIONS, readManifestMigrations } from '../contract/manifestMigrations.ts';
 import type { Io, PathOptions } from './options.ts';
 
 /** The options as commander parses them: a flag per field and per composite key. */
@@ -18,7 +18,7 @@ type AddModuleFlags = Omit<AddModuleOptions, 'fields' | 'uniqueTogether'> & { fi
 export function registerAddModule(program: Command, io: Io, setExit: (code: ExitCode) => void): void {
   program
     .command('add-module')
-    .description("add a resource (and its area when new) to the manifest, generate, and write the migration of its table")
+    .description('add a resource (and its area when new) to the manifest, generate, and write the migration of its table')
     .requiredOption('--area <path>', 'area path, e.g. warehouse-management (a new area file is made when none has it)')
     .option('--area-key <KEY>', 'permission key of a new area, e.g. WAREHOUSE_MANAGEMENT')
     .option('--area-label <label>', 'label of a new area')

@@ -5,8 +5,7 @@ import { dataFolderOfServer, listenAddress, loadConfig } from './config.ts';
 import { ensureConsoleBuilt } from './consoleBuild.ts';
 import { DataFolderInUse, lockDataFolder } from './dataFolderLock.ts';
 import { migrate, MigrationRefused } from './db/migrate.ts';
-import { dataShape } from '../contract/dataShape.ts';
-import { DESCRIPTION } from './registry.ts';
+import { DATA_SHAPE } from './registry.ts';
 import { openDatabase } from './db/open.ts';
 import { bindPort, PortUnavailable } from './http/boundPort.ts';
 import { DEMO_USERS } from './seed/roles.ts';
@@ -26,7 +25,7 @@ async function main(): Promise<void> {
   const port = await bindPort(address.port, address.host);
   const config = loadConfig();
   const db = await openDatabase(config);
-  const { applied } = await migrate(db, { manifestShape: dataShape(DESCRIPTION) });
+  const { applied } = await migrate(db, { manifestShape: DATA_SHAPE });
   if (applied.length) console.info(`Applied migrations: ${applied.join(', ')}`);
   if (!config.production) {
     const seeded = await seedDemoData(db, new PasswordHasher(config.passwordHashing));

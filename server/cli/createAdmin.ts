@@ -3,11 +3,10 @@ import { PasswordHasher } from '../modules/auth/passwords.ts';
 import { dataFolder, loadConfig } from '../config.ts';
 import { lockDataFolder } from '../dataFolderLock.ts';
 import { migrate } from '../db/migrate.ts';
-import { dataShape } from '../../contract/dataShape.ts';
-import { DESCRIPTION } from '../registry.ts';
 import { openDatabase } from '../db/open.ts';
 import { startupTransaction } from '../db/startupLock.ts';
 import { formats } from '../../validation/formats.ts';
+import { DATA_SHAPE } from '../registry.ts';
 import { upsertRole, upsertUser, SEED_ROLES } from '../seed/roles.ts';
 
 /** npm run create-admin -- --email a@b.c --password '...' [--first-name A --last-name B]: the first administrator in production. */
@@ -23,7 +22,7 @@ async function createAdmin(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase(config);
   try {
-    await migrate(db, { manifestShape: dataShape(DESCRIPTION) });
+    await migrate(db, { manifestShape: DATA_SHAPE });
     const superAdmin = SEED_ROLES[0]!;
     const user = { email: values.email, password: values.password, firstName: values['first-name'], lastName: values['last-name'], role: superAdmin.name };
     // Under the start-up lock, as one transaction: beside servers starting on the same PostgreSQL (which seed the role too).

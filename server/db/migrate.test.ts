@@ -3,8 +3,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { dataShape } from '../../contract/dataShape.ts';
-import { DESCRIPTION } from '../registry.ts';
+import { DATA_SHAPE } from '../registry.ts';
 import { TEST_DATABASE_URL, testDatabases } from '../testing/testServer.ts';
 import type { Database } from './database.ts';
 import { DEFAULT_SOURCES, sha256 } from './knownMigrations.ts';
@@ -81,7 +80,7 @@ describe.each(databases)('migrations at start, on $kind', ({ kind, skip }) => {
     expect(await former.query(`SELECT 1 FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'lookups_lookup_type_id_code_key'`)).toEqual([]);
 
     await former.query(`UPDATE lookups SET code = 'crimson' WHERE label = 'Red again'`);
-    expect((await migrate(former, { manifestShape: dataShape(DESCRIPTION) })).applied).toEqual(['manifest/0001_initial']);
+    expect((await migrate(former, { manifestShape: DATA_SHAPE })).applied).toEqual(['manifest/0001_initial']);
     expect(await former.query('SELECT code FROM lookups ORDER BY id')).toEqual([{ code: 'red' }, { code: 'crimson' }, { code: 'blue' }]);
     await expect(former.query(`INSERT INTO lookups (lookup_type_id, code, label) VALUES ($1, 'blue', 'Blue again')`, [type!.id])).rejects.toMatchObject({
       code: '23505',
@@ -159,10 +158,9 @@ describe.each(databases)('migrations at start, on $kind', ({ kind, skip }) => {
 
   it.skipIf(skip)('a manifest whose data shape no committed migration makes is refused before the database is touched', async () => {
     const opened = await open();
-    const shape = dataShape(DESCRIPTION);
-    const vouchers = shape.tables.vouchers!;
+    const vouchers = DATA_SHAPE.tables.vouchers!;
     const { description, ...columns } = vouchers.columns;
-    const renamed = { ...shape, tables: { ...shape.tables, vouchers: { ...vouchers, columns: { ...columns, details: description! } } } };
+    const renamed = { ...DATA_SHAPE, tables: { ...DATA_SHAPE.tables, vouchers: { ...vouchers, columns: { ...columns, details: description! } } } };
     await expect(migrate(opened, { manifestShape: renamed })).rejects.toThrow(
       "The manifest's data shape is not the one its migrations (server/migrations/manifest) make: vouchers.description is gone; vouchers.details is new (text). Nothing was changed. Write the migration",
     );

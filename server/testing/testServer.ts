@@ -6,8 +6,7 @@ import { PasswordHasher } from '../modules/auth/passwords.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { dataShape } from '../../contract/dataShape.ts';
-import { DESCRIPTION } from '../registry.ts';
+import { DATA_SHAPE } from '../registry.ts';
 import { openPglite } from '../db/pglite.ts';
 import { openPostgres, quoteIdentifier } from '../db/postgres.ts';
 import { DEMO_USERS, seedRolesAndUsers } from '../seed/roles.ts';
@@ -84,7 +83,7 @@ export async function startTestServer(kind: DatabaseKind, overrides: Partial<Ser
     ...overrides,
   });
   const db = kind === 'postgres' ? await openPostgres(TEST_DATABASE_URL, schema, 5) : await openPglite(null);
-  await migrate(db, { manifestShape: dataShape(DESCRIPTION) });
+  await migrate(db, { manifestShape: DATA_SHAPE });
   const userIds = await seedRolesAndUsers(db, new PasswordHasher(config.passwordHashing));
   const storage = new MemoryStorage();
   const app = await buildApp({ config, db, storage });
