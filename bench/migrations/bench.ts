@@ -96,8 +96,8 @@ async function measure(what: string, flags: string[], budgetMs: number): Promise
 }
 
 function locked(probe: ProbeReport, totalMs: number): string {
-  const whole = probe.readBlockedMs >= totalMs * 0.9 ? 'locked for the whole of it' : probe.readBlockedMs > 0 ? 'locked for part of it' : 'never locked';
-  return `${whole}: reads refused for ${seconds(probe.readBlockedMs)}, writes for ${seconds(probe.writeBlockedMs)} (${probe.probes} probes, longest wait ${seconds(probe.longestBlockedMs)})`;
+  const share = (ms: number) => `${seconds(ms)} (${Math.round((100 * ms) / totalMs)}%)`;
+  return `the table refused reads for ${share(probe.readBlockedMs)} and writes for ${share(probe.writeBlockedMs)}, longest ${seconds(probe.longestBlockedMs)} (${probe.probes} probes)`;
 }
 
 function seconds(ms: number): string {
