@@ -174,6 +174,16 @@ describe.each(databases)('a series of manifest versions migrating a database wit
     await expect(db.query(`INSERT INTO coupons (code) VALUES ('A1')`)).rejects.toMatchObject({ code: '23505', constraint: 'coupons_code_key' });
     const [updated] = await db.query<{ version: number }>(`UPDATE coupons SET details = 'Spring' WHERE code = 'A1' RETURNING version`);
     expect(updated!.version).toBeGreaterThan(1);
+  });
+
+  it.skipIf(skip)(`${versions[8]}: a changed search list builds the search index again over the new fields; the sort index follows the sort`, async () => {
+    await writeMigration(versions[8]!, out);
+    await apply();
+    const indexes = await db.query<{ indexname: string; indexdef: string }>(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'coupons' ORDER BY indexname`);
+    expect(indexes.map((index) => index.indexname)).toEqual(['coupons_code_key', 'coupons_details_sort_idx', 'coupons_pkey', 'coupons_search_idx']);
+    expect(indexes.find((index) => index.indexname === 'coupons_search_idx')!.indexdef).toContain('discount_type');
+    const search = `lower(coalesce("code", '') || ' ' || coalesce("details", '') || ' ' || coalesce("discount_type", ''))`;
+    expect(await db.query(`SELECT code FROM coupons WHERE ${search} LIKE '%flat%' ORDER BY id`)).toEqual([{ code: 'C3' }, { code: 'D4' }]);
     expect(await applied()).toEqual(versions.map((_version, index) => expect.stringMatching(new RegExp(`^manifest/000${index + 1}_`))));
   });
 });
