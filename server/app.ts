@@ -42,7 +42,8 @@ export interface AppDependencies {
   config: ServerConfig;
   db: Database;
   storage: FileStorage;
-  logger?: boolean | { level: string };
+  /** Fastify's logger: off, or at a level (to a stream of the caller's, in tests). */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** The built console (dist/), served on the same origin with an SPA fallback; absent: the API alone. */
   consoleDir?: string | null;
   /** Told of every route as it is registered (the test that holds the OpenAPI document to the routes). */

@@ -3,7 +3,10 @@ import type { AreaModel, ProjectModel, ResourceModel } from '../../contract/desc
 import { emitPermissions } from './permissions.ts';
 import { emitRoutes } from './routes.ts';
 import { emitSidebar } from './sidebar.ts';
-import { emitTablesSql, searchExpression } from './tablesSql.ts';
+import { migrationSteps } from '../migrations/migrationSql.ts';
+import { noDecisions } from '../migrations/decisions.ts';
+import { searchExpression } from '../migrations/tableSql.ts';
+import { dataShape } from '../../contract/dataShape.ts';
 import { emitValidators } from './validators.ts';
 import { readAreaDescription } from '../../contract/description.ts';
 import { emitAreaDescription, emitAreaModule } from './areaModule.ts';
@@ -67,12 +70,17 @@ function project(areas: AreaModel[] = [area()]): ProjectModel {
   return { areas, modules: areas.flatMap((a) => [a.key, ...a.resources.map((r) => r.key)]).sort(), actions: ['view', 'add', 'edit', 'delete'] };
 }
 
+/** The SQL of the first migration of a model's tables, as make-migration writes it. */
+function firstMigrationSql(model: ProjectModel): string {
+  const steps = migrationSteps({ previous: null, next: dataShape(model.areas), decisions: noDecisions(), defaults: new Map(), number: '0001' });
+  return steps.map((step) => step.sql).join('\n');
+}
+
 describe('emitters', () => {
   it('every TS file starts with the generated-file notice', () => {
     for (const text of [emitPermissions(project()), emitRoutes(project()), emitSidebar(project()), emitValidators(area())]) {
       expect(text.startsWith(`// ${GENERATED_NOTICE}`)).toBe(true);
     }
-    expect(emitTablesSql(project()).startsWith(`-- ${GENERATED_NOTICE}`)).toBe(true);
   });
 
   it('permissions: modules and actions as literal unions, area modules offer view', () => {
@@ -104,19 +112,19 @@ describe('emitters', () => {
     expect(text).not.toContain('PROFILE_MANAGEMENT');
   });
 
-  it('tables.sql: tables before columns, unique and trigram search indexes over the shared search expression', () => {
-    const sql = emitTablesSql(project());
+  it('first migration: tables before columns, unique and trigram search indexes over the shared search expression', () => {
+    const sql = firstMigrationSql(project());
     expect(sql.indexOf('CREATE TABLE IF NOT EXISTS "banner"')).toBeLessThan(sql.indexOf('ALTER TABLE "banner" ADD COLUMN IF NOT EXISTS "title" text;'));
     expect(sql).toContain('CREATE UNIQUE INDEX IF NOT EXISTS "banner_title_key" ON "banner" ("title");');
     expect(sql).toContain(`USING gin ((${searchExpression(['title'])}) gin_trgm_ops)`);
   });
 
-  it('tables.sql and registry: a composite unique key is one unique index over its fields in order, under its name', () => {
+  it('first migration and registry: a composite unique key is one unique index over its fields in order, under its name', () => {
     const base = resource().entity!;
     const typeId = { ...base.fields[0]!, name: 'type_id', title: 'Type', type: 'integer' as const, sqlType: 'bigint' };
     const entity = { ...base, fields: [typeId, ...base.fields], unique: [...base.unique, { fields: ['type_id', 'title'], index: 'banner_type_id_title_key' }] };
     const model = project([area({ resources: [resource({ entity })] })]);
-    const sql = emitTablesSql(model);
+    const sql = firstMigrationSql(model);
     expect(sql).toContain('CREATE UNIQUE INDEX IF NOT EXISTS "banner_title_key" ON "banner" ("title");');
     expect(sql).toContain('CREATE UNIQUE INDEX IF NOT EXISTS "banner_type_id_title_key" ON "banner" ("type_id", "title");');
     // After the columns it covers, so applying the file to an older table adds them first.

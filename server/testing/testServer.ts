@@ -6,6 +6,7 @@ import { PasswordHasher } from '../modules/auth/passwords.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { DATA_SHAPE } from '../registry.ts';
 import { openPglite } from '../db/pglite.ts';
 import { openPostgres, quoteIdentifier } from '../db/postgres.ts';
 import { seedDemoData } from '../seed/demo.ts';
@@ -89,7 +90,7 @@ export async function startTestServer(kind: DatabaseKind, overrides: Partial<Ser
     ...overrides,
   });
   const db = kind === 'postgres' ? await openPostgres(TEST_DATABASE_URL, schema, 5) : await openPglite(null);
-  await migrate(db);
+  await migrate(db, { manifestShape: DATA_SHAPE });
   const passwords = new PasswordHasher(config.passwordHashing);
   if (options.demoSubscribers !== undefined) await seedDemoData(db, passwords, { subscribers: options.demoSubscribers });
   const userIds = await seedRolesAndUsers(db, passwords);

@@ -2,16 +2,26 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildModel, emitAll, type GeneratedFiles } from '../../codegen/index.ts';
+import { noDecisions } from '../../codegen/migrations/decisions.ts';
+import { draftMigration } from '../../codegen/migrations/draftMigration.ts';
+import { MANIFEST_MIGRATIONS } from '../../contract/manifestMigrations.ts';
 import { readDescription } from '../../server/registry.ts';
 import { fixturesDir } from './helpers.ts';
 
 // Each tests/fixtures/<case>/ holds a manifest/ and the expected/ output; UPDATE_FIXTURES=1 rewrites expected/.
+// Beside the generated files, expected/server/migrations/manifest/ holds the first migration make-migration writes for
+// the manifest's tables.
 const cases = (await readdir(fixturesDir)).sort();
 
 async function expectedOutput(name: string): Promise<GeneratedFiles> {
   const built = await buildModel(join(fixturesDir, name, 'manifest'));
   expect(built.errors).toEqual([]);
-  return emitAll(built.model!);
+  const files = await emitAll(built.model!);
+  const first = await draftMigration(built.model!, [], { name: 'initial', decisions: noDecisions(), ask: null });
+  if (first.kind !== 'draft') throw new Error(`${name}: no first migration (${first.kind})`);
+  files.set(`${MANIFEST_MIGRATIONS}/${first.name}.sql`, first.sql);
+  files.set(`${MANIFEST_MIGRATIONS}/${first.name}.shape.json`, first.shape);
+  return files;
 }
 
 async function listFiles(dir: string): Promise<string[]> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pendingMigrations } from '../../db/migrate.ts';
+import { unappliedMigrations } from '../../db/migrate.ts';
 import { json, type Answer } from '../../http/answers.ts';
 
 /** A check that has not answered by then counts as failing: a load balancer must not wait on a hung database. */
@@ -56,7 +56,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
 }
 
 async function readiness(app: FastifyInstance): Promise<Record<Check, string>> {
-  const [database, storage, pending] = await Promise.all([within(app.db.query('SELECT 1')), within(app.storage.ready()), within(pendingMigrations(app.db))]);
+  const [database, storage, pending] = await Promise.all([within(app.db.query('SELECT 1')), within(app.storage.ready()), within(unappliedMigrations(app.db))]);
   return {
     database: database ? 'ok' : 'failing',
     storage: storage ? 'ok' : 'failing',
