@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { pendingMigrations } from '../../db/migrate.ts';
 
 /** A check that has not answered by then counts as failing: a load balancer must not wait on a hung database. */
@@ -10,23 +10,22 @@ type Check = 'database' | 'storage' | 'migrations';
 export const HEALTH_PATH = '/healthz';
 export const READY_PATH = '/readyz';
 
+export const STOPPING_MESSAGE = 'The server is stopping: send requests to another instance.';
+
 /**
- * `GET /healthz` (the process serves) and `GET /readyz` (database, storage and migrations answer), at the root and
- * outside the console's fallback, for a load balancer. Only the exact paths answer: any other spelling is unmatched.
+ * `GET /healthz` (the process serves) and `GET /readyz` (database, storage and migrations answer, and the server is
+ * not stopping), at the root and outside the console's fallback, for a load balancer.
  */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get(HEALTH_PATH, {
     config: { access: 'public' },
-    handler: async (request, reply) => {
-      if (!exactPath(request, HEALTH_PATH)) return reply.callNotFound();
-      return answer(reply, 200, { status: 'ok' });
-    },
+    handler: async (_request, reply) => answer(reply, 200, { status: 'ok' }),
   });
 
   app.get(READY_PATH, {
     config: { access: 'public' },
-    handler: async (request, reply) => {
-      if (!exactPath(request, READY_PATH)) return reply.callNotFound();
+    handler: async (_request, reply) => {
+      if (app.stopping) return answer(reply, 503, { status: 'stopping', message: STOPPING_MESSAGE });
       const checks = await readiness(app);
       const ready = Object.values(checks).every((value) => value === 'ok');
       return answer(reply, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready', checks });
@@ -58,8 +57,4 @@ async function within<T>(work: Promise<T>): Promise<{ value: T } | null> {
 
 function answer(reply: FastifyReply, status: number, body: unknown): FastifyReply {
   return reply.code(status).header('cache-control', 'no-store').send(body);
-}
-
-function exactPath(request: FastifyRequest, path: string): boolean {
-  return request.raw.url?.split('?')[0] === path;
 }
