@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import pg from 'pg';
 import { TYPE_PARSERS, type Database, type Queryable, type Row } from './database.ts';
 
@@ -11,6 +12,12 @@ const types = {
 const MAX_NAMED_STATEMENTS = 500;
 
 /**
+ * How this process's connections show in `pg_stat_activity.application_name`, so an operator (or a test) can tell
+ * which instance holds a connection, a lock or a long transaction. PostgreSQL keeps 63 bytes of it.
+ */
+export const APPLICATION_NAME = `trade-admin ${hostname()} pid ${process.pid}`.slice(0, 63);
+
+/**
  * A PostgreSQL pool; `schema` puts every connection's search_path on that schema first (tests).
  *
  * Every parameterised statement runs as a named prepared statement (pg's `{ name, text, values }`): a connection
@@ -21,6 +28,7 @@ export async function openPostgres(url: string, schema: string | null, poolSize 
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    application_name: APPLICATION_NAME,
     types,
     ...(schema ? { options: `-c search_path=${quoteIdentifier(schema)},public` } : {}),
   });
@@ -47,10 +55,16 @@ export async function openPostgres(url: string, schema: string | null, poolSize 
   return {
     kind: 'postgres',
     ...asQueryable(pool),
-    async transaction(work) {
+    async transaction(work, options = {}) {
       const client = await pool.connect();
+      // The session may end while the client is checked out (its lease ran out, an administrator ended it, the
+      // database restarted): the next statement then fails and the transaction is rolled back, but the event itself
+      // must not go unheard, which would end the process.
+      const lost = (error: Error) => console.error('PostgreSQL connection lost mid-transaction:', error.message);
+      client.on('error', lost);
       try {
         await client.query('BEGIN');
+        if (options.leaseSeconds) await client.query("SELECT set_config('idle_in_transaction_session_timeout', $1, true)", [`${options.leaseSeconds}s`]);
         const result = await work(asQueryable(client));
         await client.query('COMMIT');
         return result;
@@ -58,6 +72,7 @@ export async function openPostgres(url: string, schema: string | null, poolSize 
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
+        client.off('error', lost);
         client.release();
       }
     },
