@@ -15,7 +15,9 @@ const MAX_NAMED_STATEMENTS = 500;
  * How this process's connections show in `pg_stat_activity.application_name`, so an operator (or a test) can tell
  * which instance holds a connection, a lock or a long transaction. PostgreSQL keeps 63 bytes of it.
  */
-export const APPLICATION_NAME = `trade-admin ${hostname()} pid ${process.pid}`.slice(0, 63);
+export function applicationName(pid: number): string {
+  return `trade-admin ${hostname()} pid ${pid}`.slice(0, 63);
+}
 
 /**
  * A PostgreSQL pool; `schema` puts every connection's search_path on that schema first (tests).
@@ -28,7 +30,7 @@ export async function openPostgres(url: string, schema: string | null, poolSize 
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    application_name: APPLICATION_NAME,
+    application_name: applicationName(process.pid),
     types,
     ...(schema ? { options: `-c search_path=${quoteIdentifier(schema)},public` } : {}),
   });

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 const TRENDING_MONTHS = 12;
 const TRENDING_ITEMS = 50;
 /** Any constant not used by another advisory lock: refreshes of the trending products take turns under it. */
-const TRENDING_REFRESH_LOCK = 7_512_003;
+export const TRENDING_REFRESH_LOCK = 7_512_003;
 
 export interface TrendingRefresh {
   /** When the trade records it was computed from were read (every record committed before then is counted). */
