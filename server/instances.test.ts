@@ -113,24 +113,22 @@ describe('several instances on one PostgreSQL and one bucket behave as one servi
   it.skipIf(skip)('a trending refresh asked on every instance at once is computed once, and every instance answers with that one', async () => {
     const uploadId = await group.upload(admin, recentTradeCsv(70), { announceAt: 2, completeAt: 0 });
     await until(async () => (await group.uploadOutcome(uploadId)).processed, `upload ${uploadId} processed`);
-    const holder = await group.connect();
+    // The refreshes' lock held meanwhile, so that all three are asked before any of them computes.
+    const lock = await group.holdLock('SELECT pg_advisory_xact_lock($1)', [TRENDING_REFRESH_LOCK]);
+    const refreshes = Promise.all(INSTANCES.map((index) => group.at<{ data: { synced_at: string; rows: number } }>(index, 'POST', 'sync-trending-data/refresh', { token: admin, body: {} })));
     try {
-      // The refreshes' lock held meanwhile, so that all three are asked before any of them computes.
-      await holder.query('SELECT pg_advisory_lock($1)', [TRENDING_REFRESH_LOCK]);
-      const refreshes = Promise.all(INSTANCES.map((index) => group.at<{ data: { synced_at: string; rows: number } }>(index, 'POST', 'sync-trending-data/refresh', { token: admin, body: {} })));
-      await until(async () => (await group.lockWaiters()).length === INSTANCES.length, 'three refreshes waiting');
-      await holder.query('SELECT pg_advisory_unlock($1)', [TRENDING_REFRESH_LOCK]);
-      const answers = await refreshes;
-      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
-      expect(new Set(answers.map((answer) => answer.body.data.synced_at)).size).toBe(1);
-      const expected = await group.sql<{ hs_code: string; shipments: number }>(
-        "SELECT hs_code, count(*)::int AS shipments FROM trade_records WHERE shipment_date >= current_date - interval '12 months' GROUP BY hs_code ORDER BY hs_code",
-      );
-      expect(answers[0]!.body.data.rows).toBe(expected.length);
-      expect(await group.sql('SELECT hs_code, shipments FROM trending_products ORDER BY hs_code')).toEqual(expected);
+      await until(async () => (await lock.waiters()).length === INSTANCES.length, 'three refreshes waiting');
     } finally {
-      await holder.end();
+      await lock.release();
     }
+    const answers = await refreshes;
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.body.data.synced_at)).size).toBe(1);
+    const expected = await group.sql<{ hs_code: string; shipments: number }>(
+      "SELECT hs_code, count(*)::int AS shipments FROM trade_records WHERE shipment_date >= current_date - interval '12 months' GROUP BY hs_code ORDER BY hs_code",
+    );
+    expect(answers[0]!.body.data.rows).toBe(expected.length);
+    expect(await group.sql('SELECT hs_code, shipments FROM trending_products ORDER BY hs_code')).toEqual(expected);
   });
 });
 

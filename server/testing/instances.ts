@@ -35,6 +35,15 @@ export class NoAnswer extends Error {
   }
 }
 
+/** A lock a test holds; instances that need it wait (their connections are listed as `waiters`). */
+export interface HeldLock {
+  /** The instance of each of their connections waiting for it, one entry per connection. */
+  waiters(): Promise<number[]>;
+  /** The instance of the first connection found waiting for it, once one is. */
+  firstWaiter(): Promise<number>;
+  release(): Promise<void>;
+}
+
 /** One `npm start` process of the group, on its own port and data folder. */
 export interface Instance {
   index: number;
@@ -207,21 +216,31 @@ export class InstanceGroup {
     }
   }
 
-  /** The instance of each connection that waits for a lock (on `relation` when given), one entry per connection. */
-  async lockWaiters(relation?: string): Promise<number[]> {
-    const rows = await this.sql<{ application_name: string }>(
-      `SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-        WHERE NOT l.granted AND ($1::text IS NULL OR l.relation = $1::regclass)`,
-      [relation ?? null],
-    );
-    return rows.map((row) => this.instances.findIndex((instance) => instance.applicationName === row.application_name)).filter((index) => index >= 0);
-  }
-
-  /** The instance one of whose connections waits for a lock (on `relation` when given), once one does. */
-  async waitingForLock(relation?: string): Promise<number> {
-    let waiters: number[] = [];
-    await until(async () => (waiters = await this.lockWaiters(relation)).length > 0, `an instance waiting for a lock${relation ? ` on ${relation}` : ''}`);
-    return waiters[0]!;
+  /**
+   * Takes a lock on a connection of the test's own, in a transaction left open (`lock` is the statement that takes
+   * it), so that instances needing it wait, in the middle of their work, until `release`.
+   */
+  async holdLock(lock: string, params: unknown[] = []): Promise<HeldLock> {
+    const holder = await this.connect();
+    await holder.query('BEGIN');
+    await holder.query(lock, params);
+    const [{ pid }] = (await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows as [{ pid: number }];
+    const waiters = async () => {
+      const rows = await this.sql<{ application_name: string }>('SELECT application_name FROM pg_stat_activity WHERE $1::int = ANY(pg_blocking_pids(pid))', [pid]);
+      return rows.map((row) => this.instances.findIndex((instance) => instance.applicationName === row.application_name)).filter((index) => index >= 0);
+    };
+    return {
+      waiters,
+      async firstWaiter() {
+        let found: number[] = [];
+        await until(async () => (found = await waiters()).length > 0, 'an instance waiting for the lock');
+        return found[0]!;
+      },
+      release: once(async () => {
+        await holder.query('COMMIT').catch(() => undefined);
+        await holder.end();
+      }),
+    };
   }
 
   async close(): Promise<void> {
@@ -235,12 +254,22 @@ export class InstanceGroup {
     await Promise.all(
       this.instances.map(async (instance) => {
         const live = instance.process && instance.process.child.exitCode === null && instance.process.child.signalCode === null;
-        const ready = live && (await fetch(`http://127.0.0.1:${instance.port}/readyz`).then((response) => response.status === 200, () => false));
+        const ready =
+          live &&
+          (await fetch(`http://127.0.0.1:${instance.port}/readyz`, { signal: AbortSignal.timeout(READINESS_CHECK_MS * 5) }).then(
+            async (response) => (await response.arrayBuffer()) && response.status === 200,
+            () => false,
+          ));
         if (ready) this.ready.add(instance.index);
         else this.ready.delete(instance.index);
       }),
     );
   }
+}
+
+function once(work: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | null = null;
+  return () => (done ??= work());
 }
 
 /** Resolves once `condition` holds, checking every 50 ms; fails after `timeoutMs`. */
