@@ -37,7 +37,7 @@ export interface ServerConfig {
   logLevel: string;
   /** Serve the console's source maps (SERVE_SOURCE_MAPS=true); they are built, but not served unless asked for. */
   serveSourceMaps: boolean;
-  /** How long a stopping server waits for requests and imports in flight before it exits regardless. */
+  /** How long, after the drain, a stopping server waits for requests and the import in flight before it exits regardless. */
   stopGraceSeconds: number;
   /**
    * How long a stopping server keeps serving while `/readyz` answers 503, before it closes its port: time for a load
