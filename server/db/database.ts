@@ -31,6 +31,7 @@ export const PG = {
   notNullViolation: '23502',
   checkViolation: '23514',
   serializationFailure: '40001',
+  duplicateSchema: '42P06',
 } as const;
 
 export interface DatabaseError {

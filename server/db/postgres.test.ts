@@ -67,3 +67,19 @@ describe('PostgreSQL transactions that lose their session', () => {
     expect(await db.transaction((tx) => tx.query('SELECT count(*)::int AS n FROM claims'))).toEqual([{ n: 2 }]);
   });
 });
+
+describe('PostgreSQL schemas of instances starting together', () => {
+  it.skipIf(unavailable)('several pools opened at the same moment on a new DATABASE_SCHEMA all open it', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const schema = `together_${randomBytes(6).toString('hex')}`;
+      const opened = await Promise.allSettled(Array.from({ length: 4 }, () => openPostgres(TEST_DATABASE_URL, schema, 1)));
+      const pools = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+      try {
+        expect(opened.map((result) => (result.status === 'rejected' ? String(result.reason) : 'opened'))).toEqual(Array(4).fill('opened'));
+      } finally {
+        await pools[0]?.query(`DROP SCHEMA IF EXISTS ${quoteIdentifier(schema)} CASCADE`);
+        await Promise.all(pools.map((pool) => pool.close()));
+      }
+    }
+  });
+});

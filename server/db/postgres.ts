@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import pg from 'pg';
-import { TYPE_PARSERS, type Database, type Queryable, type Row } from './database.ts';
+import { isDatabaseError, PG, TYPE_PARSERS, type Database, type Queryable, type Row } from './database.ts';
 
 const types = {
   getTypeParser(oid: number, format?: string) {
@@ -35,7 +35,8 @@ export async function openPostgres(url: string, schema: string | null, poolSize 
     ...(schema ? { options: `-c search_path=${quoteIdentifier(schema)},public` } : {}),
   });
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
-  if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schema)}`);
+  // IF NOT EXISTS does not keep instances starting together from creating it at the same moment: one of them wins.
+  if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schema)}`).catch(keepIfCreatedMeanwhile);
   const names = new Map<string, string>();
   const nameOf = (text: string): string | undefined => {
     let name = names.get(text);
@@ -80,6 +81,11 @@ export async function openPostgres(url: string, schema: string | null, poolSize 
     },
     close: () => pool.end(),
   };
+}
+
+function keepIfCreatedMeanwhile(error: unknown): void {
+  if (isDatabaseError(error) && (error.code === PG.uniqueViolation || error.code === PG.duplicateSchema)) return;
+  throw error;
 }
 
 export function quoteIdentifier(name: string): string {
