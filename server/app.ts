@@ -35,6 +35,8 @@ declare module 'fastify' {
     passwords: PasswordHasher;
     storage: FileStorage;
     uploads: UploadProcessor;
+    /** Set when a stop begins: `/readyz` answers 503, so a load balancer sends nothing more while requests finish. */
+    stopping: boolean;
   }
 }
 
@@ -59,7 +61,7 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
     bodyLimit: config.bodyLimitBytes,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    trustProxy: false,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ...(serverFactory ? { serverFactory } : {}),
   });
@@ -68,7 +70,8 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
   app.decorate('db', db);
   app.decorate('passwords', new PasswordHasher(config.passwordHashing));
   app.decorate('storage', storage);
-  app.decorate('uploads', new UploadProcessor(db, storage, app.log));
+  app.decorate('uploads', new UploadProcessor(db, storage, app.log, config));
+  app.decorate('stopping', false);
   app.setValidatorCompiler(validatorCompiler);
   registerJsonBodyParser(app);
   // Before any route: the plugin hooks each route as it is registered. The console's files come precompressed.
@@ -101,12 +104,13 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
     },
     { prefix: API_BASE },
   );
-  // Uploads a stopped server left accepted but unprocessed are queued again (their import was rolled back).
+  // Uploads accepted but not processed (an instance stopped mid-import, which rolled it back) are taken up at start and
+  // then regularly, by whichever instance gets to them first; a stop lets the import in flight finish.
   app.addHook('onReady', async () => {
-    await app.uploads.recover();
+    await app.uploads.start();
   });
   app.addHook('onClose', async () => {
-    await app.uploads.idle();
+    await app.uploads.stop();
   });
   return app;
 }

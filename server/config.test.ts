@@ -4,9 +4,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dataFolderOfServer, loadConfig } from './config.ts';
 
-let folder: string;
+let folder: string | undefined;
 
-afterEach(() => rmSync(folder, { recursive: true, force: true }));
+afterEach(() => {
+  if (folder) rmSync(folder, { recursive: true, force: true });
+  folder = undefined;
+});
 
 describe('the data folder in the configuration', () => {
   it('generates the JWT secret once, whole, readable by the owner only, and leaves no temporary file', () => {
@@ -34,5 +37,36 @@ describe('the data folder in the configuration', () => {
     expect(dataFolderOfServer({ ...env, S3_BUCKET: undefined } as NodeJS.ProcessEnv)).toBe(folder);
     expect(dataFolderOfServer({ ...env, JWT_SECRET: undefined } as NodeJS.ProcessEnv)).toBe(folder);
     expect(dataFolderOfServer(env as NodeJS.ProcessEnv)).toBeNull();
+  });
+});
+
+describe('settings for several instances', () => {
+  const env = (values: Record<string, string>) => ({ DATABASE_URL: 'postgres://db/app', S3_BUCKET: 'files', JWT_SECRET: 's'.repeat(32), ...values }) as NodeJS.ProcessEnv;
+  const config = (values: Record<string, string>) => loadConfig(env(values), { dataDir: null });
+
+  it('defaults: 20 connections per instance, no proxy trusted, no drain, uploads retried every 30 s under a 60 s lease', () => {
+    expect(config({})).toMatchObject({ databasePoolSize: 20, trustProxy: false, stopDrainSeconds: 0, stopGraceSeconds: 30, uploadRetrySeconds: 30, uploadLeaseSeconds: 60 });
+    expect(config({ DATABASE_POOL_SIZE: '8', STOP_DRAIN_SECONDS: '10', UPLOAD_RETRY_SECONDS: '5', UPLOAD_LEASE_SECONDS: '120' })).toMatchObject({
+      databasePoolSize: 8,
+      stopDrainSeconds: 10,
+      uploadRetrySeconds: 5,
+      uploadLeaseSeconds: 120,
+    });
+  });
+
+  it('TRUST_PROXY takes true, false, or the proxies’ addresses and CIDR ranges; anything else is refused naming the setting', () => {
+    expect(config({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(config({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(config({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,fd00::/8' }).trustProxy).toEqual(['10.0.0.5', '10.1.0.0/16', 'fd00::/8']);
+    for (const bad of ['2', 'proxy.internal', '10.0.0.0/33', '10.0.0.1/8/8', 'yes']) {
+      expect(() => config({ TRUST_PROXY: bad }), bad).toThrow(/^TRUST_PROXY must be true, false, or the proxies' addresses and CIDR ranges/);
+    }
+  });
+
+  it('a number that is not one is refused naming its setting; STOP_DRAIN_SECONDS may be 0, the others not', () => {
+    expect(() => config({ DATABASE_POOL_SIZE: '0' })).toThrow('DATABASE_POOL_SIZE must be a positive whole number, got "0".');
+    expect(() => config({ UPLOAD_LEASE_SECONDS: '1.5' })).toThrow('UPLOAD_LEASE_SECONDS must be a positive whole number, got "1.5".');
+    expect(() => config({ STOP_DRAIN_SECONDS: '-1' })).toThrow('STOP_DRAIN_SECONDS must be a whole number of 0 or more, got "-1".');
+    expect(config({ STOP_DRAIN_SECONDS: '0' }).stopDrainSeconds).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 
 /** Argon2id cost. The defaults are OWASP's minimum for argon2id (m = 19 MiB, t = 2, p = 1). */
@@ -21,6 +22,8 @@ export interface ServerConfig {
   databaseUrl: string | null;
   /** PostgreSQL schema to work in (tests give each file its own). */
   databaseSchema: string | null;
+  /** The most PostgreSQL connections this instance opens (DATABASE_POOL_SIZE); N instances open up to N times it. */
+  databasePoolSize: number;
   jwtSecret: Uint8Array;
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
@@ -34,8 +37,22 @@ export interface ServerConfig {
   logLevel: string;
   /** Serve the console's source maps (SERVE_SOURCE_MAPS=true); they are built, but not served unless asked for. */
   serveSourceMaps: boolean;
-  /** How long a stopping server waits for requests and imports in flight before it exits regardless. */
+  /** How long, after the drain, a stopping server waits for requests and the import in flight before it exits regardless. */
   stopGraceSeconds: number;
+  /**
+   * How long a stopping server keeps serving while `/readyz` answers 503, before it closes its port: time for a load
+   * balancer's health checks to take it out, so no request is sent to a port about to close.
+   */
+  stopDrainSeconds: number;
+  /** How often an instance takes up accepted uploads that no instance is processing (one left by a stopped instance). */
+  uploadRetrySeconds: number;
+  /**
+   * How long an import may leave the database waiting mid-transaction (a frozen or unreachable instance) before
+   * PostgreSQL ends it, rolls it back and frees its upload for another instance.
+   */
+  uploadLeaseSeconds: number;
+  /** Which proxies' X-Forwarded-For gives the client's address (login throttling per client); false: none. */
+  trustProxy: TrustProxy;
   /** An S3-compatible bucket for uploaded files (browsers post to it directly); null: the data folder. */
   s3: S3Config | null;
 }
@@ -52,6 +69,9 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
+/** Which peers' X-Forwarded-For Fastify believes: none, any (true), or the proxies' addresses and CIDR ranges. */
+export type TrustProxy = boolean | string[];
+
 export const DEFAULT_PASSWORD_HASHING: PasswordHashingConfig = { memoryCost: 19_456, timeCost: 2, parallelism: 1, maxConcurrent: 4 };
 
 const MINUTE = 60;
@@ -59,7 +79,7 @@ const DAY = 24 * 60 * MINUTE;
 
 /** Where the server listens (PORT, HOST): read before the rest, so the port is taken before any start-up work. */
 export function listenAddress(env: NodeJS.ProcessEnv = process.env): { port: number; host: string } {
-  return { port: integer(env.PORT, 8080), host: env.HOST ?? '127.0.0.1' };
+  return { port: integer(env, 'PORT', 8080), host: env.HOST ?? '127.0.0.1' };
 }
 
 /**
@@ -84,18 +104,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     databaseSchema: env.DATABASE_SCHEMA || null,
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20),
     jwtSecret: new Uint8Array(),
-    accessTokenSeconds: integer(env.ACCESS_TOKEN_TTL_SECONDS, 15 * MINUTE),
-    refreshTokenSeconds: integer(env.REFRESH_TOKEN_TTL_SECONDS, 7 * DAY),
-    resetLinkSeconds: integer(env.RESET_LINK_TTL_SECONDS, 30 * MINUTE),
-    uploadUrlSeconds: integer(env.UPLOAD_URL_TTL_SECONDS, 15 * MINUTE),
-    uploadMaxBytes: integer(env.UPLOAD_MAX_BYTES, 20 * 1024 * 1024),
-    bodyLimitBytes: integer(env.BODY_LIMIT_BYTES, 256 * 1024),
+    accessTokenSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * MINUTE),
+    refreshTokenSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 7 * DAY),
+    resetLinkSeconds: integer(env, 'RESET_LINK_TTL_SECONDS', 30 * MINUTE),
+    uploadUrlSeconds: integer(env, 'UPLOAD_URL_TTL_SECONDS', 15 * MINUTE),
+    uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', 20 * 1024 * 1024),
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 256 * 1024),
     passwordHashing: DEFAULT_PASSWORD_HASHING,
     publicUrl: env.PUBLIC_URL || null,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
     serveSourceMaps: flag(env.SERVE_SOURCE_MAPS, 'SERVE_SOURCE_MAPS'),
-    stopGraceSeconds: integer(env.STOP_GRACE_SECONDS, 30),
+    stopGraceSeconds: integer(env, 'STOP_GRACE_SECONDS', 30),
+    stopDrainSeconds: integer(env, 'STOP_DRAIN_SECONDS', 0, 0),
+    uploadRetrySeconds: integer(env, 'UPLOAD_RETRY_SECONDS', 30),
+    uploadLeaseSeconds: integer(env, 'UPLOAD_LEASE_SECONDS', 60),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     s3: s3Config(env),
     ...overrides,
   };
@@ -157,15 +182,38 @@ function s3Config(env: NodeJS.ProcessEnv): S3Config | null {
   };
 }
 
+/**
+ * TRUST_PROXY: unset or `false`; a comma-separated list of the proxies' addresses and CIDR ranges; or `true`, any
+ * peer, only where nothing but the proxy can reach the server. (A count of proxies is not offered: Fastify would
+ * trust no one with it, as a count cannot tell a proxy from a client that sends the header itself.)
+ */
+function trustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  const proxies = value.split(',').map((entry) => entry.trim());
+  const bad = proxies.find((entry) => !isAddressOrRange(entry));
+  if (bad !== undefined) throw new Error(`TRUST_PROXY must be true, false, or the proxies' addresses and CIDR ranges separated by commas; "${bad}" is none of those.`);
+  return proxies;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
 function flag(value: string | undefined, name: string): boolean {
   if (value === undefined || value === '' || value === 'false' || value === '0') return false;
   if (value === 'true' || value === '1') return true;
   throw new Error(`${name} must be true or false, got "${value}".`);
 }
 
-function integer(value: string | undefined, fallback: number): number {
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, least = 1): number {
+  const value = env[name];
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`Expected a positive integer, got "${value}".`);
+  if (!Number.isInteger(parsed) || parsed < least) throw new Error(`${name} must be ${least === 0 ? 'a whole number of 0 or more' : 'a positive whole number'}, got "${value}".`);
   return parsed;
 }

@@ -1,7 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openPglite } from './db/pglite.ts';
+import { STOPPING_MESSAGE } from './modules/health/routes.ts';
+import { recentTradeCsv } from './modules/uploads/testing/tradeCsv.ts';
 import { DEMO_USERS } from './seed/roles.ts';
 import { freePort, SERVER_READY, startServerProcess, stopProcess, type ServerProcess } from './testing/serverProcess.ts';
 
@@ -41,4 +45,79 @@ describe('npm start: a graceful stop', () => {
     const late = await signIn(port, DEMO_USERS[0]!);
     expect(late.status).toBe(0);
   });
+
+  it('with STOP_DRAIN_SECONDS, /readyz answers 503 "stopping" at once while requests are still answered, each closing its connection; then the port closes', { timeout: 120_000 }, async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'server-stop-'));
+    folders.push(folder);
+    const port = await freePort();
+    const server = startServerProcess(folder, port, { STOP_DRAIN_SECONDS: '2' });
+    running.push(server);
+    await server.printed(SERVER_READY);
+    expect((await get(port, '/readyz')).status).toBe(200);
+
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    await server.printed('Stopping: /readyz answers 503');
+    const ready = await get(port, '/readyz');
+    expect(ready.status).toBe(503);
+    expect(JSON.parse(ready.body)).toEqual({ status: 'stopping', message: STOPPING_MESSAGE });
+    expect(ready.connection).toBe('close');
+    const health = await get(port, '/healthz');
+    expect(health).toMatchObject({ status: 200, connection: 'close' });
+    expect((await signIn(port, DEMO_USERS[0]!)).status).toBe(200);
+
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(2000);
+    expect((await signIn(port, DEMO_USERS[0]!)).status).toBe(0);
+  });
+
+  it('an upload import in flight when SIGTERM comes finishes before the process exits 0 (PGlite)', { timeout: 180_000 }, async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'server-stop-'));
+    folders.push(folder);
+    const port = await freePort();
+    const server = startServerProcess(folder, port);
+    running.push(server);
+    await server.printed(SERVER_READY);
+    const token = JSON.parse((await signIn(port, DEMO_USERS[0]!)).body).data.access as string;
+    const api = (path: string, init: RequestInit = {}) => fetch(`http://127.0.0.1:${port}/api/v1/${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
+    const { data: countries } = (await (await api('countries?_page_size=1')).json()) as { data: Array<{ id: number }> };
+    const csv = recentTradeCsv(IMPORTED_ROWS);
+    const announced = await api('uploads', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ country_id: countries[0]!.id, trade_direction: 'export', period: '2026-01', file_name: 'large.csv', size: Buffer.byteLength(csv) }),
+    });
+    const { upload, upload_url: url } = ((await announced.json()) as { data: { upload: { id: number }; upload_url: string } }).data;
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'large.csv');
+    expect((await fetch(`http://127.0.0.1:${port}${url}`, { method: 'POST', body: form })).status).toBe(200);
+
+    // The import started as the file was accepted: the stop waits for it.
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const db = await openPglite(join(folder, 'pglite'));
+    try {
+      const [file] = await db.query('SELECT processed_at IS NOT NULL AS processed, import_attempts, error FROM upload_files WHERE upload_id = $1', [upload.id]);
+      expect(file).toEqual({ processed: true, import_attempts: 1, error: null });
+      expect(await db.query('SELECT count(*)::int AS n FROM trade_records WHERE upload_id = $1', [upload.id])).toEqual([{ n: IMPORTED_ROWS }]);
+    } finally {
+      await db.close();
+    }
+  });
 });
+
+/** Enough rows that the import takes a while on PGlite, so the stop comes while it runs. */
+const IMPORTED_ROWS = 40_000;
+
+/** A GET on a fresh connection, with the Connection header it was answered with. */
+function get(port: number, path: string): Promise<{ status: number; body: string; connection: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    request({ host: '127.0.0.1', port, path, agent: false }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body, connection: response.headers.connection }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}

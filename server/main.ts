@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { dataFolderOfServer, listenAddress, loadConfig } from './config.ts';
@@ -15,14 +16,15 @@ import { openStorage } from './modules/uploads/openStorage.ts';
 const ROOT = resolve(new URL('..', import.meta.url).pathname);
 
 /**
- * `npm start`: the data folder's lock and the port first, so a second start on either stops before it opens or
- * changes anything; then migrations, demo data (not in production), the console build, and the API and console.
+ * `npm start`: the port and the data folder's lock first, so a second start on either stops before it opens or
+ * changes anything (the port first: a port in use stops it before it creates anything in the folder); then
+ * migrations, demo data (not in production), the console build, and the API and console.
  */
 async function main(): Promise<void> {
-  const folder = dataFolderOfServer();
-  if (folder) await lockDataFolder(folder, 'the server');
   const address = listenAddress();
   const port = await bindPort(address.port, address.host);
+  const folder = dataFolderOfServer();
+  if (folder) await lockDataFolder(folder, 'the server');
   const config = loadConfig();
   const db = await openDatabase(config);
   const { applied } = await migrate(db, { manifestShape: DATA_SHAPE });
@@ -34,9 +36,18 @@ async function main(): Promise<void> {
   const serveConsole = process.argv.includes('--api-only') ? null : await ensureConsoleBuilt(ROOT, (line) => console.info(line));
   const storage = await openStorage(config, join(config.dataDir ?? resolve('.data'), 'files'));
   const app = await buildApp({ config, db, storage, logger: { level: config.logLevel }, consoleDir: serveConsole, serverFactory: port.serverFactory });
-  // SIGTERM: the port takes no new connection and answers the requests it accepted, then the app closes (waiting for
-  // upload imports in flight), then the database. Bounded: what has not finished by the grace period is cut off.
-  const close = async () => {
+  // SIGTERM (or SIGINT): /readyz answers 503 and, for STOP_DRAIN_SECONDS, requests are still served, each closing its
+  // connection, while the load balancer takes this instance out; then the port takes no new connection and answers
+  // the requests it accepted, the app closes (the upload import in flight finishes, queued ones stay waiting for any
+  // instance), then the database. Bounded: what has not finished STOP_GRACE_SECONDS after the drain is cut off, and
+  // an import cut off is rolled back and taken up again.
+  const stop = async () => {
+    app.stopping = true;
+    port.drain();
+    if (config.stopDrainSeconds > 0) {
+      console.info(`Stopping: /readyz answers 503; serving for ${config.stopDrainSeconds} s more (STOP_DRAIN_SECONDS) while the load balancer takes this instance out.`);
+      await sleep(config.stopDrainSeconds * 1000);
+    }
     setTimeout(() => {
       console.error(`Stopping took over ${config.stopGraceSeconds} s (STOP_GRACE_SECONDS): exiting with work unfinished.`);
       process.exit(1);
@@ -46,8 +57,14 @@ async function main(): Promise<void> {
     await db.close();
     process.exit(0);
   };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
+  const stopOnSignal = () => {
+    stop().catch((error: unknown) => {
+      console.error('Stopping failed:', error);
+      process.exit(1);
+    });
+  };
+  process.once('SIGINT', stopOnSignal);
+  process.once('SIGTERM', stopOnSignal);
   await app.ready();
   port.serve();
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;

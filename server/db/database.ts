@@ -7,10 +7,19 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+export interface TransactionOptions {
+  /**
+   * Rows this transaction locks are a claim on work (an upload's import): when it leaves the database waiting for its
+   * next statement this long, because its instance froze or can no longer reach the database, PostgreSQL ends the
+   * session and rolls it back, so another instance can take the work up. A dead process's session ends at once.
+   */
+  leaseSeconds?: number;
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `work` in one transaction; it is rolled back when `work` throws. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -22,6 +31,7 @@ export const PG = {
   notNullViolation: '23502',
   checkViolation: '23514',
   serializationFailure: '40001',
+  duplicateSchema: '42P06',
 } as const;
 
 export interface DatabaseError {

@@ -111,6 +111,8 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
         await simple(sql);
         await pg.syncToFs();
       }),
+    // No lease (TransactionOptions): the data folder's lock lets one process hold this database, so no other instance
+    // could take the work up, and the embedded engine hangs rather than ending its one session on a timeout.
     transaction: (work) =>
       exclusive(async () => {
         await simple('BEGIN');

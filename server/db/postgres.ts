@@ -1,5 +1,6 @@
+import { hostname } from 'node:os';
 import pg from 'pg';
-import { TYPE_PARSERS, type Database, type Queryable, type Row } from './database.ts';
+import { isDatabaseError, PG, TYPE_PARSERS, type Database, type Queryable, type Row } from './database.ts';
 
 const types = {
   getTypeParser(oid: number, format?: string) {
@@ -9,6 +10,14 @@ const types = {
 
 /** Distinct statement texts prepared under a name; past it, new texts run unnamed (each connection keeps what it prepared). */
 const MAX_NAMED_STATEMENTS = 500;
+
+/**
+ * How this process's connections show in `pg_stat_activity.application_name`, so an operator (or a test) can tell
+ * which instance holds a connection, a lock or a long transaction. PostgreSQL keeps 63 bytes of it.
+ */
+export function applicationName(pid: number): string {
+  return `trade-admin ${hostname()} pid ${pid}`.slice(0, 63);
+}
 
 /**
  * A PostgreSQL pool; `schema` puts every connection's search_path on that schema first (tests).
@@ -21,11 +30,13 @@ export async function openPostgres(url: string, schema: string | null, poolSize 
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    application_name: applicationName(process.pid),
     types,
     ...(schema ? { options: `-c search_path=${quoteIdentifier(schema)},public` } : {}),
   });
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
-  if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schema)}`);
+  // IF NOT EXISTS does not keep instances starting together from creating it at the same moment: one of them wins.
+  if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schema)}`).catch(keepIfCreatedMeanwhile);
   const names = new Map<string, string>();
   const nameOf = (text: string): string | undefined => {
     let name = names.get(text);
@@ -47,10 +58,16 @@ export async function openPostgres(url: string, schema: string | null, poolSize 
   return {
     kind: 'postgres',
     ...asQueryable(pool),
-    async transaction(work) {
+    async transaction(work, options = {}) {
       const client = await pool.connect();
+      // The session may end while the client is checked out (its lease ran out, an administrator ended it, the
+      // database restarted): the next statement then fails and the transaction is rolled back, but the event itself
+      // must not go unheard, which would end the process.
+      const lost = (error: Error) => console.error('PostgreSQL connection lost mid-transaction:', error.message);
+      client.on('error', lost);
       try {
         await client.query('BEGIN');
+        if (options.leaseSeconds) await client.query("SELECT set_config('idle_in_transaction_session_timeout', $1, true)", [`${options.leaseSeconds}s`]);
         const result = await work(asQueryable(client));
         await client.query('COMMIT');
         return result;
@@ -58,11 +75,17 @@ export async function openPostgres(url: string, schema: string | null, poolSize 
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
+        client.off('error', lost);
         client.release();
       }
     },
     close: () => pool.end(),
   };
+}
+
+function keepIfCreatedMeanwhile(error: unknown): void {
+  if (isDatabaseError(error) && (error.code === PG.uniqueViolation || error.code === PG.duplicateSchema)) return;
+  throw error;
 }
 
 export function quoteIdentifier(name: string): string {

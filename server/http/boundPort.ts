@@ -13,6 +13,11 @@ export interface BoundPort {
   serverFactory: FastifyServerFactory;
   /** From now on every request goes to the app (call it once the app is ready). */
   serve(): void;
+  /**
+   * A stop begins: requests are still answered, each on a connection then closed (`Connection: close`), so a client or
+   * proxy sends its next request on a new connection, which the balancer, seeing `/readyz` fail, gives another instance.
+   */
+  drain(): void;
   /** Stops accepting connections and waits for the open ones to finish. */
   close(): Promise<void>;
 }
@@ -36,7 +41,11 @@ export const STARTING_MESSAGE = 'The server is starting; try again in a moment.'
 export async function bindPort(port: number, host: string): Promise<BoundPort> {
   let app: Handler | null = null;
   let handle: Handler = answerStarting;
-  const server: Server = createServer((request, response) => handle(request, response));
+  let draining = false;
+  const server: Server = createServer((request, response) => {
+    if (draining) response.setHeader('connection', 'close');
+    handle(request, response);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => reject(new PortUnavailable(port, host, error)));
     server.listen({ port, host }, resolve);
@@ -53,6 +62,9 @@ export async function bindPort(port: number, host: string): Promise<BoundPort> {
     serve() {
       if (!app) throw new Error('serve() before the app adopted the port');
       handle = app;
+    },
+    drain() {
+      draining = true;
     },
     // No new connection is taken; a kept-alive connection is closed as soon as it has no request in flight, so every
     // request already accepted is answered and the promise settles when the last one is.

@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { startTestServer, testDatabases, tokenClaims, type TestServer } from '../../testing/testServer.ts';
 import { DEMO_USERS } from '../../seed/roles.ts';
 import { BACKOFF_FROM_FAILURE, CLIENT_BACKOFF_FROM_FAILURE } from './throttle.ts';
@@ -91,6 +92,23 @@ describe.each(databases)('auth on $kind', ({ kind, skip }) => {
     expect((await from('10.2.2.2', { email: 'sprayed-1@example.com', password: 'Spring@2026' })).statusCode).toBe(401);
     expect((await from('10.2.2.2', ADMIN)).statusCode).toBe(200);
     await server.db.exec('DELETE FROM login_throttle; DELETE FROM client_login_throttle');
+  });
+
+  it.skipIf(skip)('behind a proxy named in TRUST_PROXY the client throttled is the address it forwards; from anyone else, or without the setting, the header is ignored', async () => {
+    const proxied = await buildApp({ config: { ...server.config, trustProxy: ['10.9.0.0/24'] }, db: server.db, storage: server.storage });
+    await proxied.ready();
+    try {
+      const failedLogin = (app: typeof proxied, remoteAddress: string, forwardedFor: string) =>
+        app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'nobody-behind@example.com', password: 'Wrong@12345' }, remoteAddress, headers: { 'x-forwarded-for': forwardedFor } });
+      expect((await failedLogin(proxied, '10.9.0.1', '203.0.113.7')).statusCode).toBe(401);
+      expect((await failedLogin(proxied, '198.51.100.4', '203.0.113.8')).statusCode).toBe(401);
+      expect((await failedLogin(server.app, '10.9.0.2', '203.0.113.9')).statusCode).toBe(401);
+      const clients = await server.db.query<{ client: string }>('SELECT client FROM client_login_throttle ORDER BY client');
+      expect(clients.map((row) => row.client)).toEqual(['10.9.0.2', '198.51.100.4', '203.0.113.7']);
+    } finally {
+      await proxied.close();
+      await server.db.exec('DELETE FROM login_throttle; DELETE FROM client_login_throttle');
+    }
   });
 
   it.skipIf(skip)('refresh rotates; a reused refresh token revokes the whole family', async () => {

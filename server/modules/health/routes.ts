@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { unappliedMigrations } from '../../db/migrate.ts';
 import { json, type Answer } from '../../http/answers.ts';
 
@@ -10,9 +10,10 @@ type Check = 'database' | 'storage' | 'migrations';
 const SERVING: Answer = { description: 'The process serves.', content: json({ type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } }) };
 const READINESS = {
   type: 'object',
-  required: ['status', 'checks'],
+  required: ['status'],
   properties: {
-    status: { type: 'string', enum: ['ready', 'not ready'] },
+    status: { type: 'string', enum: ['ready', 'not ready', 'stopping'] },
+    message: { type: 'string', description: 'Why, when stopping.' },
     checks: {
       type: 'object',
       required: ['database', 'storage', 'migrations'],
@@ -25,29 +26,31 @@ const READINESS = {
 export const HEALTH_PATH = '/healthz';
 export const READY_PATH = '/readyz';
 
+export const STOPPING_MESSAGE = 'The server is stopping: send requests to another instance.';
+
 /**
- * `GET /healthz` (the process serves) and `GET /readyz` (database, storage and migrations answer), at the root and
- * outside the console's fallback, for a load balancer. Only the exact paths answer: any other spelling is unmatched.
+ * `GET /healthz` (the process serves) and `GET /readyz` (database, storage and migrations answer, and the server is
+ * not stopping), at the root and outside the console's fallback, for a load balancer.
  */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get(HEALTH_PATH, {
     config: { access: 'public' },
     schema: { operationId: 'health', summary: 'Whether the process serves', response: { 200: SERVING } },
-    handler: async (request, reply) => {
-      if (!exactPath(request, HEALTH_PATH)) return reply.callNotFound();
-      return answer(reply, 200, { status: 'ok' });
-    },
+    handler: async (_request, reply) => answer(reply, 200, { status: 'ok' }),
   });
 
   app.get(READY_PATH, {
     config: { access: 'public' },
     schema: {
       operationId: 'readiness',
-      summary: 'Whether the database, the file storage and the migrations are ready',
-      response: { 200: { description: 'Ready.', content: json(READINESS) }, 503: { description: 'Not ready: the failing check is named.', content: json(READINESS) } },
+      summary: 'Whether the database, the file storage and the migrations are ready and the server is not stopping',
+      response: {
+        200: { description: 'Ready.', content: json(READINESS) },
+        503: { description: 'Not ready: the failing check is named; or stopping.', content: json(READINESS) },
+      },
     },
-    handler: async (request, reply) => {
-      if (!exactPath(request, READY_PATH)) return reply.callNotFound();
+    handler: async (_request, reply) => {
+      if (app.stopping) return answer(reply, 503, { status: 'stopping', message: STOPPING_MESSAGE });
       const checks = await readiness(app);
       const ready = Object.values(checks).every((value) => value === 'ok');
       return answer(reply, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready', checks });
@@ -79,8 +82,4 @@ async function within<T>(work: Promise<T>): Promise<{ value: T } | null> {
 
 function answer(reply: FastifyReply, status: number, body: unknown): FastifyReply {
   return reply.code(status).header('cache-control', 'no-store').send(body);
-}
-
-function exactPath(request: FastifyRequest, path: string): boolean {
-  return request.raw.url?.split('?')[0] === path;
 }

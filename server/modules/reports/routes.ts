@@ -8,9 +8,8 @@ import { csvLine } from '../../http/csv.ts';
 import { TRADE_RECORD_COLUMNS } from '../uploads/tradeColumns.ts';
 import { tradeRecordBatches, tradeRecordPage, type TradeFilter } from '../uploads/tradeRecords.ts';
 import { modulesAnswer, reportSummaryQuery, summaryAnswer, tradeExportQuery, tradeQuery, tradeRecordPageAnswer, trendingAnswer, trendingRefreshedAnswer } from './schemas.ts';
+import { refreshTrending } from './trending.ts';
 
-const TRENDING_MONTHS = 12;
-const TRENDING_ITEMS = 50;
 type TradeQuery = TradeFilter & { _page: number; _page_size: number };
 
 /** The summary's series as rows of its CSV export, named as the reporting screen names its charts. */
@@ -146,24 +145,6 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         })),
       })),
     }),
-  });
-}
-
-/** Recomputes the most shipped products of the last months from the trade records. */
-export async function refreshTrending(db: Pick<Queryable, 'query'> & { transaction: <T>(work: (tx: Queryable) => Promise<T>) => Promise<T> }) {
-  return db.transaction(async (tx) => {
-    await tx.query('DELETE FROM trending_products');
-    const rows = await tx.query<{ synced_at: string; rows: number }>(
-      `WITH inserted AS (
-         INSERT INTO trending_products (hs_code, product, shipments, value, synced_at)
-         SELECT hs_code, mode() WITHIN GROUP (ORDER BY product_description), count(*), coalesce(sum(value), 0), now()
-           FROM trade_records WHERE shipment_date >= current_date - make_interval(months => $1)
-          GROUP BY hs_code ORDER BY count(*) DESC, sum(value) DESC LIMIT $2
-         RETURNING 1)
-       SELECT now() AS synced_at, (SELECT count(*) FROM inserted) AS rows`,
-      [TRENDING_MONTHS, TRENDING_ITEMS],
-    );
-    return { synced_at: rows[0]!.synced_at, rows: Number(rows[0]!.rows) };
   });
 }
 

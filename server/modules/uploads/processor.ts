@@ -1,30 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
-import Papa from 'papaparse';
+import type { ServerConfig } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { escapeHtml, notify } from '../notifications/notify.ts';
 import { MODULE, entityResource, field, quoted } from '../../registry.ts';
 import { ResourceTable } from '../resources/sql.ts';
 import { configuredColumns } from './columns.ts';
 import { contentHash, isMissingFile, type FileStorage } from './storage.ts';
-import { STANDARD_COLUMNS, type TradeColumn } from './tradeColumns.ts';
-import { insertTradeRecords } from './tradeRecords.ts';
+import { importRows } from './importRows.ts';
+import type { TradeUpload } from './tradeRecords.ts';
 
-const MAX_ROWS = 2_000_000;
-const MAX_STORED_REJECTIONS = 10_000;
-const INSERT_BATCH = 500;
-const MAX_CELL_LENGTH = 1000;
-const HS_CODE = /^\d{2,10}$/;
-
-interface UploadJob {
-  uploadId: number;
+interface UploadJob extends TradeUpload {
   userId: number | null;
   storageKey: string;
   /** The SHA-256 of the bytes checked when the file was accepted; null for an upload accepted before it was recorded. */
   storedSha256: string | null;
   fileName: string;
-  countryId: number | null;
-  tradeDirection: string;
-  period: string | null;
 }
 
 /** What the log says of an upload whose accepted file is no longer in storage. */
@@ -33,24 +23,48 @@ export const MISSING_FILE_ERROR = 'The stored file is gone, so this upload could
 export const CHANGED_FILE_ERROR = 'The stored file is not the one that was checked (its content changed after it was accepted). Upload the file again.';
 /** What it says of an upload accepted before the server recorded the hash of the checked bytes (migration 006). */
 export const UNVERIFIABLE_FILE_ERROR = 'This upload was accepted before the server recorded what it checked, so its stored file cannot be verified. Upload the file again.';
+/** An import taken up this many times without ending (it stops every instance that tries it) fails instead. */
+export const MAX_IMPORT_ATTEMPTS = 5;
+/** What it says of an upload whose import never ended, whichever instance took it up. */
+export const GAVE_UP_ERROR = `This upload could not be processed (it was tried ${MAX_IMPORT_ATTEMPTS} times). Upload the file again; if it fails again, the server log says why.`;
+
+/** A problem of the upload's stored file itself: the upload fails at once, since trying again cannot help. */
+class StoredFileProblem extends Error {}
 
 /**
- * Parses stored uploads into trade records after the file has been accepted, one at a time per instance,
- * and ends each with a notification for the uploader. The upload's state lives in the database: an upload is
- * waiting for processing while `upload_files` has `stored_at` and no `processed_at`, so uploads left so by a
- * crash (the import is one transaction, rolled back) are found again at start (`recover`).
+ * Parses stored uploads into trade records after the file has been accepted, one at a time per instance, and ends
+ * each with a notification for the uploader. The upload's state lives in the database: an upload waits for
+ * processing while `upload_files` has `stored_at` and no `processed_at`, and any instance may take it up.
+ *
+ * An import is one transaction that holds its upload's row lock (`FOR UPDATE SKIP LOCKED`) to its commit, which sets
+ * `processed_at`: that lock is the claim, so one instance imports an upload and every other one passes it by. The
+ * claim lasts as long as the importing instance's database session: a process that dies loses it at once, one that
+ * freezes or loses the database mid-import after `uploadLeaseSeconds` (the database ends the session), and the
+ * rolled-back upload waits again. Every instance looks for waiting uploads that no one holds at start and every
+ * `uploadRetrySeconds`, so nothing accepted is left unprocessed while any instance runs.
  */
 export class UploadProcessor {
   private queue: Promise<void> = Promise.resolve();
+  private readonly queued = new Set<number>();
+  private retries: NodeJS.Timeout | null = null;
+  private stopping = false;
 
   constructor(
     private readonly db: Database,
     private readonly storage: FileStorage,
     private readonly log: FastifyBaseLogger,
+    private readonly settings: Pick<ServerConfig, 'uploadRetrySeconds' | 'uploadLeaseSeconds'>,
   ) {}
 
   enqueue(uploadId: number): void {
-    this.queue = this.queue.then(() => this.process(uploadId)).catch((error: unknown) => this.log.error({ err: error, upload: uploadId }, 'upload processing failed'));
+    if (this.stopping || this.queued.has(uploadId)) return;
+    this.queued.add(uploadId);
+    this.queue = this.queue
+      .then(async () => {
+        this.queued.delete(uploadId);
+        if (!this.stopping) await this.process(uploadId);
+      })
+      .catch((error: unknown) => this.log.error({ err: error, upload: uploadId }, 'upload processing failed'));
   }
 
   /** Resolves when every queued upload has been processed (tests, shutdown). */
@@ -58,54 +72,101 @@ export class UploadProcessor {
     return this.queue;
   }
 
-  /** Queues again every accepted upload that was never processed (the server stopped mid-import). */
+  /** Takes up the waiting uploads now, then every `uploadRetrySeconds` until `stop`. */
+  async start(): Promise<void> {
+    await this.recover();
+    this.retries = setInterval(() => {
+      this.recover().catch((error: unknown) => this.log.error({ err: error }, 'looking for uploads waiting for processing failed'));
+    }, this.settings.uploadRetrySeconds * 1000);
+    this.retries.unref();
+  }
+
+  /**
+   * Takes no more work: queued uploads that have not started stay waiting in the database for any instance, and the
+   * import in flight finishes (the caller bounds the wait: a stop cut short rolls the import back, which is safe).
+   */
+  stop(): Promise<void> {
+    this.stopping = true;
+    if (this.retries) clearInterval(this.retries);
+    return this.queue;
+  }
+
+  /** Queues every accepted upload waiting for processing that no instance is importing (one whose import stopped). */
   async recover(): Promise<number> {
-    const waiting = await this.db.query<{ upload_id: number }>('SELECT upload_id FROM upload_files WHERE stored_at IS NOT NULL AND processed_at IS NULL ORDER BY stored_at, upload_id');
-    for (const { upload_id: uploadId } of waiting) this.enqueue(uploadId);
-    if (waiting.length) this.log.info({ uploads: waiting.map((row) => row.upload_id) }, 'uploads left processing are queued again');
-    return waiting.length;
+    const waiting = await this.db.transaction((tx) =>
+      tx.query<{ upload_id: number }>('SELECT upload_id FROM upload_files WHERE stored_at IS NOT NULL AND processed_at IS NULL ORDER BY stored_at, upload_id FOR UPDATE SKIP LOCKED'),
+    );
+    const taken = waiting.filter(({ upload_id: uploadId }) => !this.queued.has(uploadId));
+    for (const { upload_id: uploadId } of taken) this.enqueue(uploadId);
+    if (taken.length) this.log.info({ uploads: taken.map((row) => row.upload_id) }, 'uploads waiting for processing are queued');
+    return taken.length;
   }
 
   private async process(uploadId: number): Promise<void> {
+    const attempt = await this.takeUp(uploadId);
+    if (attempt === null) return;
     const job = await loadJob(this.db, uploadId);
     if (!job) return;
     try {
-      if (job.storedSha256 === null) throw new Error(UNVERIFIABLE_FILE_ERROR);
-      let data: Buffer;
-      try {
-        data = await this.storage.get(job.storageKey);
-      } catch (error) {
-        if (isMissingFile(error)) throw new Error(MISSING_FILE_ERROR);
-        throw error;
-      }
-      // The bytes imported are the bytes that were checked, whatever the storage: a presigned POST stays usable until
-      // it expires, so a bucket object may have been replaced (same size or not) after completion checked it.
-      const found = contentHash(data);
-      if (found !== job.storedSha256) {
-        this.log.warn({ upload: uploadId, key: job.storageKey, checked: job.storedSha256, found }, 'stored upload file changed after it was checked; not imported');
-        throw new Error(CHANGED_FILE_ERROR);
-      }
-      const text = data.toString('utf8');
+      const text = (await this.checkedFile(job)).toString('utf8');
       const columns = await configuredColumns(this.db, job.tradeDirection);
-      // The row lock and the processed_at check make the import happen once, even when two instances (a
-      // restarted one recovering, one still at work) take the same upload.
-      await this.db.transaction(async (tx) => {
-        const [claimed] = await tx.query('SELECT upload_id FROM upload_files WHERE upload_id = $1 AND processed_at IS NULL FOR UPDATE SKIP LOCKED', [uploadId]);
-        if (!claimed) return;
-        const summary = await importRows(tx, job, text, columns);
-        await setUploadState(tx, uploadId, { status: 'completed', rows_total: summary.total, rows_accepted: summary.accepted, rows_rejected: summary.rejected });
-        await this.finish(tx, job, null, `Upload <b>${escapeHtml(job.fileName)}</b> is processed: ${summary.accepted} row(s) accepted, ${summary.rejected} rejected.`);
-      });
+      await this.db.transaction(
+        async (tx) => {
+          const [claimed] = await tx.query('SELECT upload_id FROM upload_files WHERE upload_id = $1 AND processed_at IS NULL FOR UPDATE SKIP LOCKED', [uploadId]);
+          if (!claimed) return;
+          const summary = await importRows(tx, job, text, columns);
+          await setUploadState(tx, uploadId, { status: 'completed', rows_total: summary.total, rows_accepted: summary.accepted, rows_rejected: summary.rejected });
+          await this.finish(tx, job, null, `Upload <b>${escapeHtml(job.fileName)}</b> is processed: ${summary.accepted} row(s) accepted, ${summary.rejected} rejected.`);
+        },
+        { leaseSeconds: this.settings.uploadLeaseSeconds },
+      );
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      this.log.error({ err: error, upload: uploadId }, `upload processing failed: ${reason}`);
+      const final = error instanceof StoredFileProblem || attempt >= MAX_IMPORT_ATTEMPTS;
+      if (!final) {
+        // The database or the storage failed, not the file: nothing of the import stays, and it is taken up again.
+        this.log.warn({ err: error, upload: uploadId, attempt }, `upload processing stopped (${reason}); it will be taken up again`);
+        return;
+      }
+      this.log.error({ err: error, upload: uploadId, attempt }, `upload processing failed: ${reason}`);
       await this.db.transaction(async (tx) => {
-        const [open] = await tx.query('SELECT upload_id FROM upload_files WHERE upload_id = $1 AND processed_at IS NULL FOR UPDATE', [uploadId]);
+        const [open] = await tx.query('SELECT upload_id FROM upload_files WHERE upload_id = $1 AND processed_at IS NULL FOR UPDATE SKIP LOCKED', [uploadId]);
         if (!open) return;
         await setUploadState(tx, uploadId, { status: 'failed' });
-        await this.finish(tx, job, reason, `Upload <b>${escapeHtml(job.fileName)}</b> failed. Please check the file and upload it again.`);
+        await this.finish(tx, job, error instanceof StoredFileProblem ? reason : GAVE_UP_ERROR, `Upload <b>${escapeHtml(job.fileName)}</b> failed. Please check the file and upload it again.`);
       });
     }
+  }
+
+  /** Counts an attempt on the upload if it still waits and no instance holds it; its attempt number, or null. */
+  private async takeUp(uploadId: number): Promise<number | null> {
+    const [taken] = await this.db.query<{ import_attempts: number }>(
+      `UPDATE upload_files SET import_attempts = import_attempts + 1
+        WHERE upload_id = (SELECT upload_id FROM upload_files WHERE upload_id = $1 AND stored_at IS NOT NULL AND processed_at IS NULL FOR UPDATE SKIP LOCKED)
+       RETURNING import_attempts`,
+      [uploadId],
+    );
+    return taken?.import_attempts ?? null;
+  }
+
+  /** The stored file, if its bytes are the ones checked when it was accepted. */
+  private async checkedFile(job: UploadJob): Promise<Buffer> {
+    if (job.storedSha256 === null) throw new StoredFileProblem(UNVERIFIABLE_FILE_ERROR);
+    let data: Buffer;
+    try {
+      data = await this.storage.get(job.storageKey);
+    } catch (error) {
+      if (isMissingFile(error)) throw new StoredFileProblem(MISSING_FILE_ERROR);
+      throw error;
+    }
+    // The bytes imported are the bytes that were checked, whatever the storage: a presigned POST stays usable until
+    // it expires, so a bucket object may have been replaced (same size or not) after completion checked it.
+    const found = contentHash(data);
+    if (found !== job.storedSha256) {
+      this.log.warn({ upload: job.uploadId, key: job.storageKey, checked: job.storedSha256, found }, 'stored upload file changed after it was checked; not imported');
+      throw new StoredFileProblem(CHANGED_FILE_ERROR);
+    }
+    return data;
   }
 
   private async finish(tx: Queryable, job: UploadJob, error: string | null, message: string): Promise<void> {
@@ -145,82 +206,4 @@ export async function setUploadState(db: Queryable, uploadId: number, values: Re
     uploadId,
     ...present.map(([, value]) => value),
   ]);
-}
-
-interface ImportSummary {
-  total: number;
-  accepted: number;
-  rejected: number;
-}
-
-async function importRows(tx: Queryable, job: UploadJob, text: string, columns: readonly TradeColumn[]): Promise<ImportSummary> {
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', preview: MAX_ROWS });
-  const standard = new Set(STANDARD_COLUMNS.map((column) => column.name));
-  const extras = columns.filter((column) => !standard.has(column.name));
-  const summary: ImportSummary = { total: 0, accepted: 0, rejected: 0 };
-  let batch: Array<Record<string, unknown>> = [];
-  const rejections: Array<{ line: number; reason: string }> = [];
-  const malformed = new Map(parsed.errors.filter((error) => error.row !== undefined).map((error) => [error.row!, error.message]));
-
-  for (const [index, row] of parsed.data.entries()) {
-    const line = index + 2;
-    summary.total += 1;
-    const problem = malformed.get(index) ?? rowProblem(row, columns);
-    if (problem) {
-      summary.rejected += 1;
-      if (rejections.length < MAX_STORED_REJECTIONS) rejections.push({ line, reason: problem });
-      continue;
-    }
-    const record: Record<string, unknown> = {};
-    for (const column of STANDARD_COLUMNS) record[column.name] = emptyToNull(row[column.name]);
-    record.extra = JSON.stringify(Object.fromEntries(extras.map((column) => [column.name, emptyToNull(row[column.name])])));
-    batch.push(record);
-    summary.accepted += 1;
-    if (batch.length >= INSERT_BATCH) {
-      await insertTradeRecords(tx, job, batch);
-      batch = [];
-    }
-  }
-  if (batch.length) await insertTradeRecords(tx, job, batch);
-  for (let start = 0; start < rejections.length; start += INSERT_BATCH) {
-    const slice = rejections.slice(start, start + INSERT_BATCH);
-    await tx.query('INSERT INTO upload_rejections (upload_id, line, reason) SELECT $1, l, r FROM unnest($2::int[], $3::text[]) AS x(l, r) ON CONFLICT DO NOTHING', [
-      job.uploadId,
-      slice.map((rejection) => rejection.line),
-      slice.map((rejection) => rejection.reason),
-    ]);
-  }
-  return summary;
-}
-
-function rowProblem(row: Record<string, string>, columns: readonly TradeColumn[]): string | null {
-  for (const column of columns) {
-    const value = (row[column.name] ?? '').trim();
-    if (value === '') {
-      if (column.required) return `${column.name} is required`;
-      continue;
-    }
-    if (value.length > MAX_CELL_LENGTH) return `${column.name} is longer than ${MAX_CELL_LENGTH} characters`;
-    if (value.includes('\u0000')) return `${column.name} contains a NUL character`;
-    if (column.type === 'number' && !(/^-?\d+(?:\.\d+)?$/.test(value) && Number(value) >= 0 && Number.isFinite(Number(value)))) {
-      return `${column.name} must be a number of zero or more, got "${value.slice(0, 40)}"`;
-    }
-    if (column.type === 'date' && !isCalendarDate(value)) return `${column.name} must be a date as YYYY-MM-DD, got "${value.slice(0, 40)}"`;
-  }
-  const hsCode = (row.hs_code ?? '').trim();
-  if (!HS_CODE.test(hsCode)) return `hs_code must be 2 to 10 digits, got "${hsCode.slice(0, 40)}"`;
-  return null;
-}
-
-function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1900 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-function emptyToNull(value: string | undefined): string | null {
-  const trimmed = (value ?? '').trim();
-  return trimmed === '' ? null : trimmed;
 }

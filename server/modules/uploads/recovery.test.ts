@@ -1,13 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { startTestServer, testDatabases, type TestServer } from '../../testing/testServer.ts';
-import { CHANGED_FILE_ERROR, MISSING_FILE_ERROR, UNVERIFIABLE_FILE_ERROR, setUploadState } from './processor.ts';
-import { contentHash } from './storage.ts';
+import { CHANGED_FILE_ERROR, GAVE_UP_ERROR, MAX_IMPORT_ATTEMPTS, MISSING_FILE_ERROR, UNVERIFIABLE_FILE_ERROR, setUploadState } from './processor.ts';
+import { contentHash, MemoryStorage } from './storage.ts';
 import { TRADE_CSV } from './testing/tradeCsv.ts';
 
 const databases = await testDatabases();
 
 const CSV = TRADE_CSV;
+
+/** A storage that does not answer (a bucket out of reach) for the next `failures` reads. */
+class UnreachableStorage extends MemoryStorage {
+  constructor(
+    private readonly reachable: MemoryStorage,
+    private failures: number,
+  ) {
+    super();
+  }
+
+  override async get(key: string): Promise<Buffer> {
+    if (this.failures > 0) {
+      this.failures -= 1;
+      throw Object.assign(new Error('connect ETIMEDOUT 10.0.0.9:443'), { code: 'ETIMEDOUT' });
+    }
+    return this.reachable.get(key);
+  }
+}
 
 describe.each(databases)('uploads left processing by a stopped server, on $kind', ({ kind, skip }) => {
   let server: TestServer;
@@ -34,9 +52,10 @@ describe.each(databases)('uploads left processing by a stopped server, on $kind'
     await setUploadState(server.db, id, { status: 'processing' });
     return id;
   };
+  const attempts = async (id: number) => (await server.db.query<{ import_attempts: number }>('SELECT import_attempts FROM upload_files WHERE upload_id = $1', [id]))[0]!.import_attempts;
   /** The server starting again on the same database and storage. */
-  const restart = async () => {
-    const app = await buildApp({ config: server.config, db: server.db, storage: server.storage });
+  const restart = async (storage = server.storage) => {
+    const app = await buildApp({ config: server.config, db: server.db, storage });
     try {
       await app.ready();
       await app.uploads.idle();
@@ -99,5 +118,58 @@ describe.each(databases)('uploads left processing by a stopped server, on $kind'
     const insert = (hash: string) => server.db.query('INSERT INTO upload_files (upload_id, declared_size, expires_at, stored_sha256) VALUES (-1, 1, now(), $1)', [hash]);
     await expect(insert('not-a-hash')).rejects.toThrow();
     await expect(insert(contentHash(Buffer.from(CSV)).toUpperCase())).rejects.toThrow();
+  });
+
+  it.skipIf(skip)('a storage that does not answer leaves the upload waiting, not failed; a later attempt imports it', async () => {
+    const id = await leftProcessing('unreachable.csv', CSV);
+    await restart(new UnreachableStorage(server.storage, 1));
+    expect(await uploadState(id)).toMatchObject({ status: 'processing', processed_at: null, error: null });
+    expect(await tradeRecords(id)).toBe(0);
+    await restart();
+    expect(await uploadState(id)).toMatchObject({ status: 'completed', rows_accepted: 2, error: null });
+    expect(await tradeRecords(id)).toBe(2);
+    expect(await attempts(id)).toBe(2);
+  });
+
+  it.skipIf(skip)('a running instance takes a waiting upload up again every UPLOAD_RETRY_SECONDS, without a restart', async () => {
+    const id = await leftProcessing('retried.csv', CSV);
+    const storage = new UnreachableStorage(server.storage, 1);
+    const app = await buildApp({ config: { ...server.config, uploadRetrySeconds: 1 }, db: server.db, storage });
+    try {
+      await app.ready();
+      await app.uploads.idle();
+      expect(await uploadState(id)).toMatchObject({ status: 'processing' });
+      const deadline = Date.now() + 10_000;
+      while ((await uploadState(id)).status === 'processing' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await uploadState(id)).toMatchObject({ status: 'completed', rows_accepted: 2 });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it.skipIf(skip)(`an import that never succeeds is failed at its ${MAX_IMPORT_ATTEMPTS}th attempt, saying so, with nothing imported`, async () => {
+    const id = await leftProcessing('never.csv', CSV);
+    const storage = new UnreachableStorage(server.storage, Number.POSITIVE_INFINITY);
+    for (let attempt = 1; attempt < MAX_IMPORT_ATTEMPTS; attempt += 1) await restart(storage);
+    expect(await uploadState(id)).toMatchObject({ status: 'processing', processed_at: null });
+    await restart(storage);
+    expect(await uploadState(id)).toMatchObject({ status: 'failed', error: GAVE_UP_ERROR, processed_at: expect.any(String) });
+    expect(await attempts(id)).toBe(MAX_IMPORT_ATTEMPTS);
+    expect(await tradeRecords(id)).toBe(0);
+    await restart();
+    expect(await tradeRecords(id)).toBe(0);
+  });
+
+  it.skipIf(skip)('a stopping instance starts none of its queued uploads: they stay waiting for any instance', async () => {
+    const first = await leftProcessing('queued-1.csv', CSV);
+    const second = await leftProcessing('queued-2.csv', CSV);
+    const app = await buildApp({ config: server.config, db: server.db, storage: server.storage });
+    await app.close();
+    app.uploads.enqueue(first);
+    app.uploads.enqueue(second);
+    await app.uploads.idle();
+    for (const id of [first, second]) expect(await uploadState(id)).toMatchObject({ status: 'processing', processed_at: null });
+    await restart();
+    for (const id of [first, second]) expect(await uploadState(id)).toMatchObject({ status: 'completed' });
   });
 });

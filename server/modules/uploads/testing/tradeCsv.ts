@@ -25,3 +25,10 @@ export function nextPeriod(): string {
   const month = periodsTaken++;
   return `${2000 + Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}`;
 }
+
+/** `rows` valid shipments dated within the last month (so they count for the trending products), each HS code a few times. */
+export function recentTradeCsv(rows: number): string {
+  const day = (offset: number) => new Date(Date.now() - (1 + (offset % 28)) * 86_400_000).toISOString().slice(0, 10);
+  const lines = Array.from({ length: rows }, (_, index) => `${day(index)},${String(901 + (index % 7)).padStart(4, '0')},Product ${index % 7},${index + 1},KGS,${(index + 1) * 10}`);
+  return ['shipment_date,hs_code,product_description,quantity,unit,value', ...lines].join('\n');
+}
