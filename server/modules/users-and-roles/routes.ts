@@ -62,7 +62,7 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
         }),
       );
       reply.header('etag', etagOf(version));
-      return { data: request.body.permissions, message: 'Permissions saved. They apply when the role\'s users next load their permissions.' };
+      return { data: request.body.permissions, message: 'Permissions saved. Signed-in users of this role see the change at their next step.' };
     },
   });
 }
