@@ -1,4 +1,5 @@
 import axios, { type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { PERMISSIONS_VERSION_HEADER } from '../../contract/headers.ts';
 import { config } from '../config/config.ts';
 import { APP_SOURCE, APP_SOURCE_HEADER, GENERIC_ERROR_MESSAGE, SUBSCRIBER_PATH, XSRF_COOKIE, XSRF_HEADER } from '../config/constants.ts';
 import { endSession } from '../session/sessionStore.ts';
@@ -7,6 +8,7 @@ import { loader } from '../shell/loader.ts';
 import { toastError } from '../shell/toasts.tsx';
 import { ApiError } from './ApiError.ts';
 import { errorFields, errorMessage } from './errorMessage.ts';
+import { permissionsSignals } from './permissionsSignal.ts';
 import { readBlobText } from './readBlobText.ts';
 
 declare module 'axios' {
@@ -73,7 +75,15 @@ async function toApiError(error: unknown): Promise<ApiError> {
   return new ApiError(status, errorMessage(status, body, navigator.onLine), errorFields(body));
 }
 
+const FORBIDDEN = 403;
 const PRECONDITION_FAILED = 412;
+
+/** Tells the permission store the version an API answer named, and whether it was a refusal. */
+function reportPermissions(response: AxiosResponse | undefined): void {
+  if (!response || response.config.external) return;
+  const version: unknown = response.headers[PERMISSIONS_VERSION_HEADER];
+  permissionsSignals.report({ version: typeof version === 'string' ? version : null, forbidden: response.status === FORBIDDEN });
+}
 
 /**
  * ERR-01..06: every failure shows an "Error" toast; a 401 ends the session (a 403 never does). A stale change (412)
@@ -84,6 +94,7 @@ async function onFailure(error: unknown): Promise<never> {
   if (axios.isCancel(error)) throw error;
   const apiError = await toApiError(error);
   if (apiError.status === 401) endSession();
+  else if (axios.isAxiosError(error)) reportPermissions(error.response);
   const explainedByCaller = apiError.status === PRECONDITION_FAILED && axios.isAxiosError(error) && error.config?.callerExplainsStale === true;
   if (!explainedByCaller) toastError(apiError.message);
   throw apiError;
@@ -96,5 +107,6 @@ api.interceptors.request.use(addApiHeaders);
 api.interceptors.request.use(countLoader);
 api.interceptors.response.use((response: AxiosResponse) => {
   releaseLoader(response.config);
+  reportPermissions(response);
   return response;
 }, onFailure);
