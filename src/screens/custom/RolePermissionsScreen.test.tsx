@@ -37,10 +37,13 @@ describe('RolePermissionsScreen', () => {
     expect(screen.getByRole('checkbox', { name: 'Vouchers: View' })).toBeChecked();
     await user.click(screen.getByRole('checkbox', { name: 'Vouchers: Edit' }));
     await user.click(screen.getByRole('checkbox', { name: 'Vouchers: View' }));
+    expect(screen.getByRole('checkbox', { name: 'Vouchers: Edit' })).not.toBeChecked();
     await user.click(screen.getByRole('checkbox', { name: 'Vouchers: Delete' }));
+    expect(screen.getByRole('checkbox', { name: 'Vouchers: View' })).toBeChecked();
+    expect(screen.getByRole('status')).toHaveTextContent('Vouchers: View granted too, as Delete needs it.');
     const loadsBefore = permissionLoads;
     await user.click(screen.getByRole('button', { name: 'Save role' }));
-    await waitFor(() => expect(saved).toEqual({ permissions: { VOUCHER: ['edit', 'delete'] } }));
+    await waitFor(() => expect(saved).toEqual({ permissions: { VOUCHER: ['view', 'delete'] } }));
     await waitFor(() => expect(permissionLoads).toBeGreaterThan(loadsBefore));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user-management/roles'));
   });
