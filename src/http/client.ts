@@ -19,8 +19,8 @@ declare module 'axios' {
     external?: boolean;
     /** Set when this call added one to the loader count, so exactly one disable follows. */
     loaderCounted?: boolean;
-    /** The call sent If-Match: a 412 is explained by its caller, so no "Error" toast repeats it. */
-    callerExplainsStale?: boolean;
+    /** Failure statuses the caller shows where the user is (a 412 of a versioned change, a 409 it asks about), so no "Error" toast repeats them. */
+    shownByCaller?: readonly number[];
   }
 }
 
@@ -76,7 +76,6 @@ async function toApiError(error: unknown): Promise<ApiError> {
 }
 
 const FORBIDDEN = 403;
-const PRECONDITION_FAILED = 412;
 
 /** Tells the permission store the version an API answer named, and whether it was a refusal. */
 function reportPermissions(response: AxiosResponse | undefined): void {
@@ -86,8 +85,8 @@ function reportPermissions(response: AxiosResponse | undefined): void {
 }
 
 /**
- * ERR-01..06: every failure shows an "Error" toast; a 401 ends the session (a 403 never does). A stale change (412)
- * of a call that sent If-Match is the one exception: its screen shows the conflict where the user is, once.
+ * ERR-01..06: every failure shows one "Error" toast; a 401 ends the session (a 403 never does). The exception is a
+ * status the call said its screen shows itself (a stale change's 412, a duplicate upload's 409): shown there, once.
  */
 async function onFailure(error: unknown): Promise<never> {
   releaseLoader(axios.isAxiosError(error) ? error.config : undefined);
@@ -95,8 +94,8 @@ async function onFailure(error: unknown): Promise<never> {
   const apiError = await toApiError(error);
   if (apiError.status === 401) endSession();
   else if (axios.isAxiosError(error)) reportPermissions(error.response);
-  const explainedByCaller = apiError.status === PRECONDITION_FAILED && axios.isAxiosError(error) && error.config?.callerExplainsStale === true;
-  if (!explainedByCaller) toastError(apiError.message);
+  const shownByCaller = axios.isAxiosError(error) && (error.config?.shownByCaller ?? []).includes(apiError.status);
+  if (!shownByCaller) toastError(apiError.message);
   throw apiError;
 }
 
