@@ -17,6 +17,8 @@ export interface FieldModel {
   type: FieldType;
   format: string | null;
   enum: readonly (string | number)[] | null;
+  /** What people read for each enum value (its code as key): the manifest's `enumLabels`, else the value in words. */
+  enumLabels: Readonly<Record<string, string>> | null;
   required: boolean;
   readOnly: boolean;
   writeOnly: boolean;
@@ -131,6 +133,14 @@ export interface ProjectModel {
 /** Sort key of a module in the permissions answer (PERM-01): the area's place × 100, plus its resource's place. */
 export function moduleOrder(areaIndex: number, resourceIndex: number | null = null): number {
   return (areaIndex + 1) * 100 + (resourceIndex === null ? 0 : resourceIndex + 1);
+}
+
+/** The record version: sent back as `If-Match` to change the record, not something people read. */
+export const RECORD_VERSION = 'version';
+
+/** The fields a person reads (detail screens, list columns, exports): all but write-only ones and the record version. */
+export function readableFields<F extends Pick<FieldModel, 'name' | 'writeOnly'>>(fields: readonly F[]): F[] {
+  return fields.filter((field) => !field.writeOnly && field.name !== RECORD_VERSION);
 }
 
 /** A stored field's schema as authored: from the create schema, or the read-only ones; none for a system field. */

@@ -3,7 +3,7 @@
  * The server validates with them and the OpenAPI emitter documents them, so what the document says is what the
  * server accepts.
  */
-import type { EntityModel, FieldModel, JsonSchema, ListModel } from './description.ts';
+import { readableFields, type EntityModel, type FieldModel, type JsonSchema, type ListModel } from './description.ts';
 
 export type { JsonSchema };
 
@@ -90,9 +90,9 @@ export const optionsQuery = {
   },
 } as const;
 
-/** Fields a list may sort and filter on: stored, returned, scalar. */
+/** Fields a list may show, sort and filter on and an export may write: read by people, stored, scalar. */
 export function listableFields<F extends ListableField>(resource: { entity: { fields: readonly F[] } }): F[] {
-  return resource.entity.fields.filter((field) => !field.writeOnly && field.type !== 'array' && field.type !== 'object');
+  return readableFields(resource.entity.fields).filter((field) => field.type !== 'array' && field.type !== 'object');
 }
 
 export function isDateField(field: { format: string | null }): boolean {
