@@ -8,15 +8,21 @@ const number = new Intl.NumberFormat(LOCALE);
 
 export type Row = Record<string, unknown>;
 
-/** A field's value as a person reads it: relation labels, dates, money, yes/no. */
+/** A field's value as a person reads it: relation labels, enum labels, dates, money, yes/no. */
 export function formatValue(field: FieldDescription | undefined, row: Row, name = field?.name ?? ''): string {
   const value = row[name];
   if (field?.relation) return textOf(row[`${name}_label`] ?? value);
   if (value === null || value === undefined || value === '') return '—';
+  if (field?.enumLabels) return enumLabel(field, value);
   if (typeof value === 'boolean') return name === 'is_active' ? (value ? 'Active' : 'Inactive') : value ? 'Yes' : 'No';
   if (typeof value === 'number') return isMoney(name) ? money.format(value) : number.format(value);
   if (field?.format === 'date-time' || field?.format === 'date') return formatDate(value, field.format === 'date-time');
   return textOf(value);
+}
+
+/** What people call an enum field's value (the manifest's label), or the value itself when it has none. */
+export function enumLabel(field: Pick<FieldDescription, 'enumLabels'>, value: unknown): string {
+  return field.enumLabels?.[String(value)] ?? textOf(value);
 }
 
 /** A date, or a date and time, as a person reads it. */
