@@ -18,6 +18,7 @@ const SYSTEM_FIELDS = [
   field('id', 'ID', 'integer', { readOnly: true, system: true }),
   field('is_active', 'Active', 'boolean', { readOnly: true, system: true }),
   field('created_at', 'Created', 'string', { format: 'date-time', readOnly: true, system: true }),
+  field('version', 'Version', 'integer', { readOnly: true, system: true }),
 ];
 
 function entity(schema: JsonSchema, fields: FieldDescription[]) {
