@@ -126,8 +126,8 @@ try {
     await admin.getByRole('checkbox', { name, exact: true }).check();
   }
   await admin.getByRole('group', { name: 'Permissions' }).scrollIntoViewIfNeeded();
-  await admin.getByRole('table', { name: 'Subscriber Management' }).evaluate((table) => table.scrollIntoView({ block: 'start', inline: 'nearest' }));
-  await admin.evaluate(() => window.scrollBy(0, -90));
+  // The note on the Executives row, with the tables above it.
+  await admin.locator('tr', { hasText: 'Executives: View granted too' }).evaluate((row) => row.scrollIntoView({ block: 'center', inline: 'nearest' }));
   // Ticking a checkbox at the right scrolled the matrix sideways; show it from its first column.
   await admin.evaluate(() => document.querySelectorAll('main *').forEach((element) => element.scrollLeft && (element.scrollLeft = 0)));
   await shoot(admin, 'role-matrix');
