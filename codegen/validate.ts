@@ -1,6 +1,6 @@
 import type Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { RECORD_VERSION } from '../contract/description.ts';
+import { RECORD_VERSION } from '../contract/readableFields.ts';
 import { createAjv } from '../validation/createAjv.ts';
 import { manifestError, pointerOf, type ManifestError } from './errors.ts';
 import { businessRuleErrors, enumLabelErrors, siblingReferenceErrors } from './schemaChecks.ts';

@@ -135,14 +135,6 @@ export function moduleOrder(areaIndex: number, resourceIndex: number | null = nu
   return (areaIndex + 1) * 100 + (resourceIndex === null ? 0 : resourceIndex + 1);
 }
 
-/** The record version: sent back as `If-Match` to change the record, not something people read. */
-export const RECORD_VERSION = 'version';
-
-/** The fields a person reads (detail screens, list columns, exports): all but write-only ones and the record version. */
-export function readableFields<F extends Pick<FieldModel, 'name' | 'writeOnly'>>(fields: readonly F[]): F[] {
-  return fields.filter((field) => !field.writeOnly && field.name !== RECORD_VERSION);
-}
-
 /** A stored field's schema as authored: from the create schema, or the read-only ones; none for a system field. */
 export function authoredProperty(entity: EntityModel, name: string): JsonSchema | undefined {
   const writable = (entity.createSchema.properties ?? {}) as Record<string, JsonSchema>;

@@ -3,7 +3,8 @@
  * The server validates with them and the OpenAPI emitter documents them, so what the document says is what the
  * server accepts.
  */
-import { readableFields, type EntityModel, type FieldModel, type JsonSchema, type ListModel } from './description.ts';
+import type { EntityModel, FieldModel, JsonSchema, ListModel } from './description.ts';
+import { readableFields } from './readableFields.ts';
 
 export type { JsonSchema };
 

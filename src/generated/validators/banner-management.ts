@@ -4,7 +4,7 @@
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
 export const BannerCreate = validate23;
-const schema23 = {"type":"object","additionalProperties":false,"required":["title","image_url","placement","starts_on"],"properties":{"title":{"title":"Title","type":"string","maxLength":120,"noWhiteSpace":true},"image_url":{"title":"Image URL","type":"string","format":"uri","maxLength":2048},"link_url":{"title":"Link URL","type":"string","format":"uri","maxLength":2048},"placement":{"title":"Placement","type":"string","enum":["home_top","home_middle","dashboard","search_results","login"],"enumLabels":{"home_top":"Home page, top","home_middle":"Home page, middle","dashboard":"Dashboard","search_results":"Search results","login":"Sign-in page"},"maxLength":14},"display_order":{"title":"Display order","type":"integer","minimum":0,"maximum":9999,"default":0},"starts_on":{"title":"Starts on","type":"string","format":"date","maxLength":10},"ends_on":{"title":"Ends on","type":"string","format":"date","maxLength":10,"notBefore":"starts_on"}},"$id":"banner-management/BANNER/create"};
+const schema23 = {"type":"object","additionalProperties":false,"required":["title","image_url","placement","starts_on"],"properties":{"title":{"title":"Title","type":"string","maxLength":120,"noWhiteSpace":true},"image_url":{"title":"Image URL","type":"string","format":"uri","maxLength":2048},"link_url":{"title":"Link URL","type":"string","format":"uri","maxLength":2048},"placement":{"title":"Placement","type":"string","enum":["home_top","home_middle","dashboard","search_results","login"],"maxLength":14},"display_order":{"title":"Display order","type":"integer","minimum":0,"maximum":9999,"default":0},"starts_on":{"title":"Starts on","type":"string","format":"date","maxLength":10},"ends_on":{"title":"Ends on","type":"string","format":"date","maxLength":10,"notBefore":"starts_on"}},"$id":"banner-management/BANNER/create"};
 const func0 = ucs2length;
 const formats44 = formats.uri;
 const formats12 = formats.date;
@@ -208,7 +208,6 @@ vErrors.push(err14);
 }
 errors++;
 }
-const _errs10 = errors;
 if(typeof data3 === "string"){
 if(func0(data3) > 14){
 const err15 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters"};
@@ -235,7 +234,7 @@ var valid0 = _errs8 === errors;
 }
 if(data.display_order !== undefined){
 let data4 = data.display_order;
-const _errs11 = errors;
+const _errs10 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
 const err17 = {instancePath:instancePath+"/display_order",schemaPath:"#/properties/display_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -246,7 +245,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs12 = errors;
+const _errs11 = errors;
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 9999 || isNaN(data4)){
 const err18 = {instancePath:instancePath+"/display_order",schemaPath:"#/properties/display_order/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999},message:"must be <= 9999"};
@@ -269,12 +268,12 @@ vErrors.push(err19);
 errors++;
 }
 }
-var valid0 = _errs11 === errors;
+var valid0 = _errs10 === errors;
 }
 if(data.starts_on !== undefined){
 let data5 = data.starts_on;
+const _errs12 = errors;
 const _errs13 = errors;
-const _errs14 = errors;
 if((typeof data5 == "number") && (isFinite(data5))){
 }
 if(typeof data5 === "string"){
@@ -309,12 +308,12 @@ vErrors.push(err22);
 }
 errors++;
 }
-var valid0 = _errs13 === errors;
+var valid0 = _errs12 === errors;
 }
 if(data.ends_on !== undefined){
 let data6 = data.ends_on;
+const _errs14 = errors;
 const _errs15 = errors;
-const _errs16 = errors;
 if((typeof data6 == "number") && (isFinite(data6))){
 }
 if(typeof data6 === "string"){
@@ -359,7 +358,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-var valid0 = _errs15 === errors;
+var valid0 = _errs14 === errors;
 }
 }
 else {

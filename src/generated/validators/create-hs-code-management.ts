@@ -4,7 +4,7 @@
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
 export const CreateHsCodeCreate = validate29;
-const schema29 = {"type":"object","additionalProperties":false,"required":["hs_code","description","chapter_id"],"properties":{"hs_code":{"title":"HS code","type":"string","maxLength":8,"pattern":"^[0-9]{2}(?:[0-9]{2}){0,3}$","description":"2, 4, 6 or 8 digits: chapter, heading, subheading or tariff item."},"description":{"title":"Description","type":"string","maxLength":500,"noWhiteSpace":true},"chapter_id":{"title":"Chapter","type":"integer","minimum":1},"unit":{"title":"Unit","type":"string","enum":["KGS","NOS","LTR","MTR","SQM","CBM","TON","PRS","SET","DOZ","GMS","UNT"],"enumLabels":{"KGS":"Kilograms (KGS)","NOS":"Numbers (NOS)","LTR":"Litres (LTR)","MTR":"Metres (MTR)","SQM":"Square metres (SQM)","CBM":"Cubic metres (CBM)","TON":"Tonnes (TON)","PRS":"Pairs (PRS)","SET":"Sets (SET)","DOZ":"Dozens (DOZ)","GMS":"Grams (GMS)","UNT":"Units (UNT)"},"maxLength":3,"description":"Unit quantity code (UQC)."}},"$id":"create-hs-code-management/CREATE_HS_CODE/create"};
+const schema29 = {"type":"object","additionalProperties":false,"required":["hs_code","description","chapter_id"],"properties":{"hs_code":{"title":"HS code","type":"string","maxLength":8,"pattern":"^[0-9]{2}(?:[0-9]{2}){0,3}$","description":"2, 4, 6 or 8 digits: chapter, heading, subheading or tariff item."},"description":{"title":"Description","type":"string","maxLength":500,"noWhiteSpace":true},"chapter_id":{"title":"Chapter","type":"integer","minimum":1},"unit":{"title":"Unit","type":"string","enum":["KGS","NOS","LTR","MTR","SQM","CBM","TON","PRS","SET","DOZ","GMS","UNT"],"maxLength":3,"description":"Unit quantity code (UQC)."}},"$id":"create-hs-code-management/CREATE_HS_CODE/create"};
 const func0 = ucs2length;
 const pattern33 = new RegExp("^[0-9]{2}(?:[0-9]{2}){0,3}$", "u");
 
@@ -183,7 +183,6 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs10 = errors;
 if(typeof data3 === "string"){
 if(func0(data3) > 3){
 const err13 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};

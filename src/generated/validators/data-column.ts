@@ -4,7 +4,7 @@
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
 export const DataFieldsModuleCreate = validate18;
-const schema18 = {"type":"object","additionalProperties":false,"required":["column_name","label","data_type","trade_direction"],"properties":{"column_name":{"title":"Column name","type":"string","maxLength":63,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"label":{"title":"Label","type":"string","maxLength":80,"noWhiteSpace":true},"data_type":{"title":"Data type","type":"string","enum":["string","number","date"],"enumLabels":{"string":"Text","number":"Number","date":"Date"},"maxLength":6},"trade_direction":{"title":"Trade direction","type":"string","enum":["import","export","both"],"enumLabels":{"import":"Import","export":"Export","both":"Import and export"},"maxLength":6},"is_required":{"title":"Required in uploads","type":"boolean","default":false},"display_order":{"title":"Display order","type":"integer","minimum":0,"maximum":9999,"default":0},"is_searchable":{"title":"Searchable","type":"boolean","default":false}},"$id":"data-column/DATA_FIELDS_MODULE/create"};
+const schema18 = {"type":"object","additionalProperties":false,"required":["column_name","label","data_type","trade_direction"],"properties":{"column_name":{"title":"Column name","type":"string","maxLength":63,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"label":{"title":"Label","type":"string","maxLength":80,"noWhiteSpace":true},"data_type":{"title":"Data type","type":"string","enum":["string","number","date"],"maxLength":6},"trade_direction":{"title":"Trade direction","type":"string","enum":["import","export","both"],"maxLength":6},"is_required":{"title":"Required in uploads","type":"boolean","default":false},"display_order":{"title":"Display order","type":"integer","minimum":0,"maximum":9999,"default":0},"is_searchable":{"title":"Searchable","type":"boolean","default":false}},"$id":"data-column/DATA_FIELDS_MODULE/create"};
 const func0 = ucs2length;
 const pattern5 = new RegExp("^[a-z][a-z0-9_]*$", "u");
 
@@ -185,7 +185,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-const _errs8 = errors;
 if(typeof data2 === "string"){
 if(func0(data2) > 6){
 const err14 = {instancePath:instancePath+"/data_type",schemaPath:"#/properties/data_type/maxLength",keyword:"maxLength",params:{limit: 6},message:"must NOT have more than 6 characters"};
@@ -212,8 +211,8 @@ var valid0 = _errs6 === errors;
 }
 if(data.trade_direction !== undefined){
 let data3 = data.trade_direction;
+const _errs8 = errors;
 const _errs9 = errors;
-const _errs10 = errors;
 const vSchema1 = schema18.properties.trade_direction.enum;
 if(!(((data3 === "import") || (data3 === "export")) || (data3 === "both"))){
 const err16 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/enum",keyword:"enum",params:{allowedValues: schema18.properties.trade_direction.enum},message:"must be equal to one of the allowed values"};
@@ -225,7 +224,6 @@ vErrors.push(err16);
 }
 errors++;
 }
-const _errs11 = errors;
 if(typeof data3 === "string"){
 if(func0(data3) > 6){
 const err17 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/maxLength",keyword:"maxLength",params:{limit: 6},message:"must NOT have more than 6 characters"};
@@ -248,11 +246,11 @@ vErrors.push(err18);
 }
 errors++;
 }
-var valid0 = _errs9 === errors;
+var valid0 = _errs8 === errors;
 }
 if(data.is_required !== undefined){
 let data4 = data.is_required;
-const _errs12 = errors;
+const _errs10 = errors;
 if(typeof data4 !== "boolean"){
 const err19 = {instancePath:instancePath+"/is_required",schemaPath:"#/properties/is_required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -263,12 +261,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-const _errs13 = errors;
-var valid0 = _errs12 === errors;
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.display_order !== undefined){
 let data5 = data.display_order;
-const _errs14 = errors;
+const _errs12 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
 const err20 = {instancePath:instancePath+"/display_order",schemaPath:"#/properties/display_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -279,7 +277,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-const _errs15 = errors;
+const _errs13 = errors;
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9999 || isNaN(data5)){
 const err21 = {instancePath:instancePath+"/display_order",schemaPath:"#/properties/display_order/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999},message:"must be <= 9999"};
@@ -302,11 +300,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-var valid0 = _errs14 === errors;
+var valid0 = _errs12 === errors;
 }
 if(data.is_searchable !== undefined){
 let data6 = data.is_searchable;
-const _errs16 = errors;
+const _errs14 = errors;
 if(typeof data6 !== "boolean"){
 const err23 = {instancePath:instancePath+"/is_searchable",schemaPath:"#/properties/is_searchable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -317,8 +315,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-const _errs17 = errors;
-var valid0 = _errs16 === errors;
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 }
 else {

@@ -4,7 +4,7 @@
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
 export const DataUploadLogsCreate = validate17;
-const schema17 = {"type":"object","additionalProperties":false,"required":["country_id","trade_direction","period","file_name","size"],"properties":{"country_id":{"title":"Country","type":"integer","minimum":1},"trade_direction":{"title":"Trade direction","type":"string","enum":["import","export"],"enumLabels":{"import":"Import","export":"Export"},"maxLength":6},"period":{"title":"Period","type":"string","format":"period","maxLength":7,"description":"The month of trade data, YYYY-MM."},"file_name":{"title":"File name","type":"string","maxLength":255,"noWhiteSpace":true,"pattern":"\\.(?:csv|CSV)$"},"size":{"title":"File size (bytes)","type":"integer","minimum":1}},"$id":"data-upload-management/DATA_UPLOAD_LOGS/create"};
+const schema17 = {"type":"object","additionalProperties":false,"required":["country_id","trade_direction","period","file_name","size"],"properties":{"country_id":{"title":"Country","type":"integer","minimum":1},"trade_direction":{"title":"Trade direction","type":"string","enum":["import","export"],"maxLength":6},"period":{"title":"Period","type":"string","format":"period","maxLength":7,"description":"The month of trade data, YYYY-MM."},"file_name":{"title":"File name","type":"string","maxLength":255,"noWhiteSpace":true,"pattern":"\\.(?:csv|CSV)$"},"size":{"title":"File size (bytes)","type":"integer","minimum":1}},"$id":"data-upload-management/DATA_UPLOAD_LOGS/create"};
 const func0 = ucs2length;
 const formats32 = formats.period;
 const pattern19 = new RegExp("\\.(?:csv|CSV)$", "u");
@@ -128,7 +128,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-const _errs6 = errors;
 if(typeof data1 === "string"){
 if(func0(data1) > 6){
 const err9 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/maxLength",keyword:"maxLength",params:{limit: 6},message:"must NOT have more than 6 characters"};
@@ -155,8 +154,8 @@ var valid0 = _errs4 === errors;
 }
 if(data.period !== undefined){
 let data2 = data.period;
+const _errs6 = errors;
 const _errs7 = errors;
-const _errs8 = errors;
 if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
@@ -191,12 +190,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-var valid0 = _errs7 === errors;
+var valid0 = _errs6 === errors;
 }
 if(data.file_name !== undefined){
 let data3 = data.file_name;
+const _errs8 = errors;
 const _errs9 = errors;
-const _errs10 = errors;
 if(typeof data3 === "string"){
 if(func0(data3) > 255){
 const err14 = {instancePath:instancePath+"/file_name",schemaPath:"#/properties/file_name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
@@ -239,11 +238,11 @@ vErrors.push(err17);
 }
 errors++;
 }
-var valid0 = _errs9 === errors;
+var valid0 = _errs8 === errors;
 }
 if(data.size !== undefined){
 let data4 = data.size;
-const _errs11 = errors;
+const _errs10 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
 const err18 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -254,7 +253,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-const _errs12 = errors;
+const _errs11 = errors;
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 1 || isNaN(data4)){
 const err19 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
@@ -267,7 +266,7 @@ vErrors.push(err19);
 errors++;
 }
 }
-var valid0 = _errs11 === errors;
+var valid0 = _errs10 === errors;
 }
 }
 else {

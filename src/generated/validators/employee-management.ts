@@ -4,7 +4,7 @@
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
 export const EmployeesCreate = validate25;
-const schema25 = {"type":"object","additionalProperties":false,"required":["first_name","last_name","email","mobile","department","joining_date"],"properties":{"first_name":{"title":"First name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"last_name":{"title":"Last name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"department":{"title":"Department","type":"string","enum":["sales","support","operations","data","finance","hr","technology"],"enumLabels":{"sales":"Sales","support":"Support","operations":"Operations","data":"Data","finance":"Finance","hr":"Human resources","technology":"Technology"},"maxLength":10},"designation":{"title":"Designation","type":"string","maxLength":80},"joining_date":{"title":"Joining date","type":"string","format":"date","maxLength":10},"ip_whitelist":{"title":"Whitelisted IP","type":"string","format":"ipv4","maxLength":15,"description":"When set, this employee may sign in only from this address."}},"$id":"employee-management/EMPLOYEES/create"};
+const schema25 = {"type":"object","additionalProperties":false,"required":["first_name","last_name","email","mobile","department","joining_date"],"properties":{"first_name":{"title":"First name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"last_name":{"title":"Last name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"department":{"title":"Department","type":"string","enum":["sales","support","operations","data","finance","hr","technology"],"maxLength":10},"designation":{"title":"Designation","type":"string","maxLength":80},"joining_date":{"title":"Joining date","type":"string","format":"date","maxLength":10},"ip_whitelist":{"title":"Whitelisted IP","type":"string","format":"ipv4","maxLength":15,"description":"When set, this employee may sign in only from this address."}},"$id":"employee-management/EMPLOYEES/create"};
 const func0 = ucs2length;
 const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
 const formats0 = formats.email;
@@ -289,7 +289,6 @@ vErrors.push(err21);
 }
 errors++;
 }
-const _errs12 = errors;
 if(typeof data4 === "string"){
 if(func0(data4) > 10){
 const err22 = {instancePath:instancePath+"/department",schemaPath:"#/properties/department/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
@@ -316,8 +315,8 @@ var valid0 = _errs10 === errors;
 }
 if(data.designation !== undefined){
 let data5 = data.designation;
+const _errs12 = errors;
 const _errs13 = errors;
-const _errs14 = errors;
 if(typeof data5 === "string"){
 if(func0(data5) > 80){
 const err24 = {instancePath:instancePath+"/designation",schemaPath:"#/properties/designation/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
@@ -340,12 +339,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-var valid0 = _errs13 === errors;
+var valid0 = _errs12 === errors;
 }
 if(data.joining_date !== undefined){
 let data6 = data.joining_date;
+const _errs14 = errors;
 const _errs15 = errors;
-const _errs16 = errors;
 if((typeof data6 == "number") && (isFinite(data6))){
 }
 if(typeof data6 === "string"){
@@ -380,12 +379,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-var valid0 = _errs15 === errors;
+var valid0 = _errs14 === errors;
 }
 if(data.ip_whitelist !== undefined){
 let data7 = data.ip_whitelist;
+const _errs16 = errors;
 const _errs17 = errors;
-const _errs18 = errors;
 if((typeof data7 == "number") && (isFinite(data7))){
 }
 if(typeof data7 === "string"){
@@ -420,7 +419,7 @@ vErrors.push(err31);
 }
 errors++;
 }
-var valid0 = _errs17 === errors;
+var valid0 = _errs16 === errors;
 }
 }
 else {

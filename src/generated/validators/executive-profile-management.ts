@@ -4,7 +4,7 @@
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
 export const ExecutiveProfileCreate = validate22;
-const schema22 = {"type":"object","additionalProperties":false,"required":["user_id","employee_code","region","mobile"],"properties":{"user_id":{"title":"User","type":"integer","minimum":1},"employee_code":{"title":"Employee code","type":"string","maxLength":20,"noWhiteSpace":true,"pattern":"^[A-Z0-9-]{3,20}$"},"region":{"title":"Region","type":"string","enum":["north","south","east","west","central","north_east","international"],"enumLabels":{"north":"North","south":"South","east":"East","west":"West","central":"Central","north_east":"North-east","international":"International"},"maxLength":13},"target_subscribers":{"title":"Target subscribers","type":"integer","minimum":0,"maximum":100000},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16}},"$id":"executive-profile-management/EXECUTIVE_PROFILE/create"};
+const schema22 = {"type":"object","additionalProperties":false,"required":["user_id","employee_code","region","mobile"],"properties":{"user_id":{"title":"User","type":"integer","minimum":1},"employee_code":{"title":"Employee code","type":"string","maxLength":20,"noWhiteSpace":true,"pattern":"^[A-Z0-9-]{3,20}$"},"region":{"title":"Region","type":"string","enum":["north","south","east","west","central","north_east","international"],"maxLength":13},"target_subscribers":{"title":"Target subscribers","type":"integer","minimum":0,"maximum":100000},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16}},"$id":"executive-profile-management/EXECUTIVE_PROFILE/create"};
 const func0 = ucs2length;
 const pattern23 = new RegExp("^[A-Z0-9-]{3,20}$", "u");
 const formats2 = formats.mobile;
@@ -166,7 +166,6 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs8 = errors;
 if(typeof data2 === "string"){
 if(func0(data2) > 13){
 const err12 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/maxLength",keyword:"maxLength",params:{limit: 13},message:"must NOT have more than 13 characters"};
@@ -193,7 +192,7 @@ var valid0 = _errs6 === errors;
 }
 if(data.target_subscribers !== undefined){
 let data3 = data.target_subscribers;
-const _errs9 = errors;
+const _errs8 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
 const err14 = {instancePath:instancePath+"/target_subscribers",schemaPath:"#/properties/target_subscribers/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -204,7 +203,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-const _errs10 = errors;
+const _errs9 = errors;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 100000 || isNaN(data3)){
 const err15 = {instancePath:instancePath+"/target_subscribers",schemaPath:"#/properties/target_subscribers/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"};
@@ -227,12 +226,12 @@ vErrors.push(err16);
 errors++;
 }
 }
-var valid0 = _errs9 === errors;
+var valid0 = _errs8 === errors;
 }
 if(data.mobile !== undefined){
 let data4 = data.mobile;
+const _errs10 = errors;
 const _errs11 = errors;
-const _errs12 = errors;
 if((typeof data4 == "number") && (isFinite(data4))){
 }
 if(typeof data4 === "string"){
@@ -267,7 +266,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-var valid0 = _errs11 === errors;
+var valid0 = _errs10 === errors;
 }
 }
 else {

@@ -4,7 +4,7 @@
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
 export const CountriesCreate = validate10;
-const schema10 = {"type":"object","additionalProperties":false,"required":["name","iso2","iso3","region","currency_code"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"iso2":{"title":"ISO alpha-2","type":"string","maxLength":2,"pattern":"^[A-Z]{2}$"},"iso3":{"title":"ISO alpha-3","type":"string","maxLength":3,"pattern":"^[A-Z]{3}$"},"region":{"title":"Region","type":"string","enum":["africa","americas","asia","europe","oceania"],"enumLabels":{"africa":"Africa","americas":"Americas","asia":"Asia","europe":"Europe","oceania":"Oceania"},"maxLength":8},"currency_code":{"title":"Currency code","type":"string","maxLength":3,"pattern":"^[A-Z]{3}$","description":"ISO 4217, e.g. INR."}},"$id":"masters/COUNTRIES/create"};
+const schema10 = {"type":"object","additionalProperties":false,"required":["name","iso2","iso3","region","currency_code"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"iso2":{"title":"ISO alpha-2","type":"string","maxLength":2,"pattern":"^[A-Z]{2}$"},"iso3":{"title":"ISO alpha-3","type":"string","maxLength":3,"pattern":"^[A-Z]{3}$"},"region":{"title":"Region","type":"string","enum":["africa","americas","asia","europe","oceania"],"maxLength":8},"currency_code":{"title":"Currency code","type":"string","maxLength":3,"pattern":"^[A-Z]{3}$","description":"ISO 4217, e.g. INR."}},"$id":"masters/COUNTRIES/create"};
 const func0 = ucs2length;
 const pattern10 = new RegExp("^[A-Z]{2}$", "u");
 const pattern11 = new RegExp("^[A-Z]{3}$", "u");
@@ -214,7 +214,6 @@ vErrors.push(err15);
 }
 errors++;
 }
-const _errs10 = errors;
 if(typeof data3 === "string"){
 if(func0(data3) > 8){
 const err16 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/maxLength",keyword:"maxLength",params:{limit: 8},message:"must NOT have more than 8 characters"};
@@ -241,8 +240,8 @@ var valid0 = _errs8 === errors;
 }
 if(data.currency_code !== undefined){
 let data4 = data.currency_code;
+const _errs10 = errors;
 const _errs11 = errors;
-const _errs12 = errors;
 if(typeof data4 === "string"){
 if(func0(data4) > 3){
 const err18 = {instancePath:instancePath+"/currency_code",schemaPath:"#/properties/currency_code/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
@@ -275,7 +274,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-var valid0 = _errs11 === errors;
+var valid0 = _errs10 === errors;
 }
 }
 else {

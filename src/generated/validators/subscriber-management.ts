@@ -4,7 +4,7 @@
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
 export const SubscribersCreate = validate6;
-const schema6 = {"type":"object","additionalProperties":false,"required":["name","email","mobile","country_id","status"],"properties":{"name":{"title":"Name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"company_name":{"title":"Company name","type":"string","maxLength":160,"noWhiteSpace":true},"country_id":{"title":"Country","type":"integer","minimum":1},"plan_id":{"title":"Current plan","type":"integer","minimum":1},"executive_id":{"title":"Executive","type":"integer","minimum":1},"status":{"title":"Status","type":"string","enum":["trial","subscribed","expired"],"enumLabels":{"trial":"Trial","subscribed":"Subscribed","expired":"Expired"},"maxLength":10,"default":"trial"}},"if":{"properties":{"status":{"const":"subscribed"}},"required":["status"]},"then":{"required":["plan_id"]},"$id":"subscriber-management/SUBSCRIBERS/create"};
+const schema6 = {"type":"object","additionalProperties":false,"required":["name","email","mobile","country_id","status"],"properties":{"name":{"title":"Name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"company_name":{"title":"Company name","type":"string","maxLength":160,"noWhiteSpace":true},"country_id":{"title":"Country","type":"integer","minimum":1},"plan_id":{"title":"Current plan","type":"integer","minimum":1},"executive_id":{"title":"Executive","type":"integer","minimum":1},"status":{"title":"Status","type":"string","enum":["trial","subscribed","expired"],"maxLength":10,"default":"trial"}},"if":{"properties":{"status":{"const":"subscribed"}},"required":["status"]},"then":{"required":["plan_id"]},"$id":"subscriber-management/SUBSCRIBERS/create"};
 const func0 = ucs2length;
 const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
 const formats0 = formats.email;
@@ -434,7 +434,6 @@ vErrors.push(err29);
 }
 errors++;
 }
-const _errs22 = errors;
 if(typeof data8 === "string"){
 if(func0(data8) > 10){
 const err30 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
@@ -476,7 +475,7 @@ return errors === 0;
 validate6.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const IciciSubscribersCreate = validate7;
-const schema7 = {"type":"object","additionalProperties":false,"required":["name","email","mobile","icici_customer_no","status"],"properties":{"name":{"title":"Name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"icici_customer_no":{"title":"ICICI customer ID","type":"string","maxLength":12,"noWhiteSpace":true,"validNumber":true,"minLength":6},"branch":{"title":"Branch","type":"string","maxLength":120,"noWhiteSpace":true},"relationship_manager":{"title":"Relationship manager","type":"string","maxLength":60,"validString":true},"status":{"title":"Status","type":"string","enum":["pending","approved","rejected"],"enumLabels":{"pending":"Pending","approved":"Approved","rejected":"Rejected"},"maxLength":8,"default":"pending"}},"$id":"subscriber-management/ICICI_SUBSCRIBERS/create"};
+const schema7 = {"type":"object","additionalProperties":false,"required":["name","email","mobile","icici_customer_no","status"],"properties":{"name":{"title":"Name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"icici_customer_no":{"title":"ICICI customer ID","type":"string","maxLength":12,"noWhiteSpace":true,"validNumber":true,"minLength":6},"branch":{"title":"Branch","type":"string","maxLength":120,"noWhiteSpace":true},"relationship_manager":{"title":"Relationship manager","type":"string","maxLength":60,"validString":true},"status":{"title":"Status","type":"string","enum":["pending","approved","rejected"],"maxLength":8,"default":"pending"}},"$id":"subscriber-management/ICICI_SUBSCRIBERS/create"};
 const pattern8 = new RegExp("^-?\\d+(?:\\.\\d+)?$", "u");
 
 function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -832,7 +831,6 @@ vErrors.push(err27);
 }
 errors++;
 }
-const _errs16 = errors;
 if(typeof data6 === "string"){
 if(func0(data6) > 8){
 const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 8},message:"must NOT have more than 8 characters"};

@@ -476,7 +476,7 @@ return errors === 0;
 validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const PointConsumptionRulesCreate = validate4;
-const schema4 = {"type":"object","additionalProperties":false,"required":["data_type_id","action","points_per_record"],"properties":{"data_type_id":{"title":"Data type","type":"integer","minimum":1},"action":{"title":"Action","type":"string","enum":["view","download"],"enumLabels":{"view":"View","download":"Download"},"maxLength":8},"points_per_record":{"title":"Points per record","type":"integer","minimum":0,"maximum":100000}},"$id":"subscription-management/POINT_CONSUMPTION_RULES/create"};
+const schema4 = {"type":"object","additionalProperties":false,"required":["data_type_id","action","points_per_record"],"properties":{"data_type_id":{"title":"Data type","type":"integer","minimum":1},"action":{"title":"Action","type":"string","enum":["view","download"],"maxLength":8},"points_per_record":{"title":"Points per record","type":"integer","minimum":0,"maximum":100000}},"$id":"subscription-management/POINT_CONSUMPTION_RULES/create"};
 
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscription-management/POINT_CONSUMPTION_RULES/create" */;
@@ -577,7 +577,6 @@ vErrors.push(err6);
 }
 errors++;
 }
-const _errs6 = errors;
 if(typeof data1 === "string"){
 if(func0(data1) > 8){
 const err7 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/maxLength",keyword:"maxLength",params:{limit: 8},message:"must NOT have more than 8 characters"};
@@ -604,7 +603,7 @@ var valid0 = _errs4 === errors;
 }
 if(data.points_per_record !== undefined){
 let data2 = data.points_per_record;
-const _errs7 = errors;
+const _errs6 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
 const err9 = {instancePath:instancePath+"/points_per_record",schemaPath:"#/properties/points_per_record/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -615,7 +614,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-const _errs8 = errors;
+const _errs7 = errors;
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 100000 || isNaN(data2)){
 const err10 = {instancePath:instancePath+"/points_per_record",schemaPath:"#/properties/points_per_record/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"};
@@ -638,7 +637,7 @@ vErrors.push(err11);
 errors++;
 }
 }
-var valid0 = _errs7 === errors;
+var valid0 = _errs6 === errors;
 }
 }
 else {

@@ -4,7 +4,7 @@
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
 export const VoucherCreate = validate21;
-const schema21 = {"type":"object","additionalProperties":false,"required":["code","discount_type","discount_value","valid_from","valid_to"],"properties":{"code":{"title":"Code","type":"string","maxLength":20,"customPattern":{"pattern":"^[A-Z0-9]{4,20}$","message":"Use 4 to 20 capital letters or digits."}},"description":{"title":"Description","type":"string","maxLength":500},"discount_type":{"title":"Discount type","type":"string","enum":["percent","flat"],"enumLabels":{"percent":"Percent","flat":"Flat amount"},"maxLength":7},"discount_value":{"title":"Discount value","type":"number","rangeMin":{"value":1,"message":"Discount must be at least 1."}},"max_discount":{"title":"Max discount (INR)","type":"number","minimum":0,"description":"Cap on a percent discount."},"valid_from":{"title":"Valid from","type":"string","format":"date","maxLength":10},"valid_to":{"title":"Valid to","type":"string","format":"date","maxLength":10,"notBefore":"valid_from"},"usage_limit":{"title":"Usage limit","type":"integer","minimum":1,"description":"Leave empty for unlimited use."},"plan_id":{"title":"Plan","type":"integer","minimum":1}},"if":{"properties":{"discount_type":{"const":"percent"}},"required":["discount_type"]},"then":{"properties":{"discount_value":{"type":"number","maximum":100}}},"$id":"voucher-management/VOUCHER/create"};
+const schema21 = {"type":"object","additionalProperties":false,"required":["code","discount_type","discount_value","valid_from","valid_to"],"properties":{"code":{"title":"Code","type":"string","maxLength":20,"customPattern":{"pattern":"^[A-Z0-9]{4,20}$","message":"Use 4 to 20 capital letters or digits."}},"description":{"title":"Description","type":"string","maxLength":500},"discount_type":{"title":"Discount type","type":"string","enum":["percent","flat"],"maxLength":7},"discount_value":{"title":"Discount value","type":"number","rangeMin":{"value":1,"message":"Discount must be at least 1."}},"max_discount":{"title":"Max discount (INR)","type":"number","minimum":0,"description":"Cap on a percent discount."},"valid_from":{"title":"Valid from","type":"string","format":"date","maxLength":10},"valid_to":{"title":"Valid to","type":"string","format":"date","maxLength":10,"notBefore":"valid_from"},"usage_limit":{"title":"Usage limit","type":"integer","minimum":1,"description":"Leave empty for unlimited use."},"plan_id":{"title":"Plan","type":"integer","minimum":1}},"if":{"properties":{"discount_type":{"const":"percent"}},"required":["discount_type"]},"then":{"properties":{"discount_value":{"type":"number","maximum":100}}},"$id":"voucher-management/VOUCHER/create"};
 const func70 = Object.prototype.hasOwnProperty;
 const func0 = ucs2length;
 const pattern22 = new RegExp("^[A-Z0-9]{4,20}$", "u");
@@ -271,7 +271,6 @@ vErrors.push(err16);
 }
 errors++;
 }
-const _errs14 = errors;
 if(typeof data4 === "string"){
 if(func0(data4) > 7){
 const err17 = {instancePath:instancePath+"/discount_type",schemaPath:"#/properties/discount_type/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
@@ -298,8 +297,8 @@ var valid3 = _errs12 === errors;
 }
 if(data.discount_value !== undefined){
 let data5 = data.discount_value;
+const _errs14 = errors;
 const _errs15 = errors;
-const _errs16 = errors;
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 1){
 const err19 = {instancePath:instancePath+"/discount_value",schemaPath:"#/properties/discount_value/rangeMin",keyword:"rangeMin",params:{},message:"must pass \"rangeMin\" keyword validation"};
@@ -322,12 +321,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-var valid3 = _errs15 === errors;
+var valid3 = _errs14 === errors;
 }
 if(data.max_discount !== undefined){
 let data6 = data.max_discount;
+const _errs16 = errors;
 const _errs17 = errors;
-const _errs18 = errors;
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
 const err21 = {instancePath:instancePath+"/max_discount",schemaPath:"#/properties/max_discount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
@@ -350,12 +349,12 @@ vErrors.push(err22);
 }
 errors++;
 }
-var valid3 = _errs17 === errors;
+var valid3 = _errs16 === errors;
 }
 if(data.valid_from !== undefined){
 let data7 = data.valid_from;
+const _errs18 = errors;
 const _errs19 = errors;
-const _errs20 = errors;
 if((typeof data7 == "number") && (isFinite(data7))){
 }
 if(typeof data7 === "string"){
@@ -390,12 +389,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-var valid3 = _errs19 === errors;
+var valid3 = _errs18 === errors;
 }
 if(data.valid_to !== undefined){
 let data8 = data.valid_to;
+const _errs20 = errors;
 const _errs21 = errors;
-const _errs22 = errors;
 if((typeof data8 == "number") && (isFinite(data8))){
 }
 if(typeof data8 === "string"){
@@ -440,11 +439,11 @@ vErrors.push(err29);
 }
 errors++;
 }
-var valid3 = _errs21 === errors;
+var valid3 = _errs20 === errors;
 }
 if(data.usage_limit !== undefined){
 let data9 = data.usage_limit;
-const _errs23 = errors;
+const _errs22 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
 const err30 = {instancePath:instancePath+"/usage_limit",schemaPath:"#/properties/usage_limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -455,7 +454,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-const _errs24 = errors;
+const _errs23 = errors;
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 1 || isNaN(data9)){
 const err31 = {instancePath:instancePath+"/usage_limit",schemaPath:"#/properties/usage_limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
@@ -468,11 +467,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-var valid3 = _errs23 === errors;
+var valid3 = _errs22 === errors;
 }
 if(data.plan_id !== undefined){
 let data10 = data.plan_id;
-const _errs25 = errors;
+const _errs24 = errors;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
 const err32 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -483,7 +482,7 @@ vErrors.push(err32);
 }
 errors++;
 }
-const _errs26 = errors;
+const _errs25 = errors;
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 < 1 || isNaN(data10)){
 const err33 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
@@ -496,7 +495,7 @@ vErrors.push(err33);
 errors++;
 }
 }
-var valid3 = _errs25 === errors;
+var valid3 = _errs24 === errors;
 }
 }
 else {

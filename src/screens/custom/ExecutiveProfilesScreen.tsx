@@ -1,4 +1,4 @@
-import { readableFields } from '../../../contract/description.ts';
+import { readableFields } from '../../../contract/readableFields.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { http } from '../../http/index.ts';

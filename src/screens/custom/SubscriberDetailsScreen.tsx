@@ -1,4 +1,4 @@
-import { readableFields } from '../../../contract/description.ts';
+import { readableFields } from '../../../contract/readableFields.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { readableFields } from '../../../contract/description.ts';
+import { readableFields } from '../../../contract/readableFields.ts';
 import { useParams } from 'react-router-dom';
 import type { FieldDescription } from '../../generated/types.ts';
 import type { ScreenProps } from '../ScreenProps.ts';
