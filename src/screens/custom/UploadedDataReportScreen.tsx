@@ -41,8 +41,7 @@ export default function UploadedDataReportScreen({ resource }: ScreenProps) {
   const cell = (row: Row, column: string) => {
     // The report answers bare country ids: each is named by the countries' options, asked for once per country.
     if (column === 'country_id' && row[`${column}_label`] === undefined && row[column] !== null) return <CountryName api={countriesApi} id={row[column] as number} />;
-    const field = uploadField(column);
-    return field ? formatValue(field, row, column) : formatValue(undefined, row, column);
+    return formatValue(uploadField(column), row, column);
   };
 
   return (

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { monthLabel, monthTicks, valueAxisWidth, VALUE_STEPS } from './chartAxes.ts';
+import { formatMonth } from '../../shared/formatValue.ts';
+import { monthTicks, valueAxisWidth, VALUE_STEPS } from './chartAxes.ts';
 import { isEmpty, type MonthlySeries } from './monthlySeries.ts';
 
 const COLORS = ['#1f4fd1', '#18794e', '#c2410c', '#7c3aed', '#0e7490', '#b42318', '#a16207'];
@@ -40,7 +41,7 @@ export function ReportChart({ title, data, format }: ReportChartProps) {
           // Months are spaced evenly by their place, not by their length in days.
           scales: { x: { time: false, range: () => [-0.5, months.length - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.05] } },
           series: [
-            { label: 'Month', value: (_u: uPlot, index: number | null) => (index === null ? '—' : monthLabel(months[index] ?? '')) },
+            { label: 'Month', value: (_u: uPlot, index: number | null) => (index === null ? '—' : formatMonth(months[index] ?? '')) },
             ...data.series.map((series, index) => ({
               label: series.label,
               stroke: COLORS[index % COLORS.length],
@@ -51,7 +52,7 @@ export function ReportChart({ title, data, format }: ReportChartProps) {
           axes: [
             {
               splits: (u: uPlot) => monthTicks(months.length, Number.isFinite(plotWidth(u)) ? plotWidth(u) : element.clientWidth),
-              values: (_u: uPlot, splits: number[]) => splits.map((index) => monthLabel(months[index] ?? '')),
+              values: (_u: uPlot, splits: number[]) => splits.map((index) => formatMonth(months[index] ?? '')),
             },
             {
               incrs: VALUE_STEPS,
@@ -101,7 +102,7 @@ export function ReportChart({ title, data, format }: ReportChartProps) {
                 <tbody>
                   {data.months.map((month, index) => (
                     <tr key={month}>
-                      <th scope="row">{monthLabel(month)}</th>
+                      <th scope="row">{formatMonth(month)}</th>
                       {data.series.map((series) => (
                         <td key={series.label}>{format(series.values[index] ?? 0)}</td>
                       ))}

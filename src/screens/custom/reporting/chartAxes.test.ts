@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MONTH_LABEL_PX, monthLabel, monthTicks, valueAxisWidth, VALUE_STEPS } from './chartAxes.ts';
+import { formatMonth } from '../../shared/formatValue.ts';
+import { MONTH_LABEL_PX, monthTicks, valueAxisWidth, VALUE_STEPS } from './chartAxes.ts';
 import { monthlySeries, monthsBetween } from './monthlySeries.ts';
 
 describe('report chart axes', () => {
   it('names months as people write them', () => {
-    expect(monthLabel('2026-09')).toBe('Sep 2026');
-    expect(monthLabel('2025-12')).toBe('Dec 2025');
+    expect(formatMonth('2026-09')).toBe('Sep 2026');
+    expect(formatMonth('2025-12')).toBe('Dec 2025');
   });
 
   it('labels only as many months as fit side by side: every month on a desktop chart, every few on a phone', () => {

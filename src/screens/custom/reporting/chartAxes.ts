@@ -1,14 +1,7 @@
 /**
- * How the report charts' axes read: months as "Sep 2026", values in the chart's own format, and never more labels
- * than fit side by side at the chart's width (a phone shows every third month, a desktop every month).
+ * How the report charts' axes read: values in the chart's own format, and never more month labels than fit side by
+ * side at the chart's width (a desktop shows every month, a phone every few).
  */
-const MONTH = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** `2026-09` → "Sep 2026". */
-export function monthLabel(month: string): string {
-  const date = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1));
-  return Number.isNaN(date.getTime()) ? month : MONTH.format(date);
-}
 
 /** Room one month label needs on the axis, gap included ("Sep 2026" at the chart's 12 px font). */
 export const MONTH_LABEL_PX = 72;

@@ -18,6 +18,9 @@ function Matrix({ initial }: { initial: PermissionSet }) {
 const box = (name: string) => screen.getByRole('checkbox', { name });
 const savedSet = () => JSON.parse(screen.getByRole('status', { name: 'Saved set' }).textContent ?? '{}') as PermissionSet;
 
+// The whole matrix (hundreds of boxes) renders on every tick: slow on a busy machine.
+const MATRIX_MS = 15_000;
+
 describe('the role matrix keeps actions consistent', () => {
   it('taking View away takes the actions that need it along, and says so before anything is saved', async () => {
     const user = userEvent.setup();
@@ -26,7 +29,7 @@ describe('the role matrix keeps actions consistent', () => {
     for (const action of ['Edit', 'Delete', 'Activate or deactivate', 'Download']) expect(box(`Vouchers: ${action}`)).not.toBeChecked();
     expect(savedSet()).toEqual({});
     expect(screen.getAllByText('Vouchers: Edit, Delete, Activate or deactivate, Download taken away too, as they need View.')).not.toHaveLength(0);
-  });
+  }, MATRIX_MS);
 
   it('granting an action that needs View grants View, and says so', async () => {
     const user = userEvent.setup();
@@ -39,7 +42,7 @@ describe('the role matrix keeps actions consistent', () => {
     await user.click(box('Banners: Delete'));
     expect(savedSet()).toEqual({ BANNER: ['view', 'edit', 'delete'] });
     expect(screen.queryByText(/granted too/)).not.toBeInTheDocument();
-  });
+  }, MATRIX_MS);
 
   it('the actions are named in words, not codes', () => {
     render(<Matrix initial={{}} />);
