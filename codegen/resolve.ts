@@ -101,6 +101,7 @@ function resolveEntity(resource: Resource, relationTarget: (key: string) => Omit
       type,
       format,
       enum: Array.isArray(property.enum) ? (property.enum as (string | number)[]) : null,
+      enumLabels: enumLabelsOf(property),
       required: required.has(name),
       readOnly: property.readOnly === true,
       writeOnly: writeOnly.includes(name),
@@ -149,7 +150,7 @@ function resolveList(resource: Resource, entity: EntityModel): ListModel {
 }
 
 function systemField(name: string, title: string, type: FieldType, sql: string, format: string | null = null): FieldModel {
-  return { name, title, type, format, enum: null, required: false, readOnly: true, writeOnly: false, system: true, sqlType: sql, relation: null };
+  return { name, title, type, format, enum: null, enumLabels: null, required: false, readOnly: true, writeOnly: false, system: true, sqlType: sql, relation: null };
 }
 
 function fieldType(property: JsonSchema): FieldType {
@@ -188,5 +189,18 @@ export function pascalCase(key: string): string {
 
 function humanise(name: string): string {
   const words = name.replace(/_id$/, '').split('_').join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** What people call each value of an enum field: its `enumLabels`, or, where the manifest gives none, the value in words. */
+function enumLabelsOf(property: Record<string, unknown>): Record<string, string> | null {
+  if (!Array.isArray(property.enum)) return null;
+  const authored = (property.enumLabels ?? {}) as Record<string, string>;
+  return Object.fromEntries(property.enum.map((value) => [String(value), Object.hasOwn(authored, String(value)) ? authored[String(value)]! : inWords(String(value))]));
+}
+
+/** "north_east" → "North east". */
+function inWords(value: string): string {
+  const words = value.replace(/_/g, ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -1,7 +1,9 @@
 import type Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv/dist/2020.js';
+import { RECORD_VERSION } from '../contract/readableFields.ts';
 import { createAjv } from '../validation/createAjv.ts';
 import { manifestError, pointerOf, type ManifestError } from './errors.ts';
+import { businessRuleErrors, enumLabelErrors, siblingReferenceErrors } from './schemaChecks.ts';
 import type { Resource, UniqueKey } from './generated/manifest.ts';
 import type { LoadedArea } from './load.ts';
 import { validateShape } from './manifestShape.ts';
@@ -145,6 +147,7 @@ function resourceChecks(file: string, index: number, resource: Resource, resourc
       errors.push(manifestError('InvalidEntitySchema', file, at('forms', action, 'schema'), `ajv rejects the form schema: ${(cause as Error).message}`));
     }
     errors.push(...siblingReferenceErrors(file, form.schema, (...rest) => at('forms', action, 'schema', ...rest)));
+    errors.push(...enumLabelErrors(file, form.schema, (...rest) => at('forms', action, 'schema', ...rest)));
   }
 
   if (!entity) {
@@ -166,6 +169,7 @@ function resourceChecks(file: string, index: number, resource: Resource, resourc
   }
 
   errors.push(...siblingReferenceErrors(file, entity.schema, (...rest) => at('entity', 'schema', ...rest)));
+  errors.push(...enumLabelErrors(file, entity.schema, (...rest) => at('entity', 'schema', ...rest)));
   errors.push(...businessRuleErrors(file, entity.schema, (...rest) => at('entity', 'schema', ...rest)));
 
   const authored = new Set(Object.keys((entity.schema.properties ?? {}) as Record<string, unknown>));
@@ -191,15 +195,16 @@ function resourceChecks(file: string, index: number, resource: Resource, resourc
   }
   const list = resource.list;
   if (list) {
-    list.columns.forEach((field, i) => requireField(field, at('list', 'columns', i), 'a list column'));
+    const listable = new Set([...known].filter((field) => field !== RECORD_VERSION)); // the record version is for If-Match, not people
+    list.columns.forEach((field, i) => requireField(field, at('list', 'columns', i), 'a list column', listable));
     const textFields = new Set(
       Object.entries((entity.schema.properties ?? {}) as Record<string, { type?: unknown; format?: unknown }>)
         .filter(([, property]) => property.type === 'string' && property.format !== 'date' && property.format !== 'date-time')
         .map(([name]) => name),
     );
     (list.search ?? []).forEach((field, i) => requireField(field, at('list', 'search', i), 'a search field (text fields only)', textFields));
-    (list.filters ?? []).forEach((field, i) => requireField(field, at('list', 'filters', i), 'a filter'));
-    if (list.sort) requireField(list.sort.field, at('list', 'sort', 'field'), 'the default sort');
+    (list.filters ?? []).forEach((field, i) => requireField(field, at('list', 'filters', i), 'a filter', listable));
+    if (list.sort) requireField(list.sort.field, at('list', 'sort', 'field'), 'the default sort', listable);
   }
   for (const field of Object.keys(resource.uiSchema ?? {}).filter((key) => !key.startsWith('ui:'))) {
     requireField(field, at('uiSchema', field), 'uiSchema', authored);
@@ -239,54 +244,6 @@ function uniqueKeyErrors(file: string, table: string, keys: readonly UniqueKey[]
     if (sameFields === undefined) byFields.set(fieldSet, i);
     if (sameIndex === undefined) byIndex.set(index, i);
   });
-  return errors;
-}
-
-/**
- * compareTo and notBefore name a sibling field of the same schema; notBefore compares text order, which is date
- * order only when both fields have the same date format.
- */
-function siblingReferenceErrors(file: string, schema: object, pointer: (...rest: (string | number)[]) => string): ManifestError[] {
-  const properties = ((schema as { properties?: unknown }).properties ?? {}) as Record<string, Record<string, unknown>>;
-  const errors: ManifestError[] = [];
-  for (const [name, property] of Object.entries(properties)) {
-    for (const keyword of ['compareTo', 'notBefore'] as const) {
-      const target = property[keyword];
-      if (typeof target !== 'string') continue;
-      const sibling = Object.hasOwn(properties, target) ? properties[target] : undefined;
-      if (!sibling || target === name) {
-        errors.push(manifestError('UnknownField', file, pointer('properties', name, keyword), `${keyword} names "${target}", which is not another field of the same schema`));
-      } else if (keyword === 'notBefore' && (sibling.format !== property.format || !['date', 'date-time', 'period'].includes(String(property.format)))) {
-        errors.push(manifestError('SchemaViolation', file, pointer('properties', name, keyword), `notBefore compares "${name}" with "${target}" as text, so both need the same date format (date, date-time or period)`));
-      }
-    }
-  }
-  return errors;
-}
-
-/**
- * A business rule (`if` / `then` / `else` of the entity schema, or of its `allOf` items) names fields of the entity: a
- * misspelt one would not fail to compile, it would make the rule test or demand a field no form has.
- */
-function businessRuleErrors(file: string, schema: object, pointer: (...rest: (string | number)[]) => string): ManifestError[] {
-  const fields = new Set(Object.keys(((schema as { properties?: unknown }).properties ?? {}) as object));
-  const errors: ManifestError[] = [];
-  const check = (rule: unknown, at: (string | number)[]) => {
-    if (rule === null || typeof rule !== 'object') return;
-    const { properties, required } = rule as { properties?: unknown; required?: unknown };
-    for (const name of Object.keys((properties ?? {}) as object)) {
-      if (!fields.has(name)) errors.push(manifestError('UnknownField', file, pointer(...at, 'properties', name), `a business rule names "${name}", which the entity lacks`));
-    }
-    (Array.isArray(required) ? required : []).forEach((name, i) => {
-      if (!fields.has(String(name))) errors.push(manifestError('UnknownField', file, pointer(...at, 'required', i), `a business rule names "${String(name)}", which the entity lacks`));
-    });
-  };
-  const rulesOf = (node: Record<string, unknown>, at: (string | number)[]) => {
-    for (const keyword of ['if', 'then', 'else']) check(node[keyword], [...at, keyword]);
-  };
-  rulesOf(schema as Record<string, unknown>, []);
-  const allOf = (schema as { allOf?: unknown }).allOf;
-  if (Array.isArray(allOf)) allOf.forEach((item, i) => item && typeof item === 'object' && rulesOf(item as Record<string, unknown>, ['allOf', i]));
   return errors;
 }
 

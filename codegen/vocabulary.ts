@@ -5,6 +5,23 @@ import type { Action, ScreenName } from './generated/manifest.ts';
 /** The permission action vocabulary (spec section 3), read from the manifest schema so it has one source. */
 export const ACTIONS = manifestSchema.$defs.action.enum as Action[];
 
+/** What people call each action, in the role matrix and wherever an action is named to them. */
+export const ACTION_LABELS: Record<Action, string> = {
+  view: 'View',
+  add: 'Add',
+  edit: 'Edit',
+  delete: 'Delete',
+  ACTIVE_INACTIVE: 'Activate or deactivate',
+  download: 'Download',
+  view_detail: 'View detail',
+  verify: 'Verify',
+  refresh: 'Refresh',
+  SUBSCRIBER_DETAIL: 'Subscriber detail',
+  ADD_SUBSCRIPTION: 'Add subscription',
+  ADD_TOP_UP: 'Add top-up',
+  executive_access: 'Own subscribers only',
+};
+
 /** Custom screen names the console provides, from the manifest schema. */
 export const SCREEN_NAMES = manifestSchema.$defs.screenName.enum as ScreenName[];
 

@@ -17,6 +17,8 @@ export interface FieldModel {
   type: FieldType;
   format: string | null;
   enum: readonly (string | number)[] | null;
+  /** What people read for each enum value (its code as key): the manifest's `enumLabels`, else the value in words. */
+  enumLabels: Readonly<Record<string, string>> | null;
   required: boolean;
   readOnly: boolean;
   writeOnly: boolean;

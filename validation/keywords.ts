@@ -1,6 +1,7 @@
 /**
  * The custom keywords of the shared validation rules (spec section 5), as ajv code-generating
- * keywords so that ajv's standalone output (the browser's precompiled validators) can contain them.
+ * keywords so that ajv's standalone output (the browser's precompiled validators) can contain them;
+ * and `enumLabels`, which checks nothing: what people call each value of an enum.
  */
 import { _, type Code, type KeywordDefinition, type KeywordCxt } from 'ajv';
 import { operators } from 'ajv/dist/compile/codegen/index.js';
@@ -121,6 +122,12 @@ export const keywords: KeywordDefinition[] = [
       const { pattern } = cxt.schema as { pattern: string };
       cxt.fail(_`!${usePattern(cxt, pattern)}.test(${cxt.data})`);
     },
+  },
+  {
+    // An annotation: the console shows these labels wherever a person reads the field's value.
+    keyword: 'enumLabels',
+    schemaType: 'object',
+    metaSchema: { type: 'object', additionalProperties: { type: 'string', minLength: 1 } },
   },
   rangeKeyword('rangeMin', operators.LT),
   rangeKeyword('rangeMax', operators.GT),

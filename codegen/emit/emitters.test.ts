@@ -35,7 +35,7 @@ function resource(overrides: Partial<ResourceModel> = {}): ResourceModel {
       createSchema: { type: 'object', properties: { title: { type: 'string', title: 'Title', noWhiteSpace: true } }, required: ['title'], additionalProperties: false },
       updateSchema: { type: 'object', properties: { title: { type: 'string', title: 'Title', noWhiteSpace: true } }, required: ['title'], additionalProperties: false },
       fields: [
-        { name: 'title', title: 'Title', type: 'string', format: null, enum: null, required: true, readOnly: false, writeOnly: false, system: false, sqlType: 'text', relation: null },
+        { name: 'title', title: 'Title', type: 'string', format: null, enum: null, enumLabels: null, required: true, readOnly: false, writeOnly: false, system: false, sqlType: 'text', relation: null },
       ],
       unique: [{ fields: ['title'], index: 'banner_title_key' }],
       writeOnly: [],

@@ -1,4 +1,5 @@
 import type { ProjectModel } from '../../contract/description.ts';
+import { ACTION_LABELS } from '../vocabulary.ts';
 import { literal, tsHeader } from './header.ts';
 
 /** src/generated/permissions.ts: module keys and action names as literal unions (PERM-09). */
@@ -26,6 +27,9 @@ export type ModuleKey = (typeof MODULES)[number];
 export const ACTIONS = ${literal(model.actions)} as const;
 
 export type ActionName = (typeof ACTIONS)[number];
+
+/** What people call each action. */
+export const ACTION_LABELS: Readonly<Record<ActionName, string>> = ${literal(Object.fromEntries(model.actions.map((action) => [action, ACTION_LABELS[action]])))};
 
 /** The actions each module offers; an area module offers view. */
 export const MODULE_ACTIONS: Readonly<Record<ModuleKey, readonly ActionName[]>> = ${literal(sorted)};

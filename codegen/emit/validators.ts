@@ -2,11 +2,21 @@ import { _ } from 'ajv';
 import type Ajv2020 from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { createAjv } from '../../validation/createAjv.ts';
-import type { AreaModel, ResourceModel } from '../../contract/description.ts';
+import type { AreaModel, JsonSchema, ResourceModel } from '../../contract/description.ts';
 import { pascalCase } from '../resolve.ts';
 import { tsHeader } from './header.ts';
 
 const RUNTIME_HELPERS = new Set(['ucs2length']);
+
+/**
+ * The schema without its fields' `enumLabels`: they judge nothing, and ajv would copy them into the browser's
+ * validator code as well, beside the description that already carries them.
+ */
+function withoutLabels(schema: JsonSchema): JsonSchema {
+  const properties = schema.properties as Record<string, JsonSchema> | undefined;
+  if (!properties) return schema;
+  return { ...schema, properties: Object.fromEntries(Object.entries(properties).map(([name, { enumLabels: _labels, ...property }]) => [name, property])) };
+}
 
 /** Does the area have anything to validate (an entity or an action form)? */
 export function hasValidators(area: AreaModel): boolean {
@@ -35,7 +45,7 @@ export function emitValidators(area: AreaModel, ajv: Ajv2020 = createStandaloneA
   for (const resource of area.resources) {
     if (!resource.entity) continue;
     const createId = `${area.path}/${resource.key}/create`;
-    ajv.addSchema({ ...resource.entity.createSchema, $id: createId });
+    ajv.addSchema({ ...withoutLabels(resource.entity.createSchema), $id: createId });
     exports[`${resource.typeName}Create`] = createId;
     // Most entities accept the same fields on update; only write-only fields (passwords) make them differ.
     // The same schema exported twice would make ajv emit its function twice, so alias it instead.
@@ -43,14 +53,14 @@ export function emitValidators(area: AreaModel, ajv: Ajv2020 = createStandaloneA
       aliases.push(`export const ${resource.typeName}Update = ${resource.typeName}Create;`);
     } else {
       const updateId = `${area.path}/${resource.key}/update`;
-      ajv.addSchema({ ...resource.entity.updateSchema, $id: updateId });
+      ajv.addSchema({ ...withoutLabels(resource.entity.updateSchema), $id: updateId });
       exports[`${resource.typeName}Update`] = updateId;
     }
   }
   for (const resource of area.resources) {
     for (const [action, form] of Object.entries(resource.forms)) {
       const id = `${area.path}/${resource.key}/${action}`;
-      ajv.addSchema({ ...form.schema, $id: id });
+      ajv.addSchema({ ...withoutLabels(form.schema), $id: id });
       exports[formValidatorName(resource, action)] = id;
     }
   }

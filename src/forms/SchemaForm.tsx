@@ -34,6 +34,13 @@ export interface SchemaFormProps {
   children?: ReactNode;
   /** A message about the last save shown just above the buttons, e.g. that the record changed meanwhile. */
   notice?: ReactNode;
+  /** The submit button's text while saving; "Saving…" unless told otherwise. */
+  busyLabel?: string;
+  /**
+   * Errors of a field the form does not show, by field, shown on the field that stands for it (a file's size and the
+   * server's word on the file itself, shown on the file's field).
+   */
+  errorsShownOn?: Readonly<Record<string, string>>;
 }
 
 const ID_SEPARATOR = '-';
@@ -44,14 +51,35 @@ const ID_PREFIX = 'field';
  * shared messages; errors show after touch or submit, debounced (FORM-01, FORM-02), and the server's field
  * errors show on their fields until the field is changed (FORM-12).
  */
-export function SchemaForm({ schema, validate, uiSchema, formData, onChange, onSubmit, serverErrors, saving = false, submitLabel, label, actions, children, notice }: SchemaFormProps) {
+export function SchemaForm({
+  schema,
+  validate,
+  uiSchema,
+  formData,
+  onChange,
+  onSubmit,
+  serverErrors,
+  saving = false,
+  submitLabel,
+  label,
+  actions,
+  children,
+  notice,
+  busyLabel = 'Saving…',
+  errorsShownOn = {},
+}: SchemaFormProps) {
   const validator = useMemo(() => precompiledValidator(validate, schema), [validate, schema]);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
 
-  const errors = useMemo(() => formFieldErrors(validate, schema, formData), [validate, schema, formData]);
+  const shownOn = (errors: Record<string, string>) => movedErrors(errors, errorsShownOn);
+  const errors = useMemo(() => movedErrors(formFieldErrors(validate, schema, formData), errorsShownOn), [validate, schema, formData, errorsShownOn]);
   const visible = useVisibleErrors(errors, { touched, submitted });
-  const fromServer = useMemo(() => currentServerErrors(serverErrors, formData), [serverErrors, formData]);
+  // Moved first, so that an error about the file goes once the file's field changes.
+  const fromServer = useMemo(
+    () => currentServerErrors(serverErrors && { ...serverErrors, fields: movedErrors(serverErrors.fields, errorsShownOn) }, formData),
+    [serverErrors, formData, errorsShownOn],
+  );
   const properties = Object.keys((schema.properties as Record<string, unknown> | undefined) ?? {});
   const onField = (field: string) => properties.includes(field.split('.')[0] ?? field);
   const formLevel = Object.entries(fromServer).filter(([field]) => !onField(field));
@@ -60,7 +88,7 @@ export function SchemaForm({ schema, validate, uiSchema, formData, onChange, onS
 
   const handleSubmit = (data: FormData) => {
     setSubmitted(true);
-    const invalid = Object.keys(formFieldErrors(validate, schema, data));
+    const invalid = Object.keys(shownOn(formFieldErrors(validate, schema, data)));
     if (invalid.length === 0) {
       onSubmit(data);
       return;
@@ -100,7 +128,7 @@ export function SchemaForm({ schema, validate, uiSchema, formData, onChange, onS
       {notice}
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving || undefined}>
-          {saving ? 'Saving…' : submitLabel}
+          {saving ? busyLabel : submitLabel}
         </button>
         {actions}
       </div>
@@ -115,6 +143,16 @@ export function fieldId(field: string): string {
 
 function fieldOfId(id: string): string {
   return id.split(ID_SEPARATOR)[1] ?? id;
+}
+
+/** The errors with those of a field shown on another moved there (the first error of that field stays). */
+function movedErrors(errors: Record<string, string>, shownOn: Readonly<Record<string, string>>): Record<string, string> {
+  const moved: Record<string, string> = {};
+  for (const [field, text] of Object.entries(errors)) {
+    const target = shownOn[field.split('.')[0] ?? field] ?? field;
+    moved[target] ??= text;
+  }
+  return moved;
 }
 
 /** Server errors still about what is in the form: a field's error goes once its value changes. */

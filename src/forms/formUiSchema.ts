@@ -3,7 +3,7 @@ import type { FieldDescription } from '../generated/types.ts';
 
 /**
  * The form's uiSchema: a widget for each field that needs one (relation selects, money, image preview,
- * password inputs), with the manifest's own uiSchema on top.
+ * password inputs) and the labels of each enum's values, with the manifest's own uiSchema on top.
  */
 export function formUiSchema(fields: readonly FieldDescription[], manifestUiSchema: Record<string, unknown>): UiSchema {
   const uiSchema: Record<string, unknown> = {};
@@ -19,10 +19,14 @@ export function formUiSchema(fields: readonly FieldDescription[], manifestUiSche
 }
 
 function widgetFor(field: FieldDescription): Record<string, unknown> | null {
+  // rjsf's select reads an enum's labels from ui:enumNames, keyed by value.
+  if (field.enumLabels) return { 'ui:enumNames': field.enumLabels };
   if (field.relation) return { 'ui:widget': 'relation', 'ui:options': { api: field.relation.api } };
   if (field.format === 'password' || /(^|_)password$/.test(field.name)) return { 'ui:widget': 'password' };
   if (field.type === 'number' && /(^|_)(amount|price|revenue|fee)$/.test(field.name)) return { 'ui:widget': 'money' };
   if (field.type === 'string' && /(^|_)image(_url)?$/.test(field.name)) return { 'ui:widget': 'image' };
+  // A browser with a month picker offers it; others take the same YYYY-MM as text.
+  if (field.format === 'period') return { 'ui:options': { inputType: 'month' } };
   return null;
 }
 

@@ -80,6 +80,23 @@ export const ACTIONS = [
 
 export type ActionName = (typeof ACTIONS)[number];
 
+/** What people call each action. */
+export const ACTION_LABELS: Readonly<Record<ActionName, string>> = {
+  "view": "View",
+  "add": "Add",
+  "edit": "Edit",
+  "delete": "Delete",
+  "ACTIVE_INACTIVE": "Activate or deactivate",
+  "download": "Download",
+  "view_detail": "View detail",
+  "verify": "Verify",
+  "refresh": "Refresh",
+  "SUBSCRIBER_DETAIL": "Subscriber detail",
+  "ADD_SUBSCRIPTION": "Add subscription",
+  "ADD_TOP_UP": "Add top-up",
+  "executive_access": "Own subscribers only"
+};
+
 /** The actions each module offers; an area module offers view. */
 export const MODULE_ACTIONS: Readonly<Record<ModuleKey, readonly ActionName[]>> = {
   "ADMIN_REPORTING": [

@@ -1,9 +1,11 @@
 import type { Ref } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { NotificationsMenu } from '../notifications/NotificationsMenu.tsx';
+import { usePermissions } from '../permissions/usePermissions.ts';
 import { useSession } from '../session/useSession.ts';
 import { Brand } from '../shell/Brand.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
+import { backTarget, hasPageBehind } from './backTarget.ts';
 import './Header.css';
 
 export interface HeaderProps {
@@ -13,11 +15,20 @@ export interface HeaderProps {
 
 /**
  * The header of signed-in pages: back (HEADER-01), logo (HEADER-02), and when logged in the two dropdowns
- * (HEADER-03); on a phone, first the menu button of the sidebar drawer.
+ * (HEADER-03); on a phone, first the menu button of the sidebar drawer. Back returns to the previous page, and with
+ * none in this tab (a link opened in a new tab) goes up to the page's list or the landing page, never out of the console.
  */
 export function Header({ menu }: HeaderProps) {
   const navigate = useNavigate();
-  const { user, logout } = useSession();
+  const location = useLocation();
+  const { user, logout, landingPath } = useSession();
+  const { permissions } = usePermissions();
+  const behind = hasPageBehind(location.key);
+  const up = behind ? null : backTarget(location.pathname, permissions, landingPath);
+  const goBack = () => {
+    if (behind) void navigate(-1);
+    else if (up) void navigate(up);
+  };
   return (
     <header className="app-header">
       {menu && (
@@ -35,7 +46,7 @@ export function Header({ menu }: HeaderProps) {
           </svg>
         </button>
       )}
-      <button type="button" className="icon-button" aria-label="Back" onClick={() => void navigate(-1)}>
+      <button type="button" className="icon-button" aria-label="Back" aria-disabled={!behind && !up ? true : undefined} onClick={goBack}>
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
         </svg>

@@ -1,4 +1,5 @@
 import axios, { type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { PERMISSIONS_VERSION_HEADER } from '../../contract/headers.ts';
 import { config } from '../config/config.ts';
 import { APP_SOURCE, APP_SOURCE_HEADER, GENERIC_ERROR_MESSAGE, SUBSCRIBER_PATH, XSRF_COOKIE, XSRF_HEADER } from '../config/constants.ts';
 import { endSession } from '../session/sessionStore.ts';
@@ -7,6 +8,7 @@ import { loader } from '../shell/loader.ts';
 import { toastError } from '../shell/toasts.tsx';
 import { ApiError } from './ApiError.ts';
 import { errorFields, errorMessage } from './errorMessage.ts';
+import { permissionsSignals } from './permissionsSignal.ts';
 import { readBlobText } from './readBlobText.ts';
 
 declare module 'axios' {
@@ -17,8 +19,8 @@ declare module 'axios' {
     external?: boolean;
     /** Set when this call added one to the loader count, so exactly one disable follows. */
     loaderCounted?: boolean;
-    /** The call sent If-Match: a 412 is explained by its caller, so no "Error" toast repeats it. */
-    callerExplainsStale?: boolean;
+    /** Failure statuses the caller shows where the user is (a 412 of a versioned change, a 409 it asks about), so no "Error" toast repeats them. */
+    shownByCaller?: readonly number[];
   }
 }
 
@@ -73,19 +75,27 @@ async function toApiError(error: unknown): Promise<ApiError> {
   return new ApiError(status, errorMessage(status, body, navigator.onLine), errorFields(body));
 }
 
-const PRECONDITION_FAILED = 412;
+const FORBIDDEN = 403;
+
+/** Tells the permission store the version an API answer named, and whether it was a refusal. */
+function reportPermissions(response: AxiosResponse | undefined): void {
+  if (!response || response.config.external) return;
+  const version: unknown = response.headers[PERMISSIONS_VERSION_HEADER];
+  permissionsSignals.report({ version: typeof version === 'string' ? version : null, forbidden: response.status === FORBIDDEN });
+}
 
 /**
- * ERR-01..06: every failure shows an "Error" toast; a 401 ends the session (a 403 never does). A stale change (412)
- * of a call that sent If-Match is the one exception: its screen shows the conflict where the user is, once.
+ * ERR-01..06: every failure shows one "Error" toast; a 401 ends the session (a 403 never does). The exception is a
+ * status the call said its screen shows itself (a stale change's 412, a duplicate upload's 409): shown there, once.
  */
 async function onFailure(error: unknown): Promise<never> {
   releaseLoader(axios.isAxiosError(error) ? error.config : undefined);
   if (axios.isCancel(error)) throw error;
   const apiError = await toApiError(error);
   if (apiError.status === 401) endSession();
-  const explainedByCaller = apiError.status === PRECONDITION_FAILED && axios.isAxiosError(error) && error.config?.callerExplainsStale === true;
-  if (!explainedByCaller) toastError(apiError.message);
+  else if (axios.isAxiosError(error)) reportPermissions(error.response);
+  const shownByCaller = axios.isAxiosError(error) && (error.config?.shownByCaller ?? []).includes(apiError.status);
+  if (!shownByCaller) toastError(apiError.message);
   throw apiError;
 }
 
@@ -96,5 +106,6 @@ api.interceptors.request.use(addApiHeaders);
 api.interceptors.request.use(countLoader);
 api.interceptors.response.use((response: AxiosResponse) => {
   releaseLoader(response.config);
+  reportPermissions(response);
   return response;
 }, onFailure);

@@ -203,6 +203,18 @@ describe('the error catalogue', () => {
     expect(await toastWith(stale)).toBeInTheDocument();
   });
 
+  it('one failure, one message: a status the caller shows itself raises no toast, any other status of the same call does', async () => {
+    const duplicate = 'The same file was already uploaded. Confirm to import it again.';
+    let status = 409;
+    server.use(mock.post(api('uploads/7/complete'), () => HttpResponse.json({ message: duplicate }, { status })));
+    await expect(http.post('uploads/7/complete', {}, { shownByCaller: [409] })).rejects.toMatchObject({ status: 409, message: duplicate });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(duplicate)).toBeNull();
+    status = 500;
+    await expect(http.post('uploads/7/complete', {}, { shownByCaller: [409] })).rejects.toMatchObject({ status: 500 });
+    expect(await screen.findAllByText(duplicate)).toHaveLength(1);
+  });
+
   it('ERR-04 status 0 while offline shows "No Internet Connection."', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     server.use(mock.get(api('offline'), () => HttpResponse.error()));

@@ -12,6 +12,11 @@ export interface RequestOptions {
   /** LOADER-04: false keeps the global loader overlay off (GETs only by convention: polls, lookups). */
   loader?: boolean;
   signal?: AbortSignal;
+  /**
+   * Failure statuses the caller shows the user itself, e.g. a 409 it turns into a question: no "Error" toast for
+   * them, so the user hears of one event once.
+   */
+  shownByCaller?: readonly number[];
 }
 
 /** A change of one record, made only at the version the caller read (docs/api.md, "Record versions"). */
@@ -28,9 +33,11 @@ function etagOf(version: number): string {
   return `"${version}"`;
 }
 
-const versioned = ({ ifMatch }: ChangeOptions) => ({ headers: { 'If-Match': etagOf(ifMatch) }, callerExplainsStale: true });
+const PRECONDITION_FAILED = 412;
 
-export interface UploadOptions {
+const versioned = ({ ifMatch }: ChangeOptions) => ({ headers: { 'If-Match': etagOf(ifMatch) }, shownByCaller: [PRECONDITION_FAILED] });
+
+export interface UploadOptions extends Pick<RequestOptions, 'shownByCaller'> {
   /** Fraction sent so far, 0..1. */
   onUploadProgress?: (fraction: number) => void;
 }
@@ -114,7 +121,7 @@ export const http = {
     ),
   /** A multipart POST to an absolute URL outside the API (cloud storage): none of the API's headers go there. */
   postAbsolute: async <T>(url: string, formData: FormData, options: UploadOptions = {}) =>
-    body((await api()).post<T>(url, formData, { external: true, loader: false, onUploadProgress: fraction(options.onUploadProgress) })),
+    body((await api()).post<T>(url, formData, { external: true, loader: false, shownByCaller: options.shownByCaller, onUploadProgress: fraction(options.onUploadProgress) })),
   /** A file from the API (e.g. a CSV export), as a Blob. */
   download: async (path: string, params: QueryParams = {}, options: DownloadOptions = {}) =>
     body(

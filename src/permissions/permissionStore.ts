@@ -1,5 +1,6 @@
 import { PERMISSIONS_IN_FLIGHT_MS } from '../config/constants.ts';
 import { http } from '../http/http.ts';
+import { permissionsSignals } from '../http/permissionsSignal.ts';
 import { sessionStore } from '../session/sessionStore.ts';
 import type { Permissions } from './types.ts';
 
@@ -16,6 +17,10 @@ let state = EMPTY;
 let inFlight: Promise<Permissions | null> | null = null;
 /** Bumped by every clear, so an answer that arrives after a logout is dropped. */
 let generation = 0;
+/** Bumped by every request sent, so an answer overtaken by a later request's is dropped. */
+let requests = 0;
+/** The permissions version the API named last (docs/api.md, "Access"); null until an answer names one. */
+let knownVersion: string | null = null;
 const listeners = new Set<() => void>();
 
 function set(next: PermissionState): void {
@@ -26,6 +31,7 @@ function set(next: PermissionState): void {
 function clear(): void {
   generation += 1;
   inFlight = null;
+  knownVersion = null;
   if (state !== EMPTY) set(EMPTY);
 }
 
@@ -42,24 +48,36 @@ export const permissionStore = {
   load(): Promise<Permissions | null> {
     if (inFlight) return inFlight;
     const mine = generation;
-    const request = http.get<{ data: Permissions }>('user/permission').then(
-      (answer) => {
-        if (mine !== generation) return null;
-        set({ permissions: answer.data ?? {}, loaded: true, failed: false });
+    const request = ++requests;
+    const answer = http.get<{ data: Permissions }>('user/permission').then(
+      (body) => {
+        if (mine !== generation || request !== requests) return null;
+        const permissions = body.data ?? {};
+        // The same set read again leaves the state as it was, so nothing re-renders for it.
+        if (!state.loaded || JSON.stringify(permissions) !== JSON.stringify(state.permissions)) set({ permissions, loaded: true, failed: false });
         setTimeout(() => {
-          if (inFlight === request) inFlight = null;
+          if (inFlight === answer) inFlight = null;
         }, PERMISSIONS_IN_FLIGHT_MS);
-        return answer.data;
+        return permissions;
       },
       () => {
-        if (mine !== generation) return null;
+        if (mine !== generation || request !== requests) return null;
         clear();
         set({ ...EMPTY, failed: true });
         return null;
       },
     );
-    inFlight = request;
-    return request;
+    inFlight = answer;
+    return answer;
+  },
+  /**
+   * Reads the permissions again while the ones loaded stay in force, so that no screen flickers or remounts: when the
+   * answer differs, the sidebar and the guards follow it (a screen that became forbidden goes to the 403 page).
+   */
+  refresh(): void {
+    if (!state.loaded) return;
+    inFlight = null;
+    void permissionStore.load();
   },
   clear,
 };
@@ -69,5 +87,13 @@ export function requestPermissionsReload(): Promise<Permissions | null> {
   clear();
   return permissionStore.load();
 }
+
+// An answer naming another permissions version than the last one, or a refusal, means an administrator may have
+// changed what this user may do while they are signed in.
+permissionsSignals.listen(({ version, forbidden }) => {
+  const moved = version !== null && knownVersion !== null && version !== knownVersion;
+  if (version !== null) knownVersion = version;
+  if (moved || forbidden) permissionStore.refresh();
+});
 
 sessionStore.onEnd(clear);

@@ -2,6 +2,7 @@ import { act, render, renderHook, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACTIONS, MODULES } from '../generated/permissions.ts';
 import { http } from '../http/http.ts';
+import { permissionsSignals } from '../http/permissionsSignal.ts';
 import { endSession, startSession } from '../session/sessionStore.ts';
 import { makeToken } from '../test/tokens.ts';
 import { CanAccess } from './CanAccess.tsx';
@@ -98,6 +99,53 @@ describe('loading permissions', () => {
     await permissionStore.load();
     expect(permissionStore.get()).toMatchObject({ permissions: null, loaded: false, failed: true });
     expect(canAccess(permissionStore.get().permissions, 'VOUCHER', 'view')).toBe(false);
+  });
+});
+
+describe('permissions that change while signed in', () => {
+  const loadedAt = async (version: string) => {
+    startSession(makeToken(), 'r');
+    get.mockReturnValueOnce(answer(PERMISSIONS));
+    await permissionStore.load();
+    permissionsSignals.report({ version, forbidden: false });
+    vi.useFakeTimers();
+    await vi.advanceTimersByTimeAsync(100);
+    vi.useRealTimers();
+  };
+
+  it('an answer naming another permissions version reads them again, and the old ones stay in force until the answer', async () => {
+    await loadedAt('3.7');
+    permissionsSignals.report({ version: '3.7', forbidden: false });
+    expect(get).toHaveBeenCalledTimes(1);
+    let resolve!: (value: { data: Permissions }) => void;
+    get.mockReturnValueOnce(new Promise((done) => (resolve = done)));
+    permissionsSignals.report({ version: '3.8', forbidden: false });
+    expect(get).toHaveBeenCalledTimes(2);
+    expect(permissionStore.get()).toEqual({ permissions: PERMISSIONS, loaded: true, failed: false });
+    resolve({ data: { COUNTRY: PERMISSIONS.COUNTRY! } });
+    await waitFor(() => expect(permissionStore.get().permissions).toEqual({ COUNTRY: PERMISSIONS.COUNTRY }));
+    expect(canAccess(permissionStore.get().permissions, 'VOUCHER', 'view')).toBe(false);
+  });
+
+  it('a refusal (403) reads them again; the same set read again changes nothing', async () => {
+    await loadedAt('3.7');
+    const before = permissionStore.get();
+    get.mockReturnValueOnce(answer(structuredClone(PERMISSIONS)));
+    permissionsSignals.report({ version: '3.7', forbidden: true });
+    expect(get).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(get.mock.results[1]?.value).toBeDefined());
+    await get.mock.results[1]!.value;
+    expect(permissionStore.get()).toBe(before);
+  });
+
+  it('nothing is read before the first load, and a logout forgets the version', async () => {
+    startSession(makeToken(), 'r');
+    permissionsSignals.report({ version: '1.1', forbidden: true });
+    expect(get).not.toHaveBeenCalled();
+    endSession();
+    // The first version heard after the logout is the next session's own, not a change.
+    await loadedAt('3.7');
+    expect(get).toHaveBeenCalledTimes(1);
   });
 });
 

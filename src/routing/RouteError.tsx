@@ -4,7 +4,13 @@ import { ErrorPage } from '../shell/ErrorPage.tsx';
 /** What a route shows when it throws, e.g. a chunk that failed to load after a new release. */
 export function RouteError() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage status={404} />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <main id="main" tabIndex={-1}>
+        <ErrorPage status={404} />
+      </main>
+    );
+  }
   return (
     <main id="main" className="error-page" role="alert">
       <h1>Something went wrong</h1>

@@ -3,6 +3,7 @@ import type { AreaRoute } from '../generated/types.ts';
 import { ErrorPage } from '../shell/ErrorPage.tsx';
 import { loadAdminLayout } from './adminLayout.ts';
 import { AreaRoot } from './AreaRoot.tsx';
+import { ErrorFrame } from './ErrorFrame.tsx';
 import { GuestOnly } from './GuestOnly.tsx';
 import { ModuleRouteElement } from './ModuleRouteElement.tsx';
 import { PageStatus } from './PageStatus.tsx';
@@ -65,9 +66,14 @@ export function appRoutes(areas: readonly AreaRoute[]): RouteObject[] {
           lazy: () => loadAdminLayout().then((module) => ({ Component: module.AdminLayout })),
           children: areas.filter((area) => area.layout === 'admin').map(areaRoute),
         },
-        { path: '403', element: <ErrorPage status={403} /> },
-        { path: '404', element: <ErrorPage status={404} /> },
-        { path: '*', element: <ErrorPage status={404} /> },
+        {
+          element: <ErrorFrame />,
+          children: [
+            { path: '403', element: <ErrorPage status={403} /> },
+            { path: '404', element: <ErrorPage status={404} /> },
+            { path: '*', element: <ErrorPage status={404} /> },
+          ],
+        },
       ],
     },
   ];

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { http as mock, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -229,6 +229,26 @@ describe('layouts', () => {
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('the 403 and 404 pages keep the header and the sidebar for a signed-in user, and stand alone for a visitor', async () => {
+    serve();
+    logIn();
+    const signedIn = renderApp('/voucher-management/no-such-screen');
+    const heading = await screen.findByRole('heading', { name: 'ERROR 404 PAGE NOT FOUND' });
+    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toContainElement(heading);
+    await signedIn.router.navigate('/403');
+    expect(await screen.findByRole('heading', { name: 'ERROR 403 ACCESS DENIED' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    cleanup();
+
+    tokenStore.clear();
+    renderApp('/404');
+    expect(await screen.findByRole('heading', { name: 'ERROR 404 PAGE NOT FOUND' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { name: 'ERROR 404 PAGE NOT FOUND' }));
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
   it('LAYOUT-01 the guest layout is a bare page: a header and the routed content, no sidebar', async () => {

@@ -21,6 +21,6 @@ describe('error pages', () => {
 
   it('ERRPAGE-03 error pages have 75px top padding', () => {
     renderPage(404);
-    expect(screen.getByRole('main')).toHaveStyle({ paddingTop: '75px' });
+    expect(screen.getByRole('region', { name: 'ERROR 404 PAGE NOT FOUND' })).toHaveStyle({ paddingTop: '75px' });
   });
 });

@@ -11,18 +11,18 @@ export interface ErrorPageProps {
   status: keyof typeof PAGES;
 }
 
-/** ERRPAGE-01..03: the 403 and 404 pages. */
+/** ERRPAGE-01..03: the 403 and 404 pages, inside whatever main landmark frames them. */
 export function ErrorPage({ status }: ErrorPageProps) {
   const page = PAGES[status];
   return (
-    <main id="main" className="error-page" style={{ paddingTop: ERROR_PAGE_TOP_PADDING_PX }}>
-      <h1>
+    <section className="error-page" aria-labelledby="error-page-title" style={{ paddingTop: ERROR_PAGE_TOP_PADDING_PX }}>
+      <h1 id="error-page-title">
         <span className="error-page-code">{page.code}</span> {page.text}
       </h1>
       <p>{page.hint}</p>
       <Link className="button button--primary" to="/">
         Go To Homepage
       </Link>
-    </main>
+    </section>
   );
 }

@@ -159,6 +159,34 @@ describe('manifest loader and validator', () => {
     expect(fine).toEqual([]);
   });
 
+  it('reports enumLabels that miss a value of the enum, name one it lacks, or label a field without an enum; resolves them, or the values in words', async () => {
+    const properties = (doc: any) => doc.resources[0].entity.schema.properties;
+    const pointer = '/resources/0/entity/schema/properties/kind/enumLabels';
+    const errors = await errorsAfter((dir) =>
+      editJson(join(dir, VOUCHER), (doc) => {
+        properties(doc).kind = { type: 'string', enum: ['percent', 'flat_amount'], enumLabels: { percent: 'Percent', flat: 'Flat' } };
+        properties(doc).code.enumLabels = { A: 'A' };
+      }),
+    );
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'SchemaViolation', file: VOUCHER, pointer: `${pointer}/flat`, message: '"flat" is not a value of the enum of "kind"' }),
+        expect.objectContaining({ kind: 'SchemaViolation', file: VOUCHER, pointer, message: 'no label for "flat_amount"' }),
+        expect.objectContaining({ kind: 'SchemaViolation', file: VOUCHER, pointer: '/resources/0/entity/schema/properties/code/enumLabels' }),
+      ]),
+    );
+    expect(errors).toHaveLength(3);
+    const dir = await scratchManifest();
+    await editJson(join(dir, VOUCHER), (doc) => {
+      properties(doc).kind = { type: 'string', enum: ['percent', 'flat_amount'], enumLabels: { percent: 'Percent off', flat_amount: 'Flat amount' } };
+      properties(doc).scope = { type: 'string', enum: ['north_east', 'all'] };
+    });
+    const fields = (await buildModel(dir)).model!.areas[0]!.resources[0]!.entity!.fields;
+    expect(fields.find((field) => field.name === 'kind')?.enumLabels).toEqual({ percent: 'Percent off', flat_amount: 'Flat amount' });
+    expect(fields.find((field) => field.name === 'scope')?.enumLabels).toEqual({ north_east: 'North east', all: 'All' });
+    expect(fields.find((field) => field.name === 'code')?.enumLabels).toBeNull();
+  });
+
   it('reports an unknown custom screen name', async () => {
     const errors = await errorsAfter((dir) => editJson(join(dir, 'profile-management.json'), (doc) => (doc.resources[0].screens.view = 'profile-v2')));
     expect(errors).toEqual([expect.objectContaining({ kind: 'UnknownScreen', file: 'profile-management.json', pointer: '/resources/0/screens/view' })]);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /* global window, document, localStorage */
 // Screenshots for the README: the built console and the API as `npm start` runs them (fresh demo data), in
-// Chromium at 1280x800, saved as PNG into docs/screenshots/.
+// Chromium at 1280x800 (and one at a phone's 390 px), saved as PNG into docs/screenshots/.
 //
 // Usage: node tests/e2e/screenshots.mjs [--no-build]
 import { mkdirSync } from 'node:fs';
@@ -14,7 +14,9 @@ const TOKEN_KEY = 'prod-admin-auth-token';
 const ACCOUNTS = {
   admin: { email: 'admin@example.com', password: 'Admin@12345' },
   sales: { email: 'sales@example.com', password: 'Sales@12345' },
+  operator: { email: 'operator@example.com', password: 'Operator@12345' },
 };
+const PHONE = { width: 390, height: 844 };
 const log = (line) => console.log(`[screenshots] ${line}`);
 
 async function login(baseUrl, account) {
@@ -57,9 +59,9 @@ async function addReportingActivity(baseUrl, tokens) {
   }
 }
 
-async function signedInPage(browser, baseUrl, account) {
+async function signedInPage(browser, baseUrl, account, viewport = VIEWPORT) {
   const tokens = await login(baseUrl, account);
-  const context = await browser.newContext({ viewport: VIEWPORT, baseURL: baseUrl, deviceScaleFactor: 1, reducedMotion: 'reduce' });
+  const context = await browser.newContext({ viewport, baseURL: baseUrl, deviceScaleFactor: 1, reducedMotion: 'reduce' });
   const page = await context.newPage();
   await page.route(`${baseUrl}/__blank__`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title>' }));
   await page.goto('/__blank__');
@@ -74,13 +76,13 @@ async function signedInPage(browser, baseUrl, account) {
 }
 
 /** Waits for fonts, images and animations, then saves the window (not the full page) as PNG. */
-async function shoot(page, name) {
+async function shoot(page, name, viewport = VIEWPORT) {
   await page.evaluate(() => document.fonts.ready);
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.evaluate(() =>
     Promise.race([Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))), new Promise((resolve) => setTimeout(resolve, 1500))]),
   );
-  await page.mouse.move(0, VIEWPORT.height - 1);
+  await page.mouse.move(0, viewport.height - 1);
   const path = join(OUT, `${name}.png`);
   await page.screenshot({ path, type: 'png' });
   log(`saved ${path}`);
@@ -119,12 +121,13 @@ try {
 
   // The role matrix: a new role with a few modules ticked.
   await admin.goto('/user-management/roles/add');
-  for (const name of ['Subscribers: all actions', 'Plans: View', 'Plans: Download', 'Executives: View']) {
+  // Executives: Edit ticked alone takes View along, and the matrix says so on the row.
+  for (const name of ['Subscribers: all actions', 'Plans: View', 'Plans: Download', 'Executives: Edit']) {
     await admin.getByRole('checkbox', { name, exact: true }).check();
   }
   await admin.getByRole('group', { name: 'Permissions' }).scrollIntoViewIfNeeded();
-  await admin.getByRole('table', { name: 'Subscriber Management' }).evaluate((table) => table.scrollIntoView({ block: 'start', inline: 'nearest' }));
-  await admin.evaluate(() => window.scrollBy(0, -90));
+  // The note on the Executives row, with the tables above it.
+  await admin.locator('tr', { hasText: 'Executives: View granted too' }).evaluate((row) => row.scrollIntoView({ block: 'center', inline: 'nearest' }));
   // Ticking a checkbox at the right scrolled the matrix sideways; show it from its first column.
   await admin.evaluate(() => document.querySelectorAll('main *').forEach((element) => element.scrollLeft && (element.scrollLeft = 0)));
   await shoot(admin, 'role-matrix');
@@ -133,6 +136,19 @@ try {
   await admin.goto('/admin-reporting-management');
   await admin.locator('canvas').first().waitFor({ timeout: 20_000 });
   await shoot(admin, 'reporting');
+
+  // The same charts on a phone: fewer month labels, none over another.
+  const phone = await signedInPage(browser, stack.baseUrl, ACCOUNTS.admin, PHONE);
+  await phone.goto('/admin-reporting-management');
+  await phone.locator('canvas').first().waitFor({ timeout: 20_000 });
+  await phone.getByRole('figure', { name: 'Subscribers by plan' }).scrollIntoViewIfNeeded();
+  await shoot(phone, 'reporting-phone', PHONE);
+
+  // The trade-data upload form, in the generated forms' style.
+  const operator = await signedInPage(browser, stack.baseUrl, ACCOUNTS.operator);
+  await operator.goto('/data-upload-management/uploads/add');
+  await operator.getByRole('button', { name: 'Upload' }).waitFor();
+  await shoot(operator, 'upload-form');
 
   // The 403 page: the sales executive opening vouchers.
   const sales = await signedInPage(browser, stack.baseUrl, ACCOUNTS.sales);

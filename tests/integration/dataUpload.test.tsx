@@ -24,11 +24,12 @@ describe('trade-data upload against the real API', () => {
     await signInAs('Data Operator');
     const user = userEvent.setup();
     const upload = renderConsole('/data-upload-management/uploads/add');
-    const country = await screen.findByLabelText('Country', {}, { timeout: 10_000 });
-    await user.selectOptions(country, await screen.findByRole('option', { name: 'India' }, { timeout: 10_000 }));
-    await user.selectOptions(screen.getByLabelText('Trade direction'), 'Export');
-    fireEvent.change(screen.getByLabelText('Period (month)'), { target: { value: '2026-09' } });
-    await user.upload(screen.getByLabelText('File (CSV)'), new File([CSV], 'india-exports-2026-09.csv', { type: 'text/csv' }));
+    // The country is searched on the server as the user types.
+    await user.type(await screen.findByRole('combobox', { name: /^Country/ }, { timeout: 10_000 }), 'Indi');
+    await user.click(await screen.findByRole('option', { name: 'India' }, { timeout: 10_000 }));
+    await user.selectOptions(screen.getByLabelText(/^Trade direction/), 'Export');
+    fireEvent.change(screen.getByLabelText(/^Period/), { target: { value: '2026-09' } });
+    await user.upload(screen.getByLabelText(/^File \(CSV\)/), new File([CSV], 'india-exports-2026-09.csv', { type: 'text/csv' }));
     await user.click(screen.getByRole('button', { name: 'Upload' }));
 
     expect(await screen.findByRole('heading', { level: 2, name: 'india-exports-2026-09.csv' }, { timeout: 10_000 })).toBeInTheDocument();
@@ -41,7 +42,8 @@ describe('trade-data upload against the real API', () => {
     renderConsole('/data-upload-management/uploaded-data-report');
     const table = await screen.findByRole('table', { name: 'Uploaded trade records' }, { timeout: 10_000 });
     const pepper = within(table).getByRole('row', { name: /Black pepper whole/ });
-    expect(within(pepper).getByRole('cell', { name: 'India' })).toBeInTheDocument();
+    expect(await within(pepper).findByRole('cell', { name: 'India' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await within(pepper).findByRole('cell', { name: 'Export' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: /Turmeric fingers/ })).toBeInTheDocument();
     expect(within(table).queryByRole('row', { name: /Broken line/ })).not.toBeInTheDocument();
     expect(screen.queryByText('Could not load trade records.')).not.toBeInTheDocument();

@@ -18,33 +18,34 @@ describe('the role matrix against the real API', () => {
     const roles = await callApi(admin.access, 'GET', `roles?q=${encodeURIComponent('Read Only')}`);
     const readOnly = (roles.body.data as { id: number; name: string }[]).find((role) => role.name === 'Read Only')!;
     const viewer = await login('Read Only');
-    // Before: the Read Only role sees vouchers and cannot switch one off.
+    // Before: the Read Only role sees vouchers and banners and cannot switch a voucher off.
     expect((await callApi(viewer.access, 'GET', 'vouchers')).status).toBe(200);
+    expect((await callApi(viewer.access, 'GET', 'banners')).status).toBe(200);
     expect((await callApi(viewer.access, 'PATCH', 'vouchers/1/status', { is_active: false })).status).toBe(403);
 
     const user = userEvent.setup();
     const { router } = renderConsole(`/user-management/roles/${readOnly.id}/edit`);
     expect(await screen.findByLabelText(/^Name/, {}, { timeout: 10_000 })).toHaveValue('Read Only');
     const view = screen.getByRole('checkbox', { name: 'Vouchers: View' });
-    const activeInactive = screen.getByRole('checkbox', { name: 'Vouchers: Active inactive' });
+    const activeInactive = screen.getByRole('checkbox', { name: 'Vouchers: Activate or deactivate' });
     expect(view).toBeChecked();
     expect(activeInactive).not.toBeChecked();
-    await user.click(view);
     await user.click(activeInactive);
+    // Banners lose View, and with it every action that needs it.
+    await user.click(screen.getByRole('checkbox', { name: 'Banners: View' }));
     await user.click(screen.getByRole('button', { name: 'Save role' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user-management/roles'), { timeout: 10_000 });
 
-    // After, on the viewer's existing session: the removed action is refused, the added one allowed.
-    const list = await callApi(viewer.access, 'GET', 'vouchers');
-    expect(list.status).toBe(403);
+    // After, on the viewer's existing session: the removed module is refused, the added action allowed.
+    expect((await callApi(viewer.access, 'GET', 'banners')).status).toBe(403);
     const voucher = await callApi(admin.access, 'GET', 'vouchers/1');
     const toggled = await callApi(viewer.access, 'PATCH', 'vouchers/1/status', { is_active: false }, { 'if-match': `"${voucher.body.data.version}"` });
     expect(toggled.status, JSON.stringify(toggled.body)).toBe(200);
     expect(toggled.body.data).toMatchObject({ id: 1, is_active: false });
     // And the role's stored permission set says the same.
     const stored = await callApi(admin.access, 'GET', `roles/${readOnly.id}/permissions`);
-    expect(stored.body.data.VOUCHER).toEqual(expect.arrayContaining(['ACTIVE_INACTIVE']));
-    expect(stored.body.data.VOUCHER).not.toContain('view');
+    expect(stored.body.data.VOUCHER).toEqual(expect.arrayContaining(['view', 'ACTIVE_INACTIVE']));
+    expect(stored.body.data.BANNER).toBeUndefined();
   });
 
   it('a role whose permission set was saved elsewhere meanwhile: one conflict message, Reload shows their matrix under the typed description, and the save keeps both', async () => {

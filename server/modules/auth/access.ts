@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PERMISSIONS_VERSION_HEADER } from '../../../contract/headers.ts';
 import { forbidden, unauthorized } from '../../http/errors.ts';
 import type { Grants } from './grants.ts';
 import { GrantsCache, loadSessionUser, type SessionUser } from './session.ts';
@@ -49,13 +50,15 @@ const grantsCaches = new WeakMap<object, GrantsCache>();
  */
 export function registerAccessControl(app: FastifyInstance, secret: Uint8Array): void {
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (request.is404) return;
     const access = request.routeOptions.config.access;
     if (access === 'public') return;
     if (access === undefined) throw forbidden('this module', 'use this route');
     request.user = await authenticate(app, request, secret);
     if (!request.user) throw unauthorized();
+    // On a refusal too: a 403 may be the first the console hears of a permission change.
+    reply.header(PERMISSIONS_VERSION_HEADER, request.user.permissionsVersion);
     if (access === 'signed-in') return;
     if ('module' in access) {
       if (!request.user.grants.can(access.module, access.action)) throw forbidden(access.module, access.action);

@@ -11,6 +11,11 @@ export interface SessionUser {
   roleName: string | null;
   sessionId: string;
   grants: Grants;
+  /**
+   * The version of the grants as read for this request: the role and its grants version, or nothing granted (`0.0`).
+   * It moves whenever what the user may do may have changed (their role, its state or its permission set).
+   */
+  permissionsVersion: string;
   /** The data version (migration 005) read with the session: what cached responses must have been read at. */
   dataVersion: number;
 }
@@ -92,6 +97,7 @@ function toSessionUser(row: UserRow, sessionId: string, grants: Grants): Session
     roleName: row.role_name,
     sessionId,
     grants,
+    permissionsVersion: row.role_id !== null && row.role_active && row.grants_version !== null ? `${row.role_id}.${row.grants_version}` : '0.0',
     dataVersion: Number(row.data_version),
   };
 }

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser } from '../auth/access.ts';
 import { csvLine } from '../../http/csv.ts';
+import type { FieldModel } from '../../../contract/description.ts';
 import { listableFields } from './schemas.ts';
 import type { ResourceEndpoint } from './endpoint.ts';
 import { listQuery, type ListQueryString } from './read.ts';
@@ -17,11 +18,14 @@ export function exportRecords(endpoint: ResourceEndpoint) {
     const { page: _page, pageSize: _pageSize, ...listed } = listQuery(resource, request.query);
     const fields = listableFields(resource);
     const wanted = request.query._columns ? request.query._columns.split(',') : resource.list.columns.filter((name) => fields.some((field) => field.name === name));
-    const chosen = wanted.map((name) => fields.find((field) => field.name === name)!).filter(Boolean);
+    const columns = wanted.flatMap((name) => {
+      const field = fields.find((candidate) => candidate.name === name);
+      return field ? csvColumns(field) : [];
+    });
     async function* lines(): AsyncGenerator<string> {
-      yield csvLine(chosen.map((field) => field.title));
+      yield csvLine(columns.map((column) => column.title));
       for await (const rows of table.batches(endpoint.db, listed, scope, EXPORT_BATCH, EXPORT_MAX_ROWS)) {
-        yield rows.map((row) => csvLine(chosen.map((field) => (field.relation ? (row[`${field.name}_label`] ?? row[field.name]) : row[field.name])))).join('');
+        yield rows.map((row) => csvLine(columns.map((column) => column.value(row)))).join('');
       }
     }
     const day = new Date().toISOString().slice(0, 10);
@@ -30,4 +34,26 @@ export function exportRecords(endpoint: ResourceEndpoint) {
       .header('content-disposition', `attachment; filename="${resource.api.replace(/\//g, '-')}-${day}.csv"`)
       .send(Readable.from(lines()));
   };
+}
+
+interface CsvColumn {
+  title: string;
+  value: (row: Record<string, unknown>) => unknown;
+}
+
+/**
+ * A field's columns in an export, for people first: a relation as the related record's label, an enum as its label
+ * followed by its code (for tools that match on codes), anything else as stored.
+ */
+function csvColumns(field: FieldModel): CsvColumn[] {
+  const { name, title, relation, enumLabels } = field;
+  if (relation) return [{ title, value: (row) => row[`${name}_label`] ?? row[name] }];
+  if (enumLabels) {
+    const label = (row: Record<string, unknown>) => (row[name] === null || row[name] === undefined ? null : (enumLabels[String(row[name])] ?? row[name]));
+    return [
+      { title, value: label },
+      { title: `${title} code`, value: (row) => row[name] },
+    ];
+  }
+  return [{ title, value: (row) => row[name] }];
 }

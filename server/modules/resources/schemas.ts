@@ -4,6 +4,7 @@
  */
 import type { EntityModel, FieldModel, JsonSchema, ListModel } from '../../../contract/description.ts';
 import { MAX_INTEGER } from '../../http/requestSchemas.ts';
+import { readableFields } from '../../../contract/readableFields.ts';
 
 export type ListableField = Pick<FieldModel, 'name' | 'type' | 'format' | 'writeOnly'>;
 
@@ -42,9 +43,9 @@ export const optionsQuery = {
   },
 } as const;
 
-/** Fields a list may sort and filter on: stored, returned, scalar. */
+/** Fields a list may show, sort and filter on and an export may write: read by people, stored, scalar. */
 export function listableFields<F extends ListableField>(resource: { entity: { fields: readonly F[] } }): F[] {
-  return resource.entity.fields.filter((field) => !field.writeOnly && field.type !== 'array' && field.type !== 'object');
+  return readableFields(resource.entity.fields).filter((field) => field.type !== 'array' && field.type !== 'object');
 }
 
 export function isDateField(field: { format: string | null }): boolean {

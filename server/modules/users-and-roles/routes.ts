@@ -68,13 +68,11 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const { id } = request.params;
       const expected = expectedVersion(request);
-      // The full-access lock first, as every writer of users and roles takes it first; then, since every permission
-      // change moves every role's grants_version (migration 004), all role rows in one order, so two matrices saved
-      // together wait for each other instead of deadlocking.
+      // The full-access lock first, as every writer of users and roles takes it first; then the role's row, whose
+      // versions the change moves (migration 008): no other role's.
       const version = await db.transaction((tx) =>
         keepingFullAccess(tx, async () => {
-          const roles = await tx.query<{ id: number; version: number }>('SELECT id, version FROM roles ORDER BY id FOR UPDATE');
-          const role = roles.find((candidate) => candidate.id === id);
+          const [role] = await tx.query<{ version: number }>('SELECT version FROM roles WHERE id = $1 FOR UPDATE', [id]);
           if (!role) throw notFound('Role');
           if (expected !== 'any' && !expected.versions.includes(role.version)) throw staleRecord('role');
           await tx.query('DELETE FROM role_permissions WHERE role_id = $1', [id]);
@@ -90,7 +88,7 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
         }),
       );
       reply.header('etag', etagOf(version));
-      return { data: request.body.permissions, message: 'Permissions saved. They apply when the role\'s users next load their permissions.' };
+      return { data: request.body.permissions, message: 'Permissions saved. Signed-in users of this role see the change at their next step.' };
     },
   });
 }

@@ -101,24 +101,29 @@ describe('AdminReportingScreen', () => {
 
     await screen.findByRole('figure', { name: 'Subscribers by plan' });
     expect(ranges).toEqual([{ from: '2025-12-01', to: '2026-11-20' }]);
-    expect(numbersOf('Subscribers by plan')).toEqual([
-      ['Month', 'Starter', 'Business'],
-      ['2026-09', '4', '1'],
-      ['2026-10', '6', '0'],
+    // Every month of the period is a row, months read as people write them, a month without activity a 0.
+    const byPlan = numbersOf('Subscribers by plan');
+    expect(byPlan[0]).toEqual(['Month', 'Starter', 'Business']);
+    expect(byPlan.slice(1).map((row) => row[0])).toEqual(['Dec 2025', 'Jan 2026', 'Feb 2026', 'Mar 2026', 'Apr 2026', 'May 2026', 'Jun 2026', 'Jul 2026', 'Aug 2026', 'Sep 2026', 'Oct 2026', 'Nov 2026']);
+    expect(byPlan.slice(-3)).toEqual([
+      ['Sep 2026', '4', '1'],
+      ['Oct 2026', '6', '0'],
+      ['Nov 2026', '0', '0'],
     ]);
-    expect(numbersOf('Points consumed')).toEqual([
-      ['Month', 'Points'],
-      ['2026-09', '1,500'],
-      ['2026-10', '1,25,000'],
+    // Thousands separated, money with its currency.
+    expect(numbersOf('Points consumed').slice(-3)).toEqual([
+      ['Sep 2026', '1,500'],
+      ['Oct 2026', '1,25,000'],
+      ['Nov 2026', '0'],
     ]);
-    expect(numbersOf('Uploads per month')).toEqual([
-      ['Month', 'Uploads'],
-      ['2026-10', '3'],
+    expect(numbersOf('Uploads per month').slice(-2)).toEqual([
+      ['Oct 2026', '3'],
+      ['Nov 2026', '0'],
     ]);
-    expect(numbersOf('Revenue from subscriptions and top-ups')).toEqual([
-      ['Month', 'Revenue'],
-      ['2026-09', '₹54,998'],
-      ['2026-10', '₹1,49,999'],
+    expect(numbersOf('Revenue from subscriptions and top-ups').slice(-3)).toEqual([
+      ['Sep 2026', '₹54,998'],
+      ['Oct 2026', '₹1,49,999'],
+      ['Nov 2026', '₹0'],
     ]);
     // Every chart is a figure named by its caption, and uPlot drew each one on a 2D canvas.
     expect(screen.getAllByRole('figure').map((figure) => figure.querySelector('figcaption')?.textContent)).toEqual([
@@ -134,16 +139,20 @@ describe('AdminReportingScreen', () => {
     signInWith({ ADMIN_REPORTING: ['view'] });
     const ranges: { from: string | null; to: string | null }[] = [];
     serveSummary(ranges);
-    renderScreen(AdminReportingScreen, { resource: reports, route });
+    const { router } = renderScreen(AdminReportingScreen, { resource: reports, route });
     await screen.findByRole('figure', { name: 'Points consumed' });
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-10-01' } });
     await waitFor(() => expect(ranges.at(-1)).toEqual({ from: '2026-10-01', to: '2026-11-20' }));
     await waitFor(() =>
       expect(numbersOf('Points consumed')).toEqual([
         ['Month', 'Points'],
-        ['2026-10', '1,25,000'],
+        ['Oct 2026', '1,25,000'],
+        ['Nov 2026', '0'],
       ]),
     );
+    // The period is in the address, so the report can be bookmarked and shared.
+    expect(new URLSearchParams(router.state.location.search).get('from')).toBe('2026-10-01');
+    expect(new URLSearchParams(router.state.location.search).get('to')).toBe('2026-11-20');
     // The end cannot be set before the start.
     expect(screen.getByLabelText('To')).toHaveAttribute('min', '2026-10-01');
     // Clearing a date keeps the last complete range instead of asking for half a range.
@@ -198,9 +207,21 @@ describe('AdminReportingScreen', () => {
     expect(alert).toHaveTextContent('Could not load the reports.');
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('figure', { name: 'Uploads per month' })).toBeInTheDocument();
-    expect(numbersOf('Uploads per month')).toEqual([
-      ['Month', 'Uploads'],
-      ['2026-10', '3'],
-    ]);
+    expect(numbersOf('Uploads per month')).toContainEqual(['Oct 2026', '3']);
+  });
+
+  it('opens at the period a shared address names, and says so when nothing happened in it instead of drawing empty charts', async () => {
+    signInWith({ ADMIN_REPORTING: ['view'] });
+    const ranges: { from: string | null; to: string | null }[] = [];
+    serveSummary(ranges);
+    renderScreen(AdminReportingScreen, { resource: reports, route, at: `${route.path}?from=2026-10-01&to=2026-10-31` });
+    await screen.findByRole('figure', { name: 'Points consumed' });
+    expect(ranges[0]).toEqual({ from: '2026-10-01', to: '2026-10-31' });
+    expect(screen.getByLabelText('From')).toHaveValue('2026-10-01');
+    // A chart with nothing in the period says so, with no axes and no empty table.
+    server.use(mock.get(api('reports/summary'), () => HttpResponse.json({ data: { subscribers_by_plan: [], points_consumed: [], uploads_per_month: [], revenue: [] } })));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2020-01-01' } });
+    expect(await screen.findByText(/^Nothing happened between 01 Jan 2020 and 31 Oct 2026/)).toBeInTheDocument();
+    expect(screen.queryByRole('figure')).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http as mock, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import dataUploadArea from '../../generated/areas/data-upload-management.ts';
-import { api, renderScreen, routeOf, server, signInWith } from '../testing/renderScreen.tsx';
+import { api, renderScreen, server, signInWith } from '../testing/renderScreen.tsx';
 import DataUploadScreen from './DataUploadScreen.tsx';
 import { UPLOAD_POLL_MS } from './uploads/UploadStatus.tsx';
 
@@ -11,55 +10,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const uploads = dataUploadArea.resources.find((resource) => resource.module === 'DATA_UPLOAD_LOGS')!;
-const addRoute = routeOf(uploads, 'add', 'data-upload');
-const detailRoute = routeOf(uploads, 'view_detail', 'data-upload');
-/** The signed storage URL the API hands out: absolute, on another origin than the API. */
-const STORAGE_URL = 'https://storage.example.test/trade-uploads/7?signature=abc';
-
-const csv = () => new File(['hs_code,quantity\n0904,10\n'], 'india-exports-2026-09.csv', { type: 'text/csv' });
-
-interface UploadLog {
-  status: string;
-  rows: [number, number, number] | null;
-  rejected?: { line: number; reason: string }[];
-}
-
-function logOf({ status, rows, rejected = [] }: UploadLog) {
-  const [rows_total, rows_accepted, rows_rejected] = rows ?? [null, null, null];
-  return { data: { upload: { id: 7, status, file_name: 'india-exports-2026-09.csv', rows_total, rows_accepted, rows_rejected }, rejected } };
-}
-
-const COLUMNS = [
-  { name: 'shipment_date', required: true },
-  { name: 'hs_code', required: true },
-  { name: 'importer', required: false },
-];
-
-/** The countries to choose from, and the columns uploads/columns names for a trade direction. */
-function serveCountries(columnQueries: string[] = []) {
-  server.use(
-    mock.get(api('uploads/columns'), ({ request }) => {
-      columnQueries.push(new URL(request.url).searchParams.get('trade_direction') ?? '');
-      return HttpResponse.json({ data: COLUMNS });
-    }),
-    mock.get(api('countries/options'), () =>
-      HttpResponse.json({
-        data: [
-          { value: 1, label: 'India' },
-          { value: 2, label: 'Germany' },
-        ],
-      }),
-    ),
-  );
-}
-
-async function fillIn(user: ReturnType<typeof userEvent.setup>) {
-  await user.selectOptions(await screen.findByLabelText('Country'), await screen.findByRole('option', { name: 'India' }));
-  await user.selectOptions(screen.getByLabelText('Trade direction'), 'Export');
-  fireEvent.change(screen.getByLabelText('Period (month)'), { target: { value: '2026-09' } });
-  await user.upload(screen.getByLabelText('File (CSV)'), csv());
-}
+import { addRoute, csv, detailRoute, fillIn, logOf, serveCountries, STORAGE_URL, uploads, country } from './uploads/uploadTesting.ts';
 
 describe('DataUploadScreen', () => {
   it('FORM-03 asks for every field on submit and sends nothing until they are filled in', async () => {
@@ -76,11 +27,10 @@ describe('DataUploadScreen', () => {
     renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
     expect(await screen.findByRole('heading', { level: 1, name: 'Upload trade data' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    for (const label of [/^Country/, /^Trade direction/, /^Period \(month\)/, /^File \(CSV\)/]) {
-      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(/^\* This field is required/);
-      expect(screen.getByLabelText(label)).toBeInvalid();
+    for (const label of [/^Country/, /^Trade direction/, /^Period/, /^File \(CSV\)/]) {
+      await waitFor(() => expect(screen.getByLabelText(label)).toHaveAccessibleDescription(/^\* This field is required/));
     }
-    expect(screen.getByLabelText(/^Country/)).toHaveFocus();
+    expect(country()).toHaveFocus();
     expect(tickets).toBe(0);
   });
 
@@ -117,7 +67,7 @@ describe('DataUploadScreen', () => {
     // While the file travels: a progress bar, the form locked, the button saying so.
     expect(await screen.findByRole('progressbar', { name: 'Upload progress' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Uploading…' })).toBeDisabled();
-    expect(screen.getByLabelText('Country')).toBeDisabled();
+    expect(country()).toBeDisabled();
     expect(screen.getByText(/% sent$/)).toBeInTheDocument();
 
     // Processing is followed until it finishes: first "Processing", then the counts and the rejected lines.
@@ -126,9 +76,9 @@ describe('DataUploadScreen', () => {
     expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
     expect(screen.getByText('Processing')).toBeInTheDocument();
     // Done: the form is empty again for the next file.
-    expect(screen.getByLabelText('Country')).toHaveValue('');
-    expect(screen.getByLabelText('Trade direction')).toHaveValue('');
-    expect(screen.getByLabelText('Period (month)')).toHaveValue('');
+    expect(country()).toHaveValue('');
+    expect(screen.getByLabelText(/^Trade direction/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Period/)).toHaveValue('');
     expect((screen.getByLabelText(/^File \(CSV\)/) as HTMLInputElement).files).toHaveLength(0);
     const rejected = await screen.findByRole('table', { name: 'Rejected lines' }, { timeout: UPLOAD_POLL_MS * 3 });
     expect(within(rejected).getByRole('row', { name: '3 hs_code: unknown HS code 9999' })).toBeInTheDocument();
@@ -206,76 +156,10 @@ describe('DataUploadScreen', () => {
     renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
     const fileInput = await screen.findByLabelText(/^File \(CSV\)/);
     expect(fileInput).toHaveAccessibleDescription('Choose a trade direction to see the columns its CSV file needs.');
-    await user.selectOptions(screen.getByLabelText('Trade direction'), 'Import');
+    await user.selectOptions(screen.getByLabelText(/^Trade direction/), 'Import');
     await screen.findByText(/^The first row/);
     expect(fileInput).toHaveAccessibleDescription('The first row of the CSV file names its columns. Required: shipment_date, hs_code. Optional: importer.');
     expect(columnQueries).toEqual(['import']);
-  });
-
-  it('asks before importing a file the server says was already uploaded, names the earlier upload, and resends with the confirmation', async () => {
-    signInWith({ DATA_UPLOAD_LOGS: ['view', 'add'] });
-    serveCountries();
-    const DUPLICATE = 'The same file was already uploaded for this country, trade direction and period on 2026-10-01 09:30 UTC by Asha Admin (upload 3). Confirm to import it again.';
-    const posts: Array<string | null> = [];
-    server.use(
-      mock.post(api('uploads'), () => HttpResponse.json({ data: { upload: { id: 7 }, upload_url: STORAGE_URL, fields: {} } }, { status: 201 })),
-      mock.post(STORAGE_URL, async ({ request }) => {
-        const confirmation = (await request.formData()).get('confirm_duplicate') as string | null;
-        posts.push(confirmation);
-        return confirmation === 'true'
-          ? HttpResponse.json({ data: { id: 7, status: 'processing' } })
-          : HttpResponse.json({ message: DUPLICATE, errors: { confirm_duplicate: DUPLICATE } }, { status: 409 });
-      }),
-      mock.get(api('uploads/7/log'), () => HttpResponse.json(logOf({ status: 'completed', rows: [1, 1, 0] }))),
-    );
-    const user = userEvent.setup();
-    renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
-    await fillIn(user);
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Import this file again?' });
-    expect(dialog).toHaveTextContent(DUPLICATE);
-    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(posts).toEqual([null]);
-    // Cancelled: nothing imported, the choices kept to change.
-    expect(screen.getByLabelText('Country')).toHaveDisplayValue('India');
-
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Import this file again?' })).getByRole('button', { name: 'Import again' }));
-    expect(await screen.findByText('Completed')).toBeInTheDocument();
-    expect(posts).toEqual([null, null, 'true']);
-  });
-
-  it('with a bucket, a confirmed duplicate completes again with confirm_duplicate, without sending the file twice', async () => {
-    signInWith({ DATA_UPLOAD_LOGS: ['view', 'add'] });
-    serveCountries();
-    const BUCKET_URL = 'https://trade-uploads.s3.example.test/';
-    const DUPLICATE = 'The same file was already uploaded for this country, trade direction and period on 2026-10-01 09:30 UTC by Asha Admin (upload 3). Confirm to import it again.';
-    const calls: string[] = [];
-    server.use(
-      mock.post(api('uploads'), () =>
-        HttpResponse.json({ data: { upload: { id: 7 }, upload_url: BUCKET_URL, fields: { key: 'uploads/7-ab.csv' }, complete_path: 'uploads/7/complete' } }, { status: 201 }),
-      ),
-      mock.post(BUCKET_URL, () => {
-        calls.push('bucket');
-        return new HttpResponse(null, { status: 204 });
-      }),
-      mock.post(api('uploads/7/complete'), async ({ request }) => {
-        const body = (await request.json()) as { confirm_duplicate?: boolean };
-        calls.push(`complete ${JSON.stringify(body)}`);
-        return body.confirm_duplicate
-          ? HttpResponse.json({ data: { id: 7, status: 'processing' } })
-          : HttpResponse.json({ message: DUPLICATE, errors: { confirm_duplicate: DUPLICATE } }, { status: 409 });
-      }),
-      mock.get(api('uploads/7/log'), () => HttpResponse.json(logOf({ status: 'completed', rows: [1, 1, 0] }))),
-    );
-    const user = userEvent.setup();
-    renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
-    await fillIn(user);
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Import this file again?' })).getByRole('button', { name: 'Import again' }));
-    expect(await screen.findByText('Completed')).toBeInTheDocument();
-    expect(calls).toEqual(['bucket', 'complete {}', 'complete {"confirm_duplicate":true}']);
   });
 
   it('FORM-12 shows a field error of the server on its field, prefixed with "* ", and keeps the choices', async () => {
@@ -286,20 +170,20 @@ describe('DataUploadScreen', () => {
     renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    await waitFor(() => expect(screen.getByLabelText(/^Period \(month\)/)).toHaveAccessibleDescription('* Data for this period is already uploaded.'));
-    expect(screen.getByLabelText(/^Period \(month\)/)).toHaveValue('2026-09');
-    expect(screen.getByLabelText('Country')).toHaveDisplayValue('India');
-    expect(screen.getByLabelText('Country')).not.toHaveAccessibleDescription();
+    await waitFor(() => expect(screen.getByLabelText(/^Period/)).toHaveAccessibleDescription(/^\* Data for this period is already uploaded\./));
+    expect(screen.getByLabelText(/^Period/)).toHaveValue('2026-09');
+    expect(country()).toHaveDisplayValue('India');
+    expect(country()).not.toHaveAccessibleDescription();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
-  it("shows one upload's status and log on its detail route, with the way back to the upload logs", async () => {
+  it("shows one upload's status and log on its detail route, with the way back to the data uploads", async () => {
     signInWith({ DATA_UPLOAD_LOGS: ['view', 'view_detail'] });
     const failed = logOf({ status: 'failed', rows: [2, 0, 2], rejected: [{ line: 1, reason: 'Missing header row' }, { line: 2, reason: 'quantity: Should be a number.' }] });
     server.use(mock.get(api('uploads/7/log'), () => HttpResponse.json({ data: { ...failed.data, upload: { ...failed.data.upload, error: 'The stored file is gone.' } } })));
     renderScreen(DataUploadScreen, { resource: uploads, route: detailRoute, at: '/data-upload-management/uploads/7' });
     expect(screen.getByRole('heading', { level: 1, name: 'Upload 7' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to upload logs' })).toHaveAttribute('href', '/data-upload-management/uploads');
+    expect(screen.getByRole('link', { name: 'Back to data uploads' })).toHaveAttribute('href', '/data-upload-management/uploads');
     expect(await screen.findByText('Failed')).toBeInTheDocument();
     expect(screen.getByText('The stored file is gone.')).toBeInTheDocument();
     const rows = within(screen.getByRole('table', { name: 'Rejected lines' })).getAllByRole('row');

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -45,17 +45,18 @@ describe('ExecutiveProfilesScreen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Executive EXE-0001' })).toBeInTheDocument();
     const term = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(term('User')).toBe('sales@example.com');
-    expect(term('Region')).toBe('west');
+    expect(term('Region')).toBe('West');
     expect(term('Target subscribers')).toBe('250');
     expect(term('Mobile')).toBe('9876500001');
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Assigned subscribers (2)' })).toBeInTheDocument();
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('row').map((row) => Array.from(row.children, (cell) => cell.textContent))).toEqual([
+    // The statuses read as the subscribers' manifest labels them, once that area's description is in.
+    await waitFor(() => expect(within(table).getAllByRole('row').map((row) => Array.from(row.children, (cell) => cell.textContent))).toEqual([
       ['Name', 'Email', 'Company', 'Status'],
-      ['Meera Traders', 'meera@example.com', 'Spice Exim 5', 'subscribed'],
-      ['Kabir Khan', 'kabir@example.com', '—', 'trial'],
-    ]);
+      ['Meera Traders', 'meera@example.com', 'Spice Exim 5', 'Subscribed'],
+      ['Kabir Khan', 'kabir@example.com', '—', 'Trial'],
+    ]));
     expect(screen.getByRole('link', { name: 'Back to executives' })).toHaveAttribute('href', '/executive-profile-management/executives');
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     // Only a viewer who is an executive is told their own lists are limited.

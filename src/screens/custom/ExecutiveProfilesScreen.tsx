@@ -1,3 +1,4 @@
+import { readableFields } from '../../../contract/readableFields.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { http } from '../../http/index.ts';
@@ -8,6 +9,7 @@ import { QueryState } from '../shared/QueryState.tsx';
 import { RecordActions } from '../shared/RecordActions.tsx';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
 import { useRecord } from '../shared/useRecord.ts';
+import { useFieldDescription } from '../shared/useResourceDescription.ts';
 import '../screens.css';
 import './custom.css';
 
@@ -20,7 +22,8 @@ export default function ExecutiveProfilesScreen({ resource }: ScreenProps) {
     queryKey: ['resource', resource.api, 'subscribers', id],
     queryFn: ({ signal }) => http.get<{ data: Row[] }>(`${resource.api}/${id}/subscribers`, { signal }).then((body) => body.data),
   });
-  const fields = resource.entity?.fields.filter((field) => !field.writeOnly && field.name !== 'id') ?? [];
+  const subscriberStatus = useFieldDescription('SUBSCRIBERS', 'status');
+  const fields = readableFields(resource.entity?.fields ?? []).filter((field) => field.name !== 'id');
   const code = executive.data?.employee_code;
 
   return (
@@ -63,7 +66,7 @@ export default function ExecutiveProfilesScreen({ resource }: ScreenProps) {
                     <td>{formatValue(undefined, subscriber, 'name')}</td>
                     <td>{formatValue(undefined, subscriber, 'email')}</td>
                     <td>{formatValue(undefined, subscriber, 'company_name')}</td>
-                    <td>{formatValue(undefined, subscriber, 'status')}</td>
+                    <td>{formatValue(subscriberStatus, subscriber, 'status')}</td>
                   </tr>
                 ))}
               </tbody>

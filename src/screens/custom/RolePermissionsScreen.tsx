@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { SchemaForm, formUiSchema, type FormData } from '../../forms/index.ts';
 import type { EntityDescription, ResourceDescription } from '../../generated/types.ts';
 import { http } from '../../http/index.ts';
-import { requestPermissionsReload } from '../../permissions/index.ts';
+import { permissionStore } from '../../permissions/index.ts';
 import { toastSuccess } from '../../shell/index.ts';
 import type { ScreenProps } from '../ScreenProps.ts';
 import type { Row } from '../shared/formatValue.ts';
@@ -92,8 +92,8 @@ function RoleEditor({ resource, entity, id, opened, reload }: RoleEditorProps) {
     },
     (saved) => {
       toastSuccess(saved.message ?? `Role ${id ? 'updated' : 'created'}.`);
-      // If this is the signed-in user's own role, the sidebar and guards must follow at once (PERM-06).
-      void requestPermissionsReload();
+      // If this is the signed-in user's own role, the sidebar and guards follow at once, with no flicker.
+      permissionStore.refresh();
       void queryClient.invalidateQueries({ queryKey: ['resource', resource.api] });
       allowLeaving();
       if (resource.routes.view) navigate(resource.routes.view);

@@ -1,3 +1,4 @@
+import { readableFields } from '../../../contract/readableFields.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -99,7 +100,7 @@ export default function SubscriberDetailsScreen({ resource }: ScreenProps) {
 }
 
 function SummaryPanels({ resource, summary }: { resource: ResourceDescription; summary: Summary }) {
-  const fields = resource.entity?.fields.filter((field) => !field.writeOnly && field.name !== 'id') ?? [];
+  const fields = readableFields(resource.entity?.fields ?? []).filter((field) => field.name !== 'id');
   const subscription = summary.subscription;
   return (
     <>

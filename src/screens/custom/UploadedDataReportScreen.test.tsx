@@ -29,14 +29,17 @@ function record(index: number, countryId = 1) {
 /** Serves 45 records, filtered by country; records every query the screen sends. */
 function serveReport(queries: URLSearchParams[] = []) {
   server.use(
-    mock.get(api('countries/options'), () =>
-      HttpResponse.json({
-        data: [
-          { value: 1, label: 'India' },
-          { value: 2, label: 'Germany' },
-        ],
-      }),
-    ),
+    // The countries' options as the API answers them: one by id, or those whose name contains what was typed.
+    mock.get(api('countries/options'), ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const countries = [
+        { value: 1, label: 'India' },
+        { value: 2, label: 'Germany' },
+      ];
+      const q = (query.get('q') ?? '').toLowerCase();
+      const id = query.get('id');
+      return HttpResponse.json({ data: countries.filter((country) => (id ? String(country.value) === id : country.label.toLowerCase().includes(q))) });
+    }),
     mock.get(api('uploaded-data-report'), ({ request }) => {
       const query = new URL(request.url).searchParams;
       queries.push(query);
@@ -61,6 +64,8 @@ describe('UploadedDataReportScreen', () => {
     expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Country', 'Trade direction', 'Period', 'Hs code', 'Product description', 'Quantity']);
     const first = within(table).getByRole('row', { name: /Black pepper lot 1 / });
     await waitFor(() => expect(within(first).getByRole('cell', { name: 'India' })).toBeInTheDocument());
+    // The direction as the uploads' manifest labels it, not its code.
+    await waitFor(() => expect(within(first).getByRole('cell', { name: 'Import' })).toBeInTheDocument());
     expect(within(first).getByRole('cell', { name: '1,201' })).toBeInTheDocument();
     expect(screen.getByText('1–20 of 45 · Page 1 of 3')).toBeInTheDocument();
 
@@ -78,7 +83,9 @@ describe('UploadedDataReportScreen', () => {
     const user = userEvent.setup();
     const { router } = renderScreen(UploadedDataReportScreen, { resource: report, route, at: `${route.path}?page=2` });
     await screen.findByRole('cell', { name: 'Black pepper lot 21' });
-    await user.selectOptions(screen.getByLabelText('Country'), await screen.findByRole('option', { name: 'Germany' }));
+    // Countries are searched on the server as the user types, so any of them can be picked.
+    await user.type(screen.getByRole('combobox', { name: 'Country' }), 'Ger');
+    await user.click(await screen.findByRole('option', { name: 'Germany' }));
     await waitFor(() => expect(router.state.location.search).toBe('?country_id=2'));
     expect(await screen.findByText('1–5 of 5 · Page 1 of 1')).toBeInTheDocument();
     expect(screen.getAllByRole('cell', { name: 'Germany' })).toHaveLength(5);

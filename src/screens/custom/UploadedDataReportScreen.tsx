@@ -1,17 +1,19 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useRelationOptions } from '../../forms/useRelationOptions.ts';
+import { useRelationLabel } from '../../forms/useRelationOptions.ts';
 import type { ListDescription } from '../../generated/types.ts';
 import { http } from '../../http/index.ts';
 import type { ScreenProps } from '../ScreenProps.ts';
+import { RelationFilter } from '../generic/list/RelationFilter.tsx';
 import { Pagination } from '../generic/list/Pagination.tsx';
 import { SearchBox } from '../generic/list/SearchBox.tsx';
 import type { ListPage } from '../generic/list/useListMutations.ts';
 import { useListState } from '../generic/list/useListState.ts';
-import { formatValue, type Row } from '../shared/formatValue.ts';
+import { enumLabel, formatValue, type Row } from '../shared/formatValue.ts';
 import { humanize } from '../shared/humanize.ts';
 import { QueryState } from '../shared/QueryState.tsx';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
+import { useResourceDescription } from '../shared/useResourceDescription.ts';
 import '../screens.css';
 
 const REPORT_LIST: ListDescription = { columns: [], search: ['q'], filters: [], sort: { field: 'period', direction: 'desc' }, pageSize: 20 };
@@ -20,8 +22,12 @@ const FILTER_KEYS = ['country_id', 'trade_direction', 'period'] as const;
 /** The trade records that uploads brought in, by country, direction and period, paged on the server. */
 export default function UploadedDataReportScreen({ resource }: ScreenProps) {
   const state = useListState(REPORT_LIST, FILTER_KEYS);
-  const countries = useRelationOptions('countries');
-  const ids = { country: useId(), direction: useId(), period: useId() };
+  // A record's country, direction and period are its upload's: named as the upload's fields name them.
+  const uploadFields = useResourceDescription('DATA_UPLOAD_LOGS')?.entity?.fields ?? [];
+  const uploadField = (name: string) => uploadFields.find((field) => field.name === name);
+  const countriesApi = uploadField('country_id')?.relation?.api ?? 'countries';
+  const direction = uploadField('trade_direction');
+  const ids = { direction: useId(), period: useId() };
   // The report is always newest shipment first (docs/api.md): it takes no `_sort` / `_order`, and refuses them.
   const { _sort: _unsorted, _order: _unordered, ...params } = state.apiParams;
   const report = useQuery({
@@ -30,35 +36,29 @@ export default function UploadedDataReportScreen({ resource }: ScreenProps) {
     placeholderData: keepPreviousData,
   });
   const rows = report.data?.data ?? [];
-  // Relation columns may come with a readable `<field>_label` beside the id: show the label under the field's name.
-  // The report answers bare country ids, so those are named from the country options the filter loads anyway.
-  const countryNames = new Map((countries.data ?? []).map((option) => [String(option.value), option.label]));
-  const labelOf = (row: Row, column: string) => row[`${column}_label`] ?? (column === 'country_id' ? countryNames.get(String(row[column])) : undefined) ?? row[column];
   const columns = Object.keys(rows[0] ?? {}).filter((key) => key !== 'id' && !key.endsWith('_label'));
   const setFilter = (key: (typeof FILTER_KEYS)[number], value: string) => state.update({ filters: { ...state.filters, [key]: value } });
+  const cell = (row: Row, column: string) => {
+    // The report answers bare country ids: each is named by the countries' options, asked for once per country.
+    if (column === 'country_id' && row[`${column}_label`] === undefined && row[column] !== null) return <CountryName api={countriesApi} id={row[column] as number} />;
+    return formatValue(uploadField(column), row, column);
+  };
 
   return (
     <section className="screen" aria-labelledby={SCREEN_TITLE_ID}>
       <ScreenHeading>{resource.label}</ScreenHeading>
       <div className="list-toolbar">
         <SearchBox value={state.search} label="Search records" onSearch={(search) => state.update({ search }, { replace: true })} />
+        <RelationFilter label="Country" api={countriesApi} value={state.filters.country_id ?? ''} onChange={(value) => setFilter('country_id', value)} />
         <div className="list-filter">
-          <label htmlFor={ids.country}>Country</label>
-          <select id={ids.country} value={state.filters.country_id ?? ''} onChange={(event) => setFilter('country_id', event.target.value)}>
-            <option value="">All</option>
-            {(countries.data ?? []).map((option) => (
-              <option key={String(option.value)} value={String(option.value)}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="list-filter">
-          <label htmlFor={ids.direction}>Trade direction</label>
+          <label htmlFor={ids.direction}>{direction?.title ?? 'Trade direction'}</label>
           <select id={ids.direction} value={state.filters.trade_direction ?? ''} onChange={(event) => setFilter('trade_direction', event.target.value)}>
             <option value="">All</option>
-            <option value="import">Import</option>
-            <option value="export">Export</option>
+            {(direction?.enum ?? []).map((value) => (
+              <option key={String(value)} value={String(value)}>
+                {enumLabel(direction!, value)}
+              </option>
+            ))}
           </select>
         </div>
         <div className="list-filter">
@@ -77,7 +77,7 @@ export default function UploadedDataReportScreen({ resource }: ScreenProps) {
                 <tr>
                   {columns.map((column) => (
                     <th key={column} scope="col">
-                      {humanize(column.replace(/_id$/, ''))}
+                      {uploadField(column)?.title ?? humanize(column.replace(/_id$/, ''))}
                     </th>
                   ))}
                 </tr>
@@ -86,7 +86,7 @@ export default function UploadedDataReportScreen({ resource }: ScreenProps) {
                 {rows.map((row, index) => (
                   <tr key={String(row.id ?? index)}>
                     {columns.map((column) => (
-                      <td key={column}>{formatValue(undefined, { ...row, [column]: labelOf(row, column) }, column)}</td>
+                      <td key={column}>{cell(row, column)}</td>
                     ))}
                   </tr>
                 ))}
@@ -100,4 +100,9 @@ export default function UploadedDataReportScreen({ resource }: ScreenProps) {
       )}
     </section>
   );
+}
+
+function CountryName({ api, id }: { api: string; id: number }) {
+  const { label } = useRelationLabel(api, id);
+  return <>{label ?? `#${id}`}</>;
 }

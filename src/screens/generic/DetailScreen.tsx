@@ -1,3 +1,4 @@
+import { readableFields } from '../../../contract/readableFields.ts';
 import { useParams } from 'react-router-dom';
 import type { FieldDescription } from '../../generated/types.ts';
 import type { ScreenProps } from '../ScreenProps.ts';
@@ -12,7 +13,7 @@ import '../screens.css';
 export default function DetailScreen({ resource }: ScreenProps) {
   const { id = '' } = useParams();
   const record = useRecord(resource.api, id);
-  const fields = (resource.entity?.fields ?? []).filter((field) => !field.writeOnly);
+  const fields = readableFields(resource.entity?.fields ?? []);
   const heading = record.data ? titleOf(record.data, fields, resource.singular) : resource.singular;
 
   return (

@@ -194,18 +194,20 @@ describe('FormScreen', () => {
     );
     const user = userEvent.setup();
     const { unmount } = renderScreen(FormScreen, { resource: manifestVouchers, route: routeOf(manifestVouchers, 'add', 'form') });
-    await user.selectOptions(screen.getByLabelText(/^Discount type/), 'percent');
+    // People's words, not codes: the options read as the manifest labels them.
+    expect(within(screen.getByLabelText(/^Discount type/)).getAllByRole('option').map((option) => option.textContent)).toEqual(['', 'Percent', 'Flat amount']);
+    await user.selectOptions(screen.getByLabelText(/^Discount type/), 'Percent');
     await user.type(screen.getByLabelText(/^Discount value/), '150');
     await user.click(screen.getByRole('button', { name: 'Create voucher' }));
     expect(await screen.findByText('* Max value is 100 when Discount type is percent.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Discount value/)).toHaveAccessibleDescription(/^\* Max value is 100 when Discount type is percent\./);
-    await user.selectOptions(screen.getByLabelText(/^Discount type/), 'flat');
+    await user.selectOptions(screen.getByLabelText(/^Discount type/), 'Flat amount');
     await waitFor(() => expect(screen.queryByText('* Max value is 100 when Discount type is percent.')).not.toBeInTheDocument());
     expect(posts).toBe(0);
     unmount();
 
     renderScreen(FormScreen, { resource: manifestSubscribers, route: routeOf(manifestSubscribers, 'add', 'form') });
-    await user.selectOptions(screen.getByLabelText(/^Status/), 'subscribed');
+    await user.selectOptions(screen.getByLabelText(/^Status/), 'Subscribed');
     await user.click(screen.getByRole('button', { name: 'Create subscriber' }));
     expect(await screen.findByText('* Required when Status is subscribed.')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: /^Current plan/ })).toHaveAccessibleDescription(/^\* Required when Status is subscribed\./);

@@ -3,20 +3,28 @@ import type { FieldDescription } from '../../generated/types.ts';
 const LOCALE = 'en-IN';
 const dateTime = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 const date = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const month = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const money = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'INR' });
 const number = new Intl.NumberFormat(LOCALE);
 
 export type Row = Record<string, unknown>;
 
-/** A field's value as a person reads it: relation labels, dates, money, yes/no. */
+/** A field's value as a person reads it: relation labels, enum labels, dates and months, money, yes/no. */
 export function formatValue(field: FieldDescription | undefined, row: Row, name = field?.name ?? ''): string {
   const value = row[name];
   if (field?.relation) return textOf(row[`${name}_label`] ?? value);
   if (value === null || value === undefined || value === '') return '—';
+  if (field?.enumLabels) return enumLabel(field, value);
   if (typeof value === 'boolean') return name === 'is_active' ? (value ? 'Active' : 'Inactive') : value ? 'Yes' : 'No';
   if (typeof value === 'number') return isMoney(name) ? money.format(value) : number.format(value);
   if (field?.format === 'date-time' || field?.format === 'date') return formatDate(value, field.format === 'date-time');
+  if (field?.format === 'period' && typeof value === 'string') return formatMonth(value);
   return textOf(value);
+}
+
+/** What people call an enum field's value (the manifest's label), or the value itself when it has none. */
+export function enumLabel(field: Pick<FieldDescription, 'enumLabels'>, value: unknown): string {
+  return field.enumLabels?.[String(value)] ?? textOf(value);
 }
 
 /** A date, or a date and time, as a person reads it. */
@@ -24,6 +32,12 @@ export function formatDate(value: unknown, withTime: boolean): string {
   if (typeof value !== 'string' || value === '') return '—';
   const parsed = new Date(value);
   return Number.isNaN(parsed.getTime()) ? value : (withTime ? dateTime : date).format(parsed);
+}
+
+/** A month (`2026-09`, a period field's value) as people write it: "Sep 2026". */
+export function formatMonth(value: string): string {
+  const date = new Date(Date.UTC(Number(value.slice(0, 4)), Number(value.slice(5, 7)) - 1, 1));
+  return /^\d{4}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) ? month.format(date) : value;
 }
 
 /** Money fields by name (amount, price, revenue, fee), as the form's money widget picks them. */

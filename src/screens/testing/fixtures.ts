@@ -11,13 +11,14 @@ function manifestForms(module: ResourceDescription['module']): ResourceDescripti
 
 /** Tests only: a field description with the generator's defaults. */
 function field(name: string, title: string, type: FieldDescription['type'], extra: Partial<FieldDescription> = {}): FieldDescription {
-  return { name, title, type, format: null, enum: null, required: false, readOnly: false, writeOnly: false, system: false, relation: null, ...extra };
+  return { name, title, type, format: null, enum: null, enumLabels: null, required: false, readOnly: false, writeOnly: false, system: false, relation: null, ...extra };
 }
 
 const SYSTEM_FIELDS = [
   field('id', 'ID', 'integer', { readOnly: true, system: true }),
   field('is_active', 'Active', 'boolean', { readOnly: true, system: true }),
   field('created_at', 'Created', 'string', { format: 'date-time', readOnly: true, system: true }),
+  field('version', 'Version', 'integer', { readOnly: true, system: true }),
 ];
 
 function entity(schema: JsonSchema, fields: FieldDescription[]) {
@@ -53,7 +54,7 @@ export const vouchers: ResourceDescription = {
   routes: routes('/voucher-management/vouchers', VOUCHER_ACTIONS),
   entity: entity(VOUCHER_SCHEMA, [
     field('code', 'Code', 'string', { required: true }),
-    field('discount_type', 'Discount type', 'string', { enum: ['percent', 'flat'] }),
+    field('discount_type', 'Discount type', 'string', { enum: ['percent', 'flat'], enumLabels: { percent: 'Percent', flat: 'Flat amount' } }),
     field('discount_value', 'Discount value', 'number', { required: true }),
     field('valid_to', 'Valid to', 'string', { format: 'date' }),
     field('used_count', 'Used', 'integer', { readOnly: true }),

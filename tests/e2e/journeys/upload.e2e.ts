@@ -3,7 +3,7 @@ import { OPERATOR } from '../support/accounts.ts';
 import { Api, unique } from '../support/api.ts';
 import { journey, useBrowser } from '../support/journey.ts';
 import { tradeCsv } from '../support/tradeCsv.ts';
-import { recordApiCalls, waitForPath } from '../support/ui.ts';
+import { chooseRelated, field, recordApiCalls, waitForPath } from '../support/ui.ts';
 
 useBrowser();
 
@@ -37,10 +37,10 @@ describe('data upload', () => {
       await expect.poll(() => page.getByText('* This field is required').count()).toBe(4);
       await audit('upload form with errors');
 
-      await page.getByLabel('Country').selectOption({ label: 'India' });
-      await page.getByLabel('Trade direction').selectOption({ label: 'Import' });
-      await page.getByLabel('Period (month)').fill('2026-10');
-      await page.getByLabel('File (CSV)').setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from(csv.text) });
+      await chooseRelated(page, 'Country', 'India');
+      await field(page, 'Trade direction').selectOption({ label: 'Import' });
+      await field(page, 'Period').fill('2026-10');
+      await field(page, 'File (CSV)').setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from(csv.text) });
 
       // A slow uplink (64 KiB/s for ~170 KB), so the progress bar has time to move; every value it shows is kept.
       const cdp = await context.newCDPSession(page);

@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
+import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { humanize } from '../../shared/humanize.ts';
-import type { MonthlySeries } from './monthlySeries.ts';
+import { formatMonth } from '../../shared/formatValue.ts';
+import { monthTicks, valueAxisWidth, VALUE_STEPS } from './chartAxes.ts';
+import { isEmpty, type MonthlySeries } from './monthlySeries.ts';
 
 const COLORS = ['#1f4fd1', '#18794e', '#c2410c', '#7c3aed', '#0e7490', '#b42318', '#a16207'];
 const HEIGHT = 240;
@@ -13,71 +15,105 @@ export interface ReportChartProps {
 }
 
 /**
- * A line chart (uPlot, loaded with this screen only) and the table behind it: the canvas is for the
- * eye, the table carries the same numbers for keyboard and screen-reader users.
+ * A line chart (uPlot, loaded with this screen only) and the table behind it: the canvas is for the eye, the table
+ * carries the same numbers for keyboard and screen-reader users. The chart follows its panel's width; a period
+ * without activity says so instead of drawing empty axes.
  */
 export function ReportChart({ title, data, format }: ReportChartProps) {
   const titleId = useId();
   const holder = useRef<HTMLDivElement>(null);
+  const empty = isEmpty(data);
 
   useEffect(() => {
     const element = holder.current;
-    if (!element || data.months.length === 0) return;
-    let chart: { destroy: () => void } | undefined;
+    if (!element || empty) return;
+    let chart: uPlot | undefined;
+    let resizing: ResizeObserver | undefined;
     let cancelled = false;
     void import('uplot').then(({ default: UPlot }) => {
       if (cancelled) return;
-      const x = data.months.map((month) => Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1) / 1000);
+      const { months } = data;
+      const plotWidth = (u: uPlot) => u.bbox.width / (window.devicePixelRatio || 1);
       chart = new UPlot(
         {
           width: element.clientWidth || 480,
           height: HEIGHT,
-          series: [{}, ...data.series.map((series, index) => ({ label: humanize(series.label), stroke: COLORS[index % COLORS.length], width: 2, value: (_u: unknown, value: number | null) => (value === null ? '—' : format(value)) }))],
-          axes: [{}, { values: (_u: unknown, ticks: number[]) => ticks.map(format), size: 70 }],
+          // Months are spaced evenly by their place, not by their length in days.
+          scales: { x: { time: false, range: () => [-0.5, months.length - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.05] } },
+          series: [
+            { label: 'Month', value: (_u: uPlot, index: number | null) => (index === null ? '—' : formatMonth(months[index] ?? '')) },
+            ...data.series.map((series, index) => ({
+              label: series.label,
+              stroke: COLORS[index % COLORS.length],
+              width: 2,
+              value: (_u: uPlot, value: number | null) => (value === null ? '—' : format(value)),
+            })),
+          ],
+          axes: [
+            {
+              splits: (u: uPlot) => monthTicks(months.length, Number.isFinite(plotWidth(u)) ? plotWidth(u) : element.clientWidth),
+              values: (_u: uPlot, splits: number[]) => splits.map((index) => formatMonth(months[index] ?? '')),
+            },
+            {
+              incrs: VALUE_STEPS,
+              values: (_u: uPlot, ticks: number[]) => ticks.map(format),
+              size: (_u: uPlot, values: string[] | null) => valueAxisWidth(values ?? []),
+            },
+          ],
         },
-        [x, ...data.series.map((series) => series.values)],
+        [months.map((_month, index) => index), ...data.series.map((series) => series.values)],
         element,
       );
+      if (typeof ResizeObserver === 'function') {
+        resizing = new ResizeObserver(() => chart?.setSize({ width: element.clientWidth, height: HEIGHT }));
+        resizing.observe(element);
+      }
     });
     return () => {
       cancelled = true;
+      resizing?.disconnect();
       chart?.destroy();
     };
-  }, [data, format]);
+  }, [data, format, empty]);
 
   return (
     <figure className="panel chart" aria-labelledby={titleId}>
       <figcaption id={titleId}>{title}</figcaption>
-      {data.months.length === 0 && <p className="chart__empty">No data in this period.</p>}
-      <div ref={holder} aria-hidden="true" />
-      <details>
-        <summary>Show the numbers</summary>
-        <div className="table-region" role="region" aria-label={`${title}, the numbers`} tabIndex={0}>
-          <table className="data-table">
-            <caption className="visually-hidden">{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                {data.series.map((series) => (
-                  <th key={series.label} scope="col">
-                    {humanize(series.label)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.months.map((month, index) => (
-                <tr key={month}>
-                  <th scope="row">{month}</th>
-                  {data.series.map((series) => (
-                    <td key={series.label}>{format(series.values[index] ?? 0)}</td>
+      {empty ? (
+        <p className="chart__empty">Nothing in this period.</p>
+      ) : (
+        <>
+          <div ref={holder} className="chart__canvas" aria-hidden="true" />
+          <details>
+            <summary>Show the numbers</summary>
+            <div className="table-region" role="region" aria-label={`${title}, the numbers`} tabIndex={0}>
+              <table className="data-table">
+                <caption className="visually-hidden">{title}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Month</th>
+                    {data.series.map((series) => (
+                      <th key={series.label} scope="col">
+                        {series.label}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.months.map((month, index) => (
+                    <tr key={month}>
+                      <th scope="row">{formatMonth(month)}</th>
+                      {data.series.map((series) => (
+                        <td key={series.label}>{format(series.values[index] ?? 0)}</td>
+                      ))}
+                    </tr>
                   ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+                </tbody>
+              </table>
+            </div>
+          </details>
+        </>
+      )}
     </figure>
   );
 }

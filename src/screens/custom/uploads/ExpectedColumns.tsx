@@ -7,14 +7,14 @@ interface ExpectedColumn {
 }
 
 /** The header a trade file needs for a trade direction: the data columns the server checks it against. */
-export function ExpectedColumns({ api, tradeDirection, id }: { api: string; tradeDirection: string; id: string }) {
+export function ExpectedColumns({ api, tradeDirection }: { api: string; tradeDirection: string }) {
   const columns = useQuery({
     queryKey: ['resource', api, 'columns', tradeDirection],
     queryFn: ({ signal }) => http.get<{ data: ExpectedColumn[] }>(`${api}/columns`, { params: { trade_direction: tradeDirection }, signal }),
     enabled: tradeDirection !== '',
   });
-  if (tradeDirection === '') return <p id={id} className="field-help">Choose a trade direction to see the columns its CSV file needs.</p>;
-  if (!columns.data) return <p id={id} className="field-help">{columns.isError ? 'The expected columns could not be loaded.' : 'Loading the expected columns…'}</p>;
+  if (tradeDirection === '') return <p className="field-help">Choose a trade direction to see the columns its CSV file needs.</p>;
+  if (!columns.data) return <p className="field-help">{columns.isError ? 'The expected columns could not be loaded.' : 'Loading the expected columns…'}</p>;
   const names = (required: boolean) =>
     columns.data.data
       .filter((column) => column.required === required)
@@ -22,7 +22,7 @@ export function ExpectedColumns({ api, tradeDirection, id }: { api: string; trad
       .join(', ');
   const optional = names(false);
   return (
-    <p id={id} className="field-help">
+    <p className="field-help">
       {`The first row of the CSV file names its columns. Required: ${names(true)}.${optional ? ` Optional: ${optional}.` : ''}`}
     </p>
   );

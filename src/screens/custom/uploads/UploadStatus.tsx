@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../http/index.ts';
-import { humanize } from '../../shared/humanize.ts';
+import type { FieldDescription } from '../../../generated/types.ts';
+import { enumLabel } from '../../shared/formatValue.ts';
 
 interface UploadLog {
   upload: { id: number; status: string; file_name: string; rows_total: number | null; rows_accepted: number | null; rows_rejected: number | null; error?: string | null };
@@ -11,8 +12,15 @@ interface UploadLog {
 export const UPLOAD_POLL_MS = 2000;
 const FINISHED = new Set(['completed', 'failed']);
 
+export interface UploadStatusProps {
+  api: string;
+  uploadId: number | string;
+  /** The upload's status field, whose labels name each status. */
+  statusField: FieldDescription | undefined;
+}
+
 /** An upload's processing status, followed until it finishes, and the lines it rejected. */
-export function UploadStatus({ api, uploadId }: { api: string; uploadId: number | string }) {
+export function UploadStatus({ api, uploadId, statusField }: UploadStatusProps) {
   const log = useQuery({
     queryKey: ['resource', api, 'log', String(uploadId)],
     queryFn: ({ signal }) => http.get<{ data: UploadLog }>(`${api}/${uploadId}/log`, { loader: false, signal }).then((body) => body.data),
@@ -24,7 +32,7 @@ export function UploadStatus({ api, uploadId }: { api: string; uploadId: number 
     <section className="panel" aria-labelledby="upload-status-title">
       <h2 id="upload-status-title">{upload.file_name}</h2>
       <p role="status">
-        Status: <span className="status-badge">{humanize(upload.status)}</span>
+        Status: <span className="status-badge">{statusField ? enumLabel(statusField, upload.status) : upload.status}</span>
       </p>
       {upload.error && <p className="field-error">{upload.error}</p>}
       <dl className="stat-grid">

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { useRelationOptions } from '../../../forms/useRelationOptions.ts';
 import { DateRangeInput } from '../../shared/DateRangeInput.tsx';
-import { humanize } from '../../shared/humanize.ts';
-import type { ListFilter } from './listFilters.ts';
+import { enumLabel } from '../../shared/formatValue.ts';
+import type { FilterProps, ListFilter } from './listFilters.ts';
+import { RelationFilter } from './RelationFilter.tsx';
 
 export interface ListFiltersProps {
   filters: readonly ListFilter[];
@@ -32,7 +32,7 @@ export function ListFilters({ filters, values, onChange }: ListFiltersProps) {
           case 'relation':
             return <RelationFilter key={key} label={label} api={filter.field.relation?.api ?? ''} value={values[key] ?? ''} onChange={(value) => set({ [key]: value })} />;
           case 'select': {
-            const options = filter.field.type === 'boolean' ? booleanOptions(filter.field.name) : (filter.field.enum ?? []).map((value) => ({ value: String(value), label: humanize(value) }));
+            const options = filter.field.type === 'boolean' ? booleanOptions(filter.field.name) : (filter.field.enum ?? []).map((value) => ({ value: String(value), label: enumLabel(filter.field, value) }));
             return <SelectFilter key={key} label={label} options={options} value={values[key] ?? ''} onChange={(value) => set({ [key]: value })} />;
           }
           default:
@@ -43,11 +43,6 @@ export function ListFilters({ filters, values, onChange }: ListFiltersProps) {
   );
 }
 
-interface FilterProps {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-}
 
 function SelectFilter({ label, value, onChange, options }: FilterProps & { options: { value: string; label: string }[] }) {
   const id = useId();
@@ -64,11 +59,6 @@ function SelectFilter({ label, value, onChange, options }: FilterProps & { optio
       </select>
     </div>
   );
-}
-
-function RelationFilter({ api, ...props }: FilterProps & { api: string }) {
-  const { data = [] } = useRelationOptions(api);
-  return <SelectFilter {...props} options={data.map((option) => ({ value: String(option.value), label: option.label }))} />;
 }
 
 /** Applied when the user leaves the field or presses Enter, not on every keystroke. */

@@ -19,3 +19,10 @@ export function listFilters(resource: ResourceDescription): ListFilter[] {
     return [{ field, kind: 'text', keys: [name] }];
   });
 }
+
+/** What every filter control takes: its label, its value as the URL holds it, and the way to change it. */
+export interface FilterProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}

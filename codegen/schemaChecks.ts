@@ -1,0 +1,79 @@
+import { manifestError, type ManifestError } from './errors.ts';
+
+// Checks within one JSON schema of the manifest (an entity's or an action form's), each error at its JSON pointer.
+
+type Properties = Record<string, Record<string, unknown>>;
+
+/**
+ * compareTo and notBefore name a sibling field of the same schema; notBefore compares text order, which is date
+ * order only when both fields have the same date format.
+ */
+export function siblingReferenceErrors(file: string, schema: object, pointer: (...rest: (string | number)[]) => string): ManifestError[] {
+  const properties = ((schema as { properties?: unknown }).properties ?? {}) as Record<string, Record<string, unknown>>;
+  const errors: ManifestError[] = [];
+  for (const [name, property] of Object.entries(properties)) {
+    for (const keyword of ['compareTo', 'notBefore'] as const) {
+      const target = property[keyword];
+      if (typeof target !== 'string') continue;
+      const sibling = Object.hasOwn(properties, target) ? properties[target] : undefined;
+      if (!sibling || target === name) {
+        errors.push(manifestError('UnknownField', file, pointer('properties', name, keyword), `${keyword} names "${target}", which is not another field of the same schema`));
+      } else if (keyword === 'notBefore' && (sibling.format !== property.format || !['date', 'date-time', 'period'].includes(String(property.format)))) {
+        errors.push(manifestError('SchemaViolation', file, pointer('properties', name, keyword), `notBefore compares "${name}" with "${target}" as text, so both need the same date format (date, date-time or period)`));
+      }
+    }
+  }
+  return errors;
+}
+
+/**
+ * A business rule (`if` / `then` / `else` of the entity schema, or of its `allOf` items) names fields of the entity: a
+ * misspelt one would not fail to compile, it would make the rule test or demand a field no form has.
+ */
+export function businessRuleErrors(file: string, schema: object, pointer: (...rest: (string | number)[]) => string): ManifestError[] {
+  const fields = new Set(Object.keys(((schema as { properties?: unknown }).properties ?? {}) as object));
+  const errors: ManifestError[] = [];
+  const check = (rule: unknown, at: (string | number)[]) => {
+    if (rule === null || typeof rule !== 'object') return;
+    const { properties, required } = rule as { properties?: unknown; required?: unknown };
+    for (const name of Object.keys((properties ?? {}) as object)) {
+      if (!fields.has(name)) errors.push(manifestError('UnknownField', file, pointer(...at, 'properties', name), `a business rule names "${name}", which the entity lacks`));
+    }
+    (Array.isArray(required) ? required : []).forEach((name, i) => {
+      if (!fields.has(String(name))) errors.push(manifestError('UnknownField', file, pointer(...at, 'required', i), `a business rule names "${String(name)}", which the entity lacks`));
+    });
+  };
+  const rulesOf = (node: Record<string, unknown>, at: (string | number)[]) => {
+    for (const keyword of ['if', 'then', 'else']) check(node[keyword], [...at, keyword]);
+  };
+  rulesOf(schema as Record<string, unknown>, []);
+  const allOf = (schema as { allOf?: unknown }).allOf;
+  if (Array.isArray(allOf)) allOf.forEach((item, i) => item && typeof item === 'object' && rulesOf(item as Record<string, unknown>, ['allOf', i]));
+  return errors;
+}
+
+/**
+ * An enum field's `enumLabels` names every value of its enum, and nothing else: a label for a value the field cannot
+ * hold would show nowhere, and a value without one would show as a code.
+ */
+export function enumLabelErrors(file: string, schema: object, pointer: (...rest: (string | number)[]) => string): ManifestError[] {
+  const properties = ((schema as { properties?: unknown }).properties ?? {}) as Properties;
+  const errors: ManifestError[] = [];
+  for (const [name, property] of Object.entries(properties)) {
+    const labels = property.enumLabels;
+    if (labels === undefined || labels === null || typeof labels !== 'object') continue;
+    const values = Array.isArray(property.enum) ? property.enum.map(String) : null;
+    if (!values) {
+      errors.push(manifestError('SchemaViolation', file, pointer('properties', name, 'enumLabels'), `enumLabels label the values of an enum, and "${name}" has none`));
+      continue;
+    }
+    for (const value of Object.keys(labels)) {
+      if (!values.includes(value)) errors.push(manifestError('SchemaViolation', file, pointer('properties', name, 'enumLabels', value), `"${value}" is not a value of the enum of "${name}"`));
+    }
+    const unlabelled = values.filter((value) => !Object.hasOwn(labels, value));
+    if (unlabelled.length > 0) {
+      errors.push(manifestError('SchemaViolation', file, pointer('properties', name, 'enumLabels'), `no label for ${unlabelled.map((value) => `"${value}"`).join(', ')}`));
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,63 @@
+import { fireEvent, screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { http as mock, HttpResponse } from 'msw';
+import dataUploadArea from '../../../generated/areas/data-upload-management.ts';
+import { api, routeOf, server } from '../../testing/renderScreen.tsx';
+
+// Tests only: the upload screen's resource, routes and the API answers its tests share.
+export const uploads = dataUploadArea.resources.find((resource) => resource.module === 'DATA_UPLOAD_LOGS')!;
+export const addRoute = routeOf(uploads, 'add', 'data-upload');
+export const detailRoute = routeOf(uploads, 'view_detail', 'data-upload');
+/** The signed storage URL the API hands out: absolute, on another origin than the API. */
+export const STORAGE_URL = 'https://storage.example.test/trade-uploads/7?signature=abc';
+
+export const csv = () => new File(['hs_code,quantity\n0904,10\n'], 'india-exports-2026-09.csv', { type: 'text/csv' });
+
+interface UploadLog {
+  status: string;
+  rows: [number, number, number] | null;
+  rejected?: { line: number; reason: string }[];
+}
+
+export function logOf({ status, rows, rejected = [] }: UploadLog) {
+  const [rows_total, rows_accepted, rows_rejected] = rows ?? [null, null, null];
+  return { data: { upload: { id: 7, status, file_name: 'india-exports-2026-09.csv', rows_total, rows_accepted, rows_rejected }, rejected } };
+}
+
+const COLUMNS = [
+  { name: 'shipment_date', required: true },
+  { name: 'hs_code', required: true },
+  { name: 'importer', required: false },
+];
+
+/** The countries to choose from, and the columns uploads/columns names for a trade direction. */
+export function serveCountries(columnQueries: string[] = []) {
+  server.use(
+    mock.get(api('uploads/columns'), ({ request }) => {
+      columnQueries.push(new URL(request.url).searchParams.get('trade_direction') ?? '');
+      return HttpResponse.json({ data: COLUMNS });
+    }),
+    // One country by id, or those whose name contains what was typed, as GET countries/options answers.
+    mock.get(api('countries/options'), ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const countries = [
+        { value: 1, label: 'India' },
+        { value: 2, label: 'Germany' },
+      ];
+      const id = query.get('id');
+      const q = (query.get('q') ?? '').toLowerCase();
+      return HttpResponse.json({ data: countries.filter((country) => (id ? String(country.value) === id : country.label.toLowerCase().includes(q))) });
+    }),
+  );
+}
+
+export const country = () => screen.getByRole('combobox', { name: /^Country/ });
+
+export async function fillIn(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByRole('combobox', { name: /^Country/ }), 'Ind');
+  await user.click(await screen.findByRole('option', { name: 'India' }));
+  await user.selectOptions(screen.getByLabelText(/^Trade direction/), 'Export');
+  fireEvent.change(screen.getByLabelText(/^Period/), { target: { value: '2026-09' } });
+  await user.upload(screen.getByLabelText(/^File \(CSV\)/), csv());
+}
+
