@@ -28,6 +28,10 @@ export const resetPasswordBody = body(
   ['token', 'password', 'confirm_password'],
 );
 export const emailVerifyBody = body({ token: linkToken }, ['token']);
+/** "Send the link again" on the sign-in screen: the credentials just refused for an unverified address. */
+export const resendVerificationBody = loginBody;
+/** An administrator's "send the verification link again": nothing to say beyond the user in the path. */
+export const userVerificationLinkBody = body({}, []);
 
 export const notificationQuery = {
   type: 'object',

@@ -7,12 +7,15 @@ import { verifyAccessToken } from './tokens.ts';
 /**
  * Who may call a route. Every API route states one; a route that states none is refused (deny by default).
  * - `public`: anyone (login, password reset, the signed upload URL which carries its own signature)
+ * - `development`: anyone, on a server not in production (the development mailbox); with NODE_ENV=production the
+ *   route answers as a path no route serves (404)
  * - `signed-in`: any valid session (own permissions, own notifications, logout)
  * - a permission: the caller's role must grant that module action
  * - a function: for checks that depend on several permissions
  */
 export type Access =
   | 'public'
+  | 'development'
   | 'signed-in'
   | { module: string; action: string }
   | { description: string; allows: (grants: Grants) => boolean };
@@ -46,10 +49,11 @@ const grantsCaches = new WeakMap<object, GrantsCache>();
  */
 export function registerAccessControl(app: FastifyInstance, secret: Uint8Array): void {
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (request.is404) return;
     const access = request.routeOptions.config.access;
     if (access === 'public') return;
+    if (access === 'development') return app.config.production ? reply.callNotFound() : undefined;
     if (access === undefined) throw forbidden('this module', 'use this route');
     request.user = await authenticate(app, request, secret);
     if (!request.user) throw unauthorized();
