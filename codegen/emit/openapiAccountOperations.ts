@@ -1,4 +1,18 @@
-import { checkLinkBody, emailVerifyBody, forgetPasswordBody, loginBody, logoutBody, markAllReadBody, notificationQuery, notificationReadBody, refreshBody, resetPasswordBody, rolePermissionsBody } from '../../contract/endpoints.ts';
+import {
+  checkLinkBody,
+  emailVerifyBody,
+  forgetPasswordBody,
+  loginBody,
+  logoutBody,
+  markAllReadBody,
+  notificationQuery,
+  notificationReadBody,
+  refreshBody,
+  resendVerificationBody,
+  resetPasswordBody,
+  rolePermissionsBody,
+  userVerificationLinkBody,
+} from '../../contract/endpoints.ts';
 import { MODULE } from '../../contract/modules.ts';
 import { idParams } from '../../contract/resources.ts';
 import type { ProjectModel, ResourceModel } from '../../contract/description.ts';
@@ -16,9 +30,13 @@ export function sessionOperations(): OperationSpec[] {
       tag,
       summary: 'Log in',
       access: 'public',
-      notes: 'Repeated failures for an e-mail are throttled (429).',
+      notes: 'Repeated failures for an e-mail are throttled (429). The right password for an address not verified yet answers 403.',
       requestBody: jsonBody(loginBody),
-      answers: { '200': tokens, '401': { $ref: '#/components/responses/Unauthorized' } },
+      answers: {
+        '200': tokens,
+        '401': { $ref: '#/components/responses/Unauthorized' },
+        '403': messageAnswer('The e-mail address is not verified yet: open the e-mailed link, or `email-verify/resend`.'),
+      },
       errors: [429],
     },
     {
@@ -48,7 +66,7 @@ export function sessionOperations(): OperationSpec[] {
       tag,
       summary: 'Send a password reset link',
       access: 'public',
-      notes: 'The same answer whether or not the e-mail has an account.',
+      notes: 'The same answer whether or not the e-mail has an account; one link a minute and 5 an hour per account at most (silently).',
       requestBody: jsonBody(forgetPasswordBody),
       answers: { '200': messageAnswer('A link was sent if the account exists.') },
     },
@@ -80,6 +98,47 @@ export function sessionOperations(): OperationSpec[] {
       access: 'public',
       requestBody: jsonBody(emailVerifyBody),
       answers: { '200': messageAnswer('Address verified.') },
+    },
+    {
+      method: 'post',
+      path: '/email-verify/resend',
+      tag,
+      summary: 'Send the verification link again',
+      access: 'public',
+      notes: 'With the credentials a sign-in refused for an unverified address; throttled as sign-in is, and one link a minute and 5 an hour per account (429).',
+      requestBody: jsonBody(resendVerificationBody),
+      answers: { '200': messageAnswer('Sent, or the address is already verified.'), '401': { $ref: '#/components/responses/Unauthorized' } },
+      errors: [429],
+    },
+  ];
+}
+
+/** An administrator's view of a user's e-mail verification, and the link sent again. */
+export function userVerificationOperations(users: ResourceModel | undefined): OperationSpec[] {
+  const tag = users?.label ?? 'Users';
+  const status = object({ email: string, verified_at: nullableString, last_link_sent_at: nullableString, last_link_expires_at: nullableString });
+  return [
+    {
+      method: 'get',
+      path: '/users/{id}/email-verification',
+      tag,
+      summary: 'Whether a user has verified their address',
+      access: { module: MODULE.users, action: 'view_detail' },
+      params: idParams,
+      answers: { '200': dataAnswer('The address, when it was verified, and the last link sent.', status) },
+      errors: [404],
+    },
+    {
+      method: 'post',
+      path: '/users/{id}/email-verification',
+      tag,
+      summary: 'Send a user the verification link again',
+      access: { module: MODULE.users, action: 'edit' },
+      notes: '409 when the address is verified or the user inactive; 5 links an hour per user at most (429).',
+      params: idParams,
+      requestBody: jsonBody(userVerificationLinkBody),
+      answers: { '200': dataAnswer('Sent; the new state.', status, true) },
+      errors: [404, 409, 429],
     },
   ];
 }

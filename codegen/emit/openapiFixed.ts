@@ -2,7 +2,7 @@ import { permissionSetSchema } from '../../contract/endpoints.ts';
 import { MODULE } from '../../contract/modules.ts';
 import { actionBody, type JsonSchema } from '../../contract/resources.ts';
 import type { ProjectModel, ResourceModel } from '../../contract/description.ts';
-import { notificationOperations, permissionOperations, profileOperations, sessionOperations } from './openapiAccountOperations.ts';
+import { notificationOperations, permissionOperations, profileOperations, sessionOperations, userVerificationOperations } from './openapiAccountOperations.ts';
 import { dateTime, integer, modulesOf, nullableString, number, object, string } from './openapiFixedCommon.ts';
 import { json, jsonBody, type OperationSpec } from './openapiOperation.ts';
 import { isEntityResource } from './openapiResources.ts';
@@ -52,6 +52,7 @@ export function fixedOperations(model: ProjectModel): OperationSpec[] {
   return [
     ...sessionOperations(),
     ...permissionOperations(model),
+    ...userVerificationOperations(find(MODULE.users)),
     ...profileOperations(find(MODULE.userProfile), find(MODULE.changePassword), formBody),
     ...notificationOperations(),
     ...(subscribers && isEntityResource(subscribers) ? subscriberOperations(subscribers, find(MODULE.executiveProfile), formBody) : []),
@@ -59,5 +60,28 @@ export function fixedOperations(model: ProjectModel): OperationSpec[] {
     ...(banners ? bannerOperations(banners) : []),
     ...reportOperations(),
     { method: 'get', path: '/openapi.json', tag: 'API', summary: 'This document', access: 'public', answers: { '200': { description: 'The OpenAPI 3.1 document.', content: json({ type: 'object' }) } } },
+    devMailboxOperation(),
   ];
+}
+
+/** The development mailbox (server/modules/mail/routes.ts). */
+function devMailboxOperation(): OperationSpec {
+  const message = object({
+    id: integer,
+    recipient: string,
+    subject: string,
+    text: string,
+    links: { type: 'array', items: string },
+    state: { type: 'string', enum: ['pending', 'sending', 'sent', 'failed'] },
+    attempts: integer,
+    created_at: dateTime,
+    sent_at: { type: ['string', 'null'], format: 'date-time' },
+    sent_via: { type: ['string', 'null'], enum: ['smtp', 'console', null] },
+    last_error: nullableString,
+  });
+  const answer = {
+    description: 'The newest 50 messages of the outbox, newest first, and how this server delivers them.',
+    content: json(object({ data: { type: 'array', items: message }, meta: object({ delivery: { type: 'string', enum: ['smtp', 'console', 'none'] } }) })),
+  };
+  return { method: 'get', path: '/dev/mailbox', tag: 'Development', summary: 'The development mailbox', access: 'development', answers: { '200': answer } };
 }

@@ -11,7 +11,7 @@ export interface Permission {
  * Who may call an operation, as the document's `x-permission` says it: anyone, any signed-in user, one module
  * permission, or a combination of them. It is the server route's access rule (server/modules/auth/access.ts) written as data.
  */
-export type Access = 'public' | 'signed-in' | Required<Permission> | { anyOf: Permission[] } | { allOf: Array<Required<Permission>> };
+export type Access = 'public' | 'development' | 'signed-in' | Required<Permission> | { anyOf: Permission[] } | { allOf: Array<Required<Permission>> };
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -106,7 +106,7 @@ export function operation(spec: OperationSpec): Record<string, unknown> {
   const validates = spec.params !== undefined || spec.query !== undefined || spec.requestBody !== undefined;
   const errors: string[] = [
     ...(validates ? ['400'] : []),
-    ...(spec.access === 'public' ? [] : ['401']),
+    ...(spec.access === 'public' || spec.access === 'development' ? [] : ['401']),
     ...(typeof spec.access === 'string' ? [] : ['403']),
     ...(spec.errors ?? []).map(String),
     ...(spec.ifMatch ? ['412', '428'] : []),
@@ -115,7 +115,7 @@ export function operation(spec: OperationSpec): Record<string, unknown> {
     tags: [spec.tag],
     summary: spec.summary,
     description: [accessText(spec.access), spec.notes].filter(Boolean).join(' '),
-    ...(spec.optionalToken ? { security: [{}, { bearer: [] }] } : spec.access === 'public' ? { security: [] } : {}),
+    ...(spec.optionalToken ? { security: [{}, { bearer: [] }] } : spec.access === 'public' || spec.access === 'development' ? { security: [] } : {}),
     'x-permission': spec.access,
     ...(spec.storage ? { 'x-storage': spec.storage } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
@@ -129,6 +129,7 @@ export function operation(spec: OperationSpec): Record<string, unknown> {
 
 function accessText(access: Access): string {
   if (access === 'public') return 'Public: no token needed.';
+  if (access === 'development') return 'Development only: no token needed on a server not in production; with NODE_ENV=production it answers 404, as a path no route serves.';
   if (access === 'signed-in') return 'Any signed-in user.';
   const named = (permission: Permission) => (permission.action ? `${permission.module}:${permission.action}` : `any permission on ${permission.module}`);
   if ('anyOf' in access) return `Requires one of ${access.anyOf.map(named).join(', ')}.`;
