@@ -1,25 +1,13 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { builtWithDevMailbox } from './consoleFlavour.mjs';
 
 const BUILD_TIMEOUT_MS = 5 * 60 * 1000;
-
-/** The development mailbox screen's module: a build has its chunk only when built with CONSOLE_DEV_MAILBOX=true. */
-export const DEV_MAILBOX_SCREEN = 'src/devMailbox/DevMailboxScreen.tsx';
 
 export interface ConsoleBuildOptions {
   /** Build the development mailbox screen in (a server not in production); a build made otherwise is made again. */
   devMailbox: boolean;
-}
-
-/** Whether the build in `dist` has the development mailbox screen (Vite's manifest lists every chunk's source). */
-export function builtWithDevMailbox(dist: string): boolean {
-  try {
-    const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, unknown>;
-    return DEV_MAILBOX_SCREEN in manifest;
-  } catch {
-    return false;
-  }
 }
 
 /**
