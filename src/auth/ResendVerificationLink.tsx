@@ -14,7 +14,7 @@ type Outcome = { kind: 'success' | 'error'; message: string } | null;
 
 /**
  * "Send the link again" under a sign-in refused for an unverified address (POST `email-verify/resend`). After a link
- * went out it rests for as long as the server would refuse another, counting down, so the wait is seen, not met.
+ * went out, or the server said to wait (429 with Retry-After), it rests that long, counting down, so the wait is seen.
  */
 export function ResendVerificationLink({ email, password }: ResendVerificationLinkProps) {
   const [busy, setBusy] = useState(false);
@@ -29,16 +29,20 @@ export function ResendVerificationLink({ email, password }: ResendVerificationLi
     return () => clearInterval(timer);
   }, [waitUntil]);
 
+  const rest = (seconds: number) => {
+    setNow(Date.now());
+    setWaitUntil(Date.now() + seconds * 1000);
+  };
   const send = async () => {
     setBusy(true);
     setOutcome(null);
     try {
       const answer = await http.post<{ message: string }>('email-verify/resend', { email, password });
       setOutcome({ kind: 'success', message: answer.message });
-      setNow(Date.now());
-      setWaitUntil(Date.now() + VERIFY_LINK_RESEND_WAIT_S * 1000);
+      rest(VERIFY_LINK_RESEND_WAIT_S);
     } catch (error) {
       setOutcome({ kind: 'error', message: isApiError(error) ? error.message : 'The link could not be sent.' });
+      if (isApiError(error) && error.retryAfterSeconds) rest(error.retryAfterSeconds);
     } finally {
       setBusy(false);
     }

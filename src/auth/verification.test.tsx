@@ -66,7 +66,7 @@ describe('signing in with an address not verified yet', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send the link again' })).toBeEnabled());
   });
 
-  it('shows the server\'s refusal of a link asked for too soon', async () => {
+  it('shows the server\'s refusal of a link asked for too soon, and rests as long as it asked', async () => {
     server.use(
       mock.post(api('login'), () => HttpResponse.json({ message: NOT_VERIFIED }, { status: 403 })),
       mock.post(api('email-verify/resend'), () =>
@@ -78,6 +78,8 @@ describe('signing in with an address not verified yet', () => {
     await signIn(user);
     await user.click(await screen.findByRole('button', { name: 'Send the link again' }));
     expect(await screen.findByText('A verification link was sent to you a moment ago. Try again in 42 second(s).', { selector: '.resend-link p' })).toHaveAttribute('role', 'alert');
+    // The wait the server asked for (Retry-After) is counted down on the button.
+    expect(screen.getByRole('button', { name: /^Send the link again \(in (42|41) s\)$/ })).toBeDisabled();
   });
 
   it('a wrong password offers no link: only the refusal', async () => {

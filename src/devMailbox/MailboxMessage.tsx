@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { formatDate } from '../screens/shared/formatValue.ts';
 
 /** One message as `GET dev/mailbox` lists it (server/modules/mail/outbox.ts). */
 export interface MailboxEntry {
@@ -40,7 +41,7 @@ export function MailboxMessage({ message }: { message: MailboxEntry }) {
           <dd>{message.recipient}</dd>
           <dt>Written</dt>
           <dd>
-            <time dateTime={message.created_at}>{new Date(message.created_at).toLocaleString()}</time>
+            <time dateTime={message.created_at}>{formatDate(message.created_at, true)}</time>
           </dd>
           <dt>Delivery</dt>
           <dd className={`mailbox-message__state mailbox-message__state--${message.state}`}>{deliveryText(message)}</dd>
