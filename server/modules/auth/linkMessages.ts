@@ -1,5 +1,5 @@
 import type { MailMessage } from '../mail/outbox.ts';
-import { escapeHtml } from '../notifications/notify.ts';
+import { escapeHtml } from '../../http/html.ts';
 
 /** What an e-mailed link is for. */
 export type LinkPurpose = 'reset_password' | 'verify_email';
