@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The development mailbox screen's module: a build has its chunk only when built with CONSOLE_DEV_MAILBOX=true. */
-export const DEV_MAILBOX_SCREEN = 'src/devMailbox/DevMailboxScreen.tsx';
+const DEV_MAILBOX_SCREEN = 'src/devMailbox/DevMailboxScreen.tsx';
 
 /** Whether the build in `dist` has the development mailbox screen (Vite's manifest lists every chunk's source). */
 export function builtWithDevMailbox(dist) {

@@ -5,9 +5,9 @@ import { escapeHtml } from '../../http/html.ts';
 export type LinkPurpose = 'reset_password' | 'verify_email';
 
 /** The product as its e-mails name it (the sign-in screen says the same). */
-export const PRODUCT_NAME = 'Trade Data administration console';
+const PRODUCT_NAME = 'Trade Data administration console';
 
-export interface LinkMessageFacts {
+interface LinkMessageFacts {
   to: string;
   firstName: string | null;
   link: string;

@@ -23,7 +23,7 @@ export interface ClaimedMail {
   attempt: number;
 }
 
-export type MailState = 'pending' | 'sending' | 'sent' | 'failed';
+type MailState = 'pending' | 'sending' | 'sent' | 'failed';
 
 /**
  * Writes a message to the outbox, in the caller's transaction: it is delivered only if that transaction commits, and

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { recentMail } from './outbox.ts';
 
 /** How many messages the development mailbox lists, newest first. */
-export const MAILBOX_SIZE = 50;
+const MAILBOX_SIZE = 50;
 
 /**
  * The development mailbox (`GET dev/mailbox`): the outbox's newest messages, for a developer to open a reset or verify

@@ -8,7 +8,7 @@ import { permission } from '../auth/access.ts';
 import { LINKS_PER_HOUR, linkWaitSeconds, sendEmailLink } from '../auth/emailLinks.ts';
 
 /** Whether a user's address is verified, and the last verification link sent to it. */
-export interface EmailVerificationStatus {
+interface EmailVerificationStatus {
   email: string;
   verified_at: string | null;
   last_link_sent_at: string | null;

@@ -26,7 +26,7 @@ export interface SmtpTestServer {
   close(): Promise<void>;
 }
 
-export interface SmtpTestServerOptions {
+interface SmtpTestServerOptions {
   /** A port to listen on (a mail server coming back where it was); absent: a free one. */
   port?: number;
   /** Recipients refused for good, as a real server refuses an unknown mailbox (550). */
