@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     printMail: (line) => console.info(line),
   });
   // SIGTERM: the port takes no new connection and answers the requests it accepted, then the app closes (waiting for
-  // upload imports in flight), then the database. Bounded: what has not finished by the grace period is cut off.
+  // upload imports and e-mail sends in flight), then the database. Bounded: what has not finished by the grace period is cut off.
   const close = async () => {
     setTimeout(() => {
       console.error(`Stopping took over ${config.stopGraceSeconds} s (STOP_GRACE_SECONDS): exiting with work unfinished.`);
