@@ -1,12 +1,15 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { addModule, formatManifestError, type AddModuleOptions } from '../codegen/index.ts';
+import { addModule, buildModel, formatManifestError, type AddModuleOptions } from '../codegen/index.ts';
 import { ADD_MODULE_FIELD_TYPES } from '../codegen/addModule.ts';
 import { ACTIONS } from '../codegen/vocabulary.ts';
 import type { Action } from '../codegen/generated/manifest.ts';
+import { dataShape, shapeDifferences } from '../contract/dataShape.ts';
+import { MANIFEST_MIGRATIONS, readManifestMigrations } from '../contract/manifestMigrations.ts';
 import { EXIT, type ExitCode } from './exitCodes.ts';
 import { runGenerate } from './generate.ts';
+import { runMakeMigration } from './makeMigration.ts';
 import type { Io, PathOptions } from './options.ts';
 
 /** The options as commander parses them: a flag per field and per composite key. */
@@ -15,7 +18,7 @@ type AddModuleFlags = Omit<AddModuleOptions, 'fields' | 'uniqueTogether'> & { fi
 export function registerAddModule(program: Command, io: Io, setExit: (code: ExitCode) => void): void {
   program
     .command('add-module')
-    .description('add a resource (and its area when new) to the manifest, then generate')
+    .description('add a resource (and its area when new) to the manifest, generate, and write the migration of its table')
     .requiredOption('--area <path>', 'area path, e.g. warehouse-management (a new area file is made when none has it)')
     .option('--area-key <KEY>', 'permission key of a new area, e.g. WAREHOUSE_MANAGEMENT')
     .option('--area-label <label>', 'label of a new area')
@@ -42,8 +45,31 @@ export function registerAddModule(program: Command, io: Io, setExit: (code: Exit
       }
       await writeFile(join(paths.manifest, result.file), result.text);
       io.log(`added ${flags.key} to ${result.file}`);
-      setExit(await runGenerate(paths, io));
+      const generated = await runGenerate(paths, io);
+      setExit(generated === EXIT.ok ? await migrateNewModule(paths, flags, io) : generated);
     });
+}
+
+/**
+ * The new module's migration (its table, its module keys), written when that is all the manifest changed since the
+ * last migration; a change made before it needs its own decisions, so it is left to make-migration, said so.
+ */
+async function migrateNewModule(paths: PathOptions, flags: AddModuleFlags, io: Io): Promise<ExitCode> {
+  const { migrations } = await readManifestMigrations(join(paths.out, MANIFEST_MIGRATIONS));
+  const built = await buildModel(paths.manifest);
+  const last = migrations.at(-1);
+  if (!built.model || !last) {
+    io.log(`${MANIFEST_MIGRATIONS} has no migration yet: write the first, with every table, by \`npm run make-migration -- --name initial\`.`);
+    return EXIT.ok;
+  }
+  const resource = built.model.areas.flatMap((area) => area.resources).find((candidate) => candidate.key === flags.key)!;
+  const own = new Set([`table ${resource.entity?.table} is new`, `module ${resource.key} is new`, `module ${resource.areaKey} is new`]);
+  const others = shapeDifferences(last.shape, dataShape(built.model.areas)).filter((difference) => !own.has(difference));
+  if (others.length > 0) {
+    io.error(`The manifest also changed in ways no migration makes yet (${others.join('; ')}): write one migration for them and ${flags.key} with \`npm run make-migration\`.`);
+    return EXIT.invalidOrStale;
+  }
+  return runMakeMigration(paths, { name: `add ${flags.key}`, rename: [], removed: [], drop: [], backfill: [] }, io);
 }
 
 function parseActions(value: string): Action[] {

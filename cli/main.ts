@@ -1,17 +1,20 @@
 import { resolve } from 'node:path';
+import { createInterface } from 'node:readline/promises';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { registerAddModule } from './addModule.ts';
 import { registerCheck } from './check.ts';
 import { EXIT, type ExitCode } from './exitCodes.ts';
 import { registerGenerate } from './generate.ts';
+import { registerMakeMigration } from './makeMigration.ts';
 import type { Io } from './options.ts';
+import { registerPlan } from './plan.ts';
 import { registerValidate } from './validate.ts';
 
 const projectRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
 /** Builds the program; `main` runs it. Returns the exit code: 0 ok, 1 invalid or stale, 2 usage. */
-export async function main(argv: string[], io: Io = { log: console.log, error: console.error }): Promise<ExitCode> {
+export async function main(argv: string[], io: Io = terminalIo()): Promise<ExitCode> {
   let exitCode: ExitCode = EXIT.ok;
   const setExit = (code: ExitCode) => {
     exitCode = code;
@@ -27,6 +30,8 @@ export async function main(argv: string[], io: Io = { log: console.log, error: c
   registerCheck(program, io, setExit);
   registerValidate(program, io, setExit);
   registerAddModule(program, io, setExit);
+  registerMakeMigration(program, io, setExit);
+  registerPlan(program, io, setExit);
   for (const command of program.commands) command.exitOverride();
   try {
     await program.parseAsync(argv);
@@ -38,4 +43,20 @@ export async function main(argv: string[], io: Io = { log: console.log, error: c
     throw error;
   }
   return exitCode;
+}
+
+/** The console; questions are asked only when both ends are a terminal (never in CI or a pipe). */
+function terminalIo(): Io {
+  const io: Io = { log: console.log, error: console.error };
+  if (process.stdin.isTTY && process.stdout.isTTY) {
+    io.ask = async (question) => {
+      const terminal = createInterface({ input: process.stdin, output: process.stdout });
+      try {
+        return await terminal.question(question);
+      } finally {
+        terminal.close();
+      }
+    };
+  }
+  return io;
 }

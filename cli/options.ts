@@ -8,4 +8,6 @@ export interface PathOptions {
 export interface Io {
   log: (line: string) => void;
   error: (line: string) => void;
+  /** Asks a question and returns the answer, on a terminal only: without one, what needs an answer is refused. */
+  ask?: (question: string) => Promise<string>;
 }

@@ -9,7 +9,6 @@ import { indentTs } from './emit/indentTs.ts';
 import { emitPermissions } from './emit/permissions.ts';
 import { emitRoutes } from './emit/routes.ts';
 import { emitSidebar } from './emit/sidebar.ts';
-import { emitTablesSql } from './emit/tablesSql.ts';
 import { emitTypes } from './emit/types.ts';
 import { createStandaloneAjv, emitValidators, hasValidators } from './emit/validators.ts';
 import type { ManifestError } from './errors.ts';
@@ -19,7 +18,7 @@ import { resolveManifest } from './resolve.ts';
 import { validateManifest } from './validate.ts';
 
 /** The folders the generator owns, relative to the output root; nothing else is ever written. */
-export const GENERATED_DIRS = ['codegen/generated', 'src/generated', 'server/generated'] as const;
+export const GENERATED_DIRS = ['codegen/generated', 'src/generated'] as const;
 
 /** Relative path (with forward slashes) → file text. */
 export type GeneratedFiles = Map<string, string>;
@@ -50,7 +49,6 @@ export async function emitAll(model: ProjectModel): Promise<GeneratedFiles> {
     files.set(`src/generated/areas/${area.path}.ts`, emitAreaModule(area));
     if (hasValidators(area)) files.set(`src/generated/validators/${area.path}.ts`, emitValidators(area, ajv));
   }
-  files.set('server/generated/tables.sql', emitTablesSql(model));
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 

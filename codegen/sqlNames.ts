@@ -4,13 +4,46 @@ import { createHash } from 'node:crypto';
 const MAX_IDENTIFIER_BYTES = 63;
 
 /**
- * The unique index of a key, and the constraint a clash names: `lookups_lookup_type_id_code_key`. A name over 63
- * bytes keeps its start and ends in a hash of the whole name, so it stays distinct and is the name PostgreSQL reports.
- * (Table and field names are ASCII, by the manifest schema's patterns.)
+ * `name` when it fits in 63 bytes; otherwise its start, then a hash of the whole name and `ending`, so it stays
+ * distinct and is the name PostgreSQL reports. (Table and field names are ASCII, by the manifest schema's patterns.)
  */
-export function uniqueIndexName(table: string, fields: readonly string[]): string {
-  const name = `${table}_${fields.join('_')}_key`;
+function fitted(name: string, ending: string): string {
   if (name.length <= MAX_IDENTIFIER_BYTES) return name;
-  const suffix = `_${createHash('sha256').update(name).digest('hex').slice(0, 8)}_key`;
+  const suffix = `_${createHash('sha256').update(name).digest('hex').slice(0, 8)}${ending}`;
   return `${name.slice(0, MAX_IDENTIFIER_BYTES - suffix.length)}${suffix}`;
+}
+
+/** The unique index of a key, and the constraint a clash names: `lookups_lookup_type_id_code_key`. */
+export function uniqueIndexName(table: string, fields: readonly string[]): string {
+  return fitted(`${table}_${fields.join('_')}_key`, '_key');
+}
+
+/** The foreign key of a relation field, as PostgreSQL names it when it fits: `vouchers_plan_id_fkey`. */
+export function foreignKeyName(table: string, field: string): string {
+  return fitted(`${table}_${field}_fkey`, '_fkey');
+}
+
+/** The index of a relation field, which deleting the related record searches. */
+export function relationIndexName(table: string, field: string): string {
+  return fitted(`${table}_${field}_idx`, '_idx');
+}
+
+/** The trigram index over a list's search expression. */
+export function searchIndexName(table: string): string {
+  return fitted(`${table}_search_idx`, '_idx');
+}
+
+/** The index of a list's default sort, with id after the field. */
+export function sortIndexName(table: string, field: string): string {
+  return fitted(`${table}_${field}_sort_idx`, '_sort_idx');
+}
+
+/** Where a migration keeps the values of a removed table or of a table's removed fields: `vouchers_removed_0003`. */
+export function removedValuesTableName(table: string, migrationNumber: string): string {
+  return fitted(`${table}_removed_${migrationNumber}`, `_removed_${migrationNumber}`);
+}
+
+/** A table's primary key index, renamed with the table so that a new table of the old name can have its own. */
+export function primaryKeyName(table: string): string {
+  return fitted(`${table}_pkey`, '_pkey');
 }

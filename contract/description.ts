@@ -50,7 +50,7 @@ export interface EntityModel {
 /** A unique key: the fields whose values must be unique together (one field for a single-field key). */
 export interface UniqueKeyModel {
   fields: string[];
-  /** Its unique index in tables.sql, which a clash names as the violated constraint. */
+  /** Its unique index (made by the manifest's migrations), which a clash names as the violated constraint. */
   index: string;
 }
 

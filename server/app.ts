@@ -28,7 +28,7 @@ import { subscriberRoutes } from './modules/subscribers/routes.ts';
 import { UploadProcessor } from './modules/uploads/processor.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { takesDirectUploads, type FileStorage } from './modules/uploads/storage.ts';
-import { openApiRoutes } from './modules/openapi/routes.ts';
+import { openApiRoutes, routeTable } from './modules/openapi/routes.ts';
 
 export const API_BASE = '/api/v1';
 
@@ -48,7 +48,8 @@ export interface AppDependencies {
   config: ServerConfig;
   db: Database;
   storage: FileStorage;
-  logger?: boolean | { level: string };
+  /** Fastify's logger: off, or at a level (to a stream of the caller's, in tests). */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** The built console (dist/), served on the same origin with an SPA fallback; absent: the API alone. */
   consoleDir?: string | null;
   /** Told of every route as it is registered (the test that holds the OpenAPI document to the routes). */
@@ -95,6 +96,8 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
       api.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
+      // Before the routes: the OpenAPI document is read off the routes as they are registered.
+      const routes = routeTable(api);
       await api.register(authRoutes);
       await api.register(permissionRoutes);
       await api.register(emailVerificationRoutes);
@@ -105,8 +108,8 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
       await api.register(uploadRoutes);
       await api.register(bannerImageRoutes);
       await api.register(reportRoutes);
-      await api.register(openApiRoutes);
       await api.register(devMailboxRoutes);
+      await api.register(openApiRoutes, { routes, base: API_BASE });
     },
     { prefix: API_BASE },
   );

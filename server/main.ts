@@ -4,7 +4,8 @@ import { PasswordHasher } from './modules/auth/passwords.ts';
 import { dataFolderOfServer, listenAddress, loadConfig, type ServerConfig } from './config.ts';
 import { ensureConsoleBuilt } from './consoleBuild.ts';
 import { DataFolderInUse, lockDataFolder } from './dataFolderLock.ts';
-import { migrate } from './db/migrate.ts';
+import { migrate, MigrationRefused } from './db/migrate.ts';
+import { DATA_SHAPE } from './registry.ts';
 import { openDatabase } from './db/open.ts';
 import { bindPort, PortUnavailable } from './http/boundPort.ts';
 import { DEMO_USERS } from './seed/roles.ts';
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
   const port = await bindPort(address.port, address.host);
   const config = loadConfig();
   const db = await openDatabase(config);
-  const { applied } = await migrate(db);
+  const { applied } = await migrate(db, { manifestShape: DATA_SHAPE });
   if (applied.length) console.info(`Applied migrations: ${applied.join(', ')}`);
   if (!config.production) {
     const seeded = await seedDemoData(db, new PasswordHasher(config.passwordHashing));
@@ -79,6 +80,6 @@ function mailLine(config: ServerConfig, url: string, servesConsole: boolean): st
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof DataFolderInUse || error instanceof PortUnavailable ? error.message : error);
+  console.error(error instanceof DataFolderInUse || error instanceof PortUnavailable || error instanceof MigrationRefused ? error.message : error);
   process.exit(1);
 });

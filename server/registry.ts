@@ -1,6 +1,7 @@
-import { searchExpression } from '../codegen/emit/tablesSql.ts';
+import { searchExpression } from '../codegen/migrations/tableSql.ts';
 import { AREA_DESCRIPTIONS } from '../src/generated/areas/index.ts';
 import { readAreaDescription, type AreaModel, type EntityModel, type FieldModel, type ResourceModel } from '../contract/description.ts';
+import { dataShape, type DataShape } from '../contract/dataShape.ts';
 
 export { MODULE } from '../contract/modules.ts';
 
@@ -33,6 +34,9 @@ export interface RegistryArea {
 
 /** The generated description of every area (src/generated/areas/*.json), in module order. */
 export const DESCRIPTION: AreaModel[] = readDescription(AREA_DESCRIPTIONS);
+
+/** What the tables must hold for this description: the shape the last manifest migration must leave (checked at start). */
+export const DATA_SHAPE: DataShape = dataShape(DESCRIPTION);
 
 export const AREAS: RegistryArea[] = DESCRIPTION.map((area) => ({
   key: area.key,

@@ -1,14 +1,13 @@
-import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { TOP_UP_SERVER_ONLY, loginBody } from '../../contract/endpoints.ts';
-import { actionBody } from '../../contract/resources.ts';
 import type { AreaModel, ProjectModel, ResourceModel } from '../../contract/description.ts';
 import { emitPermissions } from './permissions.ts';
 import { emitRoutes } from './routes.ts';
 import { emitSidebar } from './sidebar.ts';
-import { emitTablesSql, searchExpression } from './tablesSql.ts';
+import { migrationSteps } from '../migrations/migrationSql.ts';
+import { noDecisions } from '../migrations/decisions.ts';
+import { searchExpression } from '../migrations/tableSql.ts';
+import { dataShape } from '../../contract/dataShape.ts';
 import { emitValidators } from './validators.ts';
-import { emitOpenApi } from './openapi.ts';
 import { readAreaDescription } from '../../contract/description.ts';
 import { emitAreaDescription, emitAreaModule } from './areaModule.ts';
 import { GENERATED_NOTICE } from './header.ts';
@@ -71,13 +70,17 @@ function project(areas: AreaModel[] = [area()]): ProjectModel {
   return { areas, modules: areas.flatMap((a) => [a.key, ...a.resources.map((r) => r.key)]).sort(), actions: ['view', 'add', 'edit', 'delete'] };
 }
 
+/** The SQL of the first migration of a model's tables, as make-migration writes it. */
+function firstMigrationSql(model: ProjectModel): string {
+  const steps = migrationSteps({ previous: null, next: dataShape(model.areas), decisions: noDecisions(), defaults: new Map(), number: '0001' });
+  return steps.map((step) => step.sql).join('\n');
+}
+
 describe('emitters', () => {
   it('every TS file starts with the generated-file notice', () => {
     for (const text of [emitPermissions(project()), emitRoutes(project()), emitSidebar(project()), emitValidators(area())]) {
       expect(text.startsWith(`// ${GENERATED_NOTICE}`)).toBe(true);
     }
-    expect(emitTablesSql(project()).startsWith(`-- ${GENERATED_NOTICE}`)).toBe(true);
-    expect(JSON.parse(emitOpenApi(project()))['x-generated']).toBe(GENERATED_NOTICE);
   });
 
   it('permissions: modules and actions as literal unions, area modules offer view', () => {
@@ -109,19 +112,19 @@ describe('emitters', () => {
     expect(text).not.toContain('PROFILE_MANAGEMENT');
   });
 
-  it('tables.sql: tables before columns, unique and trigram search indexes over the shared search expression', () => {
-    const sql = emitTablesSql(project());
+  it('first migration: tables before columns, unique and trigram search indexes over the shared search expression', () => {
+    const sql = firstMigrationSql(project());
     expect(sql.indexOf('CREATE TABLE IF NOT EXISTS "banner"')).toBeLessThan(sql.indexOf('ALTER TABLE "banner" ADD COLUMN IF NOT EXISTS "title" text;'));
     expect(sql).toContain('CREATE UNIQUE INDEX IF NOT EXISTS "banner_title_key" ON "banner" ("title");');
     expect(sql).toContain(`USING gin ((${searchExpression(['title'])}) gin_trgm_ops)`);
   });
 
-  it('tables.sql and registry: a composite unique key is one unique index over its fields in order, under its name', () => {
+  it('first migration and registry: a composite unique key is one unique index over its fields in order, under its name', () => {
     const base = resource().entity!;
     const typeId = { ...base.fields[0]!, name: 'type_id', title: 'Type', type: 'integer' as const, sqlType: 'bigint' };
     const entity = { ...base, fields: [typeId, ...base.fields], unique: [...base.unique, { fields: ['type_id', 'title'], index: 'banner_type_id_title_key' }] };
     const model = project([area({ resources: [resource({ entity })] })]);
-    const sql = emitTablesSql(model);
+    const sql = firstMigrationSql(model);
     expect(sql).toContain('CREATE UNIQUE INDEX IF NOT EXISTS "banner_title_key" ON "banner" ("title");');
     expect(sql).toContain('CREATE UNIQUE INDEX IF NOT EXISTS "banner_type_id_title_key" ON "banner" ("type_id", "title");');
     // After the columns it covers, so applying the file to an older table adds them first.
@@ -176,108 +179,5 @@ describe('emitters', () => {
     const described = readAreaDescription(JSON.parse(emitAreaDescription(model)));
     expect(described.resources[0]!.forms).toEqual({ ADD_TOP_UP: { schema: topUp, uiSchema: { points: { 'ui:help': 'x' } } } });
     expect(described.resources[1]!.forms).toEqual({ edit: { schema: topUp, uiSchema: {} } });
-  });
-
-  it('openapi: only the operations the resource offers, each with the permission it requires', () => {
-    const document = JSON.parse(emitOpenApi(project()));
-    expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths['/banners'])).toEqual(['get', 'post', 'delete']);
-    expect(Object.keys(document.paths['/banners/{id}'])).toEqual(['get', 'put', 'delete']);
-    expect(document.paths['/banners/{id}/status']).toBeUndefined();
-    expect(document.paths['/banners/{id}'].put['x-permission']).toEqual({ module: 'BANNER', action: 'edit' });
-    expect(document.paths['/banners/{id}'].put.description).toBe('Requires BANNER:edit.');
-    // What the server accepts: the create schema with unknown fields refused.
-    expect(document.components.schemas.BannerCreate).toMatchObject({ required: ['title'], additionalProperties: false });
-    expect(document.paths['/banners/options'].get['x-permission']).toEqual({ anyOf: [{ module: 'BANNER', action: 'view' }] });
-    // A resource's answers are written once, as components, and referred to by its operations.
-    expect(document.paths['/banners'].get.responses['200']).toEqual({ $ref: '#/components/responses/BannerPage' });
-    expect(document.components.responses.BannerSaved.content['application/json'].schema).toEqual({
-      type: 'object',
-      required: ['data', 'message'],
-      properties: { data: { $ref: '#/components/schemas/Banner' }, message: { type: 'string' } },
-    });
-  });
-
-  it('openapi: the list query string is the one the server validates, as parameters', () => {
-    const document = JSON.parse(emitOpenApi(project()));
-    const parameters = document.paths['/banners'].get.parameters;
-    expect(parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['_page', '_page_size', '_sort', '_order', 'q']);
-    expect(parameters[1]).toEqual({ name: '_page_size', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } });
-    expect(parameters[2].schema.enum).toEqual(['title']);
-  });
-
-  it('openapi: the fixed endpoints, with their shared request schemas and access', () => {
-    const document = JSON.parse(emitOpenApi(project()));
-    expect(document.paths['/login'].post).toMatchObject({ security: [], 'x-permission': 'public' });
-    expect(document.paths['/login'].post.requestBody.content['application/json'].schema).toEqual(loginBody);
-    expect(document.paths['/logout'].post.security).toEqual([{}, { bearer: [] }]);
-    expect(document.paths['/notification'].get['x-permission']).toBe('signed-in');
-    expect(document.paths['/reports/summary/export'].get['x-permission']).toEqual({
-      allOf: [
-        { module: 'ADMIN_REPORTING', action: 'view' },
-        { module: 'ADMIN_REPORTING', action: 'download' },
-      ],
-    });
-    // The banner image endpoints follow the BANNER resource's api path.
-    expect(document.paths['/banners/image'].post['x-permission']).toEqual({ anyOf: [{ module: 'BANNER', action: 'add' }, { module: 'BANNER', action: 'edit' }] });
-    expect(document.paths['/banners/images/{name}'].get.security).toEqual([]);
-    // Without SUBSCRIBERS or DATA_UPLOAD_LOGS in the manifest the server registers none of their endpoints.
-    expect(Object.keys(document.paths).filter((path) => /^\/(subscribers|executives|uploads)\b/.test(path))).toEqual([]);
-  });
-
-  it("openapi: action bodies are the manifest's forms as the server applies them; a top-up adds the server-only key", () => {
-    const topUp = { type: 'object', required: ['points'], properties: { points: { type: 'integer', minimum: 1 } } };
-    const profile = { type: 'object', required: ['first_name'], properties: { first_name: { type: 'string', noWhiteSpace: true } } };
-    const document = JSON.parse(
-      emitOpenApi(
-        project([
-          area({
-            resources: [
-              resource({ key: 'SUBSCRIBERS', typeName: 'Subscribers', api: 'subscribers', actions: ['view', 'ADD_TOP_UP'], forms: { ADD_TOP_UP: { schema: topUp, uiSchema: {} } } }),
-              resource({ key: 'USER_PROFILE', typeName: 'UserProfile', entity: null, list: null, actions: ['view', 'edit'], forms: { edit: { schema: profile, uiSchema: {} } } }),
-            ],
-          }),
-        ]),
-      ),
-    );
-    const body = (path: string, method: string) => document.paths[path][method].requestBody.content['application/json'].schema;
-    expect(body('/user/profile', 'put')).toEqual(actionBody(profile));
-    expect(body('/subscribers/{id}/top-ups', 'post')).toEqual(actionBody(topUp, TOP_UP_SERVER_ONLY));
-    expect(body('/subscribers/{id}/top-ups', 'post').required).toEqual(['points', 'idempotency_key']);
-    // The manifest gives no ADD_SUBSCRIPTION form here, so the document names no body for it.
-    expect(document.paths['/subscribers/{id}/subscriptions'].post.requestBody).toBeUndefined();
-    expect(document.paths['/executives/{id}/subscribers'].get['x-permission']).toEqual({ module: 'EXECUTIVE_PROFILE', action: 'view_detail' });
-  });
-
-  it('openapi: a relation puts its label beside the id in records, and opens the options to the relating resource', () => {
-    const company = resource({ key: 'COMPANY', typeName: 'Company', api: 'companies', label: 'Companies', singular: 'Company' });
-    const contact = resource({
-      key: 'CONTACT',
-      typeName: 'Contact',
-      api: 'contacts',
-      entity: {
-        ...resource().entity!,
-        fields: [
-          { name: 'company_id', title: 'Company', type: 'integer', format: null, enum: null, required: false, readOnly: false, writeOnly: false, system: false, sqlType: 'bigint', relation: { resource: 'COMPANY', labelField: 'title', table: 'company', api: 'companies' } },
-        ],
-      },
-    });
-    const document = JSON.parse(emitOpenApi(project([area({ resources: [company, contact] })])));
-    expect(document.paths['/companies/options'].get['x-permission']).toEqual({ anyOf: [{ module: 'COMPANY', action: 'view' }, { module: 'CONTACT' }] });
-    // Every column comes back, an optional one as null when empty.
-    expect(document.components.schemas.Contact).toEqual({
-      type: 'object',
-      properties: {
-        company_id: { anyOf: [{ type: 'integer', readOnly: true }, { type: 'null' }] },
-        company_id_label: { type: ['string', 'null'], readOnly: true, description: "The related record's title." },
-      },
-      required: ['company_id', 'company_id_label'],
-    });
-  });
-
-  it('openapi: the document is valid OpenAPI 3.1', async () => {
-    const result = await new Validator().validate(JSON.parse(emitOpenApi(project())));
-    expect(result.errors ?? []).toEqual([]);
-    expect(result.valid).toBe(true);
   });
 });

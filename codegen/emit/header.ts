@@ -5,10 +5,6 @@ export function tsHeader(): string {
   return `// ${GENERATED_NOTICE}\n`;
 }
 
-export function sqlHeader(): string {
-  return `-- ${GENERATED_NOTICE}\n`;
-}
-
 /** A TS literal of a JSON value, indented like the rest of the file. */
 export function literal(value: unknown, indent = 0): string {
   return JSON.stringify(value, null, 2).replace(/\n/g, `\n${' '.repeat(indent)}`);

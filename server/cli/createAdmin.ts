@@ -6,6 +6,7 @@ import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../db/open.ts';
 import { startupTransaction } from '../db/startupLock.ts';
 import { formats } from '../../validation/formats.ts';
+import { DATA_SHAPE } from '../registry.ts';
 import { upsertRole, upsertUser, SEED_ROLES } from '../seed/roles.ts';
 
 /** npm run create-admin -- --email a@b.c --password '...' [--first-name A --last-name B]: the first administrator in production. */
@@ -21,7 +22,7 @@ async function createAdmin(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase(config);
   try {
-    await migrate(db);
+    await migrate(db, { manifestShape: DATA_SHAPE });
     const superAdmin = SEED_ROLES[0]!;
     const user = { email: values.email, password: values.password, firstName: values['first-name'], lastName: values['last-name'], role: superAdmin.name };
     // Under the start-up lock, as one transaction: beside servers starting on the same PostgreSQL (which seed the role too).

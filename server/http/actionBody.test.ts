@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOP_UP_SERVER_ONLY } from '../../contract/endpoints.ts';
-import { writeSchema } from '../../contract/resources.ts';
+import { TOP_UP_SERVER_ONLY } from '../modules/subscribers/schemas.ts';
+import { writeSchema } from './requestSchemas.ts';
 import profileArea from '../../src/generated/areas/profile-management.ts';
 import subscriberArea from '../../src/generated/areas/subscriber-management.ts';
 import type { ActionFormDescription, AreaModule } from '../../src/generated/types.ts';

@@ -17,6 +17,7 @@ export function registerErrorHandler(app: FastifyInstance, consolePage: Buffer |
     if (error instanceof RequestValidationError) return reply.code(400).send({ message: VALIDATION_FAILED, errors: error.errors });
     if (isDatabaseError(error)) {
       const answer = databaseAnswer(error);
+      if (answer && error.code.startsWith('22')) request.log.warn({ err: error }, 'the database refused a value of the request, naming no field');
       if (answer) return reply.code(answer.status).send(answer.body);
     }
     const fastifyError = error as FastifyError;

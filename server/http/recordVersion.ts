@@ -13,6 +13,18 @@ export function sendVersion(reply: FastifyReply, version: number): void {
   reply.header('etag', etagOf(version));
 }
 
+/** The header a change of one record requires, as its route declares it (`schema.headers`); `expectedVersion` judges it. */
+export const IF_MATCH_HEADER = {
+  type: 'object',
+  required: ['if-match'],
+  properties: {
+    'if-match': {
+      type: 'string',
+      description: 'The `ETag` of the record as read (its `version`, quoted: `"3"`); several may be listed, `*` matches any version.',
+    },
+  },
+} as const;
+
 /**
  * The `If-Match` of a request that changes one record (RFC 9110, 13.1.1): 428 when it is missing, so no client
  * overwrites a record it did not read. Weak tags never match a strong comparison; they, and anything else that is no

@@ -3,7 +3,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { startupTransaction } from '../db/startupLock.ts';
 import { notify } from '../modules/notifications/notify.ts';
 import { MODULE, entityResource, quoted } from '../registry.ts';
-import { STANDARD_COLUMNS } from '../../contract/tradeRecords.ts';
+import { STANDARD_COLUMNS } from '../modules/uploads/tradeColumns.ts';
 import { seedRolesAndUsers } from './roles.ts';
 
 /** A small deterministic generator (mulberry32), so every demo start produces the same data. */

@@ -6,10 +6,13 @@ import { PasswordHasher } from '../modules/auth/passwords.ts';
 import { loadConfig, type MailConfig, type ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { DATA_SHAPE } from '../registry.ts';
 import { openPglite } from '../db/pglite.ts';
 import { openPostgres, quoteIdentifier } from '../db/postgres.ts';
+import { seedDemoData } from '../seed/demo.ts';
 import { DEMO_USERS, seedRolesAndUsers } from '../seed/roles.ts';
 import { MemoryStorage } from '../modules/uploads/storage.ts';
+import { checkLosslessAnswers } from './losslessAnswers.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -84,8 +87,13 @@ export async function testDatabases(): Promise<Array<{ kind: DatabaseKind; skip:
   ];
 }
 
+export interface TestServerOptions {
+  /** The demo data `npm start` seeds (docs/demo-data.md), with this many subscribers; absent: the roles and users only. */
+  demoSubscribers?: number;
+}
+
 /** The real app on a fresh real database (in-memory PGlite, or its own PostgreSQL schema), with the seeded roles. */
-export async function startTestServer(kind: DatabaseKind, overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+export async function startTestServer(kind: DatabaseKind, overrides: Partial<ServerConfig> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const schema = kind === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : null;
   const config = loadConfig({ NODE_ENV: 'test' } as NodeJS.ProcessEnv, {
     dataDir: null,
@@ -96,10 +104,12 @@ export async function startTestServer(kind: DatabaseKind, overrides: Partial<Ser
     ...overrides,
   });
   const db = kind === 'postgres' ? await openPostgres(TEST_DATABASE_URL, schema, 5) : await openPglite(null);
-  await migrate(db);
-  const userIds = await seedRolesAndUsers(db, new PasswordHasher(config.passwordHashing));
+  await migrate(db, { manifestShape: DATA_SHAPE });
+  const passwords = new PasswordHasher(config.passwordHashing);
+  if (options.demoSubscribers !== undefined) await seedDemoData(db, passwords, { subscribers: options.demoSubscribers });
+  const userIds = await seedRolesAndUsers(db, passwords);
   const storage = new MemoryStorage();
-  const app = await buildApp({ config, db, storage });
+  const app = await buildApp({ config, db, storage, onRoute: checkLosslessAnswers });
   await app.ready();
   const tokens = new Map<string, { access: string; refresh: string }>();
 

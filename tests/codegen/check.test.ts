@@ -1,27 +1,32 @@
-import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildModel, emitAll, findDrift, writeGenerated, type GeneratedFiles } from '../../codegen/index.ts';
 import { main } from '../../cli/main.ts';
-import { fixturesDir, tempDir } from './helpers.ts';
+import { MANIFEST_MIGRATIONS } from '../../contract/manifestMigrations.ts';
+import { editJson, fixturesDir, scratchManifest, tempDir } from './helpers.ts';
 
-const manifest = join(fixturesDir, 'minimal', 'manifest');
+const fixtureManifest = join(fixturesDir, 'minimal', 'manifest');
 
-async function generatedFiles(): Promise<GeneratedFiles> {
+async function generatedFiles(manifest = fixtureManifest): Promise<GeneratedFiles> {
   return emitAll((await buildModel(manifest)).model!);
 }
 
-async function runCheck(out: string): Promise<{ code: number; errors: string[] }> {
+async function run(out: string, args: string[], manifest = fixtureManifest): Promise<{ code: number; errors: string[]; lines: string[] }> {
   const errors: string[] = [];
-  const code = await main(['node', 'admin-codegen', 'check', '--manifest', manifest, '--out', out], { log: () => {}, error: (line) => errors.push(line) });
-  return { code, errors };
+  const lines: string[] = [];
+  const code = await main(['node', 'admin-codegen', ...args, '--manifest', manifest, '--out', out], { log: (line) => lines.push(line), error: (line) => errors.push(line) });
+  return { code, errors, lines };
 }
+
+const runCheck = (out: string, manifest = fixtureManifest) => run(out, ['check'], manifest).then(({ code, errors }) => ({ code, errors }));
 
 describe('check and write', () => {
   let out: string;
   beforeEach(async () => {
     out = await tempDir('generated');
     await writeGenerated(out, await generatedFiles());
+    expect((await run(out, ['make-migration', '--name', 'initial'])).code).toBe(0);
   });
 
   it('passes when the generated files match the manifest', async () => {
@@ -45,10 +50,10 @@ describe('check and write', () => {
   });
 
   it('catches a deleted generated file', async () => {
-    await rm(join(out, 'server/generated/tables.sql'));
+    await rm(join(out, 'src/generated/routes.ts'));
     const result = await runCheck(out);
     expect(result.code).toBe(1);
-    expect(result.errors).toContain('missing: server/generated/tables.sql');
+    expect(result.errors).toContain('missing: src/generated/routes.ts');
   });
 
   it('catches an extra file in a generated folder', async () => {
@@ -59,9 +64,44 @@ describe('check and write', () => {
   });
 
   it('check writes nothing', async () => {
-    await rm(join(out, 'server/generated/tables.sql'));
+    await rm(join(out, 'src/generated/routes.ts'));
     await runCheck(out);
-    await expect(stat(join(out, 'server/generated/tables.sql'))).rejects.toThrow();
+    await expect(stat(join(out, 'src/generated/routes.ts'))).rejects.toThrow();
+  });
+
+  it('fails on a manifest change no migration makes, naming the change and the command, until make-migration writes it', async () => {
+    const manifest = await scratchManifest();
+    await editJson(join(manifest, 'voucher-management.json'), (area) => {
+      const properties = area.resources[0].entity.schema.properties;
+      properties.discount_percent = properties.discount_value;
+      delete properties.discount_value;
+      area.resources[0].entity.schema.required = ['code', 'discount_percent'];
+      area.resources[0].list.columns = ['code', 'discount_percent', 'is_active'];
+      area.resources[0].entity.schema.then.properties = { discount_percent: { type: 'number', maximum: 50 } };
+    });
+    await writeGenerated(out, await generatedFiles(manifest));
+    const unmigrated = await runCheck(out, manifest);
+    expect(unmigrated.code).toBe(1);
+    expect(unmigrated.errors).toEqual([
+      "the manifest's data shape is not the one the last migration (0001_initial) leaves:",
+      '  - voucher.discount_value is gone',
+      '  - voucher.discount_percent is new (double precision, required)',
+      'Write the migration with `npm run make-migration -- --name "<what changed>"`, review it and commit it with the manifest.',
+      'make-migration will need to be told:',
+      expect.stringMatching(/^voucher\.discount_value is gone and voucher\.discount_percent is new: was it renamed\? Say which, and run again:\n {2}--rename voucher\.discount_value=discount_percent +its values follow the new name\n/),
+    ]);
+
+    const refused = await run(out, ['make-migration'], manifest);
+    expect(refused.code).toBe(1);
+    expect(refused.errors.at(-1)).toBe('Nothing was written.');
+    expect(await readdir(join(out, MANIFEST_MIGRATIONS))).toEqual(['0001_initial.shape.json', '0001_initial.sql']);
+
+    const written = await run(out, ['make-migration', '--rename', 'voucher.discount_value=discount_percent'], manifest);
+    expect(written.errors).toEqual([]);
+    expect(written.lines).toContain(`wrote ${MANIFEST_MIGRATIONS}/0002_voucher.sql`);
+    expect(await readFile(join(out, MANIFEST_MIGRATIONS, '0002_voucher.sql'), 'utf8')).toContain('ALTER TABLE "voucher" RENAME COLUMN "discount_value" TO "discount_percent";');
+    expect(await runCheck(out, manifest)).toEqual({ code: 0, errors: [] });
+    expect((await run(out, ['make-migration'], manifest)).lines).toEqual(["No change: the manifest's data shape is the one migration 0002_voucher leaves. Nothing was written."]);
   });
 
   it('write touches only files whose bytes change, and removes extra ones', async () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { projectRoot, scratchManifest, tempDir } from './helpers.ts';
 
 const bin = join(projectRoot, 'cli', 'bin.mjs');
+const COMMANDS = ['generate', 'check', 'validate', 'add-module', 'make-migration', 'plan'];
 
 /** Runs the CLI as a child process, as a developer would. */
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -22,10 +23,10 @@ describe('admin-codegen CLI', () => {
   it('prints help listing every command, exit 0', async () => {
     const result = await cli('--help');
     expect(result.code).toBe(0);
-    for (const command of ['generate', 'check', 'validate', 'add-module']) expect(result.stdout).toContain(command);
+    for (const command of COMMANDS) expect(result.stdout).toContain(command);
   });
 
-  it.each(['generate', 'check', 'validate', 'add-module'])('has --help for %s', async (command) => {
+  it.each(COMMANDS)('has --help for %s', async (command) => {
     const result = await cli(command, '--help');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(new RegExp(`Usage: admin-codegen ${command}`));
@@ -52,9 +53,10 @@ describe('admin-codegen CLI', () => {
     expect(result.stderr).toContain('2 manifest error(s).');
   });
 
-  it('add-module round trip: the new module validates, generates, checks and appears in routes and sidebar', async () => {
+  it('add-module round trip: the new module validates, generates, gets its migration, checks and appears in routes and sidebar', async () => {
     const dir = await scratchManifest();
     const out = await tempDir('out');
+    expect((await cli('make-migration', '--manifest', dir, '--out', out, '--name', 'initial')).code).toBe(0);
     const added = await cli(
       'add-module', '--manifest', dir, '--out', out,
       '--area', 'warehouse-management', '--area-key', 'WAREHOUSE_MANAGEMENT', '--area-label', 'Warehouse Management',
@@ -63,19 +65,22 @@ describe('admin-codegen CLI', () => {
     );
     expect(added.stderr).toBe('');
     expect(added.code).toBe(0);
+    expect(added.stdout).toContain('wrote server/migrations/manifest/0002_add_warehouse.sql');
     expect((await cli('validate', '--manifest', dir)).code).toBe(0);
-    expect((await cli('check', '--manifest', dir, '--out', out)).code).toBe(0);
+    expect(await cli('check', '--manifest', dir, '--out', out)).toMatchObject({ code: 0, stderr: '' });
     const routes = await readFile(join(out, 'src/generated/routes.ts'), 'utf8');
     expect(routes).toContain('"path": "/warehouse-management/warehouses/add"');
     const sidebar = await readFile(join(out, 'src/generated/sidebar.ts'), 'utf8');
     expect(sidebar).toContain('"link": "/warehouse-management"');
-    const sql = await readFile(join(out, 'server/generated/tables.sql'), 'utf8');
+    const sql = await readFile(join(out, 'server/migrations/manifest/0002_add_warehouse.sql'), 'utf8');
+    expect(sql).toContain('-- step: create table warehouse (module WAREHOUSE)');
     expect(sql).toContain('CREATE UNIQUE INDEX IF NOT EXISTS "warehouse_name_key"');
   }, 60_000);
 
   it('add-module --unique adds a composite key; one naming a missing field is refused with its pointer and nothing is written', async () => {
     const dir = await scratchManifest();
     const out = await tempDir('out');
+    expect((await cli('make-migration', '--manifest', dir, '--out', out, '--name', 'initial')).code).toBe(0);
     const common = ['--manifest', dir, '--out', out, '--area', 'warehouse-management', '--key', 'WAREHOUSE', '--label', 'Warehouses', '--path', 'warehouses'];
     const refused = await cli('add-module', ...common, '--field', 'city:string', '--field', 'pincode:pincode', '--unique', 'city,postcode');
     expect(refused.code).toBe(1);
@@ -84,7 +89,7 @@ describe('admin-codegen CLI', () => {
     const added = await cli('add-module', ...common, '--field', 'city:string', '--field', 'pincode:pincode', '--unique', 'city,pincode');
     expect(added.stderr).toBe('');
     expect(added.code).toBe(0);
-    const sql = await readFile(join(out, 'server/generated/tables.sql'), 'utf8');
+    const sql = await readFile(join(out, 'server/migrations/manifest/0002_add_warehouse.sql'), 'utf8');
     expect(sql).toContain('CREATE UNIQUE INDEX IF NOT EXISTS "warehouse_city_pincode_key" ON "warehouse" ("city", "pincode")');
   }, 60_000);
 

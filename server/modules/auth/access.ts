@@ -4,21 +4,23 @@ import type { Grants } from './grants.ts';
 import { GrantsCache, loadSessionUser, type SessionUser } from './session.ts';
 import { verifyAccessToken } from './tokens.ts';
 
+/** A module permission; without `action`, any action the module offers. */
+export interface ModulePermission {
+  module: string;
+  action?: string;
+}
+
 /**
- * Who may call a route. Every API route states one; a route that states none is refused (deny by default).
+ * Who may call a route, as data, so the OpenAPI document states it as the server checks it (`x-permission`). Every
+ * API route states one; a route that states none is refused (deny by default).
  * - `public`: anyone (login, password reset, the signed upload URL which carries its own signature)
  * - `development`: anyone, on a server not in production (the development mailbox); with NODE_ENV=production the
  *   route answers as a path no route serves (404)
  * - `signed-in`: any valid session (own permissions, own notifications, logout)
  * - a permission: the caller's role must grant that module action
- * - a function: for checks that depend on several permissions
+ * - `anyOf` / `allOf`: for checks that depend on several permissions
  */
-export type Access =
-  | 'public'
-  | 'development'
-  | 'signed-in'
-  | { module: string; action: string }
-  | { description: string; allows: (grants: Grants) => boolean };
+export type Access = 'public' | 'development' | 'signed-in' | Required<ModulePermission> | { anyOf: ModulePermission[] } | { allOf: Array<Required<ModulePermission>> };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -62,8 +64,29 @@ export function registerAccessControl(app: FastifyInstance, secret: Uint8Array):
       if (!request.user.grants.can(access.module, access.action)) throw forbidden(access.module, access.action);
       return;
     }
-    if (!access.allows(request.user.grants)) throw forbidden(access.description, 'use this route');
+    if (!allows(access, request.user.grants)) throw forbidden(describePermissions(access), 'use this route');
   });
+}
+
+function allows(access: { anyOf: ModulePermission[] } | { allOf: ModulePermission[] }, grants: Grants): boolean {
+  const granted = ({ module, action }: ModulePermission) => (action === undefined ? grants.canAny(module) : grants.can(module, action));
+  return 'anyOf' in access ? access.anyOf.some(granted) : access.allOf.every(granted);
+}
+
+/** Who may call a route, in words: the 403's message and the OpenAPI document's description say it alike. */
+export function describeAccess(access: Access): string {
+  if (access === 'public') return 'Public: no token needed.';
+  if (access === 'development') return 'Development only: no token needed on a server not in production; with NODE_ENV=production it answers 404, as a path no route serves.';
+  if (access === 'signed-in') return 'Any signed-in user.';
+  return `Requires ${'module' in access ? `${access.module} (${access.action})` : describePermissions(access)}.`;
+}
+
+/** `ADMIN_REPORTING (view and download)`, `BANNER (add or edit)`, `VOUCHER (view) or SUBSCRIBERS (any action)`. */
+function describePermissions(access: { anyOf: ModulePermission[] } | { allOf: ModulePermission[] }): string {
+  const [permissions, joiner] = 'anyOf' in access ? [access.anyOf, ' or '] : [access.allOf, ' and '];
+  const byModule = new Map<string, string[]>();
+  for (const { module, action } of permissions) byModule.set(module, [...(byModule.get(module) ?? []), action ?? 'any action']);
+  return [...byModule].map(([module, actions]) => `${module} (${actions.join(joiner)})`).join(joiner);
 }
 
 /** Marks every route registered in `scope` from now on as public (the built console's files). */

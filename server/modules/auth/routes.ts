@@ -1,10 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import { checkLinkBody, emailVerifyBody, forgetPasswordBody, loginBody, logoutBody, refreshBody, resendVerificationBody, resetPasswordBody } from '../../../contract/endpoints.ts';
 import type { Queryable } from '../../db/database.ts';
+import { errorAnswers } from '../../http/answers.ts';
 import { HttpError, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import { authenticate } from './access.ts';
 import { consumeEmailLink, linkWaitSeconds, peekEmailLink, PUBLIC_LINK_SPACING_SECONDS, sendEmailLink, type LinkRecipient } from './emailLinks.ts';
 import { lifetimeText } from './linkMessages.ts';
+import {
+  checkLinkBody,
+  emailNotVerifiedAnswer,
+  emailVerifyBody,
+  emailVerifiedAnswer,
+  forgetPasswordBody,
+  linkSentAnswer,
+  loggedOutAnswer,
+  loginBody,
+  logoutBody,
+  passwordChangedAnswer,
+  refreshBody,
+  resendVerificationBody,
+  resetPasswordBody,
+  tokensAnswer,
+  validLinkAnswer,
+  verificationResentAnswer,
+} from './schemas.ts';
 import { revokeAllSessions, revokeSession, revokeSessionOfRefreshToken, rotateRefreshToken, startSession, type TokenSettings } from './sessions.ts';
 import { clearAccountFailures, loginSucceeded, reserveLoginAttempt } from './throttle.ts';
 
@@ -12,6 +30,7 @@ const INVALID_LOGIN = 'Invalid email or password.';
 const RESET_SENT = 'If an account exists for this email, a link to reset the password has been sent.';
 /** The sign-in screen recognises this refusal by its status (403) and offers to send the link again. */
 export const EMAIL_NOT_VERIFIED = 'Your email address is not verified yet. Open the link in the email we sent you, or send the link again.';
+const tags = ['Session'];
 
 interface SigningInUser extends LinkRecipient {
   verified: boolean;
@@ -40,7 +59,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   // An unverified address is refused only after the password matched, so the refusal tells nothing to a stranger.
   app.post<{ Body: { email: string; password: string } }>('/login', {
     config: { access: 'public' },
-    schema: { body: loginBody },
+    schema: {
+      tags,
+      operationId: 'login',
+      summary: 'Log in',
+      description: 'Repeated failures for an e-mail or from a client are throttled (429). The right password for an address not verified yet answers 403.',
+      body: loginBody,
+      response: { 200: tokensAnswer, 403: emailNotVerifiedAnswer, ...errorAnswers(400, 401, 429) },
+    },
     handler: async (request) => {
       const user = await checkCredentials(request.body.email, request.body.password, request.ip);
       if (!user.verified) throw new HttpError(403, EMAIL_NOT_VERIFIED);
@@ -52,7 +78,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   // the owner of the account can have links sent to it, and the answer may say plainly what happened.
   app.post<{ Body: { email: string; password: string } }>('/email-verify/resend', {
     config: { access: 'public' },
-    schema: { body: resendVerificationBody },
+    schema: {
+      tags,
+      operationId: 'resendVerificationLink',
+      summary: 'Send the verification link again',
+      description: 'With the credentials a sign-in refused for an unverified address; throttled as sign-in is, and one link a minute and 5 an hour per account (429).',
+      body: resendVerificationBody,
+      response: { 200: verificationResentAnswer, ...errorAnswers(400, 401, 429) },
+    },
     handler: async (request) => {
       const user = await checkCredentials(request.body.email, request.body.password, request.ip);
       if (user.verified) return { message: 'Your email address is already verified. You can sign in.' };
@@ -68,14 +101,29 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: { refresh: string } }>('/token/refresh', {
     config: { access: 'public' },
-    schema: { body: refreshBody },
+    schema: {
+      tags,
+      operationId: 'refreshToken',
+      summary: 'Rotate the refresh token',
+      description: 'A refresh token used twice revokes its whole family (401).',
+      body: refreshBody,
+      response: { 200: tokensAnswer, ...errorAnswers(400, 401) },
+    },
     handler: async (request) => ({ data: await rotateRefreshToken(db, request.body.refresh, settings) }),
   });
 
   // Logout works with an expired access token too: the console clears its session either way (SESSION-08).
   app.post<{ Body: { refresh?: string } }>('/logout', {
     config: { access: 'public' },
-    schema: { body: logoutBody },
+    schema: {
+      tags,
+      operationId: 'logout',
+      summary: 'Log out',
+      description: 'Revokes the session of the Bearer token, if any, and the family of `refresh`, if sent; works with an expired token too.',
+      security: [{}, { bearer: [] }],
+      body: logoutBody,
+      response: { 200: loggedOutAnswer, ...errorAnswers(400) },
+    },
     handler: async (request) => {
       const user = await authenticate(app, request, config.jwtSecret);
       if (user) await revokeSession(db, user.sessionId);
@@ -86,7 +134,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: { email: string } }>('/forget_password', {
     config: { access: 'public' },
-    schema: { body: forgetPasswordBody },
+    schema: {
+      tags,
+      operationId: 'sendPasswordResetLink',
+      summary: 'Send a password reset link',
+      description: 'The same answer whether or not the e-mail has an account; one link a minute and 5 an hour per account at most (silently).',
+      body: forgetPasswordBody,
+      response: { 200: linkSentAnswer, ...errorAnswers(400) },
+    },
     handler: async (request) => {
       const account = request.body.email.trim().toLowerCase();
       await db.transaction(async (tx) => {
@@ -103,7 +158,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: { token: string } }>('/check-link', {
     config: { access: 'public' },
-    schema: { body: checkLinkBody },
+    schema: {
+      tags,
+      operationId: 'checkPasswordResetLink',
+      summary: 'Check a password reset link',
+      description: 'An expired or used link is a 400.',
+      body: checkLinkBody,
+      response: { 200: validLinkAnswer, ...errorAnswers(400) },
+    },
     handler: async (request) => {
       const { email } = await peekEmailLink(db, request.body.token, 'reset_password');
       return { data: { valid: true, email } };
@@ -112,7 +174,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: { token: string; password: string; confirm_password: string } }>('/reset_password', {
     config: { access: 'public' },
-    schema: { body: resetPasswordBody },
+    schema: {
+      tags,
+      operationId: 'resetPassword',
+      summary: 'Choose a new password with a reset link',
+      description: 'The link works once; every session of the user ends.',
+      body: resetPasswordBody,
+      response: { 200: passwordChangedAnswer, ...errorAnswers(400) },
+    },
     handler: async (request) => {
       const hash = await passwords.hash(request.body.password);
       await db.transaction(async (tx) => {
@@ -131,7 +200,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: { token: string } }>('/email-verify', {
     config: { access: 'public' },
-    schema: { body: emailVerifyBody },
+    schema: {
+      tags,
+      operationId: 'verifyEmail',
+      summary: 'Verify an e-mail address',
+      body: emailVerifyBody,
+      response: { 200: emailVerifiedAnswer, ...errorAnswers(400) },
+    },
     handler: async (request) => {
       await db.transaction(async (tx) => {
         const userId = await consumeEmailLink(tx, request.body.token, 'verify_email');

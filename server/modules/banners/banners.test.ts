@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANNER_IMAGE_MAX_BYTES } from '../../../contract/endpoints.ts';
+import { BANNER_IMAGE_MAX_BYTES } from './routes.ts';
 import { startTestServer, testDatabases, type TestServer } from '../../testing/testServer.ts';
 
 const databases = await testDatabases();

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BANNER_IMAGE_MAX_BYTES, BANNER_IMAGE_NAME } from '../../../contract/endpoints.ts';
+import type { Access } from '../auth/access.ts';
+import { dataAnswer, errorAnswers, type Answer } from '../../http/answers.ts';
 import { HttpError, notFound, validationError } from '../../http/errors.ts';
-import type { Grants } from '../auth/grants.ts';
 import { MODULE, resource } from '../../registry.ts';
 import { multipartBoundary, parseMultipart } from '../uploads/multipart.ts';
 
+/** The only names GET banners/images/:name answers: the random names the banner image upload gives (32 hex digits). */
+export const BANNER_IMAGE_NAME = /^[0-9a-f]{32}\.(png|jpg|webp)$/;
+export const BANNER_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 const BANNER_MODULE = MODULE.banners;
 const MULTIPART_OVERHEAD = 64 * 1024;
 const STORAGE_FOLDER = 'banner-images';
@@ -29,10 +32,10 @@ export async function bannerImageRoutes(app: FastifyInstance): Promise<void> {
   const banners = resource(BANNER_MODULE);
   if (!banners) return;
   const base = `/${banners.api}`;
-  const canUpload = {
-    description: `${BANNER_MODULE} (add or edit)`,
-    allows: (grants: Grants) => grants.can(BANNER_MODULE, 'add') || grants.can(BANNER_MODULE, 'edit'),
-  };
+  const canUpload: Access = { anyOf: [{ module: BANNER_MODULE, action: 'add' }, { module: BANNER_MODULE, action: 'edit' }] };
+  const tags = [banners.label];
+  const imageTypes = Object.values(CONTENT_TYPES);
+  const image: Answer = { description: 'The image.', content: Object.fromEntries(imageTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])) };
 
   // This plugin's own multipart parser (plugins are encapsulated): the body is buffered up to the image limit.
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: BANNER_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD }, (_request, body, done) => {
@@ -42,6 +45,28 @@ export async function bannerImageRoutes(app: FastifyInstance): Promise<void> {
   app.post(`${base}/image`, {
     config: { access: canUpload },
     bodyLimit: BANNER_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD,
+    schema: {
+      tags,
+      operationId: 'uploadBannerImage',
+      summary: 'Upload a banner image',
+      description: `A PNG, JPEG or WebP (judged by its first bytes, else 415) of at most ${BANNER_IMAGE_MAX_BYTES / 1024 / 1024} MiB (else 413), stored under a random name; \`url\` is for the banner's \`image_url\`.`,
+      body: {
+        content: {
+          'multipart/form-data': {
+            schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+            encoding: { file: { contentType: imageTypes.join(', ') } },
+          },
+        },
+      },
+      response: {
+        201: dataAnswer(
+          'Stored.',
+          { type: 'object', required: ['url'], properties: { url: { type: 'string', description: `A same-origin path: /api/v1${base}/images/<name>.` } } },
+          { message: true },
+        ),
+        ...errorAnswers(400, 401, 403, 413, 415),
+      },
+    },
     handler: async (request, reply) => {
       const data = imageFileOf(request);
       if (data.length === 0) throw validationError({ file: 'The file is empty.' });
@@ -59,6 +84,13 @@ export async function bannerImageRoutes(app: FastifyInstance): Promise<void> {
   // Public: the console shows it in an <img>, which sends no Authorization header; the name is unguessable.
   app.get<{ Params: { name: string } }>(`${base}/images/:name`, {
     config: { access: 'public' },
+    schema: {
+      tags,
+      operationId: 'getBannerImage',
+      summary: 'A banner image',
+      description: `Public, as an \`<img>\` sends no token; names are random (\`${BANNER_IMAGE_NAME.source}\`: any other name is a 404). Cached for a year (immutable).`,
+      response: { 200: image, ...errorAnswers(400, 404) },
+    },
     handler: async (request, reply) => {
       const { name } = request.params;
       const match = BANNER_IMAGE_NAME.exec(name);

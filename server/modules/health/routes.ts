@@ -1,10 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pendingMigrations } from '../../db/migrate.ts';
+import { unappliedMigrations } from '../../db/migrate.ts';
+import { json, type Answer } from '../../http/answers.ts';
 
 /** A check that has not answered by then counts as failing: a load balancer must not wait on a hung database. */
 const CHECK_TIMEOUT_MS = 2000;
 
 type Check = 'database' | 'storage' | 'migrations';
+
+const SERVING: Answer = { description: 'The process serves.', content: json({ type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } }) };
+const READINESS = {
+  type: 'object',
+  required: ['status', 'checks'],
+  properties: {
+    status: { type: 'string', enum: ['ready', 'not ready'] },
+    checks: {
+      type: 'object',
+      required: ['database', 'storage', 'migrations'],
+      properties: { database: { type: 'string', enum: ['ok', 'failing'] }, storage: { type: 'string', enum: ['ok', 'failing'] }, migrations: { type: 'string', enum: ['ok', 'pending', 'failing'] } },
+    },
+  },
+};
 
 /** The probes' paths, answered by the port during start-up too (server/http/boundPort.ts). */
 export const HEALTH_PATH = '/healthz';
@@ -17,6 +32,7 @@ export const READY_PATH = '/readyz';
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get(HEALTH_PATH, {
     config: { access: 'public' },
+    schema: { operationId: 'health', summary: 'Whether the process serves', response: { 200: SERVING } },
     handler: async (request, reply) => {
       if (!exactPath(request, HEALTH_PATH)) return reply.callNotFound();
       return answer(reply, 200, { status: 'ok' });
@@ -25,6 +41,11 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(READY_PATH, {
     config: { access: 'public' },
+    schema: {
+      operationId: 'readiness',
+      summary: 'Whether the database, the file storage and the migrations are ready',
+      response: { 200: { description: 'Ready.', content: json(READINESS) }, 503: { description: 'Not ready: the failing check is named.', content: json(READINESS) } },
+    },
     handler: async (request, reply) => {
       if (!exactPath(request, READY_PATH)) return reply.callNotFound();
       const checks = await readiness(app);
@@ -35,7 +56,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
 }
 
 async function readiness(app: FastifyInstance): Promise<Record<Check, string>> {
-  const [database, storage, pending] = await Promise.all([within(app.db.query('SELECT 1')), within(app.storage.ready()), within(pendingMigrations(app.db))]);
+  const [database, storage, pending] = await Promise.all([within(app.db.query('SELECT 1')), within(app.storage.ready()), within(unappliedMigrations(app.db))]);
   return {
     database: database ? 'ok' : 'failing',
     storage: storage ? 'ok' : 'failing',

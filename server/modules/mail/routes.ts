@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { errorAnswers } from '../../http/answers.ts';
 import { recentMail } from './outbox.ts';
+import { mailboxAnswer } from './schemas.ts';
 
 /** How many messages the development mailbox lists, newest first. */
 const MAILBOX_SIZE = 50;
@@ -11,6 +13,13 @@ const MAILBOX_SIZE = 50;
 export async function devMailboxRoutes(app: FastifyInstance): Promise<void> {
   app.get('/dev/mailbox', {
     config: { access: 'development' },
+    schema: {
+      tags: ['Development'],
+      operationId: 'getDevMailbox',
+      summary: 'The development mailbox',
+      description: `The newest ${MAILBOX_SIZE} messages of the outbox, with the links in each.`,
+      response: { 200: mailboxAnswer, ...errorAnswers(404) },
+    },
     handler: async () => ({
       data: await recentMail(app.db, MAILBOX_SIZE),
       meta: { delivery: app.mail?.transportKind ?? 'none' },

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { markAllReadBody, notificationQuery, notificationReadBody } from '../../../contract/endpoints.ts';
 import { currentUser } from '../auth/access.ts';
+import { errorAnswers } from '../../http/answers.ts';
 import { notFound } from '../../http/errors.ts';
+import { allReadAnswer, markAllReadBody, notificationPageAnswer, notificationQuery, notificationReadAnswer, notificationReadBody } from './schemas.ts';
+
+const tags = ['Notifications'];
 
 /** The header's notifications (NOTIF-05, NOTIF-08, NOTIF-09): only ever the caller's own. */
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
@@ -9,7 +12,14 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: { is_read?: boolean; _page: number; _page_size: number } }>('/notification', {
     config: { access: 'signed-in' },
-    schema: { querystring: notificationQuery },
+    schema: {
+      tags,
+      operationId: 'listNotifications',
+      summary: 'The caller\'s notifications',
+      description: 'Newest first.',
+      querystring: notificationQuery,
+      response: { 200: notificationPageAnswer, ...errorAnswers(400, 401) },
+    },
     handler: async (request) => {
       const user = currentUser(request);
       const { is_read: isRead, _page: page, _page_size: pageSize } = request.query;
@@ -29,7 +39,13 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: { id: number } }>('/notification', {
     config: { access: 'signed-in' },
-    schema: { body: notificationReadBody },
+    schema: {
+      tags,
+      operationId: 'markNotificationRead',
+      summary: 'Mark a notification read',
+      body: notificationReadBody,
+      response: { 200: notificationReadAnswer, ...errorAnswers(400, 401, 404) },
+    },
     handler: async (request) => {
       const [row] = await db.query('UPDATE notifications SET is_read = true WHERE id = $1 AND user_id = $2 RETURNING id, message, created_at, is_read', [
         request.body.id,
@@ -42,7 +58,13 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/notification/mark-all-as-read', {
     config: { access: 'signed-in' },
-    schema: { body: markAllReadBody },
+    schema: {
+      tags,
+      operationId: 'markAllNotificationsRead',
+      summary: 'Mark every notification read',
+      body: markAllReadBody,
+      response: { 200: allReadAnswer, ...errorAnswers(400, 401) },
+    },
     handler: async (request) => {
       const rows = await db.query('UPDATE notifications SET is_read = true WHERE user_id = $1 AND NOT is_read RETURNING id', [currentUser(request).id]);
       return { data: { updated: rows.length }, message: 'All notifications marked as read.' };

@@ -1,24 +1,26 @@
-import { isDeepStrictEqual } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import type { RouteOptions } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAjv } from '../../../validation/createAjv.ts';
 import { fieldErrors } from '../../../validation/messages.ts';
 import { buildApp } from '../../app.ts';
-import { openApiDocument } from './routes.ts';
-import type { Access } from '../auth/access.ts';
-import { Grants } from '../auth/grants.ts';
-import { AREAS, RESOURCES, actionsOf } from '../../registry.ts';
+import { ENTITY_RESOURCES, MODULE } from '../../registry.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
+import { describeAccess, type Access } from '../auth/access.ts';
+import { listQuerySchema } from '../resources/schemas.ts';
 import { S3BucketStorage } from '../uploads/s3Storage.ts';
 import { MemoryStorage, type FileStorage } from '../uploads/storage.ts';
+import { SHARED_KEYWORDS, documentAjv, resolvedSchema } from './testing/documentAjv.ts';
 
 type Schema = Record<string, any>;
 type Storage = 'folder' | 'bucket';
 
-const document = JSON.parse(openApiDocument()) as Schema;
 const BASE = '/api/v1';
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+/** `POST /api/v1/uploads/:id/file`: a route as Fastify names it. */
+function routeKey(method: string, path: string): string {
+  return `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`;
+}
 
 interface DocumentedOperation {
   key: string;
@@ -27,17 +29,10 @@ interface DocumentedOperation {
   operation: Schema;
 }
 
-/** `POST /api/v1/uploads/:id/file`: a route as Fastify names it. */
-function routeKey(method: string, path: string): string {
-  return `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`;
-}
-
-const operations: DocumentedOperation[] = Object.entries(document.paths as Record<string, Schema>).flatMap(([path, item]) =>
-  METHODS.filter((method) => item[method]).map((method) => ({ key: routeKey(method, `${BASE}${path}`), method, path, operation: item[method] as Schema })),
-);
-
-function documentedFor(storage: Storage): Map<string, DocumentedOperation> {
-  return new Map(operations.filter(({ operation }) => (operation['x-storage'] ?? storage) === storage).map((operation) => [operation.key, operation]));
+function operationsOf(document: Schema): DocumentedOperation[] {
+  return Object.entries(document.paths as Record<string, Schema>).flatMap(([path, item]) =>
+    METHODS.filter((method) => item[method]).map((method) => ({ key: routeKey(method, `${BASE}${path}`), method, path, operation: item[method] as Schema })),
+  );
 }
 
 interface RegisteredRoute {
@@ -45,8 +40,8 @@ interface RegisteredRoute {
   access: Access | undefined;
 }
 
-/** Every route the real app registers under /api/v1 (HEAD routes aside) with its access rule, for one upload storage. */
-async function registeredRoutes(server: TestServer, storage: FileStorage): Promise<Map<string, RegisteredRoute>> {
+/** An app of the real server with one upload storage: every route it registers under /api/v1 (HEAD aside), and its document. */
+async function appWith(server: TestServer, storage: FileStorage): Promise<{ app: FastifyInstance; routes: Map<string, RegisteredRoute>; document: Schema }> {
   const routes = new Map<string, RegisteredRoute>();
   const onRoute = (route: RouteOptions) => {
     if (!route.url.startsWith(`${BASE}/`)) return;
@@ -57,122 +52,147 @@ async function registeredRoutes(server: TestServer, storage: FileStorage): Promi
     }
   };
   const app = await buildApp({ config: server.config, db: server.db, storage, onRoute });
-  await app.close();
-  return routes;
+  const response = await app.inject({ method: 'GET', url: `${BASE}/openapi.json` });
+  expect(response.statusCode).toBe(200);
+  return { app, routes, document: response.json() as Schema };
 }
 
 /** A bucket storage only needs to sign locally for the routes to be registered; nothing is sent to it. */
 const bucketStorage = () =>
   new S3BucketStorage({ bucket: 'inventory', region: 'us-east-1', endpoint: 'http://127.0.0.1:9', accessKeyId: 'inventory', secretAccessKey: 'inventory-secret', forcePathStyle: true });
 
-/** Every module permission the manifest knows. */
-const KNOWN_PAIRS = [...AREAS.map((area) => area.key), ...RESOURCES.map((resource) => resource.key)].flatMap((module) => actionsOf(module).map((action) => `${module}:${action}`));
-
-type Permission = { module: string; action?: string };
-type DocumentedAccess = 'public' | 'development' | 'signed-in' | Required<Permission> | { anyOf: Permission[] } | { allOf: Permission[] };
-
-function documentedAllows(access: DocumentedAccess, grants: Grants): boolean {
-  const allows = (permission: Permission) => (permission.action ? grants.can(permission.module, permission.action) : grants.canAny(permission.module));
-  if (typeof access === 'string') throw new Error(`${access} is not a permission`);
-  if ('anyOf' in access) return access.anyOf.some(allows);
-  if ('allOf' in access) return access.allOf.every(allows);
-  return allows(access);
-}
-
-/** The grant sets a rule is tried with: none, each permission alone, all, and all but each one. */
-const GRANT_SETS: string[][] = [[], ...KNOWN_PAIRS.map((pair) => [pair]), KNOWN_PAIRS, ...KNOWN_PAIRS.map((pair) => KNOWN_PAIRS.filter((other) => other !== pair))];
-
-/** Why the documented access differs from the route's rule, or null when they agree. */
-function accessMismatch(access: Access | undefined, claimed: DocumentedAccess | undefined): string | null {
-  if (access === undefined) return 'the route states no access rule';
-  if (claimed === undefined) return 'not documented';
-  if (typeof access === 'string' || 'module' in access) {
-    return isDeepStrictEqual(claimed, access) ? null : `documented ${JSON.stringify(claimed)}, enforced ${JSON.stringify(access)}`;
-  }
-  if (typeof claimed === 'string' || !('anyOf' in claimed || 'allOf' in claimed)) return `documented ${JSON.stringify(claimed)} for a combined rule (${access.description})`;
-  for (const pairs of GRANT_SETS) {
-    const grants = new Grants(pairs);
-    const allowed = access.allows(grants);
-    if (allowed !== documentedAllows(claimed, grants)) return `the server ${allowed ? 'allows' : 'refuses'} a role granted ${grantedText(pairs)}; the document says otherwise`;
-  }
-  return null;
-}
-
-function grantedText(pairs: string[]): string {
-  if (pairs.length === KNOWN_PAIRS.length) return 'every permission';
-  if (pairs.length === KNOWN_PAIRS.length - 1) return `every permission but ${KNOWN_PAIRS.find((pair) => !pairs.includes(pair))}`;
-  return pairs.length === 0 ? 'nothing' : pairs.join(', ');
-}
-
-/** The document's schemas with their $refs pointing into one ajv schema, so any part of the document compiles. */
-function documentAjv() {
-  const ajv = createAjv({ coerceTypes: false, removeAdditional: false, useDefaults: false });
-  const rewrite = (value: unknown) => JSON.parse(JSON.stringify(value).replaceAll('"#/components/schemas/', '"openapi#/$defs/')) as Schema;
-  ajv.addSchema({ $id: 'openapi', $defs: rewrite(document.components.schemas) });
-  return { ajv, rewrite };
-}
-
-function resolved(schema: Schema): Schema {
-  const name = typeof schema.$ref === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(schema.$ref)?.[1] : undefined;
-  return name ? (document.components.schemas[name] as Schema) : schema;
-}
-
 function concretePath(path: string): string {
-  return `${BASE}${path.replaceAll('{id}', '1')}`;
+  return `${BASE}${path.replaceAll('{id}', '1').replaceAll('{name}', 'missing.png')}`;
 }
 
 describe('the OpenAPI document', () => {
   let server: TestServer;
   let admin: Record<string, string>;
-  const registered = new Map<Storage, Map<string, RegisteredRoute>>();
+  const apps = new Map<Storage, Awaited<ReturnType<typeof appWith>>>();
+  const documentOf = (storage: Storage = 'folder') => apps.get(storage)!.document;
 
   beforeAll(async () => {
     server = await startTestServer('pglite');
     admin = await server.auth('Super Admin');
-    registered.set('folder', await registeredRoutes(server, new MemoryStorage()));
-    registered.set('bucket', await registeredRoutes(server, bucketStorage()));
+    apps.set('folder', await appWith(server, new MemoryStorage()));
+    apps.set('bucket', await appWith(server, bucketStorage()));
   });
-  afterAll(async () => server?.close());
+  afterAll(async () => {
+    for (const { app } of apps.values()) await app.close();
+    await server?.close();
+  });
 
-  it.each(['folder', 'bucket'] as const)('documents exactly the routes the server registers with %s storage', (storage) => {
-    const routes = [...registered.get(storage)!.keys()];
-    const documented = [...documentedFor(storage).keys()];
-    expect(routes.length).toBeGreaterThan(100);
+  it.each(['folder', 'bucket'] as const)('lists exactly the routes the server registers with %s storage, each with its method and path', (storage) => {
+    const routes = [...apps.get(storage)!.routes.keys()];
+    const documented = operationsOf(documentOf(storage)).map((operation) => operation.key);
+    expect(routes.length).toBeGreaterThan(250);
     expect(routes.filter((key) => !documented.includes(key)).sort(), 'registered but not documented').toEqual([]);
     expect(documented.filter((key) => !routes.includes(key)).sort(), 'documented but not registered').toEqual([]);
   });
 
-  it('gives each operation the access rule its route enforces (x-permission)', () => {
+  it.each(['folder', 'bucket'] as const)('every operation it documents with %s storage is answered by a route at that method and path', async (storage) => {
+    const { app, document } = apps.get(storage)!;
+    const unanswered: string[] = [];
+    for (const { key, method, path } of operationsOf(document)) {
+      // No token: a guarded route answers 401 once matched, and a public one runs on an empty body.
+      const response = await app.inject({ method: method.toUpperCase() as 'GET', url: concretePath(path), ...(method === 'get' ? {} : { payload: {} }) });
+      const notRouted = response.statusCode === 404 && String(response.json().message).startsWith('No such endpoint');
+      if (notRouted || response.statusCode === 405) unanswered.push(`${key}: ${response.statusCode} ${response.body.slice(0, 100)}`);
+    }
+    expect(unanswered).toEqual([]);
+  });
+
+  it('gives each operation the access rule its route enforces (x-permission), said in words in its description', () => {
     const mismatches: string[] = [];
     for (const storage of ['folder', 'bucket'] as const) {
-      const documented = documentedFor(storage);
-      for (const route of registered.get(storage)!.values()) {
-        const claimed = documented.get(route.key)?.operation['x-permission'] as DocumentedAccess | undefined;
-        const mismatch = accessMismatch(route.access, claimed);
-        if (mismatch) mismatches.push(`${route.key}: ${mismatch}`);
+      const documented = new Map(operationsOf(documentOf(storage)).map((operation) => [operation.key, operation.operation]));
+      for (const route of apps.get(storage)!.routes.values()) {
+        const operation = documented.get(route.key);
+        if (route.access === undefined) mismatches.push(`${route.key}: the route states no access rule`);
+        else if (JSON.stringify(operation?.['x-permission']) !== JSON.stringify(route.access)) mismatches.push(`${route.key}: documented ${JSON.stringify(operation?.['x-permission'])}`);
+        else if (!String(operation?.description).startsWith(describeAccess(route.access))) mismatches.push(`${route.key}: described as ${operation?.description}`);
       }
     }
     expect(mismatches).toEqual([]);
   });
 
-  it('is valid OpenAPI 3.1', async () => {
+  it('every operation has a unique operationId, a summary and a tag, and lists the errors its access and input imply', () => {
+    const problems: string[] = [];
+    const ids = new Map<string, string>();
+    for (const { key, operation } of operationsOf(documentOf())) {
+      if (!/^[a-z][A-Za-z0-9]+$/.test(operation.operationId ?? '')) problems.push(`${key}: operationId ${operation.operationId}`);
+      if (ids.has(operation.operationId)) problems.push(`${key}: operationId ${operation.operationId} also names ${ids.get(operation.operationId)}`);
+      ids.set(operation.operationId, key);
+      if (!operation.summary || operation.tags?.length !== 1) problems.push(`${key}: summary or tag missing`);
+      const access = operation['x-permission'];
+      const parameters = (operation.parameters ?? []) as Schema[];
+      const expected = [
+        ...(parameters.some((parameter) => parameter.in !== 'header') || operation.requestBody ? ['400'] : []),
+        ...(access === 'public' || access === 'development' ? [] : ['401']),
+        ...(typeof access === 'object' ? ['403'] : []),
+        ...(parameters.some((parameter) => parameter.name === 'If-Match') ? ['412', '428'] : []),
+      ];
+      const missing = expected.filter((status) => !(status in operation.responses));
+      if (missing.length > 0) problems.push(`${key}: does not list ${missing.join(', ')}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('is valid OpenAPI 3.1, and the validator refuses a broken one (so the check can fail)', async () => {
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(document));
+    const result = await validator.validate(structuredClone(documentOf()));
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
-    // Every $ref points at something.
     expect(() => validator.resolveRefs()).not.toThrow();
-  });
-
-  it('the validator refuses a broken document (the check above can fail)', async () => {
-    const broken = structuredClone(document);
+    const broken = structuredClone(documentOf());
     broken.paths['/login'].post.parameters = [{ name: 'email', in: 'query' }];
     expect((await new Validator().validate(broken)).valid).toBe(false);
   });
 
+  it('each resource has the operations its actions offer, with the permission each requires and its list query as parameters', () => {
+    const document = documentOf();
+    for (const resource of ENTITY_RESOURCES) {
+      const offers = (action: string) => resource.actions.includes(action);
+      const methods = (path: string) => Object.keys(document.paths[`/${resource.api}${path}`] ?? {}).sort();
+      const expectedOnRecord = [offers('view') && 'get', offers('edit') && 'put', offers('delete') && 'delete'].filter(Boolean);
+      expect(methods('/{id}'), resource.key).toEqual(expectedOnRecord.sort());
+      expect(methods('/{id}/status'), resource.key).toEqual(offers('ACTIVE_INACTIVE') ? ['patch'] : []);
+      expect(methods('/export'), resource.key).toEqual(offers('download') ? ['get'] : []);
+      if (offers('edit')) expect(document.paths[`/${resource.api}/{id}`].put['x-permission']).toEqual({ module: resource.key, action: 'edit' });
+      if (offers('view')) {
+        const names = document.paths[`/${resource.api}`].get.parameters.map((parameter: Schema) => parameter.name);
+        expect(names, resource.key).toEqual(Object.keys(listQuerySchema(resource).properties as object));
+      }
+    }
+  });
+
+  it('the fixed endpoints: who may call them, their bodies with the shared keywords as x- extensions, relation labels in records', () => {
+    const document = documentOf();
+    expect(document.paths['/login'].post).toMatchObject({ security: [], 'x-permission': 'public', operationId: 'login' });
+    expect(document.paths['/login'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+    expect(document.paths['/logout'].post.security).toEqual([{}, { bearer: [] }]);
+    expect(document.paths['/notification'].get['x-permission']).toBe('signed-in');
+    expect(document.paths['/reports/summary/export'].get['x-permission']).toEqual({
+      allOf: [
+        { module: 'ADMIN_REPORTING', action: 'view' },
+        { module: 'ADMIN_REPORTING', action: 'download' },
+      ],
+    });
+    expect(document.paths['/banners/image'].post['x-permission']).toEqual({ anyOf: [{ module: 'BANNER', action: 'add' }, { module: 'BANNER', action: 'edit' }] });
+    expect(document.paths['/banners/images/{name}'].get.security).toEqual([]);
+    // The reset form's confirmation carries the shared compareTo rule, published as an extension.
+    const reset = document.paths['/reset_password'].post.requestBody.content['application/json'].schema;
+    expect(reset.properties.confirm_password['x-compareTo']).toBe('password');
+    expect(JSON.stringify(document)).not.toMatch(new RegExp(`"(${SHARED_KEYWORDS.join('|')})":`));
+    // A record has its relation's label beside the id, and the options of the related resource open to the relating one.
+    const subscriber = document.components.schemas.Subscribers;
+    expect(subscriber.properties.country_id_label).toMatchObject({ type: ['string', 'null'] });
+    expect(document.paths['/countries/options'].get['x-permission'].anyOf).toEqual(expect.arrayContaining([{ module: 'COUNTRIES', action: 'view' }, { module: MODULE.subscribers }]));
+  });
+
   it('marks the login password required, and the server refuses a login without one', async () => {
-    const body = document.paths['/login'].post.requestBody.content['application/json'].schema;
+    const body = documentOf().paths['/login'].post.requestBody.content['application/json'].schema;
     expect(body.required).toContain('password');
     const response = await server.app.inject({ method: 'POST', url: `${BASE}/login`, payload: { email: 'admin@example.com' } });
     expect(response.statusCode).toBe(400);
@@ -180,20 +200,21 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents the top-up idempotency key the server requires beside the manifest\'s form', () => {
-    const body = document.paths['/subscribers/{id}/top-ups'].post.requestBody.content['application/json'].schema;
+    const body = documentOf().paths['/subscribers/{id}/top-ups'].post.requestBody.content['application/json'].schema;
     expect(body.required).toContain('idempotency_key');
     expect(body.properties.idempotency_key.minLength).toBe(8);
   });
 
   it('every JSON request body: where the documented schema refuses a probe, the server refuses it with the same field errors', async () => {
-    const { ajv, rewrite } = documentAjv();
+    const document = documentOf();
+    const { ajv, rewrite } = documentAjv(document);
     const probes: Array<Record<string, unknown>> = [{}, { not_a_field: true }];
     let compared = 0;
-    for (const { key, method, path, operation } of documentedFor('folder').values()) {
+    for (const { key, method, path, operation } of operationsOf(document)) {
       const schema = operation.requestBody?.content?.['application/json']?.schema as Schema | undefined;
       if (!schema) continue;
-      const body = resolved(schema);
-      const validate = ajv.compile(rewrite(body));
+      const body = rewrite(resolvedSchema(document, schema));
+      const validate = ajv.compile(body);
       for (const probe of probes) {
         if (validate(probe)) continue;
         const expected = fieldErrors(validate.errors ?? [], body, probe);
@@ -209,11 +230,9 @@ describe('the OpenAPI document', () => {
   it('every documented maximum and enum of a query or path parameter is the one the server enforces', async () => {
     const mismatches: string[] = [];
     let compared = 0;
-    for (const { key, method, path, operation } of documentedFor('folder').values()) {
-      const parameters = (operation.parameters ?? []).map((parameter: Schema) =>
-        parameter.$ref ? document.components.parameters[String(parameter.$ref).replace('#/components/parameters/', '')] : parameter,
-      ) as Schema[];
-      for (const parameter of parameters) {
+    for (const { key, method, path, operation } of operationsOf(documentOf())) {
+      const parameters = (operation.parameters ?? []) as Schema[];
+      for (const parameter of parameters.filter((candidate) => candidate.in !== 'header')) {
         const bounds = boundaryValues(parameter.schema as Schema);
         if (!bounds) continue;
         for (const [value, refused] of [[bounds.inside, false], [bounds.outside, true]] as const) {
@@ -230,50 +249,6 @@ describe('the OpenAPI document', () => {
     }
     expect(mismatches).toEqual([]);
     expect(compared).toBeGreaterThan(200);
-  });
-
-  it('answers have the documented shapes, nulls and relation labels included', async () => {
-    const { ajv, rewrite } = documentAjv();
-    const call = (method: 'GET' | 'POST', path: string, payload?: object) => server.app.inject({ method, url: `${BASE}${path}`, headers: admin, ...(payload ? { payload } : {}) });
-    const country = await call('POST', '/countries', { name: 'Contractland', iso2: 'CL', iso3: 'CLD', region: 'asia', currency_code: 'INR' });
-    const countryId = country.json().data.id as number;
-    // Only the required fields: the optional ones come back as null.
-    const subscriber = await call('POST', '/subscribers', { name: 'Contract Subscriber', email: 'contract.subscriber@example.com', mobile: '9876543218', country_id: countryId, status: 'trial' });
-    const subscriberId = subscriber.json().data.id as number;
-    const login = await server.app.inject({ method: 'POST', url: `${BASE}/login`, payload: { email: 'viewer@example.com', password: 'Viewer@12345' } });
-    const answers: Array<[string, string, { statusCode: number; body: string }]> = [
-      ['/login', 'post', login],
-      ['/countries', 'post', country],
-      ['/subscribers', 'post', subscriber],
-      ['/subscribers/{id}/top-ups', 'post', await call('POST', `/subscribers/${subscriberId}/top-ups`, { points: 10, amount: 5, idempotency_key: 'contract-top-up-1' })],
-      ['/forget_password', 'post', await call('POST', '/forget_password', { email: 'operator@example.com' })],
-    ];
-    const reads: Array<[string, string]> = [
-      ['/user/permission', '/user/permission'],
-      ['/user/profile', '/user/profile'],
-      ['/notification', '/notification'],
-      ['/roles/{id}/permissions', '/roles/1/permissions'],
-      ['/modules', '/modules'],
-      ['/reports/summary', '/reports/summary'],
-      ['/sync-trending-data', '/sync-trending-data'],
-      ['/uploaded-data-report', '/uploaded-data-report'],
-      ['/users', '/users'],
-      ['/roles', '/roles'],
-      ['/subscribers/{id}', `/subscribers/${subscriberId}`],
-      ['/subscribers/{id}/summary', `/subscribers/${subscriberId}/summary`],
-      ['/subscribers/{id}/ledger', `/subscribers/${subscriberId}/ledger`],
-      ['/countries/options', '/countries/options'],
-      ['/users/{id}/email-verification', '/users/1/email-verification'],
-      ['/dev/mailbox', '/dev/mailbox'],
-    ];
-    for (const [path, url] of reads) answers.push([path, 'get', await call('GET', url)]);
-    for (const [path, method, response] of answers) {
-      const answer = document.paths[path][method].responses[String(response.statusCode)];
-      expect(answer, `${method} ${path} answered ${response.statusCode}: ${response.body}`).toBeDefined();
-      const documented = answer.$ref ? document.components.responses[answer.$ref.replace('#/components/responses/', '')] : answer;
-      const validate = ajv.compile(rewrite(documented.content['application/json'].schema));
-      expect(validate(JSON.parse(response.body)) ? [] : validate.errors, `${method} ${path}`).toEqual([]);
-    }
   });
 });
 

@@ -2,14 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser, permission } from '../auth/access.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { actionBodySchema } from '../../http/actionBody.ts';
+import { dataAnswer, errorAnswers, messageAnswer } from '../../http/answers.ts';
 import { validationError } from '../../http/errors.ts';
-import { MODULE } from '../../registry.ts';
+import { MODULE, resource } from '../../registry.ts';
 
 const USER_FIELDS = 'u.id, u.first_name, u.last_name, u.email, u.mobile, r.name AS role';
+const nullableString = { type: ['string', 'null'] };
+const PROFILE = {
+  type: 'object',
+  required: ['id', 'first_name', 'last_name', 'email', 'mobile', 'role'],
+  properties: { id: { type: 'integer' }, first_name: nullableString, last_name: nullableString, email: { type: 'string' }, mobile: nullableString, role: nullableString },
+};
 
 /** The signed-in user's own profile and password (USER_PROFILE, CHANGE_PASSWORD). */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const { db, passwords } = app;
+  const tags = [resource(MODULE.userProfile)?.label ?? 'Profile'];
 
   const loadProfile = async (id: number) => {
     const [row] = await db.query(`SELECT ${USER_FIELDS} FROM users u LEFT JOIN roles r ON r.id = u.role_id WHERE u.id = $1`, [id]);
@@ -18,13 +26,21 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/user/profile', {
     config: { access: permission(MODULE.userProfile, 'view') },
+    schema: { tags, operationId: 'getOwnProfile', summary: 'The caller\'s profile', response: { 200: dataAnswer('The profile.', PROFILE), ...errorAnswers(401, 403) } },
     handler: async (request) => ({ data: await loadProfile(currentUser(request).id) }),
   });
 
   // The body is the whole editable profile: a field the manifest's form leaves optional and the body omits is cleared.
   app.put<{ Body: { first_name: string; last_name: string; mobile?: string } }>('/user/profile', {
     config: { access: permission(MODULE.userProfile, 'edit') },
-    schema: { body: actionBodySchema(MODULE.userProfile, 'edit') },
+    schema: {
+      tags,
+      operationId: 'updateOwnProfile',
+      summary: 'Edit the caller\'s profile',
+      description: `The body is the whole editable profile (${MODULE.userProfile}'s form \`edit\`): an optional field left out is cleared.`,
+      body: actionBodySchema(MODULE.userProfile, 'edit'),
+      response: { 200: dataAnswer('Updated.', PROFILE, { message: true }), ...errorAnswers(400, 401, 403) },
+    },
     handler: async (request) => {
       const { id } = currentUser(request);
       const { first_name: firstName, last_name: lastName, mobile } = request.body;
@@ -35,7 +51,14 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: { current_password: string; password: string; confirm_password: string } }>('/user/change-password', {
     config: { access: permission(MODULE.changePassword, 'edit') },
-    schema: { body: actionBodySchema(MODULE.changePassword, 'edit') },
+    schema: {
+      tags: [resource(MODULE.changePassword)?.label ?? tags[0]!],
+      operationId: 'changeOwnPassword',
+      summary: 'Change the caller\'s password',
+      description: `${MODULE.changePassword}'s form \`edit\`; the caller's other sessions end.`,
+      body: actionBodySchema(MODULE.changePassword, 'edit'),
+      response: { 200: messageAnswer('Changed.'), ...errorAnswers(400, 401, 403) },
+    },
     handler: async (request) => {
       const user = currentUser(request);
       const [row] = await db.query<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE id = $1', [user.id]);

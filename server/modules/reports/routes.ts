@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { reportSummaryQuery, tradeExportQuery, tradeQuery } from '../../../contract/endpoints.ts';
 import { permission } from '../auth/access.ts';
 import type { Queryable } from '../../db/database.ts';
-import type { Grants } from '../auth/grants.ts';
+import { csvAnswer, errorAnswers } from '../../http/answers.ts';
 import { AREAS, MODULE, RESOURCES, entityResource, firstField, quoted } from '../../registry.ts';
 import { csvLine } from '../../http/csv.ts';
-import { TRADE_RECORD_COLUMNS } from '../../../contract/tradeRecords.ts';
+import { TRADE_RECORD_COLUMNS } from '../uploads/tradeColumns.ts';
 import { tradeRecordBatches, tradeRecordPage, type TradeFilter } from '../uploads/tradeRecords.ts';
+import { modulesAnswer, reportSummaryQuery, summaryAnswer, tradeExportQuery, tradeQuery, tradeRecordPageAnswer, trendingAnswer, trendingRefreshedAnswer } from './schemas.ts';
 
 const TRENDING_MONTHS = 12;
 const TRENDING_ITEMS = 50;
@@ -24,10 +24,21 @@ const SUMMARY_SERIES = [
 /** Uploaded trade data, trending products, the admin summary and the module registry. */
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
+  const uploadedData = ['Uploaded data report'];
+  const trending = ['Trending data'];
+  const reporting = ['Admin reporting'];
+  const summaryRange = 'Monthly series from `from` to `to` (inclusive dates; either may be left out).';
 
   app.get<{ Querystring: TradeQuery }>('/uploaded-data-report', {
     config: { access: permission(MODULE.uploadedDataReport, 'view') },
-    schema: { querystring: tradeQuery },
+    schema: {
+      tags: uploadedData,
+      operationId: 'listUploadedTradeRecords',
+      summary: 'Uploaded trade records',
+      description: 'Newest shipments first; `q` searches product, HS code, importer and exporter.',
+      querystring: tradeQuery,
+      response: { 200: tradeRecordPageAnswer, ...errorAnswers(400, 401, 403) },
+    },
     handler: async (request) => {
       const { _page: page, _page_size: pageSize, ...filter } = request.query;
       const { rows, total } = await tradeRecordPage(db, filter, page, pageSize);
@@ -37,7 +48,13 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: Omit<TradeQuery, '_page' | '_page_size'> }>('/uploaded-data-report/export', {
     config: { access: permission(MODULE.uploadedDataReport, 'download') },
-    schema: { querystring: tradeExportQuery },
+    schema: {
+      tags: uploadedData,
+      operationId: 'exportUploadedTradeRecords',
+      summary: 'Export the uploaded trade records as CSV',
+      querystring: tradeExportQuery,
+      response: { 200: csvAnswer('CSV, streamed as an attachment.'), ...errorAnswers(400, 401, 403) },
+    },
     handler: async (request, reply) => {
       async function* lines(): AsyncGenerator<string> {
         yield csvLine(TRADE_RECORD_COLUMNS);
@@ -51,6 +68,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/sync-trending-data', {
     config: { access: permission(MODULE.syncTrendingData, 'view') },
+    schema: { tags: trending, operationId: 'getTrendingProducts', summary: 'The trending products', response: { 200: trendingAnswer, ...errorAnswers(401, 403) } },
     handler: async () => {
       const items = await db.query<{ synced_at: string }>('SELECT hs_code, product, shipments, value, synced_at FROM trending_products ORDER BY shipments DESC, value DESC, hs_code');
       return { data: { synced_at: items[0]?.synced_at ?? null, items: items.map(({ synced_at: _syncedAt, ...item }) => item) } };
@@ -59,12 +77,20 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/sync-trending-data/refresh', {
     config: { access: permission(MODULE.syncTrendingData, 'refresh') },
+    schema: { tags: trending, operationId: 'refreshTrendingProducts', summary: 'Recompute the trending products', response: { 200: trendingRefreshedAnswer, ...errorAnswers(401, 403) } },
     handler: async () => ({ data: await refreshTrending(db), message: 'Trending data refreshed.' }),
   });
 
   app.get<{ Querystring: { from?: string; to?: string } }>('/reports/summary', {
     config: { access: permission(MODULE.adminReporting, 'view') },
-    schema: { querystring: reportSummaryQuery },
+    schema: {
+      tags: reporting,
+      operationId: 'getAdminReport',
+      summary: 'The admin report',
+      description: summaryRange,
+      querystring: reportSummaryQuery,
+      response: { 200: summaryAnswer, ...errorAnswers(400, 401, 403) },
+    },
     handler: async (request) => ({ data: await summary(db, request.query.from ?? null, request.query.to ?? null) }),
   });
 
@@ -72,11 +98,20 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { from?: string; to?: string } }>('/reports/summary/export', {
     config: {
       access: {
-        description: `${MODULE.adminReporting} (view and download)`,
-        allows: (grants: Grants) => grants.can(MODULE.adminReporting, 'view') && grants.can(MODULE.adminReporting, 'download'),
+        allOf: [
+          { module: MODULE.adminReporting, action: 'view' },
+          { module: MODULE.adminReporting, action: 'download' },
+        ],
       },
     },
-    schema: { querystring: reportSummaryQuery },
+    schema: {
+      tags: reporting,
+      operationId: 'exportAdminReport',
+      summary: 'Export the admin report as CSV',
+      description: `${summaryRange} One row per series and month: \`Report,Month,Plan,Value\`.`,
+      querystring: reportSummaryQuery,
+      response: { 200: csvAnswer('CSV, as an attachment.'), ...errorAnswers(400, 401, 403) },
+    },
     handler: async (request, reply) => {
       const { from = null, to = null } = request.query;
       async function* lines(): AsyncGenerator<string> {
@@ -93,6 +128,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/modules', {
     config: { access: permission(MODULE.moduleRegistry, 'view') },
+    schema: { tags: ['Module registry'], operationId: 'listModules', summary: 'The manifest\'s modules', response: { 200: modulesAnswer, ...errorAnswers(401, 403) } },
     handler: async () => ({
       data: AREAS.map((area) => ({
         key: area.key,

@@ -63,6 +63,16 @@ export class ResourceEndpoint {
   }
 }
 
+/**
+ * The JSON text of a 200 answer as the route's own serialiser writes it (fast-json-stringify, compiled from the
+ * answer schema the route declares), for answers kept in the response cache as text.
+ */
+export function serializeAnswer(reply: FastifyReply, payload: unknown): string {
+  const serialize = reply.getSerializationFunction('200', 'application/json');
+  if (!serialize) throw new Error(`${reply.request.method} ${reply.request.routeOptions.url} declares no JSON answer for 200.`);
+  return serialize(payload as Record<string, unknown>);
+}
+
 /** A record's answer, `{ data, message? }`, with its version as the ETag. */
 export function sendRecord(reply: FastifyReply, record: Row, message?: string): FastifyReply {
   return reply.header('etag', etagOf(Number(record.version))).send(message === undefined ? { data: record } : { data: record, message });

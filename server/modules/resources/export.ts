@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser } from '../auth/access.ts';
 import { csvLine } from '../../http/csv.ts';
-import { listableFields } from '../../../contract/resources.ts';
+import { listableFields } from './schemas.ts';
 import type { ResourceEndpoint } from './endpoint.ts';
 import { listQuery, type ListQueryString } from './read.ts';
 

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOP_UP_SERVER_ONLY } from '../../../contract/endpoints.ts';
+import { TOP_UP_SERVER_ONLY } from '../subscribers/schemas.ts';
 import { actionBodySchema } from '../../http/actionBody.ts';
 import { validateBody } from '../../http/validation.ts';
 import { ENTITY_RESOURCES, MODULE, type EntityResource } from '../../registry.ts';
 import { RESOURCE_BEHAVIOURS } from '../behaviours.ts';
-import { writeSchema } from '../../../contract/resources.ts';
+import { writeSchema } from '../../http/requestSchemas.ts';
 import { startTestServer, testDatabases, type TestServer } from '../../testing/testServer.ts';
 
 const databases = await testDatabases();

@@ -19,10 +19,7 @@ export function listOptions(endpoint: ResourceEndpoint) {
 /** Options for selects: view of the resource itself, or any permission on a resource that relates to it. */
 export function optionsAccess(resource: EntityResource): Access {
   const relating = ENTITY_RESOURCES.filter((candidate) => candidate.entity.fields.some((field) => field.relation?.resource === resource.key));
-  return {
-    description: resource.key,
-    allows: (grants) => grants.can(resource.key, 'view') || relating.some((candidate) => grants.canAny(candidate.key)),
-  };
+  return { anyOf: [{ module: resource.key, action: 'view' }, ...relating.map((candidate) => ({ module: candidate.key }))] };
 }
 
 function optionLabelField(resource: EntityResource): string {

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser } from '../auth/access.ts';
 import { etagOf } from '../../http/recordVersion.ts';
 import type { EntityResource } from '../../registry.ts';
-import type { ResourceEndpoint } from './endpoint.ts';
+import { serializeAnswer, type ResourceEndpoint } from './endpoint.ts';
 import type { ListQuery } from './sql.ts';
 
 export type ListQueryString = { _page: number; _page_size: number; _sort?: string; _order?: 'asc' | 'desc'; q?: string; _columns?: string } & Record<string, unknown>;
@@ -14,7 +14,7 @@ export function listRecords(endpoint: ResourceEndpoint) {
     const query = listQuery(endpoint.resource, request.query);
     return endpoint.sendCached(reply, user, `list ${JSON.stringify(query)}`, async () => {
       const { rows, total } = await endpoint.table.list(endpoint.db, query, endpoint.scopeOf(user));
-      return { body: JSON.stringify({ data: rows, meta: { total, page: query.page, page_size: query.pageSize } }) };
+      return { body: serializeAnswer(reply, { data: rows, meta: { total, page: query.page, page_size: query.pageSize } }) };
     });
   };
 }
@@ -25,7 +25,7 @@ export function showRecord(endpoint: ResourceEndpoint) {
     const user = currentUser(request);
     return endpoint.sendCached(reply, user, `get ${request.params.id}`, async () => {
       const record = await endpoint.load(request.params.id, user);
-      return { body: JSON.stringify({ data: record }), etag: etagOf(Number(record.version)) };
+      return { body: serializeAnswer(reply, { data: record }), etag: etagOf(Number(record.version)) };
     });
   };
 }

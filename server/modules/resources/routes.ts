@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { permission } from '../auth/access.ts';
+import { csvAnswer, errorAnswers } from '../../http/answers.ts';
+import { IF_MATCH_HEADER } from '../../http/recordVersion.ts';
+import { namedSchema } from '../../http/components.ts';
+import { idParams, writeSchema } from '../../http/requestSchemas.ts';
 import { ENTITY_RESOURCES } from '../../registry.ts';
-import { bulkStatusBody, exportQuerySchema, idParams, idsBody, listQuerySchema, optionsQuery, statusBody, writeSchema } from '../../../contract/resources.ts';
+import { SHARED_ANSWERS, recordAnswers } from './answers.ts';
 import type { ResourceBehaviours } from './behaviours.ts';
 import { deleteRecord, deleteRecords, setRecordStatus, setRecordsStatus } from './change.ts';
 import { ResourceEndpoint } from './endpoint.ts';
@@ -9,6 +13,7 @@ import { exportRecords } from './export.ts';
 import { listOptions, optionsAccess } from './options.ts';
 import { listRecords, showRecord } from './read.ts';
 import { ResponseCache } from './responseCache.ts';
+import { bulkStatusBody, exportQuerySchema, idsBody, listQuerySchema, optionsQuery, statusBody } from './schemas.ts';
 import { verifyRecord } from './verify.ts';
 import { createRecord, updateRecord } from './write.ts';
 
@@ -18,37 +23,109 @@ export async function resourceRoutes(app: FastifyInstance, { behaviours }: { beh
   for (const resource of ENTITY_RESOURCES) registerResource(app, new ResourceEndpoint(app, resource, behaviours[resource.key] ?? {}, responses));
 }
 
-/** Each endpoint the resource's actions offer, with its access rule, its request schema and its handler. */
+/** Each endpoint the resource's actions offer, with its access rule, its request and answer schemas and its handler. */
 function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): void {
   const { resource, behaviour } = endpoint;
   const base = `/${resource.api}`;
   const offers = (action: string) => resource.actions.includes(action);
   const can = (action: string) => ({ access: permission(resource.key, action) });
+  const { page, record, saved } = recordAnswers(resource);
+  const { options, deleted, bulkDeleted, bulkUpdated } = SHARED_ANSWERS;
+  // Operation ids: `listVouchers`, `getVoucher`, `bulkDeleteVouchers`; summaries in the same words.
+  const plural = resource.typeName;
+  const singular = resource.singular.replace(/(?:^|\s+)(\w)/g, (_match, letter: string) => letter.toUpperCase());
+  const one = resource.singular.toLowerCase();
+  const several = resource.label.toLowerCase();
+  const about = (operationId: string, summary: string, description?: string) => ({ tags: [resource.label], operationId, summary, ...(description ? { description } : {}) });
+  const allOrNothing = (what: string) => `All or nothing: one missing id is a 404 and ${what} nothing.`;
 
   if (offers('view')) {
-    app.get(base, { config: can('view'), schema: { querystring: listQuerySchema(resource) }, handler: listRecords(endpoint) });
-    app.get(`${base}/:id`, { config: can('view'), schema: { params: idParams }, handler: showRecord(endpoint) });
+    app.get(base, {
+      config: can('view'),
+      schema: { ...about(`list${plural}`, `List ${several}`), querystring: listQuerySchema(resource), response: { 200: page, ...errorAnswers(400, 401, 403) } },
+      handler: listRecords(endpoint),
+    });
+    app.get(`${base}/:id`, {
+      config: can('view'),
+      schema: { ...about(`get${singular}`, `Get a ${one}`), params: idParams, response: { 200: record, ...errorAnswers(400, 401, 403, 404) } },
+      handler: showRecord(endpoint),
+    });
   }
-  app.get(`${base}/options`, { config: { access: optionsAccess(resource) }, schema: { querystring: optionsQuery }, handler: listOptions(endpoint) });
+  app.get(`${base}/options`, {
+    config: { access: optionsAccess(resource) },
+    schema: {
+      ...about(`list${singular}Options`, `${resource.singular} options for a select`, 'Active records only, at most 50; `q` filters by label.'),
+      querystring: optionsQuery,
+      response: { 200: options, ...errorAnswers(400, 401, 403) },
+    },
+    handler: listOptions(endpoint),
+  });
   if (offers('add') && !behaviour.replaces?.includes('create')) {
-    app.post(base, { config: can('add'), schema: { body: writeSchema(resource.entity.createSchema) }, handler: createRecord(endpoint) });
+    app.post(base, {
+      config: can('add'),
+      schema: { ...about(`create${singular}`, `Create a ${one}`), body: namedSchema(`${plural}Create`, writeSchema(resource.entity.createSchema)), response: { 201: saved, ...errorAnswers(400, 401, 403) } },
+      handler: createRecord(endpoint),
+    });
   }
   if (offers('edit')) {
-    app.put(`${base}/:id`, { config: can('edit'), schema: { params: idParams, body: writeSchema(resource.entity.updateSchema) }, handler: updateRecord(endpoint) });
+    app.put(`${base}/:id`, {
+      config: can('edit'),
+      schema: {
+        ...about(`update${singular}`, `Update a ${one}`),
+        params: idParams,
+        headers: IF_MATCH_HEADER,
+        body: namedSchema(`${plural}Update`, writeSchema(resource.entity.updateSchema)),
+        response: { 200: saved, ...errorAnswers(400, 401, 403, 404, 412, 428) },
+      },
+      handler: updateRecord(endpoint),
+    });
   }
   if (offers('delete')) {
-    app.delete(`${base}/:id`, { config: can('delete'), schema: { params: idParams }, handler: deleteRecord(endpoint) });
-    app.delete(base, { config: can('delete'), schema: { body: idsBody }, handler: deleteRecords(endpoint) });
+    app.delete(`${base}/:id`, {
+      config: can('delete'),
+      schema: { ...about(`delete${singular}`, `Delete a ${one}`), params: idParams, headers: IF_MATCH_HEADER, response: { 200: deleted, ...errorAnswers(400, 401, 403, 404, 409, 412, 428) } },
+      handler: deleteRecord(endpoint),
+    });
+    app.delete(base, {
+      config: can('delete'),
+      schema: { ...about(`bulkDelete${plural}`, `Delete several ${several}`, allOrNothing('deletes')), body: idsBody, response: { 200: bulkDeleted, ...errorAnswers(400, 401, 403, 404, 409) } },
+      handler: deleteRecords(endpoint),
+    });
   }
   if (offers('ACTIVE_INACTIVE')) {
-    app.patch(`${base}/:id/status`, { config: can('ACTIVE_INACTIVE'), schema: { params: idParams, body: statusBody }, handler: setRecordStatus(endpoint) });
-    app.patch(`${base}/status`, { config: can('ACTIVE_INACTIVE'), schema: { body: bulkStatusBody }, handler: setRecordsStatus(endpoint) });
+    app.patch(`${base}/:id/status`, {
+      config: can('ACTIVE_INACTIVE'),
+      schema: {
+        ...about(`set${singular}Status`, `Activate or deactivate a ${one}`),
+        params: idParams,
+        headers: IF_MATCH_HEADER,
+        body: statusBody,
+        response: { 200: saved, ...errorAnswers(400, 401, 403, 404, 412, 428) },
+      },
+      handler: setRecordStatus(endpoint),
+    });
+    app.patch(`${base}/status`, {
+      config: can('ACTIVE_INACTIVE'),
+      schema: { ...about(`bulkSet${plural}Status`, `Activate or deactivate several ${several}`, allOrNothing('changes')), body: bulkStatusBody, response: { 200: bulkUpdated, ...errorAnswers(400, 401, 403, 404) } },
+      handler: setRecordsStatus(endpoint),
+    });
   }
   if (offers('download')) {
-    app.get(`${base}/export`, { config: can('download'), schema: { querystring: exportQuerySchema(resource) }, handler: exportRecords(endpoint) });
+    app.get(`${base}/export`, {
+      config: can('download'),
+      schema: {
+        ...about(`export${plural}`, `Export ${several} as CSV`, 'The list\'s filters, sort and search; `_columns` picks the columns.'),
+        querystring: exportQuerySchema(resource),
+        response: { 200: csvAnswer('CSV, streamed as an attachment.'), ...errorAnswers(400, 401, 403) },
+      },
+      handler: exportRecords(endpoint),
+    });
   }
   if (offers('verify')) {
-    app.post(`${base}/:id/verify`, { config: can('verify'), schema: { params: idParams }, handler: verifyRecord(endpoint) });
+    app.post(`${base}/:id/verify`, {
+      config: can('verify'),
+      schema: { ...about(`verify${singular}`, `Verify a ${one}`), params: idParams, response: { 200: saved, ...errorAnswers(400, 401, 403, 404) } },
+      handler: verifyRecord(endpoint),
+    });
   }
 }
-

@@ -2,7 +2,7 @@ import type { Queryable, Row } from '../../db/database.ts';
 import { SqlParams, type Scope } from '../../db/sqlParams.ts';
 import type { ExpectedVersion } from '../../http/recordVersion.ts';
 import { quoted, type EntityResource, type RegistryField } from '../../registry.ts';
-import { isDateField, listableFields } from '../../../contract/resources.ts';
+import { isDateField, listableFields } from './schemas.ts';
 
 /** The column that carries a list's total on each row of its page; never a manifest field name (they are lower snake case without a leading underscore). */
 const TOTAL_KEY = '__total';
@@ -119,7 +119,7 @@ export class ResourceTable {
   /**
    * The write is conditional on the version the caller read, in the statement itself: of two concurrent writers, the
    * second waits for the first's row lock, then finds the version moved on and changes nothing. The version itself
-   * moves on in the table's trigger (tables.sql), whatever the statement.
+   * moves on in the table's trigger (made by the manifest's migrations), whatever the statement.
    */
   async update(db: Queryable, id: number, values: Record<string, unknown>, scope: Scope | null, expected: ExpectedVersion): Promise<boolean> {
     const params = new SqlParams();

@@ -4,21 +4,23 @@ import { forbidden } from '../../http/errors.ts';
 import { expectedVersion } from '../../http/recordVersion.ts';
 import { MODULE, type EntityResource } from '../../registry.ts';
 import { sendRecord, type Body, type ResourceEndpoint } from './endpoint.ts';
+import { refusedValue } from './refusedValue.ts';
 
 /** POST /<resource>: a new record, its behaviour's preparation and follow-up in the same transaction. */
 export function createRecord(endpoint: ResourceEndpoint) {
   const { app, resource, table, behaviour } = endpoint;
   return async (request: FastifyRequest<{ Body: Body }>, reply: FastifyReply) => {
     const user = currentUser(request);
+    let values: Record<string, unknown> = {};
     const id = await endpoint.db.transaction(async (tx) => {
       const context = { app, tx, user };
-      const values = await columnValues(app, resource, request.body);
+      values = await columnValues(app, resource, request.body);
       await behaviour.prepare?.(values, request.body, { ...context, id: null });
       const created = await table.insert(tx, values);
       if (!(await table.visible(tx, [created], endpoint.scopeOf(user)))) throw forbidden(resource.key, 'add records outside your assignment');
       await behaviour.afterCreate?.(created, request.body, context);
       return created;
-    });
+    }).catch((error: unknown) => refusedValue(endpoint.db, request, resource.entity.table, values, error));
     reply.code(201);
     return sendRecord(reply, await endpoint.load(id, user), `${endpoint.singular} created.`);
   };
@@ -31,16 +33,17 @@ export function updateRecord(endpoint: ResourceEndpoint) {
     const user = currentUser(request);
     const { id } = request.params;
     const expected = expectedVersion(request);
+    let values: Record<string, unknown> = {};
     await endpoint.db.transaction(async (tx) => {
       const context = { app, tx, user };
       await endpoint.guarded({ kind: 'update', id, body: request.body }, context, async () => {
-        const values = await columnValues(app, resource, request.body);
+        values = await columnValues(app, resource, request.body);
         await behaviour.prepare?.(values, request.body, { ...context, id });
         if (!(await table.update(tx, id, values, endpoint.scopeOf(user), expected))) throw await endpoint.missingOrStale(tx, id, user);
         if (!(await table.visible(tx, [id], endpoint.scopeOf(user)))) throw forbidden(resource.key, 'move records outside your assignment');
         await behaviour.afterUpdate?.(id, request.body, context);
       });
-    });
+    }).catch((error: unknown) => refusedValue(endpoint.db, request, resource.entity.table, values, error));
     return sendRecord(reply, await endpoint.load(id, user), `${endpoint.singular} updated.`);
   };
 }

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { TOP_UP_SERVER_ONLY, executiveSubscribersQuery } from '../../../contract/endpoints.ts';
-import { idParams } from '../../../contract/resources.ts';
+import { idParams } from '../../http/requestSchemas.ts';
 import { currentUser, permission } from '../auth/access.ts';
+import { errorAnswers } from '../../http/answers.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { actionBodySchema } from '../../http/actionBody.ts';
 import { notFound, validationError } from '../../http/errors.ts';
-import { MODULE, entityResource, field, firstField, quoted, relationTo, type EntityResource } from '../../registry.ts';
+import { MODULE, entityResource, field, firstField, quoted, relationTo, resource, type EntityResource } from '../../registry.ts';
 import type { Scope } from '../../db/sqlParams.ts';
+import { recordSchema } from '../resources/answers.ts';
 import { ResourceTable } from '../resources/sql.ts';
 import { addLedgerEntry, pointsBalance } from './points.ts';
+import { TOP_UP_SERVER_ONLY, executiveSubscribersQuery, subscriberAnswers } from './schemas.ts';
 import { executiveAssignment, subscriberScope } from './scope.ts';
 
 /** Subscriber detail, subscriptions and top-ups (SUBSCRIBER_DETAIL, ADD_SUBSCRIPTION, ADD_TOP_UP). */
@@ -19,6 +21,9 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const table = new ResourceTable(subscribers);
   const can = (action: string) => permission(MODULE.subscribers, action);
+  const answers = subscriberAnswers(recordSchema(subscribers));
+  const tags = [subscribers.label];
+  const executiveScope = 'An executive (`executive_access`) reaches only the subscribers assigned to them.';
 
   const loadSubscriber = async (id: number, user: SessionUser) => {
     const row = await table.get(db, id, subscriberScope(user));
@@ -29,7 +34,14 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
   const planLabel = planLabelSql(subscribers);
   app.get<{ Params: { id: number } }>('/subscribers/:id/summary', {
     config: { access: can('SUBSCRIBER_DETAIL') },
-    schema: { params: idParams },
+    schema: {
+      tags,
+      operationId: 'getSubscriberSummary',
+      summary: 'A subscriber with the latest subscription and the points balance',
+      description: executiveScope,
+      params: idParams,
+      response: { 200: answers.summary, ...errorAnswers(400, 401, 403, 404) },
+    },
     handler: async (request) => {
       const subscriber = await loadSubscriber(request.params.id, currentUser(request));
       const [subscription] = await db.query(
@@ -44,7 +56,14 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: number } }>('/subscribers/:id/ledger', {
     config: { access: can('SUBSCRIBER_DETAIL') },
-    schema: { params: idParams },
+    schema: {
+      tags,
+      operationId: 'getSubscriberLedger',
+      summary: 'A subscriber\'s points ledger',
+      description: `Newest first, at most 500 entries. ${executiveScope}`,
+      params: idParams,
+      response: { 200: answers.ledger, ...errorAnswers(400, 401, 403, 404) },
+    },
     handler: async (request) => {
       await loadSubscriber(request.params.id, currentUser(request));
       const data = await db.query(
@@ -57,7 +76,15 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: { id: number }; Body: { plan_id: number; starts_on: string } }>('/subscribers/:id/subscriptions', {
     config: { access: can('ADD_SUBSCRIPTION') },
-    schema: { params: idParams, body: actionBodySchema(MODULE.subscribers, 'ADD_SUBSCRIPTION') },
+    schema: {
+      tags,
+      operationId: 'addSubscription',
+      summary: 'Add a subscription',
+      description: `${MODULE.subscribers}'s form \`ADD_SUBSCRIPTION\`. Credits the plan's points and sets the subscriber's plan and status. ${executiveScope}`,
+      params: idParams,
+      body: actionBodySchema(MODULE.subscribers, 'ADD_SUBSCRIPTION'),
+      response: { 201: answers.subscribed, ...errorAnswers(400, 401, 403, 404) },
+    },
     handler: async (request, reply) => {
       const user = currentUser(request);
       const subscriberId = request.params.id;
@@ -88,7 +115,15 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: { id: number }; Body: { points: number; amount: number; note?: string; idempotency_key: string } }>('/subscribers/:id/top-ups', {
     config: { access: can('ADD_TOP_UP') },
-    schema: { params: idParams, body: actionBodySchema(MODULE.subscribers, 'ADD_TOP_UP', TOP_UP_SERVER_ONLY) },
+    schema: {
+      tags,
+      operationId: 'addTopUp',
+      summary: 'Add a points top-up',
+      description: `${MODULE.subscribers}'s form \`ADD_TOP_UP\` and \`idempotency_key\`, which the client makes once per top-up: the same key again answers 200 with the earlier entry and credits nothing. ${executiveScope}`,
+      params: idParams,
+      body: actionBodySchema(MODULE.subscribers, 'ADD_TOP_UP', TOP_UP_SERVER_ONLY),
+      response: { 200: answers.alreadyCredited, 201: answers.credited, ...errorAnswers(400, 401, 403, 404) },
+    },
     handler: async (request, reply) => {
       const user = currentUser(request);
       await loadSubscriber(request.params.id, user);
@@ -111,7 +146,14 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
   const executives = executiveAssignment();
   app.get<{ Params: { id: number }; Querystring: { _page: number; _page_size: number } }>('/executives/:id/subscribers', {
     config: { access: permission(MODULE.executiveProfile, 'view_detail') },
-    schema: { params: idParams, querystring: executiveSubscribersQuery },
+    schema: {
+      tags: [resource(MODULE.executiveProfile)?.label ?? subscribers.label],
+      operationId: 'listExecutiveSubscribers',
+      summary: 'The subscribers assigned to an executive',
+      params: idParams,
+      querystring: executiveSubscribersQuery,
+      response: { 200: answers.assigned, ...errorAnswers(400, 401, 403) },
+    },
     handler: async (request) => {
       const { id } = request.params;
       const own = subscriberScope(currentUser(request));

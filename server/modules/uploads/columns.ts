@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.ts';
 import { MODULE, entityResource, field, quoted } from '../../registry.ts';
-import { STANDARD_COLUMNS, type ColumnType, type TradeColumn } from '../../../contract/tradeRecords.ts';
+import { STANDARD_COLUMNS, type ColumnType, type TradeColumn } from './tradeColumns.ts';
 
 /**
  * The trade-data columns configured in the data column module (DATA_FIELDS_MODULE) for a trade direction.

@@ -7,7 +7,7 @@ import { MODULE, entityResource, field, quoted } from '../../registry.ts';
 import { ResourceTable } from '../resources/sql.ts';
 import { configuredColumns } from './columns.ts';
 import { contentHash, isMissingFile, type FileStorage } from './storage.ts';
-import { STANDARD_COLUMNS, type TradeColumn } from '../../../contract/tradeRecords.ts';
+import { STANDARD_COLUMNS, type TradeColumn } from './tradeColumns.ts';
 import { insertTradeRecords } from './tradeRecords.ts';
 
 const MAX_ROWS = 2_000_000;

@@ -1,21 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import Papa from 'papaparse';
-import { uploadColumnsQuery, uploadCompleteBody, uploadFileQuery } from '../../../contract/endpoints.ts';
-import { idParams, writeSchema } from '../../../contract/resources.ts';
+import type { FastifyInstance } from 'fastify';
+import { idParams, writeSchema } from '../../http/requestSchemas.ts';
 import { currentUser, permission } from '../auth/access.ts';
 import type { Queryable } from '../../db/database.ts';
+import { errorAnswers } from '../../http/answers.ts';
 import { HttpError, notFound, validationError } from '../../http/errors.ts';
 import { MODULE, entityResource } from '../../registry.ts';
+import { recordSchema } from '../resources/answers.ts';
 import { ResourceTable } from '../resources/sql.ts';
-import { configuredColumns, headerProblem } from './columns.ts';
+import { configuredColumns } from './columns.ts';
 import { claimCheckedFile } from './duplicates.ts';
-import { multipartBoundary, parseMultipart } from './multipart.ts';
+import { CSV_TYPES, checkContent, checkSize, fileOf, isPlainFileName } from './fileChecks.ts';
 import { setUploadState } from './processor.ts';
+import { FILE_CHECKS, uploadAnswers, uploadColumnsQuery, uploadCompleteBody, uploadFileBody, uploadFileQuery } from './schemas.ts';
 import { isValidUploadSignature, uploadSignature } from './signing.ts';
 import { contentHash, takesDirectUploads, type DirectUploadStorage } from './storage.ts';
 
-const CSV_TYPES = new Set(['text/csv', 'application/csv', 'application/vnd.ms-excel', 'text/plain', 'application/octet-stream']);
 /** The type a bucket upload must declare; its presigned policy requires exactly this. */
 const BUCKET_CSV_TYPE = 'text/csv';
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -28,6 +28,13 @@ interface UploadRequestBody {
   period: string;
   file_name: string;
   size: number;
+}
+
+/** What the routes of the two storages share: the uploads' table, their answers and their tag. */
+interface UploadRoutes {
+  table: ResourceTable;
+  answers: ReturnType<typeof uploadAnswers>;
+  tags: string[];
 }
 
 interface PendingFile {
@@ -50,10 +57,20 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
   const table = new ResourceTable(uploads);
   const bucket = takesDirectUploads(app.storage) ? app.storage : null;
+  const shared: UploadRoutes = { table, answers: uploadAnswers(recordSchema(uploads)), tags: [uploads.label] };
+  const { answers, tags } = shared;
 
   app.post<{ Body: UploadRequestBody }>('/uploads', {
     config: { access: permission(MODULE.dataUploadLogs, 'add') },
-    schema: { body: writeSchema(uploads.entity.createSchema) },
+    schema: {
+      tags,
+      operationId: 'startUpload',
+      summary: 'Start a trade-data upload',
+      description:
+        'Answers where to send the file: post `fields`, then the file as the multipart field `file` (last), to `upload_url`; then, when `complete_path` is not null (bucket storage), POST it.',
+      body: writeSchema(uploads.entity.createSchema),
+      response: { 201: answers.ticket, ...errorAnswers(400, 401, 403) },
+    },
     handler: async (request, reply) => {
       const user = currentUser(request);
       const { file_name: fileName, size } = request.body;
@@ -93,18 +110,31 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   // What the upload form shows before a file is chosen: the columns the header is checked against.
   app.get<{ Querystring: { trade_direction: string } }>('/uploads/columns', {
     config: { access: permission(MODULE.dataUploadLogs, 'add') },
-    schema: { querystring: uploadColumnsQuery },
+    schema: {
+      tags,
+      operationId: 'listUploadColumns',
+      summary: 'The columns a trade file must have',
+      description: 'The data columns the header of a file for this trade direction is checked against, in order; `required` ones must be present, others may be.',
+      querystring: uploadColumnsQuery,
+      response: { 200: answers.columns, ...errorAnswers(400, 401, 403) },
+    },
     handler: async (request) => ({
       data: (await configuredColumns(db, request.query.trade_direction)).map((column) => ({ name: column.name, required: column.required })),
     }),
   });
 
-  if (bucket) await bucketCompletionRoute(app, bucket, table);
-  else await serverFileRoute(app, table);
+  if (bucket) await bucketCompletionRoute(app, bucket, shared);
+  else await serverFileRoute(app, shared);
 
   app.get<{ Params: { id: number } }>('/uploads/:id/log', {
     config: { access: permission(MODULE.dataUploadLogs, 'view_detail') },
-    schema: { params: idParams },
+    schema: {
+      tags,
+      operationId: 'getUploadLog',
+      summary: 'An upload\'s log',
+      params: idParams,
+      response: { 200: answers.log, ...errorAnswers(400, 401, 403, 404) },
+    },
     handler: async (request) => {
       const upload = await table.get(db, request.params.id, null);
       if (!upload) throw notFound('Upload');
@@ -116,7 +146,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
 }
 
 /** The data-folder way: the console posts the file to this server's signed URL, checked before it is stored. */
-async function serverFileRoute(app: FastifyInstance, table: ResourceTable): Promise<void> {
+async function serverFileRoute(app: FastifyInstance, { table, answers, tags }: UploadRoutes): Promise<void> {
   const { db, config } = app;
   // Files arrive as multipart/form-data; the body is buffered up to the upload limit and split here.
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: config.uploadMaxBytes + MULTIPART_OVERHEAD }, (_request, body, done) => {
@@ -126,7 +156,16 @@ async function serverFileRoute(app: FastifyInstance, table: ResourceTable): Prom
   app.post<{ Params: { id: number }; Querystring: { expires: number; signature: string }; Body: Buffer }>('/uploads/:id/file', {
     config: { access: 'public', xsrfExempt: true },
     bodyLimit: config.uploadMaxBytes + MULTIPART_OVERHEAD,
-    schema: { params: idParams, querystring: uploadFileQuery },
+    schema: {
+      tags,
+      operationId: 'postUploadFile',
+      summary: 'Post the file of an upload (the signed `upload_url`)',
+      description: `The signature in the URL is the authorisation. ${FILE_CHECKS} 409 a file was already posted.`,
+      params: idParams,
+      querystring: uploadFileQuery,
+      body: uploadFileBody,
+      response: { 200: answers.received, ...errorAnswers(400, 403, 404, 409, 413, 415) },
+    },
     handler: async (request) => {
       const { id } = request.params;
       const { expires, signature } = request.query;
@@ -142,7 +181,7 @@ async function serverFileRoute(app: FastifyInstance, table: ResourceTable): Prom
       if (!/\.csv$/i.test(file.filename) || (file.contentType !== null && !CSV_TYPES.has(file.contentType))) {
         throw new HttpError(415, 'Only CSV files can be uploaded.');
       }
-      checkSize(file.data.length, pending, config.uploadMaxBytes);
+      checkSize(file.data.length, pending.declared_size, config.uploadMaxBytes);
       await checkContent(db, file.data, upload);
 
       // Stored under a new random name before it is claimed, so a claimed upload always has its file.
@@ -170,11 +209,19 @@ async function serverFileRoute(app: FastifyInstance, table: ResourceTable): Prom
  * it there as it checks a file posted to it (a bucket may enforce less of the policy than S3 does), removes a
  * refused one and marks the upload failed, or queues it for processing.
  */
-async function bucketCompletionRoute(app: FastifyInstance, bucket: DirectUploadStorage, table: ResourceTable): Promise<void> {
+async function bucketCompletionRoute(app: FastifyInstance, bucket: DirectUploadStorage, { table, answers, tags }: UploadRoutes): Promise<void> {
   const { db, config } = app;
   app.post<{ Params: { id: number }; Body: { confirm_duplicate?: boolean } | undefined }>('/uploads/:id/complete', {
     config: { access: permission(MODULE.dataUploadLogs, 'add') },
-    schema: { params: idParams, body: uploadCompleteBody },
+    schema: {
+      tags,
+      operationId: 'completeUpload',
+      summary: 'Complete an upload posted to the bucket (`complete_path`)',
+      description: `The server checks the file in the bucket; a refused one is deleted and the upload failed. 400 (\`errors.file\`) when no file has arrived yet. ${FILE_CHECKS} 409 already completed.`,
+      params: idParams,
+      body: uploadCompleteBody,
+      response: { 200: answers.received, ...errorAnswers(400, 401, 403, 404, 409, 413, 415) },
+    },
     handler: async (request) => {
       const { id } = request.params;
       const pending = await pendingFile(db, id);
@@ -191,9 +238,9 @@ async function bucketCompletionRoute(app: FastifyInstance, bucket: DirectUploadS
           throw new HttpError(403, 'The file arrived after the upload link expired. Start the upload again.');
         }
         if (object.contentType?.split(';')[0]?.trim().toLowerCase() !== BUCKET_CSV_TYPE) throw new HttpError(415, 'Only CSV files can be uploaded.');
-        checkSize(object.size, pending, config.uploadMaxBytes);
+        checkSize(object.size, pending.declared_size, config.uploadMaxBytes);
         data = await bucket.get(key);
-        checkSize(data.length, pending, config.uploadMaxBytes);
+        checkSize(data.length, pending.declared_size, config.uploadMaxBytes);
         await checkContent(db, data, upload);
       } catch (error) {
         if (error instanceof HttpError) await refuse(app, id, key, error.errors?.file ?? error.message);
@@ -241,44 +288,6 @@ async function pendingFile(db: Queryable, uploadId: number): Promise<PendingFile
 
 function newStorageKey(uploadId: number): string {
   return `uploads/${uploadId}-${randomBytes(8).toString('hex')}.csv`;
-}
-
-function checkSize(size: number, pending: PendingFile, uploadMaxBytes: number): void {
-  if (size > Math.min(pending.declared_size, uploadMaxBytes)) {
-    throw new HttpError(413, `The file is larger than the ${pending.declared_size} bytes announced for this upload.`);
-  }
-}
-
-/** UTF-8 CSV text whose header has the configured data columns of the upload's trade direction. */
-async function checkContent(db: Queryable, data: Buffer, upload: Record<string, unknown>): Promise<void> {
-  const text = csvText(data);
-  const header = (Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { preview: 1 }).data[0] ?? []).map((name) => name.trim());
-  const problem = headerProblem(header, await configuredColumns(db, String(upload.trade_direction ?? 'both')));
-  if (problem) throw validationError({ file: problem });
-}
-
-/** A bare file name: no directory part, no parent reference, no control characters. */
-function isPlainFileName(name: string): boolean {
-  return name.length > 0 && name.length <= 255 && !/[/\\]/.test(name) && ![...name].some((character) => character.charCodeAt(0) < 32) && !name.includes('..') && name.trim() === name;
-}
-
-function fileOf(request: FastifyRequest): { filename: string; contentType: string | null; data: Buffer; confirmDuplicate: boolean } {
-  const boundary = multipartBoundary(request.headers['content-type']);
-  const parts = boundary && Buffer.isBuffer(request.body) ? parseMultipart(request.body, boundary) : null;
-  if (!parts) throw new HttpError(415, 'Send the file as multipart/form-data in the field "file".');
-  const file = parts.find((part) => part.name === 'file' && part.filename !== null);
-  if (!file || file.filename === null) throw validationError({ file: 'This field is required' });
-  const confirmation = parts.find((part) => part.name === 'confirm_duplicate' && part.filename === null);
-  return { filename: file.filename, contentType: file.contentType, data: file.data, confirmDuplicate: confirmation?.data.toString('utf8') === 'true' };
-}
-
-/** The file as UTF-8 text, refusing binary content that merely carries a .csv name. */
-function csvText(data: Buffer): string {
-  if (data.length === 0) throw validationError({ file: 'The file is empty.' });
-  if (data.subarray(0, 8192).includes(0)) throw new HttpError(415, 'Only CSV files can be uploaded.');
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(data);
-  if (text.includes('\uFFFD')) throw new HttpError(415, 'The file is not UTF-8 text.');
-  return text;
 }
 
 /**

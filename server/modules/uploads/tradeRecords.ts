@@ -1,7 +1,7 @@
 // The SQL of the trade_records table: a report's page and its export, an upload's import and its removal.
 import type { Queryable, Row } from '../../db/database.ts';
 import { SqlParams } from '../../db/sqlParams.ts';
-import { STANDARD_COLUMNS, TRADE_RECORD_COLUMNS, type ColumnType } from '../../../contract/tradeRecords.ts';
+import { STANDARD_COLUMNS, TRADE_RECORD_COLUMNS, type ColumnType } from './tradeColumns.ts';
 
 /** The same expression the search index of trade_records covers, so the index applies. */
 const TRADE_SEARCH = `lower(coalesce(product_description, '') || ' ' || coalesce(hs_code, '') || ' ' || coalesce(importer, '') || ' ' || coalesce(exporter, ''))`;

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { userVerificationLinkBody } from '../../../contract/endpoints.ts';
-import { idParams } from '../../../contract/resources.ts';
 import type { Queryable } from '../../db/database.ts';
+import { errorAnswers } from '../../http/answers.ts';
 import { conflict, notFound, tooManyRequests } from '../../http/errors.ts';
-import { MODULE } from '../../registry.ts';
+import { idParams } from '../../http/requestSchemas.ts';
+import { MODULE, resource } from '../../registry.ts';
 import { permission } from '../auth/access.ts';
 import { LINKS_PER_HOUR, linkWaitSeconds, sendEmailLink } from '../auth/emailLinks.ts';
+import { emailVerificationAnswers, verificationLinkBody } from './schemas.ts';
 
 /** Whether a user's address is verified, and the last verification link sent to it. */
 interface EmailVerificationStatus {
@@ -18,16 +19,31 @@ interface EmailVerificationStatus {
 /** A user's e-mail verification, seen and resent by an administrator from the user's detail screen. */
 export async function emailVerificationRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
+  const tags = [resource(MODULE.users)?.label ?? 'Users'];
 
   app.get<{ Params: { id: number } }>('/users/:id/email-verification', {
     config: { access: permission(MODULE.users, 'view_detail') },
-    schema: { params: idParams },
+    schema: {
+      tags,
+      operationId: 'getUserEmailVerification',
+      summary: 'Whether a user has verified their address',
+      params: idParams,
+      response: { 200: emailVerificationAnswers.read, ...errorAnswers(400, 401, 403, 404) },
+    },
     handler: async (request) => ({ data: await verificationStatus(db, request.params.id) }),
   });
 
   app.post<{ Params: { id: number } }>('/users/:id/email-verification', {
     config: { access: permission(MODULE.users, 'edit') },
-    schema: { params: idParams, body: userVerificationLinkBody },
+    schema: {
+      tags,
+      operationId: 'resendUserVerificationLink',
+      summary: 'Send a user the verification link again',
+      description: '409 when the address is verified or the user inactive; 5 links an hour per user at most (429).',
+      params: idParams,
+      body: verificationLinkBody,
+      response: { 200: emailVerificationAnswers.sent, ...errorAnswers(400, 401, 403, 404, 409, 429) },
+    },
     handler: async (request) => {
       const { id } = request.params;
       const email = await db.transaction(async (tx) => {

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { rolePermissionsBody } from '../../../contract/endpoints.ts';
-import { idParams } from '../../../contract/resources.ts';
+import { idParams } from '../../http/requestSchemas.ts';
 import { currentUser, permission } from '../auth/access.ts';
+import { errorAnswers } from '../../http/answers.ts';
 import { notFound } from '../../http/errors.ts';
-import { etagOf, expectedVersion, staleRecord } from '../../http/recordVersion.ts';
+import { IF_MATCH_HEADER, etagOf, expectedVersion, staleRecord } from '../../http/recordVersion.ts';
 import type { Queryable } from '../../db/database.ts';
-import { AREAS, MODULE, RESOURCES, actionsOf } from '../../registry.ts';
+import { AREAS, MODULE, RESOURCES, actionsOf, resource } from '../../registry.ts';
+import { permissionMapAnswer, permissionSetAnswers, permissionSetSchema, rolePermissionsBody } from './schemas.ts';
 import { keepingFullAccess } from './fullAccess.ts';
 import { permissionMap } from '../auth/grants.ts';
 
@@ -15,16 +16,31 @@ const MODULES = [...AREAS.map((area) => area.key), ...RESOURCES.map((resource) =
 /** PERM-01 and the role permission sets edited through ROLES. */
 export async function permissionRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
+  const permissionSet = permissionSetSchema(MODULES);
+  const answers = permissionSetAnswers(permissionSet);
+  const tags = [resource(MODULE.roles)?.label ?? 'Roles'];
 
   // Built from the role on every call, so a change to the role shows on the user's next load.
   app.get('/user/permission', {
     config: { access: 'signed-in' },
+    schema: {
+      tags: ['Session'],
+      operationId: 'getOwnPermissions',
+      summary: 'The caller\'s permissions',
+      response: { 200: permissionMapAnswer, ...errorAnswers(401) },
+    },
     handler: async (request) => ({ data: permissionMap(currentUser(request).grants) }),
   });
 
   app.get<{ Params: { id: number } }>('/roles/:id/permissions', {
     config: { access: permission(MODULE.roles, 'view') },
-    schema: { params: idParams },
+    schema: {
+      tags,
+      operationId: 'getRolePermissions',
+      summary: 'A role\'s permission set',
+      params: idParams,
+      response: { 200: answers.read, ...errorAnswers(400, 401, 403, 404) },
+    },
     handler: async (request, reply) => {
       reply.header('etag', etagOf(await roleVersion(db, request.params.id)));
       const rows = await db.query<{ module: string; action: string }>('SELECT module, action FROM role_permissions WHERE role_id = $1 ORDER BY module, action', [
@@ -38,7 +54,17 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Params: { id: number }; Body: { permissions: Record<string, string[]> } }>('/roles/:id/permissions', {
     config: { access: permission(MODULE.roles, 'edit') },
-    schema: { params: idParams, body: rolePermissionsBody(MODULES) },
+    schema: {
+      tags,
+      operationId: 'replaceRolePermissions',
+      summary: 'Replace a role\'s permission set',
+      description:
+        'Applies when the role\'s users next load `user/permission`. `If-Match` is the role\'s version as read; any change to a permission set moves every role\'s version on.',
+      params: idParams,
+      headers: IF_MATCH_HEADER,
+      body: rolePermissionsBody(permissionSet),
+      response: { 200: answers.saved, ...errorAnswers(400, 401, 403, 404, 412, 428) },
+    },
     handler: async (request, reply) => {
       const { id } = request.params;
       const expected = expectedVersion(request);
