@@ -59,7 +59,13 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The development mailbox screen (/dev/mailbox) is in the dev server's console and in a build asked for with
+ * CONSOLE_DEV_MAILBOX=true (what `npm start` does when not in production); any other build, `npm run build` included,
+ * leaves it out entirely: `__DEV_MAILBOX__` is false there, so its route and chunk are dropped.
+ */
+export default defineConfig(({ command }) => ({
+  define: { __DEV_MAILBOX__: JSON.stringify(command === 'serve' || process.env.CONSOLE_DEV_MAILBOX === 'true') },
   plugins: [react(), preloadSignInScreen(), precompress()],
   build: {
     outDir: 'dist',
@@ -73,4 +79,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },
-});
+}));

@@ -3,12 +3,15 @@ import { defineConfig } from 'vitest/config';
 
 /** The integration project's origin port; INTEGRATION_PORT moves it when two checkouts run their tests at once. */
 const integrationPort = process.env.INTEGRATION_PORT ?? '18181';
+/** The console under test is the development one, with its mailbox screen (vite.config.ts); a copy per project. */
+const consoleDefines = () => ({ __DEV_MAILBOX__: 'true' });
 
 export default defineConfig({
   test: {
     projects: [
       {
         plugins: [react()],
+        define: consoleDefines(),
         test: {
           name: 'console',
           environment: 'jsdom',
@@ -20,6 +23,7 @@ export default defineConfig({
         // Screens against the real reference API: the test starts the server on this origin's port,
         // so the console's requests are same-origin, as in production.
         plugins: [react()],
+        define: consoleDefines(),
         test: {
           name: 'integration',
           environment: 'jsdom',

@@ -14,7 +14,11 @@ import { registerJsonBodyParser } from './http/jsonBody.ts';
 import { registerSecurity } from './http/security.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { MailDelivery } from './modules/mail/delivery.ts';
+import { devMailboxRoutes } from './modules/mail/routes.ts';
+import { consoleTransport, smtpTransport, type MailTransport } from './modules/mail/transports.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { emailVerificationRoutes } from './modules/users-and-roles/emailVerification.ts';
 import { permissionRoutes } from './modules/users-and-roles/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
@@ -37,6 +41,8 @@ declare module 'fastify' {
     uploads: UploadProcessor;
     /** Set when a stop begins: `/readyz` answers 503, so a load balancer sends nothing more while requests finish. */
     stopping: boolean;
+    /** Delivers the outbox; null in production without SMTP_URL, where messages wait for a server that has it. */
+    mail: MailDelivery | null;
   }
 }
 
@@ -52,10 +58,12 @@ export interface AppDependencies {
   onRoute?: (route: RouteOptions) => void;
   /** A port already listening (`npm start` takes it before the start-up work); absent: Fastify's own server. */
   serverFactory?: FastifyServerFactory;
+  /** Where a development server without SMTP_URL prints each e-mail's links; absent: the log. */
+  printMail?: (line: string) => void;
 }
 
 /** The API: one Fastify plugin per concern under /api/v1 (ARCHITECTURE.md, "The reference API"). */
-export async function buildApp({ config, db, storage, logger = false, consoleDir = null, onRoute, serverFactory }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, db, storage, logger = false, consoleDir = null, onRoute, serverFactory, printMail }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimitBytes,
@@ -72,6 +80,8 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
   app.decorate('storage', storage);
   app.decorate('uploads', new UploadProcessor(db, storage, app.log, config));
   app.decorate('stopping', false);
+  const transport = mailTransport(config, printMail ?? ((line) => app.log.info(line)));
+  app.decorate('mail', transport ? new MailDelivery(db, transport, app.log, config.mail) : null);
   app.setValidatorCompiler(validatorCompiler);
   registerJsonBodyParser(app);
   // Before any route: the plugin hooks each route as it is registered. The console's files come precompressed.
@@ -93,6 +103,7 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
       const routes = routeTable(api);
       await api.register(authRoutes);
       await api.register(permissionRoutes);
+      await api.register(emailVerificationRoutes);
       await api.register(profileRoutes);
       await api.register(notificationRoutes);
       await api.register(resourceRoutes, { behaviours: RESOURCE_BEHAVIOURS });
@@ -100,6 +111,7 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
       await api.register(uploadRoutes);
       await api.register(bannerImageRoutes);
       await api.register(reportRoutes);
+      await api.register(devMailboxRoutes);
       await api.register(openApiRoutes, { routes, base: API_BASE });
     },
     { prefix: API_BASE },
@@ -108,9 +120,17 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
   // then regularly, by whichever instance gets to them first; a stop lets the import in flight finish.
   app.addHook('onReady', async () => {
     await app.uploads.start();
+    app.mail?.start();
   });
   app.addHook('onClose', async () => {
+    await app.mail?.stop();
     await app.uploads.stop();
   });
   return app;
+}
+
+/** SMTP_URL's mail server; in development without it, the server console; in production without it, none. */
+function mailTransport(config: ServerConfig, printMail: (line: string) => void): MailTransport | null {
+  if (config.mail.smtpUrl) return smtpTransport(config.mail.smtpUrl, config.mail.from);
+  return config.production ? null : consoleTransport(printMail);
 }

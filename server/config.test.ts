@@ -70,3 +70,23 @@ describe('settings for several instances', () => {
     expect(config({ STOP_DRAIN_SECONDS: '0' }).stopDrainSeconds).toBe(0);
   });
 });
+
+describe('e-mail in the configuration', () => {
+  const base = { JWT_SECRET: 's'.repeat(32) };
+
+  it('reads SMTP_URL and MAIL_FROM, and without SMTP_URL sends nothing', () => {
+    folder = mkdtempSync(join(tmpdir(), 'config-'));
+    const env = { ...base, DATA_DIR: folder, SMTP_URL: 'smtps://mailer:secret@mail.example.com:465', MAIL_FROM: '"Trade Data" <no-reply@example.com>' };
+    expect(loadConfig(env as NodeJS.ProcessEnv).mail).toMatchObject({ smtpUrl: 'smtps://mailer:secret@mail.example.com:465', from: '"Trade Data" <no-reply@example.com>' });
+    expect(loadConfig({ ...base, DATA_DIR: folder } as NodeJS.ProcessEnv).mail).toMatchObject({ smtpUrl: null, from: '"Trade Data console" <no-reply@localhost>' });
+  });
+
+  it('refuses an SMTP_URL that is no smtp(s) URL, a MAIL_FROM that is no address, and SMTP_URL without MAIL_FROM in production', () => {
+    folder = mkdtempSync(join(tmpdir(), 'config-'));
+    const env = { ...base, DATA_DIR: folder };
+    expect(() => loadConfig({ ...env, SMTP_URL: 'mail.example.com:25' } as NodeJS.ProcessEnv)).toThrow('SMTP_URL must be an smtp:// or smtps:// URL');
+    expect(() => loadConfig({ ...env, MAIL_FROM: 'Trade Data console' } as NodeJS.ProcessEnv)).toThrow('MAIL_FROM must be an address');
+    expect(() => loadConfig({ ...env, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' } as NodeJS.ProcessEnv)).toThrow('Set MAIL_FROM');
+    expect(loadConfig({ ...env, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'ops@example.com' } as NodeJS.ProcessEnv).mail.from).toBe('ops@example.com');
+  });
+});

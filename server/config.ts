@@ -28,6 +28,8 @@ export interface ServerConfig {
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
   resetLinkSeconds: number;
+  /** How long the verify link an administrator's new user is sent stays usable. */
+  verifyLinkSeconds: number;
   uploadUrlSeconds: number;
   uploadMaxBytes: number;
   bodyLimitBytes: number;
@@ -55,6 +57,25 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   /** An S3-compatible bucket for uploaded files (browsers post to it directly); null: the data folder. */
   s3: S3Config | null;
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /**
+   * The mail server the outbox is delivered to (`smtp://user:pass@host:587`, `smtps://...:465`); null: not sent (in
+   * development each message is printed on the server console and listed in the development mailbox instead).
+   */
+  smtpUrl: string | null;
+  /** The sender of every message (`"Trade Data console" <no-reply@example.com>`). */
+  from: string;
+  /** How often an instance looks for messages due, and how long its claim on a message lasts while it sends it. */
+  pollMilliseconds: number;
+  claimMilliseconds: number;
+  /** The wait before the second attempt, doubled after each failure up to `maxRetryMilliseconds`. */
+  firstRetryMilliseconds: number;
+  maxRetryMilliseconds: number;
+  /** A message not delivered by then is marked failed (its link would have long expired). */
+  giveUpAfterMilliseconds: number;
 }
 
 export interface S3Config {
@@ -71,6 +92,15 @@ export interface S3Config {
 
 /** Which peers' X-Forwarded-For Fastify believes: none, any (true), or the proxies' addresses and CIDR ranges. */
 export type TrustProxy = boolean | string[];
+
+/** The delivery schedule (docs/api.md, "E-mail"); tests shorten it. */
+export const DEFAULT_MAIL_SCHEDULE = {
+  pollMilliseconds: 2_000,
+  claimMilliseconds: 5 * 60_000,
+  firstRetryMilliseconds: 30_000,
+  maxRetryMilliseconds: 15 * 60_000,
+  giveUpAfterMilliseconds: 24 * 60 * 60_000,
+} as const satisfies Partial<MailConfig>;
 
 export const DEFAULT_PASSWORD_HASHING: PasswordHashingConfig = { memoryCost: 19_456, timeCost: 2, parallelism: 1, maxConcurrent: 4 };
 
@@ -109,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     accessTokenSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * MINUTE),
     refreshTokenSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 7 * DAY),
     resetLinkSeconds: integer(env, 'RESET_LINK_TTL_SECONDS', 30 * MINUTE),
+    verifyLinkSeconds: integer(env, 'VERIFY_LINK_TTL_SECONDS', 7 * DAY),
     uploadUrlSeconds: integer(env, 'UPLOAD_URL_TTL_SECONDS', 15 * MINUTE),
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', 20 * 1024 * 1024),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 256 * 1024),
@@ -122,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadLeaseSeconds: integer(env, 'UPLOAD_LEASE_SECONDS', 60),
     trustProxy: trustProxy(env.TRUST_PROXY),
     s3: s3Config(env),
+    mail: mailConfig(env, production),
     ...overrides,
   };
   if (config.jwtSecret.length === 0) config.jwtSecret = jwtSecret(env, config.dataDir);
@@ -202,6 +234,18 @@ function isAddressOrRange(entry: string): boolean {
   if (version === 0 || rest.length) return false;
   if (bits === undefined) return true;
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+function mailConfig(env: NodeJS.ProcessEnv, production: boolean): MailConfig {
+  const smtpUrl = env.SMTP_URL || null;
+  if (smtpUrl && !/^smtps?:\/\/[^/]/.test(smtpUrl)) throw new Error('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587.');
+  // A mail server would refuse (or mark as spam) the development sender; production names its own.
+  if (smtpUrl && production && !env.MAIL_FROM) throw new Error('Set MAIL_FROM (the sender of e-mail, e.g. "Trade Data console" <no-reply@example.com>) with SMTP_URL.');
+  const from = env.MAIL_FROM || '"Trade Data console" <no-reply@localhost>';
+  if (!/^(?:[^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(from.trim())) {
+    throw new Error(`MAIL_FROM must be an address, optionally with a name ("Trade Data console" <no-reply@example.com>), got "${from}".`);
+  }
+  return { smtpUrl, from: from.trim(), ...DEFAULT_MAIL_SCHEDULE };
 }
 
 function flag(value: string | undefined, name: string): boolean {

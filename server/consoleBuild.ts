@@ -1,15 +1,21 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { builtWithDevMailbox } from './consoleFlavour.mjs';
 
 const BUILD_TIMEOUT_MS = 5 * 60 * 1000;
 
+export interface ConsoleBuildOptions {
+  /** Build the development mailbox screen in (a server not in production); a build made otherwise is made again. */
+  devMailbox: boolean;
+}
+
 /**
- * Builds the console with Vite when dist/ is missing or older than its sources. Returns the folder to serve,
- * or null (with the reason logged) when there is no console to serve: the API then runs alone. The build runs
- * beside the event loop, so the port keeps answering "starting" meanwhile.
+ * Builds the console with Vite when dist/ is missing, older than its sources, or built with or without the development
+ * mailbox against `options`. Returns the folder to serve, or null (with the reason logged) when there is no console to
+ * serve: the API then runs alone. The build runs beside the event loop, so the port keeps answering "starting" meanwhile.
  */
-export async function ensureConsoleBuilt(root: string, log: (line: string) => void): Promise<string | null> {
+export async function ensureConsoleBuilt(root: string, log: (line: string) => void, options: ConsoleBuildOptions): Promise<string | null> {
   const dist = join(root, 'dist');
   const index = join(dist, 'index.html');
   if (!existsSync(join(root, 'index.html')) || !existsSync(join(root, 'src'))) {
@@ -18,10 +24,14 @@ export async function ensureConsoleBuilt(root: string, log: (line: string) => vo
   }
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
   const sources = Math.max(newest(join(root, 'src')), statSync(join(root, 'index.html')).mtimeMs);
-  if (built >= sources) return dist;
-  log(built ? 'The console sources changed since the last build: building it with Vite ...' : 'Building the console with Vite (first start) ...');
+  const sameKind = builtWithDevMailbox(dist) === options.devMailbox;
+  if (built >= sources && sameKind) return dist;
+  if (!built) log('Building the console with Vite (first start) ...');
+  else if (!sameKind) log(`The console was built ${options.devMailbox ? 'without' : 'with'} the development mailbox: building it again with Vite ...`);
+  else log('The console sources changed since the last build: building it with Vite ...');
   const exit = await new Promise<string | number>((resolve) => {
-    const build = spawn('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit', timeout: BUILD_TIMEOUT_MS, shell: false });
+    const env = { ...process.env, CONSOLE_DEV_MAILBOX: String(options.devMailbox) };
+    const build = spawn('npx', ['vite', 'build'], { cwd: root, env, stdio: 'inherit', timeout: BUILD_TIMEOUT_MS, shell: false });
     build.once('error', (error) => resolve(error.message));
     build.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'));
   });

@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
-import { dataFolderOfServer, listenAddress, loadConfig } from './config.ts';
+import { dataFolderOfServer, listenAddress, loadConfig, type ServerConfig } from './config.ts';
 import { ensureConsoleBuilt } from './consoleBuild.ts';
 import { DataFolderInUse, lockDataFolder } from './dataFolderLock.ts';
 import { migrate, MigrationRefused } from './db/migrate.ts';
@@ -33,13 +33,21 @@ async function main(): Promise<void> {
     const seeded = await seedDemoData(db, new PasswordHasher(config.passwordHashing));
     if (seeded) console.info('Seeded the demo data.');
   }
-  const serveConsole = process.argv.includes('--api-only') ? null : await ensureConsoleBuilt(ROOT, (line) => console.info(line));
+  const serveConsole = process.argv.includes('--api-only') ? null : await ensureConsoleBuilt(ROOT, (line) => console.info(line), { devMailbox: !config.production });
   const storage = await openStorage(config, join(config.dataDir ?? resolve('.data'), 'files'));
-  const app = await buildApp({ config, db, storage, logger: { level: config.logLevel }, consoleDir: serveConsole, serverFactory: port.serverFactory });
+  const app = await buildApp({
+    config,
+    db,
+    storage,
+    logger: { level: config.logLevel },
+    consoleDir: serveConsole,
+    serverFactory: port.serverFactory,
+    printMail: (line) => console.info(line),
+  });
   // SIGTERM (or SIGINT): /readyz answers 503 and, for STOP_DRAIN_SECONDS, requests are still served, each closing its
   // connection, while the load balancer takes this instance out; then the port takes no new connection and answers
-  // the requests it accepted, the app closes (the upload import in flight finishes, queued ones stay waiting for any
-  // instance), then the database. Bounded: what has not finished STOP_GRACE_SECONDS after the drain is cut off, and
+  // the requests it accepted, the app closes (the upload import in flight and e-mail sends finish, queued imports stay
+  // waiting for any instance), then the database. Bounded: what has not finished STOP_GRACE_SECONDS after the drain is cut off, and
   // an import cut off is rolled back and taken up again.
   const stop = async () => {
     app.stopping = true;
@@ -71,12 +79,21 @@ async function main(): Promise<void> {
   console.info(`\n${serveConsole ? 'Console and API' : 'API'} at ${url}  (API base ${url}/api/v1, contract ${url}/api/v1/openapi.json)`);
   console.info(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${join(config.dataDir ?? '.data', 'pglite')}`}`);
   console.info(`Uploaded files: ${config.s3 ? `bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''} (S3_BUCKET)` : `folder ${join(config.dataDir ?? '.data', 'files')}`}`);
+  console.info(mailLine(config, url, serveConsole !== null));
   if (config.production) {
     console.info('Production mode: no demo users. Create the first administrator with npm run create-admin -- --email ... --password ...');
   } else {
     console.info('Demo users (docs/demo-data.md):');
     for (const user of DEMO_USERS) console.info(`  ${user.role.padEnd(16)} ${user.email.padEnd(24)} ${user.password}`);
   }
+}
+
+/** Where e-mail goes, said at start: a newcomer without a mail server learns where the reset and verify links are. */
+function mailLine(config: ServerConfig, url: string, servesConsole: boolean): string {
+  if (config.mail.smtpUrl) return `E-mail: sent through ${new URL(config.mail.smtpUrl).host} (SMTP_URL) from ${config.mail.from}`;
+  if (config.production) return 'E-mail: NOT SENT, SMTP_URL is not set. Password-reset and verification e-mails wait in the outbox until a server with SMTP_URL runs.';
+  const mailbox = servesConsole ? `${url}/dev/mailbox` : "the console's /dev/mailbox (npm run dev: http://localhost:5173/dev/mailbox)";
+  return `E-mail: not sent (no SMTP_URL); each message's links are printed here and listed in the development mailbox, ${mailbox}`;
 }
 
 main().catch((error: unknown) => {

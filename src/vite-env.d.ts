@@ -12,3 +12,6 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** Whether this console has the development mailbox screen (vite.config.ts); false in builds for production. */
+declare const __DEV_MAILBOX__: boolean;

@@ -32,7 +32,7 @@ export function conflict(message: string): HttpError {
   return new HttpError(409, message);
 }
 
-export function tooManyRequests(retryAfterSeconds: number): HttpError {
+export function tooManyRequests(retryAfterSeconds: number, why = 'Too many attempts.'): HttpError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new HttpError(429, `Too many attempts. Try again in ${seconds} second(s).`, undefined, { 'retry-after': String(seconds) });
+  return new HttpError(429, `${why} Try again in ${seconds} second(s).`, undefined, { 'retry-after': String(seconds) });
 }

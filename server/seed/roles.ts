@@ -90,13 +90,17 @@ export const DEMO_USERS: readonly SeedUser[] = [
   { email: 'viewer@example.com', password: 'Viewer@12345', firstName: 'Vera', lastName: 'Viewer', role: 'Read Only' },
 ];
 
-/** Creates a user with a role, or updates the existing one's password and role. Returns its id. */
+/**
+ * Creates a user with a role, or updates the existing one's password and role. Returns its id. The address counts as
+ * verified: these are the demo users and the administrator an operator names with create-admin.
+ */
 export async function upsertUser(db: Queryable, passwords: PasswordHasher, user: SeedUser, roleId: number): Promise<number> {
   const hash = await passwords.hash(user.password);
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO users (email, first_name, last_name, mobile, role_id, password_hash, email_verified_at)
      VALUES ($1, $2, $3, '9876543210', $4, $5, now())
-     ON CONFLICT (email) DO UPDATE SET password_hash = excluded.password_hash, role_id = excluded.role_id, is_active = true
+     ON CONFLICT (email) DO UPDATE SET password_hash = excluded.password_hash, role_id = excluded.role_id, is_active = true,
+       email_verified_at = coalesce(users.email_verified_at, excluded.email_verified_at)
      RETURNING id`,
     [user.email.toLowerCase(), user.firstName, user.lastName, roleId, hash],
   );

@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { PasswordHasher } from '../modules/auth/passwords.ts';
-import { loadConfig, type ServerConfig } from '../config.ts';
+import { loadConfig, type MailConfig, type ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { DATA_SHAPE } from '../registry.ts';
@@ -20,6 +20,20 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://po
 
 /** A cheap argon2id cost for tests only, chosen explicitly here; the server's default is never lowered. */
 export const TEST_PASSWORD_HASHING = { memoryCost: 1024, timeCost: 1, parallelism: 1, maxConcurrent: 4 };
+
+/** A delivery schedule for tests: messages are looked for often and retried soon. */
+export function testMail(smtpUrl: string | null, schedule: Partial<MailConfig> = {}): MailConfig {
+  return {
+    smtpUrl,
+    from: '"Trade Data console" <no-reply@example.com>',
+    pollMilliseconds: 50,
+    claimMilliseconds: 5_000,
+    firstRetryMilliseconds: 100,
+    maxRetryMilliseconds: 400,
+    giveUpAfterMilliseconds: 60_000,
+    ...schedule,
+  };
+}
 
 export interface TestServer {
   kind: DatabaseKind;
@@ -129,6 +143,20 @@ export async function startTestServer(kind: DatabaseKind, overrides: Partial<Ser
       await db.close();
     },
   };
+}
+
+/**
+ * Verifies a user's address the way the user does: the link in the newest verification e-mail written to them, posted
+ * to `email-verify` (what the console's verify screen does with it).
+ */
+export async function verifyByEmailedLink(server: Pick<TestServer, 'app' | 'db'>, email: string): Promise<void> {
+  const [mail] = await server.db.query<{ body: string }>(`SELECT body FROM outbox WHERE recipient = $1 AND body LIKE '%/auth/verify-email?token=%' ORDER BY id DESC LIMIT 1`, [
+    email.toLowerCase(),
+  ]);
+  const token = mail && new URL(/https?:\/\/\S+verify-email\S+/.exec(mail.body)![0]).searchParams.get('token');
+  if (!token) throw new Error(`no verification e-mail to ${email}`);
+  const verified = await server.app.inject({ method: 'POST', url: '/api/v1/email-verify', payload: { token } });
+  if (verified.statusCode !== 200) throw new Error(`email-verify for ${email}: ${verified.statusCode} ${verified.body}`);
 }
 
 export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {

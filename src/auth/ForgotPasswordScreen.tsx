@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { DEV_MAILBOX_PATH } from '../config/constants.ts';
 import { http } from '../http/http.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { email, required } from './fieldRules.ts';
@@ -19,7 +20,6 @@ export function ForgotPasswordScreen() {
     setSent(answer.message ?? 'If the email belongs to an account, a reset link is on its way.');
   };
 
-
   return (
     <AuthCard title="Forgot password" intro="Enter your email and we will send you a link to choose a new password.">
       <form className="auth-form" noValidate onSubmit={form.onSubmit(send)}>
@@ -28,6 +28,11 @@ export function ForgotPasswordScreen() {
         <button type="submit" className="button button--primary button--block" disabled={form.busy}>
           {form.busy ? 'Sending…' : 'Send reset link'}
         </button>
+        {__DEV_MAILBOX__ && sent && (
+          <p className="auth-links">
+            Development: the e-mail is in the <Link to={DEV_MAILBOX_PATH}>development mailbox</Link>.
+          </p>
+        )}
         <p className="auth-links">
           <Link to="/auth/login">Back to sign in</Link>
         </p>

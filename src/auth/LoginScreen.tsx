@@ -1,10 +1,14 @@
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { DEV_MAILBOX_PATH } from '../config/constants.ts';
+import { isApiError } from '../http/ApiError.ts';
 import { http } from '../http/http.ts';
 import type { LoginState } from '../session/landingPath.ts';
 import { startSession } from '../session/sessionStore.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { email, required } from './fieldRules.ts';
 import { FormMessage } from './FormMessage.tsx';
+import { ResendVerificationLink } from './ResendVerificationLink.tsx';
 import { TextField } from './TextField.tsx';
 import { useAuthForm } from './useAuthForm.ts';
 
@@ -14,18 +18,28 @@ interface LoginAnswer {
 
 const RULES = { email: [required, email], password: [required] };
 const SESSION_EXPIRED_NOTICE = 'Your session expired, sign in again.';
+/** The server refuses the right password of an address not verified yet with 403 (docs/api.md, "E-mail"). */
+const UNVERIFIED_ADDRESS = 403;
 
 /**
  * /auth/login. A successful login stores both tokens (SESSION-06); the guest-only guard then sends the user back to
  * the page they asked for, or to their landing path (ROUTE-15). A failure keeps what was typed and shows the
- * server's message. A visitor whose session expired is told so.
+ * server's message; one for an address not verified yet offers to send the link again. A visitor whose session
+ * expired is told so.
  */
 export function LoginScreen() {
   const form = useAuthForm(RULES);
   const expired = (useLocation().state as LoginState | null)?.sessionExpired === true;
+  const [unverified, setUnverified] = useState<{ email: string; password: string } | null>(null);
   const logIn = async () => {
-    const answer = await http.post<LoginAnswer>('login', form.values);
-    startSession(answer.data.access, answer.data.refresh);
+    setUnverified(null);
+    try {
+      const answer = await http.post<LoginAnswer>('login', form.values);
+      startSession(answer.data.access, answer.data.refresh);
+    } catch (error) {
+      if (isApiError(error) && error.status === UNVERIFIED_ADDRESS) setUnverified({ ...form.values });
+      throw error;
+    }
   };
 
   return (
@@ -33,6 +47,7 @@ export function LoginScreen() {
       <form className="auth-form" noValidate onSubmit={form.onSubmit(logIn)}>
         <FormMessage kind="error" text={form.failure} />
         {!form.failure && <FormMessage kind="info" text={expired ? SESSION_EXPIRED_NOTICE : null} />}
+        {unverified && form.failure && <ResendVerificationLink email={unverified.email} password={unverified.password} />}
         <TextField label="Email" name="email" type="email" autoComplete="username" autoFocus field={form.field('email')} />
         <TextField label="Password" name="password" type="password" autoComplete="current-password" field={form.field('password')} />
         <button type="submit" className="button button--primary button--block" disabled={form.busy}>
@@ -40,6 +55,12 @@ export function LoginScreen() {
         </button>
         <p className="auth-links">
           <Link to="/auth/forgot-password">Forgot password?</Link>
+          {__DEV_MAILBOX__ && (
+            <>
+              {' · '}
+              <Link to={DEV_MAILBOX_PATH}>Development mailbox</Link>
+            </>
+          )}
         </p>
       </form>
     </AuthCard>

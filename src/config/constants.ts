@@ -60,3 +60,10 @@ export const GENERIC_ERROR_MESSAGE = 'Some error occurred. Please contact Admin.
 
 /** ROUTE-03, SESSION-09: where logged-out visitors go. */
 export const LOGIN_PATH = '/auth/login';
+
+/** Beyond the spec: the development mailbox screen, in development builds only (vite.config.ts, docs/api.md "E-mail"). */
+export const DEV_MAILBOX_PATH = '/dev/mailbox';
+/** Beyond the spec: how often the open development mailbox looks for new messages. */
+export const DEV_MAILBOX_REFRESH_MS = 3_000;
+/** Beyond the spec: "Send the link again" rests this long after a link was sent, as the server does (docs/api.md). */
+export const VERIFY_LINK_RESEND_WAIT_S = 60;

@@ -48,7 +48,7 @@ export const AREAS: readonly AreaRoute[] = [
         "action": "view_detail",
         "path": "/user-management/users/:id",
         "routable": false,
-        "screen": "detail"
+        "screen": "user-detail"
       },
       {
         "module": "ROLES",

@@ -13,7 +13,8 @@ export const CUSTOM_SCREENS = [
   "change-password",
   "admin-reporting",
   "executive-profiles",
-  "developers"
+  "developers",
+  "user-detail"
 ] as const;
 
 export type CustomScreen = (typeof CUSTOM_SCREENS)[number];

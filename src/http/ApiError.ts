@@ -8,6 +8,8 @@ export class ApiError extends Error {
     message: string,
     /** Server validation errors by field name, without the "* " prefix (FORM-12). */
     readonly fieldErrors: Record<string, string> = {},
+    /** A 429's `Retry-After`, in seconds: how long the server asks the caller to wait; null when it did not say. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }

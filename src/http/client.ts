@@ -72,7 +72,8 @@ async function toApiError(error: unknown): Promise<ApiError> {
   const status = error.response?.status ?? 0;
   const data: unknown = error.response?.data;
   const body = data instanceof Blob ? await readBlobText(data).catch(() => null) : data;
-  return new ApiError(status, errorMessage(status, body, navigator.onLine), errorFields(body));
+  const retryAfter = Number(error.response?.headers?.['retry-after']);
+  return new ApiError(status, errorMessage(status, body, navigator.onLine), errorFields(body), Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
 }
 
 const FORBIDDEN = 403;

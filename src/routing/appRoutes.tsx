@@ -38,6 +38,21 @@ const authRoute: RouteObject = {
   ],
 };
 
+/**
+ * The development mailbox (/dev/mailbox) for anyone, signed in or not, in development builds only: with
+ * `__DEV_MAILBOX__` false (vite.config.ts) this returns nothing, and the screen's chunk is not built.
+ */
+function devMailboxRoutes(): RouteObject[] {
+  if (!__DEV_MAILBOX__) return [];
+  return [
+    {
+      path: 'dev/mailbox',
+      lazy: () => import('../layout/GuestLayout.tsx').then((module) => ({ Component: module.GuestLayout })),
+      children: [{ index: true, lazy: () => import('../devMailbox/DevMailboxScreen.tsx').then((module) => ({ Component: module.DevMailboxScreen })) }],
+    },
+  ];
+}
+
 /** One admin area: its guard (ROUTE-03), its root resolving to the default route, its guarded module routes. */
 function areaRoute(area: AreaRoute): RouteObject {
   const prefix = `/${area.path}`;
@@ -62,6 +77,7 @@ export function appRoutes(areas: readonly AreaRoute[]): RouteObject[] {
       children: [
         { index: true, element: <Navigate to="/auth" replace /> },
         authRoute,
+        ...devMailboxRoutes(),
         {
           lazy: () => loadAdminLayout().then((module) => ({ Component: module.AdminLayout })),
           children: areas.filter((area) => area.layout === 'admin').map(areaRoute),

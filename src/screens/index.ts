@@ -22,4 +22,5 @@ export const SCREENS: Record<ScreenName, () => ScreenModule> = {
   'admin-reporting': () => import('./custom/AdminReportingScreen.tsx'),
   'executive-profiles': () => import('./custom/ExecutiveProfilesScreen.tsx'),
   developers: () => import('./custom/DevelopersScreen.tsx'),
+  'user-detail': () => import('./custom/UserDetailScreen.tsx'),
 };

@@ -2,10 +2,12 @@
 // `npm run test:e2e`: the browser end-to-end suite.
 //
 // 1. builds the console (`vite build`) when dist/ is older than its sources;
-// 2. starts the reference API as `npm start` does (`node server/start.mjs`) on a fresh PGlite data folder and a
-//    free loopback port;
+// 2. starts a real SMTP server in this process (smtp-server, server/modules/mail/testing/smtpTestServer.ts) and the
+//    reference API as `npm start` does (`node server/start.mjs`) on a fresh PGlite data folder and a free loopback
+//    port, delivering its e-mail to that SMTP server (SMTP_URL);
 // 3. runs the journeys (tests/e2e/journeys/*.e2e.ts) with Vitest, one file after another, each test in its own
-//    Chromium context; a small control endpoint on loopback lets a journey stop and restart the API;
+//    Chromium context; a small control endpoint on loopback lets a journey stop and restart the API and read the
+//    e-mail delivered so far;
 // 4. stops the API whatever happened, removes the data folder, and checks the accessibility audits the journeys
 //    recorded (zero serious or critical axe violations).
 //
@@ -15,8 +17,12 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { register } from 'tsx/esm/api';
 import { CHROMIUM, HOST, ROOT, createStack, ensureBuild } from './lib/stack.mjs';
 import { summariseAudits } from './lib/axeReport.mjs';
+
+register();
+const { startSmtpTestServer } = await import('../../server/modules/mail/testing/smtpTestServer.ts');
 
 const startedAt = performance.now();
 const argv = process.argv.slice(2);
@@ -37,6 +43,7 @@ mkdirSync(artifacts, { recursive: true });
 
 let stack = null;
 let control = null;
+let smtp = null;
 let exitCode = 1;
 
 const cleanUpNow = () => stack?.killNow();
@@ -49,7 +56,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 /**
- * The journeys' handle on the API process: POST /stop and POST /start (the fault journeys), GET /status.
+ * The journeys' handle on the API process: POST /stop and POST /start (the fault journeys), GET /status, and
+ * GET /mail?to=<address>: the e-mail the SMTP server received for that address, in order.
  * Loopback only, lives as long as this run, and is no part of the product.
  */
 function startControl() {
@@ -59,6 +67,11 @@ function startControl() {
       response.end(JSON.stringify(body));
     };
     const act = async () => {
+      const url = new URL(request.url, 'http://control');
+      if (request.method === 'GET' && url.pathname === '/mail') {
+        const to = (url.searchParams.get('to') ?? '').toLowerCase();
+        return reply(200, { data: smtp.delivered.filter((mail) => mail.to.includes(to)) });
+      }
       if (request.method === 'POST' && request.url === '/stop') await stack.stop();
       else if (request.method === 'POST' && request.url === '/start') await stack.start();
       else if (request.method !== 'GET' || request.url !== '/status') return reply(404, { message: 'unknown' });
@@ -82,7 +95,9 @@ function runVitest(env) {
 
 try {
   if (!flags.has('--no-build')) await ensureBuild({ log });
-  stack = await createStack({ log, quiet: !flags.has('--verbose-server') });
+  smtp = await startSmtpTestServer();
+  log(`e-mail: delivered to the SMTP server at ${smtp.url}`);
+  stack = await createStack({ log, quiet: !flags.has('--verbose-server'), env: { SMTP_URL: smtp.url, MAIL_FROM: '"Trade Data console" <no-reply@example.com>' } });
   await stack.start();
   control = await startControl();
   const vitestCode = await runVitest({
@@ -105,6 +120,7 @@ try {
 } finally {
   await new Promise((resolvePromise) => (control ? control.close(resolvePromise) : resolvePromise()));
   await stack?.dispose().catch((error) => console.error(`[e2e] stopping the API: ${error.message}`));
+  await smtp?.close();
   rmSync(workDir, { recursive: true, force: true });
   log(`finished in ${((performance.now() - startedAt) / 1000).toFixed(1)} s with exit code ${exitCode}`);
 }

@@ -15,11 +15,13 @@ export interface ModulePermission {
  * Who may call a route, as data, so the OpenAPI document states it as the server checks it (`x-permission`). Every
  * API route states one; a route that states none is refused (deny by default).
  * - `public`: anyone (login, password reset, the signed upload URL which carries its own signature)
+ * - `development`: anyone, on a server not in production (the development mailbox); with NODE_ENV=production the
+ *   route answers as a path no route serves (404)
  * - `signed-in`: any valid session (own permissions, own notifications, logout)
  * - a permission: the caller's role must grant that module action
  * - `anyOf` / `allOf`: for checks that depend on several permissions
  */
-export type Access = 'public' | 'signed-in' | Required<ModulePermission> | { anyOf: ModulePermission[] } | { allOf: Array<Required<ModulePermission>> };
+export type Access = 'public' | 'development' | 'signed-in' | Required<ModulePermission> | { anyOf: ModulePermission[] } | { allOf: Array<Required<ModulePermission>> };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -54,6 +56,7 @@ export function registerAccessControl(app: FastifyInstance, secret: Uint8Array):
     if (request.is404) return;
     const access = request.routeOptions.config.access;
     if (access === 'public') return;
+    if (access === 'development') return app.config.production ? reply.callNotFound() : undefined;
     if (access === undefined) throw forbidden('this module', 'use this route');
     request.user = await authenticate(app, request, secret);
     if (!request.user) throw unauthorized();
@@ -76,6 +79,7 @@ function allows(access: { anyOf: ModulePermission[] } | { allOf: ModulePermissio
 /** Who may call a route, in words: the 403's message and the OpenAPI document's description say it alike. */
 export function describeAccess(access: Access): string {
   if (access === 'public') return 'Public: no token needed.';
+  if (access === 'development') return 'Development only: no token needed on a server not in production; with NODE_ENV=production it answers 404, as a path no route serves.';
   if (access === 'signed-in') return 'Any signed-in user.';
   return `Requires ${'module' in access ? `${access.module} (${access.action})` : describePermissions(access)}.`;
 }

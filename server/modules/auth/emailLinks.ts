@@ -1,27 +1,71 @@
+import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
+import { queueMail } from '../mail/outbox.ts';
+import { linkMessage, type LinkPurpose } from './linkMessages.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
-
-export type LinkPurpose = 'reset_password' | 'verify_email';
 
 /** The console screen each e-mailed link opens (src/routing/appRoutes.tsx, under /auth). */
 const LINK_SCREENS: Record<LinkPurpose, string> = { reset_password: '/auth/reset-password', verify_email: '/auth/verify-email' };
+
+/** At most this many links of one purpose are sent to a user in an hour, whoever asks. */
+export const LINKS_PER_HOUR = 5;
+/** A link asked for without signing in (forgotten password, "send the link again") waits this long after the last. */
+export const PUBLIC_LINK_SPACING_SECONDS = 60;
 
 /** The address an e-mailed link carries: the console's screen for `purpose` on `origin`, with the token. */
 export function emailLinkUrl(origin: string, purpose: LinkPurpose, token: string): string {
   return `${origin}${LINK_SCREENS[purpose]}?token=${encodeURIComponent(token)}`;
 }
 
+/** Links in e-mails use the configured public URL, never the request's Host header (which a caller controls). */
+export function publicOrigin(app: FastifyInstance): string {
+  return (app.config.publicUrl ?? `http://localhost:${app.config.port}`).replace(/\/$/, '');
+}
+
 export const LINK_INVALID = 'This link has expired or was already used.';
 
 /** Creates a single-use link token for a user; only its hash is stored. */
-export async function createEmailLink(db: Queryable, userId: number, purpose: LinkPurpose, lifetimeSeconds: number): Promise<string> {
+export async function createEmailLink(db: Queryable, userId: number, purpose: LinkPurpose, lifetimeSeconds: number): Promise<{ token: string; expiresAt: Date }> {
   const { token, hash } = newOpaqueToken();
-  await db.query(
-    `INSERT INTO email_links (token_hash, purpose, user_id, expires_at) VALUES ($1, $2, $3, now() + $4 * interval '1 second')`,
+  const [row] = await db.query<{ expires_at: string }>(
+    `INSERT INTO email_links (token_hash, purpose, user_id, expires_at) VALUES ($1, $2, $3, now() + $4 * interval '1 second') RETURNING expires_at`,
     [hash, purpose, userId, lifetimeSeconds],
   );
-  return token;
+  return { token, expiresAt: new Date(row!.expires_at) };
+}
+
+export interface LinkRecipient {
+  id: number;
+  email: string;
+  first_name: string | null;
+}
+
+/**
+ * Creates a link for `user` and writes its e-mail to the outbox, in the caller's transaction: the link exists only if
+ * the e-mail will go out, and the other way round.
+ */
+export async function sendEmailLink(app: FastifyInstance, tx: Queryable, user: LinkRecipient, purpose: LinkPurpose): Promise<void> {
+  const lifetimeSeconds = purpose === 'reset_password' ? app.config.resetLinkSeconds : app.config.verifyLinkSeconds;
+  const { token, expiresAt } = await createEmailLink(tx, user.id, purpose, lifetimeSeconds);
+  const link = emailLinkUrl(publicOrigin(app), purpose, token);
+  await queueMail(tx, linkMessage(purpose, { to: user.email, firstName: user.first_name, link, lifetimeSeconds, expiresAt }));
+}
+
+/**
+ * Seconds until another link of `purpose` may be sent to the user (0: now): at most LINKS_PER_HOUR an hour, and
+ * `spacingSeconds` after the last one. The caller holds the user's row lock, so two requests cannot both pass.
+ */
+export async function linkWaitSeconds(tx: Queryable, userId: number, purpose: LinkPurpose, spacingSeconds: number): Promise<number> {
+  const [row] = await tx.query<{ wait: number | null }>(
+    `SELECT greatest(
+              extract(epoch FROM max(created_at) + $3 * interval '1 second' - now()),
+              extract(epoch FROM (array_agg(created_at ORDER BY created_at DESC))[$4] + interval '1 hour' - now()),
+              0)::float8 AS wait
+       FROM email_links WHERE user_id = $1 AND purpose = $2 AND created_at > now() - interval '1 hour'`,
+    [userId, purpose, spacingSeconds, LINKS_PER_HOUR],
+  );
+  return Math.ceil(row?.wait ?? 0);
 }
 
 /** The user a live link belongs to, without using it up (check-link). */
@@ -45,9 +89,4 @@ export async function consumeEmailLink(db: Queryable, token: string, purpose: Li
   );
   if (!row) throw new HttpError(400, LINK_INVALID);
   return row.user_id;
-}
-
-/** Mail goes to the outbox table (a mailer would drain it); in development it is also logged. */
-export async function sendMail(db: Queryable, recipient: string, subject: string, body: string): Promise<void> {
-  await db.query('INSERT INTO outbox (recipient, subject, body) VALUES ($1, $2, $3)', [recipient, subject, body]);
 }

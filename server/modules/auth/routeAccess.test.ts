@@ -79,7 +79,8 @@ describe.each(databases)('every route checks its own access rule, however its pa
   });
 
   it.skipIf(skip)('no spelling of a guarded route reaches its handler without a token: 401 or 404, for every route', async () => {
-    const guarded = routes.filter((route) => route.access !== 'public' && route.url.startsWith('/api/'));
+    // Development routes answer anyone on a server not in production; the production walk below refuses them.
+    const guarded = routes.filter((route) => route.access !== 'public' && route.access !== 'development' && route.url.startsWith('/api/'));
     expect(guarded.length).toBeGreaterThan(250);
     const reached: string[] = [];
     for (const route of guarded) {
@@ -113,6 +114,31 @@ describe.each(databases)('every route checks its own access rule, however its pa
     const served = await app.inject({ method: 'GET', url: '/%61pi/v1/roles/1/permissions', headers: admin });
     expect(served.statusCode).toBe(200);
     expect(served.json()).toMatchObject({ data: { ROLES: expect.arrayContaining(['view']) } });
+  });
+
+  it.skipIf(skip)('with NODE_ENV=production a development route answers as no route, in every spelling and even to a Super Admin', async () => {
+    const development = routes.filter((route) => route.access === 'development');
+    expect(development.map((route) => `${route.method} ${route.url}`)).toContain('GET /api/v1/dev/mailbox');
+    const production = await buildApp({ config: { ...server.config, production: true }, db: server.db, storage: server.storage, consoleDir: folder });
+    try {
+      const admin = await server.auth('Super Admin');
+      const answered: string[] = [];
+      for (const route of development) {
+        for (const url of spellings(concrete(route.url))) {
+          for (const headers of [{}, admin]) {
+            const response = await production.inject({ method: route.method, url, headers });
+            if (response.statusCode !== 404 || response.body.includes('"data"')) answered.push(`${route.method} ${url}: ${response.statusCode} ${response.body.slice(0, 80)}`);
+          }
+        }
+      }
+      expect(answered).toEqual([]);
+      const refused = await production.inject({ method: 'GET', url: '/api/v1/dev/mailbox' });
+      expect(refused.json()).toEqual({ message: 'No such endpoint: GET /api/v1/dev/mailbox' });
+      // The same route on a development server answers.
+      expect((await app.inject({ method: 'GET', url: '/api/v1/dev/mailbox' })).statusCode).toBe(200);
+    } finally {
+      await production.close();
+    }
   });
 
   it.skipIf(skip)('a route registered without an access rule is refused, even to a Super Admin', async () => {

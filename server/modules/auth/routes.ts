@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../db/database.ts';
 import { errorAnswers } from '../../http/answers.ts';
-import { unauthorized } from '../../http/errors.ts';
+import { HttpError, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import { authenticate } from './access.ts';
+import { consumeEmailLink, linkWaitSeconds, peekEmailLink, PUBLIC_LINK_SPACING_SECONDS, sendEmailLink, type LinkRecipient } from './emailLinks.ts';
+import { lifetimeText } from './linkMessages.ts';
 import {
   checkLinkBody,
+  emailNotVerifiedAnswer,
   emailVerifyBody,
   emailVerifiedAnswer,
   forgetPasswordBody,
@@ -13,45 +17,85 @@ import {
   logoutBody,
   passwordChangedAnswer,
   refreshBody,
+  resendVerificationBody,
   resetPasswordBody,
   tokensAnswer,
   validLinkAnswer,
+  verificationResentAnswer,
 } from './schemas.ts';
-import { consumeEmailLink, createEmailLink, emailLinkUrl, peekEmailLink, sendMail } from './emailLinks.ts';
 import { revokeAllSessions, revokeSession, revokeSessionOfRefreshToken, rotateRefreshToken, startSession, type TokenSettings } from './sessions.ts';
 import { clearAccountFailures, loginSucceeded, reserveLoginAttempt } from './throttle.ts';
 
 const INVALID_LOGIN = 'Invalid email or password.';
 const RESET_SENT = 'If an account exists for this email, a link to reset the password has been sent.';
+/** The sign-in screen recognises this refusal by its status (403) and offers to send the link again. */
+export const EMAIL_NOT_VERIFIED = 'Your email address is not verified yet. Open the link in the email we sent you, or send the link again.';
 const tags = ['Session'];
+
+interface SigningInUser extends LinkRecipient {
+  verified: boolean;
+}
 
 /** Login, token refresh, logout and the e-mail link flows (spec section 7, SESSION-06/07/10). */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { config, db, passwords } = app;
   const settings: TokenSettings = { secret: config.jwtSecret, accessTokenSeconds: config.accessTokenSeconds, refreshTokenSeconds: config.refreshTokenSeconds };
 
+  /** The active user these credentials are, throttled per account and client like every sign-in; 401 otherwise. */
+  const checkCredentials = async (email: string, password: string, client: string): Promise<SigningInUser> => {
+    const account = email.trim().toLowerCase();
+    await reserveLoginAttempt(db, account, client);
+    const [user] = await db.query<{ id: number; email: string; first_name: string | null; password_hash: string | null; is_active: boolean; verified: boolean }>(
+      'SELECT id, email, first_name, password_hash, is_active, email_verified_at IS NOT NULL AS verified FROM users WHERE lower(email) = $1',
+      [account],
+    );
+    // The hash is verified even when there is no such user (against a decoy), so both answers take as long.
+    const matches = await passwords.verify(user?.is_active ? user.password_hash : null, password);
+    if (!user || !matches) throw unauthorized(INVALID_LOGIN);
+    await loginSucceeded(db, account, client);
+    return { id: user.id, email: user.email, first_name: user.first_name, verified: user.verified };
+  };
+
+  // An unverified address is refused only after the password matched, so the refusal tells nothing to a stranger.
   app.post<{ Body: { email: string; password: string } }>('/login', {
     config: { access: 'public' },
     schema: {
       tags,
       operationId: 'login',
       summary: 'Log in',
-      description: 'Repeated failures for an e-mail or from a client are throttled (429).',
+      description: 'Repeated failures for an e-mail or from a client are throttled (429). The right password for an address not verified yet answers 403.',
       body: loginBody,
-      response: { 200: tokensAnswer, ...errorAnswers(400, 401, 429) },
+      response: { 200: tokensAnswer, 403: emailNotVerifiedAnswer, ...errorAnswers(400, 401, 429) },
     },
     handler: async (request) => {
-      const account = request.body.email.trim().toLowerCase();
-      await reserveLoginAttempt(db, account, request.ip);
-      const [user] = await db.query<{ id: number; password_hash: string | null; is_active: boolean }>(
-        'SELECT id, password_hash, is_active FROM users WHERE lower(email) = $1',
-        [account],
-      );
-      // The hash is verified even when there is no such user (against a decoy), so both answers take as long.
-      const matches = await passwords.verify(user?.is_active ? user.password_hash : null, request.body.password);
-      if (!user || !matches) throw unauthorized(INVALID_LOGIN);
-      await loginSucceeded(db, account, request.ip);
+      const user = await checkCredentials(request.body.email, request.body.password, request.ip);
+      if (!user.verified) throw new HttpError(403, EMAIL_NOT_VERIFIED);
       return { data: await startSession(db, user.id, settings) };
+    },
+  });
+
+  // "Send the link again", from the sign-in screen that refused an unverified address: the same credentials, so only
+  // the owner of the account can have links sent to it, and the answer may say plainly what happened.
+  app.post<{ Body: { email: string; password: string } }>('/email-verify/resend', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      operationId: 'resendVerificationLink',
+      summary: 'Send the verification link again',
+      description: 'With the credentials a sign-in refused for an unverified address; throttled as sign-in is, and one link a minute and 5 an hour per account (429).',
+      body: resendVerificationBody,
+      response: { 200: verificationResentAnswer, ...errorAnswers(400, 401, 429) },
+    },
+    handler: async (request) => {
+      const user = await checkCredentials(request.body.email, request.body.password, request.ip);
+      if (user.verified) return { message: 'Your email address is already verified. You can sign in.' };
+      await db.transaction(async (tx) => {
+        await lockUser(tx, user.id);
+        const wait = await linkWaitSeconds(tx, user.id, 'verify_email', PUBLIC_LINK_SPACING_SECONDS);
+        if (wait > 0) throw tooManyRequests(wait, 'A verification link was sent to you a moment ago.');
+        await sendEmailLink(app, tx, user, 'verify_email');
+      });
+      return { message: `A new verification link was sent to ${user.email}. It expires in ${lifetimeText(config.verifyLinkSeconds)}.` };
     },
   });
 
@@ -94,18 +138,20 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       tags,
       operationId: 'sendPasswordResetLink',
       summary: 'Send a password reset link',
-      description: 'The same answer whether or not the e-mail has an account.',
+      description: 'The same answer whether or not the e-mail has an account; one link a minute and 5 an hour per account at most (silently).',
       body: forgetPasswordBody,
       response: { 200: linkSentAnswer, ...errorAnswers(400) },
     },
     handler: async (request) => {
       const account = request.body.email.trim().toLowerCase();
-      const [user] = await db.query<{ id: number; email: string }>('SELECT id, email FROM users WHERE lower(email) = $1 AND is_active', [account]);
-      if (user) {
-        const link = emailLinkUrl(publicOrigin(app), 'reset_password', await createEmailLink(db, user.id, 'reset_password', config.resetLinkSeconds));
-        await sendMail(db, user.email, 'Reset your password', `Open this link to choose a new password: ${link}`);
-        if (!config.production) request.log.info({ to: user.email, link }, 'password reset link (development only)');
-      }
+      await db.transaction(async (tx) => {
+        const [user] = await tx.query<LinkRecipient & Record<string, unknown>>('SELECT id, email, first_name FROM users WHERE lower(email) = $1 AND is_active FOR UPDATE', [account]);
+        if (!user) return;
+        // Throttled without saying so: the answer must not tell whether the address has an account.
+        const wait = await linkWaitSeconds(tx, user.id, 'reset_password', PUBLIC_LINK_SPACING_SECONDS);
+        if (wait > 0) request.log.info({ user: user.id, wait }, 'password reset link not sent: one was sent a moment ago');
+        else await sendEmailLink(app, tx, user, 'reset_password');
+      });
       return { message: RESET_SENT };
     },
   });
@@ -140,7 +186,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const hash = await passwords.hash(request.body.password);
       await db.transaction(async (tx) => {
         const userId = await consumeEmailLink(tx, request.body.token, 'reset_password');
-        const [user] = await tx.query<{ email: string }>('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1 RETURNING email', [userId, hash]);
+        // The link came by e-mail, so it proves the address too.
+        const [user] = await tx.query<{ email: string }>(
+          'UPDATE users SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now()), updated_at = now() WHERE id = $1 RETURNING email',
+          [userId, hash],
+        );
         await revokeAllSessions(tx, userId);
         if (user) await clearAccountFailures(tx, user.email.toLowerCase());
       });
@@ -158,14 +208,16 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: emailVerifiedAnswer, ...errorAnswers(400) },
     },
     handler: async (request) => {
-      const userId = await consumeEmailLink(db, request.body.token, 'verify_email');
-      await db.query('UPDATE users SET email_verified_at = now() WHERE id = $1', [userId]);
-      return { message: 'Your email address has been verified.' };
+      await db.transaction(async (tx) => {
+        const userId = await consumeEmailLink(tx, request.body.token, 'verify_email');
+        await tx.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1', [userId]);
+      });
+      return { message: 'Your email address has been verified. You can sign in now.' };
     },
   });
 }
 
-/** Links in e-mails use the configured public URL, never the request's Host header (which a caller controls). */
-export function publicOrigin(app: FastifyInstance): string {
-  return (app.config.publicUrl ?? `http://localhost:${app.config.port}`).replace(/\/$/, '');
+/** Held while deciding whether to send a user another link, so two requests cannot both pass the throttle. */
+async function lockUser(tx: Queryable, userId: number): Promise<void> {
+  await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
 }

@@ -1,5 +1,5 @@
 /** The request bodies and answers of sign-in, tokens and the e-mail link flows (spec section 7). */
-import { dataAnswer, messageAnswer } from '../../http/answers.ts';
+import { dataAnswer, ERROR_BODY, json, messageAnswer } from '../../http/answers.ts';
 import type { JsonSchema } from '../../../contract/description.ts';
 import { namedSchema } from '../../http/components.ts';
 
@@ -27,6 +27,8 @@ export const resetPasswordBody = body(
   ['token', 'password', 'confirm_password'],
 );
 export const emailVerifyBody = body({ token: linkToken }, ['token']);
+/** "Send the link again" on the sign-in screen: the credentials just refused for an unverified address. */
+export const resendVerificationBody = loginBody;
 
 const TOKEN_PAIR = namedSchema('TokenPair', {
   type: 'object',
@@ -47,3 +49,8 @@ export const loggedOutAnswer = messageAnswer('Logged out.');
 export const linkSentAnswer = messageAnswer('A link was sent if the account exists.');
 export const passwordChangedAnswer = messageAnswer('Password changed.');
 export const emailVerifiedAnswer = messageAnswer('Address verified.');
+export const verificationResentAnswer = messageAnswer('Sent, or the address is already verified.');
+export const emailNotVerifiedAnswer = {
+  description: 'The password is right but the e-mail address is not verified yet: open the e-mailed link, or `POST email-verify/resend`.',
+  content: json(ERROR_BODY),
+};

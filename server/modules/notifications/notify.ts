@@ -4,7 +4,3 @@ import type { Queryable } from '../../db/database.ts';
 export async function notify(db: Queryable, userId: number, message: string): Promise<void> {
   await db.query('INSERT INTO notifications (user_id, message) VALUES ($1, $2)', [userId, message]);
 }
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}

@@ -58,10 +58,15 @@ describe('real answers of the server, against the document it serves', () => {
     const subscriber = (await firstId(MODULE.subscribers))!;
     await call('get', '/subscribers/{id}/summary', `/subscribers/${subscriber}/summary`);
     await call('get', '/subscribers/{id}/ledger', `/subscribers/${subscriber}/ledger`);
+    await call('get', '/users/{id}/email-verification', '/users/1/email-verification');
     await call('get', '/executives/{id}/subscribers', `/executives/${(await firstId(MODULE.executiveProfile))!}/subscribers`);
 
     // Writes, and the error answers.
     await call('post', '/login', '/login', { email: 'viewer@example.com', password: 'Viewer@12345' }, {});
+    await call('post', '/forget_password', '/forget_password', { email: 'operator@example.com' }, {});
+    // After the reset link above, so the mailbox lists a message.
+    const mailbox = await call('get', '/dev/mailbox');
+    if ((mailbox.json() as { data: unknown[] }).data.length === 0) throw new Error('the development mailbox lists no message');
     const country = await call('post', '/countries', '/countries', { name: 'Contractland', iso2: 'CL', iso3: 'CLD', region: 'asia', currency_code: 'INR' });
     const countryId = (country.json() as { data: { id: number } }).data.id;
     await call('put', '/countries/{id}', `/countries/${countryId}`, { name: 'Contractland', iso2: 'CL', iso3: 'CLD', region: 'europe', currency_code: 'EUR' }, { ...admin, 'if-match': '"1"' });

@@ -16,7 +16,7 @@ const NAMED_SCHEMAS = new Set(['properties', 'patternProperties', 'dependentSche
 const DESCRIPTION = `The API of the trade-data administration console: every route the server registers under its base path, read off the routes themselves (each states its access rule, request schemas and answers).
 
 - Send \`Authorization: Bearer <access token>\` (from \`POST login\`) and \`APP-SOURCE\` (\`ADMIN\` for \`POST subscribers\`, \`ADMIN_APP\` otherwise). A state-changing request from a client holding the \`XSRF-TOKEN\` cookie sends it back as \`X-XSRF-TOKEN\`.
-- Each operation's \`x-permission\` is the access rule the server enforces: \`public\`, \`signed-in\`, a module permission \`{ module, action }\`, or \`{ anyOf }\` / \`{ allOf }\` of them (an entry without \`action\` means any action of that module).
+- Each operation's \`x-permission\` is the access rule the server enforces: \`public\`, \`development\` (no token, and only on a server not in production), \`signed-in\`, a module permission \`{ module, action }\`, or \`{ anyOf }\` / \`{ allOf }\` of them (an entry without \`action\` means any action of that module).
 - Every record carries its \`version\`, sent as its \`ETag\`. A change of one record (\`PUT\`, \`PATCH .../status\`, \`DELETE\` of \`<api>/{id}\`, and a role's permission set) must send \`If-Match\` with the version it was made on: 428 without it, 412 when the record has changed since. Bulk changes (ids in the body) need none.
 - Request bodies and query strings are validated with the schemas shown (the manifest's entity and form schemas, with its custom formats and keywords, the keywords as \`x-\` extensions); unknown fields and parameters are a 400. Errors answer \`{ message, errors? }\`.
 - The upload routes follow the server's file storage: \`POST uploads/{id}/file\` with the data folder, \`POST uploads/{id}/complete\` with an S3-compatible bucket.`;
@@ -76,7 +76,7 @@ function operation(path: string, schema: FastifySchema, access: Access | undefin
     ...(schema.summary ? { summary: schema.summary } : {}),
     description: [access ? describeAccess(access) : 'Refused to everyone: the route states no access rule.', schema.description].filter(Boolean).join(' '),
     ...(schema.operationId ? { operationId: schema.operationId } : {}),
-    ...(schema.security ? { security: schema.security } : access === 'public' ? { security: [] } : {}),
+    ...(schema.security ? { security: schema.security } : access === 'public' || access === 'development' ? { security: [] } : {}),
     ...(access ? { 'x-permission': access } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(body ? { requestBody: { required: true, content: components.content((body.content as Answer['content']) ?? { 'application/json': { schema: body } }) } } : {}),

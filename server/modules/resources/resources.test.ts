@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDatabases, type TestServer } from '../../testing/testServer.ts';
+import { startTestServer, testDatabases, verifyByEmailedLink, type TestServer } from '../../testing/testServer.ts';
 
 const databases = await testDatabases();
 type Answer = { data: Record<string, unknown> & { id: number }; message?: string; errors?: Record<string, string>; meta?: { total: number; page: number; page_size: number } };
@@ -186,12 +186,15 @@ describe.each(databases)('resources on $kind', ({ kind, skip }) => {
     expect(created.body.data).not.toHaveProperty('password');
     expect(created.body.data).not.toHaveProperty('password_hash');
     expect(created.body.data.email).toBe('ravi@example.com');
+    await verifyByEmailedLink(server, 'ravi@example.com');
     const login = await server.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'ravi@example.com', password: 'Ravi@12345' } });
     const { access } = login.json().data as { access: string };
     const { confirm_password: _c, password: _p, ...rest } = { first_name: 'Ravi', last_name: 'Rao', email: 'ravi@example.com', mobile: '9876543212', role_id: 4, password: '', confirm_password: '' };
-    expect((await call('PUT', `users/${created.body.data.id}`, rest, { ...admin, 'if-match': '"1"' })).status).toBe(200);
+    // Verifying the address moved the record's version on (2).
+    const verified = (await call('GET', `users/${created.body.data.id}`)).body.data.version as number;
+    expect((await call('PUT', `users/${created.body.data.id}`, rest, { ...admin, 'if-match': `"${verified}"` })).status).toBe(200);
     expect((await call('GET', 'user/profile', undefined, { authorization: `Bearer ${access}` })).status).toBe(200);
-    expect((await call('PUT', `users/${created.body.data.id}`, { ...rest, password: 'Ravi@99999', confirm_password: 'Ravi@99999' }, { ...admin, 'if-match': '"2"' })).status).toBe(200);
+    expect((await call('PUT', `users/${created.body.data.id}`, { ...rest, password: 'Ravi@99999', confirm_password: 'Ravi@99999' }, { ...admin, 'if-match': `"${verified + 1}"` })).status).toBe(200);
     expect((await call('GET', 'user/profile', undefined, { authorization: `Bearer ${access}` })).status).toBe(401);
   });
 

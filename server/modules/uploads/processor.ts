@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { escapeHtml, notify } from '../notifications/notify.ts';
+import { escapeHtml } from '../../http/html.ts';
+import { notify } from '../notifications/notify.ts';
 import { MODULE, entityResource, field, quoted } from '../../registry.ts';
 import { ResourceTable } from '../resources/sql.ts';
 import { configuredColumns } from './columns.ts';

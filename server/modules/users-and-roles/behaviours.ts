@@ -1,5 +1,4 @@
-import { createEmailLink, emailLinkUrl, sendMail } from '../auth/emailLinks.ts';
-import { publicOrigin } from '../auth/routes.ts';
+import { sendEmailLink } from '../auth/emailLinks.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { conflict, validationError } from '../../http/errors.ts';
 import type { ResourceBehaviour } from '../resources/behaviours.ts';
@@ -19,9 +18,10 @@ export const userBehaviour: ResourceBehaviour = {
     if (typeof values.email === 'string') values.email = values.email.toLowerCase();
     if (typeof body.password === 'string') values.password_hash = await app.passwords.hash(body.password);
   },
+  // A new user signs in once they have opened the link sent to their address (docs/api.md, "E-mail").
   async afterCreate(id, body, { app, tx }) {
-    const token = await createEmailLink(tx, id, 'verify_email', 7 * 24 * 3600);
-    await sendMail(tx, String(body.email), 'Verify your email address', `Open this link to verify your address: ${emailLinkUrl(publicOrigin(app), 'verify_email', token)}`);
+    const firstName = typeof body.first_name === 'string' ? body.first_name : null;
+    await sendEmailLink(app, tx, { id, email: String(body.email).toLowerCase(), first_name: firstName }, 'verify_email');
   },
   async afterUpdate(id, body, { tx, user }) {
     // A new password ends the user's other sessions; the admin's own session stays when they change their own.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDatabases, type TestServer } from '../../testing/testServer.ts';
+import { startTestServer, testDatabases, verifyByEmailedLink, type TestServer } from '../../testing/testServer.ts';
 import { LAST_FULL_ACCESS_MESSAGE, keepingFullAccess } from './fullAccess.ts';
 
 const databases = await testDatabases();
@@ -27,6 +27,7 @@ describe.each(databases)('no lockout on $kind', ({ kind, skip }) => {
   const createUser = async (email: string, roleId: number) => {
     const created = await call('POST', 'users', { first_name: 'Test', last_name: 'User', email, mobile: '9876543210', role_id: roleId, password: PASSWORD, confirm_password: PASSWORD });
     expect(created.status).toBe(201);
+    await verifyByEmailedLink(server, email);
     return created.body.data.id;
   };
   const signIn = async (email: string) => {

@@ -36,3 +36,20 @@ export function permissionSetAnswers(permissionSet: JsonSchema) {
     saved: withETag(dataAnswer('Saved; `ETag` is the role\'s new version.', permissionSet, { message: true })),
   };
 }
+
+const nullableDateTime = { type: ['string', 'null'], format: 'date-time' };
+
+/** Whether a user has verified their address, and the last verification link sent to it. */
+const EMAIL_VERIFICATION = namedSchema('EmailVerification', {
+  type: 'object',
+  required: ['email', 'verified_at', 'last_link_sent_at', 'last_link_expires_at'],
+  properties: { email: { type: 'string' }, verified_at: nullableDateTime, last_link_sent_at: nullableDateTime, last_link_expires_at: nullableDateTime },
+});
+
+/** An administrator's "send the verification link again": nothing to say beyond the user in the path. */
+export const verificationLinkBody = { type: 'object', additionalProperties: false, properties: {} } as const;
+
+export const emailVerificationAnswers = {
+  read: dataAnswer('The address, when it was verified, and the last link sent.', EMAIL_VERIFICATION),
+  sent: dataAnswer('Sent; the new state.', EMAIL_VERIFICATION, { message: true }),
+};

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { readableFields } from '../../../contract/readableFields.ts';
 import { useParams } from 'react-router-dom';
 import type { FieldDescription } from '../../generated/types.ts';
@@ -9,8 +10,13 @@ import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
 import { useRecord } from '../shared/useRecord.ts';
 import '../screens.css';
 
+export interface DetailScreenProps extends ScreenProps {
+  /** What a module's own detail screen shows below the fields (a user's e-mail verification). */
+  children?: ReactNode;
+}
+
 /** One record of any resource, every readable field labelled, with the way to edit it and back to the list. */
-export default function DetailScreen({ resource }: ScreenProps) {
+export default function DetailScreen({ resource, children }: DetailScreenProps) {
   const { id = '' } = useParams();
   const record = useRecord(resource.api, id);
   const fields = readableFields(resource.entity?.fields ?? []);
@@ -33,6 +39,7 @@ export default function DetailScreen({ resource }: ScreenProps) {
           </dl>
         )}
       </QueryState>
+      {record.data && children}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { describe, expect } from 'vitest';
 import { ADMIN } from '../support/accounts.ts';
 import { Api, unique, uniqueLetters } from '../support/api.ts';
 import { journey, useBrowser } from '../support/journey.ts';
+import { verifyAddress } from '../support/mail.ts';
 import { recordApiCalls, sidebarLabels, toast, waitForPath } from '../support/ui.ts';
 
 useBrowser();
@@ -30,6 +31,7 @@ describe('roles', () => {
         password,
         confirm_password: password,
       });
+      await verifyAddress(email);
 
       await signIn({ email, password });
       const calls = recordApiCalls(page);

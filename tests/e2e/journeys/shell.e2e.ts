@@ -3,6 +3,7 @@ import { ADMIN, SALES } from '../support/accounts.ts';
 import { Api, unique, uniqueLetters } from '../support/api.ts';
 import { TOKEN_KEY } from '../support/env.ts';
 import { journey, useBrowser } from '../support/journey.ts';
+import { verifyAddress } from '../support/mail.ts';
 import { loginThroughForm, recordApiCalls, waitForPath } from '../support/ui.ts';
 
 useBrowser();
@@ -44,6 +45,7 @@ describe('shell', () => {
     await admin.put(`roles/${role.id}/permissions`, { permissions: { VOUCHER: ['view'] } }, { 'if-match': '*' });
     const email = `${unique('noprofile').toLowerCase()}@example.com`;
     await admin.post('users', { first_name: 'Nora', last_name: 'Plain', email, mobile: '9876523456', role_id: role.id, password: 'Plain@13579', confirm_password: 'Plain@13579' });
+    await verifyAddress(email);
     const context = await newContext();
     await signIn({ email, password: 'Plain@13579' }, context);
     const other = await context.newPage();

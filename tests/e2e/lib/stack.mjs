@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import chromiumSettings from './chromium.json' with { type: 'json' };
+import { builtWithDevMailbox } from '../../../server/consoleFlavour.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const HOST = '127.0.0.1';
@@ -31,9 +32,16 @@ function newestMtime(path) {
   return newest;
 }
 
-export function buildIsStale() {
+/**
+ * The development mailbox is built in for a server not in production (server/main.ts asks for that build, and would
+ * build again at start were it missing): the stack's server runs with E2E_NODE_ENV, else NODE_ENV.
+ */
+const STACK_WANTS_DEV_MAILBOX = (process.env.E2E_NODE_ENV ?? process.env.NODE_ENV) !== 'production';
+
+export function buildIsStale(devMailbox = STACK_WANTS_DEV_MAILBOX) {
   const built = join(ROOT, 'dist', 'index.html');
   if (!existsSync(built)) return true;
+  if (builtWithDevMailbox(join(ROOT, 'dist')) !== devMailbox) return true;
   const builtAt = statSync(built).mtimeMs;
   return BUILD_INPUTS.some((input) => newestMtime(join(ROOT, input)) > builtAt);
 }
@@ -48,15 +56,15 @@ function run(command, args, options = {}) {
   });
 }
 
-/** Builds the console once (`vite build`) unless dist/ is already newer than its sources. */
-export async function ensureBuild({ force = false, log = console.log } = {}) {
-  if (!force && !buildIsStale()) {
+/** Builds the console once (`vite build`) unless dist/ is already newer than its sources and of the kind wanted. */
+export async function ensureBuild({ force = false, log = console.log, devMailbox = STACK_WANTS_DEV_MAILBOX } = {}) {
+  if (!force && !buildIsStale(devMailbox)) {
     log('console build: dist/ is up to date');
     return;
   }
   const started = performance.now();
-  log('console build: vite build ...');
-  await run(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn']);
+  log(`console build: vite build${devMailbox ? ' (with the development mailbox)' : ''} ...`);
+  await run(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { env: { ...process.env, CONSOLE_DEV_MAILBOX: String(devMailbox) } });
   log(`console build: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 

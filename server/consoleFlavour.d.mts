@@ -1,0 +1,1 @@
+export declare function builtWithDevMailbox(dist: string): boolean;

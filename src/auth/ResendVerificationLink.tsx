@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import { VERIFY_LINK_RESEND_WAIT_S } from '../config/constants.ts';
+import { isApiError } from '../http/ApiError.ts';
+import { http } from '../http/http.ts';
+import { FormMessage } from './FormMessage.tsx';
+
+export interface ResendVerificationLinkProps {
+  /** The credentials the sign-in was refused with: only the account's owner may have a link sent to it. */
+  email: string;
+  password: string;
+}
+
+type Outcome = { kind: 'success' | 'error'; message: string } | null;
+
+/**
+ * "Send the link again" under a sign-in refused for an unverified address (POST `email-verify/resend`). After a link
+ * went out, or the server said to wait (429 with Retry-After), it rests that long, counting down, so the wait is seen.
+ */
+export function ResendVerificationLink({ email, password }: ResendVerificationLinkProps) {
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [waitUntil, setWaitUntil] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  const secondsLeft = Math.max(0, Math.ceil((waitUntil - now) / 1000));
+
+  useEffect(() => {
+    if (waitUntil <= Date.now()) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [waitUntil]);
+
+  const rest = (seconds: number) => {
+    setNow(Date.now());
+    setWaitUntil(Date.now() + seconds * 1000);
+  };
+  const send = async () => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const answer = await http.post<{ message: string }>('email-verify/resend', { email, password });
+      setOutcome({ kind: 'success', message: answer.message });
+      rest(VERIFY_LINK_RESEND_WAIT_S);
+    } catch (error) {
+      setOutcome({ kind: 'error', message: isApiError(error) ? error.message : 'The link could not be sent.' });
+      if (isApiError(error) && error.retryAfterSeconds) rest(error.retryAfterSeconds);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="resend-link">
+      <FormMessage kind={outcome?.kind ?? 'info'} text={outcome?.message ?? null} />
+      <button type="button" className="button button--block" disabled={busy || secondsLeft > 0} onClick={() => void send()}>
+        {busy ? 'Sending…' : secondsLeft > 0 ? `Send the link again (in ${secondsLeft} s)` : 'Send the link again'}
+      </button>
+    </div>
+  );
+}

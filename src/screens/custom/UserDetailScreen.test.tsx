@@ -1,0 +1,65 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http as mock, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import userArea from '../../generated/areas/user-management.ts';
+import { api, renderScreen, routeOf, server, signInWith } from '../testing/renderScreen.tsx';
+import UserDetailScreen from './UserDetailScreen.tsx';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const users = userArea.resources.find((resource) => resource.module === 'USERS')!;
+const route = routeOf(users, 'view_detail', 'user-detail');
+const NILA = { id: 12, first_name: 'Nila', last_name: 'New', email: 'nila@example.com', mobile: '9876500011', role_id: 4, role_id_label: 'Read Only', is_active: true, version: 1 };
+const UNVERIFIED = { email: 'nila@example.com', verified_at: null, last_link_sent_at: '2026-05-01T10:00:00.000Z', last_link_expires_at: '2026-05-08T10:00:00.000Z' };
+
+function serveUser(status: object) {
+  const sent: unknown[] = [];
+  server.use(
+    mock.get(api('users/12'), () => HttpResponse.json({ data: NILA }, { headers: { etag: '"1"' } })),
+    mock.get(api('users/12/email-verification'), () => HttpResponse.json({ data: status })),
+    mock.post(api('users/12/email-verification'), async ({ request }) => {
+      sent.push(await request.json());
+      return HttpResponse.json({ data: { ...UNVERIFIED, last_link_sent_at: '2026-05-02T09:30:00.000Z', last_link_expires_at: '2026-05-09T09:30:00.000Z' }, message: 'A new verification link was sent to nila@example.com.' });
+    }),
+  );
+  return sent;
+}
+
+describe('UserDetailScreen', () => {
+  it('shows a user not verified yet, and an administrator who may edit users sends the link again', async () => {
+    expect(route.path).toBe('/user-management/users/:id');
+    signInWith({ USERS: ['view', 'view_detail', 'edit'] });
+    const sent = serveUser(UNVERIFIED);
+    const user = userEvent.setup();
+    renderScreen(UserDetailScreen, { resource: users, route, at: '/user-management/users/12' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'User Nila' })).toBeInTheDocument();
+    const panel = await screen.findByRole('region', { name: 'Email verification' });
+    expect(await within(panel).findByText('nila@example.com is not verified yet: this user cannot sign in until they open the link sent to them.')).toBeInTheDocument();
+    expect(within(panel).getByText(/^Last link sent on 01 May 2026/)).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Send the verification link again' }));
+    expect(await within(panel).findByText(/^Last link sent on 02 May 2026/)).toBeInTheDocument();
+    expect(sent).toEqual([{}]);
+  });
+
+  it('a verified user shows when, with no button', async () => {
+    signInWith({ USERS: ['view', 'view_detail', 'edit'] });
+    serveUser({ ...UNVERIFIED, verified_at: '2026-05-01T11:00:00.000Z' });
+    renderScreen(UserDetailScreen, { resource: users, route, at: '/user-management/users/12' });
+    const panel = await screen.findByRole('region', { name: 'Email verification' });
+    expect(await within(panel).findByText(/^nila@example\.com was verified on 01 May 2026/)).toBeInTheDocument();
+    expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('a role that may only view sees the state but no button', async () => {
+    signInWith({ USERS: ['view', 'view_detail'] });
+    serveUser(UNVERIFIED);
+    renderScreen(UserDetailScreen, { resource: users, route, at: '/user-management/users/12' });
+    const panel = await screen.findByRole('region', { name: 'Email verification' });
+    await within(panel).findByText(/is not verified yet/);
+    expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
+  });
+});
