@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { ADMIN, OPERATOR } from '../support/accounts.ts';
 import { Api, unique, uniqueLetters } from '../support/api.ts';
 import { journey, useBrowser } from '../support/journey.ts';
+import { verifyAddress } from '../support/mail.ts';
 import { sidebarLabels, waitForPath } from '../support/ui.ts';
 
 useBrowser();
@@ -124,6 +125,7 @@ describe('the console reads as one finished product', () => {
     const password = 'Journey@2468';
     const email = `${unique('live').toLowerCase()}@example.com`;
     await admin.post('users', { first_name: 'Live', last_name: 'Change', email, mobile: '9876512346', role_id: role.id, password, confirm_password: password });
+    await verifyAddress(email);
     await signIn({ email, password });
     await page.goto('/voucher-management/vouchers');
     await page.getByRole('heading', { name: 'Vouchers' }).waitFor();
