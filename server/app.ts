@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerFactory, type RouteOptions } from 'fastify';
@@ -71,6 +72,8 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
     onConstructorPoisoning: 'error',
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Unique across instances and restarts: audit entries name the request that made them.
+    genReqId: () => randomUUID(),
     ...(serverFactory ? { serverFactory } : {}),
   });
   if (onRoute) app.addHook('onRoute', onRoute);

@@ -1,0 +1,72 @@
+/**
+ * The audit log's vocabulary and answers, shared by the server that writes and serves them and the console that
+ * shows them (docs/api.md, "Audit log, history and trash").
+ */
+
+/** What an entry records. A resource's own writes use the first group; the fixed endpoints the rest. */
+export const AUDIT_ACTIONS = {
+  create: 'Created',
+  update: 'Updated',
+  status: 'Status changed',
+  delete: 'Deleted',
+  bulk_delete: 'Deleted several',
+  bulk_status: 'Status of several changed',
+  bulk_update: 'Changed several',
+  import: 'Imported',
+  verify: 'Verified',
+  restore: 'Restored from trash',
+  restore_version: 'Restored a version',
+  purge: 'Deleted permanently',
+  permissions: 'Permissions changed',
+  login: 'Signed in',
+  login_failed: 'Sign-in failed',
+  logout: 'Signed out',
+  password_change: 'Password changed',
+  password_reset: 'Password reset',
+  password_reset_requested: 'Password reset requested',
+  email_verified: 'E-mail address verified',
+  verification_sent: 'Verification link sent',
+  profile: 'Profile changed',
+  subscribe: 'Subscribed',
+  top_up: 'Points topped up',
+  upload: 'Data uploaded',
+  notification_read: 'Notification read',
+  sync: 'Data synchronised',
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+/** One field's change. A secret (a password, a hash, a token) is never stored: only that it changed. */
+export type FieldChange = { before: unknown; after: unknown } | { changed: true };
+
+export type FieldChanges = Record<string, FieldChange>;
+
+/** An entry as `GET audit-log` and `GET <resource>/:id/history` answer it. */
+export interface AuditEntryAnswer {
+  id: number;
+  at: string;
+  user_id: number | null;
+  user_email: string | null;
+  client_address: string | null;
+  request_id: string | null;
+  module: string;
+  record_id: number | null;
+  action: string;
+  changes: FieldChanges;
+  details: Record<string, unknown>;
+}
+
+/** A record's history entry: the entry, and whether its snapshot can be restored (it has one and it is not the current state). */
+export interface HistoryEntryAnswer extends AuditEntryAnswer {
+  restorable: boolean;
+}
+
+/** A deleted record as `GET <resource>/trash` answers it: its stored fields (secrets left out) and who deleted it when. */
+export interface TrashEntryAnswer {
+  id: number;
+  label: string | null;
+  deleted_at: string;
+  deleted_by: number | null;
+  deleted_by_email: string | null;
+  record: Record<string, unknown>;
+}
