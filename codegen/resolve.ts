@@ -134,7 +134,7 @@ function resolveEntity(resource: Resource, relationTarget: (key: string) => Omit
     const keyFields = typeof key === 'string' ? [key] : [...key];
     return { fields: keyFields, index: uniqueIndexName(table, keyFields) };
   });
-  return { table, readOnlyProperties, createSchema, updateSchema, fields, unique, writeOnly };
+  return { table, readOnlyProperties, createSchema, updateSchema, fields, unique, writeOnly, history: authoredEntity.history ?? true, softDelete: authoredEntity.softDelete ?? true };
 }
 
 function resolveList(resource: Resource, entity: EntityModel): ListModel {

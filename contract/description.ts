@@ -47,6 +47,10 @@ export interface EntityModel {
   fields: FieldModel[];
   unique: UniqueKeyModel[];
   writeOnly: string[];
+  /** Each change's entry holds the record as it became: its history, with restore (manifest `history`, default true). */
+  history: boolean;
+  /** Delete moves the record to its trash (manifest `softDelete`, default true). */
+  softDelete: boolean;
 }
 
 /** A unique key: the fields whose values must be unique together (one field for a single-field key). */

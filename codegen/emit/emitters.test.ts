@@ -38,6 +38,8 @@ function resource(overrides: Partial<ResourceModel> = {}): ResourceModel {
         { name: 'title', title: 'Title', type: 'string', format: null, enum: null, enumLabels: null, required: true, readOnly: false, writeOnly: false, system: false, sqlType: 'text', relation: null },
       ],
       unique: [{ fields: ['title'], index: 'banner_title_key' }],
+      history: true,
+      softDelete: true,
       writeOnly: [],
     },
     list: { columns: ['title'], search: ['title'], filters: [], sort: { field: 'title', direction: 'asc' }, pageSize: 20 },

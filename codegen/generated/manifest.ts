@@ -13,7 +13,7 @@ export type Action = ("view" | "add" | "edit" | "delete" | "ACTIVE_INACTIVE" | "
  * This interface was referenced by `AreaManifest`'s JSON-Schema
  * via the `definition` "screenName".
  */
-export type ScreenName = ("role-permissions" | "subscriber-details" | "data-upload" | "sync-trending-data" | "uploaded-data-report" | "profile" | "change-password" | "admin-reporting" | "executive-profiles" | "developers" | "user-detail")
+export type ScreenName = ("role-permissions" | "subscriber-details" | "data-upload" | "sync-trending-data" | "uploaded-data-report" | "profile" | "change-password" | "admin-reporting" | "executive-profiles" | "developers" | "user-detail" | "audit-log")
 /**
  * A unique key: one field name, or a list of 2 or more distinct field names unique together.
  *
@@ -190,6 +190,14 @@ export interface Entity {
     }
     [k: string]: unknown
   }
+  /**
+   * Keep each record's history: every change's entry in the audit log holds the record as it became, shown on its detail screen with "Restore this version". False: changes are still audited, without the record's state.
+   */
+  history?: boolean
+  /**
+   * Delete moves a record to the resource's trash (restorable until the retention period purges it) instead of removing it at once.
+   */
+  softDelete?: boolean
   /**
    * The entity's unique keys, each a unique index: a field name (its values must be unique), or a list of 2 or more fields whose values must be unique together, e.g. ["email", ["lookup_type_id", "code"]]. A clash answers 400 naming the key's last field ("already in use for this <the other fields' titles>" for a composite key).
    */

@@ -4,6 +4,7 @@
 export const MODULES = [
   "ADMIN_REPORTING",
   "ADMIN_REPORTING_MANAGEMENT",
+  "AUDIT_LOG",
   "AUTH",
   "BANNER",
   "BANNER_MANAGEMENT",
@@ -105,6 +106,10 @@ export const MODULE_ACTIONS: Readonly<Record<ModuleKey, readonly ActionName[]>> 
   ],
   "ADMIN_REPORTING_MANAGEMENT": [
     "view"
+  ],
+  "AUDIT_LOG": [
+    "view",
+    "download"
   ],
   "AUTH": [
     "view"
@@ -442,6 +447,7 @@ export const MODULE_ACTIONS: Readonly<Record<ModuleKey, readonly ActionName[]>> 
 export const MODULE_LABELS: Readonly<Record<ModuleKey, string>> = {
   "ADMIN_REPORTING": "Admin Reporting",
   "ADMIN_REPORTING_MANAGEMENT": "Admin Reporting Management",
+  "AUDIT_LOG": "Audit Log",
   "AUTH": "Authentication",
   "BANNER": "Banners",
   "BANNER_MANAGEMENT": "Banner Management",

@@ -77,6 +77,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/user-management/roles/:id",
         "routable": false,
         "screen": "detail"
+      },
+      {
+        "module": "AUDIT_LOG",
+        "action": "view",
+        "path": "/user-management/audit-log",
+        "routable": true,
+        "screen": "audit-log"
       }
     ],
     resources: [
@@ -89,6 +96,11 @@ export const AREAS: readonly AreaRoute[] = [
         "module": "ROLES",
         "label": "Roles",
         "path": "/user-management/roles"
+      },
+      {
+        "module": "AUDIT_LOG",
+        "label": "Audit Log",
+        "path": "/user-management/audit-log"
       }
     ],
     load: () => import('./areas/user-management.ts').then((chunk) => chunk.default),

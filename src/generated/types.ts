@@ -14,7 +14,8 @@ export const CUSTOM_SCREENS = [
   "admin-reporting",
   "executive-profiles",
   "developers",
-  "user-detail"
+  "user-detail",
+  "audit-log"
 ] as const;
 
 export type CustomScreen = (typeof CUSTOM_SCREENS)[number];

@@ -23,4 +23,5 @@ export const SCREENS: Record<ScreenName, () => ScreenModule> = {
   'executive-profiles': () => import('./custom/ExecutiveProfilesScreen.tsx'),
   developers: () => import('./custom/DevelopersScreen.tsx'),
   'user-detail': () => import('./custom/UserDetailScreen.tsx'),
+  'audit-log': () => import('./custom/AuditLogScreen.tsx'),
 };
