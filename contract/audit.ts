@@ -59,6 +59,17 @@ export interface AuditEntryAnswer {
 /** A record's history entry: the entry, and whether its snapshot can be restored (it has one and it is not the current state). */
 export interface HistoryEntryAnswer extends AuditEntryAnswer {
   restorable: boolean;
+  /** What people read for the relation fields among `changes`: the related records' labels now, by field. */
+  labels: Record<string, { before: string | null; after: string | null }>;
+}
+
+/** The `meta` of a paged answer of entries (history, trash, audit log). */
+export interface EntriesPageMeta {
+  page: number;
+  pageSize: number;
+  total: number;
+  /** The audit log counts exactly up to a bound and estimates past it, so a filtered page stays fast on millions. */
+  totalIsEstimate?: boolean;
 }
 
 /** A deleted record as `GET <resource>/trash` answers it: its stored fields (secrets left out) and who deleted it when. */
