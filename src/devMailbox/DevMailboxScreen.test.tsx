@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../routing/appRoutes.tsx';
 import { api, setupApiServer } from '../test/apiServer.ts';
 import { testAreas } from '../test/testAreas.ts';
-import type { MailboxEntry } from './MailboxMessage.tsx';
+import type { MailboxEntry } from '../../contract/mailbox.ts';
 
 vi.mock('../screens/index.ts', async () => ({ SCREENS: (await import('../test/mockScreens.tsx')).MOCK_SCREENS }));
 

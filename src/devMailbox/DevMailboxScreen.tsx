@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { DEV_MAILBOX_REFRESH_MS } from '../config/constants.ts';
 import { isApiError } from '../http/ApiError.ts';
 import { http } from '../http/http.ts';
-import { MailboxMessage, type MailboxEntry } from './MailboxMessage.tsx';
+import type { MailboxEntry } from '../../contract/mailbox.ts';
+import { MailboxMessage } from './MailboxMessage.tsx';
 import './DevMailboxScreen.css';
 
 interface MailboxAnswer {

@@ -1,20 +1,7 @@
 import { Link } from 'react-router-dom';
+import type { MailboxEntry } from '../../contract/mailbox.ts';
 import { formatDate } from '../screens/shared/formatValue.ts';
 
-/** One message as `GET dev/mailbox` lists it (server/modules/mail/outbox.ts). */
-export interface MailboxEntry {
-  id: number;
-  recipient: string;
-  subject: string;
-  text: string;
-  links: string[];
-  state: 'pending' | 'sending' | 'sent' | 'failed';
-  attempts: number;
-  created_at: string;
-  sent_at: string | null;
-  sent_via: 'smtp' | 'console' | null;
-  last_error: string | null;
-}
 
 function deliveryText(message: MailboxEntry): string {
   if (message.state === 'sent') return message.sent_via === 'smtp' ? 'Sent through the mail server' : 'Printed on the server console';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { startTestServer, testDatabases, testMail, type TestServer } from '../../testing/testServer.ts';
-import type { MailboxEntry } from './outbox.ts';
+import type { MailboxEntry } from '../../../contract/mailbox.ts';
 
 const databases = await testDatabases();
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
+import type { MailboxEntry } from '../../../contract/mailbox.ts';
 
 /** A message as the product writes it: plain text and HTML, and when the link it carries stops working. */
 export interface MailMessage {
@@ -23,7 +24,6 @@ export interface ClaimedMail {
   attempt: number;
 }
 
-type MailState = 'pending' | 'sending' | 'sent' | 'failed';
 
 /**
  * Writes a message to the outbox, in the caller's transaction: it is delivered only if that transaction commits, and
@@ -104,20 +104,6 @@ export function linksIn(text: string): string[] {
   return text.match(/https?:\/\/[^\s<>"]+/g) ?? [];
 }
 
-/** A message as the development mailbox lists it. */
-export interface MailboxEntry {
-  id: number;
-  recipient: string;
-  subject: string;
-  text: string;
-  links: string[];
-  state: MailState;
-  attempts: number;
-  created_at: string;
-  sent_at: string | null;
-  sent_via: 'smtp' | 'console' | null;
-  last_error: string | null;
-}
 
 /** The newest messages of the outbox, newest first. */
 export async function recentMail(db: Queryable, limit: number): Promise<MailboxEntry[]> {
