@@ -1,12 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Command } from 'commander';
-import { buildModel, formatManifestError } from '../codegen/index.ts';
 import type { DecisionFlags } from '../codegen/migrations/decisions.ts';
-import { draftMigration } from '../codegen/migrations/draftMigration.ts';
-import { MANIFEST_MIGRATIONS, readManifestMigrations } from '../contract/manifestMigrations.ts';
+import { MANIFEST_MIGRATIONS } from '../contract/manifestMigrations.ts';
 import { EXIT, type ExitCode } from './exitCodes.ts';
-import { decisionsOf, withDecisionFlags } from './migrationFlags.ts';
+import { draftFromManifest } from './manifestDraft.ts';
+import { withDecisionFlags } from './migrationFlags.ts';
 import type { Io, PathOptions } from './options.ts';
 
 type MakeMigrationFlags = DecisionFlags & { name?: string };
@@ -25,24 +24,9 @@ export function registerMakeMigration(program: Command, io: Io, setExit: (code: 
 }
 
 export async function runMakeMigration(paths: PathOptions, flags: MakeMigrationFlags, io: Io): Promise<ExitCode> {
-  const { decisions, errors } = decisionsOf(flags);
-  if (errors.length > 0) {
-    for (const error of errors) io.error(error);
-    return EXIT.usage;
-  }
-  const built = await buildModel(paths.manifest);
-  if (!built.model) {
-    for (const error of built.errors) io.error(formatManifestError(error));
-    io.error(`${built.errors.length} manifest error(s); nothing was written.`);
-    return EXIT.invalidOrStale;
-  }
-  const folder = join(paths.out, MANIFEST_MIGRATIONS);
-  const committed = await readManifestMigrations(folder);
-  if (committed.problems.length > 0) {
-    for (const problem of committed.problems) io.error(problem);
-    return EXIT.invalidOrStale;
-  }
-  const draft = await draftMigration(built.model, committed.migrations, { ...(flags.name ? { name: flags.name } : {}), decisions, ask: io.ask ?? null });
+  const drafted = await draftFromManifest(paths, flags, io, flags.name);
+  if (typeof drafted === 'number') return drafted;
+  const { folder, draft } = drafted;
   if (draft.kind === 'unchanged') {
     io.log(`No change: the manifest's data shape is the one migration ${draft.last} leaves. Nothing was written.`);
     return EXIT.ok;

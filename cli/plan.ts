@@ -1,13 +1,10 @@
-import { join } from 'node:path';
 import type { Command } from 'commander';
-import { buildModel, formatManifestError } from '../codegen/index.ts';
 import type { DecisionFlags } from '../codegen/migrations/decisions.ts';
-import { draftMigration } from '../codegen/migrations/draftMigration.ts';
 import type { DataShape } from '../contract/dataShape.ts';
-import { MANIFEST_MIGRATIONS, readManifestMigrations } from '../contract/manifestMigrations.ts';
 import type { DraftForPlan, PlanReport } from '../server/db/planMigrations.ts';
 import { EXIT, type ExitCode } from './exitCodes.ts';
-import { decisionsOf, withDecisionFlags } from './migrationFlags.ts';
+import { draftFromManifest } from './manifestDraft.ts';
+import { withDecisionFlags } from './migrationFlags.ts';
 import type { Io, PathOptions } from './options.ts';
 
 type PlanDatabase = (manifestMigrations: string, draft: DraftForPlan | null) => Promise<{ database: string; report: PlanReport }>;
@@ -25,23 +22,9 @@ export function registerPlan(program: Command, io: Io, setExit: (code: ExitCode)
 }
 
 async function runPlan(paths: PathOptions, flags: DecisionFlags, io: Io): Promise<ExitCode> {
-  const { decisions, errors } = decisionsOf(flags);
-  if (errors.length > 0) {
-    for (const error of errors) io.error(error);
-    return EXIT.usage;
-  }
-  const built = await buildModel(paths.manifest);
-  if (!built.model) {
-    for (const error of built.errors) io.error(formatManifestError(error));
-    return EXIT.invalidOrStale;
-  }
-  const folder = join(paths.out, MANIFEST_MIGRATIONS);
-  const committed = await readManifestMigrations(folder);
-  if (committed.problems.length > 0) {
-    for (const problem of committed.problems) io.error(problem);
-    return EXIT.invalidOrStale;
-  }
-  const draft = await draftMigration(built.model, committed.migrations, { decisions, ask: io.ask ?? null });
+  const drafted = await draftFromManifest(paths, flags, io);
+  if (typeof drafted === 'number') return drafted;
+  const { folder, draft } = drafted;
   if (draft.kind === 'refused') {
     io.error("The manifest's change cannot be planned until make-migration is told:");
     for (const refusal of draft.refusals) io.error(refusal);
