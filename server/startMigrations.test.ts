@@ -1,10 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SOURCES } from './db/knownMigrations.ts';
 import { migrate } from './db/migrate.ts';
 import { openPglite } from './db/pglite.ts';
 import { freePort, SERVER_READY, startServerProcess, stopProcess, type ServerProcess } from './testing/serverProcess.ts';
+
+/** The last committed manifest migration, e.g. `0002_audit_log_module`. */
+const LAST_MANIFEST = readdirSync(DEFAULT_SOURCES.manifest).filter((file) => file.endsWith('.sql')).sort().at(-1)!.slice(0, -'.sql'.length);
 
 const folders: string[] = [];
 const running: ServerProcess[] = [];
@@ -27,20 +31,20 @@ describe('npm start and the migrations a database has applied', () => {
     };
     await withDatabase(async (db) => {
       await migrate(db);
-      await db.query(`INSERT INTO schema_migrations (version, checksum) VALUES ('manifest/0099_from_the_future', 'f00d')`);
+      await db.query(`INSERT INTO schema_migrations (version, checksum) VALUES ('manifest/9099_from_the_future', 'f00d')`);
     });
 
     const refused = startServerProcess(folder, await freePort());
     running.push(refused);
     expect(await refused.exited).toBe(1);
     expect(refused.output()).toContain(
-      'The database was migrated by a newer version of the code: it applied manifest/0099_from_the_future, which this version does not have (its last migrations are 012_audit_log_and_trash and manifest/0001_initial). Nothing was changed.',
+      `The database was migrated by a newer version of the code: it applied manifest/9099_from_the_future, which this version does not have (its last migrations are 012_audit_log_and_trash and manifest/${LAST_MANIFEST}). Nothing was changed.`,
     );
     expect(refused.output()).not.toContain(SERVER_READY);
     expect(refused.output()).not.toContain('    at ');
     expect(await withDatabase((db) => db.query(`SELECT count(*)::int AS users FROM users`))).toEqual([{ users: 0 }]);
 
-    await withDatabase((db) => db.query(`DELETE FROM schema_migrations WHERE version = 'manifest/0099_from_the_future'`));
+    await withDatabase((db) => db.query(`DELETE FROM schema_migrations WHERE version = 'manifest/9099_from_the_future'`));
     const started = startServerProcess(folder, await freePort());
     running.push(started);
     await started.printed(SERVER_READY);
