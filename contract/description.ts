@@ -6,7 +6,7 @@
  */
 import type { Action, ScreenName } from '../codegen/generated/manifest.ts';
 
-export type GenericScreen = 'list' | 'detail' | 'form';
+export type GenericScreen = 'list' | 'detail' | 'form' | 'trash';
 
 export type JsonSchema = Record<string, unknown>;
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
@@ -75,6 +75,11 @@ export interface RouteModel {
   /** True when the path has no parameter, so it can be a landing path (ROUTE-10). */
   routable: boolean;
   screen: GenericScreen | ScreenName;
+}
+
+/** Where a resource's trash is shown: beside its list, e.g. /masters/countries/trash. */
+export function trashPath(listPath: string): string {
+  return `${listPath}/trash`;
 }
 
 export interface ResourceModel {

@@ -27,6 +27,8 @@ function consoleResource(resource: ResourceModel, validators: ResourceValidators
             relation: relation ? { resource: relation.resource as ModuleKey, api: relation.api, labelField: relation.labelField } : null,
           })),
           unique: entity.unique.map((key) => key.fields),
+          history: entity.history,
+          softDelete: entity.softDelete,
           validateCreate: required(validators.create, resource, 'create'),
           validateUpdate: required(validators.update, resource, 'update'),
         }
