@@ -77,11 +77,6 @@ export interface RouteModel {
   screen: GenericScreen | ScreenName;
 }
 
-/** Where a resource's trash is shown: beside its list, e.g. /masters/countries/trash. */
-export function trashPath(listPath: string): string {
-  return `${listPath}/trash`;
-}
-
 export interface ResourceModel {
   key: string;
   areaKey: string;

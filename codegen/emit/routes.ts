@@ -1,4 +1,5 @@
-import { trashPath, type ProjectModel, type ResourceModel } from '../../contract/description.ts';
+import type { ProjectModel, ResourceModel } from '../../contract/description.ts';
+import { trashPath } from '../../contract/trashPath.ts';
 import { literal, tsHeader } from './header.ts';
 
 /**

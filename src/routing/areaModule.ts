@@ -20,15 +20,13 @@ function consoleResource(resource: ResourceModel, validators: ResourceValidators
     routes: Object.fromEntries(resource.routes.map((route) => [route.action, route.path])),
     entity: entity
       ? {
-          createSchema: entity.createSchema,
-          updateSchema: entity.updateSchema,
+          // As described (schemas, whether it keeps history and a trash), with fields and unique keys in the console's shape.
+          ...entity,
           fields: entity.fields.map(({ sqlType: _sqlType, relation, ...field }) => ({
             ...field,
             relation: relation ? { resource: relation.resource as ModuleKey, api: relation.api, labelField: relation.labelField } : null,
           })),
           unique: entity.unique.map((key) => key.fields),
-          history: entity.history,
-          softDelete: entity.softDelete,
           validateCreate: required(validators.create, resource, 'create'),
           validateUpdate: required(validators.update, resource, 'update'),
         }

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { trashPath } from '../../../contract/description.ts';
+import { trashPath } from '../../../contract/trashPath.ts';
 import { http } from '../../http/index.ts';
 import type { ScreenProps } from '../ScreenProps.ts';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';

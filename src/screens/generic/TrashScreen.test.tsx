@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { trashPath } from '../../../contract/description.ts';
+import { trashPath } from '../../../contract/trashPath.ts';
 import type { TrashEntryAnswer } from '../../../contract/audit.ts';
 import type { ModuleRoute } from '../../generated/types.ts';
 import { vouchers } from '../testing/fixtures.ts';
