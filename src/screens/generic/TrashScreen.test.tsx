@@ -65,12 +65,12 @@ describe('TrashScreen', () => {
     const calls = serveTrash([deleted(3, 'SPRING10')]);
     const user = userEvent.setup();
     renderScreen(TrashScreen, { resource: vouchers, route });
-    await user.click(await screen.findByRole('button', { name: 'Delete SPRING10 permanently' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete permanently SPRING10' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete voucher permanently?' });
     expect(dialog).toHaveTextContent('SPRING10 will be deleted for good');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(calls.purged).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'Delete SPRING10 permanently' }));
+    await user.click(screen.getByRole('button', { name: 'Delete permanently SPRING10' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete permanently' }));
     await waitFor(() => expect(calls.purged).toEqual(['3']));
     expect(await screen.findByText('The trash is empty: no deleted vouchers.')).toBeInTheDocument();
@@ -83,7 +83,7 @@ describe('TrashScreen', () => {
     const { router } = renderScreen(TrashScreen, { resource: vouchers, route });
     await screen.findByRole('cell', { name: 'CODE1' });
     expect(screen.queryByRole('button', { name: /Restore/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /permanently/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Delete permanently/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByRole('cell', { name: 'CODE21' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?page=2');

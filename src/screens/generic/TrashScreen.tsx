@@ -87,7 +87,7 @@ export default function TrashScreen({ resource }: ScreenProps) {
                           <button type="button" className="link-button" aria-label={`Restore ${nameOf(entry)}`} disabled={restore.isPending} onClick={() => restore.mutate(entry)}>
                             Restore
                           </button>
-                          <button type="button" className="link-button link-button--danger" aria-label={`Delete ${nameOf(entry)} permanently`} onClick={() => setPendingPurge(entry)}>
+                          <button type="button" className="link-button link-button--danger" aria-label={`Delete permanently ${nameOf(entry)}`} onClick={() => setPendingPurge(entry)}>
                             Delete permanently
                           </button>
                         </div>

@@ -63,8 +63,8 @@ export default function HistoryPanel({ resource, recordId, version }: HistoryPan
                       <strong>{actionLabel(entry.action)}</strong> <span className="history-entry__who">{when} by {entry.user_email ?? 'the system'}</span>
                     </p>
                     {mayRestore && entry.restorable && (
-                      <button type="button" className="button" aria-label={`Restore the version of ${when}`} onClick={() => setPending(entry)}>
-                        Restore this version
+                      <button type="button" className="button" onClick={() => setPending(entry)}>
+                        Restore this version<span className="visually-hidden"> of {when}</span>
                       </button>
                     )}
                   </div>

@@ -95,7 +95,7 @@ describe('History on a detail screen', () => {
     expect([...row('Active').cells].map((cell) => cell.textContent)).toEqual(['Active', 'Inactive', 'Active']);
     expect([...row('Password hash').cells].map((cell) => cell.textContent)).toEqual(['Password hash', 'Changed (not shown)']);
     expect(calls.history[0]?.get('page')).toBe('1');
-    expect(screen.queryByRole('button', { name: /Restore the version/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Restore this version/ })).not.toBeInTheDocument();
   });
 
   it('shows a relation by the related record\'s label the answer carries, not its id', async () => {
@@ -138,7 +138,7 @@ describe('History on a detail screen', () => {
     const user = userEvent.setup();
     openVoucher();
     await openHistory(user);
-    const restoreButtons = screen.getAllByRole('button', { name: /Restore the version of/ });
+    const restoreButtons = screen.getAllByRole('button', { name: /^Restore this version of / });
     expect(restoreButtons).toHaveLength(1);
     await user.click(restoreButtons[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Restore this version?' });
@@ -165,12 +165,12 @@ describe('History on a detail screen', () => {
     const user = userEvent.setup();
     openVoucher();
     await openHistory(user);
-    await user.click(screen.getByRole('button', { name: /Restore the version of/ }));
+    await user.click(screen.getByRole('button', { name: /^Restore this version of / }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Restore' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/could not be restored: Code: the value FLAT50 is already used/);
 
     server.use(mock.post(api('vouchers/9/history/:entry/restore'), () => HttpResponse.json({ message: 'Changed since.' }, { status: 412 })));
-    await user.click(screen.getByRole('button', { name: /Restore the version of/ }));
+    await user.click(screen.getByRole('button', { name: /^Restore this version of / }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Restore' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('This voucher was changed by someone else since the page was loaded'));
   });

@@ -84,7 +84,7 @@ describe('every change leaves a trace that can be read and undone', () => {
 
       // Restore the version as created: confirmed, then the record and its history show it.
       const created = entries.filter({ hasText: 'Created' });
-      await created.getByRole('button', { name: /^Restore the version of / }).click();
+      await created.getByRole('button', { name: /^Restore this version of / }).click();
       const confirmation = page.getByRole('dialog', { name: 'Restore this version?' });
       await audit('restore a version, confirmation');
       await confirmation.getByRole('button', { name: 'Restore' }).click();
