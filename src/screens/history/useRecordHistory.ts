@@ -3,7 +3,7 @@ import type { EntriesPageMeta, HistoryEntryAnswer } from '../../../contract/audi
 import { http } from '../../http/index.ts';
 
 /** Entries per "Show older". */
-export const HISTORY_PAGE_SIZE = 10;
+const HISTORY_PAGE_SIZE = 10;
 
 interface HistoryPage {
   data: HistoryEntryAnswer[];
