@@ -119,11 +119,9 @@ describe('every change leaves a trace that can be read and undone', () => {
       await user.pressSequentially(email.slice(0, 12), { delay: 30 });
       await page.getByRole('listbox').getByRole('option', { name: email }).click();
       await expect.poll(() => new URL(page.url()).searchParams.get('user_id')).toBeTruthy();
-      const table = page.getByRole('table');
-      await row(page, 'Restored from trash').first().waitFor();
+      const shown = () => page.getByRole('table').locator('tbody > tr:not([hidden])').allTextContents();
+      await expect.poll(async () => (await shown()).every((text) => text.includes(email)), { timeout: 15_000 }).toBe(true);
       for (const action of ['Updated', 'Restored a version', 'Deleted', 'Restored from trash']) await row(page, action).first().waitFor();
-      const rows = await table.locator('tbody > tr:not([hidden])').allTextContents();
-      expect(rows.every((text) => text.includes(email))).toBe(true);
 
       await page.getByLabel('Module', { exact: true }).selectOption({ label: 'Vouchers' });
       await expect.poll(() => new URL(page.url()).searchParams.get('module')).toBe('VOUCHER');
