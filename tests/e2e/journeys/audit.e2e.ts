@@ -120,7 +120,12 @@ describe('every change leaves a trace that can be read and undone', () => {
       await page.getByRole('listbox').getByRole('option', { name: email }).click();
       await expect.poll(() => new URL(page.url()).searchParams.get('user_id')).toBeTruthy();
       const shown = () => page.getByRole('table').locator('tbody > tr:not([hidden])').allTextContents();
-      await expect.poll(async () => (await shown()).every((text) => text.includes(email)), { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(async () => {
+          const rows = await shown();
+          return rows.length > 0 && rows.every((text) => text.includes(email));
+        }, { timeout: 15_000 })
+        .toBe(true);
       for (const action of ['Updated', 'Restored a version', 'Deleted', 'Restored from trash']) await row(page, action).first().waitFor();
 
       await page.getByLabel('Module', { exact: true }).selectOption({ label: 'Vouchers' });
