@@ -13,7 +13,6 @@ import { AuditFilters } from './audit/AuditFilters.tsx';
 import { recordPath } from './audit/auditModules.ts';
 import { AUDIT_PAGE_SIZE, useAuditFilters } from './audit/useAuditFilters.ts';
 import '../screens.css';
-import '../history/history.css';
 import './custom.css';
 
 interface AuditPage {

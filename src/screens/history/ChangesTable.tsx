@@ -1,4 +1,5 @@
 import type { ReadableChange } from './readableChanges.ts';
+import './ChangesTable.css';
 
 export interface ChangesTableProps {
   changes: readonly ReadableChange[];

@@ -12,6 +12,7 @@ import { ChangesTable } from './ChangesTable.tsx';
 import { readableChanges } from './readableChanges.ts';
 import { useRecordHistory } from './useRecordHistory.ts';
 import { useRestoreVersion } from './useRestoreVersion.ts';
+import './HistoryPanel.css';
 
 const PRECONDITION_FAILED = 412;
 

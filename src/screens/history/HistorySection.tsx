@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import type { ResourceDescription } from '../../generated/types.ts';
-import './history.css';
+import './HistorySection.css';
 
 /** The panel's code loads when the section is first opened, so detail screens stay as small as they were. */
 const HistoryPanel = lazy(() => import('./HistoryPanel.tsx'));
