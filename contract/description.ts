@@ -6,7 +6,7 @@
  */
 import type { Action, ScreenName } from '../codegen/generated/manifest.ts';
 
-export type GenericScreen = 'list' | 'detail' | 'form';
+export type GenericScreen = 'list' | 'detail' | 'form' | 'trash';
 
 export type JsonSchema = Record<string, unknown>;
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';

@@ -108,6 +108,14 @@ describe('emitters', () => {
     expect(resources).not.toContain(':id');
   });
 
+  it('routes: a resource whose deletes go to its trash has a trash screen beside its list, guarded by view and never a landing path', () => {
+    const trashRoute = '"path": "/banner-management/list/trash",\n        "routable": false,\n        "screen": "trash"';
+    expect(emitRoutes(project([area()]))).toContain(`"action": "view",\n        ${trashRoute}`);
+    const kept = resource();
+    const noTrash = resource({ entity: { ...kept.entity!, softDelete: false } });
+    expect(emitRoutes(project([area({ resources: [noTrash] })]))).not.toContain('/trash');
+  });
+
   it('sidebar: areas without a sidebar entry are left out', () => {
     const text = emitSidebar(project([area(), area({ key: 'PROFILE_MANAGEMENT', path: 'profile-management', sidebar: null, resources: [] })]));
     expect(text).toContain('"link": "/banner-management/list"');

@@ -51,6 +51,13 @@ export const AREAS: readonly AreaRoute[] = [
         "screen": "user-detail"
       },
       {
+        "module": "USERS",
+        "action": "view",
+        "path": "/user-management/users/trash",
+        "routable": false,
+        "screen": "trash"
+      },
+      {
         "module": "ROLES",
         "action": "view",
         "path": "/user-management/roles",
@@ -77,6 +84,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/user-management/roles/:id",
         "routable": false,
         "screen": "detail"
+      },
+      {
+        "module": "ROLES",
+        "action": "view",
+        "path": "/user-management/roles/trash",
+        "routable": false,
+        "screen": "trash"
       },
       {
         "module": "AUDIT_LOG",
@@ -142,6 +156,13 @@ export const AREAS: readonly AreaRoute[] = [
         "screen": "detail"
       },
       {
+        "module": "SUBSCRIPTIONS",
+        "action": "view",
+        "path": "/subscription-management/plans/trash",
+        "routable": false,
+        "screen": "trash"
+      },
+      {
         "module": "POINT_CONSUMPTION_RULES",
         "action": "view",
         "path": "/subscription-management/point-consumption-rules",
@@ -170,6 +191,13 @@ export const AREAS: readonly AreaRoute[] = [
         "screen": "detail"
       },
       {
+        "module": "POINT_CONSUMPTION_RULES",
+        "action": "view",
+        "path": "/subscription-management/point-consumption-rules/trash",
+        "routable": false,
+        "screen": "trash"
+      },
+      {
         "module": "OFFER_MODULE",
         "action": "view",
         "path": "/subscription-management/offers",
@@ -196,6 +224,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/subscription-management/offers/:id",
         "routable": false,
         "screen": "detail"
+      },
+      {
+        "module": "OFFER_MODULE",
+        "action": "view",
+        "path": "/subscription-management/offers/trash",
+        "routable": false,
+        "screen": "trash"
       }
     ],
     resources: [
@@ -254,6 +289,13 @@ export const AREAS: readonly AreaRoute[] = [
         "screen": "subscriber-details"
       },
       {
+        "module": "SUBSCRIBERS",
+        "action": "view",
+        "path": "/subscriber-management/subscribers/trash",
+        "routable": false,
+        "screen": "trash"
+      },
+      {
         "module": "ICICI_SUBSCRIBERS",
         "action": "view",
         "path": "/subscriber-management/icici-subscribers",
@@ -280,6 +322,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/subscriber-management/icici-subscribers/:id",
         "routable": false,
         "screen": "detail"
+      },
+      {
+        "module": "ICICI_SUBSCRIBERS",
+        "action": "view",
+        "path": "/subscriber-management/icici-subscribers/trash",
+        "routable": false,
+        "screen": "trash"
       }
     ],
     resources: [
@@ -333,6 +382,13 @@ export const AREAS: readonly AreaRoute[] = [
         "screen": "detail"
       },
       {
+        "module": "COUNTRIES",
+        "action": "view",
+        "path": "/masters/countries/trash",
+        "routable": false,
+        "screen": "trash"
+      },
+      {
         "module": "LOOKUP_TYPES",
         "action": "view",
         "path": "/masters/lookup-types",
@@ -359,6 +415,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/masters/lookup-types/:id",
         "routable": false,
         "screen": "detail"
+      },
+      {
+        "module": "LOOKUP_TYPES",
+        "action": "view",
+        "path": "/masters/lookup-types/trash",
+        "routable": false,
+        "screen": "trash"
       },
       {
         "module": "LOOKUPS",
@@ -389,6 +452,13 @@ export const AREAS: readonly AreaRoute[] = [
         "screen": "detail"
       },
       {
+        "module": "LOOKUPS",
+        "action": "view",
+        "path": "/masters/lookups/trash",
+        "routable": false,
+        "screen": "trash"
+      },
+      {
         "module": "DATA_TYPES",
         "action": "view",
         "path": "/masters/data-types",
@@ -415,6 +485,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/masters/data-types/:id",
         "routable": false,
         "screen": "detail"
+      },
+      {
+        "module": "DATA_TYPES",
+        "action": "view",
+        "path": "/masters/data-types/trash",
+        "routable": false,
+        "screen": "trash"
       },
       {
         "module": "HS_CODES",
@@ -445,6 +522,13 @@ export const AREAS: readonly AreaRoute[] = [
         "screen": "detail"
       },
       {
+        "module": "HS_CODES",
+        "action": "view",
+        "path": "/masters/hs-chapters/trash",
+        "routable": false,
+        "screen": "trash"
+      },
+      {
         "module": "FEATURES",
         "action": "view",
         "path": "/masters/features",
@@ -473,6 +557,13 @@ export const AREAS: readonly AreaRoute[] = [
         "screen": "detail"
       },
       {
+        "module": "FEATURES",
+        "action": "view",
+        "path": "/masters/features/trash",
+        "routable": false,
+        "screen": "trash"
+      },
+      {
         "module": "MAINTENANCE",
         "action": "view",
         "path": "/masters/maintenance",
@@ -499,6 +590,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/masters/maintenance/:id",
         "routable": false,
         "screen": "detail"
+      },
+      {
+        "module": "MAINTENANCE",
+        "action": "view",
+        "path": "/masters/maintenance/trash",
+        "routable": false,
+        "screen": "trash"
       }
     ],
     resources: [
@@ -570,6 +668,13 @@ export const AREAS: readonly AreaRoute[] = [
         "screen": "data-upload"
       },
       {
+        "module": "DATA_UPLOAD_LOGS",
+        "action": "view",
+        "path": "/data-upload-management/uploads/trash",
+        "routable": false,
+        "screen": "trash"
+      },
+      {
         "module": "UPLOADED_DATA_REPORT",
         "action": "view",
         "path": "/data-upload-management/uploaded-data-report",
@@ -638,6 +743,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/data-column/data-fields/:id",
         "routable": false,
         "screen": "detail"
+      },
+      {
+        "module": "DATA_FIELDS_MODULE",
+        "action": "view",
+        "path": "/data-column/data-fields/trash",
+        "routable": false,
+        "screen": "trash"
       }
     ],
     resources: [
@@ -672,6 +784,13 @@ export const AREAS: readonly AreaRoute[] = [
         "screen": "detail"
       },
       {
+        "module": "SUBSCRIBERS_DETAILS",
+        "action": "view",
+        "path": "/subscribers-details-management/details/trash",
+        "routable": false,
+        "screen": "trash"
+      },
+      {
         "module": "SUBSCRIBERS_LIST",
         "action": "view",
         "path": "/subscribers-details-management/list",
@@ -698,6 +817,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/subscribers-details-management/list/:id",
         "routable": false,
         "screen": "detail"
+      },
+      {
+        "module": "SUBSCRIBERS_LIST",
+        "action": "view",
+        "path": "/subscribers-details-management/list/trash",
+        "routable": false,
+        "screen": "trash"
       }
     ],
     resources: [
@@ -749,6 +875,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/voucher-management/vouchers/:id",
         "routable": false,
         "screen": "detail"
+      },
+      {
+        "module": "VOUCHER",
+        "action": "view",
+        "path": "/voucher-management/vouchers/trash",
+        "routable": false,
+        "screen": "trash"
       }
     ],
     resources: [
@@ -795,6 +928,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/executive-profile-management/executives/:id",
         "routable": false,
         "screen": "executive-profiles"
+      },
+      {
+        "module": "EXECUTIVE_PROFILE",
+        "action": "view",
+        "path": "/executive-profile-management/executives/trash",
+        "routable": false,
+        "screen": "trash"
       }
     ],
     resources: [
@@ -866,6 +1006,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/banner-management/list/:id",
         "routable": false,
         "screen": "detail"
+      },
+      {
+        "module": "BANNER",
+        "action": "view",
+        "path": "/banner-management/list/trash",
+        "routable": false,
+        "screen": "trash"
       }
     ],
     resources: [
@@ -912,6 +1059,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/category-management/categories/:id",
         "routable": false,
         "screen": "detail"
+      },
+      {
+        "module": "CATEGORY",
+        "action": "view",
+        "path": "/category-management/categories/trash",
+        "routable": false,
+        "screen": "trash"
       }
     ],
     resources: [
@@ -958,6 +1112,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/employee-management/employees/:id",
         "routable": false,
         "screen": "detail"
+      },
+      {
+        "module": "EMPLOYEES",
+        "action": "view",
+        "path": "/employee-management/employees/trash",
+        "routable": false,
+        "screen": "trash"
       }
     ],
     resources: [
@@ -1004,6 +1165,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/company-management/list/:id",
         "routable": false,
         "screen": "detail"
+      },
+      {
+        "module": "COMPANY",
+        "action": "view",
+        "path": "/company-management/list/trash",
+        "routable": false,
+        "screen": "trash"
       }
     ],
     resources: [
@@ -1050,6 +1218,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/country-management/list/:id",
         "routable": false,
         "screen": "detail"
+      },
+      {
+        "module": "COUNTRY",
+        "action": "view",
+        "path": "/country-management/list/trash",
+        "routable": false,
+        "screen": "trash"
       }
     ],
     resources: [
@@ -1096,6 +1271,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/company-employee-contacts-management/list/:id",
         "routable": false,
         "screen": "detail"
+      },
+      {
+        "module": "COMPANY_EMPLOYEE_CONTACTS",
+        "action": "view",
+        "path": "/company-employee-contacts-management/list/trash",
+        "routable": false,
+        "screen": "trash"
       }
     ],
     resources: [
@@ -1142,6 +1324,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/create-hs-code-management/list/:id",
         "routable": false,
         "screen": "detail"
+      },
+      {
+        "module": "CREATE_HS_CODE",
+        "action": "view",
+        "path": "/create-hs-code-management/list/trash",
+        "routable": false,
+        "screen": "trash"
       }
     ],
     resources: [
@@ -1188,6 +1377,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/related-product-management/list/:id",
         "routable": false,
         "screen": "detail"
+      },
+      {
+        "module": "CREATE_RELATED_PRODUCT",
+        "action": "view",
+        "path": "/related-product-management/list/trash",
+        "routable": false,
+        "screen": "trash"
       }
     ],
     resources: [

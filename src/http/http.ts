@@ -26,6 +26,8 @@ export interface ChangeOptions {
    * toast: the caller explains it where the user is, and offers the latest version.
    */
   ifMatch: number;
+  /** Other failure statuses the caller shows where the user is (a restore's 409 naming the field). */
+  shownByCaller?: readonly number[];
 }
 
 /** The `If-Match` value for a record version: its ETag, `"3"`. */
@@ -35,7 +37,7 @@ function etagOf(version: number): string {
 
 const PRECONDITION_FAILED = 412;
 
-const versioned = ({ ifMatch }: ChangeOptions) => ({ headers: { 'If-Match': etagOf(ifMatch) }, shownByCaller: [PRECONDITION_FAILED] });
+const versioned = ({ ifMatch, shownByCaller = [] }: ChangeOptions) => ({ headers: { 'If-Match': etagOf(ifMatch) }, shownByCaller: [PRECONDITION_FAILED, ...shownByCaller] });
 
 export interface UploadOptions extends Pick<RequestOptions, 'shownByCaller'> {
   /** Fraction sent so far, 0..1. */
@@ -106,7 +108,8 @@ export const http = {
   put: async <T>(path: string, data?: unknown, options: RequestOptions = {}) => body((await api()).put<T>(path, data, options)),
   patch: async <T>(path: string, data?: unknown, options: RequestOptions = {}) => body((await api()).patch<T>(path, data, options)),
   delete: async <T>(path: string, options: Pick<RequestOptions, 'params' | 'loader'> = {}) => body((await api()).delete<T>(path, options)),
-  /** PUT, PATCH or DELETE of one record at the version the caller read. */
+  /** POST, PUT, PATCH or DELETE of one record at the version the caller read. */
+  postRecord: async <T>(path: string, data: unknown, options: ChangeOptions) => body((await api()).post<T>(path, data, versioned(options))),
   putRecord: async <T>(path: string, data: unknown, options: ChangeOptions) => body((await api()).put<T>(path, data, versioned(options))),
   patchRecord: async <T>(path: string, data: unknown, options: ChangeOptions) => body((await api()).patch<T>(path, data, versioned(options))),
   deleteRecord: async <T>(path: string, options: ChangeOptions) => body((await api()).delete<T>(path, versioned(options))),

@@ -20,8 +20,8 @@ function consoleResource(resource: ResourceModel, validators: ResourceValidators
     routes: Object.fromEntries(resource.routes.map((route) => [route.action, route.path])),
     entity: entity
       ? {
-          createSchema: entity.createSchema,
-          updateSchema: entity.updateSchema,
+          // As described (schemas, whether it keeps history and a trash), with fields and unique keys in the console's shape.
+          ...entity,
           fields: entity.fields.map(({ sqlType: _sqlType, relation, ...field }) => ({
             ...field,
             relation: relation ? { resource: relation.resource as ModuleKey, api: relation.api, labelField: relation.labelField } : null,

@@ -65,7 +65,7 @@ export interface FieldDescription extends Omit<FieldModel, 'sqlType' | 'relation
   relation: { resource: ModuleKey; api: string; labelField: string } | null;
 }
 
-export interface EntityDescription extends Pick<EntityModel, 'createSchema' | 'updateSchema'> {
+export interface EntityDescription extends Pick<EntityModel, 'createSchema' | 'updateSchema' | 'history' | 'softDelete'> {
   fields: readonly FieldDescription[];
   /** Each unique key's fields: one for a single-field key, 2 or more unique together. */
   unique: readonly (readonly string[])[];

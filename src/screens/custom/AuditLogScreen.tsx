@@ -1,12 +1,103 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AuditEntryAnswer, EntriesPageMeta } from '../../../contract/audit.ts';
+import { http } from '../../http/index.ts';
+import { usePermissions } from '../../permissions/index.ts';
+import { Pagination } from '../generic/list/Pagination.tsx';
+import { useExport } from '../generic/list/useExport.ts';
 import type { ScreenProps } from '../ScreenProps.ts';
+import { QueryState } from '../shared/QueryState.tsx';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
+import { useResourceAccess } from '../shared/useResourceAccess.ts';
+import { AUDIT_COLUMNS, AuditEntryRows } from './audit/AuditEntryRows.tsx';
+import { AuditFilters } from './audit/AuditFilters.tsx';
+import { recordPath } from './audit/auditModules.ts';
+import { AUDIT_PAGE_SIZE, useAuditFilters } from './audit/useAuditFilters.ts';
 import '../screens.css';
+import './custom.css';
 
-/** The audit log: every write, filtered by user, module, action, record and date range. */
-export default function AuditLogScreen(_props: ScreenProps) {
+interface AuditPage {
+  data: AuditEntryAnswer[];
+  meta: EntriesPageMeta;
+}
+
+/** The audit log: every write, newest first, filtered by user, module, action, record and date range; its CSV. */
+export default function AuditLogScreen({ resource }: ScreenProps) {
+  const state = useAuditFilters();
+  const { permissions } = usePermissions();
+  const access = useResourceAccess(resource);
+  const { progress, exportCsv } = useExport(resource.api);
+  const exporting = progress !== null;
+  const query = useQuery({
+    queryKey: ['audit-log', state.apiParams],
+    queryFn: ({ signal }) => http.get<AuditPage>(resource.api, { params: state.apiParams, signal }),
+    placeholderData: keepPreviousData,
+  });
+  const entries = query.data?.data ?? [];
+  const meta = query.data?.meta;
+  const filtering = Object.keys(state.filters).length > 0;
+
   return (
     <section className="screen" aria-labelledby={SCREEN_TITLE_ID}>
-      <ScreenHeading>Audit Log</ScreenHeading>
+      <ScreenHeading
+        actions={
+          <>
+            {access.download && (
+              <button type="button" className="button" disabled={exporting} aria-busy={exporting || undefined} onClick={() => exportCsv(state.filters, null, 'audit-log.csv')}>
+                {exporting ? 'Downloading…' : 'Download CSV'}
+              </button>
+            )}
+            <button type="button" className="button" onClick={() => query.refetch()} disabled={query.isFetching} aria-busy={query.isFetching || undefined}>
+              Refresh
+            </button>
+          </>
+        }
+      >
+        {resource.label}
+      </ScreenHeading>
+      {exporting && (
+        <div role="status" className="export-progress">
+          <progress className="progress-bar" aria-label="Downloading the CSV file" max={1} value={progress || undefined} />
+          <span>Downloading the CSV file…</span>
+        </div>
+      )}
+      <AuditFilters values={state.filters} onChange={(filters) => state.update({ filters })} />
+      <div className="table-region" tabIndex={-1} aria-busy={query.isFetching || undefined}>
+        <QueryState isPending={query.isPending} isError={query.isError && !query.data} what="the audit log" onRetry={() => query.refetch()}>
+          {entries.length === 0 ? (
+            <div className="screen-state">
+              <p>{filtering ? 'No entries match the filters.' : 'No entries yet.'}</p>
+              {filtering && (
+                <button type="button" className="button" onClick={() => state.update({ filters: Object.fromEntries(Object.keys(state.filters).map((key) => [key, ''])) })}>
+                  Clear filters
+                </button>
+              )}
+            </div>
+          ) : (
+            <table className="data-table audit-table">
+              <thead>
+                <tr>
+                  {AUDIT_COLUMNS.map((column) => (
+                    <th key={column} scope="col">
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((entry) => (
+                  <AuditEntryRows key={entry.id} entry={entry} recordPath={recordPath(permissions, entry.module, entry.record_id)} />
+                ))}
+              </tbody>
+            </table>
+          )}
+        </QueryState>
+      </div>
+      {meta && meta.total > 0 && (
+        <>
+          {meta.totalIsEstimate && <p className="note">The number of entries is an estimate.</p>}
+          <Pagination page={state.page} size={state.size} total={meta.total} defaultSize={AUDIT_PAGE_SIZE} onPage={(page) => state.update({ page })} onSize={(size) => state.update({ size })} />
+        </>
+      )}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { useParams } from 'react-router-dom';
 import { http } from '../../http/index.ts';
 import { useCanAccess } from '../../permissions/index.ts';
 import type { ScreenProps } from '../ScreenProps.ts';
+import { HistorySection } from '../history/HistorySection.tsx';
 import { formatValue, type Row } from '../shared/formatValue.ts';
 import { QueryState } from '../shared/QueryState.tsx';
 import { RecordActions } from '../shared/RecordActions.tsx';
@@ -74,6 +75,7 @@ export default function ExecutiveProfilesScreen({ resource }: ScreenProps) {
           )}
         </QueryState>
       </section>
+      {executive.data && <HistorySection resource={resource} recordId={id} version={Number(executive.data.version)} />}
     </section>
   );
 }

@@ -17,7 +17,7 @@ function serveSubscriber() {
     mock.get(api('subscribers/9/summary'), () =>
       HttpResponse.json({
         data: {
-          subscriber: { id: 9, name: 'Meera Traders', email: 'meera@example.com', country_id: 1, country_id_label: 'India' },
+          subscriber: { id: 9, name: 'Meera Traders', email: 'meera@example.com', country_id: 1, country_id_label: 'India', version: 3 },
           subscription: { id: 4, subscriber_id: 9, plan_id: 2, plan_label: 'Pro Annual', starts_on: '2026-01-01', ends_on: '2026-12-31', is_current: true },
           points_balance: 1200,
         },
@@ -42,6 +42,30 @@ describe('SubscriberDetailsScreen', () => {
     expect(await screen.findByRole('cell', { name: 'Welcome' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add top-up' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add subscription' })).not.toBeInTheDocument();
+  });
+
+  it("opens the subscriber's history, relation labels as the answer gives them", async () => {
+    signInWith({ SUBSCRIBERS: ['view', 'SUBSCRIBER_DETAIL'] });
+    serveSubscriber();
+    server.use(
+      mock.get(api('subscribers/9/history'), () =>
+        HttpResponse.json({
+          data: [
+            {
+              id: 31, at: '2026-11-20T09:30:00Z', user_id: 1, user_email: 'sales@example.com', client_address: null, request_id: null, module: 'SUBSCRIBERS', record_id: 9,
+              action: 'update', changes: { country_id: { before: 2, after: 1 } }, details: {}, restorable: false, labels: { country_id: { before: 'Nepal', after: 'India' } },
+            },
+          ],
+          meta: { page: 1, pageSize: 10, total: 1 },
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderScreen(SubscriberDetailsScreen, { resource: subscribers, route, at: '/subscriber-management/subscribers/9/details' });
+    await user.click(await screen.findByRole('button', { name: 'History' }));
+    const country = (await screen.findByRole('rowheader', { name: 'Country' })).closest('tr')!;
+    expect([...country.cells].map((cell) => cell.textContent)).toEqual(['Country', 'Nepal', 'India']);
+    expect(screen.getByRole('listitem')).toHaveTextContent('by sales@example.com');
   });
 
   it('sends a top-up once per dialog with one idempotency key, even when submitted twice', async () => {

@@ -7,6 +7,7 @@ import { useCanAccess } from '../../permissions/index.ts';
 import { http } from '../../http/index.ts';
 import type { ScreenProps } from '../ScreenProps.ts';
 import { formatDate, formatValue, type Row } from '../shared/formatValue.ts';
+import { HistorySection } from '../history/HistorySection.tsx';
 import { humanize } from '../shared/humanize.ts';
 import { QueryState } from '../shared/QueryState.tsx';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
@@ -93,6 +94,7 @@ export default function SubscriberDetailsScreen({ resource }: ScreenProps) {
           {ledger.data && ledger.data.length === 0 ? <p>No points movements yet.</p> : <LedgerTable entries={ledger.data ?? []} />}
         </QueryState>
       </section>
+      {summary.data && <HistorySection resource={resource} recordId={id} version={Number(summary.data.subscriber.version)} />}
       {dialog === 'subscription' && <AddSubscriptionDialog resource={resource} subscriberId={id} onClose={close} />}
       {dialog === 'top-up' && <AddTopUpDialog resource={resource} subscriberId={id} onClose={close} />}
     </section>

@@ -3,6 +3,7 @@ import { readableFields } from '../../../contract/readableFields.ts';
 import { useParams } from 'react-router-dom';
 import type { FieldDescription } from '../../generated/types.ts';
 import type { ScreenProps } from '../ScreenProps.ts';
+import { HistorySection } from '../history/HistorySection.tsx';
 import { formatValue } from '../shared/formatValue.ts';
 import { QueryState } from '../shared/QueryState.tsx';
 import { RecordActions } from '../shared/RecordActions.tsx';
@@ -15,7 +16,7 @@ export interface DetailScreenProps extends ScreenProps {
   children?: ReactNode;
 }
 
-/** One record of any resource, every readable field labelled, with the way to edit it and back to the list. */
+/** One record of any resource, every readable field labelled, its history, with the way to edit it and back to the list. */
 export default function DetailScreen({ resource, children }: DetailScreenProps) {
   const { id = '' } = useParams();
   const record = useRecord(resource.api, id);
@@ -40,6 +41,7 @@ export default function DetailScreen({ resource, children }: DetailScreenProps) 
         )}
       </QueryState>
       {record.data && children}
+      {record.data && <HistorySection resource={resource} recordId={id} version={Number(record.data.version)} />}
     </section>
   );
 }

@@ -246,6 +246,22 @@ describe('ListScreen', () => {
     expect(exportQuery?.has('_page')).toBe(false);
   });
 
+  it('links to the trash where deletes go there, and its delete confirmation says so; where they do not, a delete cannot be undone', async () => {
+    signInWith({ VOUCHER: ALL });
+    serveList();
+    const user = userEvent.setup();
+    const { unmount } = renderScreen(ListScreen, { resource: vouchers, route });
+    expect(await screen.findByRole('link', { name: 'Trash' })).toHaveAttribute('href', '/voucher-management/vouchers/trash');
+    await user.click(await screen.findByRole('button', { name: 'Delete CODE01' }));
+    expect(screen.getByRole('dialog', { name: 'Delete voucher?' })).toHaveTextContent('CODE01 will be moved to the trash. You can restore it from the trash.');
+    unmount();
+
+    renderScreen(ListScreen, { resource: { ...vouchers, entity: { ...vouchers.entity!, softDelete: false } }, route });
+    await user.click(await screen.findByRole('button', { name: 'Delete CODE01' }));
+    expect(screen.getByRole('dialog', { name: 'Delete voucher?' })).toHaveTextContent('CODE01 will be deleted. This cannot be undone.');
+    expect(screen.queryByRole('link', { name: 'Trash' })).not.toBeInTheDocument();
+  });
+
   it('shows an error with a retry that loads the list again, and an empty state', async () => {
     signInWith({ VOUCHER: ALL });
     server.use(mock.get(api('vouchers'), () => HttpResponse.json({ message: 'Down' }, { status: 500 }), { once: true }));

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { trashPath } from '../../../contract/trashPath.ts';
 import { http } from '../../http/index.ts';
 import type { ScreenProps } from '../ScreenProps.ts';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
@@ -60,6 +61,8 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
   const filtering = state.search !== '' || Object.keys(state.filters).length > 0;
   const firstField = resource.entity?.fields.find((field) => field.name === list.columns[0]);
   const clearSelection = () => setSelection({});
+  const trash = resource.entity?.softDelete && resource.routes.view ? trashPath(resource.routes.view) : null;
+  const afterDelete = trash ? 'You can restore it from the trash.' : 'This cannot be undone.';
 
   const confirmDelete = async () => {
     if (!pendingDelete) return;
@@ -105,6 +108,11 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
             <button type="button" className="button" onClick={() => query.refetch()} disabled={query.isFetching} aria-busy={query.isFetching || undefined}>
               Refresh
             </button>
+            {trash && (
+              <Link className="button" to={trash}>
+                Trash
+              </Link>
+            )}
           </>
         }
       >
@@ -190,13 +198,15 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
       {pendingDelete && (
         <ConfirmDialog title={`Delete ${resource.singular.toLowerCase()}?`} confirmLabel="Delete" destructive busy={remove.isPending} onConfirm={confirmDelete} onCancel={() => setPendingDelete(null)}>
           <p>
-            {formatValue(firstField, pendingDelete, list.columns[0])} will be deleted. This cannot be undone.
+            {formatValue(firstField, pendingDelete, list.columns[0])} will be {trash ? 'moved to the trash' : 'deleted'}. {afterDelete}
           </p>
         </ConfirmDialog>
       )}
       {pendingBulkDelete && (
         <ConfirmDialog title={`Delete ${selectedIds.length} ${resource.label.toLowerCase()}?`} confirmLabel="Delete" destructive busy={bulkRemove.isPending} onConfirm={confirmBulkDelete} onCancel={() => setPendingBulkDelete(false)}>
-          <p>The selected {resource.label.toLowerCase()} will be deleted. This cannot be undone.</p>
+          <p>
+            The selected {resource.label.toLowerCase()} will be {trash ? 'moved to the trash' : 'deleted'}. {trash ? 'You can restore them from the trash.' : 'This cannot be undone.'}
+          </p>
         </ConfirmDialog>
       )}
       {pendingDeactivation && (

@@ -22,7 +22,7 @@ const SYSTEM_FIELDS = [
 ];
 
 function entity(schema: JsonSchema, fields: FieldDescription[]) {
-  return { createSchema: schema, updateSchema: schema, fields: [...fields, ...SYSTEM_FIELDS], unique: [], validateCreate: compileValidator(schema), validateUpdate: compileValidator(schema) };
+  return { createSchema: schema, updateSchema: schema, fields: [...fields, ...SYSTEM_FIELDS], unique: [], history: true, softDelete: true, validateCreate: compileValidator(schema), validateUpdate: compileValidator(schema) };
 }
 
 function routes(base: string, actions: readonly ActionName[]): ResourceDescription['routes'] {

@@ -44,7 +44,8 @@ export function ListFilters({ filters, values, onChange }: ListFiltersProps) {
 }
 
 
-function SelectFilter({ label, value, onChange, options }: FilterProps & { options: { value: string; label: string }[] }) {
+/** A choice among fixed values, "All" first. */
+export function SelectFilter({ label, value, onChange, options }: FilterProps & { options: { value: string; label: string }[] }) {
   const id = useId();
   return (
     <div className="list-filter">
@@ -62,7 +63,7 @@ function SelectFilter({ label, value, onChange, options }: FilterProps & { optio
 }
 
 /** Applied when the user leaves the field or presses Enter, not on every keystroke. */
-function TextFilter({ label, value, onChange }: FilterProps) {
+export function TextFilter({ label, value, onChange }: FilterProps) {
   const id = useId();
   const commit = (text: string) => text !== value && onChange(text);
   return (

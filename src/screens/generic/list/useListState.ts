@@ -31,8 +31,8 @@ export function useListState(list: ListDescription, filterKeys: readonly string[
   const [params, setParams] = useSearchParams();
 
   const state = useMemo<ListState>(() => {
-    const page = positive(params.get('page')) ?? 1;
-    const size = positive(params.get('size')) ?? list.pageSize;
+    const page = positiveInteger(params.get('page')) ?? 1;
+    const size = positiveInteger(params.get('size')) ?? list.pageSize;
     const rawSort = params.get('sort');
     const sort = rawSort
       ? { field: rawSort.replace(/^-/, ''), direction: rawSort.startsWith('-') ? ('desc' as const) : ('asc' as const) }
@@ -85,7 +85,8 @@ export function useListState(list: ListDescription, filterKeys: readonly string[
   return { ...state, update, apiParams };
 }
 
-function positive(value: string | null): number | undefined {
+/** A page or page size from the URL: a positive whole number, else nothing. */
+export function positiveInteger(value: string | null): number | undefined {
   const parsed = Number(value);
   return Number.isInteger(parsed) && parsed > 0 ? parsed : undefined;
 }
