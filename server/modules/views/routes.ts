@@ -13,7 +13,7 @@ import { PREFERENCES_SAVED, preferencesBody, VIEW_BODY, VIEW_SAVED, viewParams, 
 import { ViewStore, type StoredPreferences, type StoredView, type Viewer, type ViewWrite } from './store.ts';
 import { checkViewQuery } from './viewQuery.ts';
 
-/** `<list>/views` and `<list>/list-preferences` of every resource with a list (docs/api.md, "Saved views and list settings"). */
+/** `views/<list>` and `list-preferences/<list>` of every resource with a list (docs/api.md, "Saved views and list settings"). */
 export async function viewRoutes(app: FastifyInstance): Promise<void> {
   for (const resource of ENTITY_RESOURCES) if (resource.actions.includes('view')) registerViews(app, resource);
 }
@@ -22,7 +22,7 @@ const viewerOf = (user: SessionUser): Viewer => ({ id: user.id, roleId: user.rol
 
 function registerViews(app: FastifyInstance, resource: EntityResource): void {
   const store = new ViewStore(resource.key);
-  const base = `/${resource.api}`;
+  const viewsPath = `/views/${resource.api}`;
   const config = { access: permission(resource.key, 'view') };
   const singular = resource.singular.replace(/(?:^|\s+)(\w)/g, (_match, letter: string) => letter.toUpperCase());
   const about = (operationId: string, summary: string, description?: string) => ({ tags: [resource.label], operationId, summary, ...(description ? { description } : {}) });
@@ -49,7 +49,7 @@ function registerViews(app: FastifyInstance, resource: EntityResource): void {
     return { name: body.name.trim(), query, shared_role_id: shared };
   };
 
-  app.get(`${base}/views`, {
+  app.get(viewsPath, {
     config,
     schema: { ...about(`list${singular}Views`, `Saved views and settings of ${list}`), response: { 200: VIEWS_ANSWER, ...errorAnswers(401, 403) } },
     handler: async (request) => {
@@ -59,7 +59,7 @@ function registerViews(app: FastifyInstance, resource: EntityResource): void {
     },
   });
 
-  app.post<{ Body: ViewWrite }>(`${base}/views`, {
+  app.post<{ Body: ViewWrite }>(viewsPath, {
     config,
     schema: {
       ...about(`save${singular}View`, `Save a view of ${list}`),
@@ -78,7 +78,7 @@ function registerViews(app: FastifyInstance, resource: EntityResource): void {
     },
   });
 
-  app.put<{ Params: { id: number }; Body: ViewWrite }>(`${base}/views/:id`, {
+  app.put<{ Params: { id: number }; Body: ViewWrite }>(`${viewsPath}/:id`, {
     config,
     schema: {
       ...about(`update${singular}View`, `Rename, share or change a view of ${list}`, 'Its owner only; the body is the whole view.'),
@@ -101,7 +101,7 @@ function registerViews(app: FastifyInstance, resource: EntityResource): void {
     },
   });
 
-  app.delete<{ Params: { id: number } }>(`${base}/views/:id`, {
+  app.delete<{ Params: { id: number } }>(`${viewsPath}/:id`, {
     config,
     schema: {
       ...about(`delete${singular}View`, `Delete a view of ${list}`, 'Its owner only.'),
@@ -123,7 +123,7 @@ function registerViews(app: FastifyInstance, resource: EntityResource): void {
     },
   });
 
-  app.put<{ Body: Partial<StoredPreferences> }>(`${base}/list-preferences`, {
+  app.put<{ Body: Partial<StoredPreferences> }>(`/list-preferences/${resource.api}`, {
     config,
     schema: {
       ...about(`set${singular}ListPreferences`, `Set the caller's columns and default view of ${list}`, 'What the body names changes; the rest stays. Null resets to the manifest\'s columns, or to no default view.'),
