@@ -83,7 +83,19 @@ export const viewParams = { type: 'object', additionalProperties: false, require
 
 export const VIEWS_ANSWER = dataAnswer(
   'The views the caller may open (their own and those shared with their role) and their settings of the list.',
-  { type: 'object', required: ['views', 'preferences'], properties: { views: { type: 'array', items: VIEW }, preferences: PREFERENCES } },
+  {
+    type: 'object',
+    required: ['views', 'preferences', 'share_roles'],
+    properties: {
+      views: { type: 'array', items: VIEW },
+      preferences: PREFERENCES,
+      share_roles: {
+        type: 'array',
+        description: 'The roles the caller may share a view with: their own; every active role for a user with full access.',
+        items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+      },
+    },
+  },
 );
 export const VIEW_SAVED = withETag(dataAnswer('Saved.', VIEW, { message: true }));
 export const PREFERENCES_SAVED = dataAnswer('Saved.', PREFERENCES);

@@ -13,7 +13,7 @@ interface View {
   version: number;
 }
 type Answer = {
-  data: { views: View[]; preferences: { columns: string[] | null; default_view_id: number | null; dropped: string[] } } & View;
+  data: { views: View[]; share_roles: Array<{ id: number; name: string }>; preferences: { columns: string[] | null; default_view_id: number | null; dropped: string[] } } & View;
   message?: string;
   errors?: Record<string, string>;
 };
@@ -89,6 +89,8 @@ describe.each(databases)('saved views and list settings on $kind', ({ kind, skip
     expect((await call('PUT', `views/subscribers/${fromAdmin.body.data.id}`, { ...sales, 'if-match': '*' }, { name: 'Taken', query: {} })).status).toBe(404);
     expect((await call('DELETE', `views/subscribers/${fromAdmin.body.data.id}`, { ...sales, 'if-match': '*' })).status).toBe(404);
     expect((await viewsOf(admin, 'subscribers')).views.map((view) => view.name)).toEqual(['Expired for sales']);
+    expect((await viewsOf(sales, 'subscribers')).share_roles).toEqual([{ id: salesRole, name: 'Sales Executive' }]);
+    expect((await viewsOf(admin, 'subscribers')).share_roles.map((role) => role.name)).toEqual(expect.arrayContaining(['Super Admin', 'Sales Executive', 'Read Only']));
   });
 
   it.skipIf(skip)('the default view and the columns, per user per list', async () => {
