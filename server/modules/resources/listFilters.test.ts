@@ -16,7 +16,7 @@ describe.each(databases)('list filters on $kind', ({ kind, skip }) => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body.data.map((row) => row.code);
   };
-  let plans: number[] = [];
+  const plans: number[] = [];
 
   beforeAll(async () => {
     if (skip) return;
