@@ -16,7 +16,7 @@ export function ViewsMenu({ data, actions, currentViewId, currentQuery, onOpen }
   const current = data.views.find((view) => view.id === currentViewId);
   const defaultId = data.preferences.default_view_id;
   return (
-    <Dropdown label="Views" className="list-menu" trigger={<span>{current ? `View: ${current.name}` : 'Views'}</span>}>
+    <Dropdown label={current ? `View: ${current.name}` : 'Views'} className="list-menu" trigger={<span>{current ? `View: ${current.name}` : 'Views'}</span>}>
       {(close) => (
         <div className="list-menu-panel">
           {data.views.length === 0 ? (

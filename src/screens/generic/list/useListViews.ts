@@ -72,7 +72,10 @@ export function useListViews(api: string) {
   });
   const setPreferences = useMutation({
     mutationFn: (change: Partial<Omit<ListPreferences, 'dropped'>>) => http.put<{ data: ListPreferences }>(`list-preferences/${api}`, change),
+    // The table follows at once; the server's answer (or, on a failure, the settings as stored) replaces the guess.
+    onMutate: (change) => queryClient.setQueryData<ListViews>(queryKey, (current) => (current ? { ...current, preferences: { ...current.preferences, ...change } } : current)),
     onSuccess: (answer) => queryClient.setQueryData<ListViews>(queryKey, (current) => (current ? { ...current, preferences: answer.data } : current)),
+    onError: refresh,
   });
   return { views, save, update, remove, setPreferences };
 }
