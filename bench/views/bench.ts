@@ -6,7 +6,8 @@
  *
  * Lines: the view's first page as everyone opening it asks for it (what the budget holds); the same view paged and
  * sized differently on every request, so no answer comes from the response cache (the database path itself); and
- * `GET views/subscribers`, which the list asks for beside its first page.
+ * `GET views/subscribers`, which the list asks for beside its first page. The uncached path at one connection is
+ * printed for information: what one request costs when it waits behind no other.
  * BENCH_SUBSCRIBERS and BENCH_SECONDS shorten runs; BENCH_DATABASES=postgres,pglite adds PGlite (information only).
  */
 import { fork } from 'node:child_process';
@@ -89,6 +90,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<Line[]> {
     return [
       await run('saved view (3 filters), first page of 20', { origin: new URL(base).origin, paths: [page], headers }, P99_BUDGET_MS[kind]),
       await run('saved view (3 filters), a new page each request', { origin: new URL(base).origin, paths: uncached, headers }, P99_BUDGET_MS[kind]),
+      await run('... a new page each request, 1 connection', { origin: new URL(base).origin, paths: uncached, headers, connections: 1 }, Number.POSITIVE_INFINITY),
       await run('GET views/subscribers', { origin: new URL(base).origin, paths: [`${new URL(base).pathname}/views/subscribers`], headers }, P99_BUDGET_MS[kind]),
     ];
   } finally {
@@ -117,13 +119,15 @@ interface LoadOptions {
   origin: string;
   paths: readonly string[];
   headers: Record<string, string>;
+  /** 50 unless given: one connection shows what a request costs on its own, without waiting behind others. */
+  connections?: number;
 }
 
-async function load({ origin, paths, headers }: LoadOptions, seconds: number): Promise<Pick<Line, 'rps' | 'p50' | 'p99' | 'errors'>> {
+async function load({ origin, paths, headers, connections = CONNECTIONS }: LoadOptions, seconds: number): Promise<Pick<Line, 'rps' | 'p50' | 'p99' | 'errors'>> {
   let next = 0;
   const result = await autocannon({
     url: origin,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
     headers,
     requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
