@@ -32,6 +32,9 @@ export const AUDIT_ACTIONS = {
   upload: 'Data uploaded',
   notification_read: 'Notification read',
   sync: 'Data synchronised',
+  view_saved: 'List view saved',
+  view_deleted: 'List view deleted',
+  list_preferences: 'List settings changed',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -28,6 +28,7 @@ import { resourceRoutes } from './modules/resources/routes.ts';
 import { subscriberRoutes } from './modules/subscribers/routes.ts';
 import { UploadProcessor } from './modules/uploads/processor.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
+import { viewRoutes } from './modules/views/routes.ts';
 import { takesDirectUploads, type FileStorage } from './modules/uploads/storage.ts';
 import { openApiRoutes, routeTable } from './modules/openapi/routes.ts';
 
@@ -110,6 +111,7 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
       await api.register(profileRoutes);
       await api.register(notificationRoutes);
       await api.register(resourceRoutes, { behaviours: RESOURCE_BEHAVIOURS });
+      await api.register(viewRoutes);
       await api.register(subscriberRoutes);
       await api.register(uploadRoutes);
       await api.register(bannerImageRoutes);

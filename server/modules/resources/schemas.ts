@@ -5,8 +5,9 @@
 import type { EntityModel, FieldModel, JsonSchema, ListModel } from '../../../contract/description.ts';
 import { MAX_INTEGER } from '../../http/requestSchemas.ts';
 import { readableFields } from '../../../contract/readableFields.ts';
+import { EMPTY_SUFFIX, FROM_SUFFIX, isDateFormat, listFilterModels, TO_SUFFIX, VALUE_SEPARATOR, type ListFilterModel } from '../../../contract/listFilters.ts';
 
-export type ListableField = Pick<FieldModel, 'name' | 'type' | 'format' | 'writeOnly'>;
+export type ListableField = Pick<FieldModel, 'name' | 'type' | 'format' | 'writeOnly' | 'enum' | 'required' | 'system' | 'relation'>;
 
 export interface ListedResource<F extends ListableField = ListableField> {
   entity: Pick<EntityModel, 'createSchema'> & { fields: readonly F[] };
@@ -49,10 +50,19 @@ export function listableFields<F extends ListableField>(resource: { entity: { fi
 }
 
 export function isDateField(field: { format: string | null }): boolean {
-  return field.format === 'date' || field.format === 'date-time';
+  return isDateFormat(field.format);
 }
 
-/** The query string of a list (and export): paging, sort, search and the manifest's filters. */
+/** The manifest's filters of a list, among the fields it may filter on. */
+export function listFilters<F extends ListableField>(resource: { entity: { fields: readonly F[] }; list: Pick<ListModel, 'filters'> }): ListFilterModel<F>[] {
+  return listFilterModels(listableFields(resource), resource.list.filters);
+}
+
+/**
+ * The query string of a list (and export): paging, sort, search and the manifest's filters. An enum or a relation
+ * takes several values separated by commas; a date a range, from and to (a day, or a moment for a date-time); a field
+ * that may be empty `<field>_empty` (true: is empty, false: is not).
+ */
 export function listQuerySchema(resource: ListedResource, extra: Record<string, JsonSchema> = {}): JsonSchema {
   const listable = listableFields(resource);
   const properties: Record<string, JsonSchema> = {
@@ -63,14 +73,15 @@ export function listQuerySchema(resource: ListedResource, extra: Record<string, 
     q: { type: 'string', maxLength: 200 },
     ...extra,
   };
-  for (const name of resource.list.filters) {
-    const field = listable.find((candidate) => candidate.name === name);
-    if (!field) continue;
-    if (isDateField(field)) {
-      properties[`${name}_from`] = { type: 'string', format: field.format };
-      properties[`${name}_to`] = { type: 'string', format: field.format };
+  for (const filter of listFilters(resource)) {
+    const { field } = filter;
+    if (filter.kind === 'date') {
+      const day = field.format === 'date' ? { format: 'date' } : { anyOf: [{ format: 'date' }, { format: 'date-time' }] };
+      properties[`${field.name}${FROM_SUFFIX}`] = { type: 'string', ...day };
+      properties[`${field.name}${TO_SUFFIX}`] = { type: 'string', ...day };
     }
-    properties[name] = filterSchema(resource, field);
+    properties[field.name] = filterSchema(resource, filter);
+    if (filter.emptiable) properties[`${field.name}${EMPTY_SUFFIX}`] = { type: 'boolean', description: `true: ${field.name} is empty; false: it is not.` };
   }
   return { type: 'object', additionalProperties: false, properties };
 }
@@ -83,9 +94,19 @@ export function exportQuerySchema(resource: ListedResource): JsonSchema {
   });
 }
 
-function filterSchema(resource: ListedResource, field: ListableField): JsonSchema {
+/** Several values: each one of `alternatives` (a regular expression), separated by commas. */
+function valueList(alternatives: string, description: string): JsonSchema {
+  return { type: 'string', maxLength: 2000, pattern: `^(?:${alternatives})(?:${VALUE_SEPARATOR}(?:${alternatives}))*$`, description };
+}
+
+function filterSchema(resource: ListedResource, filter: ListFilterModel<ListableField>): JsonSchema {
+  const { field } = filter;
   const authored = ((resource.entity.createSchema.properties ?? {}) as Record<string, JsonSchema>)[field.name];
-  if (Array.isArray(authored?.enum)) return { type: field.type, enum: authored.enum };
+  if (filter.kind === 'relation') return valueList('[1-9][0-9]{0,15}', 'One id, or several separated by commas.');
+  const values = Array.isArray(authored?.enum) ? (authored.enum as unknown[]) : field.enum;
+  if (filter.kind === 'choice' && values) {
+    return valueList(values.map((value) => String(value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), `One of ${values.join(', ')}, or several separated by commas.`);
+  }
   switch (field.type) {
     case 'integer':
       return { type: 'integer', minimum: -MAX_INTEGER, maximum: MAX_INTEGER };

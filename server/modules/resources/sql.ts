@@ -2,7 +2,8 @@ import type { Queryable, Row } from '../../db/database.ts';
 import { SqlParams, type Scope } from '../../db/sqlParams.ts';
 import type { ExpectedVersion } from '../../http/recordVersion.ts';
 import { quoted, type EntityResource, type RegistryField } from '../../registry.ts';
-import { isDateField, listableFields } from './schemas.ts';
+import { EMPTY_SUFFIX, FROM_SUFFIX, splitValues, TO_SUFFIX } from '../../../contract/listFilters.ts';
+import { listFilters } from './schemas.ts';
 
 /** The column that carries a list's total on each row of its page; never a manifest field name (they are lower snake case without a leading underscore). */
 const TOTAL_KEY = '__total';
@@ -158,19 +159,42 @@ export class ResourceTable {
       const needle = query.q.replace(/[\\%_]/g, (character) => `\\${character}`);
       conditions.push(`${this.resource.searchSql} LIKE '%' || lower(${params.add(needle)}) || '%'`);
     }
-    const fields = new Map(listableFields(this.resource).map((field) => [field.name, field]));
-    for (const [name, value] of Object.entries(query.filters)) {
-      if (value === undefined) continue;
-      const range = /^(.*)_(from|to)$/.exec(name);
-      const rangeField = range ? fields.get(range[1]!) : undefined;
-      if (range && rangeField && isDateField(rangeField)) {
-        conditions.push(`t.${quoted(rangeField.name)} ${range[2] === 'from' ? '>=' : '<='} ${params.add(value)}`);
-      } else if (fields.has(name)) {
-        conditions.push(`t.${quoted(name)} = ${params.add(value)}`);
-      }
-    }
+    conditions.push(...this.filterConditions(params, query.filters));
     if (scope) conditions.push(scope(params));
     return conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+  }
+
+  /**
+   * The manifest's filters as conditions (schemas.ts `listQuerySchema` judged the values): several values as one
+   * `= ANY` of the column's own type, so the column's index applies; a day as the end of a date-time range covers it
+   * all; `_empty` as IS NULL (or an empty text).
+   */
+  private filterConditions(params: SqlParams, filters: ListQuery['filters']): string[] {
+    const conditions: string[] = [];
+    const given = (key: string) => (filters[key] === undefined || filters[key] === '' ? undefined : filters[key]);
+    for (const { field, kind, multiple } of listFilters(this.resource)) {
+      const column = `t.${quoted(field.name)}`;
+      const value = given(field.name);
+      if (value !== undefined && multiple) {
+        const values = splitValues(String(value));
+        conditions.push(values.length === 1 ? `${column} = ${params.add(values[0])}` : `${column} = ANY(${params.add(values)}::${field.sqlType}[])`);
+      } else if (value !== undefined) {
+        conditions.push(`${column} = ${params.add(value)}`);
+      }
+      if (kind === 'date') {
+        const from = given(`${field.name}${FROM_SUFFIX}`);
+        const to = given(`${field.name}${TO_SUFFIX}`);
+        const wholeDay = (day: unknown) => field.format === 'date-time' && String(day).length === 10;
+        if (from !== undefined) conditions.push(`${column} >= ${params.add(from)}${wholeDay(from) ? '::date' : ''}`);
+        if (to !== undefined) conditions.push(wholeDay(to) ? `${column} < ${params.add(to)}::date + 1` : `${column} <= ${params.add(to)}`);
+      }
+      const empty = given(`${field.name}${EMPTY_SUFFIX}`);
+      if (empty !== undefined) {
+        const isEmpty = field.type === 'string' ? `(${column} IS NULL OR ${column} = '')` : `${column} IS NULL`;
+        conditions.push(empty === true || empty === 'true' ? isEmpty : `NOT ${isEmpty}`);
+      }
+    }
+    return conditions;
   }
 
   private labelColumns(): string {

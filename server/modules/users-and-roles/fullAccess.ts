@@ -40,3 +40,8 @@ export async function keepingFullAccess<T>(tx: Queryable, write: () => Promise<T
   if (before > 0 && (await fullAccessUsers(tx)) === 0) throw conflict(LAST_FULL_ACCESS_MESSAGE);
   return result;
 }
+
+/** True when the grants hold full access, as the Super Admin role does. */
+export function hasFullAccess(grants: { can(module: string, action: string): boolean }): boolean {
+  return FULL_ACCESS.every(([module, action]) => grants.can(module, action));
+}

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { trashPath } from '../../../contract/trashPath.ts';
 import { http } from '../../http/index.ts';
@@ -10,6 +10,7 @@ import { formatValue, type Row } from '../shared/formatValue.ts';
 import { QueryState } from '../shared/QueryState.tsx';
 import { ScreenHeading } from '../shared/ScreenHeading.tsx';
 import { useResourceAccess } from '../shared/useResourceAccess.ts';
+import { FilterChips } from './list/FilterChips.tsx';
 import { ListFilters } from './list/ListFilters.tsx';
 import { listFilters } from './list/listFilters.ts';
 import { Pagination } from './list/Pagination.tsx';
@@ -17,8 +18,11 @@ import { ResourceTable } from './list/ResourceTable.tsx';
 import { SearchBox } from './list/SearchBox.tsx';
 import { useExport } from './list/useExport.ts';
 import { useListMutations, type ListPage } from './list/useListMutations.ts';
+import { useListCustomisation } from './list/useListCustomisation.ts';
 import { useListState } from './list/useListState.ts';
 import '../screens.css';
+
+const ListCustomise = lazy(() => import('./list/ListCustomise.tsx'));
 
 /** The list of any resource, from its manifest description alone. */
 export default function ListScreen({ resource }: ScreenProps) {
@@ -38,12 +42,14 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
   const filters = useMemo(() => listFilters(resource), [resource]);
   const filterKeys = useMemo(() => filters.flatMap((filter) => filter.keys), [filters]);
   const state = useListState(list, filterKeys);
+  const customisation = useListCustomisation(resource, list, state);
   const access = useResourceAccess(resource);
   const listKey = useMemo(() => ['resource', resource.api, 'list', state.apiParams], [resource.api, state.apiParams]);
   const query = useQuery({
     queryKey: listKey,
     queryFn: ({ signal }) => http.get<ListPage>(resource.api, { params: state.apiParams, signal }),
     placeholderData: keepPreviousData,
+    enabled: !customisation.waiting,
   });
   const { toggle, remove, bulkRemove, bulkStatus } = useListMutations(resource.api, listKey, resource.singular);
   const { progress, exportCsv } = useExport(resource.api);
@@ -101,7 +107,7 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
               </Link>
             )}
             {access.download && (
-              <button type="button" className="button" disabled={exporting} aria-busy={exporting || undefined} onClick={() => exportCsv(state.apiParams, list.columns, `${resource.api.replace(/\//g, '-')}.csv`)}>
+              <button type="button" className="button" disabled={exporting} aria-busy={exporting || undefined} onClick={() => exportCsv(state.apiParams, customisation.shown, `${resource.api.replace(/\//g, '-')}.csv`)}>
                 {exporting ? 'Downloading…' : 'Download CSV'}
               </button>
             )}
@@ -128,7 +134,29 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
       <div className="list-toolbar">
         {list.search.length > 0 && <SearchBox value={state.search} label={`Search ${resource.label.toLowerCase()}`} onSearch={(search) => state.update({ search }, { replace: true })} />}
         <ListFilters filters={filters} values={state.filters} onChange={(values) => state.update({ filters: values })} />
+        <Suspense fallback={null}>
+          <ListCustomise
+            views={customisation.data ? { data: customisation.data, actions: customisation.actions, currentViewId: state.viewId, currentQuery: customisation.currentQuery, onOpen: customisation.openView } : null}
+            columns={{ fields: customisation.fields, shown: customisation.shown, onChange: customisation.setColumns }}
+          />
+        </Suspense>
       </div>
+      {customisation.notice && (
+        <div role="status" className="list-notice">
+          <span>{customisation.notice}</span>
+          <button type="button" className="link-button" onClick={customisation.dismissNotice}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      <FilterChips
+        filters={filters}
+        values={state.filters}
+        search={state.search}
+        onChange={(values) => state.update({ filters: values })}
+        onClearSearch={() => state.update({ search: '' })}
+        onClearAll={() => state.update({ search: '', filters: {} })}
+      />
 
       {selectable && selectedIds.length > 0 && (
         <div className="bulk-bar" role="region" aria-label="Bulk actions">
@@ -169,6 +197,7 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
             <ResourceTable
               resource={resource}
               rows={rows}
+              columns={customisation.shown}
               access={access}
               sort={state.sort}
               onSort={(sort) => state.update({ sort })}

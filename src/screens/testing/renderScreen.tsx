@@ -14,7 +14,10 @@ import type { ScreenProps } from '../ScreenProps.ts';
 /** Tests only: the API as msw answers it, under the console's configured base. */
 export const api = (path: string) => `*${config.apiBaseUrl}${path}`;
 
-export const server = setupServer();
+/** Tests only: a list's saved views and settings as a user without any has them; a test may answer others. */
+export const NO_VIEWS = { views: [], preferences: { columns: null, default_view_id: null, dropped: [] }, share_roles: [] };
+
+export const server = setupServer(mock.get(api('views/*'), () => HttpResponse.json({ data: NO_VIEWS })));
 
 /** Tests only: a signed-in session with these permissions (GET user/permission answers them). */
 export function signInWith(grants: Partial<Record<ModuleKey, ActionName[]>>) {

@@ -30,7 +30,7 @@ describe('list filters and cells in people’s words', () => {
     const row = (await screen.findByRole('cell', { name: 'FLAT50' })).closest('tr')!;
     expect(within(row).getByRole('cell', { name: 'Flat amount' })).toBeInTheDocument();
     const filter = screen.getByRole('combobox', { name: 'Discount type' });
-    expect(within(filter).getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Percent', 'Flat amount']);
+    expect(within(filter).getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Percent', 'Flat amount', 'Is empty', 'Is not empty']);
     await user.selectOptions(filter, 'Percent');
     await waitFor(() => expect(queries.at(-1)?.get('discount_type')).toBe('percent'));
     expect(router.state.location.search).toContain('discount_type=percent');

@@ -1,7 +1,8 @@
 import { useId } from 'react';
+import { DATE_PRESETS, splitValues, VALUE_SEPARATOR } from '../../../../contract/listFilters.ts';
 import { DateRangeInput } from '../../shared/DateRangeInput.tsx';
 import { enumLabel } from '../../shared/formatValue.ts';
-import type { FilterProps, ListFilter } from './listFilters.ts';
+import { keysOf, type FilterProps, type ListFilter } from './listFilters.ts';
 import { RelationFilter } from './RelationFilter.tsx';
 
 export interface ListFiltersProps {
@@ -10,48 +11,117 @@ export interface ListFiltersProps {
   onChange: (values: Record<string, string>) => void;
 }
 
-/** The manifest's filters: selects for enums, booleans and relations, ranges for dates. */
+/** Select values that are no field value: the field's emptiness, and several values chosen. */
+const EMPTY = ':empty';
+const NOT_EMPTY = ':not-empty';
+const SEVERAL = ':several';
+
+/**
+ * The manifest's filters: selects for enums (each choice adds a value; chips remove them), booleans and date presets,
+ * pickers for relations, ranges for dates, and "is empty" / "is not empty" where a field may be left empty.
+ */
 export function ListFilters({ filters, values, onChange }: ListFiltersProps) {
   if (filters.length === 0) return null;
   const set = (patch: Record<string, string>) => onChange({ ...values, ...patch });
   return (
     <div className="list-filters" role="group" aria-label="Filters">
       {filters.map((filter) => {
-        const [key = '', toKey = ''] = filter.keys;
+        const keys = keysOf(filter);
         const label = filter.field.title;
+        const empty = values[keys.empty] ?? '';
+        const emptiness = filter.emptiable ? emptyOptions : [];
+        const setEmptiness = (choice: string) => (choice === EMPTY ? 'true' : choice === NOT_EMPTY ? 'false' : '');
         switch (filter.kind) {
-          case 'date-range':
+          case 'date':
             return (
-              <DateRangeInput
-                key={key}
+              <div key={keys.value} className="list-filter list-filter--dates">
+                <SelectFilter
+                  label={`${label}: when`}
+                  value={empty === 'true' ? EMPTY : empty === 'false' ? NOT_EMPTY : (values[keys.range] ?? '')}
+                  allLabel="Any time"
+                  options={[...Object.entries(DATE_PRESETS).map(([value, text]) => ({ value, label: text })), ...emptiness]}
+                  onChange={(choice) => set({ [keys.range]: choice.startsWith(':') ? '' : choice, [keys.empty]: setEmptiness(choice), [keys.from]: '', [keys.to]: '' })}
+                />
+                <DateRangeInput
+                  label={label}
+                  value={{ from: values[keys.from] ?? '', to: values[keys.to] ?? '' }}
+                  onChange={(range) => set({ [keys.from]: range.from, [keys.to]: range.to, [keys.range]: '', [keys.empty]: '' })}
+                />
+              </div>
+            );
+          case 'relation': {
+            const chosen = splitValues(values[keys.value] ?? '');
+            return (
+              <div key={keys.value} className="list-filter-pair">
+                <RelationFilter
+                  label={label}
+                  api={filter.field.relation?.api ?? ''}
+                  value={chosen.length === 1 ? chosen[0]! : ''}
+                  placeholder={chosen.length > 1 ? `${chosen.length} chosen: type to add` : undefined}
+                  onChange={(value) => set({ [keys.value]: value === '' ? (chosen.length > 1 ? chosen.join(VALUE_SEPARATOR) : '') : addValue(chosen, value), [keys.empty]: '' })}
+                />
+                {filter.emptiable && (
+                  <SelectFilter
+                    label={`${label}: empty or not`}
+                    value={empty === 'true' ? EMPTY : empty === 'false' ? NOT_EMPTY : ''}
+                    allLabel="Either"
+                    options={emptiness}
+                    onChange={(choice) => set({ [keys.empty]: setEmptiness(choice), [keys.value]: choice === '' ? (values[keys.value] ?? '') : '' })}
+                  />
+                )}
+              </div>
+            );
+          }
+          case 'choice':
+          case 'boolean': {
+            const field = filter.field;
+            const chosen = splitValues(values[keys.value] ?? '');
+            const options = field.type === 'boolean' ? booleanOptions(field.name) : (field.enum ?? []).map((value) => ({ value: String(value), label: enumLabel(field, value) }));
+            const current = empty === 'true' ? EMPTY : empty === 'false' ? NOT_EMPTY : chosen.length > 1 ? SEVERAL : (chosen[0] ?? '');
+            return (
+              <SelectFilter
+                key={keys.value}
                 label={label}
-                value={{ from: values[key] ?? '', to: values[toKey] ?? '' }}
-                onChange={(range) => set({ [key]: range.from, [toKey]: range.to })}
+                value={current}
+                several={chosen.length > 1 ? `${chosen.length} chosen` : undefined}
+                options={[...options, ...emptiness]}
+                onChange={(choice) => {
+                  if (choice === '' || choice.startsWith(':')) set({ [keys.value]: '', [keys.empty]: setEmptiness(choice) });
+                  else set({ [keys.value]: filter.multiple && current !== EMPTY && current !== NOT_EMPTY ? addValue(chosen, choice) : choice, [keys.empty]: '' });
+                }}
               />
             );
-          case 'relation':
-            return <RelationFilter key={key} label={label} api={filter.field.relation?.api ?? ''} value={values[key] ?? ''} onChange={(value) => set({ [key]: value })} />;
-          case 'select': {
-            const options = filter.field.type === 'boolean' ? booleanOptions(filter.field.name) : (filter.field.enum ?? []).map((value) => ({ value: String(value), label: enumLabel(filter.field, value) }));
-            return <SelectFilter key={key} label={label} options={options} value={values[key] ?? ''} onChange={(value) => set({ [key]: value })} />;
           }
           default:
-            return <TextFilter key={key} label={label} value={values[key] ?? ''} onChange={(value) => set({ [key]: value })} />;
+            return <TextFilter key={keys.value} label={label} value={values[keys.value] ?? ''} onChange={(value) => set({ [keys.value]: value })} />;
         }
       })}
     </div>
   );
 }
 
+const emptyOptions = [
+  { value: EMPTY, label: 'Is empty' },
+  { value: NOT_EMPTY, label: 'Is not empty' },
+];
 
-/** A choice among fixed values, "All" first. */
-export function SelectFilter({ label, value, onChange, options }: FilterProps & { options: { value: string; label: string }[] }) {
+function addValue(chosen: readonly string[], value: string): string {
+  return (chosen.includes(value) ? chosen : [...chosen, value]).join(VALUE_SEPARATOR);
+}
+
+/** A choice among fixed values, "All" first; `several` lets more than one be chosen. */
+export function SelectFilter({ label, value, onChange, options, allLabel = 'All', several }: FilterProps & { options: { value: string; label: string }[]; allLabel?: string; several?: string }) {
   const id = useId();
   return (
     <div className="list-filter">
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">All</option>
+        <option value="">{allLabel}</option>
+        {several && (
+          <option value={SEVERAL} disabled hidden>
+            {several}
+          </option>
+        )}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

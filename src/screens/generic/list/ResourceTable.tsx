@@ -8,6 +8,8 @@ import type { ResourceAccess } from '../../shared/useResourceAccess.ts';
 export interface ResourceTableProps {
   resource: ResourceDescription;
   rows: Row[];
+  /** The columns shown, in order. */
+  columns: readonly string[];
   access: ResourceAccess;
   sort: { field: string; direction: 'asc' | 'desc' };
   onSort: (sort: { field: string; direction: 'asc' | 'desc' }) => void;
@@ -22,9 +24,8 @@ export interface ResourceTableProps {
 const ACTIONS_CELL = 'actions-cell';
 
 /** The rows of a list with TanStack Table: sortable headers, selection, active toggle and row actions. */
-export function ResourceTable({ resource, rows, access, sort, onSort, selectable, selection, onSelection, onToggleActive, onDelete }: ResourceTableProps) {
+export function ResourceTable({ resource, rows, columns: columnNames, access, sort, onSort, selectable, selection, onSelection, onToggleActive, onDelete }: ResourceTableProps) {
   const fields = useMemo(() => resource.entity?.fields ?? [], [resource]);
-  const columnNames = useMemo(() => resource.list?.columns ?? [], [resource]);
   const rowLabel = (row: Row) => formatValue(fields.find((field) => field.name === columnNames[0]), row, columnNames[0]);
 
   const columns = useMemo<ColumnDef<Row>[]>(() => {

@@ -1,0 +1,164 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { actorOf, recordAudit } from '../audit/record.ts';
+import { currentUser, permission } from '../auth/access.ts';
+import type { SessionUser } from '../auth/session.ts';
+import type { Queryable } from '../../db/database.ts';
+import { errorAnswers, messageAnswer } from '../../http/answers.ts';
+import { notFound, validationError } from '../../http/errors.ts';
+import { etagOf, expectedVersion, IF_MATCH_HEADER, staleRecord } from '../../http/recordVersion.ts';
+import { ENTITY_RESOURCES, type EntityResource } from '../../registry.ts';
+import { listableFields } from '../resources/schemas.ts';
+import { hasFullAccess } from '../users-and-roles/fullAccess.ts';
+import { PREFERENCES_SAVED, preferencesBody, VIEW_BODY, VIEW_SAVED, viewParams, VIEWS_ANSWER } from './schemas.ts';
+import { ViewStore, type StoredPreferences, type StoredView, type Viewer, type ViewWrite } from './store.ts';
+import { checkViewQuery } from './viewQuery.ts';
+
+/** `views/<list>` and `list-preferences/<list>` of every resource with a list (docs/api.md, "Saved views and list settings"). */
+export async function viewRoutes(app: FastifyInstance): Promise<void> {
+  for (const resource of ENTITY_RESOURCES) if (resource.actions.includes('view')) registerViews(app, resource);
+}
+
+const viewerOf = (user: SessionUser): Viewer => ({ id: user.id, roleId: user.roleId });
+
+function registerViews(app: FastifyInstance, resource: EntityResource): void {
+  const store = new ViewStore(resource.key);
+  const viewsPath = `/views/${resource.api}`;
+  const config = { access: permission(resource.key, 'view') };
+  const singular = resource.singular.replace(/(?:^|\s+)(\w)/g, (_match, letter: string) => letter.toUpperCase());
+  const about = (operationId: string, summary: string, description?: string) => ({ tags: [resource.label], operationId, summary, ...(description ? { description } : {}) });
+  const list = `the ${resource.label.toLowerCase()} list`;
+
+  const answerOf = (view: StoredView, user: SessionUser) => ({ ...view, mine: view.owner_id === user.id, ...checkViewQuery(resource, view.query) });
+  const loadView = async (db: Queryable, user: SessionUser, id: number) => {
+    const view = await store.visibleOne(db, viewerOf(user), id);
+    if (!view) throw notFound('View');
+    return answerOf(view, user);
+  };
+  const audit = (tx: Queryable, request: FastifyRequest, action: 'view_saved' | 'view_deleted' | 'list_preferences', details: Record<string, unknown>) =>
+    recordAudit(tx, actorOf(request), { module: resource.key, action, details: { list: resource.key, ...details } });
+
+  /** A view as written: its query must name only what the list has, and it may be shared with the caller's own role (any role with full access). */
+  const judged = async (db: Queryable, user: SessionUser, body: ViewWrite): Promise<ViewWrite> => {
+    const { query, dropped } = checkViewQuery(resource, body.query);
+    if (dropped.length > 0) throw validationError({ query: `Not part of ${list}: ${dropped.join(', ')}.` });
+    const shared = body.shared_role_id ?? null;
+    if (shared !== null && shared !== user.roleId) {
+      if (!hasFullAccess(user.grants)) throw validationError({ shared_role_id: 'You can share a view with your own role only.' });
+      if ((await db.query('SELECT 1 FROM roles WHERE id = $1', [shared])).length === 0) throw validationError({ shared_role_id: 'No such role.' });
+    }
+    return { name: body.name.trim(), query, shared_role_id: shared };
+  };
+
+  app.get(viewsPath, {
+    config,
+    schema: { ...about(`list${singular}Views`, `Saved views and settings of ${list}`), response: { 200: VIEWS_ANSWER, ...errorAnswers(401, 403) } },
+    handler: async (request) => {
+      const user = currentUser(request);
+      const [views, preferences, shareRoles] = await Promise.all([store.visible(app.db, viewerOf(user)), store.preferences(app.db, user.id), rolesToShareWith(app.db, user)]);
+      return { data: { views: views.map((view) => answerOf(view, user)), preferences: checkedPreferences(resource, preferences, views), share_roles: shareRoles } };
+    },
+  });
+
+  app.post<{ Body: ViewWrite }>(viewsPath, {
+    config,
+    schema: {
+      ...about(`save${singular}View`, `Save a view of ${list}`),
+      body: VIEW_BODY,
+      response: { 201: VIEW_SAVED, ...errorAnswers(400, 401, 403) },
+    },
+    handler: async (request, reply) => {
+      const user = currentUser(request);
+      const view = await app.db.transaction(async (tx) => {
+        const written = await judged(tx, user, request.body);
+        const id = await store.insert(tx, user.id, written);
+        await audit(tx, request, 'view_saved', { view_id: id, name: written.name, shared_role_id: written.shared_role_id });
+        return loadView(tx, user, id);
+      });
+      return reply.code(201).header('etag', etagOf(view.version)).send({ data: view, message: `View "${view.name}" saved.` });
+    },
+  });
+
+  app.put<{ Params: { id: number }; Body: ViewWrite }>(`${viewsPath}/:id`, {
+    config,
+    schema: {
+      ...about(`update${singular}View`, `Rename, share or change a view of ${list}`, 'Its owner only; the body is the whole view.'),
+      params: viewParams,
+      headers: IF_MATCH_HEADER,
+      body: VIEW_BODY,
+      response: { 200: VIEW_SAVED, ...errorAnswers(400, 401, 403, 404, 412, 428) },
+    },
+    handler: async (request, reply) => {
+      const user = currentUser(request);
+      const expected = expectedVersion(request);
+      const { id } = request.params;
+      const view = await app.db.transaction(async (tx) => {
+        const written = await judged(tx, user, request.body);
+        if (!(await store.update(tx, user.id, id, written, expected))) throw (await store.owns(tx, user.id, id)) ? staleRecord('view') : notFound('View');
+        await audit(tx, request, 'view_saved', { view_id: id, name: written.name, shared_role_id: written.shared_role_id });
+        return loadView(tx, user, id);
+      });
+      return reply.header('etag', etagOf(view.version)).send({ data: view, message: `View "${view.name}" saved.` });
+    },
+  });
+
+  app.delete<{ Params: { id: number } }>(`${viewsPath}/:id`, {
+    config,
+    schema: {
+      ...about(`delete${singular}View`, `Delete a view of ${list}`, 'Its owner only.'),
+      params: viewParams,
+      headers: IF_MATCH_HEADER,
+      response: { 200: messageAnswer('Deleted.'), ...errorAnswers(400, 401, 403, 404, 412, 428) },
+    },
+    handler: async (request) => {
+      const user = currentUser(request);
+      const expected = expectedVersion(request);
+      const { id } = request.params;
+      const name = await app.db.transaction(async (tx) => {
+        const removed = await store.remove(tx, user.id, id, expected);
+        if (!removed) throw (await store.owns(tx, user.id, id)) ? staleRecord('view') : notFound('View');
+        await audit(tx, request, 'view_deleted', { view_id: id, name: removed.name });
+        return removed.name;
+      });
+      return { message: `View "${name}" deleted.` };
+    },
+  });
+
+  app.put<{ Body: Partial<StoredPreferences> }>(`/list-preferences/${resource.api}`, {
+    config,
+    schema: {
+      ...about(`set${singular}ListPreferences`, `Set the caller's columns and default view of ${list}`, 'What the body names changes; the rest stays. Null resets to the manifest\'s columns, or to no default view.'),
+      body: preferencesBody(resource),
+      response: { 200: PREFERENCES_SAVED, ...errorAnswers(400, 401, 403) },
+    },
+    handler: async (request) => {
+      const user = currentUser(request);
+      const change = request.body;
+      const preferences = await app.db.transaction(async (tx) => {
+        if (change.default_view_id != null && !(await store.visibleOne(tx, viewerOf(user), change.default_view_id))) {
+          throw validationError({ default_view_id: 'No such view of this list that you may open.' });
+        }
+        await store.savePreferences(tx, user.id, change);
+        await audit(tx, request, 'list_preferences', change);
+        return store.preferences(tx, user.id);
+      });
+      return { data: checkedPreferences(resource, preferences, null) };
+    },
+  });
+}
+
+function rolesToShareWith(db: Queryable, user: SessionUser): Promise<Array<{ id: number; name: string }>> {
+  if (hasFullAccess(user.grants)) return db.query('SELECT id, name FROM roles WHERE is_active ORDER BY lower(name), id');
+  return db.query('SELECT id, name FROM roles WHERE id = $1', [user.roleId]);
+}
+
+/** The settings with columns the list no longer has left out, and a default view the caller may no longer open (`views`) forgotten. */
+function checkedPreferences(resource: EntityResource, preferences: StoredPreferences, views: readonly StoredView[] | null) {
+  const fields = new Set(listableFields(resource).map((field) => field.name));
+  const columns = preferences.columns?.filter((name) => fields.has(name)) ?? null;
+  const defaultView = views && !views.some((view) => view.id === preferences.default_view_id) ? null : preferences.default_view_id;
+  return {
+    columns: columns && columns.length > 0 ? columns : null,
+    default_view_id: defaultView,
+    dropped: preferences.columns?.filter((name) => !fields.has(name)) ?? [],
+  };
+}

@@ -1,0 +1,101 @@
+/** The request and answer schemas of a list's saved views and settings (docs/api.md, "Saved views and list settings"). */
+import { dataAnswer, withETag } from '../../http/answers.ts';
+import { namedSchema } from '../../http/components.ts';
+import { MAX_INTEGER } from '../../http/requestSchemas.ts';
+import type { EntityResource } from '../../registry.ts';
+import { listableFields } from '../resources/schemas.ts';
+
+const id = { type: 'integer', minimum: 1, maximum: MAX_INTEGER } as const;
+
+const QUERY = namedSchema('ViewQuery', {
+  type: 'object',
+  maxProperties: 60,
+  additionalProperties: { type: 'string', maxLength: 2000 },
+  description:
+    'The list\'s query as the console\'s address holds it: `q`, `sort` (a field, `-` first when descending), `size`, `columns` (field names, comma-separated) and the filters (docs/api.md, "Lists"), with `<field>_range` for a date preset (`today`, `last_7_days`, `this_month`, `last_month`).',
+});
+
+export const VIEW_BODY = namedSchema('ViewWrite', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'query'],
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
+    query: QUERY,
+    shared_role_id: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INTEGER, description: 'Shared with every user of this role; null or left out: private.' },
+  },
+});
+
+const DROPPED = {
+  type: 'array',
+  items: { type: 'string' },
+  description: 'What the manifest no longer has and the answer leaves out: a filter key, a column, a sort field, or `<key>: <value>` for an enum value.',
+};
+
+export const VIEW = namedSchema('SavedView', {
+  type: 'object',
+  required: ['id', 'name', 'owner_id', 'owner_name', 'mine', 'shared_role_id', 'shared_role_name', 'query', 'dropped', 'version', 'updated_at'],
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    owner_id: { type: 'integer' },
+    owner_name: { type: 'string' },
+    mine: { type: 'boolean', description: 'The caller owns it, so may rename, share or delete it.' },
+    shared_role_id: { type: ['integer', 'null'] },
+    shared_role_name: { type: ['string', 'null'] },
+    query: QUERY,
+    dropped: DROPPED,
+    version: { type: 'integer' },
+    updated_at: { type: 'string', format: 'date-time' },
+  },
+});
+
+export const PREFERENCES = namedSchema('ListPreferences', {
+  type: 'object',
+  required: ['columns', 'default_view_id', 'dropped'],
+  properties: {
+    columns: { type: ['array', 'null'], items: { type: 'string' }, description: 'The columns shown, in order; null: the manifest\'s.' },
+    default_view_id: { type: ['integer', 'null'], description: 'The view the list opens with when its address names no query.' },
+    dropped: DROPPED,
+  },
+});
+
+/** The body of `PUT <list>/list-preferences`: what it names changes, the rest stays. */
+export function preferencesBody(resource: EntityResource) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    minProperties: 1,
+    properties: {
+      columns: {
+        type: ['array', 'null'],
+        minItems: 1,
+        maxItems: 200,
+        uniqueItems: true,
+        items: { type: 'string', enum: listableFields(resource).map((field) => field.name) },
+      },
+      default_view_id: { ...id, type: ['integer', 'null'] },
+    },
+  };
+}
+
+export const viewParams = { type: 'object', additionalProperties: false, required: ['id'], properties: { id } } as const;
+
+export const VIEWS_ANSWER = dataAnswer(
+  'The views the caller may open (their own and those shared with their role) and their settings of the list.',
+  {
+    type: 'object',
+    required: ['views', 'preferences', 'share_roles'],
+    properties: {
+      views: { type: 'array', items: VIEW },
+      preferences: PREFERENCES,
+      share_roles: {
+        type: 'array',
+        description: 'The roles the caller may share a view with: their own; every active role for a user with full access.',
+        items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+      },
+    },
+  },
+);
+export const VIEW_SAVED = withETag(dataAnswer('Saved.', VIEW, { message: true }));
+export const PREFERENCES_SAVED = dataAnswer('Saved.', PREFERENCES);

@@ -1,0 +1,109 @@
+import type { Queryable } from '../../db/database.ts';
+import type { ExpectedVersion } from '../../http/recordVersion.ts';
+import type { ViewQuery } from './viewQuery.ts';
+
+export type StoredView = {
+  id: number;
+  name: string;
+  owner_id: number;
+  owner_name: string;
+  shared_role_id: number | null;
+  shared_role_name: string | null;
+  query: ViewQuery;
+  version: number;
+  updated_at: string;
+};
+
+export type StoredPreferences = {
+  columns: string[] | null;
+  default_view_id: number | null;
+};
+
+/** Who asks: a view is theirs, or shared with their role. */
+export interface Viewer {
+  id: number;
+  roleId: number | null;
+}
+
+export interface ViewWrite {
+  name: string;
+  query: ViewQuery;
+  shared_role_id: number | null;
+}
+
+const VIEW_COLUMNS = `v.id, v.name, v.owner_id, trim(concat_ws(' ', u.first_name, u.last_name)) AS owner_name, v.shared_role_id,
+  r.name AS shared_role_name, v.query, v.version, v.updated_at`;
+const VIEW_FROM = 'saved_views v JOIN users u ON u.id = v.owner_id LEFT JOIN roles r ON r.id = v.shared_role_id';
+const VISIBLE = '(v.owner_id = $2 OR (v.shared_role_id IS NOT NULL AND v.shared_role_id = $3))';
+
+/** The saved views of one list and a user's settings of it (migration 013), by SQL alone. */
+export class ViewStore {
+  constructor(private readonly listKey: string) {}
+
+  /** The views the viewer may open: their own and those shared with their role, by name. */
+  async visible(db: Queryable, viewer: Viewer): Promise<StoredView[]> {
+    return db.query<StoredView>(
+      `SELECT ${VIEW_COLUMNS} FROM ${VIEW_FROM} WHERE v.list_key = $1 AND ${VISIBLE} ORDER BY lower(v.name), v.id`,
+      [this.listKey, viewer.id, viewer.roleId],
+    );
+  }
+
+  async visibleOne(db: Queryable, viewer: Viewer, id: number): Promise<StoredView | undefined> {
+    const [row] = await db.query<StoredView>(`SELECT ${VIEW_COLUMNS} FROM ${VIEW_FROM} WHERE v.list_key = $1 AND ${VISIBLE} AND v.id = $4`, [
+      this.listKey,
+      viewer.id,
+      viewer.roleId,
+      id,
+    ]);
+    return row;
+  }
+
+  async insert(tx: Queryable, ownerId: number, view: ViewWrite): Promise<number> {
+    const [row] = await tx.query<{ id: number }>(
+      'INSERT INTO saved_views (list_key, owner_id, name, query, shared_role_id) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+      [this.listKey, ownerId, view.name, JSON.stringify(view.query), view.shared_role_id],
+    );
+    return row!.id;
+  }
+
+  /** Changes the owner's view if it is at a version the caller read; false when it is not theirs or moved on. */
+  async update(tx: Queryable, ownerId: number, id: number, view: ViewWrite, expected: ExpectedVersion): Promise<boolean> {
+    const rows = await tx.query(
+      `UPDATE saved_views SET name = $4, query = $5, shared_role_id = $6, version = version + 1, updated_at = now()
+        WHERE list_key = $1 AND owner_id = $2 AND id = $3 ${expected === 'any' ? '' : 'AND version = ANY($7::int[])'} RETURNING id`,
+      [this.listKey, ownerId, id, view.name, JSON.stringify(view.query), view.shared_role_id, ...(expected === 'any' ? [] : [expected.versions])],
+    );
+    return rows.length === 1;
+  }
+
+  async remove(tx: Queryable, ownerId: number, id: number, expected: ExpectedVersion): Promise<{ name: string } | undefined> {
+    const [row] = await tx.query<{ name: string }>(
+      `DELETE FROM saved_views WHERE list_key = $1 AND owner_id = $2 AND id = $3 ${expected === 'any' ? '' : 'AND version = ANY($4::int[])'} RETURNING name`,
+      [this.listKey, ownerId, id, ...(expected === 'any' ? [] : [expected.versions])],
+    );
+    return row;
+  }
+
+  /** True when the owner has a view of this id in this list (whatever its version). */
+  async owns(tx: Queryable, ownerId: number, id: number): Promise<boolean> {
+    const rows = await tx.query('SELECT 1 FROM saved_views WHERE list_key = $1 AND owner_id = $2 AND id = $3', [this.listKey, ownerId, id]);
+    return rows.length === 1;
+  }
+
+  async preferences(db: Queryable, userId: number): Promise<StoredPreferences> {
+    const [row] = await db.query<StoredPreferences>('SELECT columns, default_view_id FROM list_preferences WHERE user_id = $1 AND list_key = $2', [userId, this.listKey]);
+    return row ?? { columns: null, default_view_id: null };
+  }
+
+  /** Sets what `change` names and keeps the rest. */
+  async savePreferences(tx: Queryable, userId: number, change: Partial<StoredPreferences>): Promise<void> {
+    await tx.query(
+      `INSERT INTO list_preferences (user_id, list_key, columns, default_view_id) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (user_id, list_key) DO UPDATE SET
+         columns = CASE WHEN $5 THEN excluded.columns ELSE list_preferences.columns END,
+         default_view_id = CASE WHEN $6 THEN excluded.default_view_id ELSE list_preferences.default_view_id END,
+         updated_at = now()`,
+      [userId, this.listKey, change.columns ?? null, change.default_view_id ?? null, change.columns !== undefined, change.default_view_id !== undefined],
+    );
+  }
+}

@@ -1,0 +1,13 @@
+import { ColumnsMenu, type ColumnsMenuProps } from './ColumnsMenu.tsx';
+import { ViewsMenu, type ViewsMenuProps } from './ViewsMenu.tsx';
+import './listCustomise.css';
+
+/** The Views and Columns menus of a list: a chunk of their own, loaded after the list's first paint. */
+export default function ListCustomise({ views, columns }: { views: ViewsMenuProps | null; columns: ColumnsMenuProps }) {
+  return (
+    <div className="list-customise">
+      {views && <ViewsMenu {...views} />}
+      <ColumnsMenu {...columns} />
+    </div>
+  );
+}

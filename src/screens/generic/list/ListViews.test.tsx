@@ -1,0 +1,149 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http as mock, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { presetRange } from '../../../../contract/listFilters.ts';
+import { vouchers } from '../../testing/fixtures.ts';
+import { api, NO_VIEWS, renderScreen, routeOf, server, signInWith } from '../../testing/renderScreen.tsx';
+import ListScreen from '../ListScreen.tsx';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const ROW = { id: 1, code: 'FLAT50', discount_type: 'flat', discount_value: 50, valid_to: '2026-12-31', used_count: 3, is_active: true, version: 2 };
+
+function serveRows(queries: URLSearchParams[] = []) {
+  server.use(
+    mock.get(api('vouchers'), ({ request }) => {
+      queries.push(new URL(request.url).searchParams);
+      return HttpResponse.json({ data: [ROW], meta: { total: 1, page: 1, page_size: 20 } });
+    }),
+  );
+  return queries;
+}
+
+const view = (id: number, name: string, query: Record<string, string>, extra: Record<string, unknown> = {}) => ({
+  id,
+  name,
+  owner_name: 'Asha Rao',
+  mine: true,
+  shared_role_id: null,
+  shared_role_name: null,
+  query,
+  dropped: [],
+  version: 1,
+  ...extra,
+});
+
+const openList = (at?: string) => renderScreen(ListScreen, { resource: vouchers, route: routeOf(vouchers, 'view', 'list'), ...(at ? { at } : {}) });
+
+describe('filters as chips, columns and saved views', () => {
+  it('several enum values, "is empty" and a date preset: each a chip in the URL and the query, each removable', async () => {
+    signInWith({ VOUCHER: ['view'] });
+    const queries = serveRows();
+    const user = userEvent.setup();
+    const { router } = openList();
+    await screen.findByRole('cell', { name: 'FLAT50' });
+    const type = screen.getByRole('combobox', { name: 'Discount type' });
+    await user.selectOptions(type, 'Percent');
+    await user.selectOptions(type, 'Flat amount');
+    await waitFor(() => expect(queries.at(-1)?.get('discount_type')).toBe('percent,flat'));
+    expect(router.state.location.search).toContain('discount_type=percent%2Cflat');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Valid to: when' }), 'Last 7 days');
+    const week = presetRange('last_7_days', new Date());
+    await waitFor(() => expect(queries.at(-1)?.get('valid_to_from')).toBe(week.from));
+    expect(queries.at(-1)?.get('valid_to_to')).toBe(week.to);
+    // The address keeps the preset's name, so the range moves on with the calendar.
+    expect(router.state.location.search).toContain('valid_to_range=last_7_days');
+
+    const chips = screen.getByRole('list', { name: 'Search and filters in force' });
+    expect(within(chips).getAllByRole('button').map((chip) => chip.textContent)).toEqual(['Discount type: Percent ×', 'Discount type: Flat amount ×', 'Valid to: last 7 days ×', 'Clear all']);
+    await user.click(within(chips).getByRole('button', { name: 'Remove Discount type: Percent' }));
+    await waitFor(() => expect(queries.at(-1)?.get('discount_type')).toBe('flat'));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Discount type' }), 'Is empty');
+    await waitFor(() => expect(queries.at(-1)?.get('discount_type_empty')).toBe('true'));
+    expect(queries.at(-1)?.has('discount_type')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect([...(queries.at(-1)?.keys() ?? [])].sort()).toEqual(['_order', '_page', '_page_size', '_sort']));
+    expect(screen.queryByRole('list', { name: 'Search and filters in force' })).not.toBeInTheDocument();
+  });
+
+  it('columns: hidden and reordered from the keyboard, kept on the server, and the table follows', async () => {
+    signInWith({ VOUCHER: ['view'] });
+    serveRows();
+    const saved: unknown[] = [];
+    server.use(
+      mock.put(api('list-preferences/vouchers'), async ({ request }) => {
+        const body = (await request.json()) as { columns: string[] | null };
+        saved.push(body);
+        return HttpResponse.json({ data: { columns: body.columns, default_view_id: null, dropped: [] } });
+      }),
+    );
+    const user = userEvent.setup();
+    openList();
+    await screen.findByRole('cell', { name: 'FLAT50' });
+    await screen.findByRole('button', { name: 'Columns' });
+    screen.getByRole('button', { name: 'Columns' }).focus();
+    await user.keyboard('{Enter}');
+    const panel = await screen.findByRole('region', { name: 'Columns' });
+    await user.click(within(panel).getByRole('checkbox', { name: 'Discount type' }));
+    await waitFor(() => expect(saved.at(-1)).toEqual({ columns: ['code', 'discount_value', 'valid_to', 'used_count', 'is_active'] }));
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: /Discount type/ })).not.toBeInTheDocument());
+    await user.click(within(screen.getByRole('region', { name: 'Columns' })).getByRole('button', { name: 'Move Discount value up' }));
+    await waitFor(() => expect(saved.at(-1)).toEqual({ columns: ['discount_value', 'code', 'valid_to', 'used_count', 'is_active'] }));
+    await waitFor(() => expect(screen.getAllByRole('columnheader')[0]).toHaveTextContent('Discount value'));
+  });
+
+  it('the default view opens when the address names nothing; a view the user cannot see gives the plain list and a notice', async () => {
+    signInWith({ VOUCHER: ['view'] });
+    const queries = serveRows();
+    server.use(
+      mock.get(api('views/vouchers'), () =>
+        HttpResponse.json({ data: { ...NO_VIEWS, views: [view(7, 'Flat ones', { discount_type: 'flat', sort: '-code' }, { dropped: ['region'] })], preferences: { columns: null, default_view_id: 7, dropped: [] } } }),
+      ),
+    );
+    const first = openList();
+    await waitFor(() => expect(first.router.state.location.search).toBe('?view=7&discount_type=flat&sort=-code'));
+    await waitFor(() => expect(queries.at(-1)?.get('discount_type')).toBe('flat'));
+    // The list was asked once, for the view: not first for the plain list.
+    expect(queries.every((query) => query.get('discount_type') === 'flat')).toBe(true);
+    expect(await screen.findByText('The view “Flat ones” opened without what this list no longer has: region.')).toBeInTheDocument();
+    first.unmount();
+
+    const second = openList('/voucher-management/vouchers?view=99&discount_type=percent');
+    expect(await screen.findByText(/That saved view is not available to you/)).toBeInTheDocument();
+    await waitFor(() => expect(second.router.state.location.search).toBe(''));
+  });
+
+  it('saves the current list as a view shared with a role, and keeps what was typed when the save fails', async () => {
+    signInWith({ VOUCHER: ['view'] });
+    serveRows();
+    const posted: unknown[] = [];
+    let fail = true;
+    server.use(
+      mock.get(api('views/vouchers'), () => HttpResponse.json({ data: { ...NO_VIEWS, share_roles: [{ id: 2, name: 'Sales Executive' }] } })),
+      mock.post(api('views/vouchers'), async ({ request }) => {
+        const body = (await request.json()) as { name: string; query: Record<string, string> };
+        posted.push(body);
+        if (fail) return HttpResponse.json({ message: 'Validation failed', errors: { name: 'Try again.' } }, { status: 400 });
+        return HttpResponse.json({ data: view(12, body.name, body.query, { shared_role_id: 2, shared_role_name: 'Sales Executive' }), message: 'View saved.' }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = openList('/voucher-management/vouchers?discount_type=flat&q=FL');
+    await screen.findByRole('cell', { name: 'FLAT50' });
+    await user.click(await screen.findByRole('button', { name: 'Views' }));
+    const panel = await screen.findByRole('region', { name: 'Views' });
+    await user.type(within(panel).getByLabelText('Save current as…'), 'Flat FL');
+    await user.selectOptions(within(panel).getByLabelText('Share with'), 'Sales Executive');
+    await user.click(within(panel).getByRole('button', { name: 'Save view' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({ name: 'Flat FL', shared_role_id: 2, query: { discount_type: 'flat', q: 'FL' } });
+    expect(within(panel).getByLabelText('Save current as…')).toHaveValue('Flat FL');
+    fail = false;
+    await user.click(within(panel).getByRole('button', { name: 'Save view' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?view=12&discount_type=flat&q=FL'));
+  });
+});

@@ -1,0 +1,165 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Dropdown } from '../../../header/Dropdown.tsx';
+import type { ListViews, SavedView, UseListViewsResult } from './useListViews.ts';
+
+export interface ViewsMenuProps {
+  data: ListViews;
+  actions: UseListViewsResult;
+  currentViewId: number | null;
+  /** The list's query now: what "Save current as…" keeps. */
+  currentQuery: Record<string, string>;
+  onOpen: (view: SavedView) => void;
+}
+
+/** The list's saved views: open one, save the current list as one, mark the default, rename, share, delete own ones. */
+export function ViewsMenu({ data, actions, currentViewId, currentQuery, onOpen }: ViewsMenuProps) {
+  const current = data.views.find((view) => view.id === currentViewId);
+  const defaultId = data.preferences.default_view_id;
+  return (
+    <Dropdown label={current ? `View: ${current.name}` : 'Views'} className="list-menu" trigger={<span>{current ? `View: ${current.name}` : 'Views'}</span>}>
+      {(close) => (
+        <div className="list-menu-panel">
+          {data.views.length === 0 ? (
+            <p className="list-menu-note">No saved views yet.</p>
+          ) : (
+            <ul className="views-list" aria-label="Saved views">
+              {data.views.map((view) => (
+                <ViewRow
+                  key={view.id}
+                  view={view}
+                  data={data}
+                  actions={actions}
+                  isDefault={view.id === defaultId}
+                  isCurrent={view.id === currentViewId}
+                  onOpen={() => {
+                    onOpen(view);
+                    close();
+                  }}
+                />
+              ))}
+            </ul>
+          )}
+          {current?.mine && (
+            <button type="button" className="button" onClick={() => actions.update.mutate({ view: current, change: { query: currentQuery } })}>
+              Update “{current.name}” to this list
+            </button>
+          )}
+          <SaveViewForm data={data} onSave={(view) => actions.save.mutateAsync({ ...view, query: currentQuery }).then((saved) => onOpen(saved.data))} />
+        </div>
+      )}
+    </Dropdown>
+  );
+}
+
+function ViewRow({ view, data, actions, isDefault, isCurrent, onOpen }: { view: SavedView; data: ListViews; actions: UseListViewsResult; isDefault: boolean; isCurrent: boolean; onOpen: () => void }) {
+  const [renaming, setRenaming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const nameId = useId();
+  const rename = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const name = String(new FormData(event.currentTarget).get('name') ?? '').trim();
+    if (name) actions.update.mutate({ view, change: { name } }, { onSuccess: () => setRenaming(false) });
+  };
+  return (
+    <li className="views-item">
+      <button type="button" className="link-button" aria-current={isCurrent || undefined} onClick={onOpen}>
+        {view.name}
+      </button>
+      {isDefault && <span className="badge">Default</span>}
+      <span className="list-menu-note">{view.mine ? (view.shared_role_name ? `Shared with ${view.shared_role_name}` : 'Private') : `By ${view.owner_name}`}</span>
+      <span className="views-actions">
+        <button type="button" className="link-button" onClick={() => actions.setPreferences.mutate({ default_view_id: isDefault ? null : view.id })}>
+          {isDefault ? 'Unset default' : 'Make default'}
+        </button>
+        {view.mine && (
+          <>
+            <button type="button" className="link-button" onClick={() => setRenaming((open) => !open)} aria-expanded={renaming}>
+              Rename
+            </button>
+            {data.share_roles.length > 0 && (
+              <label className="views-share">
+                <span>Share with</span>
+                <select
+                  value={view.shared_role_id ?? ''}
+                  aria-label={`Share ${view.name} with`}
+                  onChange={(event) => actions.update.mutate({ view, change: { shared_role_id: event.target.value === '' ? null : Number(event.target.value) } })}
+                >
+                  <option value="">Nobody (private)</option>
+                  {data.share_roles.map((role) => (
+                    <option key={role.id} value={role.id}>
+                      {role.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+            {deleting ? (
+              <span role="group" aria-label={`Delete ${view.name}?`}>
+                <button type="button" className="link-button link-button--danger" onClick={() => actions.remove.mutate(view)}>
+                  Delete “{view.name}”
+                </button>
+                <button type="button" className="link-button" onClick={() => setDeleting(false)}>
+                  Keep it
+                </button>
+              </span>
+            ) : (
+              <button type="button" className="link-button" onClick={() => setDeleting(true)}>
+                Delete
+              </button>
+            )}
+          </>
+        )}
+      </span>
+      {renaming && (
+        <form className="views-form" onSubmit={rename}>
+          <label htmlFor={nameId}>New name</label>
+          <input id={nameId} name="name" defaultValue={view.name} maxLength={100} required />
+          <button type="submit" className="button" disabled={actions.update.isPending}>
+            Rename
+          </button>
+        </form>
+      )}
+    </li>
+  );
+}
+
+function SaveViewForm({ data, onSave }: { data: ListViews; onSave: (view: { name: string; shared_role_id: number | null }) => Promise<unknown> }) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [role, setRole] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return setError('Give the view a name.');
+    setError(null);
+    // What was typed stays when the save fails.
+    onSave({ name: name.trim(), shared_role_id: role === '' ? null : Number(role) }).then(() => setName(''), () => undefined);
+  };
+  return (
+    <form className="views-form" onSubmit={submit} noValidate>
+      <label htmlFor={`${id}-name`}>Save current as…</label>
+      <input id={`${id}-name`} value={name} maxLength={100} onChange={(event) => setName(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+      {error && (
+        <span id={`${id}-error`} className="views-error">
+          {error}
+        </span>
+      )}
+      {data.share_roles.length > 0 && (
+        <>
+          <label htmlFor={`${id}-role`}>Share with</label>
+          <select id={`${id}-role`} value={role} onChange={(event) => setRole(event.target.value)}>
+            <option value="">Nobody (private)</option>
+            {data.share_roles.map((shareRole) => (
+              <option key={shareRole.id} value={shareRole.id}>
+                {shareRole.name}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
+      <button type="submit" className="button button--primary">
+        Save view
+      </button>
+    </form>
+  );
+}
