@@ -1,8 +1,8 @@
 /**
  * Go anywhere's search: GET search on 100,000 subscribers (the API benchmark's data, bench/api/seed.ts) while
  * administrators type, on PGlite and on PostgreSQL; p50/p99 latency and requests per second, each held to its budget.
- * Every request is a different search: company-name fragments as typed (`sunrise spic`), two-letter ones that match
- * tens of thousands of subscribers, and whole e-mail addresses that match one. The server runs in a child process
+ * Every request is a different search: company-name fragments as typed (`sunrise spic`), three-letter ones that match
+ * thousands of subscribers or none, and whole e-mail addresses that match one. The server runs in a child process
  * (bench/api/server.ts); traffic goes to 127.0.0.1 only. BENCH_SUBSCRIBERS, BENCH_SECONDS and BENCH_DATABASES
  * (pglite or postgres) shorten runs.
  */
@@ -86,14 +86,14 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<Line> {
   }
 }
 
-/** Fragments as typed, two-letter ones and whole addresses, interleaved, each with a page of 5 per resource. */
+/** Fragments as typed, three-letter ones (the shortest search) and whole addresses, interleaved, 5 records per resource. */
 async function searchPaths(ready: ServerReady, headers: Record<string, string>): Promise<string[]> {
   const page = await fetch(`${ready.base}/subscribers?_page_size=100`, { headers });
   const emails = ((await page.json()) as { data: Array<{ email: string }> }).data.map((row) => row.email);
-  const twoLetters = ['an', 'sh', 'ra', 'ar', 'in', 'pa', 'ma', 'ka'];
+  const threeLetters = ['ana', 'sha', 'ram', 'ari', 'pat', 'kar', 'com', 'ltd', 'zqx', 'qqq', 'xjw', 'vvv'];
   const queries: string[] = [];
   for (let index = 0; index < ready.searches.length; index += 1) {
-    queries.push(ready.searches[index]!, twoLetters[index % twoLetters.length]!, emails[index % emails.length]!);
+    queries.push(ready.searches[index]!, threeLetters[index % threeLetters.length]!, emails[index % emails.length]!);
   }
   const apiPath = new URL(ready.base).pathname;
   return [...new Set(queries)].map((q) => `${apiPath}/search?q=${encodeURIComponent(q)}&limit=5`);

@@ -29,7 +29,7 @@ interface ChoiceGroup {
 }
 
 /**
- * Go anywhere: one box that finds the screens the user may open (by their label and area) and, from two characters
+ * Go anywhere: one box that finds the screens the user may open (by their label and area) and, from three characters
  * on, records of every resource they may view (GET search). A combobox over a grouped listbox: the arrows move
  * through the choices, Enter opens the one marked, Escape closes and gives focus back to what opened it.
  */
@@ -77,7 +77,14 @@ export function GoAnywhereDialog({ onClose, areas = AREAS }: GoAnywhereDialogPro
     }
   };
 
-  const status = searching ? 'Searching records…' : choices.length === 0 ? 'No screen or record matches.' : query.trim().length < RECORD_SEARCH_MIN_LENGTH ? `Type ${RECORD_SEARCH_MIN_LENGTH} characters or more to find records too.` : '';
+  const tooShort = query.trim().length < RECORD_SEARCH_MIN_LENGTH;
+  const status = searching
+    ? 'Searching records…'
+    : tooShort
+      ? `${choices.length === 0 ? 'No screen matches. ' : ''}Type ${RECORD_SEARCH_MIN_LENGTH} characters or more to find records too.`
+      : choices.length === 0
+        ? 'No screen or record matches.'
+        : '';
   let index = -1;
   return (
     <Dialog title="Go anywhere" onClose={onClose}>

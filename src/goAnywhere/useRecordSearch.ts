@@ -10,7 +10,7 @@ export interface FoundResource {
 }
 
 /** The fewest characters the server searches records for (SEARCH_MIN_LENGTH of the search route). */
-export const RECORD_SEARCH_MIN_LENGTH = 2;
+export const RECORD_SEARCH_MIN_LENGTH = 3;
 /** Records shown per resource. */
 const RECORDS_PER_RESOURCE = 5;
 /** Typing pause before the records are asked for, so a word typed quickly is one request. */

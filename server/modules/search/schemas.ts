@@ -12,8 +12,8 @@ export const searchQuery = {
       type: 'string',
       minLength: SEARCH_MIN_LENGTH,
       maxLength: SEARCH_MAX_LENGTH,
-      // At least two characters that are not spaces: spaces around the words are trimmed.
-      pattern: '\\S.*\\S',
+      // At least three characters that are not spaces: spaces around the words are trimmed.
+      pattern: '\\S.*\\S.*\\S',
       description: `What the records' search text contains, ignoring case (${SEARCH_MIN_LENGTH} characters or more).`,
     },
     limit: { type: 'integer', minimum: 1, maximum: SEARCH_MAX_LIMIT, default: SEARCH_DEFAULT_LIMIT, description: 'Records per resource, at most.' },

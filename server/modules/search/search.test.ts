@@ -40,7 +40,7 @@ describe.each(databases)('GET search on $kind', ({ kind, skip }) => {
   });
 
   it.skipIf(skip)('a 400 names the field: too short, only spaces, no q, a limit out of range', async () => {
-    for (const query of ['q=a', 'q=%20%20%20', 'q=%20a%20', '']) {
+    for (const query of ['q=ab', 'q=%20%20%20%20', 'q=%20ab%20', 'q=a%20b', '']) {
       const refused = await search(query);
       expect(refused.status, query).toBe(400);
       expect(Object.keys(refused.body.errors ?? {}), query).toEqual(['q']);
@@ -79,7 +79,7 @@ describe.each(databases)('GET search on $kind', ({ kind, skip }) => {
       { id: leading.json().data.id, label: 'Zembla' },
       { id: inner.json().data.id, label: 'Upper Zembla' },
     ]);
-    for (const odd of ['%%', '__', '\\\\', "' OR 1=1 --", 'zem%la', 'zembla_']) expect(await found(odd), odd).toEqual([]);
+    for (const odd of ['%%%', '___', '\\\\\\', "' OR 1=1 --", 'zem%la', 'zembla_']) expect(await found(odd), odd).toEqual([]);
     expect(resourcesOf(await found('Zémbla'))).toEqual([]);
   });
 
@@ -92,7 +92,7 @@ describe.each(databases)('GET search on $kind', ({ kind, skip }) => {
     // What the operator may view is found: the data columns of the demo data.
     expect(resourcesOf(await found('port_of', operator))).toEqual(['DATA_FIELDS_MODULE']);
     const permissions = (await server.app.inject({ method: 'GET', url: '/api/v1/user/permission', headers: operator })).json() as { data: Record<string, { actions: Record<string, unknown> }> };
-    for (const resource of resourcesOf(await found('an', operator, 20))) expect(permissions.data[resource]?.actions, resource).toHaveProperty('view');
+    for (const resource of resourcesOf(await found('por', operator, 20))) expect(permissions.data[resource]?.actions, resource).toHaveProperty('view');
   });
 
   it.skipIf(skip)('a role that may view nothing finds nothing', async () => {

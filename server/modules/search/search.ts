@@ -5,8 +5,11 @@ import { ENTITY_RESOURCES, quoted, type EntityResource } from '../../registry.ts
 import type { ResourceBehaviours } from '../resources/behaviours.ts';
 import { optionLabelField } from '../resources/options.ts';
 
-/** The fewest characters a search takes: one letter would match nearly every record of every resource. */
-export const SEARCH_MIN_LENGTH = 2;
+/**
+ * The fewest characters a search takes: the trigram index finds records by 3 characters or more. With 2, every row
+ * of a resource is read to find a rare pair (1.1 s for "zq" in 100,000 subscribers on PGlite, against 0.04 s for "zqx").
+ */
+export const SEARCH_MIN_LENGTH = 3;
 export const SEARCH_MAX_LENGTH = 100;
 /** Records answered per resource by default, and at most. */
 export const SEARCH_DEFAULT_LIMIT = 5;
