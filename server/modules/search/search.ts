@@ -42,6 +42,19 @@ export const SEARCHABLE_RESOURCES: readonly EntityResource[] = ENTITY_RESOURCES.
 export async function searchRecords(db: Queryable, behaviours: ResourceBehaviours, user: SessionUser, q: string, limit: number): Promise<FoundResource[]> {
   const viewable = SEARCHABLE_RESOURCES.filter((resource) => user.grants.can(resource.key, 'view'));
   if (viewable.length === 0) return [];
+  const { sql, values } = searchStatement(viewable, behaviours, user, q, limit);
+  const rows = await db.query<{ resource: number; id: number; label: string }>(sql, values);
+  return viewable
+    .map((resource, index) => ({
+      resource: resource.key,
+      label: resource.label,
+      records: rows.filter((row) => Number(row.resource) === index).map(({ id, label }) => ({ id: Number(id), label })),
+    }))
+    .filter((group) => group.records.length > 0);
+}
+
+/** The one statement of a search: a branch per resource, its rows tagged with the resource's place in `resources`. */
+function searchStatement(resources: readonly EntityResource[], behaviours: ResourceBehaviours, user: SessionUser, q: string, limit: number): { sql: string; values: unknown[] } {
   const params = new SqlParams();
   const lowered = q.toLowerCase();
   // LIKE wildcards typed by the user are literal, as in a list search.
@@ -49,7 +62,7 @@ export async function searchRecords(db: Queryable, behaviours: ResourceBehaviour
   const contains = params.add(escaped);
   const prefix = params.add(lowered);
   const perResource = params.add(limit);
-  const selects = viewable.map((resource, index) => {
+  const selects = resources.map((resource, index) => {
     const label = `t.${quoted(optionLabelField(resource))}`;
     const conditions = [`${resource.searchSql} LIKE '%' || ${contains} || '%'`];
     const scope = behaviours[resource.key]?.scope?.(user);
@@ -61,12 +74,5 @@ export async function searchRecords(db: Queryable, behaviours: ResourceBehaviour
            WHERE ${conditions.join(' AND ')} LIMIT ${CANDIDATES_PER_RESOURCE}
         ) c ORDER BY rank LIMIT ${perResource})`;
   });
-  const rows = await db.query<{ resource: number; id: number; label: string }>(`${selects.join('\nUNION ALL\n')}\nORDER BY resource, rank`, params.values);
-  return viewable
-    .map((resource, index) => ({
-      resource: resource.key,
-      label: resource.label,
-      records: rows.filter((row) => Number(row.resource) === index).map(({ id, label }) => ({ id: Number(id), label })),
-    }))
-    .filter((group) => group.records.length > 0);
+  return { sql: `${selects.join('\nUNION ALL\n')}\nORDER BY resource, rank`, values: params.values };
 }
