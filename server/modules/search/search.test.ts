@@ -112,6 +112,18 @@ describe.each(databases)('GET search on $kind', ({ kind, skip }) => {
     const nobody = { authorization: `Bearer ${(login.json() as { data: { access: string } }).data.access}` };
     const answer = await search('q=spice', nobody);
     expect(answer).toEqual({ status: 200, body: { data: [] } });
+    // Given view on one resource, the role finds in that one only.
+    const version = (await server.app.inject({ method: 'GET', url: `/api/v1/roles/${role.json().data.id}/permissions`, headers: admin })).headers.etag as string;
+    const granted = await server.app.inject({
+      method: 'PUT',
+      url: `/api/v1/roles/${role.json().data.id}/permissions`,
+      headers: { ...admin, 'if-match': version },
+      payload: { permissions: { MASTERS: ['view'], COUNTRIES: ['view'] } },
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+    const countries = await found('ind', nobody);
+    expect(resourcesOf(countries)).toEqual(['COUNTRIES']);
+    expect(countries[0]!.records.map((record) => record.label)).toContain('India');
   });
 
   it.skipIf(skip)('an executive finds only the subscribers assigned to them', async () => {

@@ -74,5 +74,6 @@ function searchStatement(resources: readonly EntityResource[], behaviours: Resou
            WHERE ${conditions.join(' AND ')} LIMIT ${CANDIDATES_PER_RESOURCE}
         ) c ORDER BY rank LIMIT ${perResource})`;
   });
-  return { sql: `${selects.join('\nUNION ALL\n')}\nORDER BY resource, rank`, values: params.values };
+  // The branches inside a FROM, so that one branch alone (a role that views one resource) still takes the ORDER BY.
+  return { sql: `SELECT * FROM (${selects.join('\nUNION ALL\n')}) found ORDER BY resource, rank`, values: params.values };
 }
