@@ -16,7 +16,7 @@ export const SEARCH_DEFAULT_LIMIT = 5;
 export const SEARCH_MAX_LIMIT = 20;
 /**
  * Matching records read per resource before the best are picked: the ranking sorts at most these, so a common
- * fragment ("co" in 100,000 company names) costs no more than a rare one.
+ * fragment ("com" in 100,000 e-mail addresses) costs no more than a rare one.
  */
 const CANDIDATES_PER_RESOURCE = 200;
 
