@@ -25,6 +25,7 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { RESOURCE_BEHAVIOURS } from './modules/behaviours.ts';
 import { resourceRoutes } from './modules/resources/routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 import { subscriberRoutes } from './modules/subscribers/routes.ts';
 import { UploadProcessor } from './modules/uploads/processor.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
@@ -112,6 +113,7 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
       await api.register(notificationRoutes);
       await api.register(resourceRoutes, { behaviours: RESOURCE_BEHAVIOURS });
       await api.register(viewRoutes);
+      await api.register(searchRoutes, { behaviours: RESOURCE_BEHAVIOURS });
       await api.register(subscriberRoutes);
       await api.register(uploadRoutes);
       await api.register(bannerImageRoutes);

@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { GoAnywhereButton } from '../goAnywhere/GoAnywhereButton.tsx';
 import { NotificationsMenu } from '../notifications/NotificationsMenu.tsx';
 import { usePermissions } from '../permissions/usePermissions.ts';
 import { useSession } from '../session/useSession.ts';
@@ -15,7 +16,7 @@ export interface HeaderProps {
 
 /**
  * The header of signed-in pages: back (HEADER-01), logo (HEADER-02), and when logged in the two dropdowns
- * (HEADER-03); on a phone, first the menu button of the sidebar drawer. Back returns to the previous page, and with
+ * (HEADER-03), after Go anywhere; on a phone, first the menu button of the sidebar drawer. Back returns to the previous page, and with
  * none in this tab (a link opened in a new tab) goes up to the page's list or the landing page, never out of the console.
  */
 export function Header({ menu }: HeaderProps) {
@@ -54,6 +55,7 @@ export function Header({ menu }: HeaderProps) {
       <Brand />
       {user && (
         <div className="header-actions">
+          <GoAnywhereButton />
           <NotificationsMenu initials={user.initials} />
           <AccountMenu user={user} onLogout={() => void logout()} />
         </div>

@@ -1,0 +1,1 @@
+export { GoAnywhereButton } from './GoAnywhereButton.tsx';
