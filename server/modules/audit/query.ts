@@ -32,7 +32,7 @@ const isDateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
  * every other subscriber's changes and other users' sign-ins, which their scope does not reach.
  */
 export function auditConditions(filters: AuditFilters, caller: SessionUser, params: SqlParams): string {
-  if (filters.record_id !== undefined && filters.module === undefined) throw validationError({ record_id: 'Choose the module of the record too.' });
+  checkAuditFilters(filters);
   const conditions: string[] = [];
   if (filters.user_id !== undefined) conditions.push(`user_id = ${params.add(filters.user_id)}`);
   if (filters.module !== undefined) conditions.push(`module = ${params.add(filters.module)}`);
@@ -45,6 +45,11 @@ export function auditConditions(filters: AuditFilters, caller: SessionUser, para
   const executive = executiveCondition(caller, params);
   if (executive) conditions.push(executive);
   return conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+}
+
+/** A record id names a record only within its module (and only then is it found by an index). */
+export function checkAuditFilters(filters: AuditFilters): void {
+  if (filters.record_id !== undefined && filters.module === undefined) throw validationError({ module: 'Choose the module of the record.' });
 }
 
 function executiveCondition(caller: SessionUser, params: SqlParams): string | null {

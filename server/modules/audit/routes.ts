@@ -7,7 +7,7 @@ import { AREAS, MODULE, RESOURCES, area, resource } from '../../registry.ts';
 import { currentUser, permission } from '../auth/access.ts';
 import { NOTIFICATIONS_MODULE } from '../notifications/routes.ts';
 import { subscriberScope } from '../subscribers/scope.ts';
-import { auditBatches, auditPage, type AuditFilters } from './query.ts';
+import { auditBatches, auditPage, checkAuditFilters, type AuditFilters } from './query.ts';
 import { auditExportQuery, auditFiltersAnswer, auditPageAnswer, auditPageQuery } from './schemas.ts';
 
 const EXPORT_BATCH = 1000;
@@ -69,6 +69,8 @@ export async function auditLogRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const caller = currentUser(request);
       const filters = request.query;
+      // Before the first line is sent: a refused filter is a 400, not a cut-off download.
+      checkAuditFilters(filters);
       async function* lines(): AsyncGenerator<string> {
         yield csvLine(['When', 'User', 'User id', 'Client address', 'Request id', 'Module', 'Record id', 'Action', 'Changes', 'Details']);
         for await (const rows of auditBatches(db, filters, caller, EXPORT_BATCH, EXPORT_MAX_ROWS)) {
