@@ -16,7 +16,7 @@ describe.each(databases)('GET audit-log, its export and its filters, on $kind', 
 
   const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Headers = admin) => {
     const response = await server.app.inject({ method, url: `/api/v1/${url}`, headers, ...(payload === undefined ? {} : { payload }) });
-    return { status: response.statusCode, body: response.headers['content-type']?.startsWith('text/csv') ? response.body : (response.json() as any), headers: response.headers };
+    return { status: response.statusCode, body: String(response.headers['content-type']).startsWith('text/csv') ? response.body : (response.json() as any), headers: response.headers };
   };
   const list = async (query: string, headers: Headers = admin) => {
     const answer = await call('GET', `audit-log${query}`, undefined, headers);
