@@ -74,11 +74,14 @@ export async function auditPage(db: Queryable, filters: AuditFilters, caller: Se
   const where = auditConditions(filters, caller, params);
   const limit = params.add(pageSize);
   const offset = params.add((page - 1) * pageSize);
-  const rows = await db.query(`SELECT ${COLUMNS} FROM audit_log ${where} ORDER BY at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`, params.values);
   const counting = new SqlParams();
   const countWhere = auditConditions(filters, caller, counting);
   const bound = counting.add(EXACT_TOTAL_UP_TO + 1);
-  const [counted] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM (SELECT 1 FROM audit_log ${countWhere} LIMIT ${bound}) matching`, counting.values);
+  // The page and its bounded count at once, on two of the pool's connections.
+  const [rows, [counted]] = await Promise.all([
+    db.query(`SELECT ${COLUMNS} FROM audit_log ${where} ORDER BY at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`, params.values),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM (SELECT 1 FROM audit_log ${countWhere} LIMIT ${bound}) matching`, counting.values),
+  ]);
   const total = Number(counted?.total ?? 0);
   if (total <= EXACT_TOTAL_UP_TO) return { rows, total, totalIsEstimate: false };
   return { rows, total: Math.max(await estimatedCount(db, `SELECT 1 FROM audit_log ${countWhere}`, counting.values.slice(0, -1)), total), totalIsEstimate: true };
