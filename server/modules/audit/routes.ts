@@ -1,11 +1,10 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { AUDIT_ACTIONS } from '../../../contract/audit.ts';
+import { AUDIT_ACTIONS, AUDIT_MODULE_LABELS, NOTIFICATIONS_MODULE } from '../../../contract/audit.ts';
 import { csvAnswer, errorAnswers } from '../../http/answers.ts';
 import { csvLine } from '../../http/csv.ts';
 import { AREAS, MODULE, RESOURCES, area, resource } from '../../registry.ts';
 import { currentUser, permission } from '../auth/access.ts';
-import { NOTIFICATIONS_MODULE } from '../notifications/routes.ts';
 import { subscriberScope } from '../subscribers/scope.ts';
 import { auditBatches, auditPage, checkAuditFilters, type AuditFilters } from './query.ts';
 import { auditExportQuery, auditFiltersAnswer, auditPageAnswer, auditPageQuery } from './schemas.ts';
@@ -15,9 +14,8 @@ const EXPORT_MAX_ROWS = 1_000_000;
 const EXECUTIVE_SCOPE = 'An executive (SUBSCRIBERS `executive_access`) reads only the entries about the subscribers assigned to them and those of their own actions.';
 
 /** A module's name as people read it: its label in the manifest, else its key. */
-export function moduleLabel(key: string): string {
-  if (key === NOTIFICATIONS_MODULE) return 'Notifications';
-  return resource(key)?.label ?? area(key)?.label ?? key;
+function moduleLabel(key: string): string {
+  return resource(key)?.label ?? area(key)?.label ?? AUDIT_MODULE_LABELS[key] ?? key;
 }
 
 function actionLabel(action: string): string {

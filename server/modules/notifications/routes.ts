@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../auth/access.ts';
 import { actorOf, recordAudit } from '../audit/record.ts';
+import { NOTIFICATIONS_MODULE } from '../../../contract/audit.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { notFound } from '../../http/errors.ts';
 import { allReadAnswer, markAllReadBody, notificationPageAnswer, notificationQuery, notificationReadAnswer, notificationReadBody } from './schemas.ts';
 
 const tags = ['Notifications'];
-/** Notifications are no module of the manifest; their entries name this one. */
-export const NOTIFICATIONS_MODULE = 'NOTIFICATIONS';
 
 /** The header's notifications (NOTIF-05, NOTIF-08, NOTIF-09): only ever the caller's own. */
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {

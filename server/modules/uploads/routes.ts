@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { idParams, writeSchema } from '../../http/requestSchemas.ts';
 import { currentUser, permission } from '../auth/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
