@@ -68,7 +68,16 @@ export interface AuditPage {
   totalIsEstimate: boolean;
 }
 
-/** A page of entries, newest first, with the total (exact up to `EXACT_TOTAL_UP_TO`, estimated past it). */
+/**
+ * Past this many times `EXACT_TOTAL_UP_TO` in the planner's estimate the entries are not counted at all: the estimate
+ * is the total. Nearer the bound they are counted, up to it.
+ */
+const COUNT_BELOW_ESTIMATE = 5 * EXACT_TOTAL_UP_TO;
+
+/**
+ * A page of entries, newest first, with the total: exact up to `EXACT_TOTAL_UP_TO`, else the planner's estimate
+ * (`totalIsEstimate`). The page and the estimate are read at once; the bounded count only when the estimate is near it.
+ */
 export async function auditPage(db: Queryable, filters: AuditFilters, caller: SessionUser, page: number, pageSize: number): Promise<AuditPage> {
   const params = new SqlParams();
   const where = auditConditions(filters, caller, params);
@@ -76,15 +85,16 @@ export async function auditPage(db: Queryable, filters: AuditFilters, caller: Se
   const offset = params.add((page - 1) * pageSize);
   const counting = new SqlParams();
   const countWhere = auditConditions(filters, caller, counting);
-  const bound = counting.add(EXACT_TOTAL_UP_TO + 1);
-  // The page and its bounded count at once, on two of the pool's connections.
-  const [rows, [counted]] = await Promise.all([
+  const [rows, estimate] = await Promise.all([
     db.query(`SELECT ${COLUMNS} FROM audit_log ${where} ORDER BY at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`, params.values),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM (SELECT 1 FROM audit_log ${countWhere} LIMIT ${bound}) matching`, counting.values),
+    estimatedCount(db, `SELECT 1 FROM audit_log ${countWhere}`, counting.values),
   ]);
+  if (estimate > COUNT_BELOW_ESTIMATE) return { rows, total: estimate, totalIsEstimate: true };
+  const bound = counting.add(EXACT_TOTAL_UP_TO + 1);
+  const [counted] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM (SELECT 1 FROM audit_log ${countWhere} LIMIT ${bound}) matching`, counting.values);
   const total = Number(counted?.total ?? 0);
   if (total <= EXACT_TOTAL_UP_TO) return { rows, total, totalIsEstimate: false };
-  return { rows, total: Math.max(await estimatedCount(db, `SELECT 1 FROM audit_log ${countWhere}`, counting.values.slice(0, -1)), total), totalIsEstimate: true };
+  return { rows, total: Math.max(estimate, total), totalIsEstimate: true };
 }
 
 /** The planner's estimate of the rows a query returns (cheap; as good as the table's statistics). */
