@@ -91,7 +91,12 @@ export async function auditPage(db: Queryable, filters: AuditFilters, caller: Se
   ]);
   if (estimate > COUNT_BELOW_ESTIMATE) return { rows, total: estimate, totalIsEstimate: true };
   const bound = counting.add(EXACT_TOTAL_UP_TO + 1);
-  const [counted] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM (SELECT 1 FROM audit_log ${countWhere} LIMIT ${bound}) matching`, counting.values);
+  // In the page's order, so the planner walks the filter's index alone (an index-only scan) instead of visiting up to
+  // 10,001 rows scattered over the table (a bitmap heap scan, 60 times slower on a million entries).
+  const [counted] = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM (SELECT 1 FROM audit_log ${countWhere} ORDER BY at DESC, id DESC LIMIT ${bound}) matching`,
+    counting.values,
+  );
   const total = Number(counted?.total ?? 0);
   if (total <= EXACT_TOTAL_UP_TO) return { rows, total, totalIsEstimate: false };
   return { rows, total: Math.max(estimate, total), totalIsEstimate: true };
