@@ -39,6 +39,12 @@ export const AUDIT_ACTIONS = {
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
+/** The module of entries about a user's notifications, which are no module of the manifest. */
+export const NOTIFICATIONS_MODULE = 'NOTIFICATIONS';
+
+/** Labels of the modules entries name beyond the manifest's (whose labels come from the generated description). */
+export const AUDIT_MODULE_LABELS: Record<string, string> = { [NOTIFICATIONS_MODULE]: 'Notifications' };
+
 /** One field's change. A secret (a password, a hash, a token) is never stored: only that it changed. */
 export type FieldChange = { before: unknown; after: unknown } | { changed: true };
 

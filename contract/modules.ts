@@ -14,4 +14,5 @@ export const MODULE = {
   moduleRegistry: 'MODULE_REGISTRY',
   userProfile: 'USER_PROFILE',
   changePassword: 'CHANGE_PASSWORD',
+  auditLog: 'AUDIT_LOG',
 } as const;

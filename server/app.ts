@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerFactory, type RouteOptions } from 'fastify';
+import { awaitsDeclaration, requireAuditDeclarations } from './modules/audit/routeAudit.ts';
+import { auditLogRoutes } from './modules/audit/routes.ts';
 import { registerAccessControl } from './modules/auth/access.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -24,6 +26,7 @@ import { permissionRoutes } from './modules/users-and-roles/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { RESOURCE_BEHAVIOURS } from './modules/behaviours.ts';
+import { RESOURCES } from './registry.ts';
 import { resourceRoutes } from './modules/resources/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { subscriberRoutes } from './modules/subscribers/routes.ts';
@@ -106,6 +109,14 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
       });
       // Before the routes: the OpenAPI document is read off the routes as they are registered.
       const routes = routeTable(api);
+      // A write route that does not state what it records in the audit log stops the server from starting.
+      requireAuditDeclarations(
+        api,
+        awaitsDeclaration(
+          API_BASE,
+          RESOURCES.map((resource) => resource.api),
+        ),
+      );
       await api.register(authRoutes);
       await api.register(permissionRoutes);
       await api.register(emailVerificationRoutes);
@@ -119,6 +130,7 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
       await api.register(bannerImageRoutes);
       await api.register(reportRoutes);
       await api.register(devMailboxRoutes);
+      await api.register(auditLogRoutes);
       await api.register(openApiRoutes, { routes, base: API_BASE });
     },
     { prefix: API_BASE },

@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MODULE } from '../../../contract/modules.ts';
 import type { Queryable } from '../../db/database.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { HttpError, tooManyRequests, unauthorized } from '../../http/errors.ts';
+import { actorOf, recordAudit, type AuditEntry } from '../audit/record.ts';
 import { authenticate } from './access.ts';
 import { consumeEmailLink, linkWaitSeconds, peekEmailLink, PUBLIC_LINK_SPACING_SECONDS, sendEmailLink, type LinkRecipient } from './emailLinks.ts';
 import { lifetimeText } from './linkMessages.ts';
@@ -41,9 +43,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { config, db, passwords } = app;
   const settings: TokenSettings = { secret: config.jwtSecret, accessTokenSeconds: config.accessTokenSeconds, refreshTokenSeconds: config.refreshTokenSeconds };
 
-  /** The active user these credentials are, throttled per account and client like every sign-in; 401 otherwise. */
-  const checkCredentials = async (email: string, password: string, client: string): Promise<SigningInUser> => {
+  /**
+   * The active user these credentials are, throttled per account and client like every sign-in; 401 otherwise, after a
+   * `login_failed` entry (the attempt was already counted by the throttle, which commits it whatever the answer).
+   */
+  const checkCredentials = async (request: FastifyRequest, email: string, password: string): Promise<SigningInUser> => {
     const account = email.trim().toLowerCase();
+    const client = request.ip;
     await reserveLoginAttempt(db, account, client);
     const [user] = await db.query<{ id: number; email: string; first_name: string | null; password_hash: string | null; is_active: boolean; verified: boolean }>(
       'SELECT id, email, first_name, password_hash, is_active, email_verified_at IS NOT NULL AS verified FROM users WHERE lower(email) = $1',
@@ -51,14 +57,17 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     );
     // The hash is verified even when there is no such user (against a decoy), so both answers take as long.
     const matches = await passwords.verify(user?.is_active ? user.password_hash : null, password);
-    if (!user || !matches) throw unauthorized(INVALID_LOGIN);
+    if (!user || !matches) {
+      await db.transaction((tx) => recordAudit(tx, actorOf(request), signInRefused(account, user?.id ?? null, 'wrong_credentials')));
+      throw unauthorized(INVALID_LOGIN);
+    }
     await loginSucceeded(db, account, client);
     return { id: user.id, email: user.email, first_name: user.first_name, verified: user.verified };
   };
 
   // An unverified address is refused only after the password matched, so the refusal tells nothing to a stranger.
   app.post<{ Body: { email: string; password: string } }>('/login', {
-    config: { access: 'public' },
+    config: { access: 'public', audit: { action: ['login', 'login_failed'] } },
     schema: {
       tags,
       operationId: 'login',
@@ -68,16 +77,25 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: tokensAnswer, 403: emailNotVerifiedAnswer, ...errorAnswers(400, 401, 429) },
     },
     handler: async (request) => {
-      const user = await checkCredentials(request.body.email, request.body.password, request.ip);
-      if (!user.verified) throw new HttpError(403, EMAIL_NOT_VERIFIED);
-      return { data: await startSession(db, user.id, settings) };
+      const user = await checkCredentials(request, request.body.email, request.body.password);
+      const tokens = await db.transaction(async (tx) => {
+        if (!user.verified) {
+          await recordAudit(tx, actorOf(request), signInRefused(user.email.toLowerCase(), user.id, 'email_not_verified'));
+          return null;
+        }
+        const pair = await startSession(tx, user.id, settings);
+        await recordAudit(tx, actorOf(request, user), { module: MODULE.users, recordId: user.id, action: 'login' });
+        return pair;
+      });
+      if (!tokens) throw new HttpError(403, EMAIL_NOT_VERIFIED);
+      return { data: tokens };
     },
   });
 
   // "Send the link again", from the sign-in screen that refused an unverified address: the same credentials, so only
   // the owner of the account can have links sent to it, and the answer may say plainly what happened.
   app.post<{ Body: { email: string; password: string } }>('/email-verify/resend', {
-    config: { access: 'public' },
+    config: { access: 'public', audit: { action: ['verification_sent', 'login_failed'] } },
     schema: {
       tags,
       operationId: 'resendVerificationLink',
@@ -87,20 +105,21 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: verificationResentAnswer, ...errorAnswers(400, 401, 429) },
     },
     handler: async (request) => {
-      const user = await checkCredentials(request.body.email, request.body.password, request.ip);
+      const user = await checkCredentials(request, request.body.email, request.body.password);
       if (user.verified) return { message: 'Your email address is already verified. You can sign in.' };
       await db.transaction(async (tx) => {
         await lockUser(tx, user.id);
         const wait = await linkWaitSeconds(tx, user.id, 'verify_email', PUBLIC_LINK_SPACING_SECONDS);
         if (wait > 0) throw tooManyRequests(wait, 'A verification link was sent to you a moment ago.');
         await sendEmailLink(app, tx, user, 'verify_email');
+        await recordAudit(tx, actorOf(request, user), { module: MODULE.users, recordId: user.id, action: 'verification_sent' });
       });
       return { message: `A new verification link was sent to ${user.email}. It expires in ${lifetimeText(config.verifyLinkSeconds)}.` };
     },
   });
 
   app.post<{ Body: { refresh: string } }>('/token/refresh', {
-    config: { access: 'public' },
+    config: { access: 'public', audit: { none: 'Rotates the tokens of a session whose sign-in is recorded; it changes nothing a person audits.' } },
     schema: {
       tags,
       operationId: 'refreshToken',
@@ -114,7 +133,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   // Logout works with an expired access token too: the console clears its session either way (SESSION-08).
   app.post<{ Body: { refresh?: string } }>('/logout', {
-    config: { access: 'public' },
+    config: { access: 'public', audit: { action: 'logout' } },
     schema: {
       tags,
       operationId: 'logout',
@@ -126,14 +145,20 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const user = await authenticate(app, request, config.jwtSecret);
-      if (user) await revokeSession(db, user.sessionId);
-      if (request.body.refresh) await revokeSessionOfRefreshToken(db, request.body.refresh);
+      const refresh = request.body.refresh;
+      await db.transaction(async (tx) => {
+        if (user) await revokeSession(tx, user.sessionId);
+        const refreshUser = refresh ? await revokeSessionOfRefreshToken(tx, refresh) : null;
+        // A token that ended no live session (already revoked, expired, unknown) signs nobody out.
+        const who = user ?? (refreshUser ? { id: refreshUser.userId, email: refreshUser.email } : null);
+        if (who) await recordAudit(tx, actorOf(request, who), { module: MODULE.users, recordId: who.id, action: 'logout' });
+      });
       return { message: 'Logged out.' };
     },
   });
 
   app.post<{ Body: { email: string } }>('/forget_password', {
-    config: { access: 'public' },
+    config: { access: 'public', audit: { action: 'password_reset_requested' } },
     schema: {
       tags,
       operationId: 'sendPasswordResetLink',
@@ -146,18 +171,21 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const account = request.body.email.trim().toLowerCase();
       await db.transaction(async (tx) => {
         const [user] = await tx.query<LinkRecipient & Record<string, unknown>>('SELECT id, email, first_name FROM users WHERE lower(email) = $1 AND is_active FOR UPDATE', [account]);
-        if (!user) return;
+        // Recorded for an address without an account too: a run of those is what an administrator looks for.
+        const requested = (sent: boolean): AuditEntry => ({ module: MODULE.users, recordId: user?.id ?? null, action: 'password_reset_requested', details: { email: account, sent } });
+        if (!user) return recordAudit(tx, actorOf(request), requested(false));
         // Throttled without saying so: the answer must not tell whether the address has an account.
         const wait = await linkWaitSeconds(tx, user.id, 'reset_password', PUBLIC_LINK_SPACING_SECONDS);
         if (wait > 0) request.log.info({ user: user.id, wait }, 'password reset link not sent: one was sent a moment ago');
         else await sendEmailLink(app, tx, user, 'reset_password');
+        return recordAudit(tx, actorOf(request), requested(wait <= 0));
       });
       return { message: RESET_SENT };
     },
   });
 
   app.post<{ Body: { token: string } }>('/check-link', {
-    config: { access: 'public' },
+    config: { access: 'public', audit: { none: 'Reads whether a reset link is still valid; it changes nothing.' } },
     schema: {
       tags,
       operationId: 'checkPasswordResetLink',
@@ -173,7 +201,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: { token: string; password: string; confirm_password: string } }>('/reset_password', {
-    config: { access: 'public' },
+    config: { access: 'public', audit: { action: 'password_reset' } },
     schema: {
       tags,
       operationId: 'resetPassword',
@@ -193,13 +221,19 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         );
         await revokeAllSessions(tx, userId);
         if (user) await clearAccountFailures(tx, user.email.toLowerCase());
+        await recordAudit(tx, actorOf(request, user && { id: userId, email: user.email }), {
+          module: MODULE.users,
+          recordId: userId,
+          action: 'password_reset',
+          changes: { password: { changed: true } },
+        });
       });
       return { message: 'Your password has been changed. Please log in.' };
     },
   });
 
   app.post<{ Body: { token: string } }>('/email-verify', {
-    config: { access: 'public' },
+    config: { access: 'public', audit: { action: 'email_verified' } },
     schema: {
       tags,
       operationId: 'verifyEmail',
@@ -210,11 +244,17 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => {
       await db.transaction(async (tx) => {
         const userId = await consumeEmailLink(tx, request.body.token, 'verify_email');
-        await tx.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1', [userId]);
+        const [user] = await tx.query<{ email: string }>('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1 RETURNING email', [userId]);
+        await recordAudit(tx, actorOf(request, user && { id: userId, email: user.email }), { module: MODULE.users, recordId: userId, action: 'email_verified' });
       });
       return { message: 'Your email address has been verified. You can sign in now.' };
     },
   });
+}
+
+/** A refused sign-in: by nobody known (the caller proved no identity), about the account tried if it exists. */
+function signInRefused(email: string, userId: number | null, reason: 'wrong_credentials' | 'email_not_verified'): AuditEntry {
+  return { module: MODULE.users, recordId: userId, action: 'login_failed', details: { email, reason } };
 }
 
 /** Held while deciding whether to send a user another link, so two requests cannot both pass the throttle. */

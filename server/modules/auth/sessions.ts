@@ -53,11 +53,15 @@ export async function revokeSession(db: Queryable, sessionId: string): Promise<v
   await db.query('UPDATE sessions SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1', [sessionId]);
 }
 
-export async function revokeSessionOfRefreshToken(db: Queryable, refresh: string): Promise<void> {
-  await db.query(
-    `UPDATE sessions SET revoked_at = coalesce(revoked_at, now()) WHERE id = (SELECT session_id FROM refresh_tokens WHERE token_hash = $1)`,
+/** Ends the session of a refresh token; the user whose live session it ended, or null when it ended none. */
+export async function revokeSessionOfRefreshToken(db: Queryable, refresh: string): Promise<{ userId: number; email: string } | null> {
+  const [ended] = await db.query<{ user_id: number; email: string }>(
+    `UPDATE sessions s SET revoked_at = now() FROM users u
+      WHERE s.id = (SELECT session_id FROM refresh_tokens WHERE token_hash = $1) AND s.revoked_at IS NULL AND u.id = s.user_id
+      RETURNING s.user_id, u.email`,
     [hashToken(refresh)],
   );
+  return ended ? { userId: ended.user_id, email: ended.email } : null;
 }
 
 export async function revokeAllSessions(db: Queryable, userId: number, except?: string): Promise<void> {

@@ -5,6 +5,7 @@ import { dataAnswer, errorAnswers, type Answer } from '../../http/answers.ts';
 import { HttpError, notFound, validationError } from '../../http/errors.ts';
 import { MODULE, resource } from '../../registry.ts';
 import { multipartBoundary, parseMultipart } from '../uploads/multipart.ts';
+import { actorOf, recordAudit } from '../audit/record.ts';
 
 /** The only names GET banners/images/:name answers: the random names the banner image upload gives (32 hex digits). */
 export const BANNER_IMAGE_NAME = /^[0-9a-f]{32}\.(png|jpg|webp)$/;
@@ -43,7 +44,7 @@ export async function bannerImageRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post(`${base}/image`, {
-    config: { access: canUpload },
+    config: { access: canUpload, audit: { action: 'upload' } },
     bodyLimit: BANNER_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD,
     schema: {
       tags,
@@ -75,9 +76,19 @@ export async function bannerImageRoutes(app: FastifyInstance): Promise<void> {
       if (!kind) throw new HttpError(415, 'Only PNG, JPEG or WebP images can be uploaded.');
       // The client's file name is never used: the image is stored under a random name.
       const name = `${randomBytes(16).toString('hex')}.${kind.extension}`;
-      await app.storage.put(`${STORAGE_FOLDER}/${name}`, Buffer.from(data));
+      const key = `${STORAGE_FOLDER}/${name}`;
+      const url = `/api/v1${base}/images/${name}`;
+      await app.storage.put(key, Buffer.from(data));
+      // The image belongs to no banner yet (the form saves its url later): the entry names the file, and without it
+      // the file is not kept.
+      await app.db
+        .transaction((tx) => recordAudit(tx, actorOf(request), { module: BANNER_MODULE, action: 'upload', details: { url, bytes: data.length, type: kind.contentType } }))
+        .catch(async (error: unknown) => {
+          await app.storage.remove(key);
+          throw error;
+        });
       reply.code(201);
-      return { data: { url: `/api/v1${base}/images/${name}` }, message: 'The image was uploaded.' };
+      return { data: { url }, message: 'The image was uploaded.' };
     },
   });
 

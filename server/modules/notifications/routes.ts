@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../auth/access.ts';
+import { actorOf, recordAudit } from '../audit/record.ts';
+import { NOTIFICATIONS_MODULE } from '../../../contract/audit.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { notFound } from '../../http/errors.ts';
 import { allReadAnswer, markAllReadBody, notificationPageAnswer, notificationQuery, notificationReadAnswer, notificationReadBody } from './schemas.ts';
@@ -38,7 +40,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: { id: number } }>('/notification', {
-    config: { access: 'signed-in' },
+    config: { access: 'signed-in', audit: { action: 'notification_read' } },
     schema: {
       tags,
       operationId: 'markNotificationRead',
@@ -47,17 +49,21 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: notificationReadAnswer, ...errorAnswers(400, 401, 404) },
     },
     handler: async (request) => {
-      const [row] = await db.query('UPDATE notifications SET is_read = true WHERE id = $1 AND user_id = $2 RETURNING id, message, created_at, is_read', [
-        request.body.id,
-        currentUser(request).id,
-      ]);
-      if (!row) throw notFound('Notification');
+      const row = await db.transaction(async (tx) => {
+        const [read] = await tx.query('UPDATE notifications SET is_read = true WHERE id = $1 AND user_id = $2 RETURNING id, message, created_at, is_read', [
+          request.body.id,
+          currentUser(request).id,
+        ]);
+        if (!read) throw notFound('Notification');
+        await recordAudit(tx, actorOf(request), { module: NOTIFICATIONS_MODULE, recordId: request.body.id, action: 'notification_read' });
+        return read;
+      });
       return { data: row, message: 'Notification marked as read.' };
     },
   });
 
   app.post('/notification/mark-all-as-read', {
-    config: { access: 'signed-in' },
+    config: { access: 'signed-in', audit: { action: 'notification_read' } },
     schema: {
       tags,
       operationId: 'markAllNotificationsRead',
@@ -66,7 +72,11 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: allReadAnswer, ...errorAnswers(400, 401) },
     },
     handler: async (request) => {
-      const rows = await db.query('UPDATE notifications SET is_read = true WHERE user_id = $1 AND NOT is_read RETURNING id', [currentUser(request).id]);
+      const rows = await db.transaction(async (tx) => {
+        const read = await tx.query<{ id: number }>('UPDATE notifications SET is_read = true WHERE user_id = $1 AND NOT is_read RETURNING id', [currentUser(request).id]);
+        await recordAudit(tx, actorOf(request), { module: NOTIFICATIONS_MODULE, action: 'notification_read', details: { all: true, count: read.length } });
+        return read;
+      });
       return { data: { updated: rows.length }, message: 'All notifications marked as read.' };
     },
   });

@@ -5,8 +5,10 @@ import { actionBodySchema } from '../../http/actionBody.ts';
 import { dataAnswer, errorAnswers, messageAnswer } from '../../http/answers.ts';
 import { validationError } from '../../http/errors.ts';
 import { MODULE, resource } from '../../registry.ts';
+import { actorOf, fieldChanges, recordAudit } from '../audit/record.ts';
 
 const USER_FIELDS = 'u.id, u.first_name, u.last_name, u.email, u.mobile, r.name AS role';
+const EDITABLE = 'first_name, last_name, mobile';
 const nullableString = { type: ['string', 'null'] };
 const PROFILE = {
   type: 'object',
@@ -32,7 +34,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 
   // The body is the whole editable profile: a field the manifest's form leaves optional and the body omits is cleared.
   app.put<{ Body: { first_name: string; last_name: string; mobile?: string } }>('/user/profile', {
-    config: { access: permission(MODULE.userProfile, 'edit') },
+    config: { access: permission(MODULE.userProfile, 'edit'), audit: { action: 'profile' } },
     schema: {
       tags,
       operationId: 'updateOwnProfile',
@@ -44,13 +46,23 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const { id } = currentUser(request);
       const { first_name: firstName, last_name: lastName, mobile } = request.body;
-      await db.query('UPDATE users SET first_name = $2, last_name = $3, mobile = $4, updated_at = now() WHERE id = $1', [id, firstName, lastName, mobile ?? null]);
+      // An entry about the user's record (USERS), so the user's history shows what they changed themselves.
+      await db.transaction(async (tx) => {
+        const [before] = await tx.query(`SELECT ${EDITABLE} FROM users WHERE id = $1 FOR UPDATE`, [id]);
+        const [after] = await tx.query(`UPDATE users SET first_name = $2, last_name = $3, mobile = $4, updated_at = now() WHERE id = $1 RETURNING ${EDITABLE}`, [
+          id,
+          firstName,
+          lastName,
+          mobile ?? null,
+        ]);
+        await recordAudit(tx, actorOf(request), { module: MODULE.users, recordId: id, action: 'profile', changes: fieldChanges(before ?? null, after ?? null) });
+      });
       return { data: await loadProfile(id), message: 'Profile updated.' };
     },
   });
 
   app.post<{ Body: { current_password: string; password: string; confirm_password: string } }>('/user/change-password', {
-    config: { access: permission(MODULE.changePassword, 'edit') },
+    config: { access: permission(MODULE.changePassword, 'edit'), audit: { action: 'password_change' } },
     schema: {
       tags: [resource(MODULE.changePassword)?.label ?? tags[0]!],
       operationId: 'changeOwnPassword',
@@ -69,6 +81,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [user.id, hash]);
         await revokeAllSessions(tx, user.id, user.sessionId);
+        await recordAudit(tx, actorOf(request), { module: MODULE.users, recordId: user.id, action: 'password_change', changes: { password: { changed: true } } });
       });
       return { message: 'Your password has been changed.' };
     },

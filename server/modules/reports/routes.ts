@@ -9,6 +9,7 @@ import { TRADE_RECORD_COLUMNS } from '../uploads/tradeColumns.ts';
 import { tradeRecordBatches, tradeRecordPage, type TradeFilter } from '../uploads/tradeRecords.ts';
 import { modulesAnswer, reportSummaryQuery, summaryAnswer, tradeExportQuery, tradeQuery, tradeRecordPageAnswer, trendingAnswer, trendingRefreshedAnswer } from './schemas.ts';
 import { refreshTrending } from './trending.ts';
+import { actorOf, recordAudit } from '../audit/record.ts';
 
 type TradeQuery = TradeFilter & { _page: number; _page_size: number };
 
@@ -75,9 +76,12 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/sync-trending-data/refresh', {
-    config: { access: permission(MODULE.syncTrendingData, 'refresh') },
+    config: { access: permission(MODULE.syncTrendingData, 'refresh'), audit: { action: 'sync' } },
     schema: { tags: trending, operationId: 'refreshTrendingProducts', summary: 'Recompute the trending products', response: { 200: trendingRefreshedAnswer, ...errorAnswers(401, 403) } },
-    handler: async () => ({ data: await refreshTrending(db), message: 'Trending data refreshed.' }),
+    handler: async (request) => ({
+      data: await refreshTrending(db, (tx, refresh) => recordAudit(tx, actorOf(request), { module: MODULE.syncTrendingData, action: 'sync', details: { ...refresh } })),
+      message: 'Trending data refreshed.',
+    }),
   });
 
   app.get<{ Querystring: { from?: string; to?: string } }>('/reports/summary', {

@@ -1,5 +1,5 @@
 // The trending products: the most shipped products of the last months, computed from the trade records on request.
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 
 const TRENDING_MONTHS = 12;
 const TRENDING_ITEMS = 50;
@@ -18,7 +18,7 @@ export interface TrendingRefresh {
  * the refresh it waited for when that one read the trade records after it was asked, which is the result it would
  * compute itself, and does the work only otherwise.
  */
-export function refreshTrending(db: Database): Promise<TrendingRefresh> {
+export function refreshTrending(db: Database, recorded: (tx: Queryable, refresh: TrendingRefresh & { recomputed: boolean }) => Promise<unknown>): Promise<TrendingRefresh> {
   return db.transaction(async (tx) => {
     // Text, not a parsed timestamp, so the microseconds survive the round trip.
     const [asked] = await tx.query<{ at: string }>('SELECT clock_timestamp()::text AS at');
@@ -27,7 +27,11 @@ export function refreshTrending(db: Database): Promise<TrendingRefresh> {
       'SELECT max(synced_at) AS synced_at, count(*) AS rows FROM trending_products HAVING max(synced_at) >= $1::timestamptz',
       [asked!.at],
     );
-    if (fresh) return { synced_at: fresh.synced_at, rows: Number(fresh.rows) };
+    if (fresh) {
+      const refresh = { synced_at: fresh.synced_at, rows: Number(fresh.rows) };
+      await recorded(tx, { ...refresh, recomputed: false });
+      return refresh;
+    }
     // Read before the statement that reads the trade records, whose snapshot is therefore at least this recent.
     const [read] = await tx.query<{ at: string }>('SELECT clock_timestamp()::text AS at');
     await tx.query('DELETE FROM trending_products');
@@ -41,6 +45,8 @@ export function refreshTrending(db: Database): Promise<TrendingRefresh> {
        SELECT $3::timestamptz AS synced_at, (SELECT count(*) FROM inserted) AS rows`,
       [TRENDING_MONTHS, TRENDING_ITEMS, read!.at],
     );
-    return { synced_at: computed!.synced_at, rows: Number(computed!.rows) };
+    const refresh = { synced_at: computed!.synced_at, rows: Number(computed!.rows) };
+    await recorded(tx, { ...refresh, recomputed: true });
+    return refresh;
   });
 }

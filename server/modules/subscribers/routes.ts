@@ -13,6 +13,7 @@ import { ResourceTable } from '../resources/sql.ts';
 import { addLedgerEntry, pointsBalance } from './points.ts';
 import { TOP_UP_SERVER_ONLY, executiveSubscribersQuery, subscriberAnswers } from './schemas.ts';
 import { executiveAssignment, subscriberScope } from './scope.ts';
+import { actorOf, fieldChanges, recordAudit } from '../audit/record.ts';
 
 /** Subscriber detail, subscriptions and top-ups (SUBSCRIBER_DETAIL, ADD_SUBSCRIPTION, ADD_TOP_UP). */
 export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
@@ -75,7 +76,7 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Params: { id: number }; Body: { plan_id: number; starts_on: string } }>('/subscribers/:id/subscriptions', {
-    config: { access: can('ADD_SUBSCRIPTION') },
+    config: { access: can('ADD_SUBSCRIPTION'), audit: { action: 'subscribe' } },
     schema: {
       tags,
       operationId: 'addSubscription',
@@ -91,6 +92,7 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
       await loadSubscriber(subscriberId, user);
       const plan = await loadPlan(app, request.body.plan_id);
       const data = await db.transaction(async (tx) => {
+        const before = await table.get(tx, subscriberId, null);
         const [subscription] = await tx.query<{ id: number } & Record<string, unknown>>(
           `INSERT INTO subscriber_subscriptions (subscriber_id, plan_id, starts_on, ends_on, points, price, created_by)
            VALUES ($1, $2, $3::date, CASE WHEN $4::int IS NULL THEN NULL ELSE $3::date + $4::int END, $5, $6, $7) RETURNING *`,
@@ -106,6 +108,13 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
           userId: user.id,
         });
         await markSubscribed(tx, subscribers, subscriberId, plan.id);
+        await recordAudit(tx, actorOf(request), {
+          module: MODULE.subscribers,
+          recordId: subscriberId,
+          action: 'subscribe',
+          changes: fieldChanges(before ?? null, (await table.get(tx, subscriberId, null)) ?? null),
+          details: { subscription_id: subscription!.id, plan_id: plan.id, plan: plan.name, points: plan.points, price: plan.price, starts_on: request.body.starts_on },
+        });
         return { subscription, ledger_entry: entry };
       });
       reply.code(201);
@@ -114,7 +123,7 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Params: { id: number }; Body: { points: number; amount: number; note?: string; idempotency_key: string } }>('/subscribers/:id/top-ups', {
-    config: { access: can('ADD_TOP_UP') },
+    config: { access: can('ADD_TOP_UP'), audit: { action: 'top_up' } },
     schema: {
       tags,
       operationId: 'addTopUp',
@@ -127,8 +136,8 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const user = currentUser(request);
       await loadSubscriber(request.params.id, user);
-      const { entry, created } = await db.transaction((tx) =>
-        addLedgerEntry(tx, request.params.id, {
+      const { entry, created } = await db.transaction(async (tx) => {
+        const added = await addLedgerEntry(tx, request.params.id, {
           kind: 'top_up',
           points: request.body.points,
           amount: request.body.amount,
@@ -136,8 +145,14 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
           idempotencyKey: request.body.idempotency_key,
           subscriptionId: null,
           userId: user.id,
-        }),
-      );
+        });
+        // The same key again credits nothing, so it records nothing either.
+        if (added.created) {
+          const { points, amount, note } = request.body;
+          await recordAudit(tx, actorOf(request), { module: MODULE.subscribers, recordId: request.params.id, action: 'top_up', details: { ledger_entry_id: added.entry.id, points, amount, note: note ?? null } });
+        }
+        return added;
+      });
       reply.code(created ? 201 : 200);
       return { data: entry, message: created ? 'Top-up added.' : 'This top-up was already added.' };
     },

@@ -8,6 +8,7 @@ import { ResourceTable } from '../resources/sql.ts';
 import { configuredColumns } from './columns.ts';
 import { contentHash, isMissingFile, type FileStorage } from './storage.ts';
 import { importRows } from './importRows.ts';
+import { recordImportOutcome } from './audit.ts';
 import type { TradeUpload } from './tradeRecords.ts';
 
 interface UploadJob extends TradeUpload {
@@ -117,6 +118,7 @@ export class UploadProcessor {
           if (!claimed) return;
           const summary = await importRows(tx, job, text, columns);
           await setUploadState(tx, uploadId, { status: 'completed', rows_total: summary.total, rows_accepted: summary.accepted, rows_rejected: summary.rejected });
+          await recordImportOutcome(tx, uploadId, job.userId, { status: 'completed', rows_total: summary.total, rows_accepted: summary.accepted, rows_rejected: summary.rejected });
           await this.finish(tx, job, null, `Upload <b>${escapeHtml(job.fileName)}</b> is processed: ${summary.accepted} row(s) accepted, ${summary.rejected} rejected.`);
         },
         { leaseSeconds: this.settings.uploadLeaseSeconds },
@@ -134,6 +136,7 @@ export class UploadProcessor {
         const [open] = await tx.query('SELECT upload_id FROM upload_files WHERE upload_id = $1 AND processed_at IS NULL FOR UPDATE SKIP LOCKED', [uploadId]);
         if (!open) return;
         await setUploadState(tx, uploadId, { status: 'failed' });
+        await recordImportOutcome(tx, uploadId, job.userId, { status: 'failed', error: error instanceof StoredFileProblem ? reason : GAVE_UP_ERROR });
         await this.finish(tx, job, error instanceof StoredFileProblem ? reason : GAVE_UP_ERROR, `Upload <b>${escapeHtml(job.fileName)}</b> failed. Please check the file and upload it again.`);
       });
     }

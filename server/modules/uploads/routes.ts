@@ -1,13 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { idParams, writeSchema } from '../../http/requestSchemas.ts';
 import { currentUser, permission } from '../auth/access.ts';
-import type { Queryable } from '../../db/database.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { HttpError, notFound, validationError } from '../../http/errors.ts';
 import { MODULE, entityResource } from '../../registry.ts';
 import { recordSchema } from '../resources/answers.ts';
 import { ResourceTable } from '../resources/sql.ts';
+import { actorOf, fieldChanges, recordAudit } from '../audit/record.ts';
+import { recordFileOutcome } from './audit.ts';
+import { newStorageKey, pendingFile, refuse } from './uploadFiles.ts';
 import { configuredColumns } from './columns.ts';
 import { claimCheckedFile } from './duplicates.ts';
 import { CSV_TYPES, checkContent, checkSize, fileOf, isPlainFileName } from './fileChecks.ts';
@@ -37,15 +38,6 @@ interface UploadRoutes {
   tags: string[];
 }
 
-interface PendingFile {
-  user_id: number | null;
-  declared_size: number;
-  expires_at: string;
-  storage_key: string | null;
-  stored_at: string | null;
-  processed_at: string | null;
-}
-
 /**
  * Data upload (docs/api.md): a signed, expiring, size-limited URL; the file posted to it; its log.
  * With the data folder the URL is this server's own; with a bucket it is a presigned POST to the bucket,
@@ -61,7 +53,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   const { answers, tags } = shared;
 
   app.post<{ Body: UploadRequestBody }>('/uploads', {
-    config: { access: permission(MODULE.dataUploadLogs, 'add') },
+    config: { access: permission(MODULE.dataUploadLogs, 'add'), audit: { action: 'create' } },
     schema: {
       tags,
       operationId: 'startUpload',
@@ -85,6 +77,8 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
         // A bucket upload's key is fixed now: the presigned policy allows that key only.
         const key = bucket ? newStorageKey(created) : null;
         await tx.query(`INSERT INTO upload_files (upload_id, user_id, declared_size, expires_at, storage_key) VALUES ($1, $2, $3, to_timestamp($4), $5)`, [created, user.id, size, expiresAt, key]);
+        const row = (await table.get(tx, created, null)) ?? null;
+        await recordAudit(tx, actorOf(request), { module: MODULE.dataUploadLogs, recordId: created, action: 'create', changes: fieldChanges(null, row), snapshot: row });
         return { id: created, storageKey: key };
       });
       const expires = new Date(expiresAt * 1000);
@@ -154,7 +148,7 @@ async function serverFileRoute(app: FastifyInstance, { table, answers, tags }: U
   });
 
   app.post<{ Params: { id: number }; Querystring: { expires: number; signature: string }; Body: Buffer }>('/uploads/:id/file', {
-    config: { access: 'public', xsrfExempt: true },
+    config: { access: 'public', xsrfExempt: true, audit: { action: 'upload' } },
     bodyLimit: config.uploadMaxBytes + MULTIPART_OVERHEAD,
     schema: {
       tags,
@@ -187,8 +181,14 @@ async function serverFileRoute(app: FastifyInstance, { table, answers, tags }: U
       // Stored under a new random name before it is claimed, so a claimed upload always has its file.
       const storageKey = newStorageKey(id);
       await app.storage.put(storageKey, file.data);
+      const checked = { sha256: contentHash(file.data), size: file.data.length };
       const claimed = await db
-        .transaction((tx) => claimCheckedFile(tx, table.resource, upload, { sha256: contentHash(file.data), size: file.data.length, storageKey }, file.confirmDuplicate))
+        .transaction(async (tx) => {
+          if (!(await claimCheckedFile(tx, table.resource, upload, { ...checked, storageKey }, file.confirmDuplicate))) return false;
+          await setUploadState(tx, id, { status: 'processing' });
+          await recordFileOutcome(tx, request, id, pending.user_id, { accepted: true, ...checked });
+          return true;
+        })
         .catch(async (error: unknown) => {
           await app.storage.remove(storageKey);
           throw error;
@@ -197,7 +197,6 @@ async function serverFileRoute(app: FastifyInstance, { table, answers, tags }: U
         await app.storage.remove(storageKey);
         throw new HttpError(409, 'A file was already uploaded with this link.');
       }
-      await setUploadState(db, id, { status: 'processing' });
       app.uploads.enqueue(id);
       return { data: await table.get(db, id, null), message: 'The file was received and is being processed.' };
     },
@@ -212,7 +211,7 @@ async function serverFileRoute(app: FastifyInstance, { table, answers, tags }: U
 async function bucketCompletionRoute(app: FastifyInstance, bucket: DirectUploadStorage, { table, answers, tags }: UploadRoutes): Promise<void> {
   const { db, config } = app;
   app.post<{ Params: { id: number }; Body: { confirm_duplicate?: boolean } | undefined }>('/uploads/:id/complete', {
-    config: { access: permission(MODULE.dataUploadLogs, 'add') },
+    config: { access: permission(MODULE.dataUploadLogs, 'add'), audit: { action: 'upload' } },
     schema: {
       tags,
       operationId: 'completeUpload',
@@ -243,7 +242,7 @@ async function bucketCompletionRoute(app: FastifyInstance, bucket: DirectUploadS
         checkSize(data.length, pending.declared_size, config.uploadMaxBytes);
         await checkContent(db, data, upload);
       } catch (error) {
-        if (error instanceof HttpError) await refuse(app, id, key, error.errors?.file ?? error.message);
+        if (error instanceof HttpError) await refuse(app, request, id, key, error.errors?.file ?? error.message);
         throw error;
       }
 
@@ -256,38 +255,17 @@ async function bucketCompletionRoute(app: FastifyInstance, bucket: DirectUploadS
       // hash (multipart uploads, SSE-KMS) that the data folder could share.
       const sha256 = contentHash(data);
       const confirmed = request.body?.confirm_duplicate === true;
-      if (!(await db.transaction((tx) => claimCheckedFile(tx, table.resource, upload, { sha256, size: data.length }, confirmed)))) {
-        throw new HttpError(409, 'This upload was already completed.');
-      }
-      await setUploadState(db, id, { status: 'processing' });
+      const claimed = await db.transaction(async (tx) => {
+        if (!(await claimCheckedFile(tx, table.resource, upload, { sha256, size: data.length }, confirmed))) return false;
+        await setUploadState(tx, id, { status: 'processing' });
+        await recordFileOutcome(tx, request, id, pending.user_id, { accepted: true, size: data.length, sha256 });
+        return true;
+      });
+      if (!claimed) throw new HttpError(409, 'This upload was already completed.');
       app.uploads.enqueue(id);
       return { data: await table.get(db, id, null), message: 'The file was received and is being processed.' };
     },
   });
-}
-
-/** Ends a bucket upload whose file failed a check: the file is removed, the upload failed with the reason in its log. */
-async function refuse(app: FastifyInstance, uploadId: number, key: string, reason: string): Promise<void> {
-  const ended = await app.db.transaction(async (tx) => {
-    const rows = await tx.query('UPDATE upload_files SET processed_at = now(), error = $2 WHERE upload_id = $1 AND stored_at IS NULL AND processed_at IS NULL RETURNING upload_id', [uploadId, reason]);
-    if (rows.length) await setUploadState(tx, uploadId, { status: 'failed' });
-    return rows.length > 0;
-  });
-  // A concurrent completion of the same upload has already decided its fate (and kept or removed the file).
-  if (!ended) throw new HttpError(409, 'This upload was already completed.');
-  await app.storage.remove(key);
-}
-
-async function pendingFile(db: Queryable, uploadId: number): Promise<PendingFile | undefined> {
-  const [file] = await db.query<PendingFile & Record<string, unknown>>(
-    'SELECT user_id, declared_size, expires_at, storage_key, stored_at, processed_at FROM upload_files WHERE upload_id = $1',
-    [uploadId],
-  );
-  return file;
-}
-
-function newStorageKey(uploadId: number): string {
-  return `uploads/${uploadId}-${randomBytes(8).toString('hex')}.csv`;
 }
 
 /**

@@ -135,6 +135,14 @@ describe.each(databases)('uploads to an S3-compatible bucket (moto_server) on $k
     await app.uploads.idle();
     expect(await tradeRecords(ticket.upload.id)).toBe(2);
     expect(await stored(ticket.fields.key!)).toBe(true);
+    // Each step of the upload is in the audit log, as the uploader: started, file accepted, imported.
+    const entries = await server.db.query('SELECT user_id, action, details FROM audit_log WHERE module = $1 AND record_id = $2 ORDER BY id', ['DATA_UPLOAD_LOGS', ticket.upload.id]);
+    const uploaderId = server.userIds.get('admin@example.com');
+    expect(entries).toEqual([
+      { user_id: uploaderId, action: 'create', details: {} },
+      { user_id: uploaderId, action: 'upload', details: { accepted: true, size: CSV.length, sha256: contentHash(Buffer.from(CSV)) } },
+      { user_id: uploaderId, action: 'import', details: { status: 'completed', rows_total: 4, rows_accepted: 2, rows_rejected: 2 } },
+    ]);
   });
 
   it.skipIf(skipped)('complete needs DATA_UPLOAD_LOGS add (403 without), a known upload (404) and the file in the bucket (400 before it arrived)', async () => {
@@ -205,6 +213,8 @@ describe.each(databases)('uploads to an S3-compatible bucket (moto_server) on $k
     expect(failed.upload).toMatchObject({ status: 'failed', error: completed.body.errors?.file });
     expect(await stored(ticket.fields.key!)).toBe(false);
     expect((await complete(ticket)).status).toBe(409);
+    const [refused] = await server.db.query(`SELECT action, details FROM audit_log WHERE record_id = $1 AND action = 'upload'`, [ticket.upload.id]);
+    expect(refused).toEqual({ action: 'upload', details: { accepted: false, reason: completed.body.errors?.file } });
   });
 
   it.skipIf(skipped)('a same-size file posted again to the presigned POST after complete checked the first is not imported: the upload fails', async () => {

@@ -7,6 +7,7 @@ import { MODULE, resource } from '../../registry.ts';
 import { permission } from '../auth/access.ts';
 import { LINKS_PER_HOUR, linkWaitSeconds, sendEmailLink } from '../auth/emailLinks.ts';
 import { emailVerificationAnswers, verificationLinkBody } from './schemas.ts';
+import { actorOf, recordAudit } from '../audit/record.ts';
 
 /** Whether a user's address is verified, and the last verification link sent to it. */
 interface EmailVerificationStatus {
@@ -34,7 +35,7 @@ export async function emailVerificationRoutes(app: FastifyInstance): Promise<voi
   });
 
   app.post<{ Params: { id: number } }>('/users/:id/email-verification', {
-    config: { access: permission(MODULE.users, 'edit') },
+    config: { access: permission(MODULE.users, 'edit'), audit: { action: 'verification_sent' } },
     schema: {
       tags,
       operationId: 'resendUserVerificationLink',
@@ -57,6 +58,7 @@ export async function emailVerificationRoutes(app: FastifyInstance): Promise<voi
         const wait = await linkWaitSeconds(tx, id, 'verify_email', 0);
         if (wait > 0) throw tooManyRequests(wait, `${LINKS_PER_HOUR} verification links were sent to this user in the last hour.`);
         await sendEmailLink(app, tx, user, 'verify_email');
+        await recordAudit(tx, actorOf(request), { module: MODULE.users, recordId: id, action: 'verification_sent', details: { email: user.email } });
         return user.email;
       });
       return { data: await verificationStatus(db, id), message: `A new verification link was sent to ${email}.` };

@@ -9,6 +9,8 @@ import { AREAS, MODULE, RESOURCES, actionsOf, resource } from '../../registry.ts
 import { permissionMapAnswer, permissionSetAnswers, permissionSetSchema, rolePermissionsBody } from './schemas.ts';
 import { keepingFullAccess } from './fullAccess.ts';
 import { permissionMap } from '../auth/grants.ts';
+import { actorOf, recordAudit } from '../audit/record.ts';
+import type { FieldChanges } from '../../../contract/audit.ts';
 
 /** Every module with the actions it offers: the areas (view), then their resources. */
 const MODULES = [...AREAS.map((area) => area.key), ...RESOURCES.map((resource) => resource.key)].map((key) => ({ key, actions: actionsOf(key) }));
@@ -53,7 +55,7 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put<{ Params: { id: number }; Body: { permissions: Record<string, string[]> } }>('/roles/:id/permissions', {
-    config: { access: permission(MODULE.roles, 'edit') },
+    config: { access: permission(MODULE.roles, 'edit'), audit: { action: 'permissions' } },
     schema: {
       tags,
       operationId: 'replaceRolePermissions',
@@ -75,7 +77,7 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
           const [role] = await tx.query<{ version: number }>('SELECT version FROM roles WHERE id = $1 FOR UPDATE', [id]);
           if (!role) throw notFound('Role');
           if (expected !== 'any' && !expected.versions.includes(role.version)) throw staleRecord('role');
-          await tx.query('DELETE FROM role_permissions WHERE role_id = $1', [id]);
+          const before = await tx.query<{ module: string; action: string }>('DELETE FROM role_permissions WHERE role_id = $1 RETURNING module, action', [id]);
           const pairs = Object.entries(request.body.permissions).flatMap(([module, actions]) => actions.map((action) => [module, action] as const));
           if (pairs.length > 0) {
             await tx.query('INSERT INTO role_permissions (role_id, module, action) SELECT $1, m, a FROM unnest($2::text[], $3::text[]) AS p(m, a)', [
@@ -84,6 +86,7 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
               pairs.map(([, action]) => action),
             ]);
           }
+          await recordAudit(tx, actorOf(request), { module: MODULE.roles, recordId: id, action: 'permissions', ...grantChanges(before, request.body.permissions) });
           return roleVersion(tx, id);
         }),
       );
@@ -91,6 +94,24 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
       return { data: request.body.permissions, message: 'Permissions saved. Signed-in users of this role see the change at their next step.' };
     },
   });
+}
+
+/**
+ * A permission set's change as an entry holds it: per module whose actions changed, its actions before -> after, and
+ * the grants added and removed (`MODULE.action`) in the details.
+ */
+function grantChanges(before: ReadonlyArray<{ module: string; action: string }>, after: Record<string, string[]>): { changes: FieldChanges; details: Record<string, unknown> } {
+  const had = new Set(before.map(({ module, action }) => `${module}.${action}`));
+  const has = new Set(Object.entries(after).flatMap(([module, actions]) => actions.map((action) => `${module}.${action}`)));
+  const actionsOf = (grants: ReadonlySet<string>, module: string) => [...grants].filter((grant) => grant.startsWith(`${module}.`)).map((grant) => grant.slice(module.length + 1)).sort();
+  const added = [...has].filter((grant) => !had.has(grant)).sort();
+  const removed = [...had].filter((grant) => !has.has(grant)).sort();
+  const changes: FieldChanges = {};
+  for (const grant of [...added, ...removed]) {
+    const module = grant.slice(0, grant.lastIndexOf('.'));
+    changes[module] ??= { before: actionsOf(had, module), after: actionsOf(has, module) };
+  }
+  return { changes, details: { added, removed } };
 }
 
 /** The role's record version, which its permission set shares: the ETag of both. */

@@ -1,0 +1,110 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { AUDIT_ACTIONS, AUDIT_MODULE_LABELS, NOTIFICATIONS_MODULE } from '../../../contract/audit.ts';
+import { csvAnswer, errorAnswers } from '../../http/answers.ts';
+import { csvLine } from '../../http/csv.ts';
+import { AREAS, MODULE, RESOURCES, area, resource } from '../../registry.ts';
+import { currentUser, permission } from '../auth/access.ts';
+import { subscriberScope } from '../subscribers/scope.ts';
+import { auditBatches, auditPage, checkAuditFilters, type AuditFilters } from './query.ts';
+import { auditExportQuery, auditFiltersAnswer, auditPageAnswer, auditPageQuery } from './schemas.ts';
+
+const EXPORT_BATCH = 1000;
+const EXPORT_MAX_ROWS = 1_000_000;
+const EXECUTIVE_SCOPE = 'An executive (SUBSCRIBERS `executive_access`) reads only the entries about the subscribers assigned to them and those of their own actions.';
+
+/** A module's name as people read it: its label in the manifest, else its key. */
+function moduleLabel(key: string): string {
+  return resource(key)?.label ?? area(key)?.label ?? AUDIT_MODULE_LABELS[key] ?? key;
+}
+
+function actionLabel(action: string): string {
+  return (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
+}
+
+/** The audit log (docs/api.md, "Audit log"): the entries every write leaves, filtered, paged and exported. */
+export async function auditLogRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+  const auditLog = resource(MODULE.auditLog);
+  if (!auditLog) return;
+  const base = `/${auditLog.api}`;
+  const tags = [auditLog.label];
+
+  app.get<{ Querystring: AuditFilters & { page: number; pageSize: number } }>(base, {
+    config: { access: permission(MODULE.auditLog, 'view') },
+    schema: {
+      tags,
+      operationId: 'listAuditEntries',
+      summary: 'List audit entries',
+      description: `Newest first. \`record_id\` needs \`module\`. The total is exact up to 10,000 matching entries and an estimate past it (\`meta.totalIsEstimate\`). ${EXECUTIVE_SCOPE}`,
+      querystring: auditPageQuery,
+      response: { 200: auditPageAnswer, ...errorAnswers(400, 401, 403) },
+    },
+    handler: async (request) => {
+      const { page, pageSize, ...filters } = request.query;
+      const { rows, total, totalIsEstimate } = await auditPage(db, filters, currentUser(request), page, pageSize);
+      return { data: rows, meta: { page, pageSize, total, ...(totalIsEstimate ? { totalIsEstimate } : {}) } };
+    },
+  });
+
+  app.get<{ Querystring: AuditFilters }>(`${base}/export`, {
+    config: {
+      access: {
+        allOf: [
+          { module: MODULE.auditLog, action: 'view' },
+          { module: MODULE.auditLog, action: 'download' },
+        ],
+      },
+    },
+    schema: {
+      tags,
+      operationId: 'exportAuditEntries',
+      summary: 'Export audit entries as CSV',
+      description: `The list's filters, newest first, at most ${EXPORT_MAX_ROWS.toLocaleString('en')} rows; modules and actions by their labels. ${EXECUTIVE_SCOPE}`,
+      querystring: auditExportQuery,
+      response: { 200: csvAnswer('CSV, streamed as an attachment.'), ...errorAnswers(400, 401, 403) },
+    },
+    handler: async (request, reply) => {
+      const caller = currentUser(request);
+      const filters = request.query;
+      // Before the first line is sent: a refused filter is a 400, not a cut-off download.
+      checkAuditFilters(filters);
+      async function* lines(): AsyncGenerator<string> {
+        yield csvLine(['When', 'User', 'User id', 'Client address', 'Request id', 'Module', 'Record id', 'Action', 'Changes', 'Details']);
+        for await (const rows of auditBatches(db, filters, caller, EXPORT_BATCH, EXPORT_MAX_ROWS)) {
+          yield rows
+            .map((row) =>
+              csvLine([row.at, row.user_email, row.user_id, row.client_address, row.request_id, moduleLabel(String(row.module)), row.record_id, actionLabel(String(row.action)), row.changes, row.details]),
+            )
+            .join('');
+        }
+      }
+      const day = new Date().toISOString().slice(0, 10);
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="audit-log-${day}.csv"`).send(Readable.from(lines()));
+    },
+  });
+
+  app.get(`${base}/filters`, {
+    config: { access: permission(MODULE.auditLog, 'view') },
+    schema: {
+      tags,
+      operationId: 'getAuditFilters',
+      summary: 'What the audit screen\'s filters offer',
+      description: `The users (an executive: themselves only), the modules and the actions, each with its label. ${EXECUTIVE_SCOPE}`,
+      response: { 200: auditFiltersAnswer, ...errorAnswers(401, 403) },
+    },
+    handler: async (request) => {
+      const caller = currentUser(request);
+      const own = subscriberScope(caller) !== null;
+      const users = await db.query<{ key: number; label: string }>(
+        `SELECT id AS key, coalesce(nullif(trim(concat_ws(' ', first_name, last_name)), '') || ' (' || email || ')', email) AS label
+           FROM users WHERE $1::bigint IS NULL OR id = $1 ORDER BY lower(email) LIMIT 1000`,
+        [own ? caller.id : null],
+      );
+      const keys = [...new Set([...AREAS.map((candidate) => candidate.key), ...RESOURCES.map((candidate) => candidate.key), NOTIFICATIONS_MODULE])];
+      const modules = keys.map((key) => ({ key, label: moduleLabel(key) })).sort((a, b) => a.label.localeCompare(b.label));
+      const actions = Object.entries(AUDIT_ACTIONS).map(([key, label]) => ({ key, label }));
+      return { data: { users, modules, actions } };
+    },
+  });
+}

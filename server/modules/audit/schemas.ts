@@ -1,0 +1,84 @@
+/** The audit log's query and answers (docs/api.md, "Audit log"). */
+import { AUDIT_ACTIONS } from '../../../contract/audit.ts';
+import { dataAnswer, json, type Answer } from '../../http/answers.ts';
+import { namedSchema } from '../../http/components.ts';
+import { MAX_INTEGER } from '../../http/requestSchemas.ts';
+
+/** The audit screen's largest page. */
+export const AUDIT_MAX_PAGE_SIZE = 100;
+
+const dateOrDateTime = (description: string) => ({ type: 'string', anyOf: [{ format: 'date' }, { format: 'date-time' }], description });
+const id = { type: 'integer', minimum: 1, maximum: MAX_INTEGER };
+
+const filterProperties = {
+  user_id: { ...id, description: 'Entries of this user\'s actions.' },
+  module: { type: 'string', minLength: 1, maxLength: 100, description: 'A module key (`SUBSCRIBERS`, `USERS`, `NOTIFICATIONS`, ...).' },
+  action: { type: 'string', enum: Object.keys(AUDIT_ACTIONS) },
+  record_id: { ...id, description: 'With `module`: the entries of one record.' },
+  from: dateOrDateTime('From this date (its first moment) or date-time.'),
+  to: dateOrDateTime('To this date (its last moment, inclusive) or date-time.'),
+} as const;
+
+export const auditExportQuery = { type: 'object', additionalProperties: false, properties: filterProperties } as const;
+
+export const auditPageQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...filterProperties,
+    page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
+    pageSize: { type: 'integer', minimum: 1, maximum: AUDIT_MAX_PAGE_SIZE, default: 25 },
+  },
+} as const;
+
+const nullable = (type: string) => ({ type: [type, 'null'] });
+const freeObject = { type: 'object', additionalProperties: true };
+
+const AUDIT_ENTRY = namedSchema('AuditEntry', {
+  type: 'object',
+  required: ['id', 'at', 'user_id', 'user_email', 'client_address', 'request_id', 'module', 'record_id', 'action', 'changes', 'details'],
+  properties: {
+    id: { type: 'integer' },
+    at: { type: 'string', format: 'date-time' },
+    user_id: nullable('integer'),
+    user_email: nullable('string'),
+    client_address: nullable('string'),
+    request_id: nullable('string'),
+    module: { type: 'string' },
+    record_id: nullable('integer'),
+    action: { type: 'string' },
+    changes: { ...freeObject, description: 'Per field, `{ before, after }`, or `{ changed: true }` for a secret.' },
+    details: freeObject,
+  },
+});
+
+const AUDIT_META = namedSchema('AuditPageMeta', {
+  type: 'object',
+  required: ['page', 'pageSize', 'total'],
+  properties: {
+    page: { type: 'integer' },
+    pageSize: { type: 'integer' },
+    total: { type: 'integer' },
+    totalIsEstimate: { type: 'boolean', description: 'Past 10,000 matching entries the total is an estimate.' },
+  },
+});
+
+export const auditPageAnswer: Answer = {
+  description: 'A page of entries, newest first.',
+  content: json({ type: 'object', required: ['data', 'meta'], properties: { data: { type: 'array', items: AUDIT_ENTRY }, meta: AUDIT_META } }),
+};
+
+const choice = (key: { type: string }) => ({ type: 'object', required: ['key', 'label'], properties: { key, label: { type: 'string' } } });
+
+export const auditFiltersAnswer = dataAnswer(
+  'What the filters offer.',
+  {
+    type: 'object',
+    required: ['users', 'modules', 'actions'],
+    properties: {
+      users: { type: 'array', items: choice({ type: 'integer' }) },
+      modules: { type: 'array', items: choice({ type: 'string' }) },
+      actions: { type: 'array', items: choice({ type: 'string' }) },
+    },
+  },
+);
