@@ -60,7 +60,7 @@ function registerViews(app: FastifyInstance, resource: EntityResource): void {
   });
 
   app.post<{ Body: ViewWrite }>(viewsPath, {
-    config,
+    config: { ...config, audit: { action: 'view_saved' } },
     schema: {
       ...about(`save${singular}View`, `Save a view of ${list}`),
       body: VIEW_BODY,
@@ -79,7 +79,7 @@ function registerViews(app: FastifyInstance, resource: EntityResource): void {
   });
 
   app.put<{ Params: { id: number }; Body: ViewWrite }>(`${viewsPath}/:id`, {
-    config,
+    config: { ...config, audit: { action: 'view_saved' } },
     schema: {
       ...about(`update${singular}View`, `Rename, share or change a view of ${list}`, 'Its owner only; the body is the whole view.'),
       params: viewParams,
@@ -102,7 +102,7 @@ function registerViews(app: FastifyInstance, resource: EntityResource): void {
   });
 
   app.delete<{ Params: { id: number } }>(`${viewsPath}/:id`, {
-    config,
+    config: { ...config, audit: { action: 'view_deleted' } },
     schema: {
       ...about(`delete${singular}View`, `Delete a view of ${list}`, 'Its owner only.'),
       params: viewParams,
@@ -124,7 +124,7 @@ function registerViews(app: FastifyInstance, resource: EntityResource): void {
   });
 
   app.put<{ Body: Partial<StoredPreferences> }>(`/list-preferences/${resource.api}`, {
-    config,
+    config: { ...config, audit: { action: 'list_preferences' } },
     schema: {
       ...about(`set${singular}ListPreferences`, `Set the caller's columns and default view of ${list}`, 'What the body names changes; the rest stays. Null resets to the manifest\'s columns, or to no default view.'),
       body: preferencesBody(resource),
