@@ -6,7 +6,7 @@
  */
 import type { Action, ScreenName } from '../codegen/generated/manifest.ts';
 
-export type GenericScreen = 'list' | 'detail' | 'form';
+export type GenericScreen = 'list' | 'detail' | 'form' | 'import';
 
 export type JsonSchema = Record<string, unknown>;
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
@@ -66,6 +66,8 @@ export interface ListModel {
   filters: string[];
   sort: { field: string; direction: 'asc' | 'desc' };
   pageSize: number;
+  /** Fields "Set field" may give one value on every matching record (the bulk endpoint). */
+  bulkEdit: string[];
 }
 
 export interface RouteModel {

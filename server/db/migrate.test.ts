@@ -114,7 +114,7 @@ describe.each(databases)('migrations at start, on $kind', ({ kind, skip }) => {
     await opened.query(`INSERT INTO schema_migrations (version, checksum) VALUES ('manifest/0002_coupons', 'abc'), ('099_audit_log', 'def')`);
     const before = await versions();
     await expect(migrate(opened)).rejects.toThrow(
-      'The database was migrated by a newer version of the code: it applied 099_audit_log, manifest/0002_coupons, which this version does not have (its last migrations are 012_audit_log_and_trash and manifest/0001_initial). Nothing was changed.',
+      'The database was migrated by a newer version of the code: it applied 099_audit_log, manifest/0002_coupons, which this version does not have (its last migrations are 014_imports and manifest/0002_import_action). Nothing was changed.',
     );
     expect(await versions()).toEqual(before);
   });

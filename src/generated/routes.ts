@@ -749,6 +749,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/voucher-management/vouchers/:id",
         "routable": false,
         "screen": "detail"
+      },
+      {
+        "module": "VOUCHER",
+        "action": "import",
+        "path": "/voucher-management/vouchers/import",
+        "routable": true,
+        "screen": "import"
       }
     ],
     resources: [
@@ -1004,6 +1011,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/company-management/list/:id",
         "routable": false,
         "screen": "detail"
+      },
+      {
+        "module": "COMPANY",
+        "action": "import",
+        "path": "/company-management/list/import",
+        "routable": true,
+        "screen": "import"
       }
     ],
     resources: [
@@ -1050,6 +1064,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/country-management/list/:id",
         "routable": false,
         "screen": "detail"
+      },
+      {
+        "module": "COUNTRY",
+        "action": "import",
+        "path": "/country-management/list/import",
+        "routable": true,
+        "screen": "import"
       }
     ],
     resources: [
@@ -1142,6 +1163,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/create-hs-code-management/list/:id",
         "routable": false,
         "screen": "detail"
+      },
+      {
+        "module": "CREATE_HS_CODE",
+        "action": "import",
+        "path": "/create-hs-code-management/list/import",
+        "routable": true,
+        "screen": "import"
       }
     ],
     resources: [
