@@ -12,6 +12,7 @@ export const SCREENS: Record<ScreenName, () => ScreenModule> = {
   list: () => import('./generic/ListScreen.tsx'),
   detail: () => import('./generic/DetailScreen.tsx'),
   form: () => import('./generic/FormScreen.tsx'),
+  import: () => import('./generic/ImportScreen.tsx'),
   'role-permissions': () => import('./custom/RolePermissionsScreen.tsx'),
   'subscriber-details': () => import('./custom/SubscriberDetailsScreen.tsx'),
   'data-upload': () => import('./custom/DataUploadScreen.tsx'),
