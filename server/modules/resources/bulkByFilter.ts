@@ -21,7 +21,7 @@ import type { ListQuery } from './sql.ts';
 import { bulkSetSchema } from './bulkSchemas.ts';
 
 /** Records one statement changes; small enough that a batch's statement and its audit entries stay brief. */
-export const BULK_BATCH = 2000;
+export const BULK_BATCH = 5000;
 
 export type BulkChange = { kind: 'status'; isActive: boolean } | { kind: 'delete' } | { kind: 'set'; field: string; value: unknown };
 
@@ -99,7 +99,8 @@ async function applyInBatches(tx: Queryable, endpoint: ResourceEndpoint, ids: re
     const batch = ids.slice(start, start + BULK_BATCH);
     const params = new SqlParams();
     const where = table.where(params, query, scope);
-    const inBatch = `t.id = ANY(${params.add(batch)}::bigint[])`;
+    // The id range lets the primary key find the batch; the ids themselves keep it to the records counted.
+    const inBatch = `t.id BETWEEN ${params.add(batch[0])} AND ${params.add(batch.at(-1))} AND t.id = ANY(${params.add(batch)}::bigint[])`;
     const condition = where ? `${where} AND ${inBatch}` : `WHERE ${inBatch}`;
     let rows: Row[];
     let entry: (row: Row) => Pick<AuditEntry, 'changes'>;
@@ -111,7 +112,7 @@ async function applyInBatches(tx: Queryable, endpoint: ResourceEndpoint, ids: re
       const value = change.kind === 'status' ? change.isActive : change.value;
       const placeholder = params.add(value);
       rows = await tx.query(
-        `WITH before AS (SELECT id AS __id, ${quoted(column)} AS __before FROM ${table.table} WHERE id = ANY(${params.add(batch)}::bigint[]))
+        `WITH before AS (SELECT id AS __id, ${quoted(column)} AS __before FROM ${table.table} WHERE id BETWEEN ${params.add(batch[0])} AND ${params.add(batch.at(-1))})
          UPDATE ${table.table} t SET ${quoted(column)} = ${placeholder}, updated_at = now()
            FROM before
           ${condition} AND before.__id = t.id AND t.${quoted(column)} IS DISTINCT FROM ${placeholder}
