@@ -139,7 +139,7 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
       {selectable && selectedIds.length > 0 && (
         <div className="bulk-bar" role="region" aria-label="Bulk actions">
           {allMatching ? (
-            <BulkAllMatching resource={resource} access={access} total={total} params={state.apiParams} onCancel={clearSelection} onDone={() => void query.refetch().then(clearSelection)} />
+            <BulkAllMatching resource={resource} access={access} total={total} params={state.apiParams} onCancel={clearSelection} onStale={() => void query.refetch()} onDone={() => void query.refetch().then(clearSelection)} />
           ) : (
             <>
               <span>{selectedIds.length} selected</span>

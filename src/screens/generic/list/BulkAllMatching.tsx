@@ -14,8 +14,10 @@ export interface BulkAllMatchingProps {
   total: number;
   /** The list's API query: its search and filters pick the records (paging and sort are left out). */
   params: Record<string, string | number>;
-  /** Called when a change ran (or the count moved): the list reloads and the selection clears. */
+  /** Called when a change ran: the list reloads and the selection clears. */
   onDone: () => void;
+  /** Called when the count moved since the confirmation: the list reloads, the selection stays, with the new count. */
+  onStale: () => void;
   onCancel: () => void;
 }
 
@@ -28,7 +30,7 @@ const CONFLICT = 409;
  * Everything the list matches, beyond its page: activate, deactivate, delete or set a field on all of them, after a
  * confirmation that states the count; the server applies it by the same search and filters, and checks the count.
  */
-export function BulkAllMatching({ resource, access, total, params, onDone, onCancel }: BulkAllMatchingProps) {
+export function BulkAllMatching({ resource, access, total, params, onDone, onStale, onCancel }: BulkAllMatchingProps) {
   const [pending, setPending] = useState<Change | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [stale, setStale] = useState<string | null>(null);
@@ -44,6 +46,7 @@ export function BulkAllMatching({ resource, access, total, params, onDone, onCan
     const body =
       change.kind === 'status' ? { is_active: change.isActive, expected_count: total } : change.kind === 'set' ? { field: field?.name, value: typedValue(field, value), expected_count: total } : { expected_count: total };
     setProgress({ done: 0, total });
+    setStale(null);
     try {
       const result = await http.postWithProgress<BulkResult>(path, body, { params: query, shownByCaller: [CONFLICT], onProgress: (done, all) => setProgress({ done, total: all }) });
       toastSuccess(result.message);
@@ -53,7 +56,7 @@ export function BulkAllMatching({ resource, access, total, params, onDone, onCan
       if (isApiError(error) && error.status === CONFLICT) {
         setStale(error.message);
         setPending(null);
-        onDone();
+        onStale();
       }
     } finally {
       setProgress(null);
