@@ -40,6 +40,7 @@ async function measure(kind: DatabaseKind, body: Buffer): Promise<void> {
     const { id, mapping } = uploaded.json().data as { id: number; mapping: Record<string, string> };
     const read = performance.now();
     const dry = await server.app.inject({ method: 'POST', url: `/api/v1/vouchers/import/${id}/dry-run`, headers: admin, payload: { mapping } });
+    if (dry.statusCode !== 200) throw new Error(`dry run: ${dry.statusCode} ${dry.body.slice(0, 200)}`);
     const dried = performance.now();
     const apply = await server.app.inject({ method: 'POST', url: `/api/v1/vouchers/import/${id}/apply`, headers: admin, payload: { mapping } });
     const applied = performance.now();

@@ -376,7 +376,8 @@ export const MODULE_ACTIONS: Readonly<Record<ModuleKey, readonly ActionName[]>> 
     "SUBSCRIBER_DETAIL",
     "ADD_SUBSCRIPTION",
     "ADD_TOP_UP",
-    "executive_access"
+    "executive_access",
+    "import"
   ],
   "SUBSCRIBERS_DETAILS": [
     "view",

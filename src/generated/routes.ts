@@ -254,6 +254,13 @@ export const AREAS: readonly AreaRoute[] = [
         "screen": "subscriber-details"
       },
       {
+        "module": "SUBSCRIBERS",
+        "action": "import",
+        "path": "/subscriber-management/subscribers/import",
+        "routable": true,
+        "screen": "import"
+      },
+      {
         "module": "ICICI_SUBSCRIBERS",
         "action": "view",
         "path": "/subscriber-management/icici-subscribers",

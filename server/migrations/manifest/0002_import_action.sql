@@ -4,6 +4,7 @@
 --   - module COMPANY now offers import
 --   - module COUNTRY now offers import
 --   - module CREATE_HS_CODE now offers import
+--   - module SUBSCRIBERS now offers import
 --   - module VOUCHER now offers import
 -- Nothing in the database changes; the shape records what the rows may now hold.
 -- Review it before committing it: a step may be edited (a backfill, a conversion) until it is applied somewhere.

@@ -103,7 +103,7 @@ async function planBatch(db: Queryable, endpoint: ResourceEndpoint, rows: string
     }
     seen.set(keyText, plan.line);
     const record = existing.get(keyText) ?? null;
-    if (record && record.__in_scope === false) {
+    if (record && record.__in_scope !== true) {
       plan.outcome = 'error';
       plan.errors._ = 'A record with this key exists that you may not change.';
       continue;
@@ -136,7 +136,8 @@ async function matchedRecords(db: Queryable, endpoint: ResourceEndpoint, plans: 
     return `${params.add(plans.map((plan) => plan.body[name]))}::${field.sqlType}[]`;
   });
   const scope = endpoint.scopeOf(user);
-  const inScope = scope ? `(${scope(params)})` : 'true';
+  // A scope condition may be NULL (an unassigned subscriber): that is outside it too.
+  const inScope = scope ? `coalesce((${scope(params)}), false)` : 'true';
   const rows = await db.query(
     `SELECT t.*, ${inScope} AS __in_scope FROM ${quoted(entity.table)} t WHERE (${key.map((name) => `t.${quoted(name)}`).join(', ')}) IN (SELECT * FROM unnest(${arrays.join(', ')}))`,
     params.values,
