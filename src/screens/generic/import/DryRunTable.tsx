@@ -22,7 +22,8 @@ export function DryRunTable({ file, mapping, result }: DryRunTableProps) {
           </li>
         ))}
       </ul>
-      <div className="table-region">
+      {/* Focusable, so a keyboard can scroll the rows sideways on a narrow screen. */}
+      <div className="table-region" role="region" aria-label="Rows of the file" tabIndex={0}>
         <table className="data-table import-rows">
           <caption>Rows of the file (refused rows first to fix)</caption>
           <thead>
