@@ -251,7 +251,7 @@ describe('manifest loader and validator', () => {
     const lines: string[] = [];
     const code = await main(['node', 'admin-codegen', 'generate', '--manifest', dir, '--out', out], { log: (l) => lines.push(l), error: (l) => lines.push(l) });
     expect(code).toBe(1);
-    expect(lines[0]).toBe(`${VOUCHER}:/resources/0/actions/6: unknown action; expected one of view, add, edit, delete, ACTIVE_INACTIVE, download, view_detail, verify, refresh, SUBSCRIBER_DETAIL, ADD_SUBSCRIPTION, ADD_TOP_UP, executive_access`);
+    expect(lines[0]).toBe(`${VOUCHER}:/resources/0/actions/6: unknown action; expected one of view, add, edit, delete, ACTIVE_INACTIVE, download, view_detail, verify, refresh, SUBSCRIBER_DETAIL, ADD_SUBSCRIPTION, ADD_TOP_UP, executive_access, import`);
     expect(await readdir(out)).toEqual([]);
   });
 });
