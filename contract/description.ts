@@ -155,10 +155,13 @@ export function describeProject(areas: AreaModel[], actions: readonly Action[]):
 
 /**
  * An area's description as written to its JSON file. An update schema equal to the create schema (the usual case)
- * is left out, and `readAreaDescription` puts the same object back.
+ * is left out, and `readAreaDescription` puts the same object back; so is a list's empty `bulkEdit`.
  */
 export function writeAreaDescription(area: AreaModel): string {
-  const resources = area.resources.map((resource) => (resource.entity ? { ...resource, entity: withoutSameUpdate(resource.entity) } : resource));
+  const resources = area.resources.map((resource) => {
+    const list = resource.list && resource.list.bulkEdit.length === 0 ? withoutBulkEdit(resource.list) : resource.list;
+    return resource.entity ? { ...resource, entity: withoutSameUpdate(resource.entity), list } : { ...resource, list };
+  });
   return `${JSON.stringify({ ...area, resources }, null, 2)}\n`;
 }
 
@@ -166,6 +169,7 @@ export function readAreaDescription(written: unknown): AreaModel {
   const area = written as AreaModel;
   for (const resource of area.resources) {
     if (resource.entity && !resource.entity.updateSchema) resource.entity.updateSchema = resource.entity.createSchema;
+    if (resource.list && !resource.list.bulkEdit) resource.list.bulkEdit = [];
   }
   return area;
 }
@@ -173,5 +177,10 @@ export function readAreaDescription(written: unknown): AreaModel {
 function withoutSameUpdate(entity: EntityModel): Partial<EntityModel> {
   if (entity.updateSchema !== entity.createSchema) return entity;
   const { updateSchema: _same, ...rest } = entity;
+  return rest;
+}
+
+function withoutBulkEdit(list: ListModel): Partial<ListModel> {
+  const { bulkEdit: _none, ...rest } = list;
   return rest;
 }
