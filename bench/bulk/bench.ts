@@ -1,7 +1,7 @@
 /**
  * npm run bench:bulk: "set a field on all matching" over 100,000 vouchers, through the real server (app.inject) on a
  * real database: the list's filter picks them, each is changed in batched statements with its audit entry, all in one
- * transaction. Budget: under 10 s on PostgreSQL; the PGlite figure is printed beside it against the same budget.
+ * transaction. Budget: under 10 s on PostgreSQL; the PGlite figure is printed beside it, for comparison only.
  */
 import { postgresUnavailable, startTestServer, type DatabaseKind } from '../../server/testing/testServer.ts';
 
@@ -35,11 +35,13 @@ async function measure(kind: DatabaseKind): Promise<void> {
     });
     const elapsed = performance.now() - started;
     const last = JSON.parse(response.body.trim().split('\n').at(-1)!) as { data?: { changed: number } };
-    const ok = response.statusCode === 200 && last.data?.changed === ROWS && elapsed < BUDGET_MS;
+    const done = response.statusCode === 200 && last.data?.changed === ROWS;
+    const ok = done && (kind !== 'postgres' || elapsed < BUDGET_MS);
     if (!ok) failed = true;
+    const verdict = kind === 'postgres' ? `(budget ${BUDGET_MS / 1000} s) ${ok ? 'PASS' : 'FAIL'}` : `(no budget on PGlite) ${done ? 'done' : 'FAIL'}`;
     const lines = response.body.trim().split('\n').length;
     console.log(
-      `${kind.padEnd(8)} bulk set of ${ROWS.toLocaleString('en')} matching: ${(elapsed / 1000).toFixed(2)} s (budget ${BUDGET_MS / 1000} s) ${ok ? 'PASS' : 'FAIL'}; ${last.data?.changed ?? 0} changed, ${lines - 1} progress line(s); one plain UPDATE of the same rows takes ${(floor / 1000).toFixed(2)} s here now`,
+      `${kind.padEnd(8)} bulk set of ${ROWS.toLocaleString('en')} matching: ${(elapsed / 1000).toFixed(2)} s ${verdict}; ${last.data?.changed ?? 0} changed, ${lines - 1} progress line(s); one plain UPDATE of the same rows takes ${(floor / 1000).toFixed(2)} s here now`,
     );
   } finally {
     await server.close();
