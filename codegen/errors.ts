@@ -18,7 +18,8 @@ export type ManifestErrorKind =
   | 'DuplicateUniqueKey'
   | 'UnknownResource'
   | 'MissingScreen'
-  | 'DuplicateTable';
+  | 'DuplicateTable'
+  | 'ImportWithoutKey';
 
 export interface ManifestError {
   kind: ManifestErrorKind;

@@ -146,6 +146,7 @@ function resolveList(resource: Resource, entity: EntityModel): ListModel {
     filters: list?.filters ?? [],
     sort: { field: list?.sort?.field ?? 'id', direction: list?.sort?.direction ?? 'asc' },
     pageSize: list?.pageSize ?? 20,
+    bulkEdit: list?.bulkEdit ?? [],
   };
 }
 

@@ -205,6 +205,14 @@ function resourceChecks(file: string, index: number, resource: Resource, resourc
     (list.search ?? []).forEach((field, i) => requireField(field, at('list', 'search', i), 'a search field (text fields only)', textFields));
     (list.filters ?? []).forEach((field, i) => requireField(field, at('list', 'filters', i), 'a filter', listable));
     if (list.sort) requireField(list.sort.field, at('list', 'sort', 'field'), 'the default sort', listable);
+    const settable = bulkSettableFields(entity);
+    (list.bulkEdit ?? []).forEach((field, i) => requireField(field, at('list', 'bulkEdit', i), 'bulk edit (writable scalar fields only)', settable));
+    if (list.bulkEdit?.length && !resource.actions.includes('edit')) {
+      errors.push(manifestError('UnknownAction', file, at('list', 'bulkEdit'), 'bulk edit sets fields on every matching record, so the resource must offer "edit"'));
+    }
+  }
+  if (resource.actions.includes('import') && !(entity.unique ?? []).length) {
+    errors.push(manifestError('ImportWithoutKey', file, at('actions'), 'action "import" matches file rows to records on a unique key: declare one in entity.unique'));
   }
   for (const field of Object.keys(resource.uiSchema ?? {}).filter((key) => !key.startsWith('ui:'))) {
     requireField(field, at('uiSchema', field), 'uiSchema', authored);
@@ -250,4 +258,14 @@ function uniqueKeyErrors(file: string, table: string, keys: readonly UniqueKey[]
 /** VOUCHER → voucher, COMPANY_EMPLOYEE_CONTACTS → company_employee_contacts. */
 export function tableName(resourceKey: string): string {
   return resourceKey.toLowerCase();
+}
+
+/** Fields one value can be given across many records: authored, stored (not writeOnly), neither read-only nor a list or an object. */
+function bulkSettableFields(entity: NonNullable<Resource['entity']>): Set<string> {
+  const writeOnly = new Set(entity.writeOnly ?? []);
+  return new Set(
+    Object.entries((entity.schema.properties ?? {}) as Record<string, { type?: unknown; readOnly?: unknown }>)
+      .filter(([name, property]) => !writeOnly.has(name) && property.readOnly !== true && property.type !== 'array' && property.type !== 'object')
+      .map(([name]) => name),
+  );
 }

@@ -20,6 +20,7 @@ export const ACTION_LABELS: Record<Action, string> = {
   ADD_SUBSCRIPTION: 'Add subscription',
   ADD_TOP_UP: 'Add top-up',
   executive_access: 'Own subscribers only',
+  import: 'Import',
 };
 
 /** Custom screen names the console provides, from the manifest schema. */
@@ -32,6 +33,7 @@ export const ROUTE_SUFFIX: Partial<Record<Action, string>> = {
   view_detail: '/:id',
   edit: '/:id/edit',
   SUBSCRIBER_DETAIL: '/:id/details',
+  import: '/import',
 };
 
 export const GENERIC_SCREEN: Partial<Record<Action, GenericScreen>> = {
@@ -40,6 +42,7 @@ export const GENERIC_SCREEN: Partial<Record<Action, GenericScreen>> = {
   edit: 'form',
   view_detail: 'detail',
   SUBSCRIBER_DETAIL: 'detail',
+  import: 'import',
 };
 
 /** Fields every stored entity has; the generator adds them, authors do not declare them. */

@@ -6,7 +6,7 @@
  */
 import type { Action, ScreenName } from '../codegen/generated/manifest.ts';
 
-export type GenericScreen = 'list' | 'detail' | 'form' | 'trash';
+export type GenericScreen = 'list' | 'detail' | 'form' | 'trash' | 'import';
 
 export type JsonSchema = Record<string, unknown>;
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
@@ -66,6 +66,8 @@ export interface ListModel {
   filters: string[];
   sort: { field: string; direction: 'asc' | 'desc' };
   pageSize: number;
+  /** Fields "Set field" may give one value on every matching record (the bulk endpoint). */
+  bulkEdit: string[];
 }
 
 export interface RouteModel {
@@ -153,10 +155,13 @@ export function describeProject(areas: AreaModel[], actions: readonly Action[]):
 
 /**
  * An area's description as written to its JSON file. An update schema equal to the create schema (the usual case)
- * is left out, and `readAreaDescription` puts the same object back.
+ * is left out, and `readAreaDescription` puts the same object back; so is a list's empty `bulkEdit`.
  */
 export function writeAreaDescription(area: AreaModel): string {
-  const resources = area.resources.map((resource) => (resource.entity ? { ...resource, entity: withoutSameUpdate(resource.entity) } : resource));
+  const resources = area.resources.map((resource) => {
+    const list = resource.list && resource.list.bulkEdit.length === 0 ? withoutBulkEdit(resource.list) : resource.list;
+    return resource.entity ? { ...resource, entity: withoutSameUpdate(resource.entity), list } : { ...resource, list };
+  });
   return `${JSON.stringify({ ...area, resources }, null, 2)}\n`;
 }
 
@@ -164,6 +169,7 @@ export function readAreaDescription(written: unknown): AreaModel {
   const area = written as AreaModel;
   for (const resource of area.resources) {
     if (resource.entity && !resource.entity.updateSchema) resource.entity.updateSchema = resource.entity.createSchema;
+    if (resource.list && !resource.list.bulkEdit) resource.list.bulkEdit = [];
   }
   return area;
 }
@@ -171,5 +177,10 @@ export function readAreaDescription(written: unknown): AreaModel {
 function withoutSameUpdate(entity: EntityModel): Partial<EntityModel> {
   if (entity.updateSchema !== entity.createSchema) return entity;
   const { updateSchema: _same, ...rest } = entity;
+  return rest;
+}
+
+function withoutBulkEdit(list: ListModel): Partial<ListModel> {
+  const { bulkEdit: _none, ...rest } = list;
   return rest;
 }

@@ -17,6 +17,7 @@ import { registerJsonBodyParser } from './http/jsonBody.ts';
 import { registerSecurity } from './http/security.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { importRoutes } from './modules/imports/routes.ts';
 import { MailDelivery } from './modules/mail/delivery.ts';
 import { devMailboxRoutes } from './modules/mail/routes.ts';
 import { consoleTransport, smtpTransport, type MailTransport } from './modules/mail/transports.ts';
@@ -125,6 +126,7 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
       await api.register(resourceRoutes, { behaviours: RESOURCE_BEHAVIOURS });
       await api.register(viewRoutes);
       await api.register(searchRoutes, { behaviours: RESOURCE_BEHAVIOURS });
+      await api.register(importRoutes, { behaviours: RESOURCE_BEHAVIOURS });
       await api.register(subscriberRoutes);
       await api.register(uploadRoutes);
       await api.register(bannerImageRoutes);

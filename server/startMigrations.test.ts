@@ -38,7 +38,7 @@ describe('npm start and the migrations a database has applied', () => {
     running.push(refused);
     expect(await refused.exited).toBe(1);
     expect(refused.output()).toContain(
-      `The database was migrated by a newer version of the code: it applied manifest/9099_from_the_future, which this version does not have (its last migrations are 013_saved_views and manifest/${LAST_MANIFEST}). Nothing was changed.`,
+      `The database was migrated by a newer version of the code: it applied manifest/9099_from_the_future, which this version does not have (its last migrations are 014_imports and manifest/${LAST_MANIFEST}). Nothing was changed.`,
     );
     expect(refused.output()).not.toContain(SERVER_READY);
     expect(refused.output()).not.toContain('    at ');

@@ -42,7 +42,7 @@ function resource(overrides: Partial<ResourceModel> = {}): ResourceModel {
       softDelete: true,
       writeOnly: [],
     },
-    list: { columns: ['title'], search: ['title'], filters: [], sort: { field: 'title', direction: 'asc' }, pageSize: 20 },
+    list: { columns: ['title'], search: ['title'], filters: [], sort: { field: 'title', direction: 'asc' }, pageSize: 20, bulkEdit: [] },
     uiSchema: {},
     forms: {},
     typeName: 'Banner',

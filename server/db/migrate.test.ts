@@ -117,7 +117,7 @@ describe.each(databases)('migrations at start, on $kind', ({ kind, skip }) => {
     await opened.query(`INSERT INTO schema_migrations (version, checksum) VALUES ('manifest/9002_coupons', 'abc'), ('099_audit_log', 'def')`);
     const before = await versions();
     await expect(migrate(opened)).rejects.toThrow(
-      `The database was migrated by a newer version of the code: it applied 099_audit_log, manifest/9002_coupons, which this version does not have (its last migrations are 013_saved_views and ${LAST_MANIFEST}). Nothing was changed.`,
+      `The database was migrated by a newer version of the code: it applied 099_audit_log, manifest/9002_coupons, which this version does not have (its last migrations are 014_imports and ${LAST_MANIFEST}). Nothing was changed.`,
     );
     expect(await versions()).toEqual(before);
   });

@@ -55,7 +55,8 @@ function namesAFile(url: string): boolean {
   return /\.[^/]*$/.test(url.split('?')[0] ?? '');
 }
 
-function databaseAnswer(error: DatabaseError & { table?: string }): { status: number; body: Record<string, unknown> } | null {
+/** The answer a database refusal gets: a clash on a unique key, a record still in use, a value the column cannot hold. */
+export function databaseAnswer(error: DatabaseError & { table?: string }): { status: number; body: Record<string, unknown> } | null {
   const field = fieldOfConstraint(error.table, error.constraint);
   switch (error.code) {
     case PG.uniqueViolation:

@@ -76,7 +76,8 @@ export const ACTIONS = [
   "SUBSCRIBER_DETAIL",
   "ADD_SUBSCRIPTION",
   "ADD_TOP_UP",
-  "executive_access"
+  "executive_access",
+  "import"
 ] as const;
 
 export type ActionName = (typeof ACTIONS)[number];
@@ -95,7 +96,8 @@ export const ACTION_LABELS: Readonly<Record<ActionName, string>> = {
   "SUBSCRIBER_DETAIL": "Subscriber detail",
   "ADD_SUBSCRIPTION": "Add subscription",
   "ADD_TOP_UP": "Add top-up",
-  "executive_access": "Own subscribers only"
+  "executive_access": "Own subscribers only",
+  "import": "Import"
 };
 
 /** The actions each module offers; an area module offers view. */
@@ -150,7 +152,8 @@ export const MODULE_ACTIONS: Readonly<Record<ModuleKey, readonly ActionName[]>> 
     "ACTIVE_INACTIVE",
     "download",
     "view_detail",
-    "verify"
+    "verify",
+    "import"
   ],
   "COMPANY_EMPLOYEE_CONTACTS": [
     "view",
@@ -184,7 +187,8 @@ export const MODULE_ACTIONS: Readonly<Record<ModuleKey, readonly ActionName[]>> 
     "ACTIVE_INACTIVE",
     "download",
     "view_detail",
-    "verify"
+    "verify",
+    "import"
   ],
   "COUNTRY_MANAGEMENT": [
     "view"
@@ -196,7 +200,8 @@ export const MODULE_ACTIONS: Readonly<Record<ModuleKey, readonly ActionName[]>> 
     "delete",
     "ACTIVE_INACTIVE",
     "download",
-    "view_detail"
+    "view_detail",
+    "import"
   ],
   "CREATE_HS_CODE_MANAGEMENT": [
     "view"
@@ -371,7 +376,8 @@ export const MODULE_ACTIONS: Readonly<Record<ModuleKey, readonly ActionName[]>> 
     "SUBSCRIBER_DETAIL",
     "ADD_SUBSCRIPTION",
     "ADD_TOP_UP",
-    "executive_access"
+    "executive_access",
+    "import"
   ],
   "SUBSCRIBERS_DETAILS": [
     "view",
@@ -436,7 +442,8 @@ export const MODULE_ACTIONS: Readonly<Record<ModuleKey, readonly ActionName[]>> 
     "delete",
     "ACTIVE_INACTIVE",
     "download",
-    "view_detail"
+    "view_detail",
+    "import"
   ],
   "VOUCHER_MANAGEMENT": [
     "view"

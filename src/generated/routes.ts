@@ -290,6 +290,13 @@ export const AREAS: readonly AreaRoute[] = [
       },
       {
         "module": "SUBSCRIBERS",
+        "action": "import",
+        "path": "/subscriber-management/subscribers/import",
+        "routable": true,
+        "screen": "import"
+      },
+      {
+        "module": "SUBSCRIBERS",
         "action": "view",
         "path": "/subscriber-management/subscribers/trash",
         "routable": false,
@@ -878,6 +885,13 @@ export const AREAS: readonly AreaRoute[] = [
       },
       {
         "module": "VOUCHER",
+        "action": "import",
+        "path": "/voucher-management/vouchers/import",
+        "routable": true,
+        "screen": "import"
+      },
+      {
+        "module": "VOUCHER",
         "action": "view",
         "path": "/voucher-management/vouchers/trash",
         "routable": false,
@@ -1168,6 +1182,13 @@ export const AREAS: readonly AreaRoute[] = [
       },
       {
         "module": "COMPANY",
+        "action": "import",
+        "path": "/company-management/list/import",
+        "routable": true,
+        "screen": "import"
+      },
+      {
+        "module": "COMPANY",
         "action": "view",
         "path": "/company-management/list/trash",
         "routable": false,
@@ -1218,6 +1239,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/country-management/list/:id",
         "routable": false,
         "screen": "detail"
+      },
+      {
+        "module": "COUNTRY",
+        "action": "import",
+        "path": "/country-management/list/import",
+        "routable": true,
+        "screen": "import"
       },
       {
         "module": "COUNTRY",
@@ -1324,6 +1352,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/create-hs-code-management/list/:id",
         "routable": false,
         "screen": "detail"
+      },
+      {
+        "module": "CREATE_HS_CODE",
+        "action": "import",
+        "path": "/create-hs-code-management/list/import",
+        "routable": true,
+        "screen": "import"
       },
       {
         "module": "CREATE_HS_CODE",

@@ -44,6 +44,19 @@ export interface UploadOptions extends Pick<RequestOptions, 'shownByCaller'> {
   onUploadProgress?: (fraction: number) => void;
 }
 
+export interface ProgressOptions extends Pick<RequestOptions, 'params' | 'shownByCaller'> {
+  /** Called with each progress line of the answer: how many of how many are done. */
+  onProgress?: (done: number, total: number) => void;
+  /** A file to send as multipart/form-data instead of JSON, with the fraction of it sent so far. */
+  onUploadProgress?: (fraction: number) => void;
+}
+
+/** The last line of a long run's answer when it succeeded. */
+export interface ProgressResult<T> {
+  data: T;
+  message: string;
+}
+
 export interface DownloadOptions {
   /** Fraction received so far, 0..1, when the server sends a length. */
   onDownloadProgress?: (fraction: number) => void;
@@ -97,6 +110,46 @@ async function body<T>(response: Promise<AxiosResponse<T>>): Promise<T> {
 const fraction = (report?: (value: number) => void) =>
   report && ((event: AxiosProgressEvent) => report(event.total ? event.loaded / event.total : (event.progress ?? 0)));
 
+type ProgressLine = { progress?: { done: number; total: number }; error?: { status: number; message: string; errors?: Record<string, string> } };
+
+/** The complete lines of a partly received NDJSON answer after the first `from`, and how many there are now. */
+function newLines(text: string, from: number): { lines: ProgressLine[]; count: number } {
+  const complete = text.split('\n').slice(0, -1);
+  return { lines: complete.slice(from).map((line) => JSON.parse(line) as ProgressLine), count: complete.length };
+}
+
+/**
+ * A long run's answer (docs/api.md, "Progress of long runs"): progress lines as they arrive, then its result; a run
+ * that failed once under way rejects with an `ApiError` after its toast, as any failed call does.
+ */
+async function postWithProgress<T>(path: string, data: unknown, options: ProgressOptions = {}): Promise<ProgressResult<T>> {
+  let seen = 0;
+  const text = await body(
+    (await api()).post<string>(path, data, {
+      params: options.params,
+      shownByCaller: options.shownByCaller,
+      loader: false,
+      responseType: 'text',
+      transformResponse: (raw: string) => raw,
+      onUploadProgress: fraction(options.onUploadProgress),
+      onDownloadProgress: (event) => {
+        const partial = (event.event?.target as XMLHttpRequest | undefined)?.responseText;
+        if (typeof partial !== 'string') return;
+        const { lines, count } = newLines(partial, seen);
+        seen = count;
+        for (const line of lines) if (line.progress) options.onProgress?.(line.progress.done, line.progress.total);
+      },
+    }),
+  );
+  const last = JSON.parse(text.trim().split('\n').at(-1) ?? '{}') as ProgressLine & ProgressResult<T>;
+  if (last.error) {
+    const error = new ApiError(last.error.status, last.error.message, last.error.errors ?? {});
+    if (!(options.shownByCaller ?? []).includes(error.status)) void textToast().then((toasts) => toasts.toastErrorText(error.message));
+    throw error;
+  }
+  return last;
+}
+
 /**
  * The console's HTTP wrapper (HTTP-05). Paths are relative to the versioned API base (`vouchers`, not
  * `/api/v1/vouchers`). Each method resolves to the response body; a failure rejects with an `ApiError`
@@ -125,6 +178,7 @@ export const http = {
   /** A multipart POST to an absolute URL outside the API (cloud storage): none of the API's headers go there. */
   postAbsolute: async <T>(url: string, formData: FormData, options: UploadOptions = {}) =>
     body((await api()).post<T>(url, formData, { external: true, loader: false, shownByCaller: options.shownByCaller, onUploadProgress: fraction(options.onUploadProgress) })),
+  postWithProgress,
   /** A file from the API (e.g. a CSV export), as a Blob. */
   download: async (path: string, params: QueryParams = {}, options: DownloadOptions = {}) =>
     body(

@@ -13,6 +13,7 @@ export const SCREENS: Record<ScreenName, () => ScreenModule> = {
   detail: () => import('./generic/DetailScreen.tsx'),
   form: () => import('./generic/FormScreen.tsx'),
   trash: () => import('./generic/TrashScreen.tsx'),
+  import: () => import('./generic/ImportScreen.tsx'),
   'role-permissions': () => import('./custom/RolePermissionsScreen.tsx'),
   'subscriber-details': () => import('./custom/SubscriberDetailsScreen.tsx'),
   'data-upload': () => import('./custom/DataUploadScreen.tsx'),

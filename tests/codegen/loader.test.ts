@@ -236,6 +236,24 @@ describe('manifest loader and validator', () => {
     expect(errors).toEqual([expect.objectContaining({ kind: 'UnknownResource', pointer: '/resources/0/entity/relations/plan_id/resource' })]);
   });
 
+  it('reports bulkEdit naming a field that is not writable and scalar, and import without a unique key to match rows on', async () => {
+    const errors = await errorsAfter((dir) =>
+      editJson(join(dir, VOUCHER), (doc) => {
+        const voucher = doc.resources[0];
+        voucher.list.bulkEdit = ['discount_value', 'used_count', 'nope'];
+        voucher.actions.push('import');
+        delete voucher.entity.unique;
+      }),
+    );
+    expect(errors.map((error) => [error.kind, error.file.endsWith(VOUCHER), error.pointer])).toEqual([
+      ['UnknownField', true, '/resources/0/list/bulkEdit/1'],
+      ['UnknownField', true, '/resources/0/list/bulkEdit/2'],
+      ['ImportWithoutKey', true, '/resources/0/actions'],
+    ]);
+    const model = await buildModel(await scratchManifest());
+    expect(model.errors).toEqual([]);
+  });
+
   it('collects every error at once, across files', async () => {
     const errors = await errorsAfter(async (dir) => {
       await editJson(join(dir, VOUCHER), (doc) => (doc.sidebar.link = '/elsewhere'));
@@ -251,7 +269,7 @@ describe('manifest loader and validator', () => {
     const lines: string[] = [];
     const code = await main(['node', 'admin-codegen', 'generate', '--manifest', dir, '--out', out], { log: (l) => lines.push(l), error: (l) => lines.push(l) });
     expect(code).toBe(1);
-    expect(lines[0]).toBe(`${VOUCHER}:/resources/0/actions/6: unknown action; expected one of view, add, edit, delete, ACTIVE_INACTIVE, download, view_detail, verify, refresh, SUBSCRIBER_DETAIL, ADD_SUBSCRIPTION, ADD_TOP_UP, executive_access`);
+    expect(lines[0]).toBe(`${VOUCHER}:/resources/0/actions/6: unknown action; expected one of view, add, edit, delete, ACTIVE_INACTIVE, download, view_detail, verify, refresh, SUBSCRIBER_DETAIL, ADD_SUBSCRIPTION, ADD_TOP_UP, executive_access, import`);
     expect(await readdir(out)).toEqual([]);
   });
 });

@@ -240,9 +240,16 @@ describe('the OpenAPI document', () => {
             parameter.in === 'path'
               ? `${BASE}${path.replace(`{${parameter.name}}`, value)}`.replaceAll('{id}', '1')
               : `${concretePath(path)}?${new URLSearchParams({ ...requiredQuery(parameters), [parameter.name]: value })}`;
-          const response = await server.app.inject({ method: method.toUpperCase() as 'GET', url, headers: admin, ...(method === 'get' ? {} : { payload: {} }) });
+          const payload = method === 'get' ? {} : { payload: validBody(documentOf(), operation) };
+          const response = await server.app.inject({ method: method.toUpperCase() as 'GET', url, headers: admin, ...payload });
           const errors = response.statusCode === 400 ? Object.keys((response.json() as { errors?: object }).errors ?? {}) : [];
-          if (errors.includes(parameter.name) !== refused) mismatches.push(`${key} ${parameter.name}=${value}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+          // A body field of the same name as the parameter (a bulk "set" of the filtered field) is judged by the handler.
+          const fromBody = async () => {
+            const bare = parameter.in === 'query' ? `${concretePath(path)}?${new URLSearchParams(requiredQuery(parameters))}` : url;
+            const baseline = await server.app.inject({ method: method.toUpperCase() as 'GET', url: bare, headers: admin, ...payload });
+            return baseline.statusCode === 400 && Object.keys((baseline.json() as { errors?: object }).errors ?? {}).includes(parameter.name);
+          };
+          if (errors.includes(parameter.name) !== refused && !(refused === false && (await fromBody()))) mismatches.push(`${key} ${parameter.name}=${value}: ${response.statusCode} ${response.body.slice(0, 200)}`);
           compared += 1;
         }
       }
@@ -257,6 +264,25 @@ function boundaryValues(schema: Schema): { inside: string; outside: string } | n
   if (typeof schema.maximum === 'number') return { inside: String(schema.maximum), outside: String(schema.maximum + 1) };
   if (Array.isArray(schema.enum)) return { inside: String(schema.enum[0]), outside: 'not-one-of-them' };
   return null;
+}
+
+/**
+ * A JSON body with a value of the right type for each required property, so that the parameter is judged (Fastify
+ * judges the body before the query string) and only the probed parameter is wrong.
+ */
+function validBody(document: Schema, operation: Schema): Record<string, unknown> {
+  let schema = operation.requestBody?.content?.['application/json']?.schema as Schema | undefined;
+  if (schema?.$ref) schema = document.components.schemas[String(schema.$ref).split('/').at(-1)!] as Schema;
+  if (!schema?.required) return {};
+  const sample = (property: Schema): unknown => {
+    if (Array.isArray(property.enum)) return property.enum[0];
+    if (property.type === 'boolean') return true;
+    if (property.type === 'integer' || property.type === 'number') return property.minimum ?? 0;
+    if (property.type === 'object') return {};
+    if (property.type === 'string') return 'x';
+    return 1;
+  };
+  return Object.fromEntries((schema.required as string[]).map((name) => [name, sample((schema.properties ?? {})[name] ?? {})]));
 }
 
 /** Valid values for a query's required parameters, so that only the probed one is wrong. */

@@ -7,6 +7,7 @@ import { idParams, writeSchema } from '../../http/requestSchemas.ts';
 import { ENTITY_RESOURCES } from '../../registry.ts';
 import { SHARED_ANSWERS, recordAnswers } from './answers.ts';
 import type { ResourceBehaviours } from './behaviours.ts';
+import { registerBulkRoutes } from './bulkRoutes.ts';
 import { deleteRecord, deleteRecords, setRecordStatus, setRecordsStatus } from './change.ts';
 import { ResourceEndpoint } from './endpoint.ts';
 import { exportRecords } from './export.ts';
@@ -110,6 +111,7 @@ function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): voi
       handler: setRecordsStatus(endpoint),
     });
   }
+  registerBulkRoutes(app, endpoint, about);
   if (offers('download')) {
     app.get(`${base}/export`, {
       config: can('download'),

@@ -152,7 +152,8 @@ export class ResourceTable {
     return rows.length;
   }
 
-  private where(params: SqlParams, query: ListQuery, scope: Scope | null): string {
+  /** The list's condition (search, filters, scope) on alias `t`: what a page shows, an export writes and a bulk change touches. */
+  where(params: SqlParams, query: ListQuery, scope: Scope | null): string {
     const conditions: string[] = [];
     if (query.q && this.resource.searchSql) {
       // The same expression the trigram index covers, so the index applies; LIKE wildcards in the input are literal.

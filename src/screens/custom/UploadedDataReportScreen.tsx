@@ -16,7 +16,7 @@ import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
 import { useResourceDescription } from '../shared/useResourceDescription.ts';
 import '../screens.css';
 
-const REPORT_LIST: ListDescription = { columns: [], search: ['q'], filters: [], sort: { field: 'period', direction: 'desc' }, pageSize: 20 };
+const REPORT_LIST: ListDescription = { columns: [], search: ['q'], filters: [], sort: { field: 'period', direction: 'desc' }, pageSize: 20, bulkEdit: [] };
 const FILTER_KEYS = ['country_id', 'trade_direction', 'period'] as const;
 
 /** The trade records that uploads brought in, by country, direction and period, paged on the server. */

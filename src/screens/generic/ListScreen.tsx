@@ -11,6 +11,7 @@ import { QueryState } from '../shared/QueryState.tsx';
 import { ScreenHeading } from '../shared/ScreenHeading.tsx';
 import { useResourceAccess } from '../shared/useResourceAccess.ts';
 import { FilterChips } from './list/FilterChips.tsx';
+import { BulkAllMatching } from './list/BulkAllMatching.tsx';
 import { ListFilters } from './list/ListFilters.tsx';
 import { listFilters } from './list/listFilters.ts';
 import { Pagination } from './list/Pagination.tsx';
@@ -59,16 +60,24 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
   const [pendingBulkDelete, setPendingBulkDelete] = useState(false);
   const [pendingDeactivation, setPendingDeactivation] = useState<{ ids: (string | number)[]; name: string | null; row?: Row } | null>(null);
   const tableRegion = useRef<HTMLDivElement>(null);
+  // "All matching" holds for the search and filters it was chosen on; another search or filter ends it.
+  const matchingKey = JSON.stringify({ ...state.apiParams, _page: undefined });
+  const [matchingFor, setMatchingFor] = useState<string | null>(null);
 
   const rows = query.data?.data ?? [];
   const total = query.data?.meta.total ?? 0;
   const selectedIds = Object.keys(selection).filter((id) => selection[id]).map((id) => rows.find((row) => String(row.id) === id)?.id ?? id) as (string | number)[];
-  const selectable = access.delete || access.ACTIVE_INACTIVE;
+  const selectable = access.delete || access.ACTIVE_INACTIVE || (access.edit && list.bulkEdit.length > 0);
+  const allMatching = matchingFor === matchingKey && selectedIds.length > 0;
+  const pageSelected = rows.length > 0 && selectedIds.length === rows.length;
   const filtering = state.search !== '' || Object.keys(state.filters).length > 0;
   const firstField = resource.entity?.fields.find((field) => field.name === list.columns[0]);
-  const clearSelection = () => setSelection({});
   const trash = resource.entity?.softDelete && resource.routes.view ? trashPath(resource.routes.view) : null;
   const afterDelete = trash ? 'You can restore it from the trash.' : 'This cannot be undone.';
+  const clearSelection = () => {
+    setSelection({});
+    setMatchingFor(null);
+  };
 
   const confirmDelete = async () => {
     if (!pendingDelete) return;
@@ -104,6 +113,11 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
             {access.add && resource.routes.add && (
               <Link className="button button--primary" to={resource.routes.add}>
                 Add {resource.singular}
+              </Link>
+            )}
+            {access.import && resource.routes.import && (
+              <Link className="button" to={resource.routes.import}>
+                Import
               </Link>
             )}
             {access.download && (
@@ -160,25 +174,36 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
 
       {selectable && selectedIds.length > 0 && (
         <div className="bulk-bar" role="region" aria-label="Bulk actions">
-          <span>{selectedIds.length} selected</span>
-          {access.ACTIVE_INACTIVE && (
+          {allMatching ? (
+            <BulkAllMatching resource={resource} access={access} total={total} params={state.apiParams} onCancel={clearSelection} onStale={() => void query.refetch()} onDone={() => void query.refetch().then(clearSelection)} />
+          ) : (
             <>
-              <button type="button" className="button" onClick={() => bulkStatus.mutate({ ids: selectedIds, isActive: true }, { onSuccess: clearSelection })}>
-                Activate selected
-              </button>
-              <button type="button" className="button" onClick={() => setPendingDeactivation({ ids: selectedIds, name: null })}>
-                Deactivate selected
+              <span>{selectedIds.length} selected</span>
+              {pageSelected && total > rows.length && (
+                <button type="button" className="link-button" onClick={() => setMatchingFor(matchingKey)}>
+                  Select all {total.toLocaleString('en')} matching
+                </button>
+              )}
+              {access.ACTIVE_INACTIVE && (
+                <>
+                  <button type="button" className="button" onClick={() => bulkStatus.mutate({ ids: selectedIds, isActive: true }, { onSuccess: clearSelection })}>
+                    Activate selected
+                  </button>
+                  <button type="button" className="button" onClick={() => setPendingDeactivation({ ids: selectedIds, name: null })}>
+                    Deactivate selected
+                  </button>
+                </>
+              )}
+              {access.delete && (
+                <button type="button" className="button button--danger" onClick={() => setPendingBulkDelete(true)}>
+                  Delete selected
+                </button>
+              )}
+              <button type="button" className="link-button" onClick={clearSelection}>
+                Clear selection
               </button>
             </>
           )}
-          {access.delete && (
-            <button type="button" className="button button--danger" onClick={() => setPendingBulkDelete(true)}>
-              Delete selected
-            </button>
-          )}
-          <button type="button" className="link-button" onClick={clearSelection}>
-            Clear selection
-          </button>
         </div>
       )}
 

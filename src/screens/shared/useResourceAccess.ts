@@ -11,6 +11,7 @@ export interface ResourceAccess {
   view_detail: boolean;
   verify: boolean;
   SUBSCRIBER_DETAIL: boolean;
+  import: boolean;
 }
 
 /** What the user may do with a resource: the manifest offers the action and the permissions grant it. */
@@ -25,5 +26,6 @@ export function useResourceAccess(resource: ResourceDescription): ResourceAccess
     view_detail: may('view_detail', useCanAccess(resource.module, 'view_detail').allowed),
     verify: may('verify', useCanAccess(resource.module, 'verify').allowed),
     SUBSCRIBER_DETAIL: may('SUBSCRIBER_DETAIL', useCanAccess(resource.module, 'SUBSCRIBER_DETAIL').allowed),
+    import: may('import', useCanAccess(resource.module, 'import').allowed),
   };
 }

@@ -65,6 +65,7 @@ export const vouchers: ResourceDescription = {
     filters: ['discount_type', 'is_active', 'valid_to'],
     sort: { field: 'code', direction: 'asc' },
     pageSize: 20,
+    bulkEdit: [],
   },
   uiSchema: {},
   forms: {},
@@ -96,7 +97,7 @@ export const subscribers: ResourceDescription = {
     field('email', 'Email', 'string', { format: 'email', required: true }),
     field('country_id', 'Country', 'integer', { required: true, relation: { resource: 'COUNTRIES', api: 'countries', labelField: 'name' } }),
   ]),
-  list: { columns: ['name', 'email', 'country_id'], search: ['name'], filters: ['country_id'], sort: { field: 'name', direction: 'asc' }, pageSize: 20 },
+  list: { columns: ['name', 'email', 'country_id'], search: ['name'], filters: ['country_id'], sort: { field: 'name', direction: 'asc' }, pageSize: 20, bulkEdit: [] },
   uiSchema: {},
   forms: manifestForms('SUBSCRIBERS'),
 };
@@ -119,7 +120,7 @@ export const roles: ResourceDescription = {
   actions: ROLE_ACTIONS,
   routes: routes('/user-management/roles', ROLE_ACTIONS),
   entity: entity(ROLE_SCHEMA, [field('name', 'Name', 'string', { required: true }), field('description', 'Description', 'string')]),
-  list: { columns: ['name'], search: ['name'], filters: [], sort: { field: 'name', direction: 'asc' }, pageSize: 20 },
+  list: { columns: ['name'], search: ['name'], filters: [], sort: { field: 'name', direction: 'asc' }, pageSize: 20, bulkEdit: [] },
   uiSchema: {},
   forms: {},
 };

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { http } from '../../../http/index.ts';
+import { saveBlob } from '../../shared/saveBlob.ts';
 
 export interface UseExportResult {
   /** null when idle; while downloading, the fraction received (0 until the server sends a length). */
@@ -24,15 +25,4 @@ export function useExport(api: string): UseExportResult {
     }
   };
   return { progress, exportCsv };
-}
-
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
 }

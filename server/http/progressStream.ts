@@ -1,0 +1,90 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import type { JsonSchema } from '../../contract/description.ts';
+import type { Answer } from './answers.ts';
+import { ERROR_BODY } from './answers.ts';
+import { isDatabaseError } from '../db/database.ts';
+import { databaseAnswer } from './errorHandler.ts';
+import { HttpError } from './errors.ts';
+import { RequestValidationError } from './validation.ts';
+
+/** What a long run tells its caller as it goes: how many of how many are done. */
+export interface ProgressReporter {
+  /** Called once the run has passed its checks and is under way: from here on the answer is a 200 stream. */
+  start(total: number): void;
+  report(done: number): void;
+}
+
+/** A long run's result: the `{ data, message }` of its last line. */
+export interface ProgressResult {
+  data: Record<string, unknown>;
+  message: string;
+}
+
+/** Progress lines at most this often, so a fast run sends a handful, not one per batch. */
+const REPORT_EVERY_MS = 200;
+
+/**
+ * Answers a long run as NDJSON (docs/api.md, "Progress of long runs"). Whatever the run refuses before `start()` (a
+ * 400, a 403, a 409) is an ordinary error answer; after it, the answer is a 200 whose lines are `{ "progress": { done,
+ * total } }` and, last, `{ data, message }` when it succeeded or `{ "error": { status, message, errors? } }` when it
+ * failed (it changed nothing: the run is one transaction).
+ */
+export async function sendWithProgress(reply: FastifyReply, run: (progress: ProgressReporter) => Promise<ProgressResult>): Promise<FastifyReply> {
+  const stream = new PassThrough();
+  const line = (value: unknown) => stream.write(`${JSON.stringify(value)}\n`);
+  let began: () => void = () => undefined;
+  const started = new Promise<void>((resolve) => (began = resolve));
+  let total = 0;
+  let reportedAt = 0;
+  const progress: ProgressReporter = {
+    start(count) {
+      total = count;
+      began();
+      line({ progress: { done: 0, total } });
+      reportedAt = Date.now();
+    },
+    report(done) {
+      if (Date.now() - reportedAt < REPORT_EVERY_MS) return;
+      reportedAt = Date.now();
+      line({ progress: { done, total } });
+    },
+  };
+  const result = run(progress);
+  await Promise.race([started, result]);
+  result.then(
+    (value) => stream.end(`${JSON.stringify(value)}\n`),
+    (error: unknown) => {
+      reply.log.error({ err: error }, 'a long run failed after it started');
+      stream.end(`${JSON.stringify({ error: errorLine(error) })}\n`);
+    },
+  );
+  return reply.type('application/x-ndjson; charset=utf-8').header('cache-control', 'no-store').send(stream);
+}
+
+function errorLine(error: unknown): Record<string, unknown> {
+  if (error instanceof RequestValidationError) return { status: 400, message: error.message, errors: error.errors };
+  if (error instanceof HttpError) return { status: error.statusCode, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+  const refused = isDatabaseError(error) ? databaseAnswer(error) : null;
+  if (refused) return { status: refused.status, ...refused.body };
+  return { status: 500, message: 'The run failed and changed nothing. Try again.' };
+}
+
+/** The 200 answer of a long run: its lines, each one of the three shapes, the last a result or an error. */
+export function progressAnswer(description: string, data: JsonSchema): Answer {
+  const progressLine = {
+    type: 'object',
+    required: ['progress'],
+    properties: { progress: { type: 'object', required: ['done', 'total'], properties: { done: { type: 'integer' }, total: { type: 'integer' } } } },
+  };
+  const resultLine = { type: 'object', required: ['data', 'message'], properties: { data, message: { type: 'string' } } };
+  const errorLineSchema = {
+    type: 'object',
+    required: ['error'],
+    properties: { error: { type: 'object', required: ['status', 'message'], properties: { status: { type: 'integer' }, ...ERROR_BODY.properties } } },
+  };
+  return {
+    description: `${description} Newline-delimited JSON: progress lines as it goes, then the result, or an error when it failed and changed nothing.`,
+    content: { 'application/x-ndjson': { schema: { oneOf: [progressLine, resultLine, errorLineSchema] } } },
+  };
+}

@@ -1,0 +1,10 @@
+-- manifest/0003_import_action: written by `admin-codegen make-migration` from the manifest's data shape,
+-- from 0002_audit_log_module.shape.json to 0003_import_action.shape.json:
+--   - module COMPANY now offers import
+--   - module COUNTRY now offers import
+--   - module CREATE_HS_CODE now offers import
+--   - module SUBSCRIBERS now offers import
+--   - module VOUCHER now offers import
+-- Nothing in the database changes; the shape records what the rows may now hold.
+-- Review it before committing it: a step may be edited (a backfill, a conversion) until it is applied somewhere.
+-- The server applies pending migrations at start in one transaction, and will not start once an applied one changed.

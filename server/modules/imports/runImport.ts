@@ -1,0 +1,92 @@
+import type { Database, Queryable } from '../../db/database.ts';
+import { validationError } from '../../http/errors.ts';
+import type { ProgressReporter, ProgressResult } from '../../http/progressStream.ts';
+import { recordAudit, type AuditActor } from '../audit/record.ts';
+import type { SessionUser } from '../auth/session.ts';
+import type { ResourceEndpoint } from '../resources/endpoint.ts';
+import { applyBatch } from './applyPlan.ts';
+import { importableFields, matchKey } from './importFields.ts';
+import { planRows, type ColumnFields, type Outcome, type RowPlan } from './plan.ts';
+import type { StoredImport } from './store.ts';
+
+/** Rows of each outcome a dry run shows (all its counts are exact); the rejected-rows download has every refused row. */
+const SHOWN: Record<Outcome, number> = { error: 1000, create: 100, update: 100, unchanged: 20 };
+
+export type Mapping = Record<string, string | null>;
+type Counts = Record<Outcome, number>;
+
+/** Which field each column fills; a 400 on `mapping` when it names what is not a heading or a field, or leaves the key out. */
+export function mappedColumns(endpoint: ResourceEndpoint, stored: StoredImport, mapping: Mapping): ColumnFields {
+  const fields = importableFields(endpoint.resource);
+  const used = new Set<string>();
+  for (const [heading, name] of Object.entries(mapping)) {
+    if (!stored.headings.includes(heading)) throw validationError({ mapping: `The file has no column "${heading}".` });
+    if (name === null) continue;
+    const field = fields.find((candidate) => candidate.name === name);
+    if (!field) throw validationError({ mapping: `"${name}" is not a field a file may fill.` });
+    if (used.has(name)) throw validationError({ mapping: `Two columns fill ${field.title}; choose one.` });
+    used.add(name);
+  }
+  const missingKey = matchKey(endpoint.resource).filter((name) => !used.has(name));
+  if (missingKey.length > 0) {
+    const titles = missingKey.map((name) => fields.find((field) => field.name === name)?.title ?? name).join(' and ');
+    throw validationError({ mapping: `Map a column to ${titles}: rows are matched to records on it.` });
+  }
+  return stored.headings.map((heading) => fields.find((field) => field.name === mapping[heading]) ?? null);
+}
+
+function tally(counts: Counts, plans: readonly RowPlan[]): void {
+  for (const plan of plans) counts[plan.outcome] += 1;
+}
+
+/** The dry run: every row's outcome counted, and the rows to show, each with its cells and the message on each refused one. */
+export async function dryRun(db: Queryable, endpoint: ResourceEndpoint, stored: StoredImport, columns: ColumnFields, user: SessionUser, progress: ProgressReporter): Promise<ProgressResult> {
+  const counts: Counts = { create: 0, update: 0, unchanged: 0, error: 0 };
+  const shown: Array<Record<string, unknown>> = [];
+  const taken: Counts = { create: 0, update: 0, unchanged: 0, error: 0 };
+  progress.start(stored.rows.length);
+  for await (const plans of planRows(db, endpoint, stored, columns, user)) {
+    tally(counts, plans);
+    for (const plan of plans) {
+      if (taken[plan.outcome] >= SHOWN[plan.outcome]) continue;
+      taken[plan.outcome] += 1;
+      shown.push({ line: plan.line, outcome: plan.outcome, cells: stored.rows[plan.line - 2], errors: plan.errors, changed: plan.changed });
+    }
+    progress.report(counts.create + counts.update + counts.unchanged + counts.error);
+  }
+  shown.sort((a, b) => (a.line as number) - (b.line as number));
+  return { data: { counts, rows: shown }, message: summary(counts, 'would be') };
+}
+
+/** The apply: the same plan, worked out again inside one transaction and written batch by batch; all of it or none. */
+export async function applyImport(db: Database, endpoint: ResourceEndpoint, stored: StoredImport, columns: ColumnFields, user: SessionUser, actor: AuditActor, progress: ProgressReporter): Promise<ProgressResult> {
+  return db.transaction(async (tx) => {
+    const counts: Counts = { create: 0, update: 0, unchanged: 0, error: 0 };
+    progress.start(stored.rows.length);
+    for await (const plans of planRows(tx, endpoint, stored, columns, user)) {
+      await applyBatch(tx, endpoint, plans, user, actor);
+      tally(counts, plans);
+      progress.report(counts.create + counts.update + counts.unchanged + counts.error);
+    }
+    await recordAudit(tx, actor, { module: endpoint.resource.key, action: 'import', details: { file_name: stored.fileName, ...counts } });
+    return { data: { counts }, message: summary(counts, 'were') };
+  });
+}
+
+/** The refused rows with their reasons, for the download. */
+export async function* rejectedRows(db: Queryable, endpoint: ResourceEndpoint, stored: StoredImport, columns: ColumnFields, user: SessionUser): AsyncGenerator<{ cells: string[]; reason: string }> {
+  const titles = new Map(endpoint.resource.entity.fields.map((field) => [field.name, field.title]));
+  for await (const plans of planRows(db, endpoint, stored, columns, user)) {
+    for (const plan of plans) {
+      if (plan.outcome !== 'error') continue;
+      const reason = Object.entries(plan.errors)
+        .map(([name, message]) => (name === '_' ? message : `${titles.get(name) ?? name}: ${message}`))
+        .join('; ');
+      yield { cells: stored.rows[plan.line - 2]!, reason };
+    }
+  }
+}
+
+function summary(counts: Counts, verb: string): string {
+  return `${counts.create} record(s) ${verb} created, ${counts.update} updated, ${counts.unchanged} unchanged; ${counts.error} row(s) refused.`;
+}

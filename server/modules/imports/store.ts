@@ -1,0 +1,34 @@
+import type { Queryable } from '../../db/database.ts';
+import { notFound } from '../../http/errors.ts';
+import type { ParsedFile } from './parseFile.ts';
+
+/** An uploaded file's table, kept between its dry run and its apply (server/migrations/014_imports.sql). */
+export interface StoredImport extends ParsedFile {
+  id: number;
+  fileName: string;
+  mapping: Record<string, string | null> | null;
+}
+
+/** Keeps a parsed file for its uploader; the same user's earlier files of the module go (one import at a time each). */
+export async function storeImport(db: Queryable, module: string, userId: number, fileName: string, file: ParsedFile): Promise<number> {
+  await db.query('DELETE FROM imports WHERE module = $1 AND user_id = $2', [module, userId]);
+  const [row] = await db.query<{ id: number }>(
+    'INSERT INTO imports (module, user_id, file_name, headings, rows, row_count) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6) RETURNING id',
+    [module, userId, fileName, JSON.stringify(file.headings), JSON.stringify(file.rows), file.rows.length],
+  );
+  return row!.id;
+}
+
+/** The caller's own upload of this module; anyone else's is a 404. */
+export async function loadImport(db: Queryable, module: string, userId: number, id: number): Promise<StoredImport> {
+  const [row] = await db.query<{ id: number; file_name: string; headings: string[]; rows: string[][]; mapping: Record<string, string | null> | null }>(
+    'SELECT id, file_name, headings, rows, mapping FROM imports WHERE id = $1 AND module = $2 AND user_id = $3',
+    [id, module, userId],
+  );
+  if (!row) throw notFound('Import');
+  return { id: row.id, fileName: row.file_name, headings: row.headings, rows: row.rows, mapping: row.mapping };
+}
+
+export async function rememberMapping(db: Queryable, id: number, mapping: Record<string, string | null>): Promise<void> {
+  await db.query('UPDATE imports SET mapping = $2::jsonb WHERE id = $1', [id, JSON.stringify(mapping)]);
+}
