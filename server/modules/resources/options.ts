@@ -22,7 +22,8 @@ export function optionsAccess(resource: EntityResource): Access {
   return { anyOf: [{ module: resource.key, action: 'view' }, ...relating.map((candidate) => ({ module: candidate.key }))] };
 }
 
-function optionLabelField(resource: EntityResource): string {
+/** What a record is called in a select, and in the trash: its relations' `labelField`, else its first plain text field. */
+export function optionLabelField(resource: EntityResource): string {
   for (const candidate of RESOURCES) {
     const relation = candidate.entity?.fields.find((field) => field.relation?.resource === resource.key)?.relation;
     if (relation) return relation.labelField;
