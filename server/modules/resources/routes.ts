@@ -10,6 +10,7 @@ import type { ResourceBehaviours } from './behaviours.ts';
 import { deleteRecord, deleteRecords, setRecordStatus, setRecordsStatus } from './change.ts';
 import { ResourceEndpoint } from './endpoint.ts';
 import { exportRecords } from './export.ts';
+import { registerHistoryAndTrash } from './historyRoutes.ts';
 import { listOptions, optionsAccess } from './options.ts';
 import { listRecords, showRecord } from './read.ts';
 import { ResponseCache } from './responseCache.ts';
@@ -128,4 +129,5 @@ function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): voi
       handler: verifyRecord(endpoint),
     });
   }
+  registerHistoryAndTrash(app, endpoint, { base, offers, can, about, singular, plural, one, several });
 }

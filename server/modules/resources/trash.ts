@@ -101,6 +101,13 @@ export class ResourceTrash {
     await tx.query('DELETE FROM trash WHERE module = $1 AND record_id = $2', [this.resource.key, id]);
   }
 
+  /** Whether the trash holds the record (within the scope). */
+  async holds(db: Queryable, id: number, scope: Scope | null): Promise<boolean> {
+    const params = new SqlParams();
+    const rows = await db.query(`SELECT 1 AS held FROM trash x WHERE ${this.where(params, scope, id)}`, params.values);
+    return rows.length === 1;
+  }
+
   /** Deletes a record from the trash for good; false when there is none (the caller may see). */
   async purge(tx: Queryable, id: number, scope: Scope | null): Promise<boolean> {
     const params = new SqlParams();
