@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerFactory, type RouteOptions } from 'fastify';
+import { TrashRetention } from './modules/audit/retention.ts';
 import { registerAccessControl } from './modules/auth/access.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -85,6 +86,7 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
   app.decorate('stopping', false);
   const transport = mailTransport(config, printMail ?? ((line) => app.log.info(line)));
   app.decorate('mail', transport ? new MailDelivery(db, transport, app.log, config.mail) : null);
+  const trashRetention = new TrashRetention(db, app.log, config.trashRetentionDays);
   app.setValidatorCompiler(validatorCompiler);
   registerJsonBodyParser(app);
   // Before any route: the plugin hooks each route as it is registered. The console's files come precompressed.
@@ -124,8 +126,10 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
   app.addHook('onReady', async () => {
     await app.uploads.start();
     app.mail?.start();
+    trashRetention.start();
   });
   app.addHook('onClose', async () => {
+    await trashRetention.stop();
     await app.mail?.stop();
     await app.uploads.stop();
   });
