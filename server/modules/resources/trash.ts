@@ -15,6 +15,12 @@ type Cascade = {
   column: string;
 };
 
+/**
+ * Sign-in state that goes with a deleted user is never kept: a restored user signs in again, so no session or
+ * e-mailed link of before the delete works again.
+ */
+const SIGN_IN_TABLES: ReadonlySet<string> = new Set(['sessions', 'refresh_tokens', 'email_links']);
+
 /** A deleted record as the trash keeps it. */
 export type TrashedRecord = {
   id: number;
@@ -51,7 +57,7 @@ export class ResourceTrash {
     let sql = `WITH ${gone} SELECT gone.id, to_jsonb(gone) AS row FROM gone`;
     if (this.resource.entity.softDelete) {
       const cascaded = (await this.cascadesOf(tx)).map(
-        ({ table, column }) => `${quoted(table)}, (SELECT coalesce(jsonb_agg(to_jsonb(c)), '[]'::jsonb) FROM ${quoted(table)} c WHERE c.${quoted(column)} = gone.id)`,
+        ({ table, column }) => `${params.add(table)}::text, (SELECT coalesce(jsonb_agg(to_jsonb(c)), '[]'::jsonb) FROM ${quoted(table)} c WHERE c.${quoted(column)} = gone.id)`,
       );
       sql = `WITH ${gone}, kept AS (
           INSERT INTO trash (module, record_id, stored_row, cascaded_rows, label, deleted_by, deleted_by_email)
@@ -134,6 +140,7 @@ export class ResourceTrash {
           ORDER BY child.relname`,
         [this.table],
       )
+      .then((cascades) => cascades.filter((cascade) => !SIGN_IN_TABLES.has(cascade.table)))
       .catch((error: unknown) => {
         this.cascades = null;
         throw error;
