@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renameKept } from '../../../codegen/migrations/renameSql.ts';
 import { purgeExpiredTrash } from '../audit/retention.ts';
 import { entityResource } from '../../registry.ts';
 import { ResourceTrash } from './trash.ts';
@@ -129,6 +130,20 @@ describe.each(databases)('the trash on $kind', ({ kind, skip }) => {
     const [row] = await server.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [id]);
     expect(row!.password_hash).toMatch(/^\$argon2/);
     expect(await server.db.query('SELECT message FROM notifications WHERE user_id = $1', [id])).toEqual([{ message: 'Welcome' }]);
+  });
+
+  it.skipIf(skip)('a field renamed by a manifest migration is renamed in the trash and the audit log of its module', async () => {
+    const id = (await call('POST', 'countries', country('RN', 'Renamia'))).body.data.id;
+    await call('PUT', `countries/${id}`, country('RN', 'Renamed'), { ...admin, 'if-match': '"1"' });
+    await call('DELETE', `countries/${id}`, undefined, { ...admin, 'if-match': '"2"' });
+    await server.db.exec(renameKept('COUNTRIES', 'name', 'title').join('\n'));
+    const [kept] = await server.db.query<{ stored_row: Record<string, unknown> }>(`SELECT stored_row FROM trash WHERE module = 'COUNTRIES' AND record_id = $1`, [id]);
+    expect(kept!.stored_row).toMatchObject({ title: 'Renamed' });
+    expect(kept!.stored_row).not.toHaveProperty('name');
+    const entries = await server.db.query<{ changes: Record<string, unknown>; snapshot: Record<string, unknown> }>(`SELECT changes, snapshot FROM audit_log WHERE module = 'COUNTRIES' AND record_id = $1 ORDER BY id`, [id]);
+    expect(entries[1]!.changes).toEqual({ title: { before: 'Renamia', after: 'Renamed' } });
+    expect(entries.every((entry) => entry.snapshot.title !== undefined && entry.snapshot.name === undefined)).toBe(true);
+    await server.db.exec(renameKept('COUNTRIES', 'title', 'name').join('\n'));
   });
 
   it.skipIf(skip)('without soft delete a delete removes the record at once, and the resource has no trash routes', async () => {
