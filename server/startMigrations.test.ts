@@ -34,7 +34,7 @@ describe('npm start and the migrations a database has applied', () => {
     running.push(refused);
     expect(await refused.exited).toBe(1);
     expect(refused.output()).toContain(
-      'The database was migrated by a newer version of the code: it applied manifest/0099_from_the_future, which this version does not have (its last migrations are 012_audit_log_and_trash and manifest/0001_initial). Nothing was changed.',
+      'The database was migrated by a newer version of the code: it applied manifest/0099_from_the_future, which this version does not have (its last migrations are 012_audit_log_and_trash and manifest/0002_audit_log_module). Nothing was changed.',
     );
     expect(refused.output()).not.toContain(SERVER_READY);
     expect(refused.output()).not.toContain('    at ');

@@ -80,7 +80,7 @@ describe.each(databases)('migrations at start, on $kind', ({ kind, skip }) => {
     expect(await former.query(`SELECT 1 FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'lookups_lookup_type_id_code_key'`)).toEqual([]);
 
     await former.query(`UPDATE lookups SET code = 'crimson' WHERE label = 'Red again'`);
-    expect((await migrate(former, { manifestShape: DATA_SHAPE })).applied).toEqual(['manifest/0001_initial']);
+    expect((await migrate(former, { manifestShape: DATA_SHAPE })).applied).toEqual(['manifest/0001_initial', 'manifest/0002_audit_log_module']);
     expect(await former.query('SELECT code FROM lookups ORDER BY id')).toEqual([{ code: 'red' }, { code: 'crimson' }, { code: 'blue' }]);
     await expect(former.query(`INSERT INTO lookups (lookup_type_id, code, label) VALUES ($1, 'blue', 'Blue again')`, [type!.id])).rejects.toMatchObject({
       code: '23505',
@@ -96,7 +96,7 @@ describe.each(databases)('migrations at start, on $kind', ({ kind, skip }) => {
     await former.query(`INSERT INTO vouchers (code, discount_type, discount_value, valid_from, valid_to) VALUES ('OLD1', 'percent', 5, '2026-01-01', '2026-02-01'), ('OLD2', 'flat', 100, '2026-03-01', '2026-04-01')`);
     expect(await former.query(`SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'vouchers' AND column_name = 'version'`)).toEqual([]);
 
-    expect((await migrate(former)).applied).toEqual(['manifest/0001_initial']);
+    expect((await migrate(former)).applied).toEqual(['manifest/0001_initial', 'manifest/0002_audit_log_module']);
     expect(await former.query('SELECT code, discount_value, version FROM vouchers ORDER BY id')).toEqual([
       { code: 'OLD1', discount_value: 5, version: 1 },
       { code: 'OLD2', discount_value: 100, version: 1 },
@@ -111,10 +111,10 @@ describe.each(databases)('migrations at start, on $kind', ({ kind, skip }) => {
   it.skipIf(skip)('a database migrated by a newer version of the code is refused, naming what it has that this code lacks, and nothing is changed', async () => {
     const opened = await open();
     await migrate(opened);
-    await opened.query(`INSERT INTO schema_migrations (version, checksum) VALUES ('manifest/0002_coupons', 'abc'), ('099_audit_log', 'def')`);
+    await opened.query(`INSERT INTO schema_migrations (version, checksum) VALUES ('manifest/0003_coupons', 'abc'), ('099_audit_log', 'def')`);
     const before = await versions();
     await expect(migrate(opened)).rejects.toThrow(
-      'The database was migrated by a newer version of the code: it applied 099_audit_log, manifest/0002_coupons, which this version does not have (its last migrations are 012_audit_log_and_trash and manifest/0001_initial). Nothing was changed.',
+      'The database was migrated by a newer version of the code: it applied 099_audit_log, manifest/0003_coupons, which this version does not have (its last migrations are 012_audit_log_and_trash and manifest/0002_audit_log_module). Nothing was changed.',
     );
     expect(await versions()).toEqual(before);
   });
@@ -128,22 +128,22 @@ describe.each(databases)('migrations at start, on $kind', ({ kind, skip }) => {
     await expect(migrate(opened, { sources })).rejects.toThrow(/^The database and the code have diverged: migration manifest\/0001_initial was changed after this database applied it \(applied [0-9a-f]{12}, file now [0-9a-f]{12}\)\. Nothing was changed\./);
 
     await cp(DEFAULT_SOURCES.manifest, sources.manifest, { recursive: true });
-    await opened.query(`INSERT INTO schema_migrations (version, checksum) VALUES ('manifest/0002_coupons', 'abc')`);
-    const shape = await readFile(join(sources.manifest, '0001_initial.shape.json'), 'utf8');
-    await writeFile(join(sources.manifest, '0002_vouchers.sql'), '-- step: nothing\nSELECT 1;\n');
-    await writeFile(join(sources.manifest, '0002_vouchers.shape.json'), shape);
+    await opened.query(`INSERT INTO schema_migrations (version, checksum) VALUES ('manifest/0003_coupons', 'abc')`);
+    const shape = await readFile(join(sources.manifest, '0002_audit_log_module.shape.json'), 'utf8');
+    await writeFile(join(sources.manifest, '0003_vouchers.sql'), '-- step: nothing\nSELECT 1;\n');
+    await writeFile(join(sources.manifest, '0003_vouchers.shape.json'), shape);
     await expect(migrate(opened, { sources })).rejects.toThrow(
-      'The database and the code have diverged: the database applied manifest/0002_coupons, which this code numbers differently (manifest/0002_vouchers).',
+      'The database and the code have diverged: the database applied manifest/0003_coupons, which this code numbers differently (manifest/0003_vouchers).',
     );
 
-    await opened.query(`DELETE FROM schema_migrations WHERE version = 'manifest/0002_coupons'`);
-    await writeFile(join(sources.manifest, '0003_plans.sql'), '-- step: nothing\nSELECT 1;\n');
-    await writeFile(join(sources.manifest, '0003_plans.shape.json'), shape);
-    await opened.query(`INSERT INTO schema_migrations (version, checksum) VALUES ('manifest/0003_plans', $1)`, [sha256('-- step: nothing\nSELECT 1;\n')]);
+    await opened.query(`DELETE FROM schema_migrations WHERE version = 'manifest/0003_coupons'`);
+    await writeFile(join(sources.manifest, '0004_plans.sql'), '-- step: nothing\nSELECT 1;\n');
+    await writeFile(join(sources.manifest, '0004_plans.shape.json'), shape);
+    await opened.query(`INSERT INTO schema_migrations (version, checksum) VALUES ('manifest/0004_plans', $1)`, [sha256('-- step: nothing\nSELECT 1;\n')]);
     await expect(migrate(opened, { sources })).rejects.toThrow(
-      'The database and the code have diverged: it applied manifest/0003_plans but never manifest/0002_vouchers, which comes before it.',
+      'The database and the code have diverged: it applied manifest/0004_plans but never manifest/0003_vouchers, which comes before it.',
     );
-    expect(await versions()).not.toContain('manifest/0002_vouchers');
+    expect(await versions()).not.toContain('manifest/0003_vouchers');
   });
 
   it.skipIf(skip)('a database changed outside its migrations (a field dropped, a type changed, a key dropped by hand) is refused at start, naming each difference', async () => {
@@ -151,7 +151,7 @@ describe.each(databases)('migrations at start, on $kind', ({ kind, skip }) => {
     await migrate(opened);
     await opened.exec(`ALTER TABLE vouchers DROP COLUMN description; ALTER TABLE vouchers ALTER COLUMN usage_limit TYPE text; DROP INDEX vouchers_code_key`);
     await expect(migrate(opened)).rejects.toThrow(
-      'The database is not in the shape its migrations leave (manifest/0001_initial): vouchers.description is missing; vouchers.usage_limit is text, not bigint; ' +
+      'The database is not in the shape its migrations leave (manifest/0002_audit_log_module): vouchers.description is missing; vouchers.usage_limit is text, not bigint; ' +
         'the unique key of vouchers (code), index vouchers_code_key, is missing. Nothing was changed.',
     );
   });
