@@ -1,5 +1,5 @@
 import type { Queryable, Row } from '../../db/database.ts';
-import { quoted, resource as resourceByKey, type EntityResource } from '../../registry.ts';
+import { RESOURCES, quoted, resource as resourceByKey, type EntityResource } from '../../registry.ts';
 
 /**
  * The first relation field of `values` whose related record no longer exists, and what that record is called (the
@@ -24,4 +24,13 @@ export async function relationLabels(db: Queryable, resource: EntityResource, fi
     [ids],
   );
   return new Map(rows.map((row) => [Number(row.id), row.label]));
+}
+
+/** What a record is called in a select, and in the trash: its relations' `labelField`, else its first plain text field. */
+export function optionLabelField(resource: EntityResource): string {
+  for (const candidate of RESOURCES) {
+    const relation = candidate.entity?.fields.find((field) => field.relation?.resource === resource.key)?.relation;
+    if (relation) return relation.labelField;
+  }
+  return resource.entity.fields.find((field) => field.type === 'string' && !field.writeOnly && !field.system)?.name ?? 'id';
 }

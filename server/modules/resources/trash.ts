@@ -5,8 +5,7 @@ import { uniqueValueTaken } from '../../http/errorHandler.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import type { ExpectedVersion } from '../../http/recordVersion.ts';
 import { quoted, type EntityResource } from '../../registry.ts';
-import { optionLabelField } from './options.ts';
-import { missingRelation } from './relations.ts';
+import { missingRelation, optionLabelField } from './relations.ts';
 import { versionCondition } from './sql.ts';
 
 /** A table whose rows go with a record of this resource when it is deleted (a foreign key ON DELETE CASCADE). */
