@@ -28,7 +28,9 @@ export function registerAddModule(program: Command, io: Io, setExit: (code: Exit
     .option('--actions <list>', `comma-separated actions from: ${ACTIONS.join(', ')}`, parseActions, ['view', 'add', 'edit', 'delete', 'ACTIVE_INACTIVE', 'download'] as Action[])
     .option('--field <name:type[:required][:unique]>', `a field (repeatable); types: ${ADD_MODULE_FIELD_TYPES.join(', ')}`, (value: string, previous: string[]) => [...previous, value], [] as string[])
     .option('--unique <field,field...>', 'fields unique together, a composite key (repeatable)', (value: string, previous: string[]) => [...previous, value], [] as string[])
-    .addHelpText('after', '\nExample:\n  admin-codegen add-module --area warehouse-management --area-key WAREHOUSE_MANAGEMENT --key WAREHOUSE \\\n    --label Warehouses --path warehouses --field name:string:required:unique --field city:string --field pincode:pincode \\\n    --unique city,pincode')
+    .option('--no-history', 'keep no history of each record (changes are still audited, without a version to restore)')
+    .option('--no-soft-delete', 'delete at once instead of into the trash')
+    .addHelpText('after', '\nExample:\n  admin-codegen add-module --area warehouse-management --area-key WAREHOUSE_MANAGEMENT --key WAREHOUSE \\\n    --label Warehouses --path warehouses --field name:string:required:unique --field city:string --field pincode:pincode \\\n    --unique city,pincode\n\nEach record keeps its history (restore a version) and delete moves it to the trash, unless --no-history or\n--no-soft-delete says otherwise.')
     .action(async (flags: AddModuleFlags, command: Command) => {
       const paths = command.optsWithGlobals<PathOptions>();
       if (flags.field.length === 0) {

@@ -20,6 +20,9 @@ export interface AddModuleOptions {
   fields: string[];
   /** Composite unique keys, each a comma-separated list of 2+ field names unique together, e.g. "warehouse_id,code". */
   uniqueTogether?: string[];
+  /** Each record's history with restore, and delete into a trash (the manifest's `history` and `softDelete`); default true. */
+  history?: boolean;
+  softDelete?: boolean;
 }
 
 const FIELD_TYPES: Record<string, Record<string, unknown>> = {
@@ -74,7 +77,13 @@ export async function addModule(manifestDir: string, options: AddModuleOptions):
     label: options.label,
     path: options.path,
     actions: options.actions as Resource['actions'],
-    entity: { schema: { type: 'object', additionalProperties: false, required, properties }, ...(unique.length ? { unique: unique as NonNullable<Resource['entity']>['unique'] } : {}) },
+    entity: {
+      schema: { type: 'object', additionalProperties: false, required, properties },
+      ...(unique.length ? { unique: unique as NonNullable<Resource['entity']>['unique'] } : {}),
+      // Written out, so the author sees both choices in the file.
+      history: options.history ?? true,
+      softDelete: options.softDelete ?? true,
+    },
     list: {
       columns: [...names.slice(0, 5), ...(options.actions.includes('ACTIVE_INACTIVE') ? ['is_active'] : [])] as [string, ...string[]],
       search: textFields.slice(0, 3),

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerFactory, type RouteOptions } from 'fastify';
-import { awaitsDeclaration, requireAuditDeclarations } from './modules/audit/routeAudit.ts';
+import { requireAuditDeclarations } from './modules/audit/routeAudit.ts';
 import { auditLogRoutes } from './modules/audit/routes.ts';
+import { TrashRetention } from './modules/audit/retention.ts';
 import { registerAccessControl } from './modules/auth/access.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -91,6 +92,7 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
   app.decorate('stopping', false);
   const transport = mailTransport(config, printMail ?? ((line) => app.log.info(line)));
   app.decorate('mail', transport ? new MailDelivery(db, transport, app.log, config.mail) : null);
+  const trashRetention = new TrashRetention(db, app.log, config.trashRetentionDays);
   app.setValidatorCompiler(validatorCompiler);
   registerJsonBodyParser(app);
   // Before any route: the plugin hooks each route as it is registered. The console's files come precompressed.
@@ -111,13 +113,7 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
       // Before the routes: the OpenAPI document is read off the routes as they are registered.
       const routes = routeTable(api);
       // A write route that does not state what it records in the audit log stops the server from starting.
-      requireAuditDeclarations(
-        api,
-        awaitsDeclaration(
-          API_BASE,
-          RESOURCES.map((resource) => resource.api),
-        ),
-      );
+      requireAuditDeclarations(api);
       await api.register(authRoutes);
       await api.register(permissionRoutes);
       await api.register(emailVerificationRoutes);
@@ -142,8 +138,10 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
   app.addHook('onReady', async () => {
     await app.uploads.start();
     app.mail?.start();
+    trashRetention.start();
   });
   app.addHook('onClose', async () => {
+    await trashRetention.stop();
     await app.mail?.stop();
     await app.uploads.stop();
   });

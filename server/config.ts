@@ -58,6 +58,8 @@ export interface ServerConfig {
   /** An S3-compatible bucket for uploaded files (browsers post to it directly); null: the data folder. */
   s3: S3Config | null;
   mail: MailConfig;
+  /** How long a deleted record stays in its resource's trash before it is deleted for good; 0: kept until deleted by hand. */
+  trashRetentionDays: number;
 }
 
 export interface MailConfig {
@@ -154,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trustProxy(env.TRUST_PROXY),
     s3: s3Config(env),
     mail: mailConfig(env, production),
+    trashRetentionDays: integer(env, 'TRASH_RETENTION_DAYS', 30, 0),
     ...overrides,
   };
   if (config.jwtSecret.length === 0) config.jwtSecret = jwtSecret(env, config.dataDir);

@@ -36,9 +36,9 @@ export function migrationSteps({ previous, next, decisions, defaults, number }: 
 
   for (const [from, to] of decisions.moduleRenames) {
     steps.push({
-      title: `move the grants of module ${from} to ${to}`,
+      title: `move the grants, audit entries and trash of module ${from} to ${to}`,
       rows: `SELECT count(*) FROM role_permissions WHERE module = ${quotedText(from)}`,
-      sql: `UPDATE role_permissions SET module = ${quotedText(to)} WHERE module = ${quotedText(from)};\nUPDATE verifications SET module = ${quotedText(to)} WHERE module = ${quotedText(from)};`,
+      sql: ['role_permissions', 'verifications', 'audit_log', 'trash'].map((table) => `UPDATE ${table} SET module = ${quotedText(to)} WHERE module = ${quotedText(from)};`).join('\n'),
     });
   }
   for (const table of staying) steps.push(...leavingKeys(table, before.tables[table]!, next.tables[table]!, names));

@@ -2,6 +2,7 @@ import type { DataShape, TableShape } from '../../contract/dataShape.ts';
 import type { MigrationStep } from '../../contract/migrationSteps.ts';
 import { foreignKeyName, primaryKeyName, relationIndexName, searchIndexName, sortIndexName, uniqueIndexName } from '../sqlNames.ts';
 import type { Renames } from './renamedShape.ts';
+import { quotedText } from './sqlValues.ts';
 import { quoted as q, tableTriggers } from './tableSql.ts';
 
 /**
@@ -36,11 +37,21 @@ export function renameSteps(staying: readonly string[], before: DataShape, next:
       steps.push({
         title: `rename ${table}.${from} to ${to}`,
         rows: `SELECT count(*) FROM ${q(table)} WHERE ${q(from)} IS NOT NULL`,
-        sql: [`ALTER TABLE ${q(table)} RENAME COLUMN ${q(from)} TO ${q(to)};`, ...own.map(renameStatement(table))].join('\n'),
+        sql: [`ALTER TABLE ${q(table)} RENAME COLUMN ${q(from)} TO ${q(to)};`, ...own.map(renameStatement(table)), ...renameKept(next.tables[table]!.module, from, to)].join('\n'),
       });
     }
   }
   return steps;
+}
+
+/**
+ * The field's name in what the audit log and the trash keep of the module's records (a deleted record's row, each
+ * entry's changes and version), so a renamed field still restores and reads under its new name.
+ */
+export function renameKept(module: string, from: string, to: string): string[] {
+  const [m, f, t] = [module, from, to].map(quotedText);
+  const renamed = (column: string) => `UPDATE ${column === 'stored_row' ? 'trash' : 'audit_log'} SET ${column} = (${column} - ${f}) || jsonb_build_object(${t}, ${column} -> ${f}) WHERE module = ${m} AND ${column} ? ${f};`;
+  return [renamed('stored_row'), renamed('snapshot'), renamed('changes')];
 }
 
 interface DerivedName {

@@ -60,7 +60,7 @@ export function databaseAnswer(error: DatabaseError & { table?: string }): { sta
   const field = fieldOfConstraint(error.table, error.constraint);
   switch (error.code) {
     case PG.uniqueViolation:
-      return { status: 400, body: { message: VALIDATION_FAILED, errors: uniqueClash(error.table, error.constraint) ?? { [field ?? '_']: IN_USE } } };
+      return { status: 400, body: { message: VALIDATION_FAILED, errors: uniqueValueTaken(error) } };
     case PG.restrictViolation:
       return { status: 409, body: { message: 'This record is still in use by other records, so it cannot be deleted.' } };
     case PG.foreignKeyViolation:
@@ -79,6 +79,11 @@ export function databaseAnswer(error: DatabaseError & { table?: string }): { sta
 }
 
 const IN_USE = 'This value is already in use.';
+
+/** The field a unique violation names, with the message a form shows on it. */
+export function uniqueValueTaken(error: DatabaseError & { table?: string }): Record<string, string> {
+  return uniqueClash(error.table, error.constraint) ?? { [fieldOfConstraint(error.table, error.constraint) ?? '_']: IN_USE };
+}
 
 /** The manifest's unique keys by table and index name, the constraint a unique violation names. */
 const UNIQUE_KEYS = new Map(

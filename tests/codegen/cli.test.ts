@@ -75,6 +75,8 @@ describe('admin-codegen CLI', () => {
     const sql = await readFile(join(out, 'server/migrations/manifest/0002_add_warehouse.sql'), 'utf8');
     expect(sql).toContain('-- step: create table warehouse (module WAREHOUSE)');
     expect(sql).toContain('CREATE UNIQUE INDEX IF NOT EXISTS "warehouse_name_key"');
+    const area = JSON.parse(await readFile(join(dir, 'warehouse-management.json'), 'utf8'));
+    expect(area.resources[0].entity).toMatchObject({ history: true, softDelete: true });
   }, 60_000);
 
   it('add-module --unique adds a composite key; one naming a missing field is refused with its pointer and nothing is written', async () => {
@@ -86,10 +88,11 @@ describe('admin-codegen CLI', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/warehouse-management\.json:\/resources\/0\/entity\/unique\/0.*postcode/);
     expect(await readdir(dir)).not.toContain('warehouse-management.json');
-    const added = await cli('add-module', ...common, '--field', 'city:string', '--field', 'pincode:pincode', '--unique', 'city,pincode');
+    const added = await cli('add-module', ...common, '--field', 'city:string', '--field', 'pincode:pincode', '--unique', 'city,pincode', '--no-soft-delete', '--no-history');
     expect(added.stderr).toBe('');
     expect(added.code).toBe(0);
     const sql = await readFile(join(out, 'server/migrations/manifest/0002_add_warehouse.sql'), 'utf8');
+    expect(JSON.parse(await readFile(join(dir, 'warehouse-management.json'), 'utf8')).resources[0].entity).toMatchObject({ history: false, softDelete: false });
     expect(sql).toContain('CREATE UNIQUE INDEX IF NOT EXISTS "warehouse_city_pincode_key" ON "warehouse" ("city", "pincode")');
   }, 60_000);
 

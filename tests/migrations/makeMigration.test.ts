@@ -73,6 +73,9 @@ describe('make-migration: what the shapes cannot tell is asked on a terminal, re
     expect(yes.code).toBe(0);
     const sql = (project: { out: string }) => readFile(join(project.out, MANIFEST_MIGRATIONS, '0002_details.sql'), 'utf8');
     expect(await sql(asked)).toBe(await sql(flagged));
+    // A deleted voucher and each version in the audit log keep the field under its new name.
+    expect(await sql(flagged)).toContain(`UPDATE trash SET stored_row = (stored_row - 'description') || jsonb_build_object('details', stored_row -> 'description') WHERE module = 'VOUCHER' AND stored_row ? 'description';`);
+    expect(await sql(flagged)).toContain(`UPDATE audit_log SET snapshot = (snapshot - 'description') || jsonb_build_object('details', snapshot -> 'description') WHERE module = 'VOUCHER' AND snapshot ? 'description';`);
 
     const declined = await project();
     await renameDescription(declined.manifest);
@@ -144,5 +147,7 @@ describe('make-migration: what the shapes cannot tell is asked on a terminal, re
     expect((await run(out, manifest, ['make-migration', '--name', 'offers', '--rename', 'VOUCHER_MANAGEMENT=OFFERS'])).code).toBe(0);
     const sql = await readFile(join(out, MANIFEST_MIGRATIONS, '0002_offers.sql'), 'utf8');
     expect(sql).toContain(`UPDATE role_permissions SET module = 'OFFERS' WHERE module = 'VOUCHER_MANAGEMENT';`);
+    expect(sql).toContain(`UPDATE audit_log SET module = 'OFFERS' WHERE module = 'VOUCHER_MANAGEMENT';`);
+    expect(sql).toContain(`UPDATE trash SET module = 'OFFERS' WHERE module = 'VOUCHER_MANAGEMENT';`);
   });
 });

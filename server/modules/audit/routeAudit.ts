@@ -42,27 +42,12 @@ export function auditDeclarationProblem(audit: unknown): string | null {
 
 /**
  * Refuses to register, so the server does not start, any write route of `scope` registered from now on that does not
- * state what it records. `awaitingDeclaration` names routes allowed without one for now (see its caller).
+ * state what it records.
  */
-export function requireAuditDeclarations(scope: FastifyInstance, awaitingDeclaration: (route: RouteOptions) => boolean = () => false): void {
+export function requireAuditDeclarations(scope: FastifyInstance): void {
   scope.addHook('onRoute', (route) => {
     if (!isWriteRoute(route)) return;
-    const audit = route.config?.audit;
-    if (audit === undefined && awaitingDeclaration(route)) return;
-    const problem = auditDeclarationProblem(audit);
+    const problem = auditDeclarationProblem(route.config?.audit);
     if (problem) throw new Error(`${[route.method].flat().join(',')} ${route.url}: ${problem} (server/modules/audit/routeAudit.ts)`);
   });
-}
-
-/**
- * The generic resource endpoints' write routes (server/modules/resources/routes.ts: create, update, delete, bulk
- * delete, status, bulk status, verify), by their path under a resource's API path. They do not state their audit yet,
- * so they alone may start without it; empty this list once they do.
- */
-export const RESOURCE_WRITES_AWAITING_DECLARATION: readonly string[] = ['', '/:id', '/status', '/:id/status', '/:id/verify'];
-
-/** Whether `route` is one of the generic resource write routes of `RESOURCE_WRITES_AWAITING_DECLARATION`. */
-export function awaitsDeclaration(base: string, resourcePaths: readonly string[]): (route: Pick<RouteOptions, 'url'>) => boolean {
-  const urls = new Set(resourcePaths.flatMap((path) => RESOURCE_WRITES_AWAITING_DECLARATION.map((suffix) => `${base}/${path}${suffix}`)));
-  return (route) => urls.has(route.url);
 }

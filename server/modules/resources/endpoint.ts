@@ -6,8 +6,10 @@ import { notFound } from '../../http/errors.ts';
 import { etagOf, staleRecord } from '../../http/recordVersion.ts';
 import type { EntityResource } from '../../registry.ts';
 import type { RecordChange, ResourceBehaviour, WriteContext } from './behaviours.ts';
+import { AuditTrail } from './auditTrail.ts';
 import type { CachedResponse, ResponseCache } from './responseCache.ts';
 import { ResourceTable } from './sql.ts';
+import { ResourceTrash } from './trash.ts';
 
 /** Request body of a create or an update, validated against the resource's schema. */
 export type Body = Record<string, unknown>;
@@ -15,6 +17,8 @@ export type Body = Record<string, unknown>;
 /** One resource's generic endpoints share this: its table, its behaviour and the answers they have in common. */
 export class ResourceEndpoint {
   readonly table: ResourceTable;
+  readonly trail: AuditTrail;
+  readonly trash: ResourceTrash;
   readonly singular: string;
 
   constructor(
@@ -24,6 +28,8 @@ export class ResourceEndpoint {
     private readonly responses: ResponseCache,
   ) {
     this.table = new ResourceTable(resource);
+    this.trail = new AuditTrail(resource);
+    this.trash = new ResourceTrash(resource);
     this.singular = resource.singular;
   }
 

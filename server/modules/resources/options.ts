@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { currentUser, type Access } from '../auth/access.ts';
 import { SqlParams, type Scope } from '../../db/sqlParams.ts';
-import { ENTITY_RESOURCES, RESOURCES, quoted, type EntityResource } from '../../registry.ts';
+import { ENTITY_RESOURCES, quoted, type EntityResource } from '../../registry.ts';
 import type { ResourceEndpoint } from './endpoint.ts';
+import { optionLabelField } from './relations.ts';
 
 /** How many options one search answers; the console's pickers search as the user types rather than page. */
 const OPTIONS_PAGE = 50;
@@ -20,15 +21,6 @@ export function listOptions(endpoint: ResourceEndpoint) {
 export function optionsAccess(resource: EntityResource): Access {
   const relating = ENTITY_RESOURCES.filter((candidate) => candidate.entity.fields.some((field) => field.relation?.resource === resource.key));
   return { anyOf: [{ module: resource.key, action: 'view' }, ...relating.map((candidate) => ({ module: candidate.key }))] };
-}
-
-/** The field a record is named by: the label relations to it show, else its first plain text field. */
-export function optionLabelField(resource: EntityResource): string {
-  for (const candidate of RESOURCES) {
-    const relation = candidate.entity?.fields.find((field) => field.relation?.resource === resource.key)?.relation;
-    if (relation) return relation.labelField;
-  }
-  return resource.entity.fields.find((field) => field.type === 'string' && !field.writeOnly && !field.system)?.name ?? 'id';
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { RouteAudit } from '../audit/routeAudit.ts';
 import type { FastifyInstance } from 'fastify';
 import { permission } from '../auth/access.ts';
 import { csvAnswer, errorAnswers } from '../../http/answers.ts';
@@ -11,6 +12,7 @@ import { registerBulkRoutes } from './bulkRoutes.ts';
 import { deleteRecord, deleteRecords, setRecordStatus, setRecordsStatus } from './change.ts';
 import { ResourceEndpoint } from './endpoint.ts';
 import { exportRecords } from './export.ts';
+import { registerHistoryAndTrash } from './historyRoutes.ts';
 import { listOptions, optionsAccess } from './options.ts';
 import { listRecords, showRecord } from './read.ts';
 import { ResponseCache } from './responseCache.ts';
@@ -29,7 +31,8 @@ function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): voi
   const { resource, behaviour } = endpoint;
   const base = `/${resource.api}`;
   const offers = (action: string) => resource.actions.includes(action);
-  const can = (action: string) => ({ access: permission(resource.key, action) });
+  // The access rule of a route and, for a write, what it records in the audit log (server/modules/audit/routeAudit.ts).
+  const can = (action: string, audit?: RouteAudit) => ({ access: permission(resource.key, action), ...(audit ? { audit } : {}) });
   const { page, record, saved } = recordAnswers(resource);
   const { options, deleted, bulkDeleted, bulkUpdated } = SHARED_ANSWERS;
   // Operation ids: `listVouchers`, `getVoucher`, `bulkDeleteVouchers`; summaries in the same words.
@@ -63,14 +66,14 @@ function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): voi
   });
   if (offers('add') && !behaviour.replaces?.includes('create')) {
     app.post(base, {
-      config: can('add'),
+      config: can('add', { action: 'create' }),
       schema: { ...about(`create${singular}`, `Create a ${one}`), body: namedSchema(`${plural}Create`, writeSchema(resource.entity.createSchema)), response: { 201: saved, ...errorAnswers(400, 401, 403) } },
       handler: createRecord(endpoint),
     });
   }
   if (offers('edit')) {
     app.put(`${base}/:id`, {
-      config: can('edit'),
+      config: can('edit', { action: 'update' }),
       schema: {
         ...about(`update${singular}`, `Update a ${one}`),
         params: idParams,
@@ -83,19 +86,19 @@ function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): voi
   }
   if (offers('delete')) {
     app.delete(`${base}/:id`, {
-      config: can('delete'),
+      config: can('delete', { action: 'delete' }),
       schema: { ...about(`delete${singular}`, `Delete a ${one}`), params: idParams, headers: IF_MATCH_HEADER, response: { 200: deleted, ...errorAnswers(400, 401, 403, 404, 409, 412, 428) } },
       handler: deleteRecord(endpoint),
     });
     app.delete(base, {
-      config: can('delete'),
+      config: can('delete', { action: ['bulk_delete', 'delete'] }),
       schema: { ...about(`bulkDelete${plural}`, `Delete several ${several}`, allOrNothing('deletes')), body: idsBody, response: { 200: bulkDeleted, ...errorAnswers(400, 401, 403, 404, 409) } },
       handler: deleteRecords(endpoint),
     });
   }
   if (offers('ACTIVE_INACTIVE')) {
     app.patch(`${base}/:id/status`, {
-      config: can('ACTIVE_INACTIVE'),
+      config: can('ACTIVE_INACTIVE', { action: 'status' }),
       schema: {
         ...about(`set${singular}Status`, `Activate or deactivate a ${one}`),
         params: idParams,
@@ -106,7 +109,7 @@ function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): voi
       handler: setRecordStatus(endpoint),
     });
     app.patch(`${base}/status`, {
-      config: can('ACTIVE_INACTIVE'),
+      config: can('ACTIVE_INACTIVE', { action: ['bulk_status', 'status'] }),
       schema: { ...about(`bulkSet${plural}Status`, `Activate or deactivate several ${several}`, allOrNothing('changes')), body: bulkStatusBody, response: { 200: bulkUpdated, ...errorAnswers(400, 401, 403, 404) } },
       handler: setRecordsStatus(endpoint),
     });
@@ -125,9 +128,10 @@ function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): voi
   }
   if (offers('verify')) {
     app.post(`${base}/:id/verify`, {
-      config: can('verify'),
+      config: can('verify', { action: 'verify' }),
       schema: { ...about(`verify${singular}`, `Verify a ${one}`), params: idParams, response: { 200: saved, ...errorAnswers(400, 401, 403, 404) } },
       handler: verifyRecord(endpoint),
     });
   }
+  registerHistoryAndTrash(app, endpoint, { base, offers, can, about, singular, plural, one, several });
 }

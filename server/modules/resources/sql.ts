@@ -18,7 +18,7 @@ export interface ListQuery {
   filters: Record<string, unknown>;
 }
 
-function versionCondition(params: SqlParams, expected: ExpectedVersion): string[] {
+export function versionCondition(params: SqlParams, expected: ExpectedVersion): string[] {
   return expected === 'any' ? [] : [`t.version = ANY(${params.add(expected.versions)}::int[])`];
 }
 

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/database.ts';
 import { SqlParams } from '../../db/sqlParams.ts';
 import { ENTITY_RESOURCES, quoted, type EntityResource } from '../../registry.ts';
 import type { ResourceBehaviours } from '../resources/behaviours.ts';
-import { optionLabelField } from '../resources/options.ts';
+import { optionLabelField } from '../resources/relations.ts';
 
 /**
  * The fewest characters a search takes: the trigram index finds records by 3 characters or more. With 2, every row

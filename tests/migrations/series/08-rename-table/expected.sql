@@ -5,10 +5,12 @@
 -- Review it before committing it: a step may be edited (a backfill, a conversion) until it is applied somewhere.
 -- The server applies pending migrations at start in one transaction, and will not start once an applied one changed.
 
--- step: move the grants of module VOUCHER to COUPON
+-- step: move the grants, audit entries and trash of module VOUCHER to COUPON
 -- rows: SELECT count(*) FROM role_permissions WHERE module = 'VOUCHER'
 UPDATE role_permissions SET module = 'COUPON' WHERE module = 'VOUCHER';
 UPDATE verifications SET module = 'COUPON' WHERE module = 'VOUCHER';
+UPDATE audit_log SET module = 'COUPON' WHERE module = 'VOUCHER';
+UPDATE trash SET module = 'COUPON' WHERE module = 'VOUCHER';
 
 -- step: rename table vouchers to coupons
 -- rows: SELECT count(*) FROM "vouchers"

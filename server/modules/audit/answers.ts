@@ -1,0 +1,85 @@
+/**
+ * The answers of a record's history and a resource's trash (contract/audit.ts), as the routes declare them, named
+ * once for the OpenAPI document. An entry's changed values are whatever the fields hold, so they are left untyped.
+ */
+import type { JsonSchema } from '../../../contract/description.ts';
+import { dataAnswer, json, type Answer } from '../../http/answers.ts';
+import { namedAnswer, namedSchema } from '../../http/components.ts';
+
+const nullable = (type: string, extra: JsonSchema = {}): JsonSchema => ({ type: [type, 'null'], ...extra });
+
+const FIELD_CHANGE = namedSchema('FieldChange', {
+  type: 'object',
+  description: 'The value before and after the change; a secret only as `{ "changed": true }`.',
+  properties: { before: {}, after: {}, changed: { type: 'boolean' } },
+});
+
+/** An entry as `GET <resource>/:id/history` and the audit log answer it (`AuditEntryAnswer`). */
+export const AUDIT_ENTRY_PROPERTIES: Record<string, JsonSchema> = {
+  id: { type: 'integer' },
+  at: { type: 'string', format: 'date-time' },
+  user_id: nullable('integer'),
+  user_email: nullable('string'),
+  client_address: nullable('string'),
+  request_id: nullable('string'),
+  module: { type: 'string' },
+  record_id: nullable('integer'),
+  action: { type: 'string', description: 'What was done (contract/audit.ts, `AUDIT_ACTIONS`).' },
+  changes: { type: 'object', description: 'The changed fields, by name.', additionalProperties: FIELD_CHANGE },
+  details: { type: 'object', description: 'What else the action records: a bulk request\'s `ids` and `count`, the version an entry restored.', additionalProperties: true },
+};
+
+const HISTORY_ENTRY = namedSchema('HistoryEntry', {
+  type: 'object',
+  required: [...Object.keys(AUDIT_ENTRY_PROPERTIES), 'restorable', 'labels'],
+  properties: {
+    ...AUDIT_ENTRY_PROPERTIES,
+    restorable: { type: 'boolean', description: 'The entry holds a version of the record other than its current state, which the caller\'s role may restore.' },
+    labels: {
+      type: 'object',
+      description: 'For the relation fields among `changes`: the labels of the related records named before and after, as they read now.',
+      additionalProperties: { type: 'object', required: ['before', 'after'], properties: { before: nullable('string'), after: nullable('string') } },
+    },
+  },
+});
+
+const TRASH_ENTRY = namedSchema('TrashEntry', {
+  type: 'object',
+  required: ['id', 'label', 'deleted_at', 'deleted_by', 'deleted_by_email', 'record'],
+  properties: {
+    id: { type: 'integer', description: 'The record\'s id, which a restore gives it back.' },
+    label: nullable('string'),
+    deleted_at: { type: 'string', format: 'date-time' },
+    deleted_by: nullable('integer'),
+    deleted_by_email: nullable('string'),
+    record: { type: 'object', description: 'The record\'s stored fields, secrets left out.', additionalProperties: true },
+  },
+});
+
+export const ENTRIES_PAGE_META = namedSchema('EntriesPageMeta', {
+  type: 'object',
+  required: ['page', 'pageSize', 'total'],
+  properties: { page: { type: 'integer' }, pageSize: { type: 'integer' }, total: { type: 'integer' } },
+});
+
+/** `?page=&pageSize=` of a paged answer of entries. */
+export const ENTRIES_PAGE_QUERY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
+    pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+  },
+} as const;
+
+export type EntriesPageQuery = { page: number; pageSize: number };
+
+function entriesPage(description: string, item: JsonSchema): Answer {
+  return { description, content: json({ type: 'object', required: ['data', 'meta'], properties: { data: { type: 'array', items: item }, meta: ENTRIES_PAGE_META } }) };
+}
+
+export const HISTORY_ANSWERS = {
+  history: namedAnswer('HistoryPage', entriesPage('The record\'s entries, newest first.', HISTORY_ENTRY)),
+  trash: namedAnswer('TrashPage', entriesPage('Deleted records, newest first.', TRASH_ENTRY)),
+  purged: namedAnswer('Purged', dataAnswer('Deleted for good.', { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } }, { message: true })),
+};

@@ -1,0 +1,69 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { recordAudit, type AuditActor } from './record.ts';
+
+/** Any constant not used by another advisory lock: one instance at a time purges the trash. */
+export const TRASH_PURGE_LOCK = 7_512_004;
+const HOUR_MILLISECONDS = 60 * 60_000;
+/** The purge's entries name no user: the retention period did it. */
+const RETENTION: AuditActor = { userId: null, email: null, clientAddress: null, requestId: null };
+
+/**
+ * Deletes for good what has been in the trash longer than `days` (TRASH_RETENTION_DAYS; 0 keeps it forever), with
+ * one `purge` entry per record, in one transaction. When another instance is purging, this one leaves it to it.
+ */
+export function purgeExpiredTrash(db: Database, days: number): Promise<number> {
+  if (days === 0) return Promise.resolve(0);
+  return db.transaction(async (tx) => {
+    const [claim] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [TRASH_PURGE_LOCK]);
+    if (!claim?.locked) return 0;
+    const purged = await tx.query<{ module: string; record_id: number }>(
+      'DELETE FROM trash WHERE deleted_at < now() - make_interval(days => $1) RETURNING module, record_id',
+      [days],
+    );
+    await recordAudit(tx, RETENTION, purged.map((row) => ({ module: row.module, recordId: Number(row.record_id), action: 'purge' as const, details: { reason: 'retention' } })));
+    return purged.length;
+  });
+}
+
+/** Runs the purge at start and then every hour, in every instance (the lock lets one do it); a stop waits for the round in flight. */
+export class TrashRetention {
+  private timer: NodeJS.Timeout | null = null;
+  private round: Promise<void> | null = null;
+  private stopping = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+    private readonly days: number,
+  ) {}
+
+  start(): void {
+    if (this.days === 0) return;
+    this.stopping = false;
+    this.next(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.round;
+  }
+
+  private next(delay: number): void {
+    if (this.stopping) return;
+    this.timer = setTimeout(() => {
+      this.round = purgeExpiredTrash(this.db, this.days)
+        .then((purged) => {
+          if (purged > 0) this.log.info({ purged, retentionDays: this.days }, 'records older than the trash retention deleted for good');
+        })
+        .catch((error: unknown) => this.log.error({ err: error }, 'trash retention purge failed'))
+        .finally(() => {
+          this.round = null;
+          this.next(HOUR_MILLISECONDS);
+        });
+    }, delay);
+    this.timer.unref();
+  }
+}

@@ -1,0 +1,109 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FieldChanges } from '../../../contract/audit.ts';
+import { currentUser } from '../auth/access.ts';
+import type { SessionUser } from '../auth/session.ts';
+import type { EntriesPageQuery } from '../audit/answers.ts';
+import type { Row } from '../../db/database.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { expectedVersion } from '../../http/recordVersion.ts';
+import type { EntityResource } from '../../registry.ts';
+import { sendRecord, type ResourceEndpoint } from './endpoint.ts';
+import { missingRelation, relationLabels } from './relations.ts';
+import { applyUpdate } from './write.ts';
+
+type Entry = Row & { id: number; changes: FieldChanges; snapshot: Row | null };
+
+/**
+ * GET /<resource>/:id/history: the record's entries, newest first. A caller with a scope (an executive) reads only
+ * the history of a record within it, in its table or its trash; others also that of a record deleted for good.
+ */
+export function listHistory(endpoint: ResourceEndpoint) {
+  return async (request: FastifyRequest<{ Params: { id: number }; Querystring: EntriesPageQuery }>) => {
+    const user = currentUser(request);
+    const { id } = request.params;
+    const { page, pageSize } = request.query;
+    const key = [endpoint.resource.key, id];
+    const [counted] = await endpoint.db.query<{ total: number }>('SELECT count(*) AS total FROM audit_log WHERE module = $1 AND record_id = $2', key);
+    const total = Number(counted?.total ?? 0);
+    if ((endpoint.scopeOf(user) || total === 0) && !(await known(endpoint, id, user))) throw notFound(endpoint.singular);
+    const entries = await endpoint.db.query<Entry>(
+      `SELECT id, at, user_id, user_email, client_address, request_id, module, record_id, action, changes, details, snapshot
+         FROM audit_log WHERE module = $1 AND record_id = $2 ORDER BY at DESC, id DESC LIMIT $3 OFFSET $4`,
+      [...key, pageSize, (page - 1) * pageSize],
+    );
+    const current = (await endpoint.trail.rows(endpoint.db, [id])).get(id) ?? null;
+    const mayRestore = endpoint.resource.actions.includes('edit') && user.grants.can(endpoint.resource.key, 'edit');
+    const labels = await changeLabels(endpoint, entries);
+    const data = entries.map(({ snapshot, ...entry }) => ({
+      ...entry,
+      restorable: mayRestore && snapshot !== null && current !== null && differs(endpoint.resource, snapshot, current),
+      labels: labels(entry.changes),
+    }));
+    return { data, meta: { page, pageSize, total } };
+  };
+}
+
+/** POST /<resource>/:id/history/:entry/restore: the version an entry holds, written back as an update of the record. */
+export function restoreVersion(endpoint: ResourceEndpoint) {
+  return async (request: FastifyRequest<{ Params: { id: number; entry: number } }>, reply: FastifyReply) => {
+    const user = currentUser(request);
+    const { id, entry } = request.params;
+    const expected = expectedVersion(request);
+    await endpoint.load(id, user);
+    const [found] = await endpoint.db.query<{ snapshot: Row | null }>('SELECT snapshot FROM audit_log WHERE id = $1 AND module = $2 AND record_id = $3', [entry, endpoint.resource.key, id]);
+    if (!found) throw notFound('History entry');
+    if (!found.snapshot) throw new HttpError(409, 'This entry holds no version of the record to restore.');
+    const body = versionValues(endpoint.resource, found.snapshot);
+    const missing = await missingRelation(endpoint.db, endpoint.resource, body);
+    if (missing) {
+      const message = `The ${missing.target} this version names no longer exists.`;
+      throw new HttpError(409, message, { [missing.field]: message });
+    }
+    await applyUpdate(endpoint, request, id, body, expected, 'restore_version', { entry });
+    return sendRecord(reply, await endpoint.load(id, user), `${endpoint.singular} restored to an earlier version.`);
+  };
+}
+
+/** The fields a restore writes back: those an update may write, as the version holds them. */
+function versionValues(resource: EntityResource, snapshot: Row): Row {
+  const updatable = (resource.entity.updateSchema.properties ?? {}) as Record<string, unknown>;
+  const values: Row = {};
+  for (const field of resource.entity.fields) {
+    if (field.system || field.readOnly || field.writeOnly || !Object.hasOwn(updatable, field.name) || !Object.hasOwn(snapshot, field.name)) continue;
+    values[field.name] = snapshot[field.name];
+  }
+  return values;
+}
+
+function differs(resource: EntityResource, snapshot: Row, current: Row): boolean {
+  return Object.entries(versionValues(resource, snapshot)).some(([name, value]) => JSON.stringify(value) !== JSON.stringify(current[name] ?? null));
+}
+
+/** Whether the caller may see the record: in its table, or in its trash, within the caller's scope. */
+async function known(endpoint: ResourceEndpoint, id: number, user: SessionUser): Promise<boolean> {
+  const scope = endpoint.scopeOf(user);
+  return (await endpoint.table.visible(endpoint.db, [id], scope)) || (await endpoint.trash.holds(endpoint.db, id, scope));
+}
+
+/** The relation fields' ids named by the entries, read as their records' labels now: one statement per relation field. */
+async function changeLabels(endpoint: ResourceEndpoint, entries: readonly Entry[]) {
+  const relationFields = endpoint.resource.entity.fields.filter((field) => field.relation !== null).map((field) => field.name);
+  const labelsByField = new Map<string, Map<number, string | null>>();
+  for (const name of relationFields) {
+    const ids = new Set<number>();
+    for (const { changes } of entries) {
+      const change = changes[name];
+      if (change && 'before' in change) for (const value of [change.before, change.after]) if (typeof value === 'number') ids.add(value);
+    }
+    if (ids.size > 0) labelsByField.set(name, await relationLabels(endpoint.db, endpoint.resource, name, [...ids]));
+  }
+  const labelOf = (name: string, value: unknown) => (typeof value === 'number' ? (labelsByField.get(name)?.get(value) ?? null) : null);
+  return (changes: FieldChanges) => {
+    const labels: Record<string, { before: string | null; after: string | null }> = {};
+    for (const name of labelsByField.keys()) {
+      const change = changes[name];
+      if (change && 'before' in change) labels[name] = { before: labelOf(name, change.before), after: labelOf(name, change.after) };
+    }
+    return labels;
+  };
+}
