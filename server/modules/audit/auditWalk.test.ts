@@ -31,11 +31,16 @@ interface WriteRoute {
  */
 function genericShape(key: string): string | null {
   const [method, url] = key.split(' ') as [string, string];
-  const api = RESOURCES.map((resource) => `${BASE}/${resource.api}`)
-    .filter((prefix) => url === prefix || url.startsWith(`${prefix}/`))
-    .sort((a, b) => b.length - a.length)[0];
-  return api === undefined ? null : `${method} ${url.slice(api.length) || '/'}`;
+  for (const api of RESOURCE_APIS) {
+    // `/vouchers/:id`, and the per-list routes beside them: `/views/vouchers/:id`, `/list-preferences/vouchers`.
+    const match = new RegExp(`^${BASE}/((?:views|list-preferences)/)?${api.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(/.*)?$`).exec(url);
+    if (match) return `${method} /${match[1] ?? ''}{api}${match[2] ?? ''}`;
+  }
+  return null;
 }
+
+/** Longest first, so `icici-subscribers` is never read as `subscribers`. */
+const RESOURCE_APIS = RESOURCES.map((resource) => resource.api).sort((a, b) => b.length - a.length);
 
 /** A number in letters (names take no digits): 1 -> b, 26 -> bA. */
 const letters = (n: number): string => (n >= 26 ? letters(Math.floor(n / 26)) : '') + String.fromCharCode(97 + (n % 26));
@@ -103,7 +108,72 @@ describe.each(databases)('every write route leaves its audit entry, on $kind', (
     return created('subscribers', { name: `Walk Subscriber ${letters(serial)}`, email: `walk.subscriber.${serial}@example.com`, mobile: `98700${String(serial).padStart(5, '0')}`, country_id: countryId, status: 'trial' });
   };
 
+  /** A new lookup type, the resource the walk sends each generic route's request to, and its version. */
+  const newLookupType = async () => {
+    serial += 1;
+    const name = `Walk type ${letters(serial)}`;
+    return { id: await created('lookup-types', { code: `walk_${letters(serial)}`, name }), name, etag: '"1"' };
+  };
+  const deletedLookupType = async () => {
+    const type = await newLookupType();
+    expect((await call('DELETE', `lookup-types/${type.id}`, undefined, { ...admin, 'if-match': type.etag })).status).toBe(200);
+    return type;
+  };
+  const byName = (name: string) => `q=${encodeURIComponent(name)}`;
+  const VOUCHER_CSV = 'Code,Discount type,Discount value,Valid from,Valid to\nWALKIMPORT1,percent,5,2026-01-01,2026-02-01\n';
+
   const RECIPES: Record<string, Recipe> = {
+    createLookupType: { request: () => ({ method: 'POST', url: 'lookup-types', payload: { code: `walk_${letters((serial += 1))}`, name: 'Walk created' } }) },
+    updateLookupType: { setup: newLookupType, request: ({ id, etag }) => ({ method: 'PUT', url: `lookup-types/${id}`, payload: { code: `walk_${letters((serial += 1))}`, name: 'Walk renamed' }, headers: { 'if-match': etag } }) },
+    setLookupTypeStatus: { setup: newLookupType, request: ({ id, etag }) => ({ method: 'PATCH', url: `lookup-types/${id}/status`, payload: { is_active: false }, headers: { 'if-match': etag } }) },
+    bulkSetLookupTypesStatus: { setup: newLookupType, request: ({ id }) => ({ method: 'PATCH', url: 'lookup-types/status', payload: { ids: [id], is_active: false } }) },
+    deleteLookupType: { setup: newLookupType, request: ({ id, etag }) => ({ method: 'DELETE', url: `lookup-types/${id}`, headers: { 'if-match': etag } }) },
+    bulkDeleteLookupTypes: { setup: newLookupType, request: ({ id }) => ({ method: 'DELETE', url: 'lookup-types', payload: { ids: [id] } }) },
+    bulkSetLookupTypesStatusByFilter: { setup: newLookupType, request: ({ name }) => ({ method: 'POST', url: `lookup-types/bulk/status?${byName(name)}`, payload: { is_active: false, expected_count: 1 } }) },
+    bulkDeleteLookupTypesByFilter: { setup: newLookupType, request: ({ name }) => ({ method: 'POST', url: `lookup-types/bulk/delete?${byName(name)}`, payload: { expected_count: 1 } }) },
+    bulkSetVoucherField: {
+      setup: async () => {
+        serial += 1;
+        const code = `WALKSET${serial}`;
+        await created('vouchers', { code, discount_type: 'percent', discount_value: 5, valid_from: '2026-01-01', valid_to: '2026-02-01' });
+        return code;
+      },
+      request: (code) => ({ method: 'POST', url: `vouchers/bulk/set?${byName(code)}`, payload: { field: 'usage_limit', value: 7, expected_count: 1 } }),
+    },
+    restoreLookupTypeVersion: {
+      setup: async () => {
+        const type = await newLookupType();
+        expect((await call('PUT', `lookup-types/${type.id}`, { code: `walk_${letters((serial += 1))}`, name: 'Walk changed' }, { ...admin, 'if-match': type.etag })).status).toBe(200);
+        const history = await call('GET', `lookup-types/${type.id}/history`);
+        return { id: type.id, entry: history.body.data.at(-1).id };
+      },
+      request: ({ id, entry }) => ({ method: 'POST', url: `lookup-types/${id}/history/${entry}/restore`, payload: {}, headers: { 'if-match': '"2"' } }),
+    },
+    restoreLookupType: { setup: deletedLookupType, request: ({ id }) => ({ method: 'POST', url: `lookup-types/${id}/restore`, payload: {} }) },
+    purgeLookupType: { setup: deletedLookupType, request: ({ id }) => ({ method: 'DELETE', url: `lookup-types/${id}/permanent` }) },
+    verifyCompany: {
+      setup: () => created('companies', { name: `Walk Company ${letters((serial += 1))}`, iec: `IEC${String(serial).padStart(7, '0')}`, city: 'Pune', state: 'MH', country_id: countryId }),
+      request: (id) => ({ method: 'POST', url: `companies/${id}/verify`, payload: {} }),
+    },
+    applyVoucherImport: {
+      setup: async () => {
+        const file = multipart('file', 'walk.csv', 'text/csv', VOUCHER_CSV);
+        const uploaded = await app.inject({ method: 'POST', url: `${BASE}/vouchers/import`, payload: file.payload, headers: { ...admin, ...file.headers } });
+        const { id, mapping } = uploaded.json().data;
+        return { id, mapping };
+      },
+      request: ({ id, mapping }) => ({ method: 'POST', url: `vouchers/import/${id}/apply`, payload: { mapping } }),
+    },
+    saveLookupTypeView: { request: () => ({ method: 'POST', url: 'views/lookup-types', payload: { name: `Walk view ${letters((serial += 1))}`, query: { q: 'walk' } } }) },
+    updateLookupTypeView: {
+      setup: async () => (await call('POST', 'views/lookup-types', { name: `Walk view ${letters((serial += 1))}`, query: { q: 'walk' } })).body.data.id,
+      request: (id) => ({ method: 'PUT', url: `views/lookup-types/${id}`, payload: { name: `Walk view ${letters((serial += 1))}`, query: { q: 'walked' } }, headers: { 'if-match': '"1"' } }),
+    },
+    deleteLookupTypeView: {
+      setup: async () => (await call('POST', 'views/lookup-types', { name: `Walk view ${letters((serial += 1))}`, query: { q: 'walk' } })).body.data.id,
+      request: (id) => ({ method: 'DELETE', url: `views/lookup-types/${id}`, headers: { 'if-match': '"1"' } }),
+    },
+    setLookupTypeListPreferences: { request: () => ({ method: 'PUT', url: 'list-preferences/lookup-types', payload: { columns: ['name', 'code'] } }) },
     login: { request: () => ({ method: 'POST', url: 'login', payload: { email: 'viewer@example.com', password: 'Viewer@12345' } }) },
     resendVerificationLink: { setup: () => newUser(), request: ({ email, password }) => ({ method: 'POST', url: 'email-verify/resend', payload: { email, password } }) },
     logout: {
