@@ -91,6 +91,8 @@ describe.each(databases)('bulk changes of all matching records on $kind', ({ kin
     expect(await total('vouchers')).toBe(all - matching);
     const [audited] = await server.db.query<{ count: number }>(`SELECT count(*) AS count FROM audit_log WHERE module = 'VOUCHER' AND action = 'bulk_delete' AND snapshot IS NOT NULL`);
     expect(audited?.count).toBe(matching);
+    // Vouchers keep deleted records: every one is in the trash, restorable.
+    expect((await server.db.query<{ count: number }>(`SELECT count(*) AS count FROM trash WHERE module = 'VOUCHER'`))[0]?.count).toBe(matching);
   });
 
   it.skipIf(skip)('set field: the value is judged by the field\'s schema (400 naming it), only the fields the manifest allows, and the right permission', async () => {

@@ -105,7 +105,9 @@ async function applyInBatches(tx: Queryable, endpoint: ResourceEndpoint, ids: re
     let rows: Row[];
     let entry: (row: Row) => Pick<AuditEntry, 'changes'>;
     if (change.kind === 'delete') {
-      rows = await tx.query(`DELETE FROM ${table.table} t ${condition} RETURNING t.*`, params.values);
+      // Through the trash, as a single delete goes, where the manifest keeps deleted records.
+      const matching = await tx.query<{ id: number }>(`SELECT t.id FROM ${table.table} t ${condition}`, params.values);
+      rows = [...(await endpoint.trash.remove(tx, matching.map((row) => Number(row.id)), scope, 'any', actor)).values()];
       entry = () => ({ changes: {} });
     } else {
       const column = change.kind === 'status' ? 'is_active' : change.field;
