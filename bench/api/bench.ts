@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import type { ServerReady } from './server.ts';
+import { postgresReachable } from '../support/load.ts';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
 const CONNECTIONS = 50;
@@ -78,7 +78,7 @@ async function main(): Promise<void> {
   console.info(`load generator: ${LOAD_GENERATOR}, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per line after ${WARMUP_SECONDS} s of warm-up`);
   const lines: Line[] = [];
   for (const kind of DATABASES) {
-    if (kind === 'postgres' && !(await reachable())) {
+    if (kind === 'postgres' && !(await postgresReachable(POSTGRES_URL))) {
       console.warn(`PostgreSQL at ${POSTGRES_URL} is unreachable: its lines are SKIPPED.`);
       continue;
     }
@@ -237,18 +237,6 @@ async function hasWrk(): Promise<boolean> {
   } catch (error) {
     // wrk --version prints its banner and exits 1; only a missing binary is a spawn error.
     return (error as NodeJS.ErrnoException).code !== 'ENOENT';
-  }
-}
-
-async function reachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
   }
 }
 

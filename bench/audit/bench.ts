@@ -15,8 +15,8 @@
  */
 import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import type { AuditServerReady } from './server.ts';
+import { postgresReachable } from '../support/load.ts';
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000_000);
@@ -39,7 +39,7 @@ interface Measured {
 }
 
 async function main(): Promise<void> {
-  if (!(await reachable())) {
+  if (!(await postgresReachable(POSTGRES_URL))) {
     console.warn(`PostgreSQL at ${POSTGRES_URL} is unreachable: the audit benchmark is SKIPPED.`);
     return;
   }
@@ -140,18 +140,6 @@ async function run({ paths, setupRequest, ...options }: LoadOptions): Promise<Me
   if (WARMUP_SECONDS > 0) await once(WARMUP_SECONDS);
   const result = await once(DURATION_SECONDS);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
-}
-
-async function reachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 await main();

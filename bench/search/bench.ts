@@ -7,9 +7,8 @@
  * (pglite or postgres) shorten runs.
  */
 import { fork } from 'node:child_process';
-import autocannon from 'autocannon';
-import pg from 'pg';
 import type { ServerReady } from '../api/server.ts';
+import { postgresReachable, rotatingLoad } from '../support/load.ts';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
 /**
@@ -44,7 +43,7 @@ interface Line {
 async function main(): Promise<void> {
   const lines: Line[] = [];
   for (const kind of DATABASES) {
-    if (kind === 'postgres' && !(await reachable())) {
+    if (kind === 'postgres' && !(await postgresReachable(POSTGRES_URL))) {
       console.warn(`PostgreSQL at ${POSTGRES_URL} is unreachable: its line is SKIPPED.`);
       continue;
     }
@@ -81,8 +80,9 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<Line> {
     const paths = await searchPaths(ready, headers);
     console.info(`${kind}: ${paths.length} distinct searches, e.g. ${paths.slice(0, 3).map((path) => decodeURIComponent(path.split('q=')[1]!.split('&')[0]!)).join(' | ')}`);
     const base = new URL(ready.base);
-    await load(base, headers, paths, WARMUP_SECONDS, CONNECTIONS[kind]);
-    const result = await load(base, headers, paths, DURATION_SECONDS, CONNECTIONS[kind]);
+    const load = { origin: base.origin, paths, headers, connections: CONNECTIONS[kind] };
+    await rotatingLoad(load, WARMUP_SECONDS);
+    const result = await rotatingLoad(load, DURATION_SECONDS);
     console.info(`${kind}: ${CONNECTIONS[kind]} connections, ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}`);
     return { database: kind, ...result, budget: P99_BUDGET_MS[kind] };
   } finally {
@@ -102,30 +102,6 @@ async function searchPaths(ready: ServerReady, headers: Record<string, string>):
   }
   const apiPath = new URL(ready.base).pathname;
   return [...new Set(queries)].map((q) => `${apiPath}/search?q=${encodeURIComponent(q)}&limit=5`);
-}
-
-async function load(base: URL, headers: Record<string, string>, paths: readonly string[], seconds: number, connections: number) {
-  let next = 0;
-  const result = await autocannon({
-    url: base.origin,
-    connections,
-    duration: seconds,
-    headers,
-    requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
-  });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
-}
-
-async function reachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 await main();

@@ -11,9 +11,8 @@
  * BENCH_SUBSCRIBERS and BENCH_SECONDS shorten runs; BENCH_DATABASES=postgres,pglite adds PGlite (information only).
  */
 import { fork } from 'node:child_process';
-import autocannon from 'autocannon';
-import pg from 'pg';
 import type { ServerReady } from '../api/server.ts';
+import { postgresReachable, rotatingLoad, type RotatingLoad } from '../support/load.ts';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
 const CONNECTIONS = 50;
@@ -38,7 +37,7 @@ async function main(): Promise<void> {
   console.info(`autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per line after ${WARMUP_SECONDS} s of warm-up, ${SUBSCRIBERS} subscribers`);
   const lines: Line[] = [];
   for (const kind of DATABASES) {
-    if (kind === 'postgres' && !(await reachable())) {
+    if (kind === 'postgres' && !(await postgresReachable(POSTGRES_URL))) {
       console.warn(`PostgreSQL at ${POSTGRES_URL} is unreachable: its lines are SKIPPED.`);
       continue;
     }
@@ -115,36 +114,9 @@ async function savedViewQuery(base: string, headers: Record<string, string>): Pr
   return data.views.find((candidate) => candidate.name === view.name)!.query;
 }
 
-interface LoadOptions {
-  origin: string;
-  paths: readonly string[];
-  headers: Record<string, string>;
-  /** 50 unless given: one connection shows what a request costs on its own, without waiting behind others. */
-  connections?: number;
-}
+/** 50 connections unless given: one shows what a request costs on its own, without waiting behind others. */
+type LoadOptions = Omit<RotatingLoad, 'connections'> & { connections?: number };
 
-async function load({ origin, paths, headers, connections = CONNECTIONS }: LoadOptions, seconds: number): Promise<Pick<Line, 'rps' | 'p50' | 'p99' | 'errors'>> {
-  let next = 0;
-  const result = await autocannon({
-    url: origin,
-    connections,
-    duration: seconds,
-    headers,
-    requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
-  });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
-}
-
-async function reachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
+const load = (options: LoadOptions, seconds: number) => rotatingLoad({ connections: CONNECTIONS, ...options }, seconds);
 
 await main();

@@ -675,13 +675,6 @@ export const AREAS: readonly AreaRoute[] = [
         "screen": "data-upload"
       },
       {
-        "module": "DATA_UPLOAD_LOGS",
-        "action": "view",
-        "path": "/data-upload-management/uploads/trash",
-        "routable": false,
-        "screen": "trash"
-      },
-      {
         "module": "UPLOADED_DATA_REPORT",
         "action": "view",
         "path": "/data-upload-management/uploaded-data-report",

@@ -1,0 +1,43 @@
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export interface RotatingLoad {
+  origin: string;
+  /** Each request takes the next path, round and round, so no answer is the previous one's. */
+  paths: readonly string[];
+  headers: Record<string, string>;
+  connections: number;
+}
+
+export interface LoadFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** Requests for `seconds` over `connections`; latencies in milliseconds. Errors count timeouts and non-2xx answers. */
+export async function rotatingLoad({ origin, paths, headers, connections }: RotatingLoad, seconds: number): Promise<LoadFigures> {
+  let next = 0;
+  const result = await autocannon({
+    url: origin,
+    connections,
+    duration: seconds,
+    headers,
+    requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
+  });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+}
+
+/** Whether a PostgreSQL server answers at `url`: a benchmark that needs one says so and skips it when none does. */
+export async function postgresReachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
