@@ -28,7 +28,6 @@ import { permissionRoutes } from './modules/users-and-roles/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { RESOURCE_BEHAVIOURS } from './modules/behaviours.ts';
-import { RESOURCES } from './registry.ts';
 import { resourceRoutes } from './modules/resources/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { subscriberRoutes } from './modules/subscribers/routes.ts';
