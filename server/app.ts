@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerFactory, type RouteOptions } from 'fastify';
 import { requireAuditDeclarations } from './modules/audit/routeAudit.ts';
-import { auditLogRoutes } from './modules/audit/routes.ts';
+import { auditLogRoutes } from './modules/audit-log/routes.ts';
 import { TrashRetention } from './modules/audit/retention.ts';
 import { registerAccessControl } from './modules/auth/access.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';

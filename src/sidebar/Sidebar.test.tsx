@@ -23,7 +23,8 @@ function everything(): Permissions {
     permissions[area.module] = { order: index, actions: { view: { is_routable: false, route_url: `/${area.path}` } } };
     for (const route of area.routes) {
       const entry = (permissions[route.module] ??= { order: index, actions: {} });
-      entry.actions[route.action] = { is_routable: route.routable, route_url: route.path };
+      // The first route of an action is its screen (a list before the trash it links to), as the server answers it.
+      entry.actions[route.action] ??= { is_routable: route.routable, route_url: route.path };
     }
   });
   return permissions;

@@ -121,8 +121,9 @@ describe.each(databases)('the trash on $kind', ({ kind, skip }) => {
     await server.db.query(`INSERT INTO notifications (user_id, message) VALUES ($1, 'Welcome')`, [id]);
     await call('DELETE', `users/${id}`, undefined, { ...admin, 'if-match': '"1"' });
     const [kept] = await server.db.query<{ cascaded_rows: Record<string, unknown[]> }>(`SELECT cascaded_rows FROM trash WHERE module = 'USERS' AND record_id = $1`, [id]);
-    // The verify link sent to the new user is sign-in state: not kept, so it never works again.
-    expect(Object.keys(kept!.cascaded_rows).sort()).toEqual(['notifications']);
+    // The verify link sent to the new user is sign-in state: not kept, so it never works again; the user's own
+    // notifications, saved views and list settings come back with them.
+    expect(Object.keys(kept!.cascaded_rows).sort()).toEqual(['list_preferences', 'notifications', 'saved_views']);
     const [item] = (await trash('users')).items.filter((candidate) => candidate.id === id);
     expect(item!.record).toMatchObject({ email: 'gone.user@example.com' });
     expect(JSON.stringify(item)).not.toMatch(/hash|argon|Secret@/);
