@@ -12,7 +12,8 @@ import { useListViews, type SavedView } from './useListViews.ts';
  */
 export function useListCustomisation(resource: ResourceDescription, list: ListDescription, state: UseListStateResult) {
   const actions = useListViews(resource.api);
-  const data = actions.views.data;
+  // An answer without the user's settings (a request the session's end cut short) counts as none yet.
+  const data = actions.views.data?.preferences ? actions.views.data : undefined;
   const [notice, setNotice] = useState<string | null>(null);
   const { viewId, isPlain, viewQuery, openView } = state;
   const namesOnlyView = viewId !== null && Object.keys(viewQuery).length === 0;
