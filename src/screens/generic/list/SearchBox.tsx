@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 /** Search waits this long after the last keystroke before it changes the list. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -19,11 +19,16 @@ export function SearchBox({ value, label, onSearch }: SearchBoxProps) {
     setShown(value);
     setText(value);
   }
+  // The latest callback, so a re-render of the list (a new `onSearch`) does not start the pause over.
+  const search = useRef(onSearch);
+  useEffect(() => {
+    search.current = onSearch;
+  });
   useEffect(() => {
     if (text === value) return;
-    const timer = setTimeout(() => onSearch(text), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => search.current(text), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, value, onSearch]);
+  }, [text, value]);
   return (
     <div className="search-box" role="search">
       <label htmlFor={id}>{label}</label>
