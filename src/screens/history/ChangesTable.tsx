@@ -11,7 +11,8 @@ export interface ChangesTableProps {
 export function ChangesTable({ changes, caption }: ChangesTableProps) {
   if (changes.length === 0) return <p className="changes-none">No field changed.</p>;
   return (
-    <div className="table-region">
+    // A region of its own that scrolls sideways on a narrow screen, reachable from the keyboard.
+    <div className="table-region" role="region" aria-label={caption} tabIndex={0}>
       <table className="data-table changes-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
