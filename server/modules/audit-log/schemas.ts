@@ -2,6 +2,7 @@
 import { AUDIT_ACTIONS } from '../../../contract/audit.ts';
 import { dataAnswer, json, type Answer } from '../../http/answers.ts';
 import { namedSchema } from '../../http/components.ts';
+import { AUDIT_ENTRY_PROPERTIES } from '../audit/answers.ts';
 import { MAX_INTEGER } from '../../http/requestSchemas.ts';
 
 /** The audit screen's largest page. */
@@ -31,25 +32,12 @@ export const auditPageQuery = {
   },
 } as const;
 
-const nullable = (type: string) => ({ type: [type, 'null'] });
-const freeObject = { type: 'object', additionalProperties: true };
 
 const AUDIT_ENTRY = namedSchema('AuditEntry', {
   type: 'object',
-  required: ['id', 'at', 'user_id', 'user_email', 'client_address', 'request_id', 'module', 'record_id', 'action', 'changes', 'details'],
-  properties: {
-    id: { type: 'integer' },
-    at: { type: 'string', format: 'date-time' },
-    user_id: nullable('integer'),
-    user_email: nullable('string'),
-    client_address: nullable('string'),
-    request_id: nullable('string'),
-    module: { type: 'string' },
-    record_id: nullable('integer'),
-    action: { type: 'string' },
-    changes: { ...freeObject, description: 'Per field, `{ before, after }`, or `{ changed: true }` for a secret.' },
-    details: freeObject,
-  },
+  required: Object.keys(AUDIT_ENTRY_PROPERTIES),
+  properties: AUDIT_ENTRY_PROPERTIES,
+  additionalProperties: false,
 });
 
 const AUDIT_META = namedSchema('AuditPageMeta', {
