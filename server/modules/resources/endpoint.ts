@@ -8,7 +8,7 @@ import type { EntityResource } from '../../registry.ts';
 import type { RecordChange, ResourceBehaviour, WriteContext } from './behaviours.ts';
 import { AuditTrail } from './auditTrail.ts';
 import type { CachedResponse, ResponseCache } from './responseCache.ts';
-import { ResourceTable } from './sql.ts';
+import { ResourceTable, type ListQuery } from './sql.ts';
 import { ResourceTrash } from './trash.ts';
 
 /** Request body of a create or an update, validated against the resource's schema. */
@@ -58,14 +58,29 @@ export class ResourceEndpoint {
 
   /**
    * Sends the response `read()` makes, or the same one from the cache when nothing has changed since it was read.
-   * The key holds everything the body depends on besides the data: the resource, the request and, when the caller
-   * sees a scoped part of the records, who the caller is.
    */
   async sendCached(reply: FastifyReply, user: SessionUser, request: string, read: () => Promise<CachedResponse>): Promise<FastifyReply> {
-    const key = `${this.resource.key} ${this.scopeOf(user) ? user.id : '*'} ${request}`;
-    const { body, etag } = await this.responses.response(key, user.dataVersion, read);
+    const { body, etag } = await this.responses.response(this.cacheKey(user, request), user.dataVersion, read);
     if (etag) reply.header('etag', etag);
     return reply.type('application/json; charset=utf-8').send(body);
+  }
+
+  /**
+   * A list page with its total. The total of a search and filters is kept beside the cached answers, under the same
+   * data version, so the other pages and page sizes of the same list do not count the matches again.
+   */
+  async listPage(user: SessionUser, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
+    const { q, filters } = query;
+    const key = this.cacheKey(user, `total ${JSON.stringify({ q, filters })}`);
+    const known = this.responses.get(key, user.dataVersion);
+    const page = await this.table.list(this.db, query, this.scopeOf(user), known === undefined ? undefined : Number(known.body));
+    if (known === undefined) this.responses.set(key, user.dataVersion, { body: String(page.total) });
+    return page;
+  }
+
+  /** Everything an answer depends on besides the data: the resource, the request and, when the caller sees a scoped part of the records, who the caller is. */
+  private cacheKey(user: SessionUser, request: string): string {
+    return `${this.resource.key} ${this.scopeOf(user) ? user.id : '*'} ${request}`;
   }
 }
 

@@ -13,7 +13,7 @@ export function listRecords(endpoint: ResourceEndpoint) {
     const user = currentUser(request);
     const query = listQuery(endpoint.resource, request.query);
     return endpoint.sendCached(reply, user, `list ${JSON.stringify(query)}`, async () => {
-      const { rows, total } = await endpoint.table.list(endpoint.db, query, endpoint.scopeOf(user));
+      const { rows, total } = await endpoint.listPage(user, query);
       return { body: serializeAnswer(reply, { data: rows, meta: { total, page: query.page, page_size: query.pageSize } }) };
     });
   };

@@ -41,25 +41,28 @@ export class ResourceTable {
   /**
    * A page and the total in one statement. A search counts with a window over the rows it matched anyway (the
    * trigram index narrows them first); without one, the count is a separate scan inside the same statement, so
-   * the page itself still comes straight off the sort index.
+   * the page itself still comes straight off the sort index. `knownTotal`, the total of the same search and filters
+   * at the same data version, leaves the count out: paging through a view counts its matches once.
    */
-  async list(db: Queryable, query: ListQuery, scope: Scope | null): Promise<{ rows: Row[]; total: number }> {
+  async list(db: Queryable, query: ListQuery, scope: Scope | null, knownTotal?: number): Promise<{ rows: Row[]; total: number }> {
     const params = new SqlParams();
     const where = this.where(params, query, scope);
     const direction = query.order === 'desc' ? 'DESC' : 'ASC';
     const orderBy = `${quoted(query.sort)} ${direction}, id ${direction}`;
     const windowed = query.q !== undefined && this.resource.searchSql !== null;
-    const total = windowed ? 'count(*) OVER ()' : `(SELECT count(*) FROM ${this.table} t ${where})`;
+    const countSql = windowed ? 'count(*) OVER ()' : `(SELECT count(*) FROM ${this.table} t ${where})`;
+    const totalColumn = knownTotal === undefined ? `, ${countSql} AS ${TOTAL}` : '';
     const limit = params.add(query.pageSize);
     const offset = params.add((query.page - 1) * query.pageSize);
     const pageSql = `SELECT p.*${this.labelColumns()} FROM (
-        SELECT ${this.columns}, ${total} AS ${TOTAL} FROM ${this.table} t ${where} ORDER BY t.${orderBy} LIMIT ${limit} OFFSET ${offset}
+        SELECT ${this.columns}${totalColumn} FROM ${this.table} t ${where} ORDER BY t.${orderBy} LIMIT ${limit} OFFSET ${offset}
       ) p ${this.labelJoins('p')} ORDER BY p.${orderBy}`;
     const rows = await db.query(pageSql, params.values);
+    if (knownTotal !== undefined) return { rows, total: knownTotal };
     if (rows.length > 0) {
-      const counted = Number(rows[0]![TOTAL_KEY]);
+      const total = Number(rows[0]![TOTAL_KEY]);
       for (const row of rows) delete row[TOTAL_KEY];
-      return { rows, total: counted };
+      return { rows, total };
     }
     if (query.page === 1) return { rows, total: 0 };
     // Past the last page the window has no row to ride on: count on its own (rare: a stale page link).

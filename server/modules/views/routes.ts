@@ -54,7 +54,7 @@ function registerViews(app: FastifyInstance, resource: EntityResource): void {
     schema: { ...about(`list${singular}Views`, `Saved views and settings of ${list}`), response: { 200: VIEWS_ANSWER, ...errorAnswers(401, 403) } },
     handler: async (request) => {
       const user = currentUser(request);
-      const [views, preferences, shareRoles] = await Promise.all([store.visible(app.db, viewerOf(user)), store.preferences(app.db, user.id), rolesToShareWith(app.db, user)]);
+      const { views, preferences, shareRoles } = await store.opening(app.db, viewerOf(user), hasFullAccess(user.grants));
       return { data: { views: views.map((view) => answerOf(view, user)), preferences: checkedPreferences(resource, preferences, views), share_roles: shareRoles } };
     },
   });
@@ -144,11 +144,6 @@ function registerViews(app: FastifyInstance, resource: EntityResource): void {
       return { data: checkedPreferences(resource, preferences, null) };
     },
   });
-}
-
-function rolesToShareWith(db: Queryable, user: SessionUser): Promise<Array<{ id: number; name: string }>> {
-  if (hasFullAccess(user.grants)) return db.query('SELECT id, name FROM roles WHERE is_active ORDER BY lower(name), id');
-  return db.query('SELECT id, name FROM roles WHERE id = $1', [user.roleId]);
 }
 
 /** The settings with columns the list no longer has left out, and a default view the caller may no longer open (`views`) forgotten. */

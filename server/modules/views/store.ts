@@ -19,6 +19,16 @@ export type StoredPreferences = {
   default_view_id: number | null;
 };
 
+const NO_PREFERENCES: StoredPreferences = { columns: null, default_view_id: null };
+
+export type ShareRole = { id: number; name: string };
+
+export interface ListOpening {
+  views: StoredView[];
+  preferences: StoredPreferences;
+  shareRoles: ShareRole[];
+}
+
 /** Who asks: a view is theirs, or shared with their role. */
 export interface Viewer {
   id: number;
@@ -31,8 +41,11 @@ export interface ViewWrite {
   shared_role_id: number | null;
 }
 
-const VIEW_COLUMNS = `v.id, v.name, v.owner_id, trim(concat_ws(' ', u.first_name, u.last_name)) AS owner_name, v.shared_role_id,
-  r.name AS shared_role_name, v.query, v.version, v.updated_at`;
+const VIEW_FIELDS = `v.id, v.name, v.owner_id, trim(concat_ws(' ', u.first_name, u.last_name)) AS owner_name, v.shared_role_id,
+  r.name AS shared_role_name, v.query, v.version`;
+const VIEW_COLUMNS = `${VIEW_FIELDS}, v.updated_at`;
+/** The same columns for a JSON answer built in SQL, `updated_at` written as the driver writes timestamps (TYPE_PARSERS). */
+const VIEW_JSON_COLUMNS = `${VIEW_FIELDS}, to_char(v.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at`;
 const VIEW_FROM = 'saved_views v JOIN users u ON u.id = v.owner_id LEFT JOIN roles r ON r.id = v.shared_role_id';
 const VISIBLE = '(v.owner_id = $2 OR (v.shared_role_id IS NOT NULL AND v.shared_role_id = $3))';
 
@@ -40,12 +53,22 @@ const VISIBLE = '(v.owner_id = $2 OR (v.shared_role_id IS NOT NULL AND v.shared_
 export class ViewStore {
   constructor(private readonly listKey: string) {}
 
-  /** The views the viewer may open: their own and those shared with their role, by name. */
-  async visible(db: Queryable, viewer: Viewer): Promise<StoredView[]> {
-    return db.query<StoredView>(
-      `SELECT ${VIEW_COLUMNS} FROM ${VIEW_FROM} WHERE v.list_key = $1 AND ${VISIBLE} ORDER BY lower(v.name), v.id`,
-      [this.listKey, viewer.id, viewer.roleId],
+  /**
+   * What the list asks for when it opens, in one statement: the views the viewer may open (their own and those shared
+   * with their role, by name), their settings of the list, and the roles they may share a view with (every active
+   * role for `anyRole`, else their own).
+   */
+  async opening(db: Queryable, viewer: Viewer, anyRole: boolean): Promise<ListOpening> {
+    const [row] = await db.query<{ views: StoredView[]; preferences: StoredPreferences | null; share_roles: ShareRole[] }>(
+      `SELECT
+         (SELECT coalesce(json_agg(x ORDER BY lower(x.name), x.id), '[]') FROM (
+            SELECT ${VIEW_JSON_COLUMNS} FROM ${VIEW_FROM} WHERE v.list_key = $1 AND ${VISIBLE}) x) AS views,
+         (SELECT row_to_json(p) FROM (SELECT columns, default_view_id FROM list_preferences WHERE user_id = $2 AND list_key = $1) p) AS preferences,
+         (SELECT coalesce(json_agg(r ORDER BY lower(r.name), r.id), '[]') FROM (
+            SELECT id, name FROM roles WHERE CASE WHEN $4 THEN is_active ELSE id = $3 END) r) AS share_roles`,
+      [this.listKey, viewer.id, viewer.roleId, anyRole],
     );
+    return { views: row!.views, preferences: row!.preferences ?? NO_PREFERENCES, shareRoles: row!.share_roles };
   }
 
   async visibleOne(db: Queryable, viewer: Viewer, id: number): Promise<StoredView | undefined> {
@@ -92,7 +115,7 @@ export class ViewStore {
 
   async preferences(db: Queryable, userId: number): Promise<StoredPreferences> {
     const [row] = await db.query<StoredPreferences>('SELECT columns, default_view_id FROM list_preferences WHERE user_id = $1 AND list_key = $2', [userId, this.listKey]);
-    return row ?? { columns: null, default_view_id: null };
+    return row ?? NO_PREFERENCES;
   }
 
   /** Sets what `change` names and keeps the rest. */
