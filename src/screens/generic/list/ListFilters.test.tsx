@@ -62,4 +62,22 @@ describe('list filters and cells in people’s words', () => {
     await user.tab();
     await waitFor(() => expect(queries.at(-1)?.has('country_id')).toBe(false));
   });
+  it('a text filter a record may leave empty offers "is empty" and "is not empty" beside it; typing clears the choice', async () => {
+    signInWith({ VOUCHER: ['view'] });
+    const note = { ...vouchers.entity!.fields.find((candidate) => candidate.name === 'code')!, name: 'note', title: 'Note', required: false };
+    const withNotes = { ...vouchers, entity: { ...vouchers.entity!, fields: [...vouchers.entity!.fields, note] }, list: { ...vouchers.list!, filters: ['note'] } };
+    const queries = serveRows('vouchers', [{ id: 1, code: 'FLAT50', discount_type: 'flat', discount_value: 50, is_active: true, version: 2 }]);
+    const user = userEvent.setup();
+    const { router } = renderScreen(ListScreen, { resource: withNotes, route: routeOf(withNotes, 'view', 'list') });
+    await screen.findByRole('cell', { name: 'FLAT50' });
+    const emptiness = screen.getByRole('combobox', { name: 'Note: empty or not' });
+    expect(within(emptiness).getAllByRole('option').map((option) => option.textContent)).toEqual(['Either', 'Is empty', 'Is not empty']);
+    await user.selectOptions(emptiness, 'Is empty');
+    await waitFor(() => expect(queries.at(-1)?.get('note_empty')).toBe('true'));
+    expect(router.state.location.search).toContain('note_empty=true');
+    expect(await screen.findByRole('button', { name: /Note: is empty/ })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Note' }), 'gift{Enter}');
+    await waitFor(() => expect(queries.at(-1)?.get('note')).toBe('gift'));
+    expect(queries.at(-1)?.has('note_empty')).toBe(false);
+  });
 });

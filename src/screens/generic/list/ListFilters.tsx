@@ -61,13 +61,7 @@ export function ListFilters({ filters, values, onChange }: ListFiltersProps) {
                   onChange={(value) => set({ [keys.value]: value === '' ? (chosen.length > 1 ? chosen.join(VALUE_SEPARATOR) : '') : addValue(chosen, value), [keys.empty]: '' })}
                 />
                 {filter.emptiable && (
-                  <SelectFilter
-                    label={`${label}: empty or not`}
-                    value={empty === 'true' ? EMPTY : empty === 'false' ? NOT_EMPTY : ''}
-                    allLabel="Either"
-                    options={emptiness}
-                    onChange={(choice) => set({ [keys.empty]: setEmptiness(choice), [keys.value]: choice === '' ? (values[keys.value] ?? '') : '' })}
-                  />
+                  <EmptinessFilter label={label} value={empty} onChange={(emptiness) => set({ [keys.empty]: emptiness, [keys.value]: emptiness === '' ? (values[keys.value] ?? '') : '' })} />
                 )}
               </div>
             );
@@ -93,10 +87,30 @@ export function ListFilters({ filters, values, onChange }: ListFiltersProps) {
             );
           }
           default:
-            return <TextFilter key={keys.value} label={label} value={values[keys.value] ?? ''} onChange={(value) => set({ [keys.value]: value })} />;
+            return (
+              <div key={keys.value} className="list-filter-pair">
+                <TextFilter label={label} value={values[keys.value] ?? ''} onChange={(value) => set({ [keys.value]: value, [keys.empty]: '' })} />
+                {filter.emptiable && (
+                  <EmptinessFilter label={label} value={empty} onChange={(emptiness) => set({ [keys.empty]: emptiness, [keys.value]: emptiness === '' ? (values[keys.value] ?? '') : '' })} />
+                )}
+              </div>
+            );
         }
       })}
     </div>
+  );
+}
+
+/** "Is empty" / "is not empty" beside a filter of values: `value` and `onChange` speak the address's `true`, `false` or ''. */
+function EmptinessFilter({ label, value, onChange }: FilterProps) {
+  return (
+    <SelectFilter
+      label={`${label}: empty or not`}
+      value={value === 'true' ? EMPTY : value === 'false' ? NOT_EMPTY : ''}
+      allLabel="Either"
+      options={emptyOptions}
+      onChange={(choice) => onChange(choice === EMPTY ? 'true' : choice === NOT_EMPTY ? 'false' : '')}
+    />
   );
 }
 
