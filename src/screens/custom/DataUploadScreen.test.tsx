@@ -190,4 +190,27 @@ describe('DataUploadScreen', () => {
     expect(rows.map((row) => row.textContent)).toEqual(['LineReason', '1Missing header row', '2quantity: Should be a number.']);
     expect(screen.queryByRole('form', { name: 'Upload trade data' })).not.toBeInTheDocument();
   });
+  it('shows the History of an upload on its detail route: who uploaded it and the outcome the import gave it, with nothing to restore', async () => {
+    signInWith({ DATA_UPLOAD_LOGS: ['view', 'view_detail'] });
+    server.use(
+      mock.get(api('uploads/7/log'), () => HttpResponse.json(logOf({ status: 'completed', rows: [4, 4, 0] }))),
+      mock.get(api('uploads/7/history'), () =>
+        HttpResponse.json({
+          data: [
+            { id: 2, at: '2026-11-20T09:31:00Z', user_id: 1, user_email: 'admin@example.com', client_address: null, request_id: null, module: 'DATA_UPLOAD_LOGS', record_id: 7, action: 'import', changes: { status: { before: 'processing', after: 'completed' } }, details: {}, restorable: false, labels: {} },
+            { id: 1, at: '2026-11-20T09:30:00Z', user_id: 1, user_email: 'admin@example.com', client_address: '127.0.0.1', request_id: 'req-1', module: 'DATA_UPLOAD_LOGS', record_id: 7, action: 'create', changes: {}, details: {}, restorable: false, labels: {} },
+          ],
+          meta: { page: 1, pageSize: 20, total: 2 },
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderScreen(DataUploadScreen, { resource: uploads, route: detailRoute, at: '/data-upload-management/uploads/7' });
+    expect(await screen.findByText('Completed')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'History' }));
+    const entries = within(await screen.findByRole('list')).getAllByRole('listitem');
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toHaveTextContent('admin@example.com');
+    expect(screen.queryByRole('button', { name: /Restore this version/ })).not.toBeInTheDocument();
+  });
 });

@@ -1,8 +1,10 @@
 import { Link, useParams } from 'react-router-dom';
+import type { ResourceDescription } from '../../generated/types.ts';
 import type { ScreenProps } from '../ScreenProps.ts';
+import { HistorySection } from '../history/HistorySection.tsx';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
 import { UploadForm } from './uploads/UploadForm.tsx';
-import { UploadStatus } from './uploads/UploadStatus.tsx';
+import { UploadStatus, useUploadLog } from './uploads/UploadStatus.tsx';
 import '../screens.css';
 import './custom.css';
 
@@ -21,7 +23,7 @@ export default function DataUploadScreen({ resource, route }: ScreenProps) {
     return (
       <section className="screen" aria-labelledby={SCREEN_TITLE_ID}>
         <ScreenHeading actions={back}>Upload {id}</ScreenHeading>
-        <UploadStatus api={resource.api} uploadId={id} statusField={entity?.fields.find((field) => field.name === 'status')} />
+        <UploadDetail resource={resource} uploadId={id} />
       </section>
     );
   }
@@ -30,5 +32,16 @@ export default function DataUploadScreen({ resource, route }: ScreenProps) {
       <ScreenHeading>Upload trade data</ScreenHeading>
       {entity && <UploadForm resource={resource} entity={entity} />}
     </section>
+  );
+}
+
+/** One upload: its status and log, then its History (who uploaded it, each status the import gave it). */
+function UploadDetail({ resource, uploadId }: { resource: ResourceDescription; uploadId: string }) {
+  const log = useUploadLog(resource.api, uploadId);
+  return (
+    <>
+      <UploadStatus api={resource.api} uploadId={uploadId} statusField={resource.entity?.fields.find((field) => field.name === 'status')} />
+      {log.data && <HistorySection resource={resource} recordId={uploadId} version={log.data.upload.version} />}
+    </>
   );
 }

@@ -4,7 +4,7 @@ import type { FieldDescription } from '../../../generated/types.ts';
 import { enumLabel } from '../../shared/formatValue.ts';
 
 interface UploadLog {
-  upload: { id: number; status: string; file_name: string; rows_total: number | null; rows_accepted: number | null; rows_rejected: number | null; error?: string | null };
+  upload: { id: number; version: number; status: string; file_name: string; rows_total: number | null; rows_accepted: number | null; rows_rejected: number | null; error?: string | null };
   rejected: { line: number; reason: string }[];
 }
 
@@ -19,13 +19,18 @@ export interface UploadStatusProps {
   statusField: FieldDescription | undefined;
 }
 
-/** An upload's processing status, followed until it finishes, and the lines it rejected. */
-export function UploadStatus({ api, uploadId, statusField }: UploadStatusProps) {
-  const log = useQuery({
+/** An upload's log, asked again while it is processing; one request however many components read it. */
+export function useUploadLog(api: string, uploadId: number | string) {
+  return useQuery({
     queryKey: ['resource', api, 'log', String(uploadId)],
     queryFn: ({ signal }) => http.get<{ data: UploadLog }>(`${api}/${uploadId}/log`, { loader: false, signal }).then((body) => body.data),
     refetchInterval: (query) => (query.state.data && FINISHED.has(query.state.data.upload.status) ? false : UPLOAD_POLL_MS),
   });
+}
+
+/** An upload's processing status, followed until it finishes, and the lines it rejected. */
+export function UploadStatus({ api, uploadId, statusField }: UploadStatusProps) {
+  const log = useUploadLog(api, uploadId);
   if (!log.data) return <p role="status">Checking the upload…</p>;
   const { upload, rejected } = log.data;
   return (

@@ -21,7 +21,7 @@ interface UploadLog {
 
 export function logOf({ status, rows, rejected = [] }: UploadLog) {
   const [rows_total, rows_accepted, rows_rejected] = rows ?? [null, null, null];
-  return { data: { upload: { id: 7, status, file_name: 'india-exports-2026-09.csv', rows_total, rows_accepted, rows_rejected }, rejected } };
+  return { data: { upload: { id: 7, version: 1, status, file_name: 'india-exports-2026-09.csv', rows_total, rows_accepted, rows_rejected }, rejected } };
 }
 
 const COLUMNS = [
