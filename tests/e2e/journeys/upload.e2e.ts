@@ -102,6 +102,19 @@ describe('data upload', () => {
       expect(Object.fromEntries(lastList.query)).toEqual({ is_read: 'false', _page: '1', _page_size: '8' });
       const unread = await operator.get<{ data: unknown[] }>('notification?is_read=false&_page=1&_page_size=8');
       expect(unread.data).toEqual([]);
+
+      // The upload's detail keeps its log and its History: who uploaded it and what the import made of it.
+      const uploads = await operator.get<{ data: Array<{ id: number; file_name: string }> }>('uploads?_page=1&_page_size=100');
+      const upload = uploads.data.find((candidate) => candidate.file_name === fileName)!;
+      await page.goto(`${LIST}/${upload.id}`);
+      await page.getByRole('heading', { level: 1, name: `Upload ${upload.id}` }).waitFor();
+      await page.getByRole('region', { name: fileName }).getByRole('status').filter({ hasText: 'Completed' }).waitFor();
+      await page.getByRole('button', { name: 'History' }).click();
+      const imported = page.getByRole('listitem').filter({ hasText: 'Imported' });
+      await imported.first().waitFor();
+      expect(await imported.first().textContent()).toContain(`by ${OPERATOR.email}`);
+      expect(await page.getByRole('button', { name: /^Restore this version/ }).count()).toBe(0);
+      await audit('upload detail with its history');
     },
     { timeout: 180_000 },
   );
