@@ -26,9 +26,9 @@ const COUNTRIES: Array<[string, string, string, string, string]> = [
   ['Vietnam', 'VN', 'VNM', 'asia', 'VND'], ['France', 'FR', 'FRA', 'europe', 'EUR'], ['Kenya', 'KE', 'KEN', 'africa', 'KES'],
 ];
 const CHAPTERS: Array<[string, string, string]> = [
-  ['09', 'Coffee, tea, mate and spices', 'II'], ['10', 'Cereals', 'II'], ['27', 'Mineral fuels and oils', 'V'], ['30', 'Pharmaceutical products', 'VI'],
-  ['39', 'Plastics and articles thereof', 'VII'], ['52', 'Cotton', 'XI'], ['61', 'Knitted apparel', 'XI'], ['71', 'Pearls, precious stones and metals', 'XIV'],
-  ['72', 'Iron and steel', 'XV'], ['84', 'Machinery and mechanical appliances', 'XVI'], ['85', 'Electrical machinery and equipment', 'XVI'], ['87', 'Vehicles other than railway', 'XVII'],
+  ['09', 'Coffee, tea, mate and spices', '2'], ['10', 'Cereals', '2'], ['27', 'Mineral fuels and oils', '5'], ['30', 'Pharmaceutical products', '6'],
+  ['39', 'Plastics and articles thereof', '7'], ['52', 'Cotton', '11'], ['61', 'Knitted apparel', '11'], ['71', 'Pearls, precious stones and metals', '14'],
+  ['72', 'Iron and steel', '15'], ['84', 'Machinery and mechanical appliances', '16'], ['85', 'Electrical machinery and equipment', '16'], ['87', 'Vehicles other than railway', '17'],
 ];
 const HEADINGS: Array<[string, string, string, string]> = [
   ['0904', 'Pepper', '09', 'KGS'], ['0910', 'Ginger, saffron, turmeric', '09', 'KGS'], ['1006', 'Rice', '10', 'TON'], ['2709', 'Crude petroleum oils', '27', 'LTR'],

@@ -146,6 +146,20 @@ describe.each(databases)('audit entries and record history on $kind', ({ kind, s
     expect((await call('GET', `lookups/${other}`)).body.data).toMatchObject({ lookup_type_id: type, version: 2 });
   });
 
+  it.skipIf(skip)('restore refused, naming the field, when the version breaks a rule the manifest has tightened since', async () => {
+    const type = (await call('POST', 'lookup-types', { code: 'finish', name: 'Finish' })).body.data.id;
+    const id = (await call('POST', 'lookups', { lookup_type_id: type, code: 'matte', label: 'Matte' })).body.data.id;
+    const versions = await history(`lookups/${id}/history`);
+    await call('PUT', `lookups/${id}`, { lookup_type_id: type, code: 'gloss', label: 'Gloss' }, { ...admin, 'if-match': '"1"' });
+    // The version was written under rules that allowed a code this manifest refuses (upper case, a space).
+    await server.db.query(`UPDATE audit_log SET snapshot = jsonb_set(snapshot, '{code}', '"Old Matte"') WHERE id = $1`, [versions.items[0]!.id]);
+    const refused = await call('POST', `lookups/${id}/history/${versions.items[0]!.id}/restore`, undefined, { ...admin, 'if-match': '"2"' });
+    expect(refused.status).toBe(409);
+    expect(Object.keys(refused.body.errors ?? {})).toEqual(['code']);
+    expect(refused.body.message).toMatch(/^This version no longer meets the rules of a lookup: Code: /);
+    expect((await call('GET', `lookups/${id}`)).body.data).toMatchObject({ code: 'gloss', version: 2 });
+  });
+
   it.skipIf(skip)('access: no token 401, a role without the permission 403, another executive\'s subscriber 404, odd spellings', async () => {
     const id = (await call('POST', 'countries', country('ZZ'))).body.data.id;
     const viewer = await server.auth('Read Only');

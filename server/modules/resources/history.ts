@@ -6,6 +6,7 @@ import type { EntriesPageQuery } from '../audit/answers.ts';
 import type { Row } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { expectedVersion } from '../../http/recordVersion.ts';
+import { validateBody } from '../../http/validation.ts';
 import type { EntityResource } from '../../registry.ts';
 import { sendRecord, type ResourceEndpoint } from './endpoint.ts';
 import { missingRelation, relationLabels } from './relations.ts';
@@ -49,11 +50,16 @@ export function restoreVersion(endpoint: ResourceEndpoint) {
     const user = currentUser(request);
     const { id, entry } = request.params;
     const expected = expectedVersion(request);
-    await endpoint.load(id, user);
+    const current = await endpoint.load(id, user);
     const [found] = await endpoint.db.query<{ snapshot: Row | null }>('SELECT snapshot FROM audit_log WHERE id = $1 AND module = $2 AND record_id = $3', [entry, endpoint.resource.key, id]);
     if (!found) throw notFound('History entry');
     if (!found.snapshot) throw new HttpError(409, 'This entry holds no version of the record to restore.');
     const body = versionValues(endpoint.resource, found.snapshot);
+    const broken = brokenRules(endpoint.resource, { ...current, ...found.snapshot });
+    if (broken) {
+      const message = `This version no longer meets the rules of a ${endpoint.singular.toLowerCase()}: ${Object.entries(broken).map(([name, text]) => `${titleOf(endpoint.resource, name)}: ${text}`).join(' ')}`;
+      throw new HttpError(409, message, broken);
+    }
     const missing = await missingRelation(endpoint.db, endpoint.resource, body);
     if (missing) {
       const message = `The ${missing.target} this version names no longer exists.`;
@@ -73,6 +79,19 @@ function versionValues(resource: EntityResource, snapshot: Row): Row {
     values[field.name] = snapshot[field.name];
   }
   return values;
+}
+
+/**
+ * What a record as stored (here: a version's fields over the record's others) breaks of the rules an edit of it is
+ * held to today, which may have tightened since it was written; null when it meets them. Empty columns count as absent.
+ */
+export function brokenRules(resource: EntityResource, record: Row): Record<string, string> | null {
+  const given = Object.fromEntries(Object.entries(versionValues(resource, record)).filter(([, value]) => value !== null));
+  return validateBody(resource.entity.updateSchema as Record<string, unknown>, given);
+}
+
+function titleOf(resource: EntityResource, name: string): string {
+  return resource.entity.fields.find((field) => field.name === name)?.title ?? name;
 }
 
 function differs(resource: EntityResource, snapshot: Row, current: Row): boolean {
