@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerFactory, type RouteOpt
 import { requireAuditDeclarations } from './modules/audit/routeAudit.ts';
 import { auditLogRoutes } from './modules/audit-log/routes.ts';
 import { TrashRetention } from './modules/audit/retention.ts';
+import { abandonedImportsCleanup } from './modules/imports/store.ts';
 import { registerAccessControl } from './modules/auth/access.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -92,6 +93,7 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
   const transport = mailTransport(config, printMail ?? ((line) => app.log.info(line)));
   app.decorate('mail', transport ? new MailDelivery(db, transport, app.log, config.mail) : null);
   const trashRetention = new TrashRetention(db, app.log, config.trashRetentionDays);
+  const importsCleanup = abandonedImportsCleanup(db, app.log);
   app.setValidatorCompiler(validatorCompiler);
   registerJsonBodyParser(app);
   // Before any route: the plugin hooks each route as it is registered. The console's files come precompressed.
@@ -138,8 +140,10 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
     await app.uploads.start();
     app.mail?.start();
     trashRetention.start();
+    importsCleanup.start();
   });
   app.addHook('onClose', async () => {
+    await importsCleanup.stop();
     await trashRetention.stop();
     await app.mail?.stop();
     await app.uploads.stop();

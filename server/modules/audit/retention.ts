@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { PeriodicJob } from '../../jobs/periodicJob.ts';
 import { recordAudit, type AuditActor } from './record.ts';
 
 /** Any constant not used by another advisory lock: one instance at a time purges the trash. */
@@ -28,42 +29,20 @@ export function purgeExpiredTrash(db: Database, days: number): Promise<number> {
 
 /** Runs the purge at start and then every hour, in every instance (the lock lets one do it); a stop waits for the round in flight. */
 export class TrashRetention {
-  private timer: NodeJS.Timeout | null = null;
-  private round: Promise<void> | null = null;
-  private stopping = false;
+  private readonly job: PeriodicJob;
 
-  constructor(
-    private readonly db: Database,
-    private readonly log: FastifyBaseLogger,
-    private readonly days: number,
-  ) {}
+  constructor(db: Database, log: FastifyBaseLogger, private readonly days: number) {
+    this.job = new PeriodicJob('trash retention purge', async () => {
+      const purged = await purgeExpiredTrash(db, days);
+      if (purged > 0) log.info({ purged, retentionDays: days }, 'records older than the trash retention deleted for good');
+    }, HOUR_MILLISECONDS, log);
+  }
 
   start(): void {
-    if (this.days === 0) return;
-    this.stopping = false;
-    this.next(0);
+    if (this.days > 0) this.job.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopping = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.round;
-  }
-
-  private next(delay: number): void {
-    if (this.stopping) return;
-    this.timer = setTimeout(() => {
-      this.round = purgeExpiredTrash(this.db, this.days)
-        .then((purged) => {
-          if (purged > 0) this.log.info({ purged, retentionDays: this.days }, 'records older than the trash retention deleted for good');
-        })
-        .catch((error: unknown) => this.log.error({ err: error }, 'trash retention purge failed'))
-        .finally(() => {
-          this.round = null;
-          this.next(HOUR_MILLISECONDS);
-        });
-    }, delay);
-    this.timer.unref();
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 }

@@ -1,4 +1,6 @@
-import type { Queryable } from '../../db/database.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Queryable } from '../../db/database.ts';
+import { PeriodicJob } from '../../jobs/periodicJob.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ParsedFile } from './parseFile.ts';
 
@@ -31,4 +33,22 @@ export async function loadImport(db: Queryable, module: string, userId: number, 
 
 export async function rememberMapping(db: Queryable, id: number, mapping: Record<string, string | null>): Promise<void> {
   await db.query('UPDATE imports SET mapping = $2::jsonb WHERE id = $1', [id, JSON.stringify(mapping)]);
+}
+
+/** How long an uploaded file waits for its apply; a file left longer (a dry run nobody applied) is dropped. */
+export const IMPORT_KEPT_HOURS = 24;
+const HOUR_MILLISECONDS = 60 * 60_000;
+
+/** Drops the files uploaded for import more than `hours` ago; answers how many went. */
+export async function dropAbandonedImports(db: Queryable, hours = IMPORT_KEPT_HOURS): Promise<number> {
+  const dropped = await db.query('DELETE FROM imports WHERE created_at < now() - make_interval(hours => $1) RETURNING id', [hours]);
+  return dropped.length;
+}
+
+/** Drops abandoned imports at start and every hour, in every instance (a second delete of the same rows finds none). */
+export function abandonedImportsCleanup(db: Database, log: FastifyBaseLogger): PeriodicJob {
+  return new PeriodicJob('abandoned imports cleanup', async () => {
+    const dropped = await dropAbandonedImports(db);
+    if (dropped > 0) log.info({ dropped, keptHours: IMPORT_KEPT_HOURS }, 'files uploaded for import and never applied dropped');
+  }, HOUR_MILLISECONDS, log);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailConfig } from '../../config.ts';
+import { PeriodicJob } from '../../jobs/periodicJob.ts';
 import type { Database } from '../../db/database.ts';
 import { claimDueMail, failOverdueMail, markFailed, markRetry, markSent, type ClaimedMail } from './outbox.ts';
 import { failureReason, isPermanentFailure, type MailTransport } from './transports.ts';
@@ -23,32 +24,28 @@ export function retryDelay(schedule: Schedule, attempt: number): number {
  * instance stopped mid-send is taken up by any instance once its claim runs out.
  */
 export class MailDelivery {
-  private timer: NodeJS.Timeout | null = null;
-  private round: Promise<void> | null = null;
-  private stopping = false;
+  private readonly job: PeriodicJob;
 
   constructor(
     private readonly db: Database,
     private readonly transport: MailTransport,
     private readonly log: FastifyBaseLogger,
     private readonly schedule: Schedule,
-  ) {}
+  ) {
+    this.job = new PeriodicJob('e-mail delivery round', () => this.deliverDue(), schedule.pollMilliseconds, log);
+  }
 
   get transportKind(): MailTransport['kind'] {
     return this.transport.kind;
   }
 
   start(): void {
-    this.stopping = false;
-    this.next(0);
+    this.job.start();
   }
 
   /** Stops looking for messages and waits for the sends in flight, then closes the transport. */
   async stop(): Promise<void> {
-    this.stopping = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.round;
+    await this.job.stop();
     this.transport.close();
   }
 
@@ -56,7 +53,7 @@ export class MailDelivery {
   async deliverDue(): Promise<number> {
     await failOverdueMail(this.db, this.schedule.giveUpAfterMilliseconds);
     let attempted = 0;
-    while (!this.stopping) {
+    while (!this.job.stopping) {
       const claimId = randomUUID();
       const claimed = await claimDueMail(this.db, claimId, this.schedule.claimMilliseconds, BATCH);
       for (const mail of claimed) await this.attempt(mail, claimId);
@@ -64,20 +61,6 @@ export class MailDelivery {
       if (claimed.length < BATCH) break;
     }
     return attempted;
-  }
-
-  private next(delay: number): void {
-    if (this.stopping) return;
-    this.timer = setTimeout(() => {
-      this.round = this.deliverDue()
-        .then(() => undefined)
-        .catch((error: unknown) => this.log.error({ err: error }, 'e-mail delivery round failed'))
-        .finally(() => {
-          this.round = null;
-          this.next(this.schedule.pollMilliseconds);
-        });
-    }, delay);
-    this.timer.unref();
   }
 
   private async attempt(mail: ClaimedMail, claimId: string): Promise<void> {

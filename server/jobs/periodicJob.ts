@@ -1,0 +1,51 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * A round of background work run at start and again `intervalMilliseconds` after each round ends, never two at once
+ * in one process. A failed round is logged and the next one still comes; a stop cancels the wait and waits for the
+ * round in flight. Timers are unref'd: a job never keeps the process alive on its own.
+ */
+export class PeriodicJob {
+  private timer: NodeJS.Timeout | null = null;
+  private round: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(
+    /** Names the job in the log line of a failed round. */
+    private readonly name: string,
+    private readonly runRound: () => Promise<unknown>,
+    private readonly intervalMilliseconds: number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Whether a stop has been asked for since the last start: a long round may end early. */
+  get stopping(): boolean {
+    return this.stopped;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.round;
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.round = this.runRound()
+        .then(() => undefined)
+        .catch((error: unknown) => this.log.error({ err: error }, `${this.name} failed`))
+        .finally(() => {
+          this.round = null;
+          this.schedule(this.intervalMilliseconds);
+        });
+    }, delay);
+    this.timer.unref();
+  }
+}
