@@ -29,23 +29,38 @@ export function cellValue(field: FieldModel, text: string): unknown {
   }
 }
 
-/**
- * The ids of a relation's labels that a batch names, looked up in one statement: lower-cased label -> id. A label two
- * records share is left out, so it is reported as not found rather than matched to either.
- */
-export async function relationIds(db: Queryable, field: FieldModel, labels: ReadonlySet<string>): Promise<Map<string, number>> {
-  const target = field.relation ? resourceByKey(field.relation.resource)?.entity : null;
-  if (!field.relation || !target || labels.size === 0) return new Map();
-  const label = quoted(field.relation.labelField);
-  const rows = await db.query<{ label: string; id: number }>(
-    `SELECT lower(${label}::text) AS label, min(id) AS id FROM ${quoted(target.table)} WHERE lower(${label}::text) = ANY($1::text[]) GROUP BY 1 HAVING count(*) = 1`,
-    [[...labels]],
-  );
-  return new Map(rows.map((row) => [row.label, Number(row.id)]));
+/** A relation's records a batch names: by lower-cased label, and the numbers that are ids of a record. */
+export interface NamedRecords {
+  byLabel: ReadonlyMap<string, number>;
+  ids: ReadonlySet<number>;
 }
 
-/** A relation cell: its id when it is one, its label's id when the batch found it, else the text (a 400 on the field). */
-export function relationValue(text: string, ids: ReadonlyMap<string, number>): unknown {
-  if (/^\d+$/.test(text)) return Number(text);
-  return ids.get(text.toLowerCase()) ?? undefined;
+const ID = /^\d+$/;
+
+/**
+ * The related records a batch's cells name, in two statements: lower-cased label -> id, and which numbers are ids. A
+ * label two records share is left out, so it is reported as not found rather than matched to either.
+ */
+export async function relationIds(db: Queryable, field: FieldModel, cells: ReadonlySet<string>): Promise<NamedRecords> {
+  const target = field.relation ? resourceByKey(field.relation.resource)?.entity : null;
+  if (!field.relation || !target || cells.size === 0) return { byLabel: new Map(), ids: new Set() };
+  const label = quoted(field.relation.labelField);
+  const labels = [...cells].map((cell) => cell.toLowerCase());
+  const numbers = [...cells].filter((cell) => ID.test(cell) && Number.isSafeInteger(Number(cell))).map(Number);
+  const labelled = await db.query<{ label: string; id: number }>(
+    `SELECT lower(${label}::text) AS label, min(id) AS id FROM ${quoted(target.table)} WHERE lower(${label}::text) = ANY($1::text[]) GROUP BY 1 HAVING count(*) = 1`,
+    [labels],
+  );
+  const existing = numbers.length === 0 ? [] : await db.query<{ id: number }>(`SELECT id FROM ${quoted(target.table)} WHERE id = ANY($1::bigint[])`, [numbers]);
+  return { byLabel: new Map(labelled.map((row) => [row.label, Number(row.id)])), ids: new Set(existing.map((row) => Number(row.id))) };
+}
+
+/**
+ * A relation cell's id: the record its label names (a label made of digits, such as an HS chapter "09", is a label
+ * first), else the record whose id it is; undefined when neither exists, which the dry run reports on the cell.
+ */
+export function relationValue(text: string, named: NamedRecords): number | undefined {
+  const labelled = named.byLabel.get(text.toLowerCase());
+  if (labelled !== undefined) return labelled;
+  return ID.test(text) && named.ids.has(Number(text)) ? Number(text) : undefined;
 }

@@ -11,7 +11,7 @@ import { validateBody } from '../../http/validation.ts';
 import { quoted } from '../../registry.ts';
 import type { SessionUser } from '../auth/session.ts';
 import type { ResourceEndpoint } from '../resources/endpoint.ts';
-import { cellValue, relationIds, relationValue } from './cellValues.ts';
+import { cellValue, relationIds, relationValue, type NamedRecords } from './cellValues.ts';
 import { matchKey } from './importFields.ts';
 import type { ParsedFile } from './parseFile.ts';
 
@@ -64,10 +64,10 @@ async function planBatch(db: Queryable, endpoint: ResourceEndpoint, rows: string
   columns.forEach((field, column) => {
     if (!field?.relation) return;
     const named = labels.get(field) ?? new Set<string>();
-    for (const row of rows) if (row[column] && !/^\d+$/.test(row[column]!)) named.add(row[column]!.toLowerCase());
+    for (const row of rows) if (row[column]) named.add(row[column]!);
     labels.set(field, named);
   });
-  const ids = new Map<FieldModel, Map<string, number>>();
+  const ids = new Map<FieldModel, NamedRecords>();
   for (const [field, named] of labels) ids.set(field, await relationIds(db, field, named));
 
   const plans: RowPlan[] = rows.map((row, offset) => {
