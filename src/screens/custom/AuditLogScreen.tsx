@@ -3,6 +3,7 @@ import type { AuditEntryAnswer, EntriesPageMeta } from '../../../contract/audit.
 import { http } from '../../http/index.ts';
 import { usePermissions } from '../../permissions/index.ts';
 import { Pagination } from '../generic/list/Pagination.tsx';
+import { ExportProgress } from '../generic/list/ExportProgress.tsx';
 import { useExport } from '../generic/list/useExport.ts';
 import type { ScreenProps } from '../ScreenProps.ts';
 import { QueryState } from '../shared/QueryState.tsx';
@@ -54,12 +55,7 @@ export default function AuditLogScreen({ resource }: ScreenProps) {
       >
         {resource.label}
       </ScreenHeading>
-      {exporting && (
-        <div role="status" className="export-progress">
-          <progress className="progress-bar" aria-label="Downloading the CSV file" max={1} value={progress || undefined} />
-          <span>Downloading the CSV file…</span>
-        </div>
-      )}
+      <ExportProgress progress={progress} />
       <AuditFilters values={state.filters} onChange={(filters) => state.update({ filters })} />
       <div className="table-region" tabIndex={-1} aria-busy={query.isFetching || undefined}>
         <QueryState isPending={query.isPending} isError={query.isError && !query.data} what="the audit log" onRetry={() => query.refetch()}>

@@ -29,9 +29,7 @@ export default function ChangePasswordScreen({ resource }: ScreenProps) {
         <SchemaForm
           key={formKey}
           label="Change password"
-          schema={form.schema}
-          validate={form.validate}
-          uiSchema={form.uiSchema}
+          {...form}
           formData={formData}
           onChange={setFormData}
           onSubmit={submit}

@@ -4,6 +4,7 @@ import { usePermissions } from '../../permissions/index.ts';
 import type { ScreenProps } from '../ScreenProps.ts';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
 import '../screens.css';
+import { ColumnHeadings } from '../shared/ColumnHeadings.tsx';
 
 /** The manifest's modules as the console runs them: routes, offered actions and what the signed-in user holds. */
 export default function DevelopersScreen(_props: ScreenProps) {
@@ -22,14 +23,7 @@ export default function DevelopersScreen(_props: ScreenProps) {
               <caption>
                 {area.label} (/{area.path}, guard: {area.guard})
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Module</th>
-                  <th scope="col">Routes</th>
-                  <th scope="col">Actions offered</th>
-                  <th scope="col">Your permissions</th>
-                </tr>
-              </thead>
+              <ColumnHeadings names={['Module', 'Routes', 'Actions offered', 'Your permissions']} />
               <tbody>
                 {modules.map((module) => {
                   const mine = granted(module);

@@ -13,6 +13,7 @@ import { useRecord } from '../shared/useRecord.ts';
 import { useFieldDescription } from '../shared/useResourceDescription.ts';
 import '../screens.css';
 import './custom.css';
+import { ColumnHeadings } from '../shared/ColumnHeadings.tsx';
 
 /** An executive, and the subscribers assigned to them: the only ones they see (executive_access). */
 export default function ExecutiveProfilesScreen({ resource }: ScreenProps) {
@@ -53,14 +54,7 @@ export default function ExecutiveProfilesScreen({ resource }: ScreenProps) {
             <p>No subscribers are assigned to this executive.</p>
           ) : (
             <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Company</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
+              <ColumnHeadings names={['Name', 'Email', 'Company', 'Status']} />
               <tbody>
                 {(subscribers.data ?? []).map((subscriber) => (
                   <tr key={String(subscriber.id)}>

@@ -73,9 +73,7 @@ function ProfileForm({ profile, form }: { profile: Profile; form: ActionFormDesc
       </dl>
       <SchemaForm
         label="My profile"
-        schema={form.schema}
-        uiSchema={form.uiSchema}
-        validate={form.validate}
+        {...form}
         formData={formData}
         onChange={setFormData}
         onSubmit={submit}

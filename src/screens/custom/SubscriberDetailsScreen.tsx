@@ -15,6 +15,7 @@ import { AddSubscriptionDialog } from './subscribers/AddSubscriptionDialog.tsx';
 import { AddTopUpDialog } from './subscribers/AddTopUpDialog.tsx';
 import '../screens.css';
 import './custom.css';
+import { ColumnHeadings } from '../shared/ColumnHeadings.tsx';
 
 /** The subscriber's latest subscription; `plan_label` is the plan's name (null when the plan no longer exists). */
 interface Subscription extends Row {
@@ -138,15 +139,7 @@ function SummaryPanels({ resource, summary }: { resource: ResourceDescription; s
 function LedgerTable({ entries }: { entries: LedgerEntry[] }) {
   return (
     <table className="data-table">
-      <thead>
-        <tr>
-          <th scope="col">Date</th>
-          <th scope="col">Kind</th>
-          <th scope="col">Points</th>
-          <th scope="col">Balance after</th>
-          <th scope="col">Note</th>
-        </tr>
-      </thead>
+      <ColumnHeadings names={['Date', 'Kind', 'Points', 'Balance after', 'Note']} />
       <tbody>
         {entries.map((entry) => (
           <tr key={entry.id}>

@@ -7,6 +7,7 @@ import { formatDate, formatValue } from '../shared/formatValue.ts';
 import { QueryState } from '../shared/QueryState.tsx';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
 import '../screens.css';
+import { ColumnHeadings } from '../shared/ColumnHeadings.tsx';
 
 interface Trending {
   synced_at: string | null;
@@ -52,14 +53,7 @@ export default function SyncTrendingDataScreen({ resource }: ScreenProps) {
             ) : (
               <table className="data-table">
                 <caption className="visually-hidden">Trending products</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">HS code</th>
-                    <th scope="col">Product</th>
-                    <th scope="col">Shipments</th>
-                    <th scope="col">Value</th>
-                  </tr>
-                </thead>
+                <ColumnHeadings names={['HS code', 'Product', 'Shipments', 'Value']} />
                 <tbody>
                   {trending.data.items.map((item) => (
                     <tr key={item.hs_code}>

@@ -17,6 +17,7 @@ import { listFilters } from './list/listFilters.ts';
 import { Pagination } from './list/Pagination.tsx';
 import { ResourceTable } from './list/ResourceTable.tsx';
 import { SearchBox } from './list/SearchBox.tsx';
+import { ExportProgress } from './list/ExportProgress.tsx';
 import { useExport } from './list/useExport.ts';
 import { useListMutations, type ListPage } from './list/useListMutations.ts';
 import { useListCustomisation } from './list/useListCustomisation.ts';
@@ -138,12 +139,7 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
       >
         {resource.label}
       </ScreenHeading>
-      {exporting && (
-        <div role="status" className="export-progress">
-          <progress className="progress-bar" aria-label="Downloading the CSV file" max={1} value={progress || undefined} />
-          <span>Downloading the CSV file…</span>
-        </div>
-      )}
+      <ExportProgress progress={progress} />
 
       <div className="list-toolbar">
         {list.search.length > 0 && <SearchBox value={state.search} label={`Search ${resource.label.toLowerCase()}`} onSearch={(search) => state.update({ search }, { replace: true })} />}

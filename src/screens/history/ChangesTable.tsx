@@ -1,5 +1,6 @@
 import type { ReadableChange } from './readableChanges.ts';
 import './ChangesTable.css';
+import { ColumnHeadings } from '../shared/ColumnHeadings.tsx';
 
 export interface ChangesTableProps {
   changes: readonly ReadableChange[];
@@ -15,13 +16,7 @@ export function ChangesTable({ changes, caption }: ChangesTableProps) {
     <div className="table-region" role="region" aria-label={caption} tabIndex={0}>
       <table className="data-table changes-table">
         <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Before</th>
-            <th scope="col">After</th>
-          </tr>
-        </thead>
+        <ColumnHeadings names={['Field', 'Before', 'After']} />
         <tbody>
           {changes.map((change) => (
             <tr key={change.field}>

@@ -31,8 +31,7 @@ export function AddSubscriptionDialog({ resource, subscriberId, onClose }: AddSu
     <Dialog title="Add subscription" onClose={() => onClose(false)}>
       <SchemaForm
         label="Add subscription"
-        schema={form.schema}
-        validate={form.validate}
+        {...form}
         uiSchema={{ ...form.uiSchema, plan_id: { 'ui:widget': 'relation', 'ui:options': { api: plansApi } } }}
         formData={formData}
         onChange={setFormData}

@@ -34,9 +34,7 @@ export function AddTopUpDialog({ resource, subscriberId, onClose }: AddTopUpDial
     <Dialog title="Add top-up" onClose={() => onClose(false)}>
       <SchemaForm
         label="Add top-up"
-        schema={form.schema}
-        validate={form.validate}
-        uiSchema={form.uiSchema}
+        {...form}
         formData={formData}
         onChange={setFormData}
         onSubmit={(data) => !saving && submit(data)}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../http/index.ts';
 import type { FieldDescription } from '../../../generated/types.ts';
 import { enumLabel } from '../../shared/formatValue.ts';
+import { ColumnHeadings } from '../../shared/ColumnHeadings.tsx';
 
 interface UploadLog {
   upload: { id: number; version: number; status: string; file_name: string; rows_total: number | null; rows_accepted: number | null; rows_rejected: number | null; error?: string | null };
@@ -57,12 +58,7 @@ export function UploadStatus({ api, uploadId, statusField }: UploadStatusProps) 
       {rejected.length > 0 && (
         <table className="data-table">
           <caption>Rejected lines</caption>
-          <thead>
-            <tr>
-              <th scope="col">Line</th>
-              <th scope="col">Reason</th>
-            </tr>
-          </thead>
+          <ColumnHeadings names={['Line', 'Reason']} />
           <tbody>
             {rejected.map((line) => (
               <tr key={line.line}>

@@ -1,4 +1,5 @@
 import type { ImportField, UploadedFile } from './importTypes.ts';
+import { ColumnHeadings } from '../../shared/ColumnHeadings.tsx';
 
 export interface ColumnMappingProps {
   file: UploadedFile;
@@ -12,12 +13,7 @@ export function ColumnMapping({ file, mapping, onChange }: ColumnMappingProps) {
   return (
     <table className="data-table import-mapping">
       <caption>Columns of {file.file_name}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Column in the file</th>
-          <th scope="col">Field</th>
-        </tr>
-      </thead>
+      <ColumnHeadings names={['Column in the file', 'Field']} />
       <tbody>
         {file.headings.map((heading, index) => (
           <tr key={`${heading}-${index}`}>
