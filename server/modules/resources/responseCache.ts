@@ -1,6 +1,6 @@
 /**
- * Serialised responses of the generic read endpoints (a list page, a record), each kept under the data version
- * (migration 005) it was read at. A request may use an entry only when the version its own session query just
+ * Serialised responses of the generic read endpoints (a list page, a record) and the totals of list searches, each
+ * kept under the data version (migration 005) it was read at. A request may use an entry only when the version its own session query just
  * read equals the entry's, so a committed change on any instance is seen by the very next request; memory only
  * saves re-running the same search and re-serialising the same page while nothing has changed.
  *
