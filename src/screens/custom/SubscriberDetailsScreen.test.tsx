@@ -12,13 +12,13 @@ afterAll(() => server.close());
 
 const route = routeOf(subscribers, 'SUBSCRIBER_DETAIL', 'subscriber-details');
 
-function serveSubscriber() {
+function serveSubscriber({ current = true } = {}) {
   server.use(
     mock.get(api('subscribers/9/summary'), () =>
       HttpResponse.json({
         data: {
           subscriber: { id: 9, name: 'Meera Traders', email: 'meera@example.com', country_id: 1, country_id_label: 'India', version: 3 },
-          subscription: { id: 4, subscriber_id: 9, plan_id: 2, plan_label: 'Pro Annual', starts_on: '2026-01-01', ends_on: '2026-12-31', is_current: true },
+          subscription: { id: 4, subscriber_id: 9, plan_id: 2, plan_label: 'Pro Annual', starts_on: '2025-01-01', ends_on: current ? '2026-12-31' : '2025-12-31', is_current: current },
           points_balance: 1200,
         },
       }),
@@ -42,6 +42,16 @@ describe('SubscriberDetailsScreen', () => {
     expect(await screen.findByRole('cell', { name: 'Welcome' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add top-up' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add subscription' })).not.toBeInTheDocument();
+  });
+
+  it('a subscription that has ended is no current plan: it shows as the last plan and when it ended', async () => {
+    signInWith({ SUBSCRIBERS: ['view', 'SUBSCRIBER_DETAIL'] });
+    serveSubscriber({ current: false });
+    renderScreen(SubscriberDetailsScreen, { resource: subscribers, route, at: '/subscriber-management/subscribers/9/details' });
+    await screen.findByRole('heading', { level: 1, name: 'Subscriber Meera Traders' });
+    expect(within(screen.getByText('Current plan').closest('div')!).getByRole('definition')).toHaveTextContent(/^None$/);
+    expect(within(screen.getByText('Last plan').closest('div')!).getByRole('definition')).toHaveTextContent(/^Pro Annual, ended /);
+    expect(screen.queryByText('Valid until')).not.toBeInTheDocument();
   });
 
   it("opens the subscriber's history, relation labels as the answer gives them", async () => {

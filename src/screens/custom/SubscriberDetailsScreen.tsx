@@ -22,6 +22,8 @@ interface Subscription extends Row {
   plan_id: number;
   plan_label: string | null;
   ends_on: string | null;
+  /** Not ended yet (no end, or an end today or later). */
+  is_current: boolean;
 }
 
 interface Summary {
@@ -104,7 +106,8 @@ export default function SubscriberDetailsScreen({ resource }: ScreenProps) {
 
 function SummaryPanels({ resource, summary }: { resource: ResourceDescription; summary: Summary }) {
   const fields = readableFields(resource.entity?.fields ?? []).filter((field) => field.name !== 'id');
-  const subscription = summary.subscription;
+  const latest = summary.subscription;
+  const planName = latest && (latest.plan_label ?? `Plan #${latest.plan_id}`);
   return (
     <>
       <dl className="stat-grid">
@@ -114,12 +117,19 @@ function SummaryPanels({ resource, summary }: { resource: ResourceDescription; s
         </div>
         <div className="stat">
           <dt>Current plan</dt>
-          <dd>{subscription ? (subscription.plan_label ?? `Plan #${subscription.plan_id}`) : 'None'}</dd>
+          <dd>{latest?.is_current ? planName : 'None'}</dd>
         </div>
-        <div className="stat">
-          <dt>Valid until</dt>
-          <dd>{subscription ? formatDate(subscription.ends_on, false) : '—'}</dd>
-        </div>
+        {latest?.is_current ? (
+          <div className="stat">
+            <dt>Valid until</dt>
+            <dd>{latest.ends_on ? formatDate(latest.ends_on, false) : 'No end date'}</dd>
+          </div>
+        ) : (
+          <div className="stat">
+            <dt>Last plan</dt>
+            <dd>{latest ? `${planName}, ended ${formatDate(latest.ends_on, false)}` : '—'}</dd>
+          </div>
+        )}
       </dl>
       <section className="panel" aria-labelledby="profile-title">
         <h2 id="profile-title">Profile</h2>
