@@ -7,32 +7,25 @@
  * server's event loop. BENCH_SUBSCRIBERS and BENCH_SECONDS shorten runs; BENCH_DATABASES=pglite (or postgres)
  * runs one database; BENCH_SERVER_ARGS passes node flags to the server (e.g. --cpu-prof).
  */
-import { execFile, fork } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import type { ServerReady } from './server.ts';
-import { postgresReachable } from '../support/load.ts';
+import { POSTGRES_URL, type LoadFigures } from '../support/load.ts';
+import { linesOnEachDatabase, measureLine, printResults, type Budget, type ResultLine } from '../support/results.ts';
+import { signIn, withServerProcess, type DatabaseKind } from '../support/serverProcess.ts';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
 const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** Load before each measured run, not counted: the server's JIT, pools and caches reach their steady state. */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
-const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>;
+const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as DatabaseKind[];
 /** BENCH_LOAD=autocannon forces autocannon; otherwise wrk when installed (apt-get install wrk). */
 const LOAD_GENERATOR = process.env.BENCH_LOAD === 'autocannon' || !(await hasWrk()) ? 'autocannon' : 'wrk';
-
-interface Budget {
-  p99Ms: number;
-  minRps: number;
-}
-
-/** A line printed for what it shows, held to no budget. */
-const NO_BUDGET: Budget = { p99Ms: Number.POSITIVE_INFINITY, minRps: 0 };
 
 /**
  * The budgets for a page of 20 with search and sort on 100,000 rows at 50 connections, on 2 cores that the
@@ -53,75 +46,31 @@ const NO_BUDGET: Budget = { p99Ms: Number.POSITIVE_INFINITY, minRps: 0 };
  * list 3,379 p99 27, get 3,626 p99 26. Anything else running on the machine (a test suite, a build) shows
  * directly in the tail.
  */
-const LIST_BUDGET: Record<'pglite' | 'postgres', Budget> = {
+const LIST_BUDGET: Record<DatabaseKind, Budget> = {
   pglite: { p99Ms: 100, minRps: 1000 },
-  postgres: { p99Ms: 25, minRps: 0 },
+  postgres: { p99Ms: 25 },
 };
-const GET_BUDGET: Record<'pglite' | 'postgres', Budget> = {
+const GET_BUDGET: Record<DatabaseKind, Budget> = {
   pglite: { p99Ms: 100, minRps: 1000 },
-  postgres: { p99Ms: 25, minRps: 0 },
+  postgres: { p99Ms: 25 },
 };
 /** Login runs argon2id at full cost (19 MiB, t = 2) with at most 4 hashes at once: bounded by design, not fast. */
 const LOGIN_BUDGET: Budget = { p99Ms: 3000, minRps: 10 };
 
-interface Line {
-  database: string;
-  scenario: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  budget: Budget;
-}
-
 async function main(): Promise<void> {
   console.info(`load generator: ${LOAD_GENERATOR}, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per line after ${WARMUP_SECONDS} s of warm-up`);
-  const lines: Line[] = [];
-  for (const kind of DATABASES) {
-    if (kind === 'postgres' && !(await postgresReachable(POSTGRES_URL))) {
-      console.warn(`PostgreSQL at ${POSTGRES_URL} is unreachable: its lines are SKIPPED.`);
-      continue;
-    }
-    lines.push(...(await benchDatabase(kind)));
-  }
-  console.info('\ndatabase  scenario                         req/s     p50 ms   p99 ms  errors  budget                 verdict');
-  let failed = false;
-  for (const line of lines) {
-    const pass = line.errors === 0 && line.p99 < line.budget.p99Ms && line.rps >= line.budget.minRps;
-    failed ||= !pass;
-    const informational = line.budget === NO_BUDGET;
-    const budget = informational ? 'none (information)' : `p99 < ${line.budget.p99Ms} ms${line.budget.minRps ? `, >= ${line.budget.minRps} req/s` : ''}`;
-    console.info(
-      `${line.database.padEnd(9)} ${line.scenario.padEnd(32)} ${line.rps.toFixed(0).padStart(6)} ${line.p50.toFixed(1).padStart(9)} ${line.p99.toFixed(1).padStart(8)} ${String(line.errors).padStart(7)}  ${budget.padEnd(22)} ${informational ? (pass ? '-' : 'ERRORS') : pass ? 'PASS' : 'FAIL'}`,
-    );
-  }
-  process.exitCode = failed ? 1 : 0;
+  const lines = await linesOnEachDatabase(DATABASES, benchDatabase);
+  process.exitCode = printResults(lines) ? 0 : 1;
 }
 
-async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<Line[]> {
-  const server = fork(new URL('./server.ts', import.meta.url), {
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean)],
-    env: { ...process.env, BENCH_DATABASE: kind, BENCH_SUBSCRIBERS: String(SUBSCRIBERS), BENCH_POSTGRES_URL: POSTGRES_URL },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
-  try {
-    const ready = await new Promise<ServerReady>((resolve, reject) => {
-      server.once('message', (message) => resolve(message as ServerReady));
-      void exited.then((code) => reject(new Error(`The ${kind} bench server exited (${code}) before it was ready.`)));
-    });
+async function benchDatabase(kind: DatabaseKind): Promise<ResultLine[]> {
+  const server = { name: kind, env: { BENCH_DATABASE: kind, BENCH_SUBSCRIBERS: String(SUBSCRIBERS), BENCH_POSTGRES_URL: POSTGRES_URL }, nodeArgs: (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean) };
+  return withServerProcess<ServerReady, ResultLine[]>(new URL('./server.ts', import.meta.url), server, async (ready, pid) => {
     const { base } = ready;
-    console.info(`${kind}: seeded ${SUBSCRIBERS} subscribers in ${ready.seedSeconds.toFixed(1)} s; server pid ${server.pid}`);
-    const login = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'Admin@12345' }) });
-    const { data } = (await login.json()) as { data: { access: string } };
-    const headers = { authorization: `Bearer ${data.access}` };
-    const run = async (scenario: string, options: LoadOptions, budget: Budget): Promise<Line> => {
-      if (WARMUP_SECONDS > 0) await load(options, WARMUP_SECONDS);
-      const result = await load(options, DURATION_SECONDS);
-      const line = { database: kind, scenario, ...result, budget };
-      console.info(`${kind} ${scenario}: ${line.rps.toFixed(0)} req/s, p50 ${line.p50} ms, p99 ${line.p99} ms, errors ${line.errors}`);
-      return line;
-    };
+    console.info(`${kind}: seeded ${SUBSCRIBERS} subscribers in ${ready.seedSeconds.toFixed(1)} s; server pid ${pid}`);
+    const headers = await signIn(base);
+    const run = (scenario: string, options: LoadOptions, budget: Budget | null) =>
+      measureLine({ database: kind, scenario, budget }, (seconds) => load(options, seconds), { warmupSeconds: WARMUP_SECONDS, seconds: DURATION_SECONDS });
     // An administrator looks a subscriber's company up by the start of its name, sorted by subscriber name.
     console.info(`${kind}: list searches q="${ready.search}" (a company-name fragment; ${ready.matches} of ${SUBSCRIBERS} subscribers match)`);
     const lines = [
@@ -129,11 +78,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<Line[]> {
       await run('get subscriber by id', { url: `${base}/subscribers/${ready.subscriberId}`, headers }, GET_BUDGET[kind]),
       // Every request a search not asked before (fragment x page size), so none is answered from the response cache:
       // what the database path itself sustains.
-      await run(
-        'list, a new search each request',
-        { url: base, headers, paths: uncachedListPaths(new URL(base).pathname, ready.searches) },
-        NO_BUDGET,
-      ),
+      await run('list, a new search each request', { url: base, headers, paths: uncachedListPaths(new URL(base).pathname, ready.searches) }, null),
     ];
     if (process.env.BENCH_SKIP_LOGIN !== '1') {
       lines.push(
@@ -146,10 +91,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<Line[]> {
       );
     }
     return lines;
-  } finally {
-    if (server.connected) server.send('stop');
-    await exited;
-  }
+  });
 }
 
 /** Fragment x page size (10-50): far more distinct requests than a run makes, so none repeats within one. */
@@ -171,13 +113,11 @@ interface LoadOptions {
   bodies?: readonly string[];
 }
 
-type LoadResult = Pick<Line, 'rps' | 'p50' | 'p99' | 'errors'>;
-
 /**
  * wrk (C, one thread) when the machine has it, else autocannon. On 2 cores the generator's own CPU is taken
  * from the server: autocannon (Node) spends several times what wrk spends per request.
  */
-async function load(options: LoadOptions, seconds: number): Promise<LoadResult> {
+async function load(options: LoadOptions, seconds: number): Promise<LoadFigures> {
   if (LOAD_GENERATOR === 'wrk') return wrk(options, seconds);
   const { paths, bodies, ...rest } = options;
   let next = 0;
@@ -191,7 +131,7 @@ async function load(options: LoadOptions, seconds: number): Promise<LoadResult> 
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
 }
 
-async function wrk(options: LoadOptions, seconds: number): Promise<LoadResult> {
+async function wrk(options: LoadOptions, seconds: number): Promise<LoadFigures> {
   const folder = await mkdtemp(join(tmpdir(), 'bench-wrk-'));
   try {
     const script = join(folder, 'request.lua');
@@ -215,7 +155,7 @@ async function wrk(options: LoadOptions, seconds: number): Promise<LoadResult> {
 }
 
 /** wrk's report: "Requests/sec:", the latency distribution ("50%  1.23ms") and its error counters. */
-export function parseWrk(report: string): LoadResult {
+export function parseWrk(report: string): LoadFigures {
   const toMs = (value: string, unit: string) => Number(value) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 } as Record<string, number>)[unit]!;
   const percentile = (label: string) => {
     const match = new RegExp(`^\\s*${label}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, 'm').exec(report);

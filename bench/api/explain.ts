@@ -8,23 +8,20 @@ import { buildApp } from '../../server/app.ts';
 import { PasswordHasher } from '../../server/modules/auth/passwords.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
-import { migrate } from '../../server/db/migrate.ts';
-import { openPglite } from '../../server/db/pglite.ts';
-import { openPostgres, quoteIdentifier } from '../../server/db/postgres.ts';
 import { seedRolesAndUsers } from '../../server/seed/roles.ts';
 import { MemoryStorage } from '../../server/modules/uploads/storage.ts';
+import { closeBenchDatabase, openBenchDatabase } from '../support/benchServer.ts';
+import { POSTGRES_URL } from '../support/load.ts';
+import type { DatabaseKind } from '../support/serverProcess.ts';
 import { seedBenchData } from './seed.ts';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
-const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>;
+const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as DatabaseKind[];
 
 for (const kind of DATABASES) {
-  const schema = kind === 'postgres' ? `bench_${randomBytes(4).toString('hex')}` : null;
-  const db: Database = kind === 'postgres' ? await openPostgres(POSTGRES_URL, schema, 4) : await openPglite(null);
+  const database = await openBenchDatabase(kind, { postgresUrl: POSTGRES_URL, schemaPrefix: 'bench', poolSize: 4 });
+  const { db } = database;
   try {
-    if (kind === 'postgres') await db.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
-    await migrate(db);
     const config = loadConfig({ NODE_ENV: 'production' } as NodeJS.ProcessEnv, { dataDir: null, databaseUrl: null, jwtSecret: randomBytes(32) });
     await seedRolesAndUsers(db, new PasswordHasher(config.passwordHashing));
     const data = await db.transaction((tx) => seedBenchData(tx, SUBSCRIBERS));
@@ -52,7 +49,6 @@ for (const kind of DATABASES) {
     }
     await app.close();
   } finally {
-    if (schema) await db.query(`DROP SCHEMA IF EXISTS ${quoteIdentifier(schema)} CASCADE`);
-    await db.close();
+    await closeBenchDatabase(database);
   }
 }

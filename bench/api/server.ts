@@ -3,17 +3,11 @@
  * autocannon never competes with the server for this process's event loop. Seeds the database, listens on
  * 127.0.0.1, reports what to request over IPC and shuts down when told to.
  */
-import { randomBytes } from 'node:crypto';
-import { buildApp } from '../../server/app.ts';
 import { PasswordHasher } from '../../server/modules/auth/passwords.ts';
-import { loadConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
-import { migrate } from '../../server/db/migrate.ts';
-import { openPglite } from '../../server/db/pglite.ts';
-import { openPostgres, quoteIdentifier } from '../../server/db/postgres.ts';
 import { MODULE, entityResource, quoted } from '../../server/registry.ts';
 import { seedRolesAndUsers } from '../../server/seed/roles.ts';
-import { MemoryStorage } from '../../server/modules/uploads/storage.ts';
+import { benchConfig, listenOnLoopback, openBenchDatabase, serveUntilStopped } from '../support/benchServer.ts';
 import { seedBenchData } from './seed.ts';
 
 export interface ServerReady {
@@ -58,11 +52,9 @@ async function seedSignInUsers(db: Database, passwords: PasswordHasher): Promise
 }
 
 async function main(): Promise<void> {
-  const schema = kind === 'postgres' ? `bench_${randomBytes(4).toString('hex')}` : null;
-  const db: Database = kind === 'postgres' ? await openPostgres(postgresUrl, schema, poolSize) : await openPglite(null);
-  if (kind === 'postgres') await db.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
-  await migrate(db);
-  const config = loadConfig({ NODE_ENV: 'production' } as NodeJS.ProcessEnv, { dataDir: null, databaseUrl: null, jwtSecret: randomBytes(32), logLevel: 'warn' });
+  const database = await openBenchDatabase(kind, { postgresUrl, schemaPrefix: 'bench', poolSize });
+  const { db } = database;
+  const config = benchConfig();
   const passwords = new PasswordHasher(config.passwordHashing);
   await seedRolesAndUsers(db, passwords);
   const signIns = await seedSignInUsers(db, passwords);
@@ -76,26 +68,9 @@ async function main(): Promise<void> {
   const needle = `%${data.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
   const [counted] = await db.query<{ n: number }>(`SELECT count(*) AS n FROM ${quoted(subscribers.entity.table)} WHERE ${subscribers.searchSql} LIKE $1`, [needle]);
 
-  // Warnings and errors only: a per-request info line would measure the log sink, not the API.
-  const app = await buildApp({ config, db, storage: new MemoryStorage(), logger: { level: config.logLevel } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const ready: ServerReady = { type: 'ready', base: `http://127.0.0.1:${port}/api/v1`, search: data.search, matches: counted?.n ?? 0, subscriberId: data.subscriberId, searches: data.searches, signIns, seedSeconds };
-  process.send?.(ready);
-
-  await new Promise<void>((resolve) => {
-    process.on('message', (message) => {
-      if (message === 'stop') resolve();
-    });
-    process.on('disconnect', () => resolve());
-  });
-  await app.close();
-  // Requests autocannon abandoned at the end of a run may still be inside the database.
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  if (schema) await db.query(`DROP SCHEMA IF EXISTS ${quoteIdentifier(schema)} CASCADE`);
-  await db.close();
-  process.exit(0);
+  const { app, base } = await listenOnLoopback(config, database);
+  const ready: ServerReady = { type: 'ready', base, search: data.search, matches: counted?.n ?? 0, subscriberId: data.subscriberId, searches: data.searches, signIns, seedSeconds };
+  await serveUntilStopped(ready, app, database);
 }
 
 main().catch((error: unknown) => {

@@ -13,12 +13,11 @@
  * the page's order the planner chose a bitmap heap scan instead (120-135 ms). The server, PostgreSQL and autocannon
  * share the machine's cores, so anything else running shows directly in the tail.
  */
-import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
 import type { AuditServerReady } from './server.ts';
-import { postgresReachable } from '../support/load.ts';
+import { POSTGRES_URL, postgresReachable } from '../support/load.ts';
+import { signIn, withServerProcess } from '../support/serverProcess.ts';
 
-const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000_000);
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -105,24 +104,8 @@ async function main(): Promise<void> {
 }
 
 async function withServer<T>(env: Record<string, string>, body: (ready: AuditServerReady, headers: Record<string, string>) => Promise<T>): Promise<T> {
-  const server = fork(new URL('./server.ts', import.meta.url), {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env, BENCH_ENTRIES: String(ENTRIES), BENCH_POSTGRES_URL: POSTGRES_URL },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
-  try {
-    const ready = await new Promise<AuditServerReady>((resolve, reject) => {
-      server.once('message', (message) => resolve(message as AuditServerReady));
-      void exited.then((code) => reject(new Error(`The audit bench server exited (${code}) before it was ready.`)));
-    });
-    const login = await fetch(`${ready.base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'Admin@12345' }) });
-    const { data } = (await login.json()) as { data: { access: string } };
-    return await body(ready, { authorization: `Bearer ${data.access}` });
-  } finally {
-    if (server.connected) server.send('stop');
-    await exited;
-  }
+  const server = { name: 'audit', env: { ...env, BENCH_ENTRIES: String(ENTRIES), BENCH_POSTGRES_URL: POSTGRES_URL } };
+  return withServerProcess<AuditServerReady, T>(new URL('./server.ts', import.meta.url), server, async (ready) => body(ready, await signIn(ready.base)));
 }
 
 interface LoadOptions {

@@ -4,15 +4,10 @@
  * BENCH_MODE=writes: records of FEATURES to update, with the resource's `history` set from BENCH_HISTORY (on/off) in
  * the in-memory description before the routes are built.
  */
-import { randomBytes } from 'node:crypto';
-import { buildApp } from '../../server/app.ts';
 import { PasswordHasher } from '../../server/modules/auth/passwords.ts';
-import { loadConfig } from '../../server/config.ts';
-import { migrate } from '../../server/db/migrate.ts';
-import { openPostgres, quoteIdentifier } from '../../server/db/postgres.ts';
 import { entityResource } from '../../server/registry.ts';
 import { seedRolesAndUsers } from '../../server/seed/roles.ts';
-import { MemoryStorage } from '../../server/modules/uploads/storage.ts';
+import { benchConfig, listenOnLoopback, openBenchDatabase, serveUntilStopped } from '../support/benchServer.ts';
 
 export interface AuditServerReady {
   type: 'ready';
@@ -33,11 +28,9 @@ const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0
 const FEATURE_RECORDS = 500;
 
 async function main(): Promise<void> {
-  const schema = `bench_audit_${randomBytes(4).toString('hex')}`;
-  const db = await openPostgres(postgresUrl, schema, Number(process.env.BENCH_POOL_SIZE ?? 8));
-  await db.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
-  await migrate(db);
-  const config = loadConfig({ NODE_ENV: 'production' } as NodeJS.ProcessEnv, { dataDir: null, databaseUrl: null, jwtSecret: randomBytes(32), logLevel: 'warn' });
+  const database = await openBenchDatabase('postgres', { postgresUrl, schemaPrefix: 'bench_audit', poolSize: Number(process.env.BENCH_POOL_SIZE ?? 8) });
+  const { db } = database;
+  const config = benchConfig();
   await seedRolesAndUsers(db, new PasswordHasher(config.passwordHashing));
   const started = Date.now();
   if (mode === 'entries') {
@@ -58,10 +51,7 @@ async function main(): Promise<void> {
   (features.entity as { history: boolean }).history = process.env.BENCH_HISTORY !== 'off';
   const seedSeconds = (Date.now() - started) / 1000;
 
-  const app = await buildApp({ config, db, storage: new MemoryStorage(), logger: { level: config.logLevel } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const { app, base } = await listenOnLoopback(config, database);
   const created: AuditServerReady['features'] = [];
   if (mode === 'writes') {
     const login = await app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'admin@example.com', password: 'Admin@12345' } });
@@ -80,20 +70,8 @@ async function main(): Promise<void> {
   );
   const day = (offset: number) => new Date(Date.parse(middle?.at ?? new Date().toISOString()) + offset * 86_400_000).toISOString().slice(0, 10);
   const sample = { userId: middle?.user_id ?? 1, module: middle?.module ?? 'SUBSCRIBERS', action: middle?.action ?? 'update', recordId: middle?.record_id ?? 1, from: day(-3), to: day(3) };
-  const ready: AuditServerReady = { type: 'ready', base: `http://127.0.0.1:${port}/api/v1`, seedSeconds, sample, features: created };
-  process.send?.(ready);
-
-  await new Promise<void>((resolve) => {
-    process.on('message', (message) => {
-      if (message === 'stop') resolve();
-    });
-    process.on('disconnect', () => resolve());
-  });
-  await app.close();
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  await db.query(`DROP SCHEMA IF EXISTS ${quoteIdentifier(schema)} CASCADE`);
-  await db.close();
-  process.exit(0);
+  const ready: AuditServerReady = { type: 'ready', base, seedSeconds, sample, features: created };
+  await serveUntilStopped(ready, app, database);
 }
 
 main().catch((error: unknown) => {

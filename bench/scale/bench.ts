@@ -20,8 +20,9 @@ import { openPostgres, quoteIdentifier } from '../../server/db/postgres.ts';
 import { seedRolesAndUsers } from '../../server/seed/roles.ts';
 import { freePort, SERVER_READY, startServerProcess, stopProcess, type ServerProcess } from '../../server/testing/serverProcess.ts';
 import { seedBenchData } from '../api/seed.ts';
+import { POSTGRES_URL } from '../support/load.ts';
+import { signIn } from '../support/serverProcess.ts';
 
-const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 20_000);
 const CONNECTIONS = 32;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -73,8 +74,7 @@ async function main(): Promise<void> {
     }
     await Promise.all(servers.map((server) => server.printed(SERVER_READY, 300_000)));
     const bases = ports.map((port) => `http://127.0.0.1:${port}/api/v1`);
-    const signIn = await fetch(`${bases[0]}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'Admin@12345' }) });
-    const headers = { authorization: `Bearer ${((await signIn.json()) as { data: { access: string } }).data.access}` };
+    const headers = await signIn(bases[0]!);
 
     console.info(
       `cores: ${CORES} (load average ${loadavg()[0]!.toFixed(1)} before the run); ${SUBSCRIBERS} subscribers on PostgreSQL; autocannon, ${CONNECTIONS} connections in all; ` +

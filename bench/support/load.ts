@@ -29,6 +29,9 @@ export async function rotatingLoad({ origin, paths, headers, connections }: Rota
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
 }
 
+/** The PostgreSQL the benchmarks run on: TEST_DATABASE_URL, as for the tests. */
+export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
 /** Whether a PostgreSQL server answers at `url`: a benchmark that needs one says so and skips it when none does. */
 export async function postgresReachable(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });

@@ -12,9 +12,10 @@
  * costs when it waits behind no other.
  * BENCH_SUBSCRIBERS and BENCH_SECONDS shorten runs; BENCH_DATABASES=postgres,pglite adds PGlite (information only).
  */
-import { fork } from 'node:child_process';
 import type { ServerReady } from '../api/server.ts';
-import { postgresReachable, rotatingLoad, type RotatingLoad } from '../support/load.ts';
+import { POSTGRES_URL, rotatingLoad, type RotatingLoad } from '../support/load.ts';
+import { linesOnEachDatabase, measureLine, printResults, type Budget, type ResultLine } from '../support/results.ts';
+import { signIn, withServerProcess, type DatabaseKind } from '../support/serverProcess.ts';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
 const CONNECTIONS = 50;
@@ -26,56 +27,19 @@ const CONNECTIONS = 50;
 const PAGING_CONNECTIONS = 10;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
-const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres').split(',') as Array<'pglite' | 'postgres'>;
+const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres').split(',') as DatabaseKind[];
 /** The budget of the view's page on PostgreSQL; PGlite's lines are printed for information. */
-const P99_BUDGET_MS: Record<'pglite' | 'postgres', number> = { postgres: 25, pglite: Number.POSITIVE_INFINITY };
-
-interface Line {
-  database: string;
-  scenario: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  budgetMs: number;
-}
+const BUDGET: Record<DatabaseKind, Budget | null> = { postgres: { p99Ms: 25 }, pglite: null };
 
 async function main(): Promise<void> {
   console.info(`autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per line after ${WARMUP_SECONDS} s of warm-up, ${SUBSCRIBERS} subscribers`);
-  const lines: Line[] = [];
-  for (const kind of DATABASES) {
-    if (kind === 'postgres' && !(await postgresReachable(POSTGRES_URL))) {
-      console.warn(`PostgreSQL at ${POSTGRES_URL} is unreachable: its lines are SKIPPED.`);
-      continue;
-    }
-    lines.push(...(await benchDatabase(kind)));
-  }
-  console.info('\ndatabase  scenario                                        req/s   p50 ms   p99 ms  errors  budget        verdict');
-  let failed = false;
-  for (const line of lines) {
-    const informational = line.budgetMs === Number.POSITIVE_INFINITY;
-    const pass = line.errors === 0 && line.p99 < line.budgetMs;
-    failed ||= !pass;
-    console.info(
-      `${line.database.padEnd(9)} ${line.scenario.padEnd(46)} ${line.rps.toFixed(0).padStart(6)} ${line.p50.toFixed(1).padStart(8)} ${line.p99.toFixed(1).padStart(8)} ${String(line.errors).padStart(7)}  ${(informational ? 'none' : `p99 < ${line.budgetMs} ms`).padEnd(13)} ${informational ? (pass ? '-' : 'ERRORS') : pass ? 'PASS' : 'FAIL'}`,
-    );
-  }
-  process.exitCode = failed ? 1 : 0;
+  const lines = await linesOnEachDatabase(DATABASES, benchDatabase);
+  process.exitCode = printResults(lines) ? 0 : 1;
 }
 
-async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<Line[]> {
-  const server = fork(new URL('../api/server.ts', import.meta.url), {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_DATABASE: kind, BENCH_SUBSCRIBERS: String(SUBSCRIBERS), BENCH_POSTGRES_URL: POSTGRES_URL },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
-  try {
-    const ready = await new Promise<ServerReady>((resolve, reject) => {
-      server.once('message', (message) => resolve(message as ServerReady));
-      void exited.then((code) => reject(new Error(`The ${kind} bench server exited (${code}) before it was ready.`)));
-    });
+async function benchDatabase(kind: DatabaseKind): Promise<ResultLine[]> {
+  const server = { name: kind, env: { BENCH_DATABASE: kind, BENCH_SUBSCRIBERS: String(SUBSCRIBERS), BENCH_POSTGRES_URL: POSTGRES_URL } };
+  return withServerProcess<ServerReady, ResultLine[]>(new URL('../api/server.ts', import.meta.url), server, async (ready) => {
     const { base } = ready;
     console.info(`${kind}: seeded ${SUBSCRIBERS} subscribers in ${ready.seedSeconds.toFixed(1)} s`);
     const headers = await signIn(base);
@@ -86,31 +50,18 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<Line[]> {
     if (!first) throw new Error(`The saved view matches no subscriber: ${page}`);
     const total = ((await (await fetch(`${new URL(base).origin}${page}`, { headers })).json()) as { meta: { total: number } }).meta.total;
     console.info(`${kind}: the view ${page} matches ${total} of ${SUBSCRIBERS} subscribers`);
-    const run = async (scenario: string, options: LoadOptions, budgetMs: number): Promise<Line> => {
-      if (WARMUP_SECONDS > 0) await load(options, WARMUP_SECONDS);
-      const line = { database: kind, scenario, ...(await load(options, DURATION_SECONDS)), budgetMs };
-      console.info(`${kind} ${scenario}: ${line.rps.toFixed(0)} req/s, p50 ${line.p50} ms, p99 ${line.p99} ms, errors ${line.errors}`);
-      return line;
-    };
+    const run = (scenario: string, options: LoadOptions, budget: Budget | null) =>
+      measureLine({ database: kind, scenario, budget }, (seconds) => load(options, seconds), { warmupSeconds: WARMUP_SECONDS, seconds: DURATION_SECONDS });
     const uncached: string[] = [];
     for (let size = 10; size <= 50; size += 1) for (let number = 1; number <= 40; number += 1) uncached.push(`${listPath}?${new URLSearchParams({ ...query, _page: String(number), _page_size: String(size) })}`);
     return [
-      await run('saved view (3 filters), first page of 20', { origin: new URL(base).origin, paths: [page], headers }, P99_BUDGET_MS[kind]),
-      await run('... a new page each request, 10 connections', { origin: new URL(base).origin, paths: uncached, headers, connections: PAGING_CONNECTIONS }, P99_BUDGET_MS[kind]),
-      await run('... a new page each request, 50 connections', { origin: new URL(base).origin, paths: uncached, headers }, Number.POSITIVE_INFINITY),
-      await run('... a new page each request, 1 connection', { origin: new URL(base).origin, paths: uncached, headers, connections: 1 }, Number.POSITIVE_INFINITY),
-      await run('GET views/subscribers', { origin: new URL(base).origin, paths: [`${new URL(base).pathname}/views/subscribers`], headers }, P99_BUDGET_MS[kind]),
+      await run('saved view (3 filters), first page of 20', { origin: new URL(base).origin, paths: [page], headers }, BUDGET[kind]),
+      await run('... a new page each request, 10 connections', { origin: new URL(base).origin, paths: uncached, headers, connections: PAGING_CONNECTIONS }, BUDGET[kind]),
+      await run('... a new page each request, 50 connections', { origin: new URL(base).origin, paths: uncached, headers }, null),
+      await run('... a new page each request, 1 connection', { origin: new URL(base).origin, paths: uncached, headers, connections: 1 }, null),
+      await run('GET views/subscribers', { origin: new URL(base).origin, paths: [`${new URL(base).pathname}/views/subscribers`], headers }, BUDGET[kind]),
     ];
-  } finally {
-    if (server.connected) server.send('stop');
-    await exited;
-  }
-}
-
-async function signIn(base: string): Promise<Record<string, string>> {
-  const login = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'Admin@12345' }) });
-  const { data } = (await login.json()) as { data: { access: string } };
-  return { authorization: `Bearer ${data.access}` };
+  });
 }
 
 /** Saves the view as the console does, reads it back as the list does, and gives the list query it stands for. */

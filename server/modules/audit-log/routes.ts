@@ -4,7 +4,7 @@ import { AUDIT_ACTIONS, AUDIT_MODULE_LABELS, NOTIFICATIONS_MODULE } from '../../
 import { csvAnswer, errorAnswers } from '../../http/answers.ts';
 import { csvLine } from '../../http/csv.ts';
 import { AREAS, MODULE, RESOURCES, area, resource } from '../../registry.ts';
-import { currentUser, permission } from '../auth/access.ts';
+import { allPermissions, currentUser, permission } from '../auth/access.ts';
 import { subscriberScope } from '../subscribers/scope.ts';
 import { auditBatches, auditPage, checkAuditFilters, type AuditFilters } from './query.ts';
 import { auditExportQuery, auditFiltersAnswer, auditPageAnswer, auditPageQuery } from './schemas.ts';
@@ -48,14 +48,7 @@ export async function auditLogRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Querystring: AuditFilters }>(`${base}/export`, {
-    config: {
-      access: {
-        allOf: [
-          { module: MODULE.auditLog, action: 'view' },
-          { module: MODULE.auditLog, action: 'download' },
-        ],
-      },
-    },
+    config: { access: allPermissions(MODULE.auditLog, 'view', 'download') },
     schema: {
       tags,
       operationId: 'exportAuditEntries',

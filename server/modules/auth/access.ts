@@ -36,6 +36,11 @@ export function permission(module: string, action: string): Access {
   return { module, action };
 }
 
+/** Every one of `actions` of `module` (an export asks for download on top of view). */
+export function allPermissions(module: string, ...actions: string[]): Access {
+  return { allOf: actions.map((action) => ({ module, action })) };
+}
+
 /** The signed-in user of a request whose route requires one. */
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();

@@ -2,7 +2,7 @@ import type { FastifySchema, RouteOptions } from 'fastify';
 import type { JsonSchema } from '../../../contract/description.ts';
 import { keywords } from '../../../validation/keywords.ts';
 import type { Answer } from '../../http/answers.ts';
-import { componentOf } from '../../http/components.ts';
+import { componentOf, type ComponentKind } from '../../http/components.ts';
 import { describeAccess, type Access } from '../auth/access.ts';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -97,21 +97,11 @@ class Components {
 
   /** A schema as published: shared keywords as `x-` extensions, named schemas as references. */
   schema(schema: JsonSchema): Published {
-    const named = componentOf(schema);
-    if (named?.kind === 'schemas') {
-      this.register(this.schemas, named.name, schema, () => this.schemaBody(schema));
-      return { $ref: `#/components/schemas/${named.name}` };
-    }
-    return this.schemaBody(schema);
+    return this.published('schemas', schema, () => this.schemaBody(schema));
   }
 
   answer(answer: Answer): Published {
-    const named = componentOf(answer);
-    if (named?.kind === 'responses') {
-      this.register(this.responses, named.name, answer, () => this.answerBody(answer));
-      return { $ref: `#/components/responses/${named.name}` };
-    }
-    return this.answerBody(answer);
+    return this.published('responses', answer, () => this.answerBody(answer));
   }
 
   content(content: NonNullable<Answer['content']>): Published {
@@ -157,9 +147,18 @@ class Components {
     return value;
   }
 
+  /** An object named as a `kind` component: a reference to it, listed once; any other object: `publish()`'s body. */
+  private published(kind: ComponentKind, value: object, publish: () => Published): Published {
+    const named = componentOf(value);
+    if (named?.kind !== kind) return publish();
+    this.register(kind, named.name, value, publish);
+    return { $ref: `#/components/${kind}/${named.name}` };
+  }
+
   /** Lists a named object once; two different objects under one name (each app builds its own) must publish alike. */
-  private register(into: Record<string, Published>, name: string, owner: object, publish: () => Published): void {
-    const key = `${into === this.schemas ? 'schemas' : 'responses'}/${name}`;
+  private register(kind: ComponentKind, name: string, owner: object, publish: () => Published): void {
+    const key = `${kind}/${name}`;
+    const into = this[kind];
     const earlier = this.owners.get(key);
     if (earlier === owner) return;
     if (earlier === undefined) {

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { permission } from '../auth/access.ts';
+import { allPermissions, permission } from '../auth/access.ts';
 import type { Queryable } from '../../db/database.ts';
 import { csvAnswer, errorAnswers } from '../../http/answers.ts';
 import { AREAS, MODULE, RESOURCES, entityResource, firstField, quoted } from '../../registry.ts';
@@ -99,14 +99,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
   // The manifest's ADMIN_REPORTING offers download, so the export asks for it on top of the report's view.
   app.get<{ Querystring: { from?: string; to?: string } }>('/reports/summary/export', {
-    config: {
-      access: {
-        allOf: [
-          { module: MODULE.adminReporting, action: 'view' },
-          { module: MODULE.adminReporting, action: 'download' },
-        ],
-      },
-    },
+    config: { access: allPermissions(MODULE.adminReporting, 'view', 'download') },
     schema: {
       tags: reporting,
       operationId: 'exportAdminReport',
