@@ -14,7 +14,7 @@ export default function ChangePasswordScreen({ resource }: ScreenProps) {
   const form = actionForm(resource, 'edit');
   const [formData, setFormData] = useState<FormData>({});
   const [formKey, setFormKey] = useState(0);
-  const { submit, saving, serverErrors } = useFormSubmission(
+  const submission = useFormSubmission(
     (data) => http.post<{ message?: string }>('user/change-password', data),
     (body) => {
       toastSuccess(body.message ?? 'Password changed.');
@@ -32,9 +32,7 @@ export default function ChangePasswordScreen({ resource }: ScreenProps) {
           {...form}
           formData={formData}
           onChange={setFormData}
-          onSubmit={submit}
-          serverErrors={serverErrors}
-          saving={saving}
+          {...submission}
           submitLabel="Change password"
         />
       </div>

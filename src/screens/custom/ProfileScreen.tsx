@@ -51,7 +51,7 @@ function ProfileForm({ profile, form }: { profile: Profile; form: ActionFormDesc
   const [saved, setSaved] = useState<FormData>(initial);
   const dirty = JSON.stringify(formData) !== JSON.stringify(saved);
   const { prompt } = useUnsavedChangesPrompt(dirty);
-  const { submit, saving, serverErrors } = useFormSubmission(
+  const submission = useFormSubmission(
     (data) => http.put<{ message?: string; data: Profile }>(PROFILE_API, data),
     (body, data) => {
       toastSuccess(body.message ?? 'Profile updated.');
@@ -76,9 +76,7 @@ function ProfileForm({ profile, form }: { profile: Profile; form: ActionFormDesc
         {...form}
         formData={formData}
         onChange={setFormData}
-        onSubmit={submit}
-        serverErrors={serverErrors}
-        saving={saving}
+        {...submission}
         submitLabel="Save profile"
       />
       {prompt}

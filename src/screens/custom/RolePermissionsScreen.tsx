@@ -83,7 +83,7 @@ function RoleEditor({ resource, entity, id, opened, reload }: RoleEditorProps) {
   const { allowLeaving, prompt } = useUnsavedChangesPrompt(dirty);
   const uiSchema = useMemo(() => formUiSchema(entity.fields, resource.uiSchema), [entity, resource.uiSchema]);
 
-  const { submit, saving, serverErrors } = useFormSubmission(
+  const submission = useFormSubmission(
     async (data) => {
       stale.saving();
       const saved = id ? await http.putRecord<Saved>(`${resource.api}/${id}`, data, { ifMatch: stale.version }) : await http.post<Saved>(resource.api, data);
@@ -131,9 +131,7 @@ function RoleEditor({ resource, entity, id, opened, reload }: RoleEditorProps) {
         uiSchema={uiSchema}
         formData={role}
         onChange={setRole}
-        onSubmit={submit}
-        serverErrors={serverErrors}
-        saving={saving}
+        {...submission}
         submitLabel={id ? 'Save role' : 'Create role'}
         notice={stale.notice && <StaleRecordNotice what="role" state={stale.notice} reloading={stale.reloading} onReload={() => void reloadRole()} />}
         actions={
@@ -146,7 +144,7 @@ function RoleEditor({ resource, entity, id, opened, reload }: RoleEditorProps) {
       >
         <fieldset className="permission-fieldset">
           <legend>Permissions</legend>
-          <PermissionMatrix areas={areas} value={permissions} onChange={setPermissions} disabled={saving} />
+          <PermissionMatrix areas={areas} value={permissions} onChange={setPermissions} disabled={submission.saving} />
         </fieldset>
       </SchemaForm>
       {prompt}

@@ -71,7 +71,7 @@ function ResourceForm({ resource, entity, editing }: ResourceFormProps) {
   const validate = id ? entity.validateUpdate : entity.validateCreate;
   const uiSchema = useMemo(() => formUiSchema(entity.fields, resource.uiSchema), [entity, resource.uiSchema]);
 
-  const { submit, saving, serverErrors } = useFormSubmission(
+  const submission = useFormSubmission(
     (data) => {
       stale.saving();
       return id ? http.putRecord<{ message?: string }>(`${resource.api}/${id}`, data, { ifMatch: stale.version }) : http.post<{ message?: string }>(resource.api, data);
@@ -108,9 +108,7 @@ function ResourceForm({ resource, entity, editing }: ResourceFormProps) {
         uiSchema={uiSchema}
         formData={formData}
         onChange={setFormData}
-        onSubmit={submit}
-        serverErrors={serverErrors}
-        saving={saving}
+        {...submission}
         submitLabel={id ? 'Save changes' : `Create ${resource.singular.toLowerCase()}`}
         notice={stale.notice && <StaleRecordNotice what={resource.singular.toLowerCase()} state={stale.notice} reloading={stale.reloading} onReload={() => void reload()} />}
         actions={

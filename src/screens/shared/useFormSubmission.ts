@@ -3,8 +3,10 @@ import { useState } from 'react';
 import type { FormData, ServerFieldErrors } from '../../forms/index.ts';
 import { isApiError } from '../../http/index.ts';
 
+/** A form's submission as SchemaForm takes it (`<SchemaForm {...submission} />`). */
 export interface UseFormSubmissionResult {
-  submit: (data: FormData) => void;
+  /** Saves the data; a second submit while a save is under way is ignored, so a record is never sent twice. */
+  onSubmit: (data: FormData) => void;
   saving: boolean;
   /** The server's field errors of the last failed save (FORM-12), else null. */
   serverErrors: ServerFieldErrors | null;
@@ -29,7 +31,8 @@ export function useFormSubmission<Result>(
     },
   });
   return {
-    submit: (data) => {
+    onSubmit: (data) => {
+      if (mutation.isPending) return;
       setServerErrors(null);
       mutation.mutate(data);
     },

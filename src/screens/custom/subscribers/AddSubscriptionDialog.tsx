@@ -20,7 +20,7 @@ export function AddSubscriptionDialog({ resource, subscriberId, onClose }: AddSu
   const form = actionForm(resource, 'ADD_SUBSCRIPTION');
   const plansApi = resource.entity?.fields.find((field) => field.name === 'plan_id')?.relation?.api ?? 'plans';
   const [formData, setFormData] = useState<FormData>({ starts_on: new Date().toISOString().slice(0, 10) });
-  const { submit, saving, serverErrors } = useFormSubmission(
+  const submission = useFormSubmission(
     (data) => http.post<{ message?: string }>(`${resource.api}/${subscriberId}/subscriptions`, data),
     (body) => {
       toastSuccess(body.message ?? 'Subscription added.');
@@ -35,9 +35,7 @@ export function AddSubscriptionDialog({ resource, subscriberId, onClose }: AddSu
         uiSchema={{ ...form.uiSchema, plan_id: { 'ui:widget': 'relation', 'ui:options': { api: plansApi } } }}
         formData={formData}
         onChange={setFormData}
-        onSubmit={submit}
-        serverErrors={serverErrors}
-        saving={saving}
+        {...submission}
         submitLabel="Add subscription"
         actions={
           <button type="button" className="button" onClick={() => onClose(false)}>

@@ -23,7 +23,7 @@ export function AddTopUpDialog({ resource, subscriberId, onClose }: AddTopUpDial
   const form = actionForm(resource, 'ADD_TOP_UP');
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [formData, setFormData] = useState<FormData>({});
-  const { submit, saving, serverErrors } = useFormSubmission(
+  const submission = useFormSubmission(
     (data) => http.post<{ message?: string }>(`${resource.api}/${subscriberId}/top-ups`, { ...data, idempotency_key: idempotencyKey }),
     (body) => {
       toastSuccess(body.message ?? 'Top-up credited.');
@@ -37,9 +37,7 @@ export function AddTopUpDialog({ resource, subscriberId, onClose }: AddTopUpDial
         {...form}
         formData={formData}
         onChange={setFormData}
-        onSubmit={(data) => !saving && submit(data)}
-        serverErrors={serverErrors}
-        saving={saving}
+        {...submission}
         submitLabel="Credit points"
         actions={
           <button type="button" className="button" onClick={() => onClose(false)}>
