@@ -15,6 +15,7 @@ import { recordPath } from './audit/auditModules.ts';
 import { AUDIT_PAGE_SIZE, useAuditFilters } from './audit/useAuditFilters.ts';
 import '../screens.css';
 import './custom.css';
+import { ColumnHeadings } from '../shared/ColumnHeadings.tsx';
 
 interface AuditPage {
   data: AuditEntryAnswer[];
@@ -70,15 +71,7 @@ export default function AuditLogScreen({ resource }: ScreenProps) {
             </div>
           ) : (
             <table className="data-table audit-table">
-              <thead>
-                <tr>
-                  {AUDIT_COLUMNS.map((column) => (
-                    <th key={column} scope="col">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <ColumnHeadings names={AUDIT_COLUMNS} />
               <tbody>
                 {entries.map((entry) => (
                   <AuditEntryRows key={entry.id} entry={entry} recordPath={recordPath(permissions, entry.module, entry.record_id)} />

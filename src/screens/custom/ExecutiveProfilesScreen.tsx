@@ -14,6 +14,7 @@ import { useFieldDescription } from '../shared/useResourceDescription.ts';
 import '../screens.css';
 import './custom.css';
 import { ColumnHeadings } from '../shared/ColumnHeadings.tsx';
+import { RecordFields } from '../shared/RecordFields.tsx';
 
 /** An executive, and the subscribers assigned to them: the only ones they see (executive_access). */
 export default function ExecutiveProfilesScreen({ resource }: ScreenProps) {
@@ -36,14 +37,7 @@ export default function ExecutiveProfilesScreen({ resource }: ScreenProps) {
       {viewerIsExecutive && <p className="note">You have executive access: subscriber screens show you only the subscribers assigned to you.</p>}
       <QueryState isPending={executive.isPending} isError={executive.isError} what="the executive" onRetry={() => executive.refetch()}>
         {executive.data && (
-          <dl className="detail-list panel">
-            {fields.map((field) => (
-              <div key={field.name} className="detail-list__item">
-                <dt>{field.title}</dt>
-                <dd>{formatValue(field, executive.data)}</dd>
-              </div>
-            ))}
-          </dl>
+          <RecordFields fields={fields} record={executive.data} className="detail-list panel" />
         )}
       </QueryState>
       <section className="panel" aria-labelledby="assigned-title">

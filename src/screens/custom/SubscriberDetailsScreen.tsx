@@ -16,6 +16,7 @@ import { AddTopUpDialog } from './subscribers/AddTopUpDialog.tsx';
 import '../screens.css';
 import './custom.css';
 import { ColumnHeadings } from '../shared/ColumnHeadings.tsx';
+import { RecordFields } from '../shared/RecordFields.tsx';
 
 /** The subscriber's latest subscription; `plan_label` is the plan's name (null when the plan no longer exists). */
 interface Subscription extends Row {
@@ -133,14 +134,7 @@ function SummaryPanels({ resource, summary }: { resource: ResourceDescription; s
       </dl>
       <section className="panel" aria-labelledby="profile-title">
         <h2 id="profile-title">Profile</h2>
-        <dl className="detail-list">
-          {fields.map((field) => (
-            <div key={field.name} className="detail-list__item">
-              <dt>{field.title}</dt>
-              <dd>{formatValue(field, summary.subscriber)}</dd>
-            </div>
-          ))}
-        </dl>
+        <RecordFields fields={fields} record={summary.subscriber} />
       </section>
     </>
   );

@@ -4,12 +4,12 @@ import { useParams } from 'react-router-dom';
 import type { FieldDescription } from '../../generated/types.ts';
 import type { ScreenProps } from '../ScreenProps.ts';
 import { HistorySection } from '../history/HistorySection.tsx';
-import { formatValue } from '../shared/formatValue.ts';
 import { QueryState } from '../shared/QueryState.tsx';
 import { RecordActions } from '../shared/RecordActions.tsx';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
 import { useRecord } from '../shared/useRecord.ts';
 import '../screens.css';
+import { RecordFields } from '../shared/RecordFields.tsx';
 
 export interface DetailScreenProps extends ScreenProps {
   /** What a module's own detail screen shows below the fields (a user's e-mail verification). */
@@ -30,14 +30,7 @@ export default function DetailScreen({ resource, children }: DetailScreenProps) 
       </ScreenHeading>
       <QueryState isPending={record.isPending} isError={record.isError} what={resource.singular.toLowerCase()} onRetry={() => record.refetch()}>
         {record.data && (
-          <dl className="detail-list">
-            {fields.map((field) => (
-              <div key={field.name} className="detail-list__item">
-                <dt>{field.title}</dt>
-                <dd>{formatValue(field, record.data)}</dd>
-              </div>
-            ))}
-          </dl>
+          <RecordFields fields={fields} record={record.data} />
         )}
       </QueryState>
       {record.data && children}
