@@ -4,7 +4,8 @@
  * - `src/generated/areas/<area>.json`, the console's facts (`ConsoleArea`), read by the console and the server alike,
  *   in the shape the console uses, so an area with nothing to join (no entity, no form) is its JSON and no code;
  * - `server/generated/areas/<area>.json`, the facts only the server reads (`ServerAreaFacts`: the area's own
- *   settings, tables, column types, index names, each route's screen, sort keys), which the console never imports.
+ *   settings, tables, column types, unique keys, which fields are read-only, each route's screen, sort
+ *   keys), which the console never imports.
  * A fact is in one file only. An update schema that is the create schema is left out and `readAreaDescription`,
  * which both sides call, puts the same object back. Fields' default values (nulls, falses) are written out: gzip
  * makes them cheaper than the code that would put them back, which every area's chunk would load.
@@ -14,14 +15,12 @@ import type { AreaModel, EntityModel, FieldModel, RelationModel, ResourceModel, 
 
 export type ConsoleRelation = Omit<RelationModel, 'table'>;
 
-export interface ConsoleField extends Omit<FieldModel, 'sqlType' | 'relation'> {
+export interface ConsoleField extends Omit<FieldModel, 'sqlType' | 'relation' | 'readOnly'> {
   relation: ConsoleRelation | null;
 }
 
 export interface ConsoleEntity extends Pick<EntityModel, 'createSchema' | 'updateSchema' | 'history' | 'softDelete'> {
   fields: ConsoleField[];
-  /** Each unique key's fields: one for a single-field key, 2 or more unique together. */
-  unique: string[][];
 }
 
 export interface ConsoleResource extends Pick<ResourceModel, 'label' | 'singular' | 'api' | 'actions' | 'list' | 'uiSchema' | 'forms'> {
@@ -56,13 +55,11 @@ export interface ServerResourceFacts extends Pick<ResourceModel, 'path' | 'order
   entity: ServerEntityFacts | null;
 }
 
-export interface ServerEntityFacts extends Pick<EntityModel, 'table' | 'readOnlyProperties'> {
-  /** Each field's column type, in the order of the console file's fields. */
-  sqlTypes: string[];
+export interface ServerEntityFacts extends Pick<EntityModel, 'table' | 'readOnlyProperties' | 'unique'> {
+  /** What the server alone reads of each field (the console tells read-only fields by the schemas), in the order of the console file's fields. */
+  fields: Pick<FieldModel, 'sqlType' | 'readOnly'>[];
   /** The table of each relation field's target, by field. */
   relationTables: Record<string, string>;
-  /** Each unique key's index name, in the order of the console file's keys. */
-  uniqueIndexes: string[];
 }
 
 /** The names of an entity's write-only fields (the model's `EntityModel.writeOnly`), in field order. */
@@ -94,11 +91,10 @@ function consoleResource(resource: ResourceModel): WrittenResource {
           ...(entity.updateSchema === entity.createSchema ? {} : { updateSchema: entity.updateSchema }),
           history: entity.history,
           softDelete: entity.softDelete,
-          fields: entity.fields.map(({ sqlType: _column, relation, ...field }) => ({
+          fields: entity.fields.map(({ sqlType: _column, readOnly: _readOnly, relation, ...field }) => ({
             ...field,
             relation: relation && { resource: relation.resource, labelField: relation.labelField, api: relation.api },
           })),
-          unique: entity.unique.map((key) => key.fields),
         }
       : null,
     list: resource.list,
@@ -119,9 +115,9 @@ function serverResourceFacts(resource: ResourceModel): ServerResourceFacts {
     entity: entity && {
       table: entity.table,
       readOnlyProperties: entity.readOnlyProperties,
-      sqlTypes: entity.fields.map((field) => field.sqlType),
+      unique: entity.unique,
+      fields: entity.fields.map(({ sqlType, readOnly }) => ({ sqlType, readOnly })),
       relationTables: Object.fromEntries(entity.fields.flatMap((field) => (field.relation ? [[field.name, field.relation.table]] : []))),
-      uniqueIndexes: entity.unique.map((key) => key.index),
     },
   };
 }
@@ -151,18 +147,12 @@ function resourceModel({ module, area, routes, entity, ...resource }: ConsoleRes
   };
 }
 
-function entityModel({ fields, unique, ...entity }: ConsoleEntity, facts: ServerEntityFacts): EntityModel {
-  const { sqlTypes, relationTables, uniqueIndexes, ...entityFacts } = facts;
+function entityModel({ fields, ...entity }: ConsoleEntity, facts: ServerEntityFacts): EntityModel {
+  const { fields: serverFields, relationTables, ...entityFacts } = facts;
   const modelFields = fields.map(({ relation, ...field }, index): FieldModel => ({
     ...field,
-    sqlType: sqlTypes[index]!,
+    ...serverFields[index]!,
     relation: relation && { ...relation, table: relationTables[field.name]! },
   }));
-  return {
-    ...entity,
-    ...entityFacts,
-    fields: modelFields,
-    unique: unique.map((keyFields, index) => ({ fields: keyFields, index: uniqueIndexes[index]! })),
-    writeOnly: writeOnlyFields(modelFields),
-  };
+  return { ...entity, ...entityFacts, fields: modelFields, writeOnly: writeOnlyFields(modelFields) };
 }

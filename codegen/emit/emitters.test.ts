@@ -194,7 +194,7 @@ describe('emitters', () => {
     });
     const model = area({ resources: [withRelation] });
     const written = emitAreaDescription(model);
-    for (const serverOnly of ['"table"', '"sqlType"', '"typeName"', '"moduleOrder"', '"banner_types"', '"banner_title_key"', '"screen"', '"routable"', '"readOnlyProperties"', '"sidebar"', '"guard"']) {
+    for (const serverOnly of ['"table"', '"sqlType"', '"readOnly"', '"unique"', '"typeName"', '"moduleOrder"', '"banner_types"', '"banner_title_key"', '"screen"', '"routable"', '"readOnlyProperties"', '"sidebar"', '"guard"']) {
       expect(written.console, serverOnly).not.toContain(serverOnly);
     }
     expect(JSON.parse(written.console).resources[0].routes).toEqual({ view: '/banner-management/list', add: '/banner-management/list/add', edit: '/banner-management/list/:id/edit' });

@@ -69,8 +69,6 @@ export interface FieldDescription extends Omit<ConsoleField, 'relation'> {
 
 export interface EntityDescription extends Pick<EntityModel, 'createSchema' | 'updateSchema' | 'history' | 'softDelete'> {
   fields: readonly FieldDescription[];
-  /** Each unique key's fields: one for a single-field key, 2 or more unique together. */
-  unique: readonly (readonly string[])[];
   validateCreate: PrecompiledValidator;
   validateUpdate: PrecompiledValidator;
 }
