@@ -29,10 +29,11 @@ const BUDGETS = {
  * in bytes. `before` is each area as it was when each runtime had its own generated code (commit 8682955^, measured
  * as below), the figure each area is held to. Where an area is still above it, `budget` holds it where it is now.
  * What keeps those above is what the console reads that it did not read then: facts every entity gained since (its
- * record version field, history and trash flags, enum labels, an import screen), manifests that grew (voucher-
- * management: an import action, enum labels and a conditional rule, 250 B of its 255 B over; subscriber-management,
- * create-hs-code-management and user-management likewise), and 120 B of code shared by the areas with validators
- * that joins them to the description, which the generated code of before wrote inline in each chunk.
+ * record version field, history and trash flags, enum labels, an import screen), manifests that grew (measured by
+ * building today's code on the manifest of 8682955^: voucher-management 250 B of its 255 B over, for an import
+ * action, enum labels and a conditional rule; subscriber-management 196 B, more than its 106 B over;
+ * create-hs-code-management 95 B of 183; user-management 57 B of 141), and 120 B of code shared by the areas with
+ * validators that joins them to the description, which the generated code of before wrote inline in each chunk.
  */
 const AREA_BUDGETS = {
   'admin-reporting-management': { before: 260 },
