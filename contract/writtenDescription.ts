@@ -56,7 +56,10 @@ export interface ServerResourceFacts extends Pick<ResourceModel, 'path' | 'order
 }
 
 export interface ServerEntityFacts extends Pick<EntityModel, 'table' | 'readOnlyProperties' | 'unique'> {
-  /** What the server alone reads of each field (the console tells read-only fields by the schemas), in the order of the console file's fields. */
+  /**
+   * What only the server reads of each field, in the order of the console file's fields (the console's forms take the
+   * create schema, which leaves read-only fields out).
+   */
   fields: Pick<FieldModel, 'sqlType' | 'readOnly'>[];
   /** The table of each relation field's target, by field. */
   relationTables: Record<string, string>;
