@@ -6,7 +6,7 @@ import type { Io, PathOptions } from './options.ts';
 export function registerGenerate(program: Command, io: Io, setExit: (code: ExitCode) => void): void {
   program
     .command('generate')
-    .description('validate the manifest and write src/generated and codegen/generated (only files whose bytes change)')
+    .description('validate the manifest and write src/generated, server/generated and codegen/generated (only files whose bytes change)')
     .action(async (_options, command: Command) => {
       setExit(await runGenerate(command.optsWithGlobals<PathOptions>(), io));
     });

@@ -18,7 +18,7 @@ import { resolveManifest } from './resolve.ts';
 import { validateManifest } from './validate.ts';
 
 /** The folders the generator owns, relative to the output root; nothing else is ever written. */
-export const GENERATED_DIRS = ['codegen/generated', 'src/generated'] as const;
+export const GENERATED_DIRS = ['codegen/generated', 'server/generated', 'src/generated'] as const;
 
 /** Relative path (with forward slashes) → file text. */
 export type GeneratedFiles = Map<string, string>;
@@ -42,10 +42,12 @@ export async function emitAll(model: ProjectModel): Promise<GeneratedFiles> {
   files.set('src/generated/routes.ts', emitRoutes(model));
   files.set('src/generated/sidebar.ts', emitSidebar(model));
   files.set('src/generated/entities.ts', await emitEntities(model));
-  files.set('src/generated/areas/index.ts', emitAreaIndex(model));
+  files.set('server/generated/areas/index.ts', emitAreaIndex(model));
   const ajv = createStandaloneAjv();
   for (const area of model.areas) {
-    files.set(`src/generated/areas/${area.path}.json`, emitAreaDescription(area));
+    const description = emitAreaDescription(area);
+    files.set(`src/generated/areas/${area.path}.json`, description.console);
+    files.set(`server/generated/areas/${area.path}.json`, description.server);
     files.set(`src/generated/areas/${area.path}.ts`, emitAreaModule(area));
     if (hasValidators(area)) files.set(`src/generated/validators/${area.path}.ts`, emitValidators(area, ajv));
   }

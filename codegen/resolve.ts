@@ -1,6 +1,7 @@
 import type { AreaManifest, Resource } from './generated/manifest.ts';
 import type { LoadedArea } from './load.ts';
 import { describeProject, moduleOrder, type AreaModel, type EntityModel, type FieldModel, type FieldType, type JsonSchema, type ListModel, type ProjectModel, type RelationModel, type ResourceModel, type RouteModel, type UniqueKeyModel } from '../contract/description.ts';
+import { writeOnlyFields } from '../contract/writtenDescription.ts';
 import { uniqueIndexName } from './sqlNames.ts';
 import { tableName } from './validate.ts';
 import { ACTIONS, GENERIC_SCREEN, ROUTE_SUFFIX } from './vocabulary.ts';
@@ -134,7 +135,7 @@ function resolveEntity(resource: Resource, relationTarget: (key: string) => Omit
     const keyFields = typeof key === 'string' ? [key] : [...key];
     return { fields: keyFields, index: uniqueIndexName(table, keyFields) };
   });
-  return { table, readOnlyProperties, createSchema, updateSchema, fields, unique, writeOnly, history: authoredEntity.history ?? true, softDelete: authoredEntity.softDelete ?? true };
+  return { table, readOnlyProperties, createSchema, updateSchema, fields, unique, writeOnly: writeOnlyFields(fields), history: authoredEntity.history ?? true, softDelete: authoredEntity.softDelete ?? true };
 }
 
 function resolveList(resource: Resource, entity: EntityModel): ListModel {

@@ -1,8 +1,8 @@
 /**
  * The description of every area and resource: the manifest resolved (defaults applied, references resolved, every
- * field present). Codegen writes it once, as data, to src/generated/areas/<area>.json; the console's area chunks,
- * the server's registry and the OpenAPI document all read it. (What authors write is `AreaManifest`, generated from
- * manifest.schema.json.)
+ * field present). Codegen writes it once, as data, in two files per area (see writtenDescription.ts): what the console
+ * reads, which the server reads too, and what only the server reads; the console's area chunks, the server's registry
+ * and the OpenAPI document all read it. (What authors write is `AreaManifest`, generated from manifest.schema.json.)
  */
 import type { Action, ScreenName } from '../codegen/generated/manifest.ts';
 
@@ -151,36 +151,4 @@ export function authoredProperty(entity: EntityModel, name: string): JsonSchema 
 export function describeProject(areas: AreaModel[], actions: readonly Action[]): ProjectModel {
   const modules = areas.flatMap((area) => [area.key, ...area.resources.map((resource) => resource.key)]).sort();
   return { areas, modules, actions: [...actions] };
-}
-
-/**
- * An area's description as written to its JSON file. An update schema equal to the create schema (the usual case)
- * is left out, and `readAreaDescription` puts the same object back; so is a list's empty `bulkEdit`.
- */
-export function writeAreaDescription(area: AreaModel): string {
-  const resources = area.resources.map((resource) => {
-    const list = resource.list && resource.list.bulkEdit.length === 0 ? withoutBulkEdit(resource.list) : resource.list;
-    return resource.entity ? { ...resource, entity: withoutSameUpdate(resource.entity), list } : { ...resource, list };
-  });
-  return `${JSON.stringify({ ...area, resources }, null, 2)}\n`;
-}
-
-export function readAreaDescription(written: unknown): AreaModel {
-  const area = written as AreaModel;
-  for (const resource of area.resources) {
-    if (resource.entity && !resource.entity.updateSchema) resource.entity.updateSchema = resource.entity.createSchema;
-    if (resource.list && !resource.list.bulkEdit) resource.list.bulkEdit = [];
-  }
-  return area;
-}
-
-function withoutSameUpdate(entity: EntityModel): Partial<EntityModel> {
-  if (entity.updateSchema !== entity.createSchema) return entity;
-  const { updateSchema: _same, ...rest } = entity;
-  return rest;
-}
-
-function withoutBulkEdit(list: ListModel): Partial<ListModel> {
-  const { bulkEdit: _none, ...rest } = list;
-  return rest;
 }

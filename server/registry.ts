@@ -1,6 +1,7 @@
 import { searchExpression } from '../codegen/migrations/tableSql.ts';
-import { AREA_DESCRIPTIONS } from '../src/generated/areas/index.ts';
-import { readAreaDescription, type AreaModel, type EntityModel, type FieldModel, type ResourceModel } from '../contract/description.ts';
+import { AREA_DESCRIPTIONS } from './generated/areas/index.ts';
+import { joinAreaDescription } from '../contract/writtenDescription.ts';
+import { type AreaModel, type EntityModel, type FieldModel, type ResourceModel } from '../contract/description.ts';
 import { dataShape, type DataShape } from '../contract/dataShape.ts';
 
 export { MODULE } from '../contract/modules.ts';
@@ -32,7 +33,7 @@ export interface RegistryArea {
   resources: string[];
 }
 
-/** The generated description of every area (src/generated/areas/*.json), in module order. */
+/** The generated description of every area (src/generated/areas/*.json and server/generated/areas/*.json), in module order. */
 export const DESCRIPTION: AreaModel[] = readDescription(AREA_DESCRIPTIONS);
 
 /** What the tables must hold for this description: the shape the last manifest migration must leave (checked at start). */
@@ -50,9 +51,9 @@ export const AREAS: RegistryArea[] = DESCRIPTION.map((area) => ({
 
 export const RESOURCES: RegistryResource[] = DESCRIPTION.flatMap((area) => area.resources.map(registryResource));
 
-/** The areas' descriptions as written, read (see `readAreaDescription`) and in module order. */
-export function readDescription(written: readonly unknown[]): AreaModel[] {
-  return written.map(readAreaDescription).sort((a, b) => a.moduleOrder - b.moduleOrder);
+/** The areas' descriptions as written, each joined from its two files (see `joinAreaDescription`), in module order. */
+export function readDescription(written: readonly { written: unknown; serverFacts: unknown }[]): AreaModel[] {
+  return written.map((area) => joinAreaDescription(area.written, area.serverFacts)).sort((a, b) => a.moduleOrder - b.moduleOrder);
 }
 
 function registryResource({ areaKey, moduleOrder, routes, forms, ...resource }: ResourceModel): RegistryResource {

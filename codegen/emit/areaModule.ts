@@ -1,28 +1,46 @@
-import { writeAreaDescription, type AreaModel, type ProjectModel } from '../../contract/description.ts';
+import type { AreaModel, ProjectModel } from '../../contract/description.ts';
+import { writeAreaDescription } from '../../contract/writtenDescription.ts';
 import { tsHeader } from './header.ts';
 import { formValidatorName, hasValidators } from './validators.ts';
 
-/** src/generated/areas/<area>.json: the area's description, the data the console, the server and the OpenAPI document read. */
-export function emitAreaDescription(area: AreaModel): string {
+/**
+ * The area's description in its two files (contract/writtenDescription.ts): src/generated/areas/<area>.json, what
+ * the console reads (the server reads it too), and server/generated/areas/<area>.json, what only the server reads.
+ */
+export function emitAreaDescription(area: AreaModel): { console: string; server: string } {
   return writeAreaDescription(area);
 }
 
 /**
- * src/generated/areas/index.ts: every area's description, for the server (the console loads each area's chunk on its
+ * server/generated/areas/index.ts: every area's two files, for the server (the console loads each area's chunk on its
  * own). Static imports, so every runtime and bundler finds the files.
  */
 export function emitAreaIndex(model: ProjectModel): string {
-  const names = model.areas.map((area, index) => [`area${index}`, area.path] as const);
+  const names = model.areas.map((area, index) => [index, area.path] as const);
   return `${tsHeader()}
-${names.map(([name, path]) => `import ${name} from './${path}.json';`).join('\n')}
+${names.map(([index, path]) => `import area${index} from '../../../src/generated/areas/${path}.json';\nimport facts${index} from './${path}.json';`).join('\n')}
 
-/** Each area's description as written, in module order. */
-export const AREA_DESCRIPTIONS: readonly unknown[] = [${names.map(([name]) => name).join(', ')}];
+/** Each area's description as written, the console's file and the server's, in module order. */
+export const AREA_DESCRIPTIONS: readonly { written: unknown; serverFacts: unknown }[] = [
+${names.map(([index]) => `  { written: area${index}, serverFacts: facts${index} },`).join('\n')}
+];
 `;
 }
 
-/** src/generated/areas/<area>.ts: the area's chunk, its description joined with its precompiled validators. */
+/**
+ * src/generated/areas/<area>.ts: the area's chunk, its description joined with its precompiled validators. An area
+ * with nothing to validate has no entity and no form, so its file leaves nothing out (see `readAreaDescription`)
+ * and its chunk is the file alone: the console loads no code for it.
+ */
 export function emitAreaModule(area: AreaModel): string {
+  if (!hasValidators(area)) {
+    return `${tsHeader()}
+import type { AreaModule } from '../../routing/areaTypes.ts';
+import description from './${area.path}.json';
+
+export default description as AreaModule;
+`;
+  }
   const resources = area.resources.flatMap((resource) => {
     const validators: string[] = [];
     if (resource.entity) {
@@ -36,7 +54,10 @@ export function emitAreaModule(area: AreaModel): string {
   return `${tsHeader()}
 import { areaModule } from '../../routing/areaModule.ts';
 import description from './${area.path}.json';
-${hasValidators(area) ? `import * as validators from '../validators/${area.path}.ts';\n` : ''}
-export default areaModule(description, {${resources.length > 0 ? `\n${resources.join('\n')}\n` : ''}});
+import * as validators from '../validators/${area.path}.ts';
+
+export default areaModule(description, {
+${resources.join('\n')}
+});
 `;
 }

@@ -8,9 +8,15 @@ import { noDecisions } from '../migrations/decisions.ts';
 import { searchExpression } from '../migrations/tableSql.ts';
 import { dataShape } from '../../contract/dataShape.ts';
 import { emitValidators } from './validators.ts';
-import { readAreaDescription } from '../../contract/description.ts';
+import { joinAreaDescription, readAreaDescription } from '../../contract/writtenDescription.ts';
 import { emitAreaDescription, emitAreaModule } from './areaModule.ts';
 import { GENERATED_NOTICE } from './header.ts';
+
+/** The area as the server reads it back from its two written files. */
+function readBack(model: AreaModel): AreaModel {
+  const written = emitAreaDescription(model);
+  return joinAreaDescription(JSON.parse(written.console), JSON.parse(written.server));
+}
 
 // Small hand-built models: each emitter is a pure function of the model.
 function resource(overrides: Partial<ResourceModel> = {}): ResourceModel {
@@ -139,7 +145,7 @@ describe('emitters', () => {
     expect(sql).toContain('CREATE UNIQUE INDEX IF NOT EXISTS "banner_type_id_title_key" ON "banner" ("type_id", "title");');
     // After the columns it covers, so applying the file to an older table adds them first.
     expect(sql.indexOf('"banner_type_id_title_key"')).toBeGreaterThan(sql.indexOf('ADD COLUMN IF NOT EXISTS "type_id"'));
-    const described = readAreaDescription(JSON.parse(emitAreaDescription(model.areas[0]!)));
+    const described = readBack(model.areas[0]!);
     expect(described.resources[0]!.entity!.unique).toEqual([
       { fields: ['title'], index: 'banner_title_key' },
       { fields: ['type_id', 'title'], index: 'banner_type_id_title_key' },
@@ -164,14 +170,45 @@ describe('emitters', () => {
   it('area description: an update schema that is the create schema is written once and read back as the same object', () => {
     const base = resource();
     const schema = base.entity!.createSchema;
-    const text = emitAreaDescription(area({ resources: [resource({ entity: { ...base.entity!, updateSchema: schema } })] }));
+    const text = emitAreaDescription(area({ resources: [resource({ entity: { ...base.entity!, updateSchema: schema } })] })).console;
     expect(text.match(/"createSchema"/g)).toHaveLength(1);
     expect(text).not.toContain('"updateSchema"');
     const entity = readAreaDescription(JSON.parse(text)).resources[0]!.entity!;
     expect(entity.updateSchema).toBe(entity.createSchema);
     const differing = { ...schema, required: [] };
-    const both = readAreaDescription(JSON.parse(emitAreaDescription(area({ resources: [resource({ entity: { ...base.entity!, updateSchema: differing } })] }))));
+    const both = readAreaDescription(JSON.parse(emitAreaDescription(area({ resources: [resource({ entity: { ...base.entity!, updateSchema: differing } })] })).console));
     expect(both.resources[0]!.entity!.updateSchema).toEqual(differing);
+  });
+
+  it("area description: the console's file holds no fact only the server reads, and the two files read back as the model", () => {
+    const withRelation = resource({
+      entity: {
+        ...resource().entity!,
+        fields: [
+          ...resource().entity!.fields,
+          { name: 'type_id', title: 'Type', type: 'integer', format: null, enum: null, enumLabels: null, required: false, readOnly: false, writeOnly: false, system: false, sqlType: 'bigint', relation: { resource: 'BANNER_TYPES', labelField: 'name', table: 'banner_types', api: 'banner-types' } },
+          { name: 'secret', title: 'Secret', type: 'string', format: null, enum: null, enumLabels: null, required: false, readOnly: false, writeOnly: true, system: false, sqlType: 'text', relation: null },
+        ],
+        writeOnly: ['secret'],
+      },
+    });
+    const model = area({ resources: [withRelation] });
+    const written = emitAreaDescription(model);
+    for (const serverOnly of ['"table"', '"sqlType"', '"readOnly"', '"unique"', '"typeName"', '"moduleOrder"', '"banner_types"', '"banner_title_key"', '"screen"', '"routable"', '"readOnlyProperties"', '"sidebar"', '"guard"']) {
+      expect(written.console, serverOnly).not.toContain(serverOnly);
+    }
+    expect(JSON.parse(written.console).resources[0].routes).toEqual({ view: '/banner-management/list', add: '/banner-management/list/add', edit: '/banner-management/list/:id/edit' });
+    expect(readBack(model)).toEqual(model);
+  });
+
+  it('area chunk: an area with nothing to validate is its description alone, with nothing left out of it', () => {
+    const model = area({ resources: [resource({ key: 'MODULE_REGISTRY', entity: null, list: null, actions: ['view'], routes: [{ action: 'view', path: '/developers/modules', routable: true, screen: 'developers' }] })] });
+    const chunk = emitAreaModule(model);
+    expect(chunk).not.toContain('areaModule');
+    expect(chunk).toContain("import description from './banner-management.json';");
+    expect(chunk).toContain('export default description as AreaModule;');
+    const written = JSON.parse(emitAreaDescription(model).console);
+    expect(readAreaDescription(structuredClone(written))).toEqual(written);
   });
 
   it('area chunk: action forms are listed by action, each with its precompiled validator', () => {
@@ -186,7 +223,7 @@ describe('emitters', () => {
     expect(chunk).toContain("import description from './banner-management.json';");
     expect(chunk).toContain('  SUBSCRIBERS: { create: validators.SubscribersCreate, update: validators.SubscribersUpdate, forms: { ADD_TOP_UP: validators.SubscribersAddTopUpForm } },');
     expect(chunk).toContain('  USER_PROFILE: { forms: { edit: validators.UserProfileEditForm } },');
-    const described = readAreaDescription(JSON.parse(emitAreaDescription(model)));
+    const described = readBack(model);
     expect(described.resources[0]!.forms).toEqual({ ADD_TOP_UP: { schema: topUp, uiSchema: { points: { 'ui:help': 'x' } } } });
     expect(described.resources[1]!.forms).toEqual({ edit: { schema: topUp, uiSchema: {} } });
   });

@@ -32,7 +32,9 @@ export function formValidatorName(resource: ResourceModel, action: string): stri
 export function createStandaloneAjv(): Ajv2020 {
   // optimize: false skips ajv's code-size passes, which dominate generation time on large manifests.
   // validateSchema: false because the validate stage has already compiled every entity schema strictly.
-  return createAjv({ validateSchema: false, code: { source: true, esm: true, lines: true, optimize: false, formats: _`formats` } });
+  // messages: false because the console words an error itself from its keyword and params (validation/messages.ts),
+  // so ajv's English text would travel in every area chunk unread.
+  return createAjv({ validateSchema: false, messages: false, code: { source: true, esm: true, lines: true, optimize: false, formats: _`formats` } });
 }
 
 /**

@@ -1,8 +1,10 @@
 /**
- * The console's view of the generated description (contract/description.ts): the same resources, keyed by
- * module, with each form's precompiled validator beside its schema. `areaModule` makes it from an area's JSON.
+ * The console's view of the generated description (contract/writtenDescription.ts, `ConsoleArea`): the same
+ * resources, keyed by module, with each form's precompiled validator beside its schema. `areaModule` makes it from
+ * an area's JSON.
  */
-import type { ActionFormModel, EntityModel, FieldModel, GenericScreen, JsonSchema, ListModel, ResourceModel } from '../../contract/description.ts';
+import type { ActionFormModel, EntityModel, GenericScreen, JsonSchema, ListModel, ResourceModel } from '../../contract/description.ts';
+import type { ConsoleField } from '../../contract/writtenDescription.ts';
 import type { ScreenName as CustomScreen } from '../../codegen/generated/manifest.ts';
 import type { ActionName, ModuleKey } from '../generated/permissions.ts';
 
@@ -61,14 +63,12 @@ export interface SidebarEntry {
   order: number;
 }
 
-export interface FieldDescription extends Omit<FieldModel, 'sqlType' | 'relation'> {
+export interface FieldDescription extends Omit<ConsoleField, 'relation'> {
   relation: { resource: ModuleKey; api: string; labelField: string } | null;
 }
 
 export interface EntityDescription extends Pick<EntityModel, 'createSchema' | 'updateSchema' | 'history' | 'softDelete'> {
   fields: readonly FieldDescription[];
-  /** Each unique key's fields: one for a single-field key, 2 or more unique together. */
-  unique: readonly (readonly string[])[];
   validateCreate: PrecompiledValidator;
   validateUpdate: PrecompiledValidator;
 }

@@ -12,7 +12,8 @@ import { AREAS } from './src/generated/routes.ts';
 import { SIDEBAR } from './src/generated/sidebar.ts';
 import type { Users, Countries } from './src/generated/entities.ts';
 import masters from './src/generated/areas/masters.json';
-import { readAreaDescription } from './contract/description.ts';
+import { readAreaDescription } from './contract/writtenDescription.ts';
+import { AREA_DESCRIPTIONS } from './server/generated/areas/index.ts';
 import type { AreaManifest } from './codegen/generated/manifest.ts';
 
 const module: ModuleKey = 'USERS';
@@ -32,7 +33,7 @@ async function firstResource() {
   const validate = loaded.resources[0]!.entity!.validateCreate;
   return validate({}) ? null : validate.errors;
 }
-export const used = [MODULES, MODULE_ACTIONS, SIDEBAR, RESOURCES, module, unknownModule, action, unknownAction, user, leaked, country, area, firstResource];
+export const used = [MODULES, MODULE_ACTIONS, SIDEBAR, RESOURCES, AREA_DESCRIPTIONS, module, unknownModule, action, unknownAction, user, leaked, country, area, firstResource];
 `;
 
 describe('generated TypeScript', () => {

@@ -46,8 +46,8 @@ describe('generation from fixture manifests', () => {
 
   it.each(cases)('%s: the description the server reads back from the written files is the one generated', async (name) => {
     const built = await buildModel(join(fixturesDir, name, 'manifest'));
-    const folder = join(fixturesDir, name, 'expected', 'src', 'generated', 'areas');
-    const index = (await import(join(folder, 'index.ts'))) as { AREA_DESCRIPTIONS: unknown[] };
+    const folder = join(fixturesDir, name, 'expected', 'server', 'generated', 'areas');
+    const index = (await import(join(folder, 'index.ts'))) as { AREA_DESCRIPTIONS: { written: unknown; serverFacts: unknown }[] };
     const areas = readDescription(index.AREA_DESCRIPTIONS);
     expect(areas.length).toBeGreaterThan(0);
     expect(areas).toEqual([...built.model!.areas].sort((a, b) => a.moduleOrder - b.moduleOrder));

@@ -23,7 +23,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.title === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33,7 +33,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.image_url === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "image_url"},message:"must have required property '"+"image_url"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "image_url"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -43,7 +43,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.placement === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "placement"},message:"must have required property '"+"placement"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "placement"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -53,7 +53,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.starts_on === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "starts_on"},message:"must have required property '"+"starts_on"+"'"};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "starts_on"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -65,7 +65,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "title") || (key0 === "image_url")) || (key0 === "link_url")) || (key0 === "placement")) || (key0 === "display_order")) || (key0 === "starts_on")) || (key0 === "ends_on"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -81,7 +81,7 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func0(data0) > 120){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 120}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -91,7 +91,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data0.trim() === ""){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -102,7 +102,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -121,7 +121,7 @@ if((typeof data1 == "number") && (isFinite(data1))){
 }
 if(typeof data1 === "string"){
 if(func0(data1) > 2048){
-const err8 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
+const err8 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/maxLength",keyword:"maxLength",params:{limit: 2048}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -131,7 +131,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(formats44(data1))){
-const err9 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err9 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -142,7 +142,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -161,7 +161,7 @@ if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
 if(func0(data2) > 2048){
-const err11 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
+const err11 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/maxLength",keyword:"maxLength",params:{limit: 2048}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -171,7 +171,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(formats44(data2))){
-const err12 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err12 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -182,7 +182,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -199,7 +199,7 @@ const _errs8 = errors;
 const _errs9 = errors;
 const vSchema0 = schema23.properties.placement.enum;
 if(!(((((data3 === "home_top") || (data3 === "home_middle")) || (data3 === "dashboard")) || (data3 === "search_results")) || (data3 === "login"))){
-const err14 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema23.properties.placement.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema23.properties.placement.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -210,7 +210,7 @@ errors++;
 }
 if(typeof data3 === "string"){
 if(func0(data3) > 14){
-const err15 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters"};
+const err15 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/maxLength",keyword:"maxLength",params:{limit: 14}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -221,7 +221,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -236,7 +236,7 @@ if(data.display_order !== undefined){
 let data4 = data.display_order;
 const _errs10 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err17 = {instancePath:instancePath+"/display_order",schemaPath:"#/properties/display_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err17 = {instancePath:instancePath+"/display_order",schemaPath:"#/properties/display_order/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -248,7 +248,7 @@ errors++;
 const _errs11 = errors;
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 9999 || isNaN(data4)){
-const err18 = {instancePath:instancePath+"/display_order",schemaPath:"#/properties/display_order/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999},message:"must be <= 9999"};
+const err18 = {instancePath:instancePath+"/display_order",schemaPath:"#/properties/display_order/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -258,7 +258,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data4 < 0 || isNaN(data4)){
-const err19 = {instancePath:instancePath+"/display_order",schemaPath:"#/properties/display_order/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err19 = {instancePath:instancePath+"/display_order",schemaPath:"#/properties/display_order/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -278,7 +278,7 @@ if((typeof data5 == "number") && (isFinite(data5))){
 }
 if(typeof data5 === "string"){
 if(func0(data5) > 10){
-const err20 = {instancePath:instancePath+"/starts_on",schemaPath:"#/properties/starts_on/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
+const err20 = {instancePath:instancePath+"/starts_on",schemaPath:"#/properties/starts_on/maxLength",keyword:"maxLength",params:{limit: 10}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -288,7 +288,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!(formats12(data5))){
-const err21 = {instancePath:instancePath+"/starts_on",schemaPath:"#/properties/starts_on/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+const err21 = {instancePath:instancePath+"/starts_on",schemaPath:"#/properties/starts_on/format",keyword:"format",params:{format: "date"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -299,7 +299,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/starts_on",schemaPath:"#/properties/starts_on/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = {instancePath:instancePath+"/starts_on",schemaPath:"#/properties/starts_on/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -318,7 +318,7 @@ if((typeof data6 == "number") && (isFinite(data6))){
 }
 if(typeof data6 === "string"){
 if(func0(data6) > 10){
-const err23 = {instancePath:instancePath+"/ends_on",schemaPath:"#/properties/ends_on/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
+const err23 = {instancePath:instancePath+"/ends_on",schemaPath:"#/properties/ends_on/maxLength",keyword:"maxLength",params:{limit: 10}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -328,7 +328,7 @@ vErrors.push(err23);
 errors++;
 }
 if(!(formats12(data6))){
-const err24 = {instancePath:instancePath+"/ends_on",schemaPath:"#/properties/ends_on/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+const err24 = {instancePath:instancePath+"/ends_on",schemaPath:"#/properties/ends_on/format",keyword:"format",params:{format: "date"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -338,7 +338,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data && typeof data == "object" && typeof data["starts_on"] == "string" && data["starts_on"] !== "" && data6 !== "" && data6 < data["starts_on"]){
-const err25 = {instancePath:instancePath+"/ends_on",schemaPath:"#/properties/ends_on/notBefore",keyword:"notBefore",params:{},message:"must pass \"notBefore\" keyword validation"};
+const err25 = {instancePath:instancePath+"/ends_on",schemaPath:"#/properties/ends_on/notBefore",keyword:"notBefore",params:{}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -349,7 +349,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/ends_on",schemaPath:"#/properties/ends_on/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err26 = {instancePath:instancePath+"/ends_on",schemaPath:"#/properties/ends_on/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -362,7 +362,7 @@ var valid0 = _errs14 === errors;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err27];
 }

@@ -27,7 +27,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -37,7 +37,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.iec === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "iec"},message:"must have required property '"+"iec"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "iec"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -47,7 +47,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.city === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "city"},message:"must have required property '"+"city"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "city"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -57,7 +57,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.state === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'"};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "state"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -67,7 +67,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.country_id === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country_id"},message:"must have required property '"+"country_id"+"'"};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country_id"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -79,7 +79,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!(func70.call(schema26.properties, key0))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -95,7 +95,7 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func0(data0) > 200){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -105,7 +105,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data0.trim() === ""){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -116,7 +116,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -133,7 +133,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func0(data1) > 10){
-const err9 = {instancePath:instancePath+"/iec",schemaPath:"#/properties/iec/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
+const err9 = {instancePath:instancePath+"/iec",schemaPath:"#/properties/iec/maxLength",keyword:"maxLength",params:{limit: 10}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -143,7 +143,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!pattern28.test(data1)){
-const err10 = {instancePath:instancePath+"/iec",schemaPath:"#/properties/iec/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]{10}$"},message:"must match pattern \""+"^[A-Z0-9]{10}$"+"\""};
+const err10 = {instancePath:instancePath+"/iec",schemaPath:"#/properties/iec/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]{10}$"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -154,7 +154,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/iec",schemaPath:"#/properties/iec/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:instancePath+"/iec",schemaPath:"#/properties/iec/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -171,7 +171,7 @@ const _errs6 = errors;
 const _errs7 = errors;
 if(typeof data2 === "string"){
 if(func0(data2) > 15){
-const err12 = {instancePath:instancePath+"/gstin",schemaPath:"#/properties/gstin/maxLength",keyword:"maxLength",params:{limit: 15},message:"must NOT have more than 15 characters"};
+const err12 = {instancePath:instancePath+"/gstin",schemaPath:"#/properties/gstin/maxLength",keyword:"maxLength",params:{limit: 15}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -181,7 +181,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!pattern29.test(data2)){
-const err13 = {instancePath:instancePath+"/gstin",schemaPath:"#/properties/gstin/pattern",keyword:"pattern",params:{pattern: "^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$"},message:"must match pattern \""+"^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$"+"\""};
+const err13 = {instancePath:instancePath+"/gstin",schemaPath:"#/properties/gstin/pattern",keyword:"pattern",params:{pattern: "^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -192,7 +192,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/gstin",schemaPath:"#/properties/gstin/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/gstin",schemaPath:"#/properties/gstin/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -209,7 +209,7 @@ const _errs8 = errors;
 const _errs9 = errors;
 if(typeof data3 === "string"){
 if(func0(data3) > 500){
-const err15 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+const err15 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 500}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -220,7 +220,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -237,7 +237,7 @@ const _errs10 = errors;
 const _errs11 = errors;
 if(typeof data4 === "string"){
 if(func0(data4) > 80){
-const err17 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+const err17 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 80}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -247,7 +247,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data4.trim() === ""){
-const err18 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err18 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -257,7 +257,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!pattern0.test(data4)){
-const err19 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
+const err19 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/validString",keyword:"validString",params:{}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -268,7 +268,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err20 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -285,7 +285,7 @@ const _errs12 = errors;
 const _errs13 = errors;
 if(typeof data5 === "string"){
 if(func0(data5) > 80){
-const err21 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+const err21 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 80}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -295,7 +295,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data5.trim() === ""){
-const err22 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err22 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -305,7 +305,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!pattern0.test(data5)){
-const err23 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
+const err23 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/validString",keyword:"validString",params:{}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -316,7 +316,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err24 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -335,7 +335,7 @@ if((typeof data6 == "number") && (isFinite(data6))){
 }
 if(typeof data6 === "string"){
 if(func0(data6) > 6){
-const err25 = {instancePath:instancePath+"/pincode",schemaPath:"#/properties/pincode/maxLength",keyword:"maxLength",params:{limit: 6},message:"must NOT have more than 6 characters"};
+const err25 = {instancePath:instancePath+"/pincode",schemaPath:"#/properties/pincode/maxLength",keyword:"maxLength",params:{limit: 6}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -345,7 +345,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!(formats60(data6))){
-const err26 = {instancePath:instancePath+"/pincode",schemaPath:"#/properties/pincode/format",keyword:"format",params:{format: "pincode"},message:"must match format \""+"pincode"+"\""};
+const err26 = {instancePath:instancePath+"/pincode",schemaPath:"#/properties/pincode/format",keyword:"format",params:{format: "pincode"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -356,7 +356,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/pincode",schemaPath:"#/properties/pincode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err27 = {instancePath:instancePath+"/pincode",schemaPath:"#/properties/pincode/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -371,7 +371,7 @@ if(data.country_id !== undefined){
 let data7 = data.country_id;
 const _errs16 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err28 = {instancePath:instancePath+"/country_id",schemaPath:"#/properties/country_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err28 = {instancePath:instancePath+"/country_id",schemaPath:"#/properties/country_id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -383,7 +383,7 @@ errors++;
 const _errs17 = errors;
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 1 || isNaN(data7)){
-const err29 = {instancePath:instancePath+"/country_id",schemaPath:"#/properties/country_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err29 = {instancePath:instancePath+"/country_id",schemaPath:"#/properties/country_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -403,7 +403,7 @@ if((typeof data8 == "number") && (isFinite(data8))){
 }
 if(typeof data8 === "string"){
 if(func0(data8) > 2048){
-const err30 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
+const err30 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/maxLength",keyword:"maxLength",params:{limit: 2048}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -413,7 +413,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!(formats44(data8))){
-const err31 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err31 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -424,7 +424,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err32 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -437,7 +437,7 @@ var valid0 = _errs18 === errors;
 }
 }
 else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err33];
 }

@@ -23,7 +23,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.country_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country_id"},message:"must have required property '"+"country_id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country_id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33,7 +33,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.import_available === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "import_available"},message:"must have required property '"+"import_available"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "import_available"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -43,7 +43,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.export_available === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "export_available"},message:"must have required property '"+"export_available"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "export_available"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -55,7 +55,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "country_id") || (key0 === "import_available")) || (key0 === "export_available")) || (key0 === "data_from")) || (key0 === "data_to")) || (key0 === "source")) || (key0 === "flag_url"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -69,7 +69,7 @@ if(data.country_id !== undefined){
 let data0 = data.country_id;
 const _errs2 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err4 = {instancePath:instancePath+"/country_id",schemaPath:"#/properties/country_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err4 = {instancePath:instancePath+"/country_id",schemaPath:"#/properties/country_id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -81,7 +81,7 @@ errors++;
 const _errs3 = errors;
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/country_id",schemaPath:"#/properties/country_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err5 = {instancePath:instancePath+"/country_id",schemaPath:"#/properties/country_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -97,7 +97,7 @@ if(data.import_available !== undefined){
 let data1 = data.import_available;
 const _errs4 = errors;
 if(typeof data1 !== "boolean"){
-const err6 = {instancePath:instancePath+"/import_available",schemaPath:"#/properties/import_available/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err6 = {instancePath:instancePath+"/import_available",schemaPath:"#/properties/import_available/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -113,7 +113,7 @@ if(data.export_available !== undefined){
 let data2 = data.export_available;
 const _errs6 = errors;
 if(typeof data2 !== "boolean"){
-const err7 = {instancePath:instancePath+"/export_available",schemaPath:"#/properties/export_available/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err7 = {instancePath:instancePath+"/export_available",schemaPath:"#/properties/export_available/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -133,7 +133,7 @@ if((typeof data3 == "number") && (isFinite(data3))){
 }
 if(typeof data3 === "string"){
 if(func0(data3) > 7){
-const err8 = {instancePath:instancePath+"/data_from",schemaPath:"#/properties/data_from/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
+const err8 = {instancePath:instancePath+"/data_from",schemaPath:"#/properties/data_from/maxLength",keyword:"maxLength",params:{limit: 7}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -143,7 +143,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(formats32(data3))){
-const err9 = {instancePath:instancePath+"/data_from",schemaPath:"#/properties/data_from/format",keyword:"format",params:{format: "period"},message:"must match format \""+"period"+"\""};
+const err9 = {instancePath:instancePath+"/data_from",schemaPath:"#/properties/data_from/format",keyword:"format",params:{format: "period"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -154,7 +154,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/data_from",schemaPath:"#/properties/data_from/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/data_from",schemaPath:"#/properties/data_from/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -173,7 +173,7 @@ if((typeof data4 == "number") && (isFinite(data4))){
 }
 if(typeof data4 === "string"){
 if(func0(data4) > 7){
-const err11 = {instancePath:instancePath+"/data_to",schemaPath:"#/properties/data_to/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
+const err11 = {instancePath:instancePath+"/data_to",schemaPath:"#/properties/data_to/maxLength",keyword:"maxLength",params:{limit: 7}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -183,7 +183,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(formats32(data4))){
-const err12 = {instancePath:instancePath+"/data_to",schemaPath:"#/properties/data_to/format",keyword:"format",params:{format: "period"},message:"must match format \""+"period"+"\""};
+const err12 = {instancePath:instancePath+"/data_to",schemaPath:"#/properties/data_to/format",keyword:"format",params:{format: "period"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -193,7 +193,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data && typeof data == "object" && typeof data["data_from"] == "string" && data["data_from"] !== "" && data4 !== "" && data4 < data["data_from"]){
-const err13 = {instancePath:instancePath+"/data_to",schemaPath:"#/properties/data_to/notBefore",keyword:"notBefore",params:{},message:"must pass \"notBefore\" keyword validation"};
+const err13 = {instancePath:instancePath+"/data_to",schemaPath:"#/properties/data_to/notBefore",keyword:"notBefore",params:{}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -204,7 +204,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/data_to",schemaPath:"#/properties/data_to/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/data_to",schemaPath:"#/properties/data_to/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -221,7 +221,7 @@ const _errs12 = errors;
 const _errs13 = errors;
 if(typeof data5 === "string"){
 if(func0(data5) > 200){
-const err15 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+const err15 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/maxLength",keyword:"maxLength",params:{limit: 200}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -232,7 +232,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -251,7 +251,7 @@ if((typeof data6 == "number") && (isFinite(data6))){
 }
 if(typeof data6 === "string"){
 if(func0(data6) > 2048){
-const err17 = {instancePath:instancePath+"/flag_url",schemaPath:"#/properties/flag_url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
+const err17 = {instancePath:instancePath+"/flag_url",schemaPath:"#/properties/flag_url/maxLength",keyword:"maxLength",params:{limit: 2048}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -261,7 +261,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!(formats44(data6))){
-const err18 = {instancePath:instancePath+"/flag_url",schemaPath:"#/properties/flag_url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err18 = {instancePath:instancePath+"/flag_url",schemaPath:"#/properties/flag_url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -272,7 +272,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/flag_url",schemaPath:"#/properties/flag_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:instancePath+"/flag_url",schemaPath:"#/properties/flag_url/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -285,7 +285,7 @@ var valid0 = _errs14 === errors;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err20];
 }

@@ -22,7 +22,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.hs_code === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hs_code"},message:"must have required property '"+"hs_code"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hs_code"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -32,7 +32,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.description === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -42,7 +42,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.chapter_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "chapter_id"},message:"must have required property '"+"chapter_id"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "chapter_id"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -54,7 +54,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "hs_code") || (key0 === "description")) || (key0 === "chapter_id")) || (key0 === "unit"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -70,7 +70,7 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func0(data0) > 8){
-const err4 = {instancePath:instancePath+"/hs_code",schemaPath:"#/properties/hs_code/maxLength",keyword:"maxLength",params:{limit: 8},message:"must NOT have more than 8 characters"};
+const err4 = {instancePath:instancePath+"/hs_code",schemaPath:"#/properties/hs_code/maxLength",keyword:"maxLength",params:{limit: 8}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -80,7 +80,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!pattern33.test(data0)){
-const err5 = {instancePath:instancePath+"/hs_code",schemaPath:"#/properties/hs_code/pattern",keyword:"pattern",params:{pattern: "^[0-9]{2}(?:[0-9]{2}){0,3}$"},message:"must match pattern \""+"^[0-9]{2}(?:[0-9]{2}){0,3}$"+"\""};
+const err5 = {instancePath:instancePath+"/hs_code",schemaPath:"#/properties/hs_code/pattern",keyword:"pattern",params:{pattern: "^[0-9]{2}(?:[0-9]{2}){0,3}$"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -91,7 +91,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/hs_code",schemaPath:"#/properties/hs_code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/hs_code",schemaPath:"#/properties/hs_code/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -108,7 +108,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func0(data1) > 500){
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -118,7 +118,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data1.trim() === ""){
-const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -129,7 +129,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -144,7 +144,7 @@ if(data.chapter_id !== undefined){
 let data2 = data.chapter_id;
 const _errs6 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err10 = {instancePath:instancePath+"/chapter_id",schemaPath:"#/properties/chapter_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err10 = {instancePath:instancePath+"/chapter_id",schemaPath:"#/properties/chapter_id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -156,7 +156,7 @@ errors++;
 const _errs7 = errors;
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/chapter_id",schemaPath:"#/properties/chapter_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err11 = {instancePath:instancePath+"/chapter_id",schemaPath:"#/properties/chapter_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -174,7 +174,7 @@ const _errs8 = errors;
 const _errs9 = errors;
 const vSchema0 = schema29.properties.unit.enum;
 if(!((((((((((((data3 === "KGS") || (data3 === "NOS")) || (data3 === "LTR")) || (data3 === "MTR")) || (data3 === "SQM")) || (data3 === "CBM")) || (data3 === "TON")) || (data3 === "PRS")) || (data3 === "SET")) || (data3 === "DOZ")) || (data3 === "GMS")) || (data3 === "UNT"))){
-const err12 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/enum",keyword:"enum",params:{allowedValues: schema29.properties.unit.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/enum",keyword:"enum",params:{allowedValues: schema29.properties.unit.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -185,7 +185,7 @@ errors++;
 }
 if(typeof data3 === "string"){
 if(func0(data3) > 3){
-const err13 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
+const err13 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/maxLength",keyword:"maxLength",params:{limit: 3}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -196,7 +196,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -209,7 +209,7 @@ var valid0 = _errs8 === errors;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err15];
 }

@@ -22,7 +22,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.column_name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "column_name"},message:"must have required property '"+"column_name"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "column_name"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -32,7 +32,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.label === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "label"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -42,7 +42,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.data_type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_type"},message:"must have required property '"+"data_type"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_type"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -52,7 +52,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.trade_direction === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trade_direction"},message:"must have required property '"+"trade_direction"+"'"};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trade_direction"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -64,7 +64,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "column_name") || (key0 === "label")) || (key0 === "data_type")) || (key0 === "trade_direction")) || (key0 === "is_required")) || (key0 === "display_order")) || (key0 === "is_searchable"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -80,7 +80,7 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func0(data0) > 63){
-const err5 = {instancePath:instancePath+"/column_name",schemaPath:"#/properties/column_name/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters"};
+const err5 = {instancePath:instancePath+"/column_name",schemaPath:"#/properties/column_name/maxLength",keyword:"maxLength",params:{limit: 63}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -90,7 +90,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!pattern5.test(data0)){
-const err6 = {instancePath:instancePath+"/column_name",schemaPath:"#/properties/column_name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
+const err6 = {instancePath:instancePath+"/column_name",schemaPath:"#/properties/column_name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -100,7 +100,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data0.trim() === ""){
-const err7 = {instancePath:instancePath+"/column_name",schemaPath:"#/properties/column_name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err7 = {instancePath:instancePath+"/column_name",schemaPath:"#/properties/column_name/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -110,7 +110,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data0 !== data0.toLowerCase()){
-const err8 = {instancePath:instancePath+"/column_name",schemaPath:"#/properties/column_name/lowercaseOnly",keyword:"lowercaseOnly",params:{},message:"must pass \"lowercaseOnly\" keyword validation"};
+const err8 = {instancePath:instancePath+"/column_name",schemaPath:"#/properties/column_name/lowercaseOnly",keyword:"lowercaseOnly",params:{}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -121,7 +121,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/column_name",schemaPath:"#/properties/column_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/column_name",schemaPath:"#/properties/column_name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -138,7 +138,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func0(data1) > 80){
-const err10 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+const err10 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 80}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -148,7 +148,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data1.trim() === ""){
-const err11 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err11 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -159,7 +159,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -176,7 +176,7 @@ const _errs6 = errors;
 const _errs7 = errors;
 const vSchema0 = schema18.properties.data_type.enum;
 if(!(((data2 === "string") || (data2 === "number")) || (data2 === "date"))){
-const err13 = {instancePath:instancePath+"/data_type",schemaPath:"#/properties/data_type/enum",keyword:"enum",params:{allowedValues: schema18.properties.data_type.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/data_type",schemaPath:"#/properties/data_type/enum",keyword:"enum",params:{allowedValues: schema18.properties.data_type.enum}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -187,7 +187,7 @@ errors++;
 }
 if(typeof data2 === "string"){
 if(func0(data2) > 6){
-const err14 = {instancePath:instancePath+"/data_type",schemaPath:"#/properties/data_type/maxLength",keyword:"maxLength",params:{limit: 6},message:"must NOT have more than 6 characters"};
+const err14 = {instancePath:instancePath+"/data_type",schemaPath:"#/properties/data_type/maxLength",keyword:"maxLength",params:{limit: 6}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -198,7 +198,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/data_type",schemaPath:"#/properties/data_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = {instancePath:instancePath+"/data_type",schemaPath:"#/properties/data_type/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -215,7 +215,7 @@ const _errs8 = errors;
 const _errs9 = errors;
 const vSchema1 = schema18.properties.trade_direction.enum;
 if(!(((data3 === "import") || (data3 === "export")) || (data3 === "both"))){
-const err16 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/enum",keyword:"enum",params:{allowedValues: schema18.properties.trade_direction.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/enum",keyword:"enum",params:{allowedValues: schema18.properties.trade_direction.enum}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -226,7 +226,7 @@ errors++;
 }
 if(typeof data3 === "string"){
 if(func0(data3) > 6){
-const err17 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/maxLength",keyword:"maxLength",params:{limit: 6},message:"must NOT have more than 6 characters"};
+const err17 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/maxLength",keyword:"maxLength",params:{limit: 6}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -237,7 +237,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err18 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -252,7 +252,7 @@ if(data.is_required !== undefined){
 let data4 = data.is_required;
 const _errs10 = errors;
 if(typeof data4 !== "boolean"){
-const err19 = {instancePath:instancePath+"/is_required",schemaPath:"#/properties/is_required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err19 = {instancePath:instancePath+"/is_required",schemaPath:"#/properties/is_required/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -268,7 +268,7 @@ if(data.display_order !== undefined){
 let data5 = data.display_order;
 const _errs12 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err20 = {instancePath:instancePath+"/display_order",schemaPath:"#/properties/display_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err20 = {instancePath:instancePath+"/display_order",schemaPath:"#/properties/display_order/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -280,7 +280,7 @@ errors++;
 const _errs13 = errors;
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9999 || isNaN(data5)){
-const err21 = {instancePath:instancePath+"/display_order",schemaPath:"#/properties/display_order/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999},message:"must be <= 9999"};
+const err21 = {instancePath:instancePath+"/display_order",schemaPath:"#/properties/display_order/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -290,7 +290,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data5 < 0 || isNaN(data5)){
-const err22 = {instancePath:instancePath+"/display_order",schemaPath:"#/properties/display_order/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err22 = {instancePath:instancePath+"/display_order",schemaPath:"#/properties/display_order/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -306,7 +306,7 @@ if(data.is_searchable !== undefined){
 let data6 = data.is_searchable;
 const _errs14 = errors;
 if(typeof data6 !== "boolean"){
-const err23 = {instancePath:instancePath+"/is_searchable",schemaPath:"#/properties/is_searchable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err23 = {instancePath:instancePath+"/is_searchable",schemaPath:"#/properties/is_searchable/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -320,7 +320,7 @@ var valid0 = _errs14 === errors;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err24];
 }

@@ -23,7 +23,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.country_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country_id"},message:"must have required property '"+"country_id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country_id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33,7 +33,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.trade_direction === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trade_direction"},message:"must have required property '"+"trade_direction"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trade_direction"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -43,7 +43,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.period === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "period"},message:"must have required property '"+"period"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "period"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -53,7 +53,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.file_name === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file_name"},message:"must have required property '"+"file_name"+"'"};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file_name"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -63,7 +63,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.size === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "size"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -75,7 +75,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "country_id") || (key0 === "trade_direction")) || (key0 === "period")) || (key0 === "file_name")) || (key0 === "size"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -89,7 +89,7 @@ if(data.country_id !== undefined){
 let data0 = data.country_id;
 const _errs2 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err6 = {instancePath:instancePath+"/country_id",schemaPath:"#/properties/country_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err6 = {instancePath:instancePath+"/country_id",schemaPath:"#/properties/country_id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -101,7 +101,7 @@ errors++;
 const _errs3 = errors;
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err7 = {instancePath:instancePath+"/country_id",schemaPath:"#/properties/country_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err7 = {instancePath:instancePath+"/country_id",schemaPath:"#/properties/country_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -119,7 +119,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 const vSchema0 = schema17.properties.trade_direction.enum;
 if(!((data1 === "import") || (data1 === "export"))){
-const err8 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/enum",keyword:"enum",params:{allowedValues: schema17.properties.trade_direction.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/enum",keyword:"enum",params:{allowedValues: schema17.properties.trade_direction.enum}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -130,7 +130,7 @@ errors++;
 }
 if(typeof data1 === "string"){
 if(func0(data1) > 6){
-const err9 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/maxLength",keyword:"maxLength",params:{limit: 6},message:"must NOT have more than 6 characters"};
+const err9 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/maxLength",keyword:"maxLength",params:{limit: 6}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -141,7 +141,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -160,7 +160,7 @@ if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
 if(func0(data2) > 7){
-const err11 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
+const err11 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/maxLength",keyword:"maxLength",params:{limit: 7}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -170,7 +170,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(formats32(data2))){
-const err12 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/format",keyword:"format",params:{format: "period"},message:"must match format \""+"period"+"\""};
+const err12 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/format",keyword:"format",params:{format: "period"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -181,7 +181,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -198,7 +198,7 @@ const _errs8 = errors;
 const _errs9 = errors;
 if(typeof data3 === "string"){
 if(func0(data3) > 255){
-const err14 = {instancePath:instancePath+"/file_name",schemaPath:"#/properties/file_name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+const err14 = {instancePath:instancePath+"/file_name",schemaPath:"#/properties/file_name/maxLength",keyword:"maxLength",params:{limit: 255}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -208,7 +208,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!pattern19.test(data3)){
-const err15 = {instancePath:instancePath+"/file_name",schemaPath:"#/properties/file_name/pattern",keyword:"pattern",params:{pattern: "\\.(?:csv|CSV)$"},message:"must match pattern \""+"\\.(?:csv|CSV)$"+"\""};
+const err15 = {instancePath:instancePath+"/file_name",schemaPath:"#/properties/file_name/pattern",keyword:"pattern",params:{pattern: "\\.(?:csv|CSV)$"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -218,7 +218,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data3.trim() === ""){
-const err16 = {instancePath:instancePath+"/file_name",schemaPath:"#/properties/file_name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err16 = {instancePath:instancePath+"/file_name",schemaPath:"#/properties/file_name/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -229,7 +229,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/file_name",schemaPath:"#/properties/file_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = {instancePath:instancePath+"/file_name",schemaPath:"#/properties/file_name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -244,7 +244,7 @@ if(data.size !== undefined){
 let data4 = data.size;
 const _errs10 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err18 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err18 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -256,7 +256,7 @@ errors++;
 const _errs11 = errors;
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 1 || isNaN(data4)){
-const err19 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err19 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -270,7 +270,7 @@ var valid0 = _errs10 === errors;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err20];
 }

@@ -26,7 +26,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.first_name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "first_name"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36,7 +36,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.last_name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_name"},message:"must have required property '"+"last_name"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_name"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -46,7 +46,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.email === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -56,7 +56,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.mobile === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mobile"},message:"must have required property '"+"mobile"+"'"};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mobile"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -66,7 +66,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.department === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "department"},message:"must have required property '"+"department"+"'"};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "department"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -76,7 +76,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.joining_date === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "joining_date"},message:"must have required property '"+"joining_date"+"'"};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "joining_date"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -88,7 +88,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "first_name") || (key0 === "last_name")) || (key0 === "email")) || (key0 === "mobile")) || (key0 === "department")) || (key0 === "designation")) || (key0 === "joining_date")) || (key0 === "ip_whitelist"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -104,7 +104,7 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func0(data0) > 60){
-const err7 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+const err7 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/maxLength",keyword:"maxLength",params:{limit: 60}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -114,7 +114,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data0.trim() === ""){
-const err8 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err8 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -124,7 +124,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!pattern0.test(data0)){
-const err9 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
+const err9 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/validString",keyword:"validString",params:{}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -135,7 +135,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -152,7 +152,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func0(data1) > 60){
-const err11 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+const err11 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 60}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -162,7 +162,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data1.trim() === ""){
-const err12 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err12 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -172,7 +172,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!pattern0.test(data1)){
-const err13 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
+const err13 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/validString",keyword:"validString",params:{}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -183,7 +183,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -202,7 +202,7 @@ if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
 if(func0(data2) > 254){
-const err15 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+const err15 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -212,7 +212,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!(formats0(data2))){
-const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -223,7 +223,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -242,7 +242,7 @@ if((typeof data3 == "number") && (isFinite(data3))){
 }
 if(typeof data3 === "string"){
 if(func0(data3) > 16){
-const err18 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
+const err18 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -252,7 +252,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(formats2(data3))){
-const err19 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/format",keyword:"format",params:{format: "mobile"},message:"must match format \""+"mobile"+"\""};
+const err19 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/format",keyword:"format",params:{format: "mobile"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -263,7 +263,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err20 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -280,7 +280,7 @@ const _errs10 = errors;
 const _errs11 = errors;
 const vSchema0 = schema25.properties.department.enum;
 if(!(((((((data4 === "sales") || (data4 === "support")) || (data4 === "operations")) || (data4 === "data")) || (data4 === "finance")) || (data4 === "hr")) || (data4 === "technology"))){
-const err21 = {instancePath:instancePath+"/department",schemaPath:"#/properties/department/enum",keyword:"enum",params:{allowedValues: schema25.properties.department.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/department",schemaPath:"#/properties/department/enum",keyword:"enum",params:{allowedValues: schema25.properties.department.enum}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -291,7 +291,7 @@ errors++;
 }
 if(typeof data4 === "string"){
 if(func0(data4) > 10){
-const err22 = {instancePath:instancePath+"/department",schemaPath:"#/properties/department/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
+const err22 = {instancePath:instancePath+"/department",schemaPath:"#/properties/department/maxLength",keyword:"maxLength",params:{limit: 10}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -302,7 +302,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/department",schemaPath:"#/properties/department/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err23 = {instancePath:instancePath+"/department",schemaPath:"#/properties/department/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -319,7 +319,7 @@ const _errs12 = errors;
 const _errs13 = errors;
 if(typeof data5 === "string"){
 if(func0(data5) > 80){
-const err24 = {instancePath:instancePath+"/designation",schemaPath:"#/properties/designation/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+const err24 = {instancePath:instancePath+"/designation",schemaPath:"#/properties/designation/maxLength",keyword:"maxLength",params:{limit: 80}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -330,7 +330,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/designation",schemaPath:"#/properties/designation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err25 = {instancePath:instancePath+"/designation",schemaPath:"#/properties/designation/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -349,7 +349,7 @@ if((typeof data6 == "number") && (isFinite(data6))){
 }
 if(typeof data6 === "string"){
 if(func0(data6) > 10){
-const err26 = {instancePath:instancePath+"/joining_date",schemaPath:"#/properties/joining_date/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
+const err26 = {instancePath:instancePath+"/joining_date",schemaPath:"#/properties/joining_date/maxLength",keyword:"maxLength",params:{limit: 10}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -359,7 +359,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!(formats12(data6))){
-const err27 = {instancePath:instancePath+"/joining_date",schemaPath:"#/properties/joining_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+const err27 = {instancePath:instancePath+"/joining_date",schemaPath:"#/properties/joining_date/format",keyword:"format",params:{format: "date"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -370,7 +370,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/joining_date",schemaPath:"#/properties/joining_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err28 = {instancePath:instancePath+"/joining_date",schemaPath:"#/properties/joining_date/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -389,7 +389,7 @@ if((typeof data7 == "number") && (isFinite(data7))){
 }
 if(typeof data7 === "string"){
 if(func0(data7) > 15){
-const err29 = {instancePath:instancePath+"/ip_whitelist",schemaPath:"#/properties/ip_whitelist/maxLength",keyword:"maxLength",params:{limit: 15},message:"must NOT have more than 15 characters"};
+const err29 = {instancePath:instancePath+"/ip_whitelist",schemaPath:"#/properties/ip_whitelist/maxLength",keyword:"maxLength",params:{limit: 15}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -399,7 +399,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!(formats30(data7))){
-const err30 = {instancePath:instancePath+"/ip_whitelist",schemaPath:"#/properties/ip_whitelist/format",keyword:"format",params:{format: "ipv4"},message:"must match format \""+"ipv4"+"\""};
+const err30 = {instancePath:instancePath+"/ip_whitelist",schemaPath:"#/properties/ip_whitelist/format",keyword:"format",params:{format: "ipv4"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -410,7 +410,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/ip_whitelist",schemaPath:"#/properties/ip_whitelist/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err31 = {instancePath:instancePath+"/ip_whitelist",schemaPath:"#/properties/ip_whitelist/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -423,7 +423,7 @@ var valid0 = _errs16 === errors;
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err32];
 }

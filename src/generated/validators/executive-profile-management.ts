@@ -23,7 +23,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.user_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_id"},message:"must have required property '"+"user_id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33,7 +33,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.employee_code === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "employee_code"},message:"must have required property '"+"employee_code"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "employee_code"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -43,7 +43,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.region === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "region"},message:"must have required property '"+"region"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "region"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -53,7 +53,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.mobile === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mobile"},message:"must have required property '"+"mobile"+"'"};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mobile"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -65,7 +65,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "user_id") || (key0 === "employee_code")) || (key0 === "region")) || (key0 === "target_subscribers")) || (key0 === "mobile"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -79,7 +79,7 @@ if(data.user_id !== undefined){
 let data0 = data.user_id;
 const _errs2 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err5 = {instancePath:instancePath+"/user_id",schemaPath:"#/properties/user_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err5 = {instancePath:instancePath+"/user_id",schemaPath:"#/properties/user_id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -91,7 +91,7 @@ errors++;
 const _errs3 = errors;
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err6 = {instancePath:instancePath+"/user_id",schemaPath:"#/properties/user_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err6 = {instancePath:instancePath+"/user_id",schemaPath:"#/properties/user_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -109,7 +109,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func0(data1) > 20){
-const err7 = {instancePath:instancePath+"/employee_code",schemaPath:"#/properties/employee_code/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+const err7 = {instancePath:instancePath+"/employee_code",schemaPath:"#/properties/employee_code/maxLength",keyword:"maxLength",params:{limit: 20}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -119,7 +119,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!pattern23.test(data1)){
-const err8 = {instancePath:instancePath+"/employee_code",schemaPath:"#/properties/employee_code/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9-]{3,20}$"},message:"must match pattern \""+"^[A-Z0-9-]{3,20}$"+"\""};
+const err8 = {instancePath:instancePath+"/employee_code",schemaPath:"#/properties/employee_code/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9-]{3,20}$"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -129,7 +129,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data1.trim() === ""){
-const err9 = {instancePath:instancePath+"/employee_code",schemaPath:"#/properties/employee_code/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err9 = {instancePath:instancePath+"/employee_code",schemaPath:"#/properties/employee_code/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -140,7 +140,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/employee_code",schemaPath:"#/properties/employee_code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/employee_code",schemaPath:"#/properties/employee_code/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -157,7 +157,7 @@ const _errs6 = errors;
 const _errs7 = errors;
 const vSchema0 = schema22.properties.region.enum;
 if(!(((((((data2 === "north") || (data2 === "south")) || (data2 === "east")) || (data2 === "west")) || (data2 === "central")) || (data2 === "north_east")) || (data2 === "international"))){
-const err11 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/enum",keyword:"enum",params:{allowedValues: schema22.properties.region.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/enum",keyword:"enum",params:{allowedValues: schema22.properties.region.enum}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -168,7 +168,7 @@ errors++;
 }
 if(typeof data2 === "string"){
 if(func0(data2) > 13){
-const err12 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/maxLength",keyword:"maxLength",params:{limit: 13},message:"must NOT have more than 13 characters"};
+const err12 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/maxLength",keyword:"maxLength",params:{limit: 13}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -179,7 +179,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -194,7 +194,7 @@ if(data.target_subscribers !== undefined){
 let data3 = data.target_subscribers;
 const _errs8 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err14 = {instancePath:instancePath+"/target_subscribers",schemaPath:"#/properties/target_subscribers/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err14 = {instancePath:instancePath+"/target_subscribers",schemaPath:"#/properties/target_subscribers/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -206,7 +206,7 @@ errors++;
 const _errs9 = errors;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 100000 || isNaN(data3)){
-const err15 = {instancePath:instancePath+"/target_subscribers",schemaPath:"#/properties/target_subscribers/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"};
+const err15 = {instancePath:instancePath+"/target_subscribers",schemaPath:"#/properties/target_subscribers/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -216,7 +216,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err16 = {instancePath:instancePath+"/target_subscribers",schemaPath:"#/properties/target_subscribers/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err16 = {instancePath:instancePath+"/target_subscribers",schemaPath:"#/properties/target_subscribers/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -236,7 +236,7 @@ if((typeof data4 == "number") && (isFinite(data4))){
 }
 if(typeof data4 === "string"){
 if(func0(data4) > 16){
-const err17 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
+const err17 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -246,7 +246,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!(formats2(data4))){
-const err18 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/format",keyword:"format",params:{format: "mobile"},message:"must match format \""+"mobile"+"\""};
+const err18 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/format",keyword:"format",params:{format: "mobile"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -257,7 +257,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -270,7 +270,7 @@ var valid0 = _errs10 === errors;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err20];
 }

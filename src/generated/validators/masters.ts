@@ -23,7 +23,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33,7 +33,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.iso2 === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "iso2"},message:"must have required property '"+"iso2"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "iso2"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -43,7 +43,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.iso3 === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "iso3"},message:"must have required property '"+"iso3"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "iso3"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -53,7 +53,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.region === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "region"},message:"must have required property '"+"region"+"'"};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "region"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -63,7 +63,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.currency_code === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency_code"},message:"must have required property '"+"currency_code"+"'"};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency_code"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -75,7 +75,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "name") || (key0 === "iso2")) || (key0 === "iso3")) || (key0 === "region")) || (key0 === "currency_code"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -91,7 +91,7 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func0(data0) > 80){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -101,7 +101,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data0.trim() === ""){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -112,7 +112,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -129,7 +129,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func0(data1) > 2){
-const err9 = {instancePath:instancePath+"/iso2",schemaPath:"#/properties/iso2/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters"};
+const err9 = {instancePath:instancePath+"/iso2",schemaPath:"#/properties/iso2/maxLength",keyword:"maxLength",params:{limit: 2}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -139,7 +139,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!pattern10.test(data1)){
-const err10 = {instancePath:instancePath+"/iso2",schemaPath:"#/properties/iso2/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\""};
+const err10 = {instancePath:instancePath+"/iso2",schemaPath:"#/properties/iso2/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -150,7 +150,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/iso2",schemaPath:"#/properties/iso2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:instancePath+"/iso2",schemaPath:"#/properties/iso2/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -167,7 +167,7 @@ const _errs6 = errors;
 const _errs7 = errors;
 if(typeof data2 === "string"){
 if(func0(data2) > 3){
-const err12 = {instancePath:instancePath+"/iso3",schemaPath:"#/properties/iso3/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
+const err12 = {instancePath:instancePath+"/iso3",schemaPath:"#/properties/iso3/maxLength",keyword:"maxLength",params:{limit: 3}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -177,7 +177,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!pattern11.test(data2)){
-const err13 = {instancePath:instancePath+"/iso3",schemaPath:"#/properties/iso3/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+const err13 = {instancePath:instancePath+"/iso3",schemaPath:"#/properties/iso3/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -188,7 +188,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/iso3",schemaPath:"#/properties/iso3/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/iso3",schemaPath:"#/properties/iso3/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -205,7 +205,7 @@ const _errs8 = errors;
 const _errs9 = errors;
 const vSchema0 = schema10.properties.region.enum;
 if(!(((((data3 === "africa") || (data3 === "americas")) || (data3 === "asia")) || (data3 === "europe")) || (data3 === "oceania"))){
-const err15 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/enum",keyword:"enum",params:{allowedValues: schema10.properties.region.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/enum",keyword:"enum",params:{allowedValues: schema10.properties.region.enum}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -216,7 +216,7 @@ errors++;
 }
 if(typeof data3 === "string"){
 if(func0(data3) > 8){
-const err16 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/maxLength",keyword:"maxLength",params:{limit: 8},message:"must NOT have more than 8 characters"};
+const err16 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/maxLength",keyword:"maxLength",params:{limit: 8}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -227,7 +227,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -244,7 +244,7 @@ const _errs10 = errors;
 const _errs11 = errors;
 if(typeof data4 === "string"){
 if(func0(data4) > 3){
-const err18 = {instancePath:instancePath+"/currency_code",schemaPath:"#/properties/currency_code/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters"};
+const err18 = {instancePath:instancePath+"/currency_code",schemaPath:"#/properties/currency_code/maxLength",keyword:"maxLength",params:{limit: 3}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -254,7 +254,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!pattern11.test(data4)){
-const err19 = {instancePath:instancePath+"/currency_code",schemaPath:"#/properties/currency_code/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+const err19 = {instancePath:instancePath+"/currency_code",schemaPath:"#/properties/currency_code/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -265,7 +265,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/currency_code",schemaPath:"#/properties/currency_code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err20 = {instancePath:instancePath+"/currency_code",schemaPath:"#/properties/currency_code/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -278,7 +278,7 @@ var valid0 = _errs10 === errors;
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -310,7 +310,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -320,7 +320,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -332,7 +332,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "code") || (key0 === "name"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -348,7 +348,7 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func0(data0) > 60){
-const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 60}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -358,7 +358,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!pattern5.test(data0)){
-const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
+const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -368,7 +368,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data0.trim() === ""){
-const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -378,7 +378,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data0 !== data0.toLowerCase()){
-const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/lowercaseOnly",keyword:"lowercaseOnly",params:{},message:"must pass \"lowercaseOnly\" keyword validation"};
+const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/lowercaseOnly",keyword:"lowercaseOnly",params:{}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -389,7 +389,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -406,7 +406,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func0(data1) > 80){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -416,7 +416,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data1.trim() === ""){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -427,7 +427,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -440,7 +440,7 @@ var valid0 = _errs4 === errors;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -471,7 +471,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.lookup_type_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lookup_type_id"},message:"must have required property '"+"lookup_type_id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lookup_type_id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -481,7 +481,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.code === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -491,7 +491,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.label === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "label"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -503,7 +503,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "lookup_type_id") || (key0 === "code")) || (key0 === "label")) || (key0 === "sort_order"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -517,7 +517,7 @@ if(data.lookup_type_id !== undefined){
 let data0 = data.lookup_type_id;
 const _errs2 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err4 = {instancePath:instancePath+"/lookup_type_id",schemaPath:"#/properties/lookup_type_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err4 = {instancePath:instancePath+"/lookup_type_id",schemaPath:"#/properties/lookup_type_id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -529,7 +529,7 @@ errors++;
 const _errs3 = errors;
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/lookup_type_id",schemaPath:"#/properties/lookup_type_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err5 = {instancePath:instancePath+"/lookup_type_id",schemaPath:"#/properties/lookup_type_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -547,7 +547,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func0(data1) > 60){
-const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 60}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -557,7 +557,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!pattern5.test(data1)){
-const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
+const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -567,7 +567,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data1.trim() === ""){
-const err8 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err8 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -577,7 +577,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data1 !== data1.toLowerCase()){
-const err9 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/lowercaseOnly",keyword:"lowercaseOnly",params:{},message:"must pass \"lowercaseOnly\" keyword validation"};
+const err9 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/lowercaseOnly",keyword:"lowercaseOnly",params:{}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -588,7 +588,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -605,7 +605,7 @@ const _errs6 = errors;
 const _errs7 = errors;
 if(typeof data2 === "string"){
 if(func0(data2) > 120){
-const err11 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
+const err11 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 120}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -615,7 +615,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data2.trim() === ""){
-const err12 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err12 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -626,7 +626,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -641,7 +641,7 @@ if(data.sort_order !== undefined){
 let data3 = data.sort_order;
 const _errs8 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err14 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err14 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -653,7 +653,7 @@ errors++;
 const _errs9 = errors;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 9999 || isNaN(data3)){
-const err15 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999},message:"must be <= 9999"};
+const err15 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -663,7 +663,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err16 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err16 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -677,7 +677,7 @@ var valid0 = _errs8 === errors;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -708,7 +708,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -718,7 +718,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.code === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -730,7 +730,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "name") || (key0 === "code")) || (key0 === "description"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -746,7 +746,7 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func0(data0) > 80){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -756,7 +756,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0.trim() === ""){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -767,7 +767,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -784,7 +784,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func0(data1) > 60){
-const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 60}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -794,7 +794,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!pattern5.test(data1)){
-const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
+const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -804,7 +804,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data1.trim() === ""){
-const err8 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err8 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -814,7 +814,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data1 !== data1.toLowerCase()){
-const err9 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/lowercaseOnly",keyword:"lowercaseOnly",params:{},message:"must pass \"lowercaseOnly\" keyword validation"};
+const err9 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/lowercaseOnly",keyword:"lowercaseOnly",params:{}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -825,7 +825,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -842,7 +842,7 @@ const _errs6 = errors;
 const _errs7 = errors;
 if(typeof data2 === "string"){
 if(func0(data2) > 500){
-const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -853,7 +853,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -866,7 +866,7 @@ var valid0 = _errs6 === errors;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -899,7 +899,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -909,7 +909,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.description === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -919,7 +919,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.section === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "section"},message:"must have required property '"+"section"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "section"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -931,7 +931,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "code") || (key0 === "description")) || (key0 === "section"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -947,7 +947,7 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func0(data0) > 2){
-const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters"};
+const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 2}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -957,7 +957,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!pattern16.test(data0)){
-const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{2}$"+"\""};
+const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[0-9]{2}$"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -968,7 +968,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -985,7 +985,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func0(data1) > 300){
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 300}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -995,7 +995,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data1.trim() === ""){
-const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1006,7 +1006,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1023,7 +1023,7 @@ const _errs6 = errors;
 const _errs7 = errors;
 if(typeof data2 === "string"){
 if(func0(data2) > 2){
-const err10 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters"};
+const err10 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/maxLength",keyword:"maxLength",params:{limit: 2}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1033,7 +1033,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!pattern8.test(data2) || Number(data2) < 1 || Number(data2) > 21){
-const err11 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/minmaxnumber",keyword:"minmaxnumber",params:{},message:"must pass \"minmaxnumber\" keyword validation"};
+const err11 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/minmaxnumber",keyword:"minmaxnumber",params:{}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1044,7 +1044,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1057,7 +1057,7 @@ var valid0 = _errs6 === errors;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1088,7 +1088,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1098,7 +1098,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1110,7 +1110,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "code") || (key0 === "name")) || (key0 === "description"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1126,7 +1126,7 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func0(data0) > 60){
-const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 60}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1136,7 +1136,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!pattern5.test(data0)){
-const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
+const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1146,7 +1146,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data0.trim() === ""){
-const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1156,7 +1156,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data0 !== data0.toLowerCase()){
-const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/lowercaseOnly",keyword:"lowercaseOnly",params:{},message:"must pass \"lowercaseOnly\" keyword validation"};
+const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/lowercaseOnly",keyword:"lowercaseOnly",params:{}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1167,7 +1167,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1184,7 +1184,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func0(data1) > 80){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1194,7 +1194,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data1.trim() === ""){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1205,7 +1205,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1222,7 +1222,7 @@ const _errs6 = errors;
 const _errs7 = errors;
 if(typeof data2 === "string"){
 if(func0(data2) > 500){
-const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1233,7 +1233,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1246,7 +1246,7 @@ var valid0 = _errs6 === errors;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1279,7 +1279,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.title === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1289,7 +1289,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.message === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1299,7 +1299,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.starts_at === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "starts_at"},message:"must have required property '"+"starts_at"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "starts_at"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1309,7 +1309,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.ends_at === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ends_at"},message:"must have required property '"+"ends_at"+"'"};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ends_at"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1321,7 +1321,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "title") || (key0 === "message")) || (key0 === "starts_at")) || (key0 === "ends_at")) || (key0 === "allowed_ip"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1337,7 +1337,7 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func0(data0) > 120){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 120}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1347,7 +1347,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data0.trim() === ""){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1358,7 +1358,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1375,7 +1375,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
-const err8 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+const err8 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/maxLength",keyword:"maxLength",params:{limit: 1000}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1385,7 +1385,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data1.trim() === ""){
-const err9 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err9 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1396,7 +1396,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1415,7 +1415,7 @@ if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
 if(func0(data2) > 35){
-const err11 = {instancePath:instancePath+"/starts_at",schemaPath:"#/properties/starts_at/maxLength",keyword:"maxLength",params:{limit: 35},message:"must NOT have more than 35 characters"};
+const err11 = {instancePath:instancePath+"/starts_at",schemaPath:"#/properties/starts_at/maxLength",keyword:"maxLength",params:{limit: 35}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1425,7 +1425,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(formats26(data2))){
-const err12 = {instancePath:instancePath+"/starts_at",schemaPath:"#/properties/starts_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const err12 = {instancePath:instancePath+"/starts_at",schemaPath:"#/properties/starts_at/format",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1436,7 +1436,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/starts_at",schemaPath:"#/properties/starts_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/starts_at",schemaPath:"#/properties/starts_at/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1455,7 +1455,7 @@ if((typeof data3 == "number") && (isFinite(data3))){
 }
 if(typeof data3 === "string"){
 if(func0(data3) > 35){
-const err14 = {instancePath:instancePath+"/ends_at",schemaPath:"#/properties/ends_at/maxLength",keyword:"maxLength",params:{limit: 35},message:"must NOT have more than 35 characters"};
+const err14 = {instancePath:instancePath+"/ends_at",schemaPath:"#/properties/ends_at/maxLength",keyword:"maxLength",params:{limit: 35}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1465,7 +1465,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(formats26(data3))){
-const err15 = {instancePath:instancePath+"/ends_at",schemaPath:"#/properties/ends_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const err15 = {instancePath:instancePath+"/ends_at",schemaPath:"#/properties/ends_at/format",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1476,7 +1476,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/ends_at",schemaPath:"#/properties/ends_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/ends_at",schemaPath:"#/properties/ends_at/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1495,7 +1495,7 @@ if((typeof data4 == "number") && (isFinite(data4))){
 }
 if(typeof data4 === "string"){
 if(func0(data4) > 15){
-const err17 = {instancePath:instancePath+"/allowed_ip",schemaPath:"#/properties/allowed_ip/maxLength",keyword:"maxLength",params:{limit: 15},message:"must NOT have more than 15 characters"};
+const err17 = {instancePath:instancePath+"/allowed_ip",schemaPath:"#/properties/allowed_ip/maxLength",keyword:"maxLength",params:{limit: 15}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1505,7 +1505,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!(formats30(data4))){
-const err18 = {instancePath:instancePath+"/allowed_ip",schemaPath:"#/properties/allowed_ip/format",keyword:"format",params:{format: "ipv4"},message:"must match format \""+"ipv4"+"\""};
+const err18 = {instancePath:instancePath+"/allowed_ip",schemaPath:"#/properties/allowed_ip/format",keyword:"format",params:{format: "ipv4"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1516,7 +1516,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/allowed_ip",schemaPath:"#/properties/allowed_ip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:instancePath+"/allowed_ip",schemaPath:"#/properties/allowed_ip/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1529,7 +1529,7 @@ var valid0 = _errs10 === errors;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err20];
 }

@@ -23,7 +23,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.first_name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "first_name"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33,7 +33,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.last_name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_name"},message:"must have required property '"+"last_name"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_name"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -43,7 +43,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.mobile === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mobile"},message:"must have required property '"+"mobile"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mobile"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -55,7 +55,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "first_name") || (key0 === "last_name")) || (key0 === "mobile"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -71,7 +71,7 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func0(data0) > 60){
-const err4 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+const err4 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/maxLength",keyword:"maxLength",params:{limit: 60}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -81,7 +81,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data0.trim() === ""){
-const err5 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err5 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -91,7 +91,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!pattern0.test(data0)){
-const err6 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
+const err6 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/validString",keyword:"validString",params:{}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -102,7 +102,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -119,7 +119,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func0(data1) > 60){
-const err8 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+const err8 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 60}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -129,7 +129,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data1.trim() === ""){
-const err9 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err9 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -139,7 +139,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!pattern0.test(data1)){
-const err10 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
+const err10 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/validString",keyword:"validString",params:{}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -150,7 +150,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -169,7 +169,7 @@ if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
 if(func0(data2) > 16){
-const err12 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
+const err12 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -179,7 +179,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(formats2(data2))){
-const err13 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/format",keyword:"format",params:{format: "mobile"},message:"must match format \""+"mobile"+"\""};
+const err13 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/format",keyword:"format",params:{format: "mobile"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -190,7 +190,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -203,7 +203,7 @@ var valid0 = _errs6 === errors;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -235,7 +235,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.current_password === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "current_password"},message:"must have required property '"+"current_password"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "current_password"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -245,7 +245,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -255,7 +255,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.confirm_password === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirm_password"},message:"must have required property '"+"confirm_password"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirm_password"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -267,7 +267,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "current_password") || (key0 === "password")) || (key0 === "confirm_password"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -283,7 +283,7 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func0(data0) > 128){
-const err4 = {instancePath:instancePath+"/current_password",schemaPath:"#/properties/current_password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+const err4 = {instancePath:instancePath+"/current_password",schemaPath:"#/properties/current_password/maxLength",keyword:"maxLength",params:{limit: 128}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -294,7 +294,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/current_password",schemaPath:"#/properties/current_password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/current_password",schemaPath:"#/properties/current_password/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -313,7 +313,7 @@ if((typeof data1 == "number") && (isFinite(data1))){
 }
 if(typeof data1 === "string"){
 if(func0(data1) > 128){
-const err6 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+const err6 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 128}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -323,7 +323,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(formats4(data1))){
-const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/format",keyword:"format",params:{format: "password"},message:"must match format \""+"password"+"\""};
+const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/format",keyword:"format",params:{format: "password"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -334,7 +334,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -350,7 +350,7 @@ let data2 = data.confirm_password;
 const _errs6 = errors;
 const _errs7 = errors;
 if(data && typeof data == "object" && data2 !== data["password"]){
-const err9 = {instancePath:instancePath+"/confirm_password",schemaPath:"#/properties/confirm_password/compareTo",keyword:"compareTo",params:{},message:"must pass \"compareTo\" keyword validation"};
+const err9 = {instancePath:instancePath+"/confirm_password",schemaPath:"#/properties/confirm_password/compareTo",keyword:"compareTo",params:{}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -361,7 +361,7 @@ errors++;
 }
 if(typeof data2 === "string"){
 if(func0(data2) > 128){
-const err10 = {instancePath:instancePath+"/confirm_password",schemaPath:"#/properties/confirm_password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+const err10 = {instancePath:instancePath+"/confirm_password",schemaPath:"#/properties/confirm_password/maxLength",keyword:"maxLength",params:{limit: 128}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -372,7 +372,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/confirm_password",schemaPath:"#/properties/confirm_password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:instancePath+"/confirm_password",schemaPath:"#/properties/confirm_password/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -385,7 +385,7 @@ var valid0 = _errs6 === errors;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err12];
 }

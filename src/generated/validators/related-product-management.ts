@@ -21,7 +21,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.hs_code_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hs_code_id"},message:"must have required property '"+"hs_code_id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hs_code_id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31,7 +31,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.product_name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_name"},message:"must have required property '"+"product_name"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_name"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -41,7 +41,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.keywords === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keywords"},message:"must have required property '"+"keywords"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keywords"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -53,7 +53,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "hs_code_id") || (key0 === "product_name")) || (key0 === "keywords")) || (key0 === "description"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -67,7 +67,7 @@ if(data.hs_code_id !== undefined){
 let data0 = data.hs_code_id;
 const _errs2 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err4 = {instancePath:instancePath+"/hs_code_id",schemaPath:"#/properties/hs_code_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err4 = {instancePath:instancePath+"/hs_code_id",schemaPath:"#/properties/hs_code_id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -79,7 +79,7 @@ errors++;
 const _errs3 = errors;
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/hs_code_id",schemaPath:"#/properties/hs_code_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err5 = {instancePath:instancePath+"/hs_code_id",schemaPath:"#/properties/hs_code_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -97,7 +97,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func0(data1) > 200){
-const err6 = {instancePath:instancePath+"/product_name",schemaPath:"#/properties/product_name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+const err6 = {instancePath:instancePath+"/product_name",schemaPath:"#/properties/product_name/maxLength",keyword:"maxLength",params:{limit: 200}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -107,7 +107,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data1.trim() === ""){
-const err7 = {instancePath:instancePath+"/product_name",schemaPath:"#/properties/product_name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err7 = {instancePath:instancePath+"/product_name",schemaPath:"#/properties/product_name/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -118,7 +118,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/product_name",schemaPath:"#/properties/product_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/product_name",schemaPath:"#/properties/product_name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -135,7 +135,7 @@ const _errs6 = errors;
 const _errs7 = errors;
 if(Array.isArray(data2)){
 if(data2.length > 50){
-const err9 = {instancePath:instancePath+"/keywords",schemaPath:"#/properties/keywords/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
+const err9 = {instancePath:instancePath+"/keywords",schemaPath:"#/properties/keywords/maxItems",keyword:"maxItems",params:{limit: 50}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -152,7 +152,7 @@ const _errs8 = errors;
 const _errs9 = errors;
 if(typeof data3 === "string"){
 if(func0(data3) > 80){
-const err10 = {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/properties/keywords/items/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+const err10 = {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/properties/keywords/items/maxLength",keyword:"maxLength",params:{limit: 80}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -162,7 +162,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data3.trim() === ""){
-const err11 = {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/properties/keywords/items/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err11 = {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/properties/keywords/items/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -173,7 +173,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/properties/keywords/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/properties/keywords/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -200,7 +200,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err13 = {instancePath:instancePath+"/keywords",schemaPath:"#/properties/keywords/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+const err13 = {instancePath:instancePath+"/keywords",schemaPath:"#/properties/keywords/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -215,7 +215,7 @@ indices0[item0] = i1;
 }
 }
 if(data2.length < 1){
-const err14 = {instancePath:instancePath+"/keywords",schemaPath:"#/properties/keywords/arrayLength",keyword:"arrayLength",params:{},message:"must pass \"arrayLength\" keyword validation"};
+const err14 = {instancePath:instancePath+"/keywords",schemaPath:"#/properties/keywords/arrayLength",keyword:"arrayLength",params:{}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -226,7 +226,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/keywords",schemaPath:"#/properties/keywords/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err15 = {instancePath:instancePath+"/keywords",schemaPath:"#/properties/keywords/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -243,7 +243,7 @@ const _errs10 = errors;
 const _errs11 = errors;
 if(typeof data4 === "string"){
 if(func0(data4) > 1000){
-const err16 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+const err16 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -254,7 +254,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -267,7 +267,7 @@ var valid0 = _errs10 === errors;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err18];
 }

@@ -80,7 +80,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.plan_id === undefined){
-const err2 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "plan_id"},message:"must have required property '"+"plan_id"+"'"};
+const err2 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "plan_id"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -96,7 +96,7 @@ if(valid0){
 }
 }
 if(!valid0){
-const err3 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err3 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -107,7 +107,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -117,7 +117,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.email === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -127,7 +127,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.mobile === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mobile"},message:"must have required property '"+"mobile"+"'"};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mobile"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -137,7 +137,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.country_id === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country_id"},message:"must have required property '"+"country_id"+"'"};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country_id"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -147,7 +147,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.status === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -159,7 +159,7 @@ errors++;
 const _errs5 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "name") || (key0 === "email")) || (key0 === "mobile")) || (key0 === "company_name")) || (key0 === "country_id")) || (key0 === "plan_id")) || (key0 === "executive_id")) || (key0 === "status"))){
-const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -175,7 +175,7 @@ const _errs6 = errors;
 const _errs7 = errors;
 if(typeof data1 === "string"){
 if(func0(data1) > 60){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 60}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -185,7 +185,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data1.trim() === ""){
-const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -195,7 +195,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!pattern0.test(data1)){
-const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/validString",keyword:"validString",params:{}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -206,7 +206,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -225,7 +225,7 @@ if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
 if(func0(data2) > 254){
-const err14 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+const err14 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -235,7 +235,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(formats0(data2))){
-const err15 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+const err15 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -246,7 +246,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -265,7 +265,7 @@ if((typeof data3 == "number") && (isFinite(data3))){
 }
 if(typeof data3 === "string"){
 if(func0(data3) > 16){
-const err17 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
+const err17 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -275,7 +275,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!(formats2(data3))){
-const err18 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/format",keyword:"format",params:{format: "mobile"},message:"must match format \""+"mobile"+"\""};
+const err18 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/format",keyword:"format",params:{format: "mobile"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -286,7 +286,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -303,7 +303,7 @@ const _errs12 = errors;
 const _errs13 = errors;
 if(typeof data4 === "string"){
 if(func0(data4) > 160){
-const err20 = {instancePath:instancePath+"/company_name",schemaPath:"#/properties/company_name/maxLength",keyword:"maxLength",params:{limit: 160},message:"must NOT have more than 160 characters"};
+const err20 = {instancePath:instancePath+"/company_name",schemaPath:"#/properties/company_name/maxLength",keyword:"maxLength",params:{limit: 160}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -313,7 +313,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data4.trim() === ""){
-const err21 = {instancePath:instancePath+"/company_name",schemaPath:"#/properties/company_name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err21 = {instancePath:instancePath+"/company_name",schemaPath:"#/properties/company_name/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -324,7 +324,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/company_name",schemaPath:"#/properties/company_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = {instancePath:instancePath+"/company_name",schemaPath:"#/properties/company_name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -339,7 +339,7 @@ if(data.country_id !== undefined){
 let data5 = data.country_id;
 const _errs14 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err23 = {instancePath:instancePath+"/country_id",schemaPath:"#/properties/country_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err23 = {instancePath:instancePath+"/country_id",schemaPath:"#/properties/country_id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -351,7 +351,7 @@ errors++;
 const _errs15 = errors;
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 1 || isNaN(data5)){
-const err24 = {instancePath:instancePath+"/country_id",schemaPath:"#/properties/country_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err24 = {instancePath:instancePath+"/country_id",schemaPath:"#/properties/country_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -367,7 +367,7 @@ if(data.plan_id !== undefined){
 let data6 = data.plan_id;
 const _errs16 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err25 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err25 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -379,7 +379,7 @@ errors++;
 const _errs17 = errors;
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 1 || isNaN(data6)){
-const err26 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err26 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -395,7 +395,7 @@ if(data.executive_id !== undefined){
 let data7 = data.executive_id;
 const _errs18 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err27 = {instancePath:instancePath+"/executive_id",schemaPath:"#/properties/executive_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err27 = {instancePath:instancePath+"/executive_id",schemaPath:"#/properties/executive_id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -407,7 +407,7 @@ errors++;
 const _errs19 = errors;
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 1 || isNaN(data7)){
-const err28 = {instancePath:instancePath+"/executive_id",schemaPath:"#/properties/executive_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err28 = {instancePath:instancePath+"/executive_id",schemaPath:"#/properties/executive_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -425,7 +425,7 @@ const _errs20 = errors;
 const _errs21 = errors;
 const vSchema0 = schema6.properties.status.enum;
 if(!(((data8 === "trial") || (data8 === "subscribed")) || (data8 === "expired"))){
-const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema6.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema6.properties.status.enum}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -436,7 +436,7 @@ errors++;
 }
 if(typeof data8 === "string"){
 if(func0(data8) > 10){
-const err30 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
+const err30 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 10}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -447,7 +447,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err31 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -460,7 +460,7 @@ var valid2 = _errs20 === errors;
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -492,7 +492,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -502,7 +502,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.email === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -512,7 +512,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.mobile === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mobile"},message:"must have required property '"+"mobile"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mobile"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -522,7 +522,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.icici_customer_no === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "icici_customer_no"},message:"must have required property '"+"icici_customer_no"+"'"};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "icici_customer_no"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -532,7 +532,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.status === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -544,7 +544,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "name") || (key0 === "email")) || (key0 === "mobile")) || (key0 === "icici_customer_no")) || (key0 === "branch")) || (key0 === "relationship_manager")) || (key0 === "status"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -560,7 +560,7 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func0(data0) > 60){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 60}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -570,7 +570,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data0.trim() === ""){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -580,7 +580,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!pattern0.test(data0)){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/validString",keyword:"validString",params:{}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -591,7 +591,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -610,7 +610,7 @@ if((typeof data1 == "number") && (isFinite(data1))){
 }
 if(typeof data1 === "string"){
 if(func0(data1) > 254){
-const err10 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+const err10 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -620,7 +620,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(formats0(data1))){
-const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -631,7 +631,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -650,7 +650,7 @@ if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
 if(func0(data2) > 16){
-const err13 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
+const err13 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -660,7 +660,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(formats2(data2))){
-const err14 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/format",keyword:"format",params:{format: "mobile"},message:"must match format \""+"mobile"+"\""};
+const err14 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/format",keyword:"format",params:{format: "mobile"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -671,7 +671,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -688,7 +688,7 @@ const _errs8 = errors;
 const _errs9 = errors;
 if(typeof data3 === "string"){
 if(func0(data3) > 12){
-const err16 = {instancePath:instancePath+"/icici_customer_no",schemaPath:"#/properties/icici_customer_no/maxLength",keyword:"maxLength",params:{limit: 12},message:"must NOT have more than 12 characters"};
+const err16 = {instancePath:instancePath+"/icici_customer_no",schemaPath:"#/properties/icici_customer_no/maxLength",keyword:"maxLength",params:{limit: 12}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -698,7 +698,7 @@ vErrors.push(err16);
 errors++;
 }
 if(func0(data3) < 6){
-const err17 = {instancePath:instancePath+"/icici_customer_no",schemaPath:"#/properties/icici_customer_no/minLength",keyword:"minLength",params:{limit: 6},message:"must NOT have fewer than 6 characters"};
+const err17 = {instancePath:instancePath+"/icici_customer_no",schemaPath:"#/properties/icici_customer_no/minLength",keyword:"minLength",params:{limit: 6}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -708,7 +708,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data3.trim() === ""){
-const err18 = {instancePath:instancePath+"/icici_customer_no",schemaPath:"#/properties/icici_customer_no/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err18 = {instancePath:instancePath+"/icici_customer_no",schemaPath:"#/properties/icici_customer_no/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -718,7 +718,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!pattern8.test(data3)){
-const err19 = {instancePath:instancePath+"/icici_customer_no",schemaPath:"#/properties/icici_customer_no/validNumber",keyword:"validNumber",params:{},message:"must pass \"validNumber\" keyword validation"};
+const err19 = {instancePath:instancePath+"/icici_customer_no",schemaPath:"#/properties/icici_customer_no/validNumber",keyword:"validNumber",params:{}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -729,7 +729,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/icici_customer_no",schemaPath:"#/properties/icici_customer_no/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err20 = {instancePath:instancePath+"/icici_customer_no",schemaPath:"#/properties/icici_customer_no/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -746,7 +746,7 @@ const _errs10 = errors;
 const _errs11 = errors;
 if(typeof data4 === "string"){
 if(func0(data4) > 120){
-const err21 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
+const err21 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/maxLength",keyword:"maxLength",params:{limit: 120}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -756,7 +756,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data4.trim() === ""){
-const err22 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err22 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -767,7 +767,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err23 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -784,7 +784,7 @@ const _errs12 = errors;
 const _errs13 = errors;
 if(typeof data5 === "string"){
 if(func0(data5) > 60){
-const err24 = {instancePath:instancePath+"/relationship_manager",schemaPath:"#/properties/relationship_manager/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+const err24 = {instancePath:instancePath+"/relationship_manager",schemaPath:"#/properties/relationship_manager/maxLength",keyword:"maxLength",params:{limit: 60}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -794,7 +794,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!pattern0.test(data5)){
-const err25 = {instancePath:instancePath+"/relationship_manager",schemaPath:"#/properties/relationship_manager/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
+const err25 = {instancePath:instancePath+"/relationship_manager",schemaPath:"#/properties/relationship_manager/validString",keyword:"validString",params:{}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -805,7 +805,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/relationship_manager",schemaPath:"#/properties/relationship_manager/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err26 = {instancePath:instancePath+"/relationship_manager",schemaPath:"#/properties/relationship_manager/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -822,7 +822,7 @@ const _errs14 = errors;
 const _errs15 = errors;
 const vSchema0 = schema7.properties.status.enum;
 if(!(((data6 === "pending") || (data6 === "approved")) || (data6 === "rejected"))){
-const err27 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema7.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err27 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema7.properties.status.enum}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -833,7 +833,7 @@ errors++;
 }
 if(typeof data6 === "string"){
 if(func0(data6) > 8){
-const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 8},message:"must NOT have more than 8 characters"};
+const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 8}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -844,7 +844,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -857,7 +857,7 @@ var valid0 = _errs14 === errors;
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -889,7 +889,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.plan_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "plan_id"},message:"must have required property '"+"plan_id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "plan_id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -899,7 +899,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.starts_on === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "starts_on"},message:"must have required property '"+"starts_on"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "starts_on"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -911,7 +911,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "plan_id") || (key0 === "starts_on"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -925,7 +925,7 @@ if(data.plan_id !== undefined){
 let data0 = data.plan_id;
 const _errs2 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err3 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err3 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -937,7 +937,7 @@ errors++;
 const _errs3 = errors;
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err4 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -957,7 +957,7 @@ if((typeof data1 == "number") && (isFinite(data1))){
 }
 if(typeof data1 === "string"){
 if(!(formats12(data1))){
-const err5 = {instancePath:instancePath+"/starts_on",schemaPath:"#/properties/starts_on/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+const err5 = {instancePath:instancePath+"/starts_on",schemaPath:"#/properties/starts_on/format",keyword:"format",params:{format: "date"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -968,7 +968,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/starts_on",schemaPath:"#/properties/starts_on/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/starts_on",schemaPath:"#/properties/starts_on/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -981,7 +981,7 @@ var valid0 = _errs4 === errors;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1012,7 +1012,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.points === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1022,7 +1022,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.amount === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1034,7 +1034,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "points") || (key0 === "amount")) || (key0 === "note"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1048,7 +1048,7 @@ if(data.points !== undefined){
 let data0 = data.points;
 const _errs2 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err3 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err3 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1060,7 +1060,7 @@ errors++;
 const _errs3 = errors;
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 10000000 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
+const err4 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1070,7 +1070,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err5 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1088,7 +1088,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 100000000 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+const err6 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1098,7 +1098,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data1 < 0 || isNaN(data1)){
-const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1109,7 +1109,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err8 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1126,7 +1126,7 @@ const _errs6 = errors;
 const _errs7 = errors;
 if(typeof data2 === "string"){
 if(func0(data2) > 200){
-const err9 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+const err9 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/maxLength",keyword:"maxLength",params:{limit: 200}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1137,7 +1137,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1150,7 +1150,7 @@ var valid0 = _errs6 === errors;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err11];
 }

@@ -23,7 +23,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33,7 +33,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.code === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -43,7 +43,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.price === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "price"},message:"must have required property '"+"price"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "price"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -53,7 +53,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.validity_days === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "validity_days"},message:"must have required property '"+"validity_days"+"'"};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "validity_days"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -63,7 +63,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.points === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'"};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -73,7 +73,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.max_users === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "max_users"},message:"must have required property '"+"max_users"+"'"};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "max_users"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -85,7 +85,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "name") || (key0 === "code")) || (key0 === "price")) || (key0 === "validity_days")) || (key0 === "points")) || (key0 === "max_users")) || (key0 === "features")) || (key0 === "description"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -101,7 +101,7 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func0(data0) > 80){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -111,7 +111,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data0.trim() === ""){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -122,7 +122,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -139,7 +139,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func0(data1) > 30){
-const err10 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
+const err10 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -149,7 +149,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!pattern4.test(data1)){
-const err11 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]{1,29}$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]{1,29}$"+"\""};
+const err11 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]{1,29}$"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -159,7 +159,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data1.trim() === ""){
-const err12 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err12 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -170,7 +170,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -187,7 +187,7 @@ const _errs6 = errors;
 const _errs7 = errors;
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 10000000 || isNaN(data2)){
-const err14 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"};
+const err14 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -197,7 +197,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data2 < 0 || isNaN(data2)){
-const err15 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err15 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -208,7 +208,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err16 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -223,7 +223,7 @@ if(data.validity_days !== undefined){
 let data3 = data.validity_days;
 const _errs8 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err17 = {instancePath:instancePath+"/validity_days",schemaPath:"#/properties/validity_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err17 = {instancePath:instancePath+"/validity_days",schemaPath:"#/properties/validity_days/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -235,7 +235,7 @@ errors++;
 const _errs9 = errors;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 3650 || isNaN(data3)){
-const err18 = {instancePath:instancePath+"/validity_days",schemaPath:"#/properties/validity_days/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3650},message:"must be <= 3650"};
+const err18 = {instancePath:instancePath+"/validity_days",schemaPath:"#/properties/validity_days/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3650}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -245,7 +245,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data3 < 1 || isNaN(data3)){
-const err19 = {instancePath:instancePath+"/validity_days",schemaPath:"#/properties/validity_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err19 = {instancePath:instancePath+"/validity_days",schemaPath:"#/properties/validity_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -261,7 +261,7 @@ if(data.points !== undefined){
 let data4 = data.points;
 const _errs10 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err20 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err20 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -273,7 +273,7 @@ errors++;
 const _errs11 = errors;
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-const err21 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err21 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -289,7 +289,7 @@ if(data.max_users !== undefined){
 let data5 = data.max_users;
 const _errs12 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err22 = {instancePath:instancePath+"/max_users",schemaPath:"#/properties/max_users/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err22 = {instancePath:instancePath+"/max_users",schemaPath:"#/properties/max_users/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -301,7 +301,7 @@ errors++;
 const _errs13 = errors;
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 1000 || isNaN(data5)){
-const err23 = {instancePath:instancePath+"/max_users",schemaPath:"#/properties/max_users/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
+const err23 = {instancePath:instancePath+"/max_users",schemaPath:"#/properties/max_users/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -311,7 +311,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data5 < 1 || isNaN(data5)){
-const err24 = {instancePath:instancePath+"/max_users",schemaPath:"#/properties/max_users/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err24 = {instancePath:instancePath+"/max_users",schemaPath:"#/properties/max_users/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -336,7 +336,7 @@ const _errs16 = errors;
 const _errs17 = errors;
 if(typeof data7 === "string"){
 if(func0(data7) > 60){
-const err25 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+const err25 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/maxLength",keyword:"maxLength",params:{limit: 60}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -346,7 +346,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!pattern5.test(data7)){
-const err26 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
+const err26 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -356,7 +356,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data7 !== data7.toLowerCase()){
-const err27 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/lowercaseOnly",keyword:"lowercaseOnly",params:{},message:"must pass \"lowercaseOnly\" keyword validation"};
+const err27 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/lowercaseOnly",keyword:"lowercaseOnly",params:{}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -367,7 +367,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err28 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -394,7 +394,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err29 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+const err29 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -409,7 +409,7 @@ indices0[item0] = i1;
 }
 }
 if(data6.length < 1 || data6.length > 30){
-const err30 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/arrayLengthMinMaxSelect",keyword:"arrayLengthMinMaxSelect",params:{},message:"must pass \"arrayLengthMinMaxSelect\" keyword validation"};
+const err30 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/arrayLengthMinMaxSelect",keyword:"arrayLengthMinMaxSelect",params:{}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -420,7 +420,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err31 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -437,7 +437,7 @@ const _errs18 = errors;
 const _errs19 = errors;
 if(typeof data8 === "string"){
 if(func0(data8) > 2000){
-const err32 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+const err32 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 2000}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -448,7 +448,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err33 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -461,7 +461,7 @@ var valid0 = _errs18 === errors;
 }
 }
 else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -492,7 +492,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.data_type_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_type_id"},message:"must have required property '"+"data_type_id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_type_id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -502,7 +502,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.action === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -512,7 +512,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.points_per_record === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points_per_record"},message:"must have required property '"+"points_per_record"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points_per_record"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -524,7 +524,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "data_type_id") || (key0 === "action")) || (key0 === "points_per_record"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -538,7 +538,7 @@ if(data.data_type_id !== undefined){
 let data0 = data.data_type_id;
 const _errs2 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err4 = {instancePath:instancePath+"/data_type_id",schemaPath:"#/properties/data_type_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err4 = {instancePath:instancePath+"/data_type_id",schemaPath:"#/properties/data_type_id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -550,7 +550,7 @@ errors++;
 const _errs3 = errors;
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/data_type_id",schemaPath:"#/properties/data_type_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err5 = {instancePath:instancePath+"/data_type_id",schemaPath:"#/properties/data_type_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -568,7 +568,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 const vSchema0 = schema4.properties.action.enum;
 if(!((data1 === "view") || (data1 === "download"))){
-const err6 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema4.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema4.properties.action.enum}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -579,7 +579,7 @@ errors++;
 }
 if(typeof data1 === "string"){
 if(func0(data1) > 8){
-const err7 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/maxLength",keyword:"maxLength",params:{limit: 8},message:"must NOT have more than 8 characters"};
+const err7 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/maxLength",keyword:"maxLength",params:{limit: 8}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -590,7 +590,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -605,7 +605,7 @@ if(data.points_per_record !== undefined){
 let data2 = data.points_per_record;
 const _errs6 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err9 = {instancePath:instancePath+"/points_per_record",schemaPath:"#/properties/points_per_record/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err9 = {instancePath:instancePath+"/points_per_record",schemaPath:"#/properties/points_per_record/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -617,7 +617,7 @@ errors++;
 const _errs7 = errors;
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 100000 || isNaN(data2)){
-const err10 = {instancePath:instancePath+"/points_per_record",schemaPath:"#/properties/points_per_record/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"};
+const err10 = {instancePath:instancePath+"/points_per_record",schemaPath:"#/properties/points_per_record/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -627,7 +627,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data2 < 0 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/points_per_record",schemaPath:"#/properties/points_per_record/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err11 = {instancePath:instancePath+"/points_per_record",schemaPath:"#/properties/points_per_record/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -641,7 +641,7 @@ var valid0 = _errs6 === errors;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -673,7 +673,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.title === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -683,7 +683,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.discount_percent === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "discount_percent"},message:"must have required property '"+"discount_percent"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "discount_percent"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -693,7 +693,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.plan_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "plan_id"},message:"must have required property '"+"plan_id"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "plan_id"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -703,7 +703,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.valid_from === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "valid_from"},message:"must have required property '"+"valid_from"+"'"};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "valid_from"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -713,7 +713,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.valid_to === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "valid_to"},message:"must have required property '"+"valid_to"+"'"};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "valid_to"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -725,7 +725,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "title") || (key0 === "discount_percent")) || (key0 === "plan_id")) || (key0 === "valid_from")) || (key0 === "valid_to"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -741,7 +741,7 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func0(data0) > 120){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
+const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 120}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -751,7 +751,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data0.trim() === ""){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -762,7 +762,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -779,7 +779,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 1){
-const err9 = {instancePath:instancePath+"/discount_percent",schemaPath:"#/properties/discount_percent/rangeMin",keyword:"rangeMin",params:{},message:"must pass \"rangeMin\" keyword validation"};
+const err9 = {instancePath:instancePath+"/discount_percent",schemaPath:"#/properties/discount_percent/rangeMin",keyword:"rangeMin",params:{}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -789,7 +789,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data1 > 100){
-const err10 = {instancePath:instancePath+"/discount_percent",schemaPath:"#/properties/discount_percent/rangeMax",keyword:"rangeMax",params:{},message:"must pass \"rangeMax\" keyword validation"};
+const err10 = {instancePath:instancePath+"/discount_percent",schemaPath:"#/properties/discount_percent/rangeMax",keyword:"rangeMax",params:{}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -800,7 +800,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/discount_percent",schemaPath:"#/properties/discount_percent/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err11 = {instancePath:instancePath+"/discount_percent",schemaPath:"#/properties/discount_percent/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -815,7 +815,7 @@ if(data.plan_id !== undefined){
 let data2 = data.plan_id;
 const _errs6 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err12 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err12 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -827,7 +827,7 @@ errors++;
 const _errs7 = errors;
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
-const err13 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err13 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -847,7 +847,7 @@ if((typeof data3 == "number") && (isFinite(data3))){
 }
 if(typeof data3 === "string"){
 if(func0(data3) > 10){
-const err14 = {instancePath:instancePath+"/valid_from",schemaPath:"#/properties/valid_from/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
+const err14 = {instancePath:instancePath+"/valid_from",schemaPath:"#/properties/valid_from/maxLength",keyword:"maxLength",params:{limit: 10}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -857,7 +857,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(formats12(data3))){
-const err15 = {instancePath:instancePath+"/valid_from",schemaPath:"#/properties/valid_from/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+const err15 = {instancePath:instancePath+"/valid_from",schemaPath:"#/properties/valid_from/format",keyword:"format",params:{format: "date"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -868,7 +868,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/valid_from",schemaPath:"#/properties/valid_from/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/valid_from",schemaPath:"#/properties/valid_from/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -887,7 +887,7 @@ if((typeof data4 == "number") && (isFinite(data4))){
 }
 if(typeof data4 === "string"){
 if(func0(data4) > 10){
-const err17 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
+const err17 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/maxLength",keyword:"maxLength",params:{limit: 10}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -897,7 +897,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!(formats12(data4))){
-const err18 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+const err18 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/format",keyword:"format",params:{format: "date"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -907,7 +907,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data && typeof data == "object" && typeof data["valid_from"] == "string" && data["valid_from"] !== "" && data4 !== "" && data4 < data["valid_from"]){
-const err19 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/notBefore",keyword:"notBefore",params:{},message:"must pass \"notBefore\" keyword validation"};
+const err19 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/notBefore",keyword:"notBefore",params:{}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -918,7 +918,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err20 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -931,7 +931,7 @@ var valid0 = _errs10 === errors;
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err21];
 }

@@ -25,7 +25,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.first_name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "first_name"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35,7 +35,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.last_name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_name"},message:"must have required property '"+"last_name"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_name"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -45,7 +45,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.email === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -55,7 +55,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.mobile === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mobile"},message:"must have required property '"+"mobile"+"'"};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mobile"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -65,7 +65,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.role_id === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role_id"},message:"must have required property '"+"role_id"+"'"};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role_id"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -75,7 +75,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.password === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'"};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -85,7 +85,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.confirm_password === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirm_password"},message:"must have required property '"+"confirm_password"+"'"};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirm_password"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -97,7 +97,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "first_name") || (key0 === "last_name")) || (key0 === "email")) || (key0 === "mobile")) || (key0 === "role_id")) || (key0 === "password")) || (key0 === "confirm_password"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -113,7 +113,7 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func0(data0) > 60){
-const err8 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+const err8 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/maxLength",keyword:"maxLength",params:{limit: 60}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -123,7 +123,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data0.trim() === ""){
-const err9 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err9 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -133,7 +133,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!pattern0.test(data0)){
-const err10 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
+const err10 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/validString",keyword:"validString",params:{}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -144,7 +144,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -161,7 +161,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func0(data1) > 60){
-const err12 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+const err12 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 60}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -171,7 +171,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data1.trim() === ""){
-const err13 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err13 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -181,7 +181,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!pattern0.test(data1)){
-const err14 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
+const err14 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/validString",keyword:"validString",params:{}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -192,7 +192,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -211,7 +211,7 @@ if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
 if(func0(data2) > 254){
-const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -221,7 +221,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(formats0(data2))){
-const err17 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+const err17 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -232,7 +232,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err18 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -251,7 +251,7 @@ if((typeof data3 == "number") && (isFinite(data3))){
 }
 if(typeof data3 === "string"){
 if(func0(data3) > 16){
-const err19 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
+const err19 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -261,7 +261,7 @@ vErrors.push(err19);
 errors++;
 }
 if(!(formats2(data3))){
-const err20 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/format",keyword:"format",params:{format: "mobile"},message:"must match format \""+"mobile"+"\""};
+const err20 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/format",keyword:"format",params:{format: "mobile"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -272,7 +272,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err21 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -287,7 +287,7 @@ if(data.role_id !== undefined){
 let data4 = data.role_id;
 const _errs10 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err22 = {instancePath:instancePath+"/role_id",schemaPath:"#/properties/role_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err22 = {instancePath:instancePath+"/role_id",schemaPath:"#/properties/role_id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -299,7 +299,7 @@ errors++;
 const _errs11 = errors;
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 1 || isNaN(data4)){
-const err23 = {instancePath:instancePath+"/role_id",schemaPath:"#/properties/role_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err23 = {instancePath:instancePath+"/role_id",schemaPath:"#/properties/role_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -319,7 +319,7 @@ if((typeof data5 == "number") && (isFinite(data5))){
 }
 if(typeof data5 === "string"){
 if(func0(data5) > 128){
-const err24 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+const err24 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 128}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -329,7 +329,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(formats4(data5))){
-const err25 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/format",keyword:"format",params:{format: "password"},message:"must match format \""+"password"+"\""};
+const err25 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/format",keyword:"format",params:{format: "password"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -340,7 +340,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err26 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -356,7 +356,7 @@ let data6 = data.confirm_password;
 const _errs14 = errors;
 const _errs15 = errors;
 if(data && typeof data == "object" && data6 !== data["password"]){
-const err27 = {instancePath:instancePath+"/confirm_password",schemaPath:"#/properties/confirm_password/compareTo",keyword:"compareTo",params:{},message:"must pass \"compareTo\" keyword validation"};
+const err27 = {instancePath:instancePath+"/confirm_password",schemaPath:"#/properties/confirm_password/compareTo",keyword:"compareTo",params:{}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -367,7 +367,7 @@ errors++;
 }
 if(typeof data6 === "string"){
 if(func0(data6) > 128){
-const err28 = {instancePath:instancePath+"/confirm_password",schemaPath:"#/properties/confirm_password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+const err28 = {instancePath:instancePath+"/confirm_password",schemaPath:"#/properties/confirm_password/maxLength",keyword:"maxLength",params:{limit: 128}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -378,7 +378,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/confirm_password",schemaPath:"#/properties/confirm_password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err29 = {instancePath:instancePath+"/confirm_password",schemaPath:"#/properties/confirm_password/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -395,7 +395,7 @@ if(data.confirm_password === undefined){
 const err30 = {instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "password",
     missingProperty: "confirm_password",
     depsCount: 1,
-    deps: "confirm_password"},message:"must have property confirm_password when property password is present"};
+    deps: "confirm_password"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -407,7 +407,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -438,7 +438,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.first_name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "first_name"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -448,7 +448,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.last_name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_name"},message:"must have required property '"+"last_name"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_name"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -458,7 +458,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.email === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -468,7 +468,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.mobile === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mobile"},message:"must have required property '"+"mobile"+"'"};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mobile"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -478,7 +478,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.role_id === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role_id"},message:"must have required property '"+"role_id"+"'"};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role_id"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -490,7 +490,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "first_name") || (key0 === "last_name")) || (key0 === "email")) || (key0 === "mobile")) || (key0 === "role_id")) || (key0 === "password")) || (key0 === "confirm_password"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -506,7 +506,7 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func0(data0) > 60){
-const err6 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+const err6 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/maxLength",keyword:"maxLength",params:{limit: 60}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -516,7 +516,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data0.trim() === ""){
-const err7 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err7 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -526,7 +526,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!pattern0.test(data0)){
-const err8 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
+const err8 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/validString",keyword:"validString",params:{}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -537,7 +537,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -554,7 +554,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func0(data1) > 60){
-const err10 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+const err10 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 60}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -564,7 +564,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data1.trim() === ""){
-const err11 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err11 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -574,7 +574,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!pattern0.test(data1)){
-const err12 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/validString",keyword:"validString",params:{},message:"must pass \"validString\" keyword validation"};
+const err12 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/validString",keyword:"validString",params:{}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -585,7 +585,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -604,7 +604,7 @@ if((typeof data2 == "number") && (isFinite(data2))){
 }
 if(typeof data2 === "string"){
 if(func0(data2) > 254){
-const err14 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+const err14 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -614,7 +614,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(formats0(data2))){
-const err15 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+const err15 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -625,7 +625,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -644,7 +644,7 @@ if((typeof data3 == "number") && (isFinite(data3))){
 }
 if(typeof data3 === "string"){
 if(func0(data3) > 16){
-const err17 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
+const err17 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -654,7 +654,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!(formats2(data3))){
-const err18 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/format",keyword:"format",params:{format: "mobile"},message:"must match format \""+"mobile"+"\""};
+const err18 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/format",keyword:"format",params:{format: "mobile"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -665,7 +665,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -680,7 +680,7 @@ if(data.role_id !== undefined){
 let data4 = data.role_id;
 const _errs10 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err20 = {instancePath:instancePath+"/role_id",schemaPath:"#/properties/role_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err20 = {instancePath:instancePath+"/role_id",schemaPath:"#/properties/role_id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -692,7 +692,7 @@ errors++;
 const _errs11 = errors;
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 1 || isNaN(data4)){
-const err21 = {instancePath:instancePath+"/role_id",schemaPath:"#/properties/role_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err21 = {instancePath:instancePath+"/role_id",schemaPath:"#/properties/role_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -712,7 +712,7 @@ if((typeof data5 == "number") && (isFinite(data5))){
 }
 if(typeof data5 === "string"){
 if(func0(data5) > 128){
-const err22 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+const err22 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 128}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -722,7 +722,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!(formats4(data5))){
-const err23 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/format",keyword:"format",params:{format: "password"},message:"must match format \""+"password"+"\""};
+const err23 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/format",keyword:"format",params:{format: "password"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -733,7 +733,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err24 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -749,7 +749,7 @@ let data6 = data.confirm_password;
 const _errs14 = errors;
 const _errs15 = errors;
 if(data && typeof data == "object" && data6 !== data["password"]){
-const err25 = {instancePath:instancePath+"/confirm_password",schemaPath:"#/properties/confirm_password/compareTo",keyword:"compareTo",params:{},message:"must pass \"compareTo\" keyword validation"};
+const err25 = {instancePath:instancePath+"/confirm_password",schemaPath:"#/properties/confirm_password/compareTo",keyword:"compareTo",params:{}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -760,7 +760,7 @@ errors++;
 }
 if(typeof data6 === "string"){
 if(func0(data6) > 128){
-const err26 = {instancePath:instancePath+"/confirm_password",schemaPath:"#/properties/confirm_password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+const err26 = {instancePath:instancePath+"/confirm_password",schemaPath:"#/properties/confirm_password/maxLength",keyword:"maxLength",params:{limit: 128}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -771,7 +771,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/confirm_password",schemaPath:"#/properties/confirm_password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err27 = {instancePath:instancePath+"/confirm_password",schemaPath:"#/properties/confirm_password/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -788,7 +788,7 @@ if(data.confirm_password === undefined){
 const err28 = {instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "password",
     missingProperty: "confirm_password",
     depsCount: 1,
-    deps: "confirm_password"},message:"must have property confirm_password when property password is present"};
+    deps: "confirm_password"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -800,7 +800,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -831,7 +831,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -843,7 +843,7 @@ errors++;
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "name") || (key0 === "description"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -859,7 +859,7 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func0(data0) > 80){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -869,7 +869,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0.trim() === ""){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/noWhiteSpace",keyword:"noWhiteSpace",params:{},message:"must pass \"noWhiteSpace\" keyword validation"};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -880,7 +880,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -897,7 +897,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func0(data1) > 500){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -908,7 +908,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -921,7 +921,7 @@ var valid0 = _errs4 === errors;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err7];
 }

@@ -85,7 +85,7 @@ const _errs5 = errors;
 const _errs6 = errors;
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 100 || isNaN(data1)){
-const err2 = {instancePath:instancePath+"/discount_value",schemaPath:"#/then/properties/discount_value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err2 = {instancePath:instancePath+"/discount_value",schemaPath:"#/then/properties/discount_value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -96,7 +96,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/discount_value",schemaPath:"#/then/properties/discount_value/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err3 = {instancePath:instancePath+"/discount_value",schemaPath:"#/then/properties/discount_value/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -117,7 +117,7 @@ props0.discount_type = true;
 }
 }
 if(!valid0){
-const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -128,7 +128,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -138,7 +138,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.discount_type === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "discount_type"},message:"must have required property '"+"discount_type"+"'"};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "discount_type"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -148,7 +148,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.discount_value === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "discount_value"},message:"must have required property '"+"discount_value"+"'"};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "discount_value"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -158,7 +158,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.valid_from === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "valid_from"},message:"must have required property '"+"valid_from"+"'"};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "valid_from"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -168,7 +168,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.valid_to === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "valid_to"},message:"must have required property '"+"valid_to"+"'"};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "valid_to"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -180,7 +180,7 @@ errors++;
 const _errs7 = errors;
 for(const key0 in data){
 if(!(func70.call(schema21.properties, key0))){
-const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -196,7 +196,7 @@ const _errs8 = errors;
 const _errs9 = errors;
 if(typeof data2 === "string"){
 if(func0(data2) > 20){
-const err11 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+const err11 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 20}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -206,7 +206,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!pattern22.test(data2)){
-const err12 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/customPattern",keyword:"customPattern",params:{},message:"must pass \"customPattern\" keyword validation"};
+const err12 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/customPattern",keyword:"customPattern",params:{}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -217,7 +217,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -234,7 +234,7 @@ const _errs10 = errors;
 const _errs11 = errors;
 if(typeof data3 === "string"){
 if(func0(data3) > 500){
-const err14 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+const err14 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -245,7 +245,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -262,7 +262,7 @@ const _errs12 = errors;
 const _errs13 = errors;
 const vSchema0 = schema21.properties.discount_type.enum;
 if(!((data4 === "percent") || (data4 === "flat"))){
-const err16 = {instancePath:instancePath+"/discount_type",schemaPath:"#/properties/discount_type/enum",keyword:"enum",params:{allowedValues: schema21.properties.discount_type.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/discount_type",schemaPath:"#/properties/discount_type/enum",keyword:"enum",params:{allowedValues: schema21.properties.discount_type.enum}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -273,7 +273,7 @@ errors++;
 }
 if(typeof data4 === "string"){
 if(func0(data4) > 7){
-const err17 = {instancePath:instancePath+"/discount_type",schemaPath:"#/properties/discount_type/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
+const err17 = {instancePath:instancePath+"/discount_type",schemaPath:"#/properties/discount_type/maxLength",keyword:"maxLength",params:{limit: 7}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -284,7 +284,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/discount_type",schemaPath:"#/properties/discount_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err18 = {instancePath:instancePath+"/discount_type",schemaPath:"#/properties/discount_type/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -301,7 +301,7 @@ const _errs14 = errors;
 const _errs15 = errors;
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 1){
-const err19 = {instancePath:instancePath+"/discount_value",schemaPath:"#/properties/discount_value/rangeMin",keyword:"rangeMin",params:{},message:"must pass \"rangeMin\" keyword validation"};
+const err19 = {instancePath:instancePath+"/discount_value",schemaPath:"#/properties/discount_value/rangeMin",keyword:"rangeMin",params:{}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -312,7 +312,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/discount_value",schemaPath:"#/properties/discount_value/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err20 = {instancePath:instancePath+"/discount_value",schemaPath:"#/properties/discount_value/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -329,7 +329,7 @@ const _errs16 = errors;
 const _errs17 = errors;
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-const err21 = {instancePath:instancePath+"/max_discount",schemaPath:"#/properties/max_discount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err21 = {instancePath:instancePath+"/max_discount",schemaPath:"#/properties/max_discount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -340,7 +340,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/max_discount",schemaPath:"#/properties/max_discount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err22 = {instancePath:instancePath+"/max_discount",schemaPath:"#/properties/max_discount/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -359,7 +359,7 @@ if((typeof data7 == "number") && (isFinite(data7))){
 }
 if(typeof data7 === "string"){
 if(func0(data7) > 10){
-const err23 = {instancePath:instancePath+"/valid_from",schemaPath:"#/properties/valid_from/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
+const err23 = {instancePath:instancePath+"/valid_from",schemaPath:"#/properties/valid_from/maxLength",keyword:"maxLength",params:{limit: 10}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -369,7 +369,7 @@ vErrors.push(err23);
 errors++;
 }
 if(!(formats12(data7))){
-const err24 = {instancePath:instancePath+"/valid_from",schemaPath:"#/properties/valid_from/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+const err24 = {instancePath:instancePath+"/valid_from",schemaPath:"#/properties/valid_from/format",keyword:"format",params:{format: "date"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -380,7 +380,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/valid_from",schemaPath:"#/properties/valid_from/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err25 = {instancePath:instancePath+"/valid_from",schemaPath:"#/properties/valid_from/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -399,7 +399,7 @@ if((typeof data8 == "number") && (isFinite(data8))){
 }
 if(typeof data8 === "string"){
 if(func0(data8) > 10){
-const err26 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
+const err26 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/maxLength",keyword:"maxLength",params:{limit: 10}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -409,7 +409,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!(formats12(data8))){
-const err27 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+const err27 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/format",keyword:"format",params:{format: "date"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -419,7 +419,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data && typeof data == "object" && typeof data["valid_from"] == "string" && data["valid_from"] !== "" && data8 !== "" && data8 < data["valid_from"]){
-const err28 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/notBefore",keyword:"notBefore",params:{},message:"must pass \"notBefore\" keyword validation"};
+const err28 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/notBefore",keyword:"notBefore",params:{}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -430,7 +430,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err29 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -445,7 +445,7 @@ if(data.usage_limit !== undefined){
 let data9 = data.usage_limit;
 const _errs22 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err30 = {instancePath:instancePath+"/usage_limit",schemaPath:"#/properties/usage_limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err30 = {instancePath:instancePath+"/usage_limit",schemaPath:"#/properties/usage_limit/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -457,7 +457,7 @@ errors++;
 const _errs23 = errors;
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 1 || isNaN(data9)){
-const err31 = {instancePath:instancePath+"/usage_limit",schemaPath:"#/properties/usage_limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err31 = {instancePath:instancePath+"/usage_limit",schemaPath:"#/properties/usage_limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -473,7 +473,7 @@ if(data.plan_id !== undefined){
 let data10 = data.plan_id;
 const _errs24 = errors;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err32 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err32 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -485,7 +485,7 @@ errors++;
 const _errs25 = errors;
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 < 1 || isNaN(data10)){
-const err33 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err33 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -499,7 +499,7 @@ var valid3 = _errs24 === errors;
 }
 }
 else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err34];
 }

@@ -11,18 +11,18 @@ function manifestForms(module: ResourceDescription['module']): ResourceDescripti
 
 /** Tests only: a field description with the generator's defaults. */
 function field(name: string, title: string, type: FieldDescription['type'], extra: Partial<FieldDescription> = {}): FieldDescription {
-  return { name, title, type, format: null, enum: null, enumLabels: null, required: false, readOnly: false, writeOnly: false, system: false, relation: null, ...extra };
+  return { name, title, type, format: null, enum: null, enumLabels: null, required: false, writeOnly: false, system: false, relation: null, ...extra };
 }
 
 const SYSTEM_FIELDS = [
-  field('id', 'ID', 'integer', { readOnly: true, system: true }),
-  field('is_active', 'Active', 'boolean', { readOnly: true, system: true }),
-  field('created_at', 'Created', 'string', { format: 'date-time', readOnly: true, system: true }),
-  field('version', 'Version', 'integer', { readOnly: true, system: true }),
+  field('id', 'ID', 'integer', { system: true }),
+  field('is_active', 'Active', 'boolean', { system: true }),
+  field('created_at', 'Created', 'string', { format: 'date-time', system: true }),
+  field('version', 'Version', 'integer', { system: true }),
 ];
 
 function entity(schema: JsonSchema, fields: FieldDescription[]) {
-  return { createSchema: schema, updateSchema: schema, fields: [...fields, ...SYSTEM_FIELDS], unique: [], history: true, softDelete: true, validateCreate: compileValidator(schema), validateUpdate: compileValidator(schema) };
+  return { createSchema: schema, updateSchema: schema, fields: [...fields, ...SYSTEM_FIELDS], history: true, softDelete: true, validateCreate: compileValidator(schema), validateUpdate: compileValidator(schema) };
 }
 
 function routes(base: string, actions: readonly ActionName[]): ResourceDescription['routes'] {
@@ -57,7 +57,7 @@ export const vouchers: ResourceDescription = {
     field('discount_type', 'Discount type', 'string', { enum: ['percent', 'flat'], enumLabels: { percent: 'Percent', flat: 'Flat amount' } }),
     field('discount_value', 'Discount value', 'number', { required: true }),
     field('valid_to', 'Valid to', 'string', { format: 'date' }),
-    field('used_count', 'Used', 'integer', { readOnly: true }),
+    field('used_count', 'Used', 'integer'),
   ]),
   list: {
     columns: ['code', 'discount_type', 'discount_value', 'valid_to', 'used_count', 'is_active'],
