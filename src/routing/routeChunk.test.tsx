@@ -1,0 +1,60 @@
+import { act, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { createMemoryAppHistory } from './appHistory.ts';
+import { AppRouter } from './AppRouter.tsx';
+import { createAppRouter } from './createAppRouter.ts';
+import { chunkRoute } from './routeChunk.tsx';
+
+/** A chunk that arrives when the test says so. */
+function deferredChunk<Module>(module: Module) {
+  let arrive: () => void = () => undefined;
+  const arrived = new Promise<Module>((resolve) => (arrive = () => resolve(module)));
+  return { load: vi.fn(() => arrived), arrive: () => act(async () => arrive()) };
+}
+
+function Layout() {
+  return (
+    <section aria-label="Layout">
+      <Outlet />
+    </section>
+  );
+}
+
+describe('route chunks', () => {
+  it("load a layout's chunk and its screen's side by side as soon as the address is reached, then render both", async () => {
+    const layout = deferredChunk({ Layout });
+    const screenChunk = deferredChunk({ Screen: () => <h1>Screen</h1> });
+    const routes = [
+      {
+        element: (
+          <Suspense fallback={<p>Loading…</p>}>
+            <Outlet />
+          </Suspense>
+        ),
+        children: [chunkRoute(layout.load, (module) => module.Layout, { children: [chunkRoute(screenChunk.load, (module) => module.Screen, { path: '/screen' })] })],
+      },
+      { path: '/start', element: <h1>Start</h1> },
+    ];
+    const { history } = createAppRouter(createMemoryAppHistory(['/start']), routes);
+    render(<AppRouter history={history} routes={routes} />);
+    expect(layout.load).not.toHaveBeenCalled();
+    act(() => history.push('/screen'));
+    // Rendering alone would ask for the screen only once the layout had arrived.
+    expect(layout.load).toHaveBeenCalled();
+    expect(screenChunk.load).toHaveBeenCalled();
+
+    await screenChunk.arrive();
+    await layout.arrive();
+    expect(await screen.findByRole('heading', { name: 'Screen' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Layout' })).toContainElement(screen.getByRole('heading', { name: 'Screen' }));
+    expect(history.location.pathname).toBe('/screen');
+  });
+
+  it('start loading for the address the console opens at', () => {
+    const screenChunk = deferredChunk({ Screen: () => <h1>Screen</h1> });
+    createAppRouter(createMemoryAppHistory(['/screen']), [chunkRoute(screenChunk.load, (module) => module.Screen, { path: '/screen' })]);
+    expect(screenChunk.load).toHaveBeenCalledTimes(1);
+  });
+});
