@@ -1,8 +1,7 @@
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import type { AreaRoute } from '../generated/types.ts';
 import { whenIdle } from '../shell/whenIdle.ts';
-import { PageStatus } from './PageStatus.tsx';
 import { preloadAreas } from './preloadAreas.ts';
 import { useScrollRestoration } from './useScrollRestoration.ts';
 
@@ -11,17 +10,12 @@ export interface RootFrameProps {
 }
 
 /**
- * Wraps every route: scroll restoration on back and forward (ROUTE-07), the status shown while a route's first chunk
- * loads (a navigation keeps the page it leaves until the next one's chunks are there), and, once the first screen has
- * rendered and the browser is idle, the preloading of flagged areas (ROUTE-08). On the sign-in screen too: the
- * chunks are then there when the user has signed in, and the screen was usable before they were asked for.
+ * Wraps every route: scroll restoration on back and forward (ROUTE-07), and, once the first screen has rendered and
+ * the browser is idle, the preloading of flagged areas (ROUTE-08). On the sign-in screen too: the chunks are then
+ * there when the user has signed in, and the screen was usable before they were asked for.
  */
 export function RootFrame({ areas }: RootFrameProps) {
   useScrollRestoration();
   useEffect(() => whenIdle(() => preloadAreas(areas)), [areas]);
-  return (
-    <Suspense fallback={<PageStatus />}>
-      <Outlet />
-    </Suspense>
-  );
+  return <Outlet />;
 }

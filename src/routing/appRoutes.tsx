@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import type { AreaRoute } from '../generated/types.ts';
 import { ErrorPage } from '../shell/ErrorPage.tsx';
@@ -6,6 +7,7 @@ import { AreaRoot } from './AreaRoot.tsx';
 import { ErrorFrame } from './ErrorFrame.tsx';
 import { GuestOnly } from './GuestOnly.tsx';
 import { ModuleRouteElement } from './ModuleRouteElement.tsx';
+import { PageStatus } from './PageStatus.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import { RootFrame } from './RootFrame.tsx';
 import { chunkRoute } from './routeChunk.tsx';
@@ -59,9 +61,13 @@ function areaRoute(area: AreaRoute): RouteObject {
 export function appRoutes(areas: readonly AreaRoute[]): RouteObject[] {
   return [
     {
+      // The status shows while the first screen's chunks load; RootFrame and its effects (the preloading) wait for
+      // that screen. A later navigation keeps the page it leaves until the next one's chunks are there.
       element: (
         <RouteErrorBoundary>
-          <RootFrame areas={areas} />
+          <Suspense fallback={<PageStatus />}>
+            <RootFrame areas={areas} />
+          </Suspense>
         </RouteErrorBoundary>
       ),
       children: [
