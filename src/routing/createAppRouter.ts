@@ -9,6 +9,8 @@ import { preloadRouteChunks } from './routeChunk.tsx';
 export interface AppRouting {
   history: AppHistory;
   routes: RouteObject[];
+  /** Settles when the route chunks of the address the console opened at are there. */
+  firstChunks: Promise<void>;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface AppRouting {
  */
 export function createAppRouter(history: AppHistory = createBrowserAppHistory(), routes: RouteObject[] = appRoutes(AREAS)): AppRouting {
   followNavigationFocus(history);
-  preloadRouteChunks(routes, history.location);
-  history.listen(({ location }) => preloadRouteChunks(routes, location));
-  return { history, routes };
+  const firstChunks = preloadRouteChunks(routes, history.location);
+  history.listen(({ location }) => void preloadRouteChunks(routes, location));
+  return { history, routes, firstChunks };
 }

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -11,7 +11,7 @@ import { chunkRoute } from './routeChunk.tsx';
 function deferredChunk<Module>(module: Module) {
   let arrive: () => void = () => undefined;
   const arrived = new Promise<Module>((resolve) => (arrive = () => resolve(module)));
-  return { load: vi.fn(() => arrived), arrive: () => act(async () => arrive()) };
+  return { load: vi.fn(() => arrived), arrive: () => arrive() };
 }
 
 function Layout() {
@@ -40,16 +40,35 @@ describe('route chunks', () => {
     const { history } = createAppRouter(createMemoryAppHistory(['/start']), routes);
     render(<AppRouter history={history} routes={routes} />);
     expect(layout.load).not.toHaveBeenCalled();
-    act(() => history.push('/screen'));
+    history.push('/screen');
     // Rendering alone would ask for the screen only once the layout had arrived.
     expect(layout.load).toHaveBeenCalled();
     expect(screenChunk.load).toHaveBeenCalled();
 
-    await screenChunk.arrive();
-    await layout.arrive();
+    screenChunk.arrive();
+    layout.arrive();
     expect(await screen.findByRole('heading', { name: 'Screen' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Layout' })).toContainElement(screen.getByRole('heading', { name: 'Screen' }));
     expect(history.location.pathname).toBe('/screen');
+  });
+
+  it('render at once, with no loading status, when their chunk is already there', async () => {
+    const chunk = chunkRoute(() => Promise.resolve({ Screen: () => <h1>Screen</h1> }), (module) => module.Screen, { path: '/screen' });
+    const routes = [
+      {
+        element: (
+          <Suspense fallback={<p>Loading…</p>}>
+            <Outlet />
+          </Suspense>
+        ),
+        children: [chunk],
+      },
+    ];
+    const router = createAppRouter(createMemoryAppHistory(['/screen']), routes);
+    await router.firstChunks;
+    render(<AppRouter history={router.history} routes={router.routes} />);
+    expect(screen.getByRole('heading', { name: 'Screen' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
   });
 
   it('start loading for the address the console opens at', () => {
