@@ -61,8 +61,8 @@ function areaRoute(area: AreaRoute): RouteObject {
 export function appRoutes(areas: readonly AreaRoute[]): RouteObject[] {
   return [
     {
-      // The status shows while the first screen's chunks load; RootFrame and its effects (the preloading) wait for
-      // that screen. A later navigation keeps the page it leaves until the next one's chunks are there.
+      // The status shows while a screen's chunks load and nothing is on screen yet; RootFrame and its effects (the
+      // preloading of flagged areas) wait for the first screen. A navigation keeps the page it leaves meanwhile.
       element: (
         <RouteErrorBoundary>
           <Suspense fallback={<PageStatus />}>
