@@ -23,7 +23,7 @@ function Layout() {
 }
 
 describe('route chunks', () => {
-  it("load a layout's chunk and its screen's side by side as soon as the address is reached, then render both", async () => {
+  it("load a layout's chunk and its screen's side by side as soon as a link is followed, then change the address and render both", async () => {
     const layout = deferredChunk({ Layout });
     const screenChunk = deferredChunk({ Screen: () => <h1>Screen</h1> });
     const routes = [
@@ -37,13 +37,16 @@ describe('route chunks', () => {
       },
       { path: '/start', element: <h1>Start</h1> },
     ];
-    const { history } = createAppRouter(createMemoryAppHistory(['/start']), routes);
+    const { history } = createAppRouter(routes, (prepare) => createMemoryAppHistory(['/start'], prepare));
     render(<AppRouter history={history} routes={routes} />);
     expect(layout.load).not.toHaveBeenCalled();
     history.push('/screen');
     // Rendering alone would ask for the screen only once the layout had arrived.
     expect(layout.load).toHaveBeenCalled();
     expect(screenChunk.load).toHaveBeenCalled();
+    // The address and the page change together, once the chunks are there.
+    expect(history.location.pathname).toBe('/start');
+    expect(screen.getByRole('heading', { name: 'Start' })).toBeInTheDocument();
 
     screenChunk.arrive();
     layout.arrive();
@@ -64,7 +67,7 @@ describe('route chunks', () => {
         children: [chunk],
       },
     ];
-    const router = createAppRouter(createMemoryAppHistory(['/screen']), routes);
+    const router = createAppRouter(routes, (prepare) => createMemoryAppHistory(['/screen'], prepare));
     await router.firstChunks;
     render(<AppRouter history={router.history} routes={router.routes} />);
     expect(screen.getByRole('heading', { name: 'Screen' })).toBeInTheDocument();
@@ -73,7 +76,7 @@ describe('route chunks', () => {
 
   it('start loading for the address the console opens at', () => {
     const screenChunk = deferredChunk({ Screen: () => <h1>Screen</h1> });
-    createAppRouter(createMemoryAppHistory(['/screen']), [chunkRoute(screenChunk.load, (module) => module.Screen, { path: '/screen' })]);
+    createAppRouter([chunkRoute(screenChunk.load, (module) => module.Screen, { path: '/screen' })], (prepare) => createMemoryAppHistory(['/screen'], prepare));
     expect(screenChunk.load).toHaveBeenCalledTimes(1);
   });
 });

@@ -4,6 +4,7 @@ import { matchRoutes, type Location, type RouteObject } from 'react-router-dom';
 /** The `handle` of a route whose screen is a chunk of its own. */
 interface ChunkHandle {
   preload: () => Promise<unknown>;
+  loaded: () => boolean;
 }
 
 /**
@@ -20,15 +21,18 @@ export function chunkRoute<Module>(load: () => Promise<Module>, pick: (module: M
   function ChunkScreen() {
     return Screen ? <Screen /> : <LazyScreen />;
   }
-  const handle: ChunkHandle = { preload };
+  const handle: ChunkHandle = { preload, loaded: () => Screen !== undefined };
   return { ...route, element: <ChunkScreen />, handle };
 }
 
 /**
- * Starts loading the chunks of every route matching `location`; settles once they are all there. A failure surfaces
- * when the route renders.
+ * Starts loading the chunks of every route matching `location` that are not there yet; settles once they are, or is
+ * null when none was missing. A failure surfaces when the route renders.
  */
-export function preloadRouteChunks(routes: RouteObject[], location: Partial<Location>): Promise<void> {
-  const loads = (matchRoutes(routes, location) ?? []).map((match) => (match.route.handle as ChunkHandle | undefined)?.preload());
-  return Promise.all(loads.map((load) => load?.catch(() => undefined))).then(() => undefined);
+export function preloadRouteChunks(routes: RouteObject[], location: Partial<Location>): Promise<void> | null {
+  const missing = (matchRoutes(routes, location) ?? [])
+    .map((match) => match.route.handle as ChunkHandle | undefined)
+    .filter((handle): handle is ChunkHandle => handle !== undefined && !handle.loaded());
+  if (missing.length === 0) return null;
+  return Promise.all(missing.map((handle) => handle.preload().catch(() => undefined))).then(() => undefined);
 }

@@ -12,7 +12,7 @@ import { login, type TokenPair } from './realApi.ts';
  * toasts), on a history in memory so the test can read and drive the address.
  */
 export function renderConsole(path: string) {
-  const router = createAppRouter(createMemoryAppHistory([path]), appRoutes(AREAS));
+  const router = createAppRouter(appRoutes(AREAS), (prepare) => createMemoryAppHistory([path], prepare));
   const view = render(<App router={router} />);
   return { ...view, history: router.history };
 }
