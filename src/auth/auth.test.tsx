@@ -1,13 +1,13 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { GuestLayout } from '../layout/GuestLayout.tsx';
 import { appRoutes } from '../routing/appRoutes.tsx';
 import { tokenStore } from '../session/tokenStore.ts';
 import { api, setupApiServer } from '../test/apiServer.ts';
+import { renderRoutes } from '../test/renderWithRouter.tsx';
 import { TEST_PERMISSIONS, testAreas } from '../test/testAreas.ts';
 import { makeToken } from '../test/tokens.ts';
 
@@ -16,13 +16,7 @@ vi.mock('../screens/index.ts', async () => ({ SCREENS: (await import('../test/mo
 const server = setupApiServer();
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(appRoutes(testAreas()), { initialEntries: [path] });
-  render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
-  return router;
+  return renderRoutes(appRoutes(testAreas()), [path], (router) => <StrictMode>{router}</StrictMode>).history;
 }
 
 function recordPosts(path: string, reply: () => Response) {
@@ -47,15 +41,15 @@ describe('signing in again', () => {
     await userEvent.type(await screen.findByLabelText('Email'), 'admin@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'Admin@12345{Enter}');
   };
-  const at = (router: ReturnType<typeof renderAt>) => `${router.state.location.pathname}${router.state.location.search}`;
+  const at = (history: ReturnType<typeof renderAt>) => `${history.location.pathname}${history.location.search}`;
 
   it('returns the user to the page they asked for, path and query, after signing in', async () => {
-    const router = renderAt('/user-management/users?q=asha&_page=2');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
-    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/user-management/users?q=asha&_page=2');
+    const history = renderAt('/user-management/users?q=asha&_page=2');
+    await waitFor(() => expect(history.location.pathname).toBe('/auth/login'));
+    expect(new URLSearchParams(history.location.search).get('next')).toBe('/user-management/users?q=asha&_page=2');
     expect(screen.queryByText('Your session expired, sign in again.')).not.toBeInTheDocument();
     await signIn();
-    await waitFor(() => expect(at(router)).toBe('/user-management/users?q=asha&_page=2'));
+    await waitFor(() => expect(at(history)).toBe('/user-management/users?q=asha&_page=2'));
   });
 
   it.each([
@@ -68,28 +62,28 @@ describe('signing in again', () => {
     ['another auth screen', '/auth/reset-password?token=x'],
     ['the root, which bounces to the auth screens', '/'],
   ])('never returns to %s: the landing path instead', async (_what, next) => {
-    const router = renderAt(`/auth/login?next=${encodeURIComponent(next)}`);
+    const history = renderAt(`/auth/login?next=${encodeURIComponent(next)}`);
     await signIn();
-    await waitFor(() => expect(at(router)).toBe('/voucher-management/vouchers'));
+    await waitFor(() => expect(at(history)).toBe('/voucher-management/vouchers'));
   });
 
   it('says the session expired when an expired token sent the user to sign in, and returns them after', async () => {
     localStorage.setItem(tokenStore.accessKey, makeToken({ exp: Math.floor(Date.now() / 1000) - 5 }));
-    const router = renderAt('/user-management/users?q=asha');
+    const history = renderAt('/user-management/users?q=asha');
     expect(await screen.findByText('Your session expired, sign in again.')).toHaveAttribute('role', 'status');
-    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(history.location.pathname).toBe('/auth/login');
     await signIn();
-    await waitFor(() => expect(at(router)).toBe('/user-management/users?q=asha'));
+    await waitFor(() => expect(at(history)).toBe('/user-management/users?q=asha'));
   });
 
   it('says nothing, and starts afresh, after a plain logout', async () => {
-    const router = renderAt('/auth/login');
+    const history = renderAt('/auth/login');
     await signIn();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/voucher-management/vouchers'));
-    await router.navigate('/user-management/users?q=asha');
+    await waitFor(() => expect(history.location.pathname).toBe('/voucher-management/vouchers'));
+    await act(() => history.push('/user-management/users?q=asha'));
     await userEvent.click(await screen.findByRole('button', { name: /account menu$/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
-    await waitFor(() => expect(at(router)).toBe('/auth/login'));
+    await waitFor(() => expect(at(history)).toBe('/auth/login'));
     await screen.findByRole('heading', { name: 'Sign in' });
     expect(screen.queryByText('Your session expired, sign in again.')).not.toBeInTheDocument();
   });
@@ -103,11 +97,11 @@ describe('the login screen', () => {
       mock.get(api('user/permission'), () => HttpResponse.json({ data: TEST_PERMISSIONS })),
       mock.get(api('notification'), () => HttpResponse.json({ data: [] })),
     );
-    const router = renderAt('/auth/login');
+    const history = renderAt('/auth/login');
     await userEvent.type(await screen.findByLabelText('Email'), 'admin@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'Secret#123');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/voucher-management/vouchers'));
+    await waitFor(() => expect(history.location.pathname).toBe('/voucher-management/vouchers'));
     expect(bodies).toEqual([{ email: 'admin@example.com', password: 'Secret#123' }]);
     expect(tokenStore.access()).toBe(access);
     expect(tokenStore.refresh()).toBe('refresh-9');
@@ -215,15 +209,14 @@ describe('the guest layout', () => {
         element: <GuestLayout />,
         children: [
           { path: 'with', element: <p>Plain page</p> },
-          { path: 'without', element: <p>Bare page</p>, handle: { header: false } },
         ],
       },
+      { element: <GuestLayout header={false} />, children: [{ path: 'without', element: <p>Bare page</p> }] },
     ];
-    const router = createMemoryRouter(routes, { initialEntries: ['/with'] });
-    render(<RouterProvider router={router} />);
+    const { history } = renderRoutes(routes, ['/with']);
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveTextContent('Plain page');
-    await router.navigate('/without');
+    await act(() => history.push('/without'));
     expect(await screen.findByText('Bare page')).toBeInTheDocument();
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
   });

@@ -1,10 +1,10 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../routing/appRoutes.tsx';
 import { api, setupApiServer } from '../test/apiServer.ts';
+import { renderRoutes } from '../test/renderWithRouter.tsx';
 import { testAreas } from '../test/testAreas.ts';
 
 vi.mock('../screens/index.ts', async () => ({ SCREENS: (await import('../test/mockScreens.tsx')).MOCK_SCREENS }));
@@ -13,9 +13,7 @@ const server = setupApiServer();
 const NOT_VERIFIED = 'Your email address is not verified yet. Open the link in the email we sent you, or send the link again.';
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(appRoutes(testAreas()), { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
+  return renderRoutes(appRoutes(testAreas()), [path]).history;
 }
 
 afterEach(() => vi.useRealTimers());
@@ -40,10 +38,10 @@ describe('signing in with an address not verified yet', () => {
   it('says so, and "Send the link again" sends the typed credentials, then rests for a minute, counting down', async () => {
     const resent = refuseUnverified();
     const user = userEvent.setup();
-    const router = renderAt('/auth/login');
+    const history = renderAt('/auth/login');
     await signIn(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(NOT_VERIFIED);
-    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(history.location.pathname).toBe('/auth/login');
 
     await user.click(screen.getByRole('button', { name: 'Send the link again' }));
     expect(await screen.findByText('A new verification link was sent to nila@example.com. It expires in 7 days.')).toHaveAttribute('role', 'status');
@@ -99,12 +97,12 @@ describe('the development mailbox from the auth screens (development builds)', (
       mock.get(api('dev/mailbox'), () => HttpResponse.json({ data: [], meta: { delivery: 'console' } })),
     );
     const user = userEvent.setup();
-    const router = renderAt('/auth/login');
+    const history = renderAt('/auth/login');
     expect(await screen.findByRole('link', { name: 'Development mailbox' })).toHaveAttribute('href', '/dev/mailbox');
     await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
     await user.type(await screen.findByLabelText('Email'), 'viewer@example.com{Enter}');
     await user.click(await screen.findByRole('link', { name: 'development mailbox' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dev/mailbox'));
+    await waitFor(() => expect(history.location.pathname).toBe('/dev/mailbox'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Development mailbox' })).toBeInTheDocument();
   });
 });

@@ -1,10 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../routing/appRoutes.tsx';
 import { api, setupApiServer } from '../test/apiServer.ts';
+import { renderRoutes } from '../test/renderWithRouter.tsx';
 import { testAreas } from '../test/testAreas.ts';
 import type { MailboxEntry } from '../../contract/mailbox.ts';
 
@@ -39,15 +39,13 @@ const FAILED: MailboxEntry = {
 
 function renderMailbox(messages: MailboxEntry[], delivery = 'console') {
   server.use(mock.get(api('dev/mailbox'), () => HttpResponse.json({ data: messages, meta: { delivery } })));
-  const router = createMemoryRouter(appRoutes(testAreas()), { initialEntries: ['/dev/mailbox'] });
-  render(<RouterProvider router={router} />);
-  return router;
+  return renderRoutes(appRoutes(testAreas()), ['/dev/mailbox']).history;
 }
 
 describe('the development mailbox', () => {
   it('lists the messages newest first with their delivery, and a console link opens on this origin', async () => {
     const user = userEvent.setup();
-    const router = renderMailbox([RESET, FAILED]);
+    const history = renderMailbox([RESET, FAILED]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Development mailbox' })).toBeInTheDocument();
     expect(await screen.findByText(/nothing leaves it: each message is printed on its console and listed here/)).toBeInTheDocument();
     const messages = within(screen.getByRole('list', { name: 'Messages' })).getAllByRole('article');
@@ -59,7 +57,7 @@ describe('the development mailbox', () => {
     const link = within(messages[0]!).getByRole('link', { name: RESET.links[0] });
     expect(link).toHaveAttribute('href', '/auth/reset-password?token=abcdefghijklmnop1234');
     await user.click(link);
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/auth/reset-password?token=abcdefghijklmnop1234'));
+    await waitFor(() => expect(`${history.location.pathname}${history.location.search}`).toBe('/auth/reset-password?token=abcdefghijklmnop1234'));
     expect(await screen.findByRole('heading', { level: 1, name: /password/i })).toBeInTheDocument();
   });
 

@@ -1,10 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../http/http.ts';
 import { permissionStore } from '../permissions/permissionStore.ts';
 import { startSession } from '../session/sessionStore.ts';
+import { renderRoutes } from '../test/renderWithRouter.tsx';
 import { TEST_PERMISSIONS } from '../test/testAreas.ts';
 import { makeToken } from '../test/tokens.ts';
 import { AdminLayout } from './AdminLayout.tsx';
@@ -23,12 +23,7 @@ function windowWidth(px: number) {
 }
 
 function renderLayout() {
-  const router = createMemoryRouter(
-    [{ element: <AdminLayout />, children: [{ path: '*', element: <h1>Screen</h1> }] }],
-    { initialEntries: ['/voucher-management/vouchers'] },
-  );
-  render(<RouterProvider router={router} />);
-  return router;
+  return renderRoutes([{ element: <AdminLayout />, children: [{ path: '*', element: <h1>Screen</h1> }] }], ['/voucher-management/vouchers']).history;
 }
 
 const drawer = () => screen.getByRole('navigation', { name: 'Main' });
@@ -64,10 +59,10 @@ describe('the sidebar on a phone', () => {
 
   it('closes when a link is followed, and on a tap beside it', async () => {
     windowWidth(390);
-    const router = renderLayout();
+    const history = renderLayout();
     await userEvent.click(menuButton());
     await userEvent.click(within(drawer()).getByRole('link', { name: 'User Management' }));
-    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/user-management/));
+    await waitFor(() => expect(history.location.pathname).toMatch(/^\/user-management/));
     expect(drawer()).not.toHaveClass('sidebar-drawer-open');
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(menuButton());

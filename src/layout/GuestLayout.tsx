@@ -1,21 +1,19 @@
-import { Outlet, useMatches } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { Brand } from '../shell/Brand.tsx';
 import { SkipLink } from '../shell/SkipLink.tsx';
 import './GuestLayout.css';
 
-/** Route `handle` of a guest screen: `{ header: false }` hides the header (LAYOUT-01). */
-export interface GuestRouteHandle {
+export interface GuestLayoutProps {
+  /** False for screens shown without the header: their route renders the layout so. */
   header?: boolean;
 }
 
 /** LAYOUT-01: a bare page with only the routed content, and a header unless the route turns it off. */
-export function GuestLayout() {
-  const matches = useMatches();
-  const showHeader = !matches.some((match) => (match.handle as GuestRouteHandle | undefined)?.header === false);
+export function GuestLayout({ header = true }: GuestLayoutProps) {
   return (
     <div className="guest-layout">
       <SkipLink />
-      {showHeader && (
+      {header && (
         <header className="guest-header">
           <Brand />
         </header>

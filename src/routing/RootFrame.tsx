@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import type { AreaRoute } from '../generated/types.ts';
 import { whenIdle } from '../shell/whenIdle.ts';
 import { preloadAreas } from './preloadAreas.ts';
+import { useScrollRestoration } from './useScrollRestoration.ts';
 
 export interface RootFrameProps {
   areas: readonly AreaRoute[];
@@ -14,11 +15,7 @@ export interface RootFrameProps {
  * there when the user has signed in, and the screen was usable before they were asked for.
  */
 export function RootFrame({ areas }: RootFrameProps) {
+  useScrollRestoration();
   useEffect(() => whenIdle(() => preloadAreas(areas)), [areas]);
-  return (
-    <>
-      <ScrollRestoration />
-      <Outlet />
-    </>
-  );
+  return <Outlet />;
 }

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import type { AreaRoute } from '../generated/types.ts';
 import { ErrorPage } from '../shell/ErrorPage.tsx';
@@ -9,32 +10,26 @@ import { ModuleRouteElement } from './ModuleRouteElement.tsx';
 import { PageStatus } from './PageStatus.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import { RootFrame } from './RootFrame.tsx';
-import { RouteError } from './RouteError.tsx';
+import { chunkRoute } from './routeChunk.tsx';
+import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
+
+const guestLayout = () => import('../layout/GuestLayout.tsx');
+const pickGuestLayout = (module: Awaited<ReturnType<typeof guestLayout>>) => module.GuestLayout;
 
 /** The guest area: login-type screens, each its own chunk (LAYOUT-01, ROUTE-02). */
 const authRoute: RouteObject = {
   path: 'auth',
   element: <GuestOnly />,
   children: [
-    {
-      lazy: () => import('../layout/GuestLayout.tsx').then((module) => ({ Component: module.GuestLayout })),
+    chunkRoute(guestLayout, pickGuestLayout, {
       children: [
         { index: true, element: <Navigate to="login" replace /> },
-        { path: 'login', lazy: () => import('../auth/LoginScreen.tsx').then((module) => ({ Component: module.LoginScreen })) },
-        {
-          path: 'forgot-password',
-          lazy: () => import('../auth/ForgotPasswordScreen.tsx').then((module) => ({ Component: module.ForgotPasswordScreen })),
-        },
-        {
-          path: 'reset-password',
-          lazy: () => import('../auth/ResetPasswordScreen.tsx').then((module) => ({ Component: module.ResetPasswordScreen })),
-        },
-        {
-          path: 'verify-email',
-          lazy: () => import('../auth/VerifyEmailScreen.tsx').then((module) => ({ Component: module.VerifyEmailScreen })),
-        },
+        chunkRoute(() => import('../auth/LoginScreen.tsx'), (module) => module.LoginScreen, { path: 'login' }),
+        chunkRoute(() => import('../auth/ForgotPasswordScreen.tsx'), (module) => module.ForgotPasswordScreen, { path: 'forgot-password' }),
+        chunkRoute(() => import('../auth/ResetPasswordScreen.tsx'), (module) => module.ResetPasswordScreen, { path: 'reset-password' }),
+        chunkRoute(() => import('../auth/VerifyEmailScreen.tsx'), (module) => module.VerifyEmailScreen, { path: 'verify-email' }),
       ],
-    },
+    }),
   ],
 };
 
@@ -44,13 +39,8 @@ const authRoute: RouteObject = {
  */
 function devMailboxRoutes(): RouteObject[] {
   if (!__DEV_MAILBOX__) return [];
-  return [
-    {
-      path: 'dev/mailbox',
-      lazy: () => import('../layout/GuestLayout.tsx').then((module) => ({ Component: module.GuestLayout })),
-      children: [{ index: true, lazy: () => import('../devMailbox/DevMailboxScreen.tsx').then((module) => ({ Component: module.DevMailboxScreen })) }],
-    },
-  ];
+  const mailbox = chunkRoute(() => import('../devMailbox/DevMailboxScreen.tsx'), (module) => module.DevMailboxScreen, { index: true });
+  return [chunkRoute(guestLayout, pickGuestLayout, { path: 'dev/mailbox', children: [mailbox] })];
 }
 
 /** One admin area: its guard (ROUTE-03), its root resolving to the default route, its guarded module routes. */
@@ -71,17 +61,20 @@ function areaRoute(area: AreaRoute): RouteObject {
 export function appRoutes(areas: readonly AreaRoute[]): RouteObject[] {
   return [
     {
-      element: <RootFrame areas={areas} />,
-      errorElement: <RouteError />,
-      hydrateFallbackElement: <PageStatus />,
+      // The status shows while a screen's chunks load and nothing is on screen yet; RootFrame and its effects (the
+      // preloading of flagged areas) wait for the first screen. A navigation keeps the page it leaves meanwhile.
+      element: (
+        <RouteErrorBoundary>
+          <Suspense fallback={<PageStatus />}>
+            <RootFrame areas={areas} />
+          </Suspense>
+        </RouteErrorBoundary>
+      ),
       children: [
         { index: true, element: <Navigate to="/auth" replace /> },
         authRoute,
         ...devMailboxRoutes(),
-        {
-          lazy: () => loadAdminLayout().then((module) => ({ Component: module.AdminLayout })),
-          children: areas.filter((area) => area.layout === 'admin').map(areaRoute),
-        },
+        chunkRoute(loadAdminLayout, (module) => module.AdminLayout, { children: areas.filter((area) => area.layout === 'admin').map(areaRoute) }),
         {
           element: <ErrorFrame />,
           children: [

@@ -1,6 +1,5 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { http as mock, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AREAS } from '../generated/routes.ts';
 import type { AreaRoute } from '../generated/types.ts';
@@ -8,6 +7,7 @@ import type { Permissions } from '../permissions/types.ts';
 import { startSession } from '../session/sessionStore.ts';
 import { tokenStore } from '../session/tokenStore.ts';
 import { api, setupApiServer } from '../test/apiServer.ts';
+import { renderRoutes } from '../test/renderWithRouter.tsx';
 import { TEST_PERMISSIONS, testAreas } from '../test/testAreas.ts';
 import { makeToken } from '../test/tokens.ts';
 import { appRoutes } from './appRoutes.tsx';
@@ -24,14 +24,12 @@ function serve(permissions: Permissions = TEST_PERMISSIONS) {
 }
 
 function renderApp(path: string, areas: AreaRoute[] = testAreas()) {
-  const router = createMemoryRouter(appRoutes(areas), { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return { router, areas };
+  return { history: renderRoutes(appRoutes(areas), [path]).history, areas };
 }
 
 const logIn = (claims: Parameters<typeof makeToken>[0] = {}) => startSession(makeToken(claims), 'refresh-1');
-const at = (router: { state: { location: { pathname: string } } }, pathname: string) =>
-  waitFor(() => expect(router.state.location.pathname).toBe(pathname));
+const at = (history: { location: { pathname: string } }, pathname: string) =>
+  waitFor(() => expect(history.location.pathname).toBe(pathname));
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -39,20 +37,20 @@ afterEach(() => {
 
 describe('the route table', () => {
   it('ROUTE-01 / redirects to /auth (exact match only), which shows the login screen', async () => {
-    const { router } = renderApp('/');
-    await at(router, '/auth/login');
+    const { history } = renderApp('/');
+    await at(history, '/auth/login');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
 
     const other = renderApp('/authx');
     expect(await screen.findAllByText(/ERROR 404/)).toHaveLength(1);
-    expect(other.router.state.location.pathname).toBe('/authx');
+    expect(other.history.location.pathname).toBe('/authx');
   });
 
   it('ROUTE-02 SESSION-09 the auth area is guest-only: a logged-in user is sent to their landing path', async () => {
     serve();
     logIn({ default_url: '/voucher-management/vouchers/add' });
-    const { router } = renderApp('/auth/login');
-    await at(router, '/voucher-management/vouchers/add');
+    const { history } = renderApp('/auth/login');
+    await at(history, '/voucher-management/vouchers/add');
     expect(await screen.findByRole('heading', { name: 'form screen: Vouchers add' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Sign in' })).not.toBeInTheDocument();
   });
@@ -60,13 +58,13 @@ describe('the route table', () => {
   it('ROUTE-15 without a usable default_url the landing path is the first routable path of the permissions', async () => {
     serve();
     logIn({ default_url: 'https://evil.example.com' });
-    const { router } = renderApp('/auth/login');
-    await at(router, '/voucher-management/vouchers');
+    const { history } = renderApp('/auth/login');
+    await at(history, '/voucher-management/vouchers');
   });
 
   it('ROUTE-03 SESSION-09 the authenticated areas send a logged-out visitor to /auth/login', async () => {
-    const { router } = renderApp('/user-management/users');
-    await at(router, '/auth/login');
+    const { history } = renderApp('/user-management/users');
+    await at(history, '/auth/login');
     expect(screen.queryByText(/list screen/)).not.toBeInTheDocument();
 
     const guarded = ['user-management', 'masters', 'data-column', 'data-upload-management', 'subscription-management', 'subscriber-management', 'developers', 'profile-management'];
@@ -89,8 +87,8 @@ describe('the route table', () => {
       'related-product-management',
     ];
     for (const path of unguarded) expect(AREAS.find((area) => area.path === path)).toMatchObject({ layout: 'admin' });
-    const { router, areas } = renderApp('/voucher-management/vouchers');
-    await at(router, '/auth/login');
+    const { history, areas } = renderApp('/voucher-management/vouchers');
+    await at(history, '/auth/login');
     expect(screen.queryByText(/screen:/)).not.toBeInTheDocument();
     expect(areas[0]!.load).not.toHaveBeenCalled();
   });
@@ -98,22 +96,22 @@ describe('the route table', () => {
   it('ROUTE-05 /403 shows the forbidden page, /404 and any unknown path the not-found page', async () => {
     renderApp('/403');
     expect(await screen.findByRole('heading', { name: 'ERROR 403 ACCESS DENIED' })).toBeInTheDocument();
-    const { unmount } = render(<RouterProvider router={createMemoryRouter(appRoutes(testAreas()), { initialEntries: ['/404'] })} />);
+    const { unmount } = renderRoutes(appRoutes(testAreas()), ['/404']);
     expect(await screen.findByRole('heading', { name: 'ERROR 404 PAGE NOT FOUND' })).toBeInTheDocument();
     unmount();
     const unknown = renderApp('/voucher-management/nothing/here');
     expect(await screen.findAllByRole('heading', { name: 'ERROR 404 PAGE NOT FOUND' })).toHaveLength(1);
-    expect(unknown.router.state.location.pathname).toBe('/voucher-management/nothing/here');
+    expect(unknown.history.location.pathname).toBe('/voucher-management/nothing/here');
   });
 
   it('ROUTE-06 an area chunk loads on the first visit to the area, not before', async () => {
     serve();
     logIn();
-    const { router, areas } = renderApp('/profile-management/profile');
+    const { history, areas } = renderApp('/profile-management/profile');
     expect(await screen.findByRole('heading', { name: 'profile screen: Profile view' })).toBeInTheDocument();
     const voucherArea = areas[0]!;
     expect(voucherArea.load).not.toHaveBeenCalled();
-    await router.navigate('/voucher-management/vouchers');
+    await act(() => history.push('/voucher-management/vouchers'));
     expect(await screen.findByRole('heading', { name: 'list screen: Vouchers view' })).toBeInTheDocument();
     expect(voucherArea.load).toHaveBeenCalledTimes(1);
     // Every generated area loads through its own dynamic import.
@@ -125,14 +123,14 @@ describe('the route table', () => {
     logIn();
     const scrollTo = vi.fn();
     vi.stubGlobal('scrollTo', scrollTo);
-    const { router } = renderApp('/voucher-management/vouchers');
+    const { history } = renderApp('/voucher-management/vouchers');
     await screen.findByRole('heading', { name: 'list screen: Vouchers view' });
     vi.spyOn(window, 'scrollY', 'get').mockReturnValue(640);
-    await router.navigate('/voucher-management/vouchers/add');
+    await act(() => history.push('/voucher-management/vouchers/add'));
     await screen.findByRole('heading', { name: 'form screen: Vouchers add' });
     vi.spyOn(window, 'scrollY', 'get').mockReturnValue(0);
     scrollTo.mockClear();
-    await router.navigate(-1);
+    await act(() => history.go(-1));
     await screen.findByRole('heading', { name: 'list screen: Vouchers view' });
     await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 640));
     vi.unstubAllGlobals();
@@ -159,11 +157,11 @@ describe('the route table', () => {
   it('ROUTE-09 a module serves view at its index route, add and edit', async () => {
     serve();
     logIn();
-    const { router } = renderApp('/voucher-management/vouchers');
+    const { history } = renderApp('/voucher-management/vouchers');
     expect(await screen.findByRole('heading', { name: 'list screen: Vouchers view' })).toBeInTheDocument();
-    await router.navigate('/voucher-management/vouchers/add');
+    await act(() => history.push('/voucher-management/vouchers/add'));
     expect(await screen.findByRole('heading', { name: 'form screen: Vouchers add' })).toBeInTheDocument();
-    await router.navigate('/voucher-management/vouchers/12/edit');
+    await act(() => history.push('/voucher-management/vouchers/12/edit'));
     expect(await screen.findByRole('heading', { name: 'form screen: Vouchers edit' })).toBeInTheDocument();
   });
 
@@ -177,8 +175,8 @@ describe('the route table', () => {
 
   it('SESSION-04 an expired token, when checked, logs out and redirects to /auth/login', async () => {
     localStorage.setItem(tokenStore.accessKey, makeToken({ exp: Math.floor(Date.now() / 1000) - 5 }));
-    const { router } = renderApp('/user-management/users');
-    await at(router, '/auth/login');
+    const { history } = renderApp('/user-management/users');
+    await at(history, '/auth/login');
     expect(tokenStore.access()).toBeNull();
   });
 });
@@ -187,9 +185,9 @@ describe('the permission guard', () => {
   it('PERM-10 a route whose module/action the user lacks shows the 403 page, never the screen', async () => {
     serve({ ...TEST_PERMISSIONS, VOUCHER: { order: 2, actions: { view: { is_routable: true, route_url: '/voucher-management/vouchers' } } } });
     logIn();
-    const { router, areas } = renderApp('/voucher-management/vouchers/add');
+    const { history, areas } = renderApp('/voucher-management/vouchers/add');
     expect(await screen.findByRole('heading', { name: 'ERROR 403 ACCESS DENIED' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/403');
+    expect(history.location.pathname).toBe('/403');
     expect(screen.queryByText(/form screen/)).not.toBeInTheDocument();
     expect(areas[0]!.load).not.toHaveBeenCalled();
   });
@@ -197,23 +195,23 @@ describe('the permission guard', () => {
   it('PERM-10 an area root sends the user to their default route for it, or to 403 when they have none', async () => {
     serve();
     logIn();
-    const { router } = renderApp('/voucher-management');
-    await at(router, '/voucher-management/vouchers');
+    const { history } = renderApp('/voucher-management');
+    await at(history, '/voucher-management/vouchers');
     expect(await screen.findByRole('heading', { name: 'list screen: Vouchers view' })).toBeInTheDocument();
   });
 
   it('PERM-10 an area root where the user has no routable path shows the 403 page', async () => {
     serve({ USER_PROFILE: TEST_PERMISSIONS.USER_PROFILE! });
     logIn();
-    const { router } = renderApp('/user-management');
-    await at(router, '/403');
+    const { history } = renderApp('/user-management');
+    await at(history, '/403');
   });
 
   it('PERM-10 default deny: with no permissions at all nothing renders but the 403 page', async () => {
     serve({});
     logIn();
-    const { router } = renderApp('/user-management/users');
-    await at(router, '/403');
+    const { history } = renderApp('/user-management/users');
+    await at(history, '/403');
     expect(screen.queryByText(/screen:/)).not.toBeInTheDocument();
   });
 });
@@ -239,7 +237,7 @@ describe('layouts', () => {
     expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toContainElement(heading);
-    await signedIn.router.navigate('/403');
+    await act(() => signedIn.history.push('/403'));
     expect(await screen.findByRole('heading', { name: 'ERROR 403 ACCESS DENIED' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     cleanup();

@@ -1,10 +1,9 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderRoutes } from '../test/renderWithRouter.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
 
-const renderPage = (status: 403 | 404) =>
-  render(<RouterProvider router={createMemoryRouter([{ path: '*', element: <ErrorPage status={status} /> }], { initialEntries: ['/x'] })} />);
+const renderPage = (status: 403 | 404) => renderRoutes([{ path: '*', element: <ErrorPage status={status} /> }], ['/x']);
 
 describe('error pages', () => {
   it('ERRPAGE-01 the 403 page says ERROR 403 ACCESS DENIED with a Go To Homepage button to /', () => {

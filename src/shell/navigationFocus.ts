@@ -1,18 +1,11 @@
-/** The part of a data router this needs (createBrowserRouter's and createMemoryRouter's both fit). */
-interface NavigatingRouter {
-  state: { location: unknown };
-  subscribe(listener: (state: { location: unknown }) => void): () => void;
-}
+import type { History } from '../routing/appHistory.ts';
 
 /** What had focus when the address last changed: the link or button that navigated, or the page itself on a load. */
 let origin: Element | null = null;
 
-/** Notes where focus is at each change of the router's address, before React renders the new screen. */
-export function followNavigationFocus(router: NavigatingRouter): () => void {
-  let location = router.state.location;
-  return router.subscribe((state) => {
-    if (state.location === location) return;
-    location = state.location;
+/** Notes where focus is at each change of the address, before React renders the new screen. */
+export function followNavigationFocus(history: Pick<History, 'listen'>): () => void {
+  return history.listen(() => {
     origin = document.activeElement;
   });
 }

@@ -45,23 +45,23 @@ describe('the tabs of an area', () => {
 
   it('mark the current resource, also on its add, edit and detail screens, and not a sibling sharing a prefix', async () => {
     get.mockResolvedValue({ data: viewOf('MASTERS', 'LOOKUP_TYPES', 'LOOKUPS') });
-    const { router } = renderWithRouter(<AreaTabs />, ['/masters/lookups/12/edit']);
+    const { history } = renderWithRouter(<AreaTabs />, ['/masters/lookups/12/edit']);
     await waitFor(() => expect(screen.getByRole('link', { name: 'Lookups' })).toHaveAttribute('aria-current', 'page'));
     expect(screen.getByRole('link', { name: 'Lookup Types' })).not.toHaveAttribute('aria-current');
     await userEvent.click(screen.getByRole('link', { name: 'Lookup Types' }));
-    expect(router.state.location.pathname).toBe('/masters/lookup-types');
+    expect(history.location.pathname).toBe('/masters/lookup-types');
     expect(screen.getByRole('link', { name: 'Lookup Types' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('are reachable from the keyboard', async () => {
     get.mockResolvedValue({ data: viewOf('MASTERS', 'LOOKUP_TYPES', 'LOOKUPS') });
-    const { router } = renderWithRouter(<AreaTabs />, ['/masters/lookup-types']);
+    const { history } = renderWithRouter(<AreaTabs />, ['/masters/lookup-types']);
     await waitFor(() => expect(tabs()).toHaveLength(2));
     await userEvent.tab();
     await userEvent.tab();
     expect(screen.getByRole('link', { name: 'Lookups' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
-    expect(router.state.location.pathname).toBe('/masters/lookups');
+    expect(history.location.pathname).toBe('/masters/lookups');
   });
 
   it('show nothing in an area with a single resource the user may view', async () => {

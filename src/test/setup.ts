@@ -6,7 +6,7 @@ import { syncSession } from '../session/sessionStore.ts';
 // Lazy chunks load slowly on a busy 2-core CI machine; findBy/waitFor would give up after the default 1 s.
 configure({ asyncUtilTimeout: 5000 });
 
-// jsdom has no scrolling; ScrollRestoration calls this on every navigation.
+// jsdom has no scrolling; the console's scroll restoration calls this on every navigation.
 window.scrollTo = () => undefined;
 
 afterEach(() => {

@@ -19,7 +19,7 @@ describe('a create form against the real API', () => {
     const admin = await signInAs('Super Admin');
     const before = await callApi(admin.access, 'GET', 'countries?_page_size=1');
     const user = userEvent.setup();
-    const { router } = renderConsole('/masters/countries/add');
+    const { history } = renderConsole('/masters/countries/add');
     const name = await screen.findByLabelText(/^Name/, {}, { timeout: 10_000 });
     await user.type(name, 'Indica');
     // IN belongs to India in the demo data: the database's unique key refuses it.
@@ -37,7 +37,7 @@ describe('a create form against the real API', () => {
     expect(iso2).toHaveValue('IN');
     expect(screen.getByLabelText(/^ISO alpha-3/)).toHaveValue('IDC');
     expect(screen.getByLabelText(/^Currency code/)).toHaveValue('INR');
-    expect(router.state.location.pathname).toBe('/masters/countries/add');
+    expect(history.location.pathname).toBe('/masters/countries/add');
     // The "Error" toast says what the server said (ERR-01, ERR-03).
     expect(await screen.findByText('Validation failed')).toBeInTheDocument();
     expect((await callApi(admin.access, 'GET', 'countries?_page_size=1')).body.meta.total).toBe(before.body.meta.total);
@@ -70,7 +70,7 @@ describe('an edit form against the real API when someone else saved the record m
     const admin = await signInAs('Super Admin');
     const opened = (await callApi(admin.access, 'GET', 'vouchers/2')).body.data;
     const user = userEvent.setup();
-    const { router } = renderConsole('/voucher-management/vouchers/2/edit');
+    const { history } = renderConsole('/voucher-management/vouchers/2/edit');
     const value = await screen.findByLabelText(/^Discount value/, {}, { timeout: 10_000 });
     await user.clear(value);
     await user.type(value, '42');
@@ -86,7 +86,7 @@ describe('an edit form against the real API when someone else saved the record m
     // Said once, in the form: no "Error" toast repeats it.
     expect(screen.getAllByText(/changed by someone else since you opened it/)).toHaveLength(1);
     expect(screen.getByLabelText(/^Discount value/)).toHaveValue(42);
-    expect(router.state.location.pathname).toBe('/voucher-management/vouchers/2/edit');
+    expect(history.location.pathname).toBe('/voucher-management/vouchers/2/edit');
 
     await user.click(within(conflict.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Reload' }));
     // Their description is taken (this user left it alone), so saving does not undo it; the typed value stays.
@@ -95,7 +95,7 @@ describe('an edit form against the real API when someone else saved the record m
     expect(screen.getByLabelText(/^Description/)).toHaveValue('Changed elsewhere');
 
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/voucher-management/vouchers'), { timeout: 10_000 });
+    await waitFor(() => expect(history.location.pathname).toBe('/voucher-management/vouchers'), { timeout: 10_000 });
     const saved = (await callApi(admin.access, 'GET', 'vouchers/2')).body.data;
     expect(saved).toMatchObject({ discount_value: 42, description: 'Changed elsewhere', version: opened.version + 2 });
   });

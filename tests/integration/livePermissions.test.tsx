@@ -28,7 +28,7 @@ describe('permissions changed while the user is signed in', () => {
   it('the sidebar and the guards follow at the next answer, and a screen that became forbidden goes to the 403 page', async () => {
     await signInAs('Read Only');
     const user = userEvent.setup();
-    const { router } = renderConsole('/voucher-management/vouchers');
+    const { history } = renderConsole('/voucher-management/vouchers');
     await screen.findByRole('heading', { level: 1, name: 'Vouchers' }, { timeout: 10_000 });
     const sidebar = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 10_000 });
     expect(await within(sidebar).findByRole('link', { name: /Banner Management/ })).toBeInTheDocument();
@@ -37,12 +37,12 @@ describe('permissions changed while the user is signed in', () => {
     await takeAwayFromReadOnly(['BANNER', 'BANNER_MANAGEMENT']);
     await user.click(await screen.findByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(within(sidebar).queryByRole('link', { name: /Banner Management/ })).not.toBeInTheDocument(), { timeout: 10_000 });
-    expect(router.state.location.pathname).toBe('/voucher-management/vouchers');
+    expect(history.location.pathname).toBe('/voucher-management/vouchers');
 
     // The screen's own module goes: the refused list reads the permissions again and the screen gives way to the 403 page.
     await takeAwayFromReadOnly(['VOUCHER', 'VOUCHER_MANAGEMENT']);
     await user.click(await screen.findByRole('button', { name: 'Refresh' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/403'), { timeout: 10_000 });
+    await waitFor(() => expect(history.location.pathname).toBe('/403'), { timeout: 10_000 });
     expect(await screen.findByRole('heading', { name: /ERROR 403\s+ACCESS DENIED/ })).toBeInTheDocument();
     expect(within(await screen.findByRole('navigation', { name: 'Main' })).queryByRole('link', { name: /Voucher Management/ })).not.toBeInTheDocument();
   });

@@ -24,7 +24,7 @@ describe('the role matrix against the real API', () => {
     expect((await callApi(viewer.access, 'PATCH', 'vouchers/1/status', { is_active: false })).status).toBe(403);
 
     const user = userEvent.setup();
-    const { router } = renderConsole(`/user-management/roles/${readOnly.id}/edit`);
+    const { history } = renderConsole(`/user-management/roles/${readOnly.id}/edit`);
     expect(await screen.findByLabelText(/^Name/, {}, { timeout: 10_000 })).toHaveValue('Read Only');
     const view = screen.getByRole('checkbox', { name: 'Vouchers: View' });
     const activeInactive = screen.getByRole('checkbox', { name: 'Vouchers: Activate or deactivate' });
@@ -34,7 +34,7 @@ describe('the role matrix against the real API', () => {
     // Banners lose View, and with it every action that needs it.
     await user.click(screen.getByRole('checkbox', { name: 'Banners: View' }));
     await user.click(screen.getByRole('button', { name: 'Save role' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/user-management/roles'), { timeout: 10_000 });
+    await waitFor(() => expect(history.location.pathname).toBe('/user-management/roles'), { timeout: 10_000 });
 
     // After, on the viewer's existing session: the removed module is refused, the added action allowed.
     expect((await callApi(viewer.access, 'GET', 'banners')).status).toBe(403);
@@ -54,7 +54,7 @@ describe('the role matrix against the real API', () => {
     const id = created.body.data.id as number;
     const opened = await fetch(`${ORIGIN}/api/v1/roles/${id}/permissions`, { headers: { authorization: `Bearer ${admin.access}` } });
     const user = userEvent.setup();
-    const { router } = renderConsole(`/user-management/roles/${id}/edit`);
+    const { history } = renderConsole(`/user-management/roles/${id}/edit`);
     const description = await screen.findByLabelText(/^Description/, {}, { timeout: 10_000 });
     await user.clear(description);
     await user.type(description, 'Typed here');
@@ -71,7 +71,7 @@ describe('the role matrix against the real API', () => {
     expect(screen.getByRole('checkbox', { name: 'Vouchers: View' })).toBeChecked();
 
     await user.click(screen.getByRole('button', { name: 'Save role' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/user-management/roles'), { timeout: 10_000 });
+    await waitFor(() => expect(history.location.pathname).toBe('/user-management/roles'), { timeout: 10_000 });
     expect((await callApi(admin.access, 'GET', `roles/${id}`)).body.data.description).toBe('Typed here');
     expect((await callApi(admin.access, 'GET', `roles/${id}/permissions`)).body.data).toEqual({ VOUCHER: ['view'] });
   });

@@ -139,7 +139,7 @@ describe('AdminReportingScreen', () => {
     signInWith({ ADMIN_REPORTING: ['view'] });
     const ranges: { from: string | null; to: string | null }[] = [];
     serveSummary(ranges);
-    const { router } = renderScreen(AdminReportingScreen, { resource: reports, route });
+    const { history } = renderScreen(AdminReportingScreen, { resource: reports, route });
     await screen.findByRole('figure', { name: 'Points consumed' });
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-10-01' } });
     await waitFor(() => expect(ranges.at(-1)).toEqual({ from: '2026-10-01', to: '2026-11-20' }));
@@ -151,8 +151,8 @@ describe('AdminReportingScreen', () => {
       ]),
     );
     // The period is in the address, so the report can be bookmarked and shared.
-    expect(new URLSearchParams(router.state.location.search).get('from')).toBe('2026-10-01');
-    expect(new URLSearchParams(router.state.location.search).get('to')).toBe('2026-11-20');
+    expect(new URLSearchParams(history.location.search).get('from')).toBe('2026-10-01');
+    expect(new URLSearchParams(history.location.search).get('to')).toBe('2026-11-20');
     // The end cannot be set before the start.
     expect(screen.getByLabelText('To')).toHaveAttribute('min', '2026-10-01');
     // Clearing a date keeps the last complete range instead of asking for half a range.

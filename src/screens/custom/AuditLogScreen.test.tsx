@@ -89,7 +89,7 @@ describe('AuditLogScreen', () => {
     signInWith({ AUDIT_LOG: ['view'] });
     const queries = serveAuditLog();
     const user = userEvent.setup();
-    const { router } = renderScreen(AuditLogScreen, { resource, route });
+    const { history } = renderScreen(AuditLogScreen, { resource, route });
     await screen.findByRole('cell', { name: 'Updated' });
     const filters = screen.getByRole('group', { name: 'Filters' });
 
@@ -105,7 +105,7 @@ describe('AuditLogScreen', () => {
     await user.type(within(filters).getByLabelText('From'), '2026-11-01');
     await waitFor(() => expect(queries.at(-1)?.get('from')).toBe('2026-11-01'));
 
-    const url = new URLSearchParams(router.state.location.search);
+    const url = new URLSearchParams(history.location.search);
     expect(Object.fromEntries(url)).toEqual({ user_id: '7', module: 'VOUCHER', action: 'restore_version', record_id: '9', from: '2026-11-01' });
     expect(queries.at(-1)?.get('page')).toBe('1');
   });

@@ -67,10 +67,10 @@ describe('ExecutiveProfilesScreen', () => {
     signInWith({ EXECUTIVE_PROFILE: ['view', 'view_detail', 'edit'], SUBSCRIBERS: ['view', 'executive_access'] });
     serveExecutive();
     const user = userEvent.setup();
-    const { router } = renderScreen(ExecutiveProfilesScreen, { resource: executives, route, at });
+    const { history } = renderScreen(ExecutiveProfilesScreen, { resource: executives, route, at });
     expect(await screen.findByText(/You have executive access: subscriber screens show you only the subscribers assigned to you\./)).toBeInTheDocument();
     await user.click(await screen.findByRole('link', { name: 'Edit' }));
-    expect(router.state.location.pathname).toBe('/executive-profile-management/executives/1/edit');
+    expect(history.location.pathname).toBe('/executive-profile-management/executives/1/edit');
   });
 
   it('says when no subscriber is assigned', async () => {

@@ -36,7 +36,7 @@ describe('ProfileScreen', () => {
     signInWith({ USER_PROFILE: ['view', 'edit'] });
     const saved = serveProfile();
     const user = userEvent.setup();
-    const { router } = renderScreen(ProfileScreen, { resource: profile, route });
+    const { history } = renderScreen(ProfileScreen, { resource: profile, route });
     expect(screen.getByRole('heading', { level: 1, name: 'My profile' })).toBeInTheDocument();
     const firstName = await screen.findByLabelText(/^First name/);
     expect(firstName).toHaveValue('Asha');
@@ -52,8 +52,8 @@ describe('ProfileScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     await waitFor(() => expect(saved).toEqual([{ first_name: 'Asha', last_name: 'Rao', mobile: '9876543210' }]));
     // Saved: leaving asks nothing.
-    await act(() => router.navigate('/elsewhere'));
-    expect(router.state.location.pathname).toBe('/elsewhere');
+    await act(() => history.push('/elsewhere'));
+    expect(history.location.pathname).toBe('/elsewhere');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -91,11 +91,11 @@ describe('ProfileScreen', () => {
     signInWith({ USER_PROFILE: ['view', 'edit'] });
     serveProfile();
     const user = userEvent.setup();
-    const { router } = renderScreen(ProfileScreen, { resource: profile, route });
+    const { history } = renderScreen(ProfileScreen, { resource: profile, route });
     await user.type(await screen.findByLabelText(/^First name/), 'ji');
-    await act(() => router.navigate('/elsewhere'));
+    await act(() => history.push('/elsewhere'));
     await user.click(within(screen.getByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Stay' }));
-    expect(router.state.location.pathname).toBe('/profile-management/profile');
+    expect(history.location.pathname).toBe('/profile-management/profile');
     expect(screen.getByLabelText(/^First name/)).toHaveValue('Ashaji');
   });
 });

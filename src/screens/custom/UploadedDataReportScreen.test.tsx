@@ -58,7 +58,7 @@ describe('UploadedDataReportScreen', () => {
     signInWith({ UPLOADED_DATA_REPORT: ['view'] });
     const queries = serveReport();
     const user = userEvent.setup();
-    const { router } = renderScreen(UploadedDataReportScreen, { resource: report, route });
+    const { history } = renderScreen(UploadedDataReportScreen, { resource: report, route });
     expect(screen.getByRole('heading', { level: 1, name: 'Uploaded Data Report' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Uploaded trade records' });
     expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Country', 'Trade direction', 'Period', 'Hs code', 'Product description', 'Quantity']);
@@ -71,7 +71,7 @@ describe('UploadedDataReportScreen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByRole('cell', { name: 'Black pepper lot 21' })).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?page=2');
+    expect(history.location.search).toBe('?page=2');
     // The report sorts itself (newest shipment first) and refuses a sort: the screen never sends one.
     expect(queries.at(-1)?.get('_page')).toBe('2');
     expect(queries.every((query) => !query.has('_sort') && !query.has('_order'))).toBe(true);
@@ -81,12 +81,12 @@ describe('UploadedDataReportScreen', () => {
     signInWith({ UPLOADED_DATA_REPORT: ['view'] });
     const queries = serveReport();
     const user = userEvent.setup();
-    const { router } = renderScreen(UploadedDataReportScreen, { resource: report, route, at: `${route.path}?page=2` });
+    const { history } = renderScreen(UploadedDataReportScreen, { resource: report, route, at: `${route.path}?page=2` });
     await screen.findByRole('cell', { name: 'Black pepper lot 21' });
     // Countries are searched on the server as the user types, so any of them can be picked.
     await user.type(screen.getByRole('combobox', { name: 'Country' }), 'Ger');
     await user.click(await screen.findByRole('option', { name: 'Germany' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?country_id=2'));
+    await waitFor(() => expect(history.location.search).toBe('?country_id=2'));
     expect(await screen.findByText('1–5 of 5 · Page 1 of 1')).toBeInTheDocument();
     expect(screen.getAllByRole('cell', { name: 'Germany' })).toHaveLength(5);
 
@@ -96,7 +96,7 @@ describe('UploadedDataReportScreen', () => {
     await waitFor(() => expect(queries.at(-1)?.get('period')).toBe('2026-09'));
     await user.type(screen.getByLabelText('Search records'), 'lot 44');
     await waitFor(() => expect(queries.at(-1)?.get('q')).toBe('lot 44'));
-    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('lot 44');
+    expect(new URLSearchParams(history.location.search).get('q')).toBe('lot 44');
     expect(Object.fromEntries(queries.at(-1) ?? [])).toEqual({ _page: '1', _page_size: '20', country_id: '2', trade_direction: 'import', period: '2026-09', q: 'lot 44' });
   });
 

@@ -26,12 +26,12 @@ describe('FormScreen', () => {
       }),
     );
     const user = userEvent.setup();
-    const { router } = renderScreen(FormScreen, { resource: vouchers, route: addVoucher });
+    const { history } = renderScreen(FormScreen, { resource: vouchers, route: addVoucher });
     expect(screen.getByRole('heading', { level: 1, name: 'Add voucher' })).toHaveFocus();
     await user.type(screen.getByLabelText(/^Code/), 'DIWALI50');
     await user.type(screen.getByLabelText(/^Discount value/), '15');
     await user.click(screen.getByRole('button', { name: 'Create voucher' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/voucher-management/vouchers'));
+    await waitFor(() => expect(history.location.pathname).toBe('/voucher-management/vouchers'));
     expect(body).toEqual({ code: 'DIWALI50', discount_value: 15 });
   });
 
@@ -39,7 +39,7 @@ describe('FormScreen', () => {
     signInWith({ VOUCHER: ['view', 'add'] });
     server.use(mock.post(api('vouchers'), () => HttpResponse.json({ message: 'Validation failed', errors: { code: 'This code is already used' } }, { status: 400 })));
     const user = userEvent.setup();
-    const { router } = renderScreen(FormScreen, { resource: vouchers, route: addVoucher });
+    const { history } = renderScreen(FormScreen, { resource: vouchers, route: addVoucher });
     await user.type(screen.getByLabelText(/^Code/), 'DIWALI50');
     await user.type(screen.getByLabelText(/^Discount value/), '15');
     await user.click(screen.getByRole('button', { name: 'Create voucher' }));
@@ -47,31 +47,31 @@ describe('FormScreen', () => {
     await waitFor(() => expect(document.getElementById(`${code.id}__error`)).toHaveTextContent('* This code is already used'));
     expect(code).toHaveValue('DIWALI50');
     expect(screen.getByLabelText(/^Discount value/)).toHaveValue(15);
-    expect(router.state.location.pathname).toBe(addVoucher.path);
+    expect(history.location.pathname).toBe(addVoucher.path);
     expect(screen.getByRole('button', { name: 'Create voucher' })).toBeEnabled();
   });
 
   it('asks before leaving a form with unsaved changes, and stays when told to', async () => {
     signInWith({ VOUCHER: ['view', 'add'] });
     const user = userEvent.setup();
-    const { router } = renderScreen(FormScreen, { resource: vouchers, route: addVoucher });
+    const { history } = renderScreen(FormScreen, { resource: vouchers, route: addVoucher });
     await user.type(screen.getByLabelText(/^Code/), 'DRAFT');
     await user.click(screen.getByRole('link', { name: 'Back to vouchers' }));
     const dialog = screen.getByRole('dialog', { name: 'Leave without saving?' });
     await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
-    expect(router.state.location.pathname).toBe(addVoucher.path);
+    expect(history.location.pathname).toBe(addVoucher.path);
     expect(screen.getByLabelText(/^Code/)).toHaveValue('DRAFT');
     await user.click(screen.getByRole('link', { name: 'Back to vouchers' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Leave' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/voucher-management/vouchers'));
+    await waitFor(() => expect(history.location.pathname).toBe('/voucher-management/vouchers'));
   });
 
   it('leaves an untouched form without asking', async () => {
     signInWith({ VOUCHER: ['view', 'add'] });
     const user = userEvent.setup();
-    const { router } = renderScreen(FormScreen, { resource: vouchers, route: addVoucher });
+    const { history } = renderScreen(FormScreen, { resource: vouchers, route: addVoucher });
     await user.click(screen.getByRole('link', { name: 'Back to vouchers' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/voucher-management/vouchers'));
+    await waitFor(() => expect(history.location.pathname).toBe('/voucher-management/vouchers'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

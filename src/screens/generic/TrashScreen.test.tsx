@@ -80,13 +80,13 @@ describe('TrashScreen', () => {
     signInWith({ VOUCHER: ['view'] });
     const calls = serveTrash(Array.from({ length: 25 }, (_, index) => deleted(index + 1, `CODE${index + 1}`)));
     const user = userEvent.setup();
-    const { router } = renderScreen(TrashScreen, { resource: vouchers, route });
+    const { history } = renderScreen(TrashScreen, { resource: vouchers, route });
     await screen.findByRole('cell', { name: 'CODE1' });
     expect(screen.queryByRole('button', { name: /Restore/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Delete permanently/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByRole('cell', { name: 'CODE21' })).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?page=2');
+    expect(history.location.search).toBe('?page=2');
     expect(calls.pages.at(-1)?.get('pageSize')).toBe('20');
   });
 });

@@ -1,9 +1,10 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy, Suspense } from 'react';
-import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router-dom';
+import { Link, Outlet } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { followNavigationFocus } from '../../shell/navigationFocus.ts';
+import { renderRoutes } from '../../test/renderWithRouter.tsx';
 import { ScreenHeading } from './ScreenHeading.tsx';
 
 /** A screen whose code arrives when the test says so, like an area chunk over the network. */
@@ -19,29 +20,26 @@ function slowScreen() {
 
 function renderFrame(path: string) {
   const { Screen, arrive } = slowScreen();
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <>
-            <button type="button">Account menu</button>
-            <Link to="/vouchers">Vouchers link</Link>
-            <Suspense fallback={<p>Loading…</p>}>
-              <Outlet />
-            </Suspense>
-          </>
-        ),
-        children: [
-          { path: '/vouchers', element: <Screen /> },
-          { path: '/home', element: <p>Home</p> },
-        ],
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  followNavigationFocus(router);
-  render(<RouterProvider router={router} />);
-  return { router, arrive };
+  const routes = [
+    {
+      element: (
+        <>
+          <button type="button">Account menu</button>
+          <Link to="/vouchers">Vouchers link</Link>
+          <Suspense fallback={<p>Loading…</p>}>
+            <Outlet />
+          </Suspense>
+        </>
+      ),
+      children: [
+        { path: '/vouchers', element: <Screen /> },
+        { path: '/home', element: <p>Home</p> },
+      ],
+    },
+  ];
+  const { history } = renderRoutes(routes, [path]);
+  followNavigationFocus(history);
+  return { history, arrive };
 }
 
 describe('the screen heading', () => {

@@ -1,5 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { useBlocker } from 'react-router-dom';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useAppHistory } from '../../routing/appHistoryContext.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 
 export interface UseUnsavedChangesPromptResult {
@@ -9,10 +9,22 @@ export interface UseUnsavedChangesPromptResult {
   prompt: ReactNode;
 }
 
-/** Holds navigation away from a form with unsaved changes until the user confirms (and warns on unload). */
+/**
+ * Holds navigation away from a form with unsaved changes (links, navigate(), back and forward) until the user
+ * confirms, and warns on unload.
+ */
 export function useUnsavedChangesPrompt(dirty: boolean): UseUnsavedChangesPromptResult {
+  const history = useAppHistory();
   const leaving = useRef(false);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
+  const [heldNavigation, setHeldNavigation] = useState<{ proceed: () => void } | null>(null);
+
+  useEffect(() => {
+    if (!dirty) return;
+    return history.guard(
+      (currentLocation, nextLocation) => !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+      (proceed) => setHeldNavigation({ proceed }),
+    );
+  }, [dirty, history]);
 
   useEffect(() => {
     if (!dirty) return;
@@ -21,12 +33,21 @@ export function useUnsavedChangesPrompt(dirty: boolean): UseUnsavedChangesPrompt
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  const prompt =
-    blocker.state === 'blocked' ? (
-      <ConfirmDialog title="Leave without saving?" confirmLabel="Leave" cancelLabel="Stay" destructive onConfirm={() => blocker.proceed()} onCancel={() => blocker.reset()}>
-        <p>Your changes have not been saved and will be lost.</p>
-      </ConfirmDialog>
-    ) : null;
+  const prompt = heldNavigation ? (
+    <ConfirmDialog
+      title="Leave without saving?"
+      confirmLabel="Leave"
+      cancelLabel="Stay"
+      destructive
+      onConfirm={() => {
+        setHeldNavigation(null);
+        heldNavigation.proceed();
+      }}
+      onCancel={() => setHeldNavigation(null)}
+    >
+      <p>Your changes have not been saved and will be lost.</p>
+    </ConfirmDialog>
+  ) : null;
 
   return {
     allowLeaving: () => {

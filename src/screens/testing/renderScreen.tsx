@@ -3,11 +3,12 @@ import { render } from '@testing-library/react';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ComponentType } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { config } from '../../config/index.ts';
 import type { ActionName, ModuleKey } from '../../generated/permissions.ts';
 import type { ModuleRoute, ResourceDescription } from '../../generated/types.ts';
 import { permissionStore } from '../../permissions/index.ts';
+import { createMemoryAppHistory } from '../../routing/appHistory.ts';
+import { AppRouter } from '../../routing/AppRouter.tsx';
 import { startSession } from '../../session/index.ts';
 import type { ScreenProps } from '../ScreenProps.ts';
 
@@ -40,7 +41,7 @@ export interface RenderScreenOptions {
   at?: string;
 }
 
-/** Tests only: a screen in a memory data router (so blockers work) with a query client, beside its list route. */
+/** Tests only: a screen in the console's router in memory (so navigation guards work) with a query client, beside its list route. */
 export function renderScreen(Screen: ComponentType<ScreenProps>, { resource, route, at = route.path }: RenderScreenOptions) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const listPath = resource.routes.view;
@@ -49,13 +50,13 @@ export function renderScreen(Screen: ComponentType<ScreenProps>, { resource, rou
     ...(listPath && listPath !== route.path ? [{ path: listPath, element: <h1>{resource.label} list</h1> }] : []),
     { path: '*', element: <h1>Elsewhere</h1> },
   ];
-  const router = createMemoryRouter(routes, { initialEntries: [at] });
+  const history = createMemoryAppHistory([at]);
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <AppRouter history={history} routes={routes} />
     </QueryClientProvider>,
   );
-  return { ...view, router, queryClient };
+  return { ...view, history, queryClient };
 }
 
 /** Tests only: the route of a resource's action from the generated description. */

@@ -1,0 +1,82 @@
+import { render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { createMemoryAppHistory } from './appHistory.ts';
+import { AppRouter } from './AppRouter.tsx';
+import { createAppRouter } from './createAppRouter.ts';
+import { chunkRoute } from './routeChunk.tsx';
+
+/** A chunk that arrives when the test says so. */
+function deferredChunk<Module>(module: Module) {
+  let arrive: () => void = () => undefined;
+  const arrived = new Promise<Module>((resolve) => (arrive = () => resolve(module)));
+  return { load: vi.fn(() => arrived), arrive: () => arrive() };
+}
+
+function Layout() {
+  return (
+    <section aria-label="Layout">
+      <Outlet />
+    </section>
+  );
+}
+
+describe('route chunks', () => {
+  it("load a layout's chunk and its screen's side by side as soon as a link is followed, then change the address and render both", async () => {
+    const layout = deferredChunk({ Layout });
+    const screenChunk = deferredChunk({ Screen: () => <h1>Screen</h1> });
+    const routes = [
+      {
+        element: (
+          <Suspense fallback={<p>Loading…</p>}>
+            <Outlet />
+          </Suspense>
+        ),
+        children: [chunkRoute(layout.load, (module) => module.Layout, { children: [chunkRoute(screenChunk.load, (module) => module.Screen, { path: '/screen' })] })],
+      },
+      { path: '/start', element: <h1>Start</h1> },
+    ];
+    const { history } = createAppRouter(routes, (prepare) => createMemoryAppHistory(['/start'], prepare));
+    render(<AppRouter history={history} routes={routes} />);
+    expect(layout.load).not.toHaveBeenCalled();
+    history.push('/screen');
+    // Rendering alone would ask for the screen only once the layout had arrived.
+    expect(layout.load).toHaveBeenCalled();
+    expect(screenChunk.load).toHaveBeenCalled();
+    // The address and the page change together, once the chunks are there.
+    expect(history.location.pathname).toBe('/start');
+    expect(screen.getByRole('heading', { name: 'Start' })).toBeInTheDocument();
+
+    screenChunk.arrive();
+    layout.arrive();
+    expect(await screen.findByRole('heading', { name: 'Screen' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Layout' })).toContainElement(screen.getByRole('heading', { name: 'Screen' }));
+    expect(history.location.pathname).toBe('/screen');
+  });
+
+  it('render at once, with no loading status, when their chunk is already there', async () => {
+    const chunk = chunkRoute(() => Promise.resolve({ Screen: () => <h1>Screen</h1> }), (module) => module.Screen, { path: '/screen' });
+    const routes = [
+      {
+        element: (
+          <Suspense fallback={<p>Loading…</p>}>
+            <Outlet />
+          </Suspense>
+        ),
+        children: [chunk],
+      },
+    ];
+    const router = createAppRouter(routes, (prepare) => createMemoryAppHistory(['/screen'], prepare));
+    await router.firstChunks;
+    render(<AppRouter history={router.history} routes={router.routes} />);
+    expect(screen.getByRole('heading', { name: 'Screen' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+  });
+
+  it('start loading for the address the console opens at', () => {
+    const screenChunk = deferredChunk({ Screen: () => <h1>Screen</h1> });
+    createAppRouter([chunkRoute(screenChunk.load, (module) => module.Screen, { path: '/screen' })], (prepare) => createMemoryAppHistory(['/screen'], prepare));
+    expect(screenChunk.load).toHaveBeenCalledTimes(1);
+  });
+});

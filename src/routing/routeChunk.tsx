@@ -1,0 +1,38 @@
+import { lazy, type ComponentType } from 'react';
+import { matchRoutes, type Location, type RouteObject } from 'react-router-dom';
+
+/** The `handle` of a route whose screen is a chunk of its own. */
+interface ChunkHandle {
+  preload: () => Promise<unknown>;
+  loaded: () => boolean;
+}
+
+/**
+ * A route whose screen is a chunk of its own (LAYOUT-01, ROUTE-02), fetched by `preloadRouteChunks` as soon as the
+ * address matches, so that a layout's chunk and its screen's load side by side instead of one after the other. Once
+ * the chunk is there the screen renders at once; before, it is a lazy component (which suspends on its first render
+ * even when its chunk has arrived, and React reveals suspended content at a throttled pace).
+ */
+export function chunkRoute<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType, route: Pick<RouteObject, 'path' | 'children'> | { index: true } = {}): RouteObject {
+  let Screen: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () => (loading ??= load().then((module) => (Screen = pick(module))));
+  const LazyScreen = lazy(() => preload().then((loaded) => ({ default: loaded })));
+  function ChunkScreen() {
+    return Screen ? <Screen /> : <LazyScreen />;
+  }
+  const handle: ChunkHandle = { preload, loaded: () => Screen !== undefined };
+  return { ...route, element: <ChunkScreen />, handle };
+}
+
+/**
+ * Starts loading the chunks of every route matching `location` that are not there yet; settles once they are, or is
+ * null when none was missing. A failure surfaces when the route renders.
+ */
+export function preloadRouteChunks(routes: RouteObject[], location: Partial<Location>): Promise<void> | null {
+  const missing = (matchRoutes(routes, location) ?? [])
+    .map((match) => match.route.handle as ChunkHandle | undefined)
+    .filter((handle): handle is ChunkHandle => handle !== undefined && !handle.loaded());
+  if (missing.length === 0) return null;
+  return Promise.all(missing.map((handle) => handle.preload().catch(() => undefined))).then(() => undefined);
+}
