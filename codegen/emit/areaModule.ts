@@ -28,36 +28,34 @@ ${names.map(([index]) => `  { written: area${index}, serverFacts: facts${index} 
 }
 
 /**
- * src/generated/areas/<area>.ts: the area's chunk, its description joined with its precompiled validators. An area
- * with nothing to validate has no entity and no form, so its file leaves nothing out (see `readAreaDescription`)
- * and its chunk is the file alone: the console loads no code for it.
+ * src/generated/areas/<area>.ts: the area's chunk, which exports its description as written (`written`) and its
+ * precompiled validators by module (`validators`); the shell joins them as the chunk arrives (src/routing/areaModule.ts).
+ * An area with nothing to validate has no entity and no form, so its chunk is the description alone.
  */
 export function emitAreaModule(area: AreaModel): string {
   if (!hasValidators(area)) {
     return `${tsHeader()}
-import type { AreaModule } from '../../routing/areaTypes.ts';
-import description from './${area.path}.json';
-
-export default description as AreaModule;
+export { default as written } from './${area.path}.json';
 `;
   }
   const resources = area.resources.flatMap((resource) => {
     const validators: string[] = [];
     if (resource.entity) {
       const update = resource.entity.updateSchema === resource.entity.createSchema ? 'Create' : 'Update';
-      validators.push(`create: validators.${resource.typeName}Create`, `update: validators.${resource.typeName}${update}`);
+      validators.push(`create: compiled.${resource.typeName}Create`, `update: compiled.${resource.typeName}${update}`);
     }
-    const forms = Object.keys(resource.forms).map((action) => `${action}: validators.${formValidatorName(resource, action)}`);
+    const forms = Object.keys(resource.forms).map((action) => `${action}: compiled.${formValidatorName(resource, action)}`);
     if (forms.length > 0) validators.push(`forms: { ${forms.join(', ')} }`);
     return validators.length > 0 ? [`  ${resource.key}: { ${validators.join(', ')} },`] : [];
   });
   return `${tsHeader()}
-import { areaModule } from '../../routing/areaModule.ts';
-import description from './${area.path}.json';
-import * as validators from '../validators/${area.path}.ts';
+import type { AreaChunk } from '../../routing/areaTypes.ts';
+import * as compiled from '../validators/${area.path}.ts';
 
-export default areaModule(description, {
+export { default as written } from './${area.path}.json';
+
+export const validators: AreaChunk['validators'] = {
 ${resources.join('\n')}
-});
+};
 `;
 }

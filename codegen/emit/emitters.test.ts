@@ -100,7 +100,7 @@ describe('emitters', () => {
 
   it('routes: one lazily loaded chunk per area, with guard and preload', () => {
     const text = emitRoutes(project([area({ preload: true })]));
-    expect(text).toContain("load: () => import('./areas/banner-management.ts').then((chunk) => chunk.default),");
+    expect(text).toContain("load: () => import('./areas/banner-management.ts').then(joinArea),");
     expect(text).toContain("guard: 'none',");
     expect(text).toContain('preload: true,');
     expect(text).toContain('"path": "/banner-management/list/:id/edit"');
@@ -204,9 +204,8 @@ describe('emitters', () => {
   it('area chunk: an area with nothing to validate is its description alone, with nothing left out of it', () => {
     const model = area({ resources: [resource({ key: 'MODULE_REGISTRY', entity: null, list: null, actions: ['view'], routes: [{ action: 'view', path: '/developers/modules', routable: true, screen: 'developers' }] })] });
     const chunk = emitAreaModule(model);
-    expect(chunk).not.toContain('areaModule');
-    expect(chunk).toContain("import description from './banner-management.json';");
-    expect(chunk).toContain('export default description as AreaModule;');
+    expect(chunk).not.toContain('validators');
+    expect(chunk).toContain("export { default as written } from './banner-management.json';");
     const written = JSON.parse(emitAreaDescription(model).console);
     expect(readAreaDescription(structuredClone(written))).toEqual(written);
   });
@@ -220,9 +219,9 @@ describe('emitters', () => {
       ],
     });
     const chunk = emitAreaModule(model);
-    expect(chunk).toContain("import description from './banner-management.json';");
-    expect(chunk).toContain('  SUBSCRIBERS: { create: validators.SubscribersCreate, update: validators.SubscribersUpdate, forms: { ADD_TOP_UP: validators.SubscribersAddTopUpForm } },');
-    expect(chunk).toContain('  USER_PROFILE: { forms: { edit: validators.UserProfileEditForm } },');
+    expect(chunk).toContain("export { default as written } from './banner-management.json';");
+    expect(chunk).toContain('  SUBSCRIBERS: { create: compiled.SubscribersCreate, update: compiled.SubscribersUpdate, forms: { ADD_TOP_UP: compiled.SubscribersAddTopUpForm } },');
+    expect(chunk).toContain('  USER_PROFILE: { forms: { edit: compiled.UserProfileEditForm } },');
     const described = readBack(model);
     expect(described.resources[0]!.forms).toEqual({ ADD_TOP_UP: { schema: topUp, uiSchema: { points: { 'ui:help': 'x' } } } });
     expect(described.resources[1]!.forms).toEqual({ edit: { schema: topUp, uiSchema: {} } });

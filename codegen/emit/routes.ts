@@ -26,10 +26,11 @@ export function emitRoutes(model: ProjectModel): string {
     preload: ${area.preload || area.resources.some((resource) => resource.preload)},
     routes: ${literal(routes, 4)},
     resources: ${literal(resources, 4)},
-    load: () => import('./areas/${area.path}.ts').then((chunk) => chunk.default),
+    load: () => import('./areas/${area.path}.ts').then(joinArea),
   },`;
   });
   return `${tsHeader()}
+import { joinArea } from '../routing/areaModule.ts';
 import type { AreaRoute } from './types.ts';
 
 export const AREAS: readonly AreaRoute[] = [

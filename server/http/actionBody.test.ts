@@ -3,8 +3,8 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOP_UP_SERVER_ONLY } from '../modules/subscribers/schemas.ts';
 import { writeSchema } from './requestSchemas.ts';
-import profileArea from '../../src/generated/areas/profile-management.ts';
-import subscriberArea from '../../src/generated/areas/subscriber-management.ts';
+import * as profileAreaChunk from '../../src/generated/areas/profile-management.ts';
+import * as subscriberAreaChunk from '../../src/generated/areas/subscriber-management.ts';
 import type { ActionFormDescription, AreaModule } from '../../src/generated/types.ts';
 import { fieldErrors } from '../../validation/messages.ts';
 import { profileRoutes } from '../modules/profile/routes.ts';
@@ -12,6 +12,10 @@ import { MODULE, actionFormSchema } from '../registry.ts';
 import { subscriberRoutes } from '../modules/subscribers/routes.ts';
 import { startTestServer, testDatabases, type TestServer } from '../testing/testServer.ts';
 import { validatorCompiler } from './validation.ts';
+import { joinArea } from '../../src/routing/areaModule.ts';
+
+const profileArea = joinArea(profileAreaChunk);
+const subscriberArea = joinArea(subscriberAreaChunk);
 
 type Schema = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { readAreaDescription } from '../../contract/writtenDescription.ts';
-import type { AreaModule, PrecompiledValidator, ResourceValidators } from './areaTypes.ts';
+import type { AreaChunk, AreaModule, PrecompiledValidator } from './areaTypes.ts';
 
 /** A resource of the description while its validators are set on it. */
 interface Joining {
@@ -9,11 +9,12 @@ interface Joining {
 }
 
 /**
- * An area's chunk: its generated description (the console's JSON) joined with its precompiled validators, by module.
- * Codegen writes both from one model and `npm run check` holds them together, so every entity and form has its
- * validator here; this code is in every area's first visit, hence no check of its own and no copies.
+ * An area as the console uses it: its chunk's description (the console's JSON) joined with its precompiled
+ * validators, by module. The route table's loaders call it as a chunk arrives, so it ships once with the shell
+ * instead of in each area's first visit. Codegen writes both halves from one model and `npm run check` holds them
+ * together, so every entity and form has its validator here; hence no check of its own.
  */
-export function areaModule(written: unknown, validators: Partial<Record<string, ResourceValidators>>): AreaModule {
+export function joinArea({ written, validators = {} }: AreaChunk): AreaModule {
   const area = readAreaDescription(written);
   for (const resource of area.resources as Joining[]) {
     // Only read for a resource with an entity or a form, which always has its validators.

@@ -96,7 +96,16 @@ export interface AreaModule {
   resources: readonly ResourceDescription[];
 }
 
-/** The precompiled validators of one resource, as an area chunk hands them to `areaModule`. */
+/**
+ * What an area's chunk holds (src/generated/areas/<area>.ts): its description as written and, by module, the
+ * precompiled validators of the resources that have any. The shell joins them (`joinArea`) as the chunk arrives.
+ */
+export interface AreaChunk {
+  written: unknown;
+  validators?: Partial<Record<string, ResourceValidators>>;
+}
+
+/** The precompiled validators of one resource, as an area chunk hands them to `joinArea`. */
 export interface ResourceValidators {
   create?: PrecompiledValidator;
   update?: PrecompiledValidator;

@@ -1,9 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http as mock, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import reportingArea from '../../generated/areas/admin-reporting-management.ts';
+import * as reportingAreaChunk from '../../generated/areas/admin-reporting-management.ts';
 import { api, renderScreen, routeOf, server, signInWith } from '../testing/renderScreen.tsx';
 import AdminReportingScreen from './AdminReportingScreen.tsx';
+import { joinArea } from '../../routing/areaModule.ts';
+
+const reportingArea = joinArea(reportingAreaChunk);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());

@@ -2,9 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import executiveArea from '../../generated/areas/executive-profile-management.ts';
+import * as executiveAreaChunk from '../../generated/areas/executive-profile-management.ts';
 import { api, renderScreen, routeOf, server, signInWith } from '../testing/renderScreen.tsx';
 import ExecutiveProfilesScreen from './ExecutiveProfilesScreen.tsx';
+import { joinArea } from '../../routing/areaModule.ts';
+
+const executiveArea = joinArea(executiveAreaChunk);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());

@@ -2,9 +2,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import profileArea from '../../generated/areas/profile-management.ts';
+import * as profileAreaChunk from '../../generated/areas/profile-management.ts';
 import { api, renderScreen, routeOf, server, signInWith } from '../testing/renderScreen.tsx';
 import ProfileScreen from './ProfileScreen.tsx';
+import { joinArea } from '../../routing/areaModule.ts';
+
+const profileArea = joinArea(profileAreaChunk);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());

@@ -2,9 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import dataUploadArea from '../../generated/areas/data-upload-management.ts';
+import * as dataUploadAreaChunk from '../../generated/areas/data-upload-management.ts';
 import { api, renderScreen, routeOf, server, signInWith } from '../testing/renderScreen.tsx';
 import UploadedDataReportScreen from './UploadedDataReportScreen.tsx';
+import { joinArea } from '../../routing/areaModule.ts';
+
+const dataUploadArea = joinArea(dataUploadAreaChunk);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());

@@ -2,9 +2,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import userArea from '../../generated/areas/user-management.ts';
+import * as userAreaChunk from '../../generated/areas/user-management.ts';
 import { api, renderScreen, routeOf, server, signInWith } from '../testing/renderScreen.tsx';
 import UserDetailScreen from './UserDetailScreen.tsx';
+import { joinArea } from '../../routing/areaModule.ts';
+
+const userArea = joinArea(userAreaChunk);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());

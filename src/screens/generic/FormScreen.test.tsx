@@ -2,11 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import subscriberArea from '../../generated/areas/subscriber-management.ts';
-import voucherArea from '../../generated/areas/voucher-management.ts';
+import * as subscriberAreaChunk from '../../generated/areas/subscriber-management.ts';
+import * as voucherAreaChunk from '../../generated/areas/voucher-management.ts';
 import { subscribers, vouchers } from '../testing/fixtures.ts';
 import { api, renderScreen, routeOf, server, signInWith } from '../testing/renderScreen.tsx';
 import FormScreen from './FormScreen.tsx';
+import { joinArea } from '../../routing/areaModule.ts';
+
+const subscriberArea = joinArea(subscriberAreaChunk);
+const voucherArea = joinArea(voucherAreaChunk);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());

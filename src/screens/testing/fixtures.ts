@@ -1,8 +1,12 @@
 import type { ActionName } from '../../generated/permissions.ts';
 import type { FieldDescription, JsonSchema, ResourceDescription } from '../../generated/types.ts';
 import { compileValidator } from '../../forms/testing/compileValidator.ts';
-import profileArea from '../../generated/areas/profile-management.ts';
-import subscriberArea from '../../generated/areas/subscriber-management.ts';
+import * as profileAreaChunk from '../../generated/areas/profile-management.ts';
+import * as subscriberAreaChunk from '../../generated/areas/subscriber-management.ts';
+import { joinArea } from '../../routing/areaModule.ts';
+
+const profileArea = joinArea(profileAreaChunk);
+const subscriberArea = joinArea(subscriberAreaChunk);
 
 /** The manifest's action forms (with their precompiled validators), so the screens are tested with the real ones. */
 function manifestForms(module: ResourceDescription['module']): ResourceDescription['forms'] {

@@ -1,8 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
-import dataUploadArea from '../../../generated/areas/data-upload-management.ts';
+import * as dataUploadAreaChunk from '../../../generated/areas/data-upload-management.ts';
 import { api, routeOf, server } from '../../testing/renderScreen.tsx';
+import { joinArea } from '../../../routing/areaModule.ts';
+
+const dataUploadArea = joinArea(dataUploadAreaChunk);
 
 // Tests only: the upload screen's resource, routes and the API answers its tests share.
 export const uploads = dataUploadArea.resources.find((resource) => resource.module === 'DATA_UPLOAD_LOGS')!;
