@@ -1,11 +1,12 @@
 import { useEffect, useState, type ComponentType } from 'react';
+import { markToastHostFailed } from './plainAlert.ts';
 import { whenIdle } from './whenIdle.ts';
 
 /**
  * The toast container, with the toast library and its styles, loaded once the first screen is idle: the sign-in
  * screen shows its errors in the form and does not wait for it. A toast raised earlier is kept by the library and
- * shown when the container mounts. When its code cannot be fetched (offline), it is fetched again once the browser
- * is back online; meanwhile errors are shown without it (plainAlert.ts).
+ * shown when the container mounts. When its code cannot be fetched (offline, or the server gone), the errors raised
+ * meanwhile and from then on are shown without it (plainAlert.ts); offline, it is fetched again once back online.
  */
 export function DeferredToastHost() {
   const [Host, setHost] = useState<ComponentType | null>(null);
@@ -17,6 +18,7 @@ export function DeferredToastHost() {
           if (!stopped) setHost(() => module.ToastHost);
         },
         () => {
+          markToastHostFailed();
           if (!stopped) window.addEventListener('online', load, { once: true });
         },
       );

@@ -1,18 +1,39 @@
 import { ERROR_TOAST_TITLE, TOAST_TIMEOUT_MS } from '../config/constants.ts';
 
-let toastHostMounted = false;
+/** Where the toast container is: its code on the way, on the page, or not fetched (offline, or the server gone). */
+let toastHost: 'loading' | 'mounted' | 'failed' = 'loading';
+/** Errors raised while the container's code is on the way: kept by the library, and shown here if it never comes. */
+let waiting: Array<{ message: string; title: string; dismiss: () => void }> = [];
 
 /** Called by the toast container once it is on the page: from then on every toast goes through it. */
 export function markToastHostMounted(): void {
-  toastHostMounted = true;
+  toastHost = 'mounted';
+  waiting = [];
+}
+
+/** The container's code could not be fetched: the errors raised meanwhile are shown without it, and the next ones too. */
+export function markToastHostFailed(): void {
+  if (toastHost === 'mounted') return;
+  toastHost = 'failed';
+  for (const { message, title, dismiss } of waiting) {
+    dismiss();
+    showPlainAlert(message, title);
+  }
+  waiting = [];
+}
+
+/** An error toast raised before the container is on the page; `dismiss` takes it out of the library's queue. */
+export function rememberUntilToastHost(message: string, title: string, dismiss: () => void): void {
+  if (toastHost === 'loading') waiting.push({ message, title, dismiss });
 }
 
 /**
- * Whether a toast raised now could not be shown: the container's code has not arrived and, offline, will not arrive
- * (a toast raised before it mounts while online is kept by the library and shown when it does).
+ * Whether a toast raised now could not be shown: the container's code could not be fetched, or it has not arrived
+ * and, offline, will not arrive (a toast raised before it mounts while online is kept by the library and shown when it
+ * does, or here if its code then cannot be fetched).
  */
 export function toastsUnreachable(): boolean {
-  return !toastHostMounted && !navigator.onLine;
+  return toastHost === 'failed' || (toastHost === 'loading' && !navigator.onLine);
 }
 
 /**

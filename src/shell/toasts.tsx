@@ -1,7 +1,7 @@
 import { toast } from 'react-toastify/unstyled';
 import { ERROR_TOAST_TITLE } from '../config/constants.ts';
 import { ToastBody } from './ToastBody.tsx';
-import { showPlainAlert, toastsUnreachable } from './plainAlert.ts';
+import { rememberUntilToastHost, showPlainAlert, toastsUnreachable } from './plainAlert.ts';
 
 export interface ToastOptions {
   /** TOAST-01: the close button is optional per toast; shown unless turned off. */
@@ -16,5 +16,6 @@ export function toastSuccess(message: string, title?: string, { closeButton = tr
 /** An error toast, titled "Error" unless told otherwise (ERR-01). */
 export function toastError(message: string, title: string = ERROR_TOAST_TITLE, { closeButton = true }: ToastOptions = {}): void {
   if (toastsUnreachable()) return showPlainAlert(message, title);
-  toast.error((props) => <ToastBody {...props} title={title} message={message} />, { closeButton });
+  const id = toast.error((props) => <ToastBody {...props} title={title} message={message} />, { closeButton });
+  rememberUntilToastHost(message, title, () => toast.dismiss(id));
 }
