@@ -1,32 +1,16 @@
-import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { ADMIN } from '../support/accounts.ts';
 import { Api, ApiFailure, unique, uniqueLetters } from '../support/api.ts';
 import { journey, useBrowser } from '../support/journey.ts';
 import { verifyAddress } from '../support/mail.ts';
-import { field, row, toast, waitForPath } from '../support/ui.ts';
+import { auditBothWidths, field, row, toast, waitForPath } from '../support/ui.ts';
 
 useBrowser();
 
-const PHONE = { width: 390, height: 800 };
-const DESKTOP = { width: 1280, height: 800 };
 const VOUCHERS = '/voucher-management/vouchers';
 const COUNTRIES = '/masters/countries';
 const AUDIT_LOG = '/user-management/audit-log';
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-/** axe on the page at the phone's width and at the desktop's; at the phone's, nothing but a table region scrolls sideways. */
-async function auditBothWidths(page: Page, audit: (screen: string) => Promise<void>, screen: string): Promise<void> {
-  for (const [name, size] of [
-    ['390 px', PHONE],
-    ['1280 px', DESKTOP],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(200);
-    await audit(`${screen} at ${name}`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
-  }
-}
 
 /** A country no journey uses, with ISO codes nobody holds (tried again when the random ones are taken). */
 async function newCountry(admin: Api): Promise<{ id: number; name: string }> {

@@ -1,27 +1,12 @@
 import { describe, expect } from 'vitest';
-import type { Page } from 'playwright-core';
 import { ADMIN, OPERATOR } from '../support/accounts.ts';
 import { Api, unique, uniqueLetters } from '../support/api.ts';
 import { journey, useBrowser } from '../support/journey.ts';
 import { verifyAddress } from '../support/mail.ts';
-import { sidebarLabels, waitForPath } from '../support/ui.ts';
+import { auditBothWidths, sidebarLabels, waitForPath } from '../support/ui.ts';
 
 useBrowser();
 
-const PHONE = { width: 390, height: 800 };
-const DESKTOP = { width: 1280, height: 800 };
-
-/** axe on the page at the phone's width and at the desktop's. */
-async function auditBothWidths(page: Page, audit: (screen: string) => Promise<void>, screen: string): Promise<void> {
-  for (const [name, size] of [
-    ['390 px', PHONE],
-    ['1280 px', DESKTOP],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(200);
-    await audit(`${screen} at ${name}`);
-  }
-}
 
 describe('the console reads as one finished product', () => {
   journey('enum values read as the manifest labels them in a list, its filter and a detail page, which shows no record version', async ({ page, signIn, audit }) => {

@@ -116,3 +116,19 @@ export async function chooseRelated(page: Page, label: string, optionLabel: stri
   await page.getByRole('listbox').getByRole('option', { name: optionLabel, exact: true }).click();
   await expect.poll(() => combobox.inputValue()).toBe(optionLabel);
 }
+
+const PHONE = { width: 390, height: 800 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** axe on the page at the phone's width and at the desktop's; at each, the page itself never scrolls sideways. */
+export async function auditBothWidths(page: Page, audit: (screen: string) => Promise<void>, screen: string): Promise<void> {
+  for (const [name, size] of [
+    ['390 px', PHONE],
+    ['1280 px', DESKTOP],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(200);
+    await audit(`${screen} at ${name}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${screen} at ${name}`).toBeLessThanOrEqual(size.width);
+  }
+}
