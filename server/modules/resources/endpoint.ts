@@ -72,9 +72,9 @@ export class ResourceEndpoint {
   async listPage(user: SessionUser, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
     const { q, filters } = query;
     const key = this.cacheKey(user, `total ${JSON.stringify({ q, filters })}`);
-    const known = this.responses.get(key, user.dataVersion);
-    const page = await this.table.list(this.db, query, this.scopeOf(user), known === undefined ? undefined : Number(known.body));
-    if (known === undefined) this.responses.set(key, user.dataVersion, { body: String(page.total) });
+    const known = this.responses.total(key, user.dataVersion);
+    const page = await this.table.list(this.db, query, this.scopeOf(user), known);
+    if (known === undefined) this.responses.rememberTotal(key, user.dataVersion, page.total);
     return page;
   }
 

@@ -74,6 +74,16 @@ export class ResponseCache {
     this.size += body.length;
   }
 
+  /** A list's total kept under `key` at `version` (`rememberTotal`), or undefined. */
+  total(key: string, version: number): number | undefined {
+    const kept = this.get(key, version);
+    return kept === undefined ? undefined : Number(kept.body);
+  }
+
+  rememberTotal(key: string, version: number, total: number): void {
+    this.set(key, version, { body: String(total) });
+  }
+
   get count(): number {
     return this.entries.size;
   }
