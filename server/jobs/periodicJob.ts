@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 
+/** The interval of the hourly jobs: the trash retention, the cleanup of abandoned imports. */
+export const HOUR_MILLISECONDS = 60 * 60_000;
+
 /**
  * A round of background work run at start and again `intervalMilliseconds` after each round ends, never two at once
  * in one process. A failed round is logged and the next one still comes; a stop cancels the wait and waits for the

@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { PeriodicJob } from '../../jobs/periodicJob.ts';
+import { HOUR_MILLISECONDS, PeriodicJob } from '../../jobs/periodicJob.ts';
 import { recordAudit, type AuditActor } from './record.ts';
 
 /** Any constant not used by another advisory lock: one instance at a time purges the trash. */
 export const TRASH_PURGE_LOCK = 7_512_004;
-const HOUR_MILLISECONDS = 60 * 60_000;
 /** The purge's entries name no user: the retention period did it. */
 const RETENTION: AuditActor = { userId: null, email: null, clientAddress: null, requestId: null };
 

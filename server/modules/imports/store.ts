@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/database.ts';
-import { PeriodicJob } from '../../jobs/periodicJob.ts';
+import { HOUR_MILLISECONDS, PeriodicJob } from '../../jobs/periodicJob.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ParsedFile } from './parseFile.ts';
 
@@ -37,7 +37,6 @@ export async function rememberMapping(db: Queryable, id: number, mapping: Record
 
 /** How long an uploaded file waits for its apply; a file left longer (a dry run nobody applied) is dropped. */
 export const IMPORT_KEPT_HOURS = 24;
-const HOUR_MILLISECONDS = 60 * 60_000;
 
 /** Drops the files uploaded for import more than `hours` ago; answers how many went. */
 export async function dropAbandonedImports(db: Queryable, hours = IMPORT_KEPT_HOURS): Promise<number> {
