@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = {
   bulk_status: 'Status of several changed',
   bulk_update: 'Changed several',
   import: 'Imported',
+  import_dry_run: 'Import checked (dry run)',
   verify: 'Verified',
   restore: 'Restored from trash',
   restore_version: 'Restored a version',

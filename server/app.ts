@@ -27,15 +27,20 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { emailVerificationRoutes } from './modules/users-and-roles/emailVerification.ts';
 import { permissionRoutes } from './modules/users-and-roles/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { ReportExports } from './modules/reports/reportExports.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { RESOURCE_BEHAVIOURS } from './modules/behaviours.ts';
+import { RecordOperations } from './modules/resources/recordOperations.ts';
+import type { ResourceBehaviours } from './modules/resources/behaviours.ts';
 import { resourceRoutes } from './modules/resources/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { subscriberRoutes } from './modules/subscribers/routes.ts';
 import { UploadProcessor } from './modules/uploads/processor.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
+import { uploadImportRoutes } from './modules/uploads/importRoutes.ts';
+import { abandonedUploadsCleanup } from './modules/uploads/abandonedUploads.ts';
 import { viewRoutes } from './modules/views/routes.ts';
-import { takesDirectUploads, type FileStorage } from './modules/uploads/storage.ts';
+import type { FileStorage } from './modules/uploads/storage.ts';
 import { openApiRoutes, routeTable } from './modules/openapi/routes.ts';
 
 export const API_BASE = '/api/v1';
@@ -47,10 +52,14 @@ declare module 'fastify' {
     passwords: PasswordHasher;
     storage: FileStorage;
     uploads: UploadProcessor;
+    /** Background exports of the uploaded-data report. */
+    reportExports: ReportExports;
     /** Set when a stop begins: `/readyz` answers 503, so a load balancer sends nothing more while requests finish. */
     stopping: boolean;
     /** Delivers the outbox; null in production without SMTP_URL, where messages wait for a server that has it. */
     mail: MailDelivery | null;
+    /** The one set of record operations every write of a manifest record goes through. */
+    records: RecordOperations;
   }
 }
 
@@ -68,10 +77,12 @@ export interface AppDependencies {
   serverFactory?: FastifyServerFactory;
   /** Where a development server without SMTP_URL prints each e-mail's links; absent: the log. */
   printMail?: (line: string) => void;
+  /** Behaviours in place of the modules' own (server/modules/behaviours.ts) for the resources it names. */
+  behaviours?: ResourceBehaviours;
 }
 
 /** The API: one Fastify plugin per concern under /api/v1 (ARCHITECTURE.md, "The reference API"). */
-export async function buildApp({ config, db, storage, logger = false, consoleDir = null, onRoute, serverFactory, printMail }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, db, storage, logger = false, consoleDir = null, onRoute, serverFactory, printMail, behaviours = {} }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimitBytes,
@@ -88,12 +99,15 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
   app.decorate('db', db);
   app.decorate('passwords', new PasswordHasher(config.passwordHashing));
   app.decorate('storage', storage);
-  app.decorate('uploads', new UploadProcessor(db, storage, app.log, config));
+  app.decorate('uploads', new UploadProcessor(app, db, storage, app.log, config));
+  app.decorate('reportExports', new ReportExports(db, storage, app.log, config.reportExport));
   app.decorate('stopping', false);
+  app.decorate('records', new RecordOperations({ ...RESOURCE_BEHAVIOURS, ...behaviours }));
   const transport = mailTransport(config, printMail ?? ((line) => app.log.info(line)));
   app.decorate('mail', transport ? new MailDelivery(db, transport, app.log, config.mail) : null);
   const trashRetention = new TrashRetention(db, app.log, config.trashRetentionDays);
   const importsCleanup = abandonedImportsCleanup(db, app.log);
+  const uploadsCleanup = abandonedUploadsCleanup(app, app.log);
   app.setValidatorCompiler(validatorCompiler);
   registerJsonBodyParser(app);
   // Before any route: the plugin hooks each route as it is registered. The console's files come precompressed.
@@ -101,7 +115,7 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
   const consolePage = consoleDir ? await registerConsoleSite(app, consoleDir, { serveSourceMaps: config.serveSourceMaps }) : null;
   registerErrorHandler(app, consolePage);
   await app.register(cookie);
-  await registerSecurity(app, { production: config.production, connectSources: takesDirectUploads(storage) ? [await storage.postOrigin()] : [] });
+  await registerSecurity(app, { production: config.production });
   registerAccessControl(app, config.jwtSecret);
   await app.register(healthRoutes);
 
@@ -120,12 +134,13 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
       await api.register(emailVerificationRoutes);
       await api.register(profileRoutes);
       await api.register(notificationRoutes);
-      await api.register(resourceRoutes, { behaviours: RESOURCE_BEHAVIOURS });
+      await api.register(resourceRoutes);
       await api.register(viewRoutes);
-      await api.register(searchRoutes, { behaviours: RESOURCE_BEHAVIOURS });
-      await api.register(importRoutes, { behaviours: RESOURCE_BEHAVIOURS });
+      await api.register(searchRoutes);
+      await api.register(importRoutes);
       await api.register(subscriberRoutes);
       await api.register(uploadRoutes);
+      await api.register(uploadImportRoutes);
       await api.register(bannerImageRoutes);
       await api.register(reportRoutes);
       await api.register(devMailboxRoutes);
@@ -141,8 +156,12 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
     app.mail?.start();
     trashRetention.start();
     importsCleanup.start();
+    uploadsCleanup.start();
+    app.reportExports.start();
   });
   app.addHook('onClose', async () => {
+    await app.reportExports.stop();
+    await uploadsCleanup.stop();
     await importsCleanup.stop();
     await trashRetention.stop();
     await app.mail?.stop();

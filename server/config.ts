@@ -55,11 +55,22 @@ export interface ServerConfig {
   uploadLeaseSeconds: number;
   /** Which proxies' X-Forwarded-For gives the client's address (login throttling per client); false: none. */
   trustProxy: TrustProxy;
-  /** An S3-compatible bucket for uploaded files (browsers post to it directly); null: the data folder. */
+  /** An S3-compatible bucket for uploaded files (they reach it through the server, in parts); null: the data folder. */
   s3: S3Config | null;
   mail: MailConfig;
   /** How long a deleted record stays in its resource's trash before it is deleted for good; 0: kept until deleted by hand. */
   trashRetentionDays: number;
+  reportExport: ReportExportConfig;
+}
+
+/** The uploaded-data report's exports (server/modules/reports/reportExports.ts). */
+export interface ReportExportConfig {
+  /** Records read by one keyset query of an export. */
+  batchRows: number;
+  /** Records in one stored part file of a background export. */
+  partRows: number;
+  /** How long a finished background export's file is kept for its requester to download. */
+  keptHours: number;
 }
 
 export interface MailConfig {
@@ -142,12 +153,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshTokenSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 7 * DAY),
     resetLinkSeconds: integer(env, 'RESET_LINK_TTL_SECONDS', 30 * MINUTE),
     verifyLinkSeconds: integer(env, 'VERIFY_LINK_TTL_SECONDS', 7 * DAY),
-    uploadUrlSeconds: integer(env, 'UPLOAD_URL_TTL_SECONDS', 15 * MINUTE),
-    uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', 20 * 1024 * 1024),
+    // The link serves every chunk of a file, resumed after breaks: a day covers a 5 GB file on a slow line.
+    uploadUrlSeconds: integer(env, 'UPLOAD_URL_TTL_SECONDS', DAY),
+    uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', 5 * 1000 ** 3),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 256 * 1024),
     passwordHashing: DEFAULT_PASSWORD_HASHING,
     publicUrl: env.PUBLIC_URL || null,
-    logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
+    logLevel: env.LOG_LEVEL ?? 'info',
     serveSourceMaps: flag(env.SERVE_SOURCE_MAPS, 'SERVE_SOURCE_MAPS'),
     stopGraceSeconds: integer(env, 'STOP_GRACE_SECONDS', 30),
     stopDrainSeconds: integer(env, 'STOP_DRAIN_SECONDS', 0, 0),
@@ -157,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     s3: s3Config(env),
     mail: mailConfig(env, production),
     trashRetentionDays: integer(env, 'TRASH_RETENTION_DAYS', 30, 0),
+    reportExport: { batchRows: 2_000, partRows: 100_000, keptHours: integer(env, 'REPORT_EXPORT_KEPT_HOURS', 24, 1) },
     ...overrides,
   };
   if (config.jwtSecret.length === 0) config.jwtSecret = jwtSecret(env, config.dataDir);

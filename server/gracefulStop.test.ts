@@ -6,7 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from './db/pglite.ts';
 import { STOPPING_MESSAGE } from './modules/health/routes.ts';
 import { recentTradeCsv } from './modules/uploads/testing/tradeCsv.ts';
+import { sendFileOverHttp } from './modules/uploads/testing/tusRequests.ts';
 import { DEMO_USERS } from './seed/roles.ts';
+import { until } from './testing/until.ts';
 import { freePort, SERVER_READY, startServerProcess, stopProcess, type ServerProcess } from './testing/serverProcess.ts';
 
 /** SIGTERM as an orchestrator sends it during a rolling restart: what was accepted is answered, then the process exits. */
@@ -29,14 +31,15 @@ describe('npm start: a graceful stop', () => {
     const folder = mkdtempSync(join(tmpdir(), 'server-stop-'));
     folders.push(folder);
     const port = await freePort();
-    const server = startServerProcess(folder, port);
+    // At info level it logs each request it has begun: the signal is sent once it has begun all twelve.
+    const server = startServerProcess(folder, port, { LOG_LEVEL: 'info' });
     running.push(server);
     await server.printed(SERVER_READY);
 
     // Sign-ins hash at full cost, four at a time: twelve (three per demo account, under the account throttle) are
     // still being worked on when the signal comes.
     const accepted = Array.from({ length: 12 }, (_, index) => signIn(port, DEMO_USERS[index % DEMO_USERS.length]!));
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await until(() => server.output().split('"incoming request"').length - 1 >= 12, 'the twelve sign-ins begun');
     server.child.kill('SIGTERM');
     const answers = await Promise.all(accepted);
     expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
@@ -87,10 +90,9 @@ describe('npm start: a graceful stop', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ country_id: countries[0]!.id, trade_direction: 'export', period: '2026-01', file_name: 'large.csv', size: Buffer.byteLength(csv) }),
     });
-    const { upload, upload_url: url } = ((await announced.json()) as { data: { upload: { id: number }; upload_url: string } }).data;
-    const form = new FormData();
-    form.append('file', new Blob([csv], { type: 'text/csv' }), 'large.csv');
-    expect((await fetch(`http://127.0.0.1:${port}${url}`, { method: 'POST', body: form })).status).toBe(200);
+    const { upload, upload_url: url, complete_path: completePath } = ((await announced.json()) as { data: { upload: { id: number }; upload_url: string; complete_path: string } }).data;
+    await sendFileOverHttp(`http://127.0.0.1:${port}`, url, csv);
+    expect((await api(completePath, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(200);
 
     // The import started as the file was accepted: the stop waits for it.
     server.child.kill('SIGTERM');

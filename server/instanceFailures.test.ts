@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3ServerUnavailable, startS3Server, type S3TestServer } from './modules/uploads/testing/s3Server.ts';
 import { recentTradeCsv } from './modules/uploads/testing/tradeCsv.ts';
-import { InstanceGroup, NoAnswer, until, type HeldLock } from './testing/instances.ts';
+import { InstanceGroup, NoAnswer, type HeldLock } from './testing/instances.ts';
+import { until } from './testing/until.ts';
 import { postgresUnavailable, TEST_DATABASE_URL } from './testing/testServer.ts';
 
 /**
@@ -158,8 +159,10 @@ describe('an instance killed or frozen while the others serve', { timeout: 180_0
   });
 
   it.skipIf(skip)('instances starting while an upload is being imported leave it to its importer; it is imported once', async () => {
+    // The month exists: the importer waits inside its claim (publishing), which the others skip.
+    const period = await group.monthMade();
     const { uploadId, importer } = await holding('LOCK TABLE trade_records IN SHARE MODE', [], async (held) => {
-      const id = await group.upload(admin, recentTradeCsv(80), { announceAt: 1, completeAt: 2 });
+      const id = await group.upload(admin, recentTradeCsv(80), { announceAt: 1, completeAt: 2, period });
       const waiting = await held.firstWaiter();
       // The two others stop and start again meanwhile: at start each looks for uploads waiting for processing.
       const others = [other(waiting), other(waiting, 2)];
@@ -173,22 +176,55 @@ describe('an instance killed or frozen while the others serve', { timeout: 180_0
     expect(group.instances[importer]!.process!.output()).not.toContain('taken up again');
   });
 
-  it.skipIf(skip)('an instance frozen mid-import loses its claim when its lease runs out; another imports the upload once; thawed, it goes on serving', async () => {
-    const { uploadId, frozen } = await holding('LOCK TABLE trade_records IN SHARE MODE', [], async (held) => {
-      const id = await group.upload(admin, recentTradeCsv(60), { announceAt: 2, completeAt: 0 });
-      const importer = await held.firstWaiter();
-      group.instances[importer]!.process!.child.kill('SIGSTOP');
-      return { uploadId: id, frozen: importer };
+  it.skipIf(skip)('one instance imports an upload; every instance shows its progress as it goes, and its outcome', async () => {
+    const period = await group.monthMade();
+    const rows = 90;
+    const uploadId = await holding('LOCK TABLE trade_records IN SHARE MODE', [], async (held) => {
+      const id = await group.upload(admin, recentTradeCsv(rows), { announceAt: 0, completeAt: 1, period });
+      await held.firstWaiter();
+      // Its rows are read and loaded; it waits to publish them. Each instance reads the progress its importer wrote.
+      for (let index = 0; index < INSTANCES; index += 1) {
+        const log = await group.at<{ data: { upload: { status: string }; progress: { rows_read: number; rows_accepted: number; bytes_read: number; bytes_total: number } | null } }>(
+          index,
+          'GET',
+          `uploads/${id}/log`,
+          { token: admin },
+        );
+        expect(log.status, `instance ${index}`).toBe(200);
+        expect(log.body.data.upload.status, `instance ${index}`).toBe('processing');
+        expect(log.body.data.progress, `instance ${index}`).toMatchObject({ rows_read: rows, rows_accepted: rows });
+        expect(log.body.data.progress!.bytes_read, `instance ${index}`).toBe(log.body.data.progress!.bytes_total);
+      }
+      return id;
     });
-    // Its import went on inside the database and now waits for the frozen process: the lease ends it.
-    await until(async () => (await group.uploadOutcome(uploadId)).processed, `upload ${uploadId} taken up after the lease`, 30_000);
-    const outcome = await group.uploadOutcome(uploadId);
-    expect(outcome).toMatchObject({ status: 'completed', records: 60, notifications: 1 });
-    const server = group.instances[frozen]!.process!;
-    server.child.kill('SIGCONT');
-    await server.printed('upload processing stopped');
-    expect(server.output()).toContain('it will be taken up again');
-    await until(async () => (await group.at(frozen, 'GET', '/readyz').catch(() => null))?.status === 200, 'the thawed instance ready');
-    expect(await group.uploadOutcome(uploadId)).toEqual(outcome);
+    await until(async () => (await group.uploadOutcome(uploadId)).processed, `upload ${uploadId} processed`);
+    for (let index = 0; index < INSTANCES; index += 1) {
+      const log = await group.at<{ data: { upload: { status: string; rows_accepted: number } } }>(index, 'GET', `uploads/${uploadId}/log`, { token: admin });
+      expect(log.body.data.upload, `instance ${index}`).toMatchObject({ status: 'completed', rows_accepted: rows });
+    }
   });
+
+  // Frozen while it makes the upload's month (before its claim: that DDL has a lease of its own), or inside its claim.
+  for (const monthMade of [false, true]) {
+    const where = monthMade ? 'inside its claim' : "while making the upload's month";
+    it.skipIf(skip)(`an instance frozen mid-import (${where}) loses its hold when its lease runs out; another imports the upload once; thawed, it goes on serving`, async () => {
+      const period = monthMade ? await group.monthMade() : undefined;
+      const { uploadId, frozen } = await holding('LOCK TABLE trade_records IN SHARE MODE', [], async (held) => {
+        const id = await group.upload(admin, recentTradeCsv(60), { announceAt: 2, completeAt: 0, ...(period ? { period } : {}) });
+        const importer = await held.firstWaiter();
+        group.instances[importer]!.process!.child.kill('SIGSTOP');
+        return { uploadId: id, frozen: importer };
+      });
+      // Its statement went on inside the database and its transaction now waits for the frozen process: the lease ends it.
+      await until(async () => (await group.uploadOutcome(uploadId)).processed, `upload ${uploadId} taken up after the lease`, 30_000);
+      const outcome = await group.uploadOutcome(uploadId);
+      expect(outcome).toMatchObject({ status: 'completed', records: 60, notifications: 1 });
+      const server = group.instances[frozen]!.process!;
+      server.child.kill('SIGCONT');
+      await server.printed('upload processing stopped');
+      expect(server.output()).toContain('it will be taken up again');
+      await until(async () => (await group.at(frozen, 'GET', '/readyz').catch(() => null))?.status === 200, 'the thawed instance ready');
+      expect(await group.uploadOutcome(uploadId)).toEqual(outcome);
+    });
+  }
 });

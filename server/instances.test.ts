@@ -3,7 +3,8 @@ import { s3ServerUnavailable, startS3Server, type S3TestServer } from './modules
 import { recentTradeCsv } from './modules/uploads/testing/tradeCsv.ts';
 import { BACKOFF_FROM_FAILURE } from './modules/auth/throttle.ts';
 import { TRENDING_REFRESH_LOCK } from './modules/reports/trending.ts';
-import { InstanceGroup, until } from './testing/instances.ts';
+import { InstanceGroup } from './testing/instances.ts';
+import { until } from './testing/until.ts';
 import { postgresUnavailable, TEST_DATABASE_URL } from './testing/testServer.ts';
 
 /**

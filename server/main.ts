@@ -12,6 +12,8 @@ import { bindPort, PortUnavailable } from './http/boundPort.ts';
 import { DEMO_USERS } from './seed/roles.ts';
 import { seedDemoData } from './seed/demo.ts';
 import { openStorage } from './modules/uploads/openStorage.ts';
+import { prepareFileReader } from './modules/imports/readInWorker.ts';
+import { prepareTradeFileReader } from './modules/uploads/importRows.ts';
 
 const ROOT = resolve(new URL('..', import.meta.url).pathname);
 
@@ -75,6 +77,9 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stopOnSignal);
   await app.ready();
   port.serve();
+  Promise.all([prepareFileReader(), prepareTradeFileReader()]).catch((error: unknown) =>
+    console.error('Preparing the readers of import and trade files failed (the first file tries again):', error),
+  );
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   console.info(`\n${serveConsole ? 'Console and API' : 'API'} at ${url}  (API base ${url}/api/v1, contract ${url}/api/v1/openapi.json)`);
   console.info(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${join(config.dataDir ?? '.data', 'pglite')}`}`);

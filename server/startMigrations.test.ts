@@ -7,8 +7,10 @@ import { migrate } from './db/migrate.ts';
 import { openPglite } from './db/pglite.ts';
 import { freePort, SERVER_READY, startServerProcess, stopProcess, type ServerProcess } from './testing/serverProcess.ts';
 
-/** The last committed manifest migration, e.g. `0002_audit_log_module`. */
-const LAST_MANIFEST = readdirSync(DEFAULT_SOURCES.manifest).filter((file) => file.endsWith('.sql')).sort().at(-1)!.slice(0, -'.sql'.length);
+/** The last committed migrations of each series, e.g. `014_imports` and `0002_audit_log_module`. */
+const lastMigration = (folder: string) => readdirSync(folder).filter((file) => file.endsWith('.sql')).sort().at(-1)!.slice(0, -'.sql'.length);
+const LAST_MANIFEST = lastMigration(DEFAULT_SOURCES.manifest);
+const LAST_CORE = lastMigration(DEFAULT_SOURCES.core);
 
 const folders: string[] = [];
 const running: ServerProcess[] = [];
@@ -38,7 +40,7 @@ describe('npm start and the migrations a database has applied', () => {
     running.push(refused);
     expect(await refused.exited).toBe(1);
     expect(refused.output()).toContain(
-      `The database was migrated by a newer version of the code: it applied manifest/9099_from_the_future, which this version does not have (its last migrations are 014_imports and manifest/${LAST_MANIFEST}). Nothing was changed.`,
+      `The database was migrated by a newer version of the code: it applied manifest/9099_from_the_future, which this version does not have (its last migrations are ${LAST_CORE} and manifest/${LAST_MANIFEST}). Nothing was changed.`,
     );
     expect(refused.output()).not.toContain(SERVER_READY);
     expect(refused.output()).not.toContain('    at ');

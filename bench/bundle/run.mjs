@@ -27,10 +27,12 @@ const BUDGETS = {
  * server reads is in server/generated/ and never loaded), its precompiled validators and the small code areas share,
  * in bytes. `before` is each area as it was when each runtime had its own generated code (commit 8682955^), the figure
  * each area is held to. The join of description and validators ships with the shell (the route table's loaders call
- * it), not in each area. Two areas stay above their figure of before, each for what its manifest gained since, not for
+ * it), not in each area. Three areas stay above their figure of before, each for what its manifest gained since, not for
  * code: built from the manifest of 8682955^, today's code makes voucher-management 250 B smaller (an import action,
- * enum labels, a conditional rule) and create-hs-code-management 95 B smaller (an import action); `budget` holds them
- * where they are now.
+ * enum labels, a conditional rule) and create-hs-code-management 95 B smaller (an import action); data-upload-management
+ * gained 55 B when an upload could be cancelled, replaced or abandoned (three statuses and their labels) and 53 B when its
+ * file field came to take CSV compressed with gzip (its pattern, title and accepted types); `budget` holds them where
+ * they are now.
  */
 const AREA_BUDGETS = {
   'admin-reporting-management': { before: 260 },
@@ -42,7 +44,7 @@ const AREA_BUDGETS = {
   'country-management': { before: 2_683 },
   'create-hs-code-management': { before: 2_056, budget: 2_110 },
   'data-column': { before: 2_275 },
-  'data-upload-management': { before: 2_880 },
+  'data-upload-management': { before: 2_880, budget: 2_950 },
   developers: { before: 243 },
   'employee-management': { before: 2_955 },
   'executive-profile-management': { before: 2_771 },

@@ -19,13 +19,16 @@ export interface BenchDatabase {
   schema: string | null;
 }
 
-/** A migrated database of its own: PGlite in memory, or a new schema `<schemaPrefix>_<random>` on PostgreSQL. */
+/**
+ * A migrated database of its own: a new schema `<schemaPrefix>_<random>` on PostgreSQL; PGlite in `pgliteFolder` (a
+ * data folder, as `npm start` keeps it), or in memory without one.
+ */
 export async function openBenchDatabase(
   kind: DatabaseKind,
-  { postgresUrl, schemaPrefix, poolSize }: { postgresUrl: string; schemaPrefix: string; poolSize: number },
+  { postgresUrl, schemaPrefix, poolSize, pgliteFolder = null }: { postgresUrl: string; schemaPrefix: string; poolSize: number; pgliteFolder?: string | null },
 ): Promise<BenchDatabase> {
   const schema = kind === 'postgres' ? `${schemaPrefix}_${randomBytes(4).toString('hex')}` : null;
-  const db = schema ? await openPostgres(postgresUrl, schema, poolSize) : await openPglite(null);
+  const db = schema ? await openPostgres(postgresUrl, schema, poolSize) : await openPglite(pgliteFolder);
   try {
     if (schema) await db.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
     await migrate(db);

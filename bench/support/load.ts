@@ -34,13 +34,31 @@ export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgre
 
 /** Whether a PostgreSQL server answers at `url`: a benchmark that needs one says so and skips it when none does. */
 export async function postgresReachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  const connects = async (target: string) => {
+    const client = new pg.Client({ connectionString: target, connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      return true;
+    } catch (error) {
+      return (error as { code?: string }).code === '3D000' ? 'no database' : false;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  };
+  const reached = await connects(url);
+  if (reached !== 'no database') return reached;
+  // The server answers but the bench's database is not there yet: it is made, as a bench's first run needs.
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  target.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: target.toString(), connectionTimeoutMillis: 2000 });
   try {
-    await client.connect();
-    return true;
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
   } catch {
     return false;
   } finally {
-    await client.end().catch(() => undefined);
+    await admin.end().catch(() => undefined);
   }
+  return (await connects(url)) === true;
 }

@@ -2,7 +2,7 @@
  * The load generator's side of a benchmark whose API runs in a child process, so that the two never share an event
  * loop: the process started and awaited until it reports ready, signed in to, and stopped.
  */
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -22,7 +22,7 @@ export interface ServerProcessOptions {
 export async function withServerProcess<Ready, T>(
   script: URL,
   { name, env, nodeArgs = [] }: ServerProcessOptions,
-  body: (ready: Ready, pid: number | undefined) => Promise<T>,
+  body: (ready: Ready, pid: number | undefined, child: ChildProcess) => Promise<T>,
 ): Promise<T> {
   const server = fork(script, {
     execArgv: ['--import', 'tsx', ...nodeArgs],
@@ -35,7 +35,7 @@ export async function withServerProcess<Ready, T>(
       server.once('message', (message) => resolve(message as Ready));
       void exited.then((code) => reject(new Error(`The ${name} bench server exited (${code}) before it was ready.`)));
     });
-    return await body(ready, server.pid);
+    return await body(ready, server.pid, server);
   } finally {
     if (server.connected) server.send('stop');
     await exited;

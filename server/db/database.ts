@@ -7,6 +7,15 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** A transaction's own statements, and bulk loading into it. */
+export interface Transaction extends Queryable {
+  /**
+   * Runs `COPY <target> FROM STDIN` (text format) with `data` as its input, read as it is consumed: `target` is a
+   * table and its column list. Resolves with the number of rows copied.
+   */
+  copyFrom(target: string, data: AsyncIterable<string>): Promise<number>;
+}
+
 export interface TransactionOptions {
   /**
    * Rows this transaction locks are a claim on work (an upload's import): when it leaves the database waiting for its
@@ -16,10 +25,10 @@ export interface TransactionOptions {
   leaseSeconds?: number;
 }
 
-export interface Database extends Queryable {
+export interface Database extends Transaction {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `work` in one transaction; it is rolled back when `work` throws. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  transaction<T>(work: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,6 @@
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { TYPE_PARSERS, type Database, type Queryable, type Row } from './database.ts';
+import { TYPE_PARSERS, type Database, type Row, type Transaction } from './database.ts';
 import { PreparedNames } from './prepared.ts';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
@@ -13,6 +13,8 @@ interface Prepared {
 const { serialize } = protocol;
 /** Error codes after which a statement is prepared afresh once: it is gone, or the tables under it changed shape. */
 const STALE_STATEMENT = new Set(['26000', '0A000']);
+/** How much COPY input is handed to the engine at once: the engine copies each blob into its own memory. */
+const COPY_BLOB_BYTES = 8 * 1024 * 1024;
 
 /**
  * Embedded PostgreSQL in a data folder, or in memory when `dataDir` is null.
@@ -90,12 +92,35 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     return results.at(-1)?.command;
   };
 
-  const inTransaction: Queryable = {
+  /** One `COPY ... FROM '/dev/blob'` per blob of at most COPY_BLOB_BYTES (PGlite has no COPY FROM STDIN). */
+  const copyFrom = async (target: string, data: AsyncIterable<string>, each: <T>(work: () => Promise<T>) => Promise<T>): Promise<number> => {
+    let copied = 0;
+    let parts: string[] = [];
+    let size = 0;
+    const flush = async () => {
+      if (size === 0) return;
+      const blob = new Blob(parts);
+      const result = await each(() => pg.query(`COPY ${target} FROM '/dev/blob'`, [], { blob }));
+      copied += result.affectedRows ?? 0;
+      parts = [];
+      size = 0;
+    };
+    for await (const text of data) {
+      parts.push(text);
+      size += text.length;
+      if (size >= COPY_BLOB_BYTES) await flush();
+    }
+    await flush();
+    return copied;
+  };
+
+  const inTransaction: Transaction = {
     // Inside a transaction an error aborts it, so there is no retry.
     query: async <T extends Row>(text: string, params: readonly unknown[] = []) => (await run(text, params, false)) as T[],
     exec: async (sql) => {
       await simple(sql);
     },
+    copyFrom: (target, data) => copyFrom(target, data, (work) => work()),
   };
 
   return {
@@ -131,6 +156,15 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
         await pg.syncToFs();
         return result;
       }),
+    // Outside a transaction each blob is a statement of its own: other statements run between them.
+    copyFrom: (target, data) =>
+      copyFrom(target, data, (work) =>
+        exclusive(async () => {
+          const result = await work();
+          await pg.syncToFs();
+          return result;
+        }),
+      ),
     close: () => exclusive(() => pg.close()),
   };
 }

@@ -1,5 +1,8 @@
 import { hostname } from 'node:os';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFromStdin } from 'pg-copy-streams';
 import { isDatabaseError, PG, TYPE_PARSERS, type Database, type Queryable, type Row } from './database.ts';
 
 const types = {
@@ -58,6 +61,14 @@ export async function openPostgres(url: string, schema: string | null, poolSize 
   return {
     kind: 'postgres',
     ...asQueryable(pool),
+    async copyFrom(target, data) {
+      const client = await pool.connect();
+      try {
+        return await copyInto(client, target, data);
+      } finally {
+        client.release();
+      }
+    },
     async transaction(work, options = {}) {
       const client = await pool.connect();
       // The session may end while the client is checked out (its lease ran out, an administrator ended it, the
@@ -68,7 +79,7 @@ export async function openPostgres(url: string, schema: string | null, poolSize 
       try {
         await client.query('BEGIN');
         if (options.leaseSeconds) await client.query("SELECT set_config('idle_in_transaction_session_timeout', $1, true)", [`${options.leaseSeconds}s`]);
-        const result = await work(asQueryable(client));
+        const result = await work({ ...asQueryable(client), copyFrom: (target, data) => copyInto(client, target, data) });
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -81,6 +92,12 @@ export async function openPostgres(url: string, schema: string | null, poolSize 
     },
     close: () => pool.end(),
   };
+}
+
+async function copyInto(client: pg.PoolClient, target: string, data: AsyncIterable<string>): Promise<number> {
+  const copy = client.query(copyFromStdin(`COPY ${target} FROM STDIN`));
+  await pipeline(Readable.from(data, { objectMode: false }), copy);
+  return Number(copy.rowCount ?? 0);
 }
 
 function keepIfCreatedMeanwhile(error: unknown): void {

@@ -8,5 +8,5 @@ export class SqlParams {
   }
 }
 
-/** A condition on the base table (alias `t`) that limits which records a caller may see. */
-export type Scope = (params: SqlParams) => string;
+/** A condition on the base table (alias `t` unless another is given) that limits which records a caller may see. */
+export type Scope = (params: SqlParams, alias?: string) => string;

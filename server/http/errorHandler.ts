@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { PG, isDatabaseError, type DatabaseError } from '../db/database.ts';
-import { ENTITY_RESOURCES, field as entityField } from '../registry.ts';
+import { ENTITY_RESOURCES, field as entityField, type RegistryEntity } from '../registry.ts';
 import { HttpError, VALIDATION_FAILED } from './errors.ts';
 import { RequestValidationError } from './validation.ts';
 
@@ -96,7 +96,15 @@ const UNIQUE_KEYS = new Map(
  */
 function uniqueClash(table: string | undefined, constraint: string | undefined): Record<string, string> | null {
   const key = UNIQUE_KEYS.get(`${table}.${constraint}`);
-  if (!key) return null;
+  return key ? keyInUse(key.entity, key.fields) : null;
+}
+
+/**
+ * What a create says of a unique key's value already in use, on the key's last field: an import says the same of a
+ * key held by a record outside the caller's scope, so it tells no more than the form would.
+ */
+export function keyInUse(entity: RegistryEntity, fields: readonly string[]): Record<string, string> {
+  const key = { entity, fields };
   const last = key.fields.at(-1)!;
   if (key.fields.length === 1) return { [last]: IN_USE };
   const within = key.fields.slice(0, -1).map((name) => entityField(key.entity, name)?.title ?? name);

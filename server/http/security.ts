@@ -18,7 +18,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * parsing the policy each time (measured: 5% of the server's CPU on a cached list read); built once here, each
  * request only sets the finished headers.
  */
-export async function registerSecurity(app: FastifyInstance, options: { production: boolean; connectSources?: readonly string[] }): Promise<void> {
+export async function registerSecurity(app: FastifyInstance, options: { production: boolean }): Promise<void> {
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -29,8 +29,8 @@ export async function registerSecurity(app: FastifyInstance, options: { producti
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        // Beyond our own origin: the bucket the console posts uploaded files to, when there is one.
-        connectSrc: ["'self'", ...(options.connectSources ?? [])],
+        // Uploaded files too reach the bucket through this server, never from the browser.
+        connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],

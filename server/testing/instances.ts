@@ -4,10 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { S3Config } from '../config.ts';
-import { applicationName, quoteIdentifier } from '../db/postgres.ts';
+import { applicationName, openPostgres, quoteIdentifier } from '../db/postgres.ts';
+import { ensureMonth } from '../modules/uploads/tradePartitions.ts';
+import { until } from './until.ts';
 import { freePort, SERVER_READY, startServerProcess, stopProcess, type ServerProcess } from './serverProcess.ts';
 import { TEST_DATABASE_URL } from './testServer.ts';
 import { nextPeriod } from '../modules/uploads/testing/tradeCsv.ts';
+import { sendFileOverHttp } from '../modules/uploads/testing/tusRequests.ts';
 
 /** How often the balancer asks each instance's /readyz, as a load balancer's health check does (much faster here). */
 const READINESS_CHECK_MS = 100;
@@ -165,26 +168,37 @@ export class InstanceGroup {
   }
 
   /**
-   * A trade-data file uploaded as the console does it: announced on one instance, posted to the bucket with the
-   * presigned POST, completed on another. The upload's id once completion accepted it.
+   * A trade-data file uploaded as the console does it: announced on one instance, sent in chunks (tus) to the bucket
+   * through the same one, completed on another. The upload's id once completion accepted it.
    */
-  async upload(token: string, csv: string, { announceAt, completeAt }: { announceAt: number; completeAt: number }): Promise<number> {
+  async upload(token: string, csv: string, { announceAt, completeAt, period = nextPeriod() }: { announceAt: number; completeAt: number; period?: string }): Promise<number> {
     const [country] = await this.sql<{ id: number }>('SELECT id::int AS id FROM countries ORDER BY id LIMIT 1');
     const fileName = `shipments-${randomBytes(4).toString('hex')}.csv`;
-    const announced = await this.at<{ data: { upload: { id: number }; upload_url: string; fields: Record<string, string>; complete_path: string } }>(announceAt, 'POST', 'uploads', {
+    const announced = await this.at<{ data: { upload: { id: number }; upload_url: string; complete_path: string } }>(announceAt, 'POST', 'uploads', {
       token,
-      body: { country_id: country!.id, trade_direction: 'export', period: nextPeriod(), file_name: fileName, size: Buffer.byteLength(csv) },
+      body: { country_id: country!.id, trade_direction: 'export', period, file_name: fileName, size: Buffer.byteLength(csv) },
     });
     if (announced.status !== 201) throw new Error(`announcing an upload: ${announced.status} ${JSON.stringify(announced.body)}`);
-    const { upload, upload_url: url, fields, complete_path: completePath } = announced.body.data;
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    form.append('file', new Blob([csv], { type: 'text/csv' }), fileName);
-    const posted = await fetch(url, { method: 'POST', body: form });
-    if (posted.status !== 204) throw new Error(`posting to the bucket: ${posted.status} ${await posted.text()}`);
+    const { upload, upload_url: url, complete_path: completePath } = announced.body.data;
+    await sendFileOverHttp(`http://127.0.0.1:${this.instances[announceAt]!.port}`, url, csv);
     const completed = await this.at(completeAt, 'POST', completePath, { token, body: {} });
     if (completed.status !== 200) throw new Error(`completing upload ${upload.id}: ${completed.status} ${JSON.stringify(completed.body)}`);
     return upload.id;
+  }
+
+  /**
+   * A period whose month partition exists already: an upload of it is not held up creating the month (which an
+   * importer does before it claims the upload), only inside its claim.
+   */
+  async monthMade(): Promise<string> {
+    const period = nextPeriod();
+    const db = await openPostgres(TEST_DATABASE_URL, this.schema, 1);
+    try {
+      await ensureMonth(db, period);
+    } finally {
+      await db.close();
+    }
+    return period;
   }
 
   /** An upload's state and how many trade records, rejections and notifications it left, read in the database. */
@@ -270,13 +284,4 @@ export class InstanceGroup {
 function once(work: () => Promise<void>): () => Promise<void> {
   let done: Promise<void> | null = null;
   return () => (done ??= work());
-}
-
-/** Resolves once `condition` holds, checking every 50 ms; fails after `timeoutMs`. */
-export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }

@@ -12,6 +12,7 @@ import { openPostgres, quoteIdentifier } from '../db/postgres.ts';
 import { seedDemoData } from '../seed/demo.ts';
 import { DEMO_USERS, seedRolesAndUsers } from '../seed/roles.ts';
 import { MemoryStorage } from '../modules/uploads/storage.ts';
+import type { ResourceBehaviours } from '../modules/resources/behaviours.ts';
 import { checkLosslessAnswers } from './losslessAnswers.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -20,6 +21,9 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://po
 
 /** A cheap argon2id cost for tests only, chosen explicitly here; the server's default is never lowered. */
 export const TEST_PASSWORD_HASHING = { memoryCost: 1024, timeCost: 1, parallelism: 1, maxConcurrent: 4 };
+
+/** Longer than any test: the test server's background retry of waiting uploads never fires on its own. */
+const TEST_UPLOAD_RETRY_SECONDS = 24 * 60 * 60;
 
 /** A delivery schedule for tests: messages are looked for often and retried soon. */
 export function testMail(smtpUrl: string | null, schedule: Partial<MailConfig> = {}): MailConfig {
@@ -90,6 +94,8 @@ export async function testDatabases(): Promise<Array<{ kind: DatabaseKind; skip:
 export interface TestServerOptions {
   /** The demo data `npm start` seeds (docs/demo-data.md), with this many subscribers; absent: the roles and users only. */
   demoSubscribers?: number;
+  /** Resource behaviours in place of the modules' own (a fixture behaviour that records its hooks). */
+  behaviours?: ResourceBehaviours;
 }
 
 /** The real app on a fresh real database (in-memory PGlite, or its own PostgreSQL schema), with the seeded roles. */
@@ -101,6 +107,10 @@ export async function startTestServer(kind: DatabaseKind, overrides: Partial<Ser
     databaseSchema: schema,
     jwtSecret: randomBytes(32),
     passwordHashing: TEST_PASSWORD_HASHING,
+    // A test's instances take up waiting uploads when the test says (at their start, by enqueue, or with a retry
+    // interval it gives): a round of retries at a moment set by the machine's speed would take a test's upload
+    // from under the instance it checks.
+    uploadRetrySeconds: TEST_UPLOAD_RETRY_SECONDS,
     ...overrides,
   });
   const db = kind === 'postgres' ? await openPostgres(TEST_DATABASE_URL, schema, 5) : await openPglite(null);
@@ -109,7 +119,7 @@ export async function startTestServer(kind: DatabaseKind, overrides: Partial<Ser
   if (options.demoSubscribers !== undefined) await seedDemoData(db, passwords, { subscribers: options.demoSubscribers });
   const userIds = await seedRolesAndUsers(db, passwords);
   const storage = new MemoryStorage();
-  const app = await buildApp({ config, db, storage, onRoute: checkLosslessAnswers });
+  const app = await buildApp({ config, db, storage, onRoute: checkLosslessAnswers, ...(options.behaviours ? { behaviours: options.behaviours } : {}) });
   await app.ready();
   const tokens = new Map<string, { access: string; refresh: string }>();
 

@@ -63,7 +63,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 function startControl() {
   const server = createServer((request, response) => {
     const reply = (status, body) => {
-      response.writeHead(status, { 'content-type': 'application/json' });
+      // A fresh connection for each call: a journey's next call may come after the idle connection's keep-alive
+      // timeout (5 s), and a request sent on a connection the server is closing is lost ("other side closed").
+      response.writeHead(status, { 'content-type': 'application/json', connection: 'close' });
       response.end(JSON.stringify(body));
     };
     const act = async () => {

@@ -29,7 +29,7 @@ describe('trade-data upload against the real API', () => {
     await user.click(await screen.findByRole('option', { name: 'India' }, { timeout: 10_000 }));
     await user.selectOptions(screen.getByLabelText(/^Trade direction/), 'Export');
     fireEvent.change(screen.getByLabelText(/^Period/), { target: { value: '2026-09' } });
-    await user.upload(screen.getByLabelText(/^File \(CSV\)/), new File([CSV], 'india-exports-2026-09.csv', { type: 'text/csv' }));
+    await user.upload(screen.getByLabelText(/^File \(CSV/), new File([CSV], 'india-exports-2026-09.csv', { type: 'text/csv' }));
     await user.click(screen.getByRole('button', { name: 'Upload' }));
 
     expect(await screen.findByRole('heading', { level: 2, name: 'india-exports-2026-09.csv' }, { timeout: 10_000 })).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { SqlParams } from '../../db/sqlParams.ts';
 import { validationError } from '../../http/errors.ts';
 import { MODULE, entityResource, quoted } from '../../registry.ts';
 import type { SessionUser } from '../auth/session.ts';
-import { subscriberScope } from '../subscribers/scope.ts';
+import { subscriberScope } from '../auth/executiveScope.ts';
 
 /** The audit screen's filters (`GET audit-log` and its export alike). */
 export interface AuditFilters {

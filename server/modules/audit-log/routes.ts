@@ -5,7 +5,7 @@ import { csvAnswer, errorAnswers } from '../../http/answers.ts';
 import { csvLine } from '../../http/csv.ts';
 import { AREAS, MODULE, RESOURCES, area, resource } from '../../registry.ts';
 import { allPermissions, currentUser, permission } from '../auth/access.ts';
-import { subscriberScope } from '../subscribers/scope.ts';
+import { subscriberScope } from '../auth/executiveScope.ts';
 import { auditBatches, auditPage, checkAuditFilters, type AuditFilters } from './query.ts';
 import { auditExportQuery, auditFiltersAnswer, auditPageAnswer, auditPageQuery } from './schemas.ts';
 

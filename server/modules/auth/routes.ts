@@ -25,7 +25,7 @@ import {
   validLinkAnswer,
   verificationResentAnswer,
 } from './schemas.ts';
-import { revokeAllSessions, revokeSession, revokeSessionOfRefreshToken, rotateRefreshToken, startSession, type TokenSettings } from './sessions.ts';
+import { revokeSession, revokeSessionOfRefreshToken, rotateRefreshToken, startSession, type TokenSettings } from './sessions.ts';
 import { clearAccountFailures, loginSucceeded, reserveLoginAttempt } from './throttle.ts';
 
 const INVALID_LOGIN = 'Invalid email or password.';
@@ -211,22 +211,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: passwordChangedAnswer, ...errorAnswers(400) },
     },
     handler: async (request) => {
-      const hash = await passwords.hash(request.body.password);
       await db.transaction(async (tx) => {
         const userId = await consumeEmailLink(tx, request.body.token, 'reset_password');
-        // The link came by e-mail, so it proves the address too.
-        const [user] = await tx.query<{ email: string }>(
-          'UPDATE users SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now()), updated_at = now() WHERE id = $1 RETURNING email',
-          [userId, hash],
-        );
-        await revokeAllSessions(tx, userId);
+        // The link came by e-mail, so it proves the address too (sign-in state, not a field of the record).
+        const [user] = await tx.query<{ email: string }>('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1 RETURNING email', [userId]);
+        const actor = actorOf(request, user && { id: userId, email: user.email });
+        // The USERS behaviour stores the hash and ends every session of the user.
+        await app.records.named(MODULE.users).update({ app, tx, user: null, actor }, userId, { password: request.body.password }, 'any', { action: 'password_reset' });
         if (user) await clearAccountFailures(tx, user.email.toLowerCase());
-        await recordAudit(tx, actorOf(request, user && { id: userId, email: user.email }), {
-          module: MODULE.users,
-          recordId: userId,
-          action: 'password_reset',
-          changes: { password: { changed: true } },
-        });
       });
       return { message: 'Your password has been changed. Please log in.' };
     },

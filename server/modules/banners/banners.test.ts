@@ -1,12 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANNER_IMAGE_MAX_BYTES } from './routes.ts';
+import { BANNER_IMAGE_MAX_BYTES, BANNER_IMAGE_MAX_SIDE } from './routes.ts';
 import { startTestServer, testDatabases, type TestServer } from '../../testing/testServer.ts';
 
 const databases = await testDatabases();
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('0000000d49484452', 'hex'), Buffer.alloc(64, 7)]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32, 1)]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(32, 2)]);
+/** Images whose headers declare `width` × `height` (all an upload reads of them; nothing decodes the pixels). */
+function png(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const chunk = (type: string, data: Buffer) => Buffer.concat([Buffer.from([0, 0, 0, data.length]), Buffer.from(type), data, Buffer.alloc(4)]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IEND', Buffer.alloc(0))]);
+}
+function jpeg(width: number, height: number): Buffer {
+  const frame = Buffer.from([0xff, 0xc0, 0x00, 0x11, 8, height >> 8, height & 0xff, width >> 8, width & 0xff, 3, 1, 0x11, 0, 2, 0x11, 1, 3, 0x11, 1]);
+  return Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.from([1, 1, 0, 0, 1, 0, 1, 0, 0]), frame, Buffer.from([0xff, 0xd9])]);
+}
+function webp(width: number, height: number): Buffer {
+  const canvas = Buffer.alloc(10);
+  canvas.writeUIntLE(width - 1, 4, 3);
+  canvas.writeUIntLE(height - 1, 7, 3);
+  const body = Buffer.concat([Buffer.from('WEBPVP8X'), Buffer.from([10, 0, 0, 0]), canvas]);
+  const size = Buffer.alloc(4);
+  size.writeUInt32LE(body.length);
+  return Buffer.concat([Buffer.from('RIFF'), size, body]);
+}
+const PNG = png(1200, 400);
+const JPEG = jpeg(1200, 400);
+const WEBP = webp(1200, 400);
 
 describe.each(databases)('banner images on $kind', ({ kind, skip }) => {
   let server: TestServer;
@@ -61,6 +83,21 @@ describe.each(databases)('banner images on $kind', ({ kind, skip }) => {
     expect((await upload('banner.png', PNG, 'image/png', await server.auth('Read Only'))).statusCode).toBe(403);
     expect((await upload('banner.png', PNG, 'image/png', {})).statusCode).toBe(401);
     expect(server.storage.files.size).toBe(before);
+  });
+
+  it.skipIf(skip)('refused with a 400 naming the file, nothing stored: an image whose header declares more pixels than a browser should decode, or a damaged header', async () => {
+    const before = server.storage.files.size;
+    for (const image of [png(20_000, 20_000), jpeg(BANNER_IMAGE_MAX_SIDE + 1, 10), webp(7000, 7000)]) {
+      const refused = await upload('bomb.img', image, 'application/octet-stream');
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ errors: { file: expect.stringMatching(/^The image is \d+ × \d+ pixels; at most 8192 on a side and 40 megapixels\.$/) } });
+    }
+    const damaged = await upload('damaged.jpg', jpeg(1200, 400).subarray(0, 20));
+    expect(damaged.statusCode, damaged.body).toBe(400);
+    expect(damaged.json()).toMatchObject({ errors: { file: 'The image cannot be read: its header is damaged or cut short.' } });
+    // At the limit on a side, within the megapixels: accepted.
+    expect((await upload('wide.png', png(BANNER_IMAGE_MAX_SIDE, 1000))).statusCode).toBe(201);
+    expect(server.storage.files.size).toBe(before + 1);
   });
 
   it.skipIf(skip)('GET answers only the random-name pattern: unknown names 404, path traversal and other names are refused', async () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { imageSize } from 'image-size';
 import type { Access } from '../auth/access.ts';
 import { dataAnswer, errorAnswers, type Answer } from '../../http/answers.ts';
 import { HttpError, notFound, validationError } from '../../http/errors.ts';
@@ -10,6 +11,12 @@ import { actorOf, recordAudit } from '../audit/record.ts';
 /** The only names GET banners/images/:name answers: the random names the banner image upload gives (32 hex digits). */
 export const BANNER_IMAGE_NAME = /^[0-9a-f]{32}\.(png|jpg|webp)$/;
 export const BANNER_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+/**
+ * The pixels a banner image may have. The server never decodes an image, but every browser that shows the banner
+ * does: a few hundred bytes can declare 20,000 × 20,000 pixels (1.6 GB once decoded).
+ */
+export const BANNER_IMAGE_MAX_SIDE = 8192;
+export const BANNER_IMAGE_MAX_PIXELS = 40_000_000;
 const BANNER_MODULE = MODULE.banners;
 const MULTIPART_OVERHEAD = 64 * 1024;
 const STORAGE_FOLDER = 'banner-images';
@@ -24,6 +31,22 @@ export function imageKind(data: Buffer): ImageKind | null {
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return { extension: 'jpg', contentType: CONTENT_TYPES.jpg };
   if (data.length >= 12 && data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP') {
     return { extension: 'webp', contentType: CONTENT_TYPES.webp };
+  }
+  return null;
+}
+
+/** The reason an image's declared size is refused (read from its header), or null when it is within the limits. */
+export function imageSizeRefusal(data: Buffer): string | null {
+  let size: { width?: number; height?: number };
+  try {
+    size = imageSize(data);
+  } catch {
+    return 'The image cannot be read: its header is damaged or cut short.';
+  }
+  const { width = 0, height = 0 } = size;
+  if (width <= 0 || height <= 0) return 'The image declares no size.';
+  if (width > BANNER_IMAGE_MAX_SIDE || height > BANNER_IMAGE_MAX_SIDE || width * height > BANNER_IMAGE_MAX_PIXELS) {
+    return `The image is ${width} × ${height} pixels; at most ${BANNER_IMAGE_MAX_SIDE} on a side and ${BANNER_IMAGE_MAX_PIXELS / 1_000_000} megapixels.`;
   }
   return null;
 }
@@ -50,7 +73,7 @@ export async function bannerImageRoutes(app: FastifyInstance): Promise<void> {
       tags,
       operationId: 'uploadBannerImage',
       summary: 'Upload a banner image',
-      description: `A PNG, JPEG or WebP (judged by its first bytes, else 415) of at most ${BANNER_IMAGE_MAX_BYTES / 1024 / 1024} MiB (else 413), stored under a random name; \`url\` is for the banner's \`image_url\`.`,
+      description: `A PNG, JPEG or WebP (judged by its first bytes, else 415) of at most ${BANNER_IMAGE_MAX_BYTES / 1024 / 1024} MiB (else 413) and ${BANNER_IMAGE_MAX_SIDE} pixels on a side, ${BANNER_IMAGE_MAX_PIXELS / 1_000_000} megapixels in all (as its header declares; else 400), stored under a random name; \`url\` is for the banner's \`image_url\`.`,
       body: {
         content: {
           'multipart/form-data': {
@@ -74,6 +97,8 @@ export async function bannerImageRoutes(app: FastifyInstance): Promise<void> {
       if (data.length > BANNER_IMAGE_MAX_BYTES) throw new HttpError(413, `The image is larger than ${BANNER_IMAGE_MAX_BYTES / 1024 / 1024} MiB.`);
       const kind = imageKind(data);
       if (!kind) throw new HttpError(415, 'Only PNG, JPEG or WebP images can be uploaded.');
+      const refusal = imageSizeRefusal(data);
+      if (refusal) throw validationError({ file: refusal });
       // The client's file name is never used: the image is stored under a random name.
       const name = `${randomBytes(16).toString('hex')}.${kind.extension}`;
       const key = `${STORAGE_FOLDER}/${name}`;

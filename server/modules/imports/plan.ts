@@ -6,6 +6,7 @@
 import type { FieldModel, JsonSchema } from '../../../contract/description.ts';
 import type { Queryable, Row } from '../../db/database.ts';
 import { SqlParams } from '../../db/sqlParams.ts';
+import { keyInUse } from '../../http/errorHandler.ts';
 import { writeSchema } from '../../http/requestSchemas.ts';
 import { validateBody } from '../../http/validation.ts';
 import { quoted } from '../../registry.ts';
@@ -48,7 +49,7 @@ function writeSchemas(endpoint: ResourceEndpoint) {
 }
 
 /** The plan of every row, a batch at a time, with an await between batches so other requests go on. */
-export async function* planRows(db: Queryable, endpoint: ResourceEndpoint, file: ParsedFile, columns: ColumnFields, user: SessionUser): AsyncGenerator<RowPlan[]> {
+export async function* planRows(db: Queryable, endpoint: ResourceEndpoint, file: ParsedFile, columns: ColumnFields, user: SessionUser | null): AsyncGenerator<RowPlan[]> {
   const seen = new Map<string, number>();
   for (let start = 0; start < file.rows.length; start += IMPORT_BATCH) {
     yield await planBatch(db, endpoint, file.rows.slice(start, start + IMPORT_BATCH), start, columns, user, seen);
@@ -56,7 +57,7 @@ export async function* planRows(db: Queryable, endpoint: ResourceEndpoint, file:
   }
 }
 
-async function planBatch(db: Queryable, endpoint: ResourceEndpoint, rows: string[][], start: number, columns: ColumnFields, user: SessionUser, seen: Map<string, number>): Promise<RowPlan[]> {
+async function planBatch(db: Queryable, endpoint: ResourceEndpoint, rows: string[][], start: number, columns: ColumnFields, user: SessionUser | null, seen: Map<string, number>): Promise<RowPlan[]> {
   const { resource } = endpoint;
   const { create, update } = writeSchemas(endpoint);
   const key = matchKey(resource);
@@ -105,7 +106,7 @@ async function planBatch(db: Queryable, endpoint: ResourceEndpoint, rows: string
     const record = existing.get(keyText) ?? null;
     if (record && record.__in_scope !== true) {
       plan.outcome = 'error';
-      plan.errors._ = 'A record with this key exists that you may not change.';
+      plan.errors = keyInUse(resource.entity, key);
       continue;
     }
     const errors = record ? validateBody(update, { ...writableOf(record, resource.entity.fields), ...plan.body }) : validateBody(create, plan.body);
@@ -119,7 +120,24 @@ async function planBatch(db: Queryable, endpoint: ResourceEndpoint, rows: string
     plan.changed = Object.keys(plan.body).filter((name) => !sameValue(record[name], plan.body[name]));
     plan.outcome = plan.changed.length > 0 ? 'update' : 'unchanged';
   }
+  await refuseMovesOutOfScope(db, endpoint, plans, user);
   return plans;
+}
+
+/**
+ * An update that would take its record out of the caller's scope (a subscriber given another executive) is refused on
+ * its row, as a single edit would be refused; a new record is judged when it is written, once its behaviour has
+ * prepared it (an executive's new subscriber is assigned to them).
+ */
+async function refuseMovesOutOfScope(db: Queryable, endpoint: ResourceEndpoint, plans: RowPlan[], user: SessionUser | null): Promise<void> {
+  const scope = endpoint.scopeOf(user);
+  const updates = plans.filter((plan) => plan.outcome === 'update');
+  if (!scope || updates.length === 0) return;
+  const outside = await endpoint.table.outsideScope(db, updates.map((plan) => ({ ...plan.existing, ...plan.body })), scope);
+  for (const index of outside) {
+    updates[index]!.outcome = 'error';
+    updates[index]!.errors = { _: 'This row would move the record outside your assignment.' };
+  }
 }
 
 function keyOf(body: Record<string, unknown>, key: readonly string[]): string {
@@ -127,7 +145,7 @@ function keyOf(body: Record<string, unknown>, key: readonly string[]): string {
 }
 
 /** The records the batch's keys name, each with whether the caller's scope holds it: one statement on the key's index. */
-async function matchedRecords(db: Queryable, endpoint: ResourceEndpoint, plans: RowPlan[], key: readonly string[], user: SessionUser): Promise<Map<string, Row>> {
+async function matchedRecords(db: Queryable, endpoint: ResourceEndpoint, plans: RowPlan[], key: readonly string[], user: SessionUser | null): Promise<Map<string, Row>> {
   if (plans.length === 0) return new Map();
   const { entity } = endpoint.resource;
   const params = new SqlParams();

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { csvAnswer, errorAnswers } from '../../http/answers.ts';
@@ -8,24 +9,23 @@ import { idParams } from '../../http/requestSchemas.ts';
 import { ENTITY_RESOURCES } from '../../registry.ts';
 import { actorOf } from '../audit/record.ts';
 import { currentUser, permission } from '../auth/access.ts';
-import type { ResourceBehaviours } from '../resources/behaviours.ts';
 import { ResourceEndpoint } from '../resources/endpoint.ts';
 import { ResponseCache } from '../resources/responseCache.ts';
 import { fileOf, isPlainFileName } from '../uploads/fileChecks.ts';
 import { importableFields, matchKey, suggestedMapping } from './importFields.ts';
-import { IMPORT_MAX_BYTES, parseImportFile } from './parseFile.ts';
+import { fileTooLarge, receiveImportFile } from './fileBody.ts';
+import { IMPORT_MAX_BYTES } from './importLimits.ts';
+import { parseImportFile } from './parseFile.ts';
 import { applyImport, dryRun, mappedColumns, rejectedRows, type Mapping } from './runImport.ts';
 import { applyAnswer, dryRunAnswer, importFileBody, mappingBody, uploadedAnswer } from './schemas.ts';
 import { loadImport, rememberMapping, storeImport } from './store.ts';
 
-const MULTIPART_OVERHEAD = 64 * 1024;
-
 /** Import from a file for each resource whose manifest offers `import` (docs/api.md, "Import"). */
-export async function importRoutes(app: FastifyInstance, { behaviours }: { behaviours: ResourceBehaviours }): Promise<void> {
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES + MULTIPART_OVERHEAD }, (_request, body, done) => done(null, body));
+export async function importRoutes(app: FastifyInstance): Promise<void> {
+  app.addContentTypeParser('multipart/form-data', (_request: FastifyRequest, payload: IncomingMessage) => receiveImportFile(payload));
   const responses = new ResponseCache();
   for (const resource of ENTITY_RESOURCES.filter((candidate) => candidate.actions.includes('import'))) {
-    registerImport(app, new ResourceEndpoint(app, resource, behaviours[resource.key] ?? {}, responses));
+    registerImport(app, new ResourceEndpoint(app, resource, responses));
   }
 }
 
@@ -53,7 +53,6 @@ function registerImport(app: FastifyInstance, endpoint: ResourceEndpoint): void 
 
   app.post(base, {
     config: { ...config, audit: { none: 'keeps the file for its dry run; no record changes until it is applied' } },
-    bodyLimit: IMPORT_MAX_BYTES + MULTIPART_OVERHEAD,
     schema: {
       ...about(`upload${plural}Import`, `Upload a CSV or XLSX file of ${several} to import`, 'Parsed and kept for its dry run and apply; answers its headings and the fields they match by name or title.'),
       body: importFileBody,
@@ -62,7 +61,7 @@ function registerImport(app: FastifyInstance, endpoint: ResourceEndpoint): void 
     handler: async (request, reply) => {
       const file = fileOf(request);
       if (!isPlainFileName(file.filename)) throw new HttpError(400, 'Validation failed', { file: 'The file name must not contain a path.' });
-      if (file.data.length > IMPORT_MAX_BYTES) throw new HttpError(413, `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MiB.`);
+      if (file.data.length > IMPORT_MAX_BYTES) throw fileTooLarge();
       const parsed = await parseImportFile(file.data, file.filename);
       const id = await storeImport(db, resource.key, currentUser(request).id, file.filename, parsed);
       reply.code(201);
@@ -71,23 +70,24 @@ function registerImport(app: FastifyInstance, endpoint: ResourceEndpoint): void 
           id,
           file_name: file.filename,
           headings: parsed.headings,
-          rows: parsed.rows.length,
+          rows: parsed.rowCount,
           mapping: suggestedMapping(parsed.headings, fields),
           fields: fields.map((field) => ({ name: field.name, title: field.title, required: field.required, key: matchKey(resource).includes(field.name) })),
         },
-        message: `${parsed.rows.length} row(s) read from ${file.filename}.`,
+        message: `${parsed.rowCount} row(s) read from ${file.filename}.`,
       };
     },
   });
 
   app.post(`${base}/:id/dry-run`, {
-    config: { ...config, audit: { none: 'a dry run changes no record' } },
+    config: { ...config, audit: { action: 'import_dry_run' } },
     schema: { ...about(`dryRun${plural}Import`, `Dry run of a ${resource.singular.toLowerCase()} import`, 'What applying the file would do to each row; changes nothing.'), params: idParams, body: mappingBody, response: { 200: dryRunAnswer, ...errorAnswers(400, 401, 403, 404) } },
     handler: async (request: WithMapping, reply) => {
       const file = await stored(request);
       const columns = mappedColumns(endpoint, file, request.body.mapping);
       await rememberMapping(db, file.id, request.body.mapping);
-      return sendWithProgress(reply, (progress) => dryRun(db, endpoint, file, columns, currentUser(request), progress));
+      const caller = { user: currentUser(request), actor: actorOf(request) };
+      return sendWithProgress(reply, (progress) => dryRun(db, endpoint, file, columns, caller, progress));
     },
   });
 
@@ -97,7 +97,7 @@ function registerImport(app: FastifyInstance, endpoint: ResourceEndpoint): void 
     handler: async (request: WithMapping, reply) => {
       const file = await stored(request);
       const columns = mappedColumns(endpoint, file, request.body.mapping);
-      return sendWithProgress(reply, (progress) => applyImport(db, endpoint, file, columns, currentUser(request), actorOf(request), progress));
+      return sendWithProgress(reply, (progress) => endpoint.write(request, (context) => applyImport(context, endpoint, file, columns, progress)));
     },
   });
 

@@ -1,11 +1,13 @@
 import type { Database, Queryable } from '../../db/database.ts';
 import { validationError } from '../../http/errors.ts';
 import type { ProgressReporter, ProgressResult } from '../../http/progressStream.ts';
-import { recordAudit, type AuditActor } from '../audit/record.ts';
+import { recordAudit } from '../audit/record.ts';
 import type { SessionUser } from '../auth/session.ts';
+import type { WriteContext } from '../resources/behaviours.ts';
 import type { ResourceEndpoint } from '../resources/endpoint.ts';
 import { applyBatch } from './applyPlan.ts';
 import { importableFields, matchKey } from './importFields.ts';
+import { shownRow } from './importLimits.ts';
 import { planRows, type ColumnFields, type Outcome, type RowPlan } from './plan.ts';
 import type { StoredImport } from './store.ts';
 
@@ -39,42 +41,46 @@ function tally(counts: Counts, plans: readonly RowPlan[]): void {
   for (const plan of plans) counts[plan.outcome] += 1;
 }
 
-/** The dry run: every row's outcome counted, and the rows to show, each with its cells and the message on each refused one. */
-export async function dryRun(db: Queryable, endpoint: ResourceEndpoint, stored: StoredImport, columns: ColumnFields, user: SessionUser, progress: ProgressReporter): Promise<ProgressResult> {
+/**
+ * The dry run: every row's outcome counted, and the rows to show, each with its cells (cut to a readable length) and
+ * the message on each refused one. It changes no record, but what it tells (which keys exist) is recorded: an entry
+ * names who ran it on which file and what it found.
+ */
+export async function dryRun(db: Database, endpoint: ResourceEndpoint, stored: StoredImport, columns: ColumnFields, caller: Pick<WriteContext, 'user' | 'actor'>, progress: ProgressReporter): Promise<ProgressResult> {
   const counts: Counts = { create: 0, update: 0, unchanged: 0, error: 0 };
   const shown: Array<Record<string, unknown>> = [];
   const taken: Counts = { create: 0, update: 0, unchanged: 0, error: 0 };
   progress.start(stored.rows.length);
-  for await (const plans of planRows(db, endpoint, stored, columns, user)) {
+  for await (const plans of planRows(db, endpoint, stored, columns, caller.user)) {
     tally(counts, plans);
     for (const plan of plans) {
       if (taken[plan.outcome] >= SHOWN[plan.outcome]) continue;
       taken[plan.outcome] += 1;
-      shown.push({ line: plan.line, outcome: plan.outcome, cells: stored.rows[plan.line - 2], errors: plan.errors, changed: plan.changed });
+      shown.push({ line: plan.line, outcome: plan.outcome, ...shownRow(stored.rows[plan.line - 2]!, plan.errors), changed: plan.changed });
     }
     progress.report(counts.create + counts.update + counts.unchanged + counts.error);
   }
   shown.sort((a, b) => (a.line as number) - (b.line as number));
+  const details = { file_name: stored.fileName, rows: stored.rows.length, ...counts };
+  await db.transaction((tx) => recordAudit(tx, caller.actor, { module: endpoint.resource.key, action: 'import_dry_run', details }));
   return { data: { counts, rows: shown }, message: summary(counts, 'would be') };
 }
 
-/** The apply: the same plan, worked out again inside one transaction and written batch by batch; all of it or none. */
-export async function applyImport(db: Database, endpoint: ResourceEndpoint, stored: StoredImport, columns: ColumnFields, user: SessionUser, actor: AuditActor, progress: ProgressReporter): Promise<ProgressResult> {
-  return db.transaction(async (tx) => {
-    const counts: Counts = { create: 0, update: 0, unchanged: 0, error: 0 };
-    progress.start(stored.rows.length);
-    for await (const plans of planRows(tx, endpoint, stored, columns, user)) {
-      await applyBatch(tx, endpoint, plans, user, actor);
-      tally(counts, plans);
-      progress.report(counts.create + counts.update + counts.unchanged + counts.error);
-    }
-    await recordAudit(tx, actor, { module: endpoint.resource.key, action: 'import', details: { file_name: stored.fileName, ...counts } });
-    return { data: { counts }, message: summary(counts, 'were') };
-  });
+/** The apply: the same plan, worked out again in the caller's one transaction and written batch by batch; all of it or none. */
+export async function applyImport(context: WriteContext, endpoint: ResourceEndpoint, stored: StoredImport, columns: ColumnFields, progress: ProgressReporter): Promise<ProgressResult> {
+  const counts: Counts = { create: 0, update: 0, unchanged: 0, error: 0 };
+  progress.start(stored.rows.length);
+  for await (const plans of planRows(context.tx, endpoint, stored, columns, context.user)) {
+    await applyBatch(context, endpoint, plans);
+    tally(counts, plans);
+    progress.report(counts.create + counts.update + counts.unchanged + counts.error);
+  }
+  await recordAudit(context.tx, context.actor, { module: endpoint.resource.key, action: 'import', details: { file_name: stored.fileName, ...counts } });
+  return { data: { counts }, message: summary(counts, 'were') };
 }
 
 /** The refused rows with their reasons, for the download. */
-export async function* rejectedRows(db: Queryable, endpoint: ResourceEndpoint, stored: StoredImport, columns: ColumnFields, user: SessionUser): AsyncGenerator<{ cells: string[]; reason: string }> {
+export async function* rejectedRows(db: Queryable, endpoint: ResourceEndpoint, stored: StoredImport, columns: ColumnFields, user: SessionUser | null): AsyncGenerator<{ cells: string[]; reason: string }> {
   const titles = new Map(endpoint.resource.entity.fields.map((field) => [field.name, field.title]));
   for await (const plans of planRows(db, endpoint, stored, columns, user)) {
     for (const plan of plans) {

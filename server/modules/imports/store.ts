@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/database.ts';
 import { HOUR_MILLISECONDS, PeriodicJob } from '../../jobs/periodicJob.ts';
 import { notFound } from '../../http/errors.ts';
-import type { ParsedFile } from './parseFile.ts';
+import type { FileTable, ParsedFile } from './parseFile.ts';
 
 /** An uploaded file's table, kept between its dry run and its apply (server/migrations/014_imports.sql). */
 export interface StoredImport extends ParsedFile {
@@ -12,11 +12,11 @@ export interface StoredImport extends ParsedFile {
 }
 
 /** Keeps a parsed file for its uploader; the same user's earlier files of the module go (one import at a time each). */
-export async function storeImport(db: Queryable, module: string, userId: number, fileName: string, file: ParsedFile): Promise<number> {
+export async function storeImport(db: Queryable, module: string, userId: number, fileName: string, file: FileTable): Promise<number> {
   await db.query('DELETE FROM imports WHERE module = $1 AND user_id = $2', [module, userId]);
   const [row] = await db.query<{ id: number }>(
     'INSERT INTO imports (module, user_id, file_name, headings, rows, row_count) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6) RETURNING id',
-    [module, userId, fileName, JSON.stringify(file.headings), JSON.stringify(file.rows), file.rows.length],
+    [module, userId, fileName, JSON.stringify(file.headings), file.rowsJson, file.rowCount],
   );
   return row!.id;
 }

@@ -19,7 +19,7 @@ const DESCRIPTION = `The API of the trade-data administration console: every rou
 - Each operation's \`x-permission\` is the access rule the server enforces: \`public\`, \`development\` (no token, and only on a server not in production), \`signed-in\`, a module permission \`{ module, action }\`, or \`{ anyOf }\` / \`{ allOf }\` of them (an entry without \`action\` means any action of that module).
 - Every record carries its \`version\`, sent as its \`ETag\`. A change of one record (\`PUT\`, \`PATCH .../status\`, \`DELETE\` of \`<api>/{id}\`, and a role's permission set) must send \`If-Match\` with the version it was made on: 428 without it, 412 when the record has changed since. Bulk changes (ids in the body) need none.
 - Request bodies and query strings are validated with the schemas shown (the manifest's entity and form schemas, with its custom formats and keywords, the keywords as \`x-\` extensions); unknown fields and parameters are a 400. Errors answer \`{ message, errors? }\`.
-- The upload routes follow the server's file storage: \`POST uploads/{id}/file\` with the data folder, \`POST uploads/{id}/complete\` with an S3-compatible bucket.`;
+- A trade-data file is sent to its signed \`upload_url\` (\`uploads/{id}/file\`) by the tus resumable upload protocol 1.0 (POST, HEAD, PATCH), whichever the storage (the data folder or an S3-compatible bucket), then \`POST uploads/{id}/complete\`.`;
 
 /** The service's own API, for the teams that build on it; no public licence (an SPDX reference to that effect). */
 const LICENSE = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };

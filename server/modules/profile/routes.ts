@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser, permission } from '../auth/access.ts';
-import { revokeAllSessions } from '../auth/sessions.ts';
 import { actionBodySchema } from '../../http/actionBody.ts';
 import { dataAnswer, errorAnswers, messageAnswer } from '../../http/answers.ts';
 import { validationError } from '../../http/errors.ts';
 import { MODULE, resource } from '../../registry.ts';
-import { actorOf, fieldChanges, recordAudit } from '../audit/record.ts';
+import { writeAsCaller } from '../resources/recordOperations.ts';
 
 const USER_FIELDS = 'u.id, u.first_name, u.last_name, u.email, u.mobile, r.name AS role';
-const EDITABLE = 'first_name, last_name, mobile';
 const nullableString = { type: ['string', 'null'] };
 const PROFILE = {
   type: 'object',
@@ -46,17 +44,9 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const { id } = currentUser(request);
       const { first_name: firstName, last_name: lastName, mobile } = request.body;
-      // An entry about the user's record (USERS), so the user's history shows what they changed themselves.
-      await db.transaction(async (tx) => {
-        const [before] = await tx.query(`SELECT ${EDITABLE} FROM users WHERE id = $1 FOR UPDATE`, [id]);
-        const [after] = await tx.query(`UPDATE users SET first_name = $2, last_name = $3, mobile = $4, updated_at = now() WHERE id = $1 RETURNING ${EDITABLE}`, [
-          id,
-          firstName,
-          lastName,
-          mobile ?? null,
-        ]);
-        await recordAudit(tx, actorOf(request), { module: MODULE.users, recordId: id, action: 'profile', changes: fieldChanges(before ?? null, after ?? null) });
-      });
+      // A change of the user's record (USERS), so the user's history shows what they changed themselves.
+      const body = { first_name: firstName, last_name: lastName, mobile: mobile ?? null };
+      await writeAsCaller(app, request, (context) => app.records.named(MODULE.users).update(context, id, body, 'any', { action: 'profile' }));
       return { data: await loadProfile(id), message: 'Profile updated.' };
     },
   });
@@ -77,12 +67,9 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       if (!(await passwords.verify(row?.password_hash ?? null, request.body.current_password))) {
         throw validationError({ current_password: 'The current password is not correct.' });
       }
-      const hash = await passwords.hash(request.body.password);
-      await db.transaction(async (tx) => {
-        await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [user.id, hash]);
-        await revokeAllSessions(tx, user.id, user.sessionId);
-        await recordAudit(tx, actorOf(request), { module: MODULE.users, recordId: user.id, action: 'password_change', changes: { password: { changed: true } } });
-      });
+      // The USERS behaviour stores the hash and ends the caller's other sessions.
+      const body = { password: request.body.password };
+      await writeAsCaller(app, request, (context) => app.records.named(MODULE.users).update(context, user.id, body, 'any', { action: 'password_change' }));
       return { message: 'Your password has been changed.' };
     },
   });

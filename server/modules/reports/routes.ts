@@ -5,13 +5,10 @@ import type { Queryable } from '../../db/database.ts';
 import { csvAnswer, errorAnswers } from '../../http/answers.ts';
 import { AREAS, MODULE, RESOURCES, entityResource, firstField, quoted } from '../../registry.ts';
 import { csvLine } from '../../http/csv.ts';
-import { TRADE_RECORD_COLUMNS } from '../uploads/tradeColumns.ts';
-import { tradeRecordBatches, tradeRecordPage, type TradeFilter } from '../uploads/tradeRecords.ts';
-import { modulesAnswer, reportSummaryQuery, summaryAnswer, tradeExportQuery, tradeQuery, tradeRecordPageAnswer, trendingAnswer, trendingRefreshedAnswer } from './schemas.ts';
+import { modulesAnswer, reportSummaryQuery, summaryAnswer, trendingAnswer, trendingRefreshedAnswer } from './schemas.ts';
+import { tradeReportRoutes } from './tradeReportRoutes.ts';
 import { refreshTrending } from './trending.ts';
 import { actorOf, recordAudit } from '../audit/record.ts';
-
-type TradeQuery = TradeFilter & { _page: number; _page_size: number };
 
 /** The summary's series as rows of its CSV export, named as the reporting screen names its charts. */
 const SUMMARY_SERIES = [
@@ -24,47 +21,11 @@ const SUMMARY_SERIES = [
 /** Uploaded trade data, trending products, the admin summary and the module registry. */
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
-  const uploadedData = ['Uploaded data report'];
   const trending = ['Trending data'];
   const reporting = ['Admin reporting'];
   const summaryRange = 'Monthly series from `from` to `to` (inclusive dates; either may be left out).';
 
-  app.get<{ Querystring: TradeQuery }>('/uploaded-data-report', {
-    config: { access: permission(MODULE.uploadedDataReport, 'view') },
-    schema: {
-      tags: uploadedData,
-      operationId: 'listUploadedTradeRecords',
-      summary: 'Uploaded trade records',
-      description: 'Newest shipments first; `q` searches product, HS code, importer and exporter.',
-      querystring: tradeQuery,
-      response: { 200: tradeRecordPageAnswer, ...errorAnswers(400, 401, 403) },
-    },
-    handler: async (request) => {
-      const { _page: page, _page_size: pageSize, ...filter } = request.query;
-      const { rows, total } = await tradeRecordPage(db, filter, page, pageSize);
-      return { data: rows, meta: { total, page, page_size: pageSize } };
-    },
-  });
-
-  app.get<{ Querystring: Omit<TradeQuery, '_page' | '_page_size'> }>('/uploaded-data-report/export', {
-    config: { access: permission(MODULE.uploadedDataReport, 'download') },
-    schema: {
-      tags: uploadedData,
-      operationId: 'exportUploadedTradeRecords',
-      summary: 'Export the uploaded trade records as CSV',
-      querystring: tradeExportQuery,
-      response: { 200: csvAnswer('CSV, streamed as an attachment.'), ...errorAnswers(400, 401, 403) },
-    },
-    handler: async (request, reply) => {
-      async function* lines(): AsyncGenerator<string> {
-        yield csvLine(TRADE_RECORD_COLUMNS);
-        for await (const rows of tradeRecordBatches(db, request.query)) {
-          yield rows.map((row) => csvLine(TRADE_RECORD_COLUMNS.map((name) => row[name]))).join('');
-        }
-      }
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="uploaded-data.csv"').send(Readable.from(lines()));
-    },
-  });
+  await app.register(tradeReportRoutes);
 
   app.get('/sync-trending-data', {
     config: { access: permission(MODULE.syncTrendingData, 'view') },

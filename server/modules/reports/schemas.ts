@@ -1,6 +1,6 @@
 /** Uploaded trade data, trending products, the admin summary and the module registry: queries and answers. */
 import type { JsonSchema } from '../../../contract/description.ts';
-import { dataAnswer, listAnswer } from '../../http/answers.ts';
+import { dataAnswer, json } from '../../http/answers.ts';
 import { namedSchema } from '../../http/components.ts';
 import { MAX_INTEGER } from '../../http/requestSchemas.ts';
 import { tradeRecordSchema } from '../uploads/tradeColumns.ts';
@@ -9,16 +9,20 @@ const tradeFilters = {
   country_id: { type: 'integer', minimum: 1, maximum: MAX_INTEGER },
   trade_direction: { type: 'string', enum: ['import', 'export'] },
   period: { type: 'string', format: 'period' },
+  upload_id: { type: 'integer', minimum: 1, maximum: MAX_INTEGER },
   q: { type: 'string', maxLength: 200 },
 } as const;
+
+const cursor = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' } as const;
 
 export const tradeQuery = {
   type: 'object',
   additionalProperties: false,
   properties: {
     ...tradeFilters,
-    _page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
     _page_size: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+    _after: { ...cursor, description: 'The page after this one: `meta.next` of a page.' },
+    _before: { ...cursor, description: 'The page before this one: `meta.previous` of a page.' },
   },
 } as const;
 
@@ -44,7 +48,40 @@ function series(properties: Record<string, JsonSchema>): JsonSchema {
   return { type: 'array', items: object({ month, ...properties }) };
 }
 
-export const tradeRecordPageAnswer = listAnswer('A page of trade records.', namedSchema('TradeRecord', tradeRecordSchema));
+export const tradeRecordPageAnswer = {
+  description: 'A page of trade records, newest shipment first.',
+  content: json({
+    type: 'object',
+    required: ['data', 'meta'],
+    properties: {
+      data: { type: 'array', items: namedSchema('TradeRecord', tradeRecordSchema) },
+      meta: object({
+        total: { ...integer, description: 'How many records match: exact, or the database\'s estimate when `total_is_estimate`.' },
+        total_is_estimate: { type: 'boolean' },
+        page_size: integer,
+        next: { ...nullableString, description: 'The cursor of the next page (`_after`), or null on the last one.' },
+        previous: { ...nullableString, description: 'The cursor of the previous page (`_before`), or null on the first one.' },
+        export_in_background: { type: 'boolean', description: 'Whether an export of this filter is large enough to run as a background export.' },
+      }),
+    },
+  }),
+};
+
+const reportExport = namedSchema(
+  'ReportExport',
+  object({
+    id: integer,
+    status: { type: 'string', enum: ['queued', 'running', 'completed', 'failed'] },
+    rows_estimated: integer,
+    rows_written: integer,
+    error: nullableString,
+    created_at: { type: 'string', format: 'date-time' },
+    finished_at: { type: ['string', 'null'], format: 'date-time' },
+    file: { ...nullableString, description: 'The path of its CSV file (under the API base) once completed.' },
+  }),
+);
+
+export const reportExportAnswer = dataAnswer('A background export of the report and how far it is.', reportExport);
 
 export const trendingAnswer = dataAnswer(
   'The products most shipped in the last months, as of the last refresh.',

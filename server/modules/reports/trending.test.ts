@@ -6,8 +6,8 @@ const databases = await testDatabases();
 /** Shipments of an HS code dated yesterday, so the trending products (the last 12 months) count them. */
 async function ship(server: TestServer, hsCode: string, count: number): Promise<void> {
   await server.db.query(
-    `INSERT INTO trade_records (upload_id, shipment_date, hs_code, product_description, quantity, unit, value)
-     SELECT 1, current_date - 1, $1, 'Product ' || $1, 1, 'KGS', 10 FROM generate_series(1, $2::int)`,
+    `INSERT INTO trade_records (upload_id, period, shipment_date, hs_code, product_description, quantity, unit, value)
+     SELECT 1, to_char(current_date - 1, 'YYYY-MM'), current_date - 1, $1, 'Product ' || $1, 1, 'KGS', 10 FROM generate_series(1, $2::int)`,
     [hsCode, count],
   );
 }

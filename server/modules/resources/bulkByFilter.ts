@@ -1,20 +1,19 @@
 /**
  * Changes every record a list's search and filters match, not a list of ids: the list's own condition (sql.ts `where`)
  * picks them inside one transaction, within the caller's scope, in batched statements with awaits between them so
- * other requests go on. The caller confirms the count they saw; a different count now is a 409 that states it.
+ * other requests go on; each batch goes through the record operations, as a single change does. The caller confirms
+ * the count they saw; a different count now is a 409 that states it.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditAction } from '../../../contract/audit.ts';
-import type { Queryable, Row } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import { SqlParams } from '../../db/sqlParams.ts';
-import { HttpError, forbidden, validationError } from '../../http/errors.ts';
-import { sendWithProgress, type ProgressReporter } from '../../http/progressStream.ts';
+import { HttpError, validationError } from '../../http/errors.ts';
+import { sendWithProgress } from '../../http/progressStream.ts';
 import { validateBody } from '../../http/validation.ts';
-import { quoted } from '../../registry.ts';
-import { actorOf, recordAudit, withoutSecrets, type AuditActor, type AuditEntry } from '../audit/record.ts';
-import { currentUser } from '../auth/access.ts';
+import { recordAudit } from '../audit/record.ts';
 import type { SessionUser } from '../auth/session.ts';
-import type { RecordChange } from './behaviours.ts';
+import type { WriteContext } from './behaviours.ts';
 import type { ResourceEndpoint } from './endpoint.ts';
 import { listQuery, type ListQueryString } from './read.ts';
 import type { ListQuery } from './sql.ts';
@@ -50,97 +49,56 @@ export function bulkSetField(endpoint: ResourceEndpoint) {
 }
 
 async function runBulk(endpoint: ResourceEndpoint, request: BulkRequest<object>, reply: FastifyReply, change: BulkChange): Promise<FastifyReply> {
-  const user = currentUser(request);
   const query = listQuery(endpoint.resource, request.query);
   const { q, filters } = query;
   const expected = request.body.expected_count;
-  const actor = actorOf(request);
   return sendWithProgress(reply, (progress) =>
-    endpoint.db.transaction(async (tx) => {
-      const ids = await matchingIds(tx, endpoint, query, user);
+    endpoint.write(request, async (context) => {
+      const ids = await matchingIds(context.tx, endpoint, query, context.user);
       if (ids.length !== expected) {
         throw new HttpError(409, `${ids.length} record(s) match now, not the ${expected} you confirmed. Check the list and confirm again.`, {
           expected_count: `${ids.length} record(s) match now.`,
         });
       }
       progress.start(ids.length);
-      const guardedChange: RecordChange = change.kind === 'delete' ? { kind: 'delete', ids } : { kind: 'status', ids, isActive: change.kind === 'status' ? change.isActive : true };
-      const write = () => applyInBatches(tx, endpoint, ids, query, user, change, actor, progress);
-      const changed = change.kind === 'set' ? await write() : await endpoint.guarded(guardedChange, { app: endpoint.app, tx, user }, write);
-      await recordAudit(tx, actor, {
+      let changed = 0;
+      for (let start = 0; start < ids.length; start += BULK_BATCH) {
+        changed += (await applyBatch(context, endpoint, ids.slice(start, start + BULK_BATCH), query, change)).length;
+        progress.report(Math.min(start + BULK_BATCH, ids.length));
+      }
+      await recordAudit(context.tx, context.actor, {
         module: endpoint.resource.key,
         action: AUDIT_ACTION[change.kind],
-        details: { matched: ids.length, changed: changed.length, q: q ?? null, filters, ...(change.kind === 'set' ? { field: change.field, value: change.value } : {}), ...(change.kind === 'status' ? { is_active: change.isActive } : {}) },
+        details: { matched: ids.length, changed, q: q ?? null, filters, ...(change.kind === 'set' ? { field: change.field, value: change.value } : {}), ...(change.kind === 'status' ? { is_active: change.isActive } : {}) },
       });
       const verb = change.kind === 'delete' ? 'deleted' : 'updated';
-      return { data: { matched: ids.length, changed: changed.length }, message: `${changed.length} of ${ids.length} matching record(s) ${verb}.` };
+      return { data: { matched: ids.length, changed }, message: `${changed} of ${ids.length} matching record(s) ${verb}.` };
     }),
   );
 }
 
 /** The ids of the records the list shows for this search and these filters, to this caller. */
-async function matchingIds(tx: Queryable, endpoint: ResourceEndpoint, query: ListQuery, user: SessionUser): Promise<number[]> {
+async function matchingIds(tx: Queryable, endpoint: ResourceEndpoint, query: ListQuery, user: SessionUser | null): Promise<number[]> {
   const params = new SqlParams();
   const where = endpoint.table.where(params, query, endpoint.scopeOf(user));
   const rows = await tx.query<{ id: number }>(`SELECT t.id FROM ${endpoint.table.table} t ${where} ORDER BY t.id`, params.values);
-  return rows.map((row) => row.id);
+  return rows.map((row) => Number(row.id));
 }
 
 /**
- * Each batch's statement keeps the list's condition, so a record that stopped matching since it was counted is left
- * alone, and skips records already as asked, so an entry says what changed. Returns the changed records.
+ * One batch through the record operations. Each keeps the list's condition, so a record that stopped matching since
+ * it was counted is left alone, and skips records already as asked, so an entry says what changed.
  */
-async function applyInBatches(tx: Queryable, endpoint: ResourceEndpoint, ids: readonly number[], query: ListQuery, user: SessionUser, change: BulkChange, actor: AuditActor, progress: ProgressReporter): Promise<Row[]> {
-  const { resource, table } = endpoint;
-  const scope = endpoint.scopeOf(user);
-  const secrets = new Set(resource.entity.writeOnly);
-  const changed: Row[] = [];
-  for (let start = 0; start < ids.length; start += BULK_BATCH) {
-    const batch = ids.slice(start, start + BULK_BATCH);
+async function applyBatch(context: WriteContext, endpoint: ResourceEndpoint, batch: readonly number[], query: ListQuery, change: BulkChange): Promise<number[]> {
+  const action = AUDIT_ACTION[change.kind];
+  if (change.kind === 'delete') {
     const params = new SqlParams();
-    const where = table.where(params, query, scope);
-    // The id range lets the primary key find the batch; the ids themselves keep it to the records counted.
-    const inBatch = `t.id BETWEEN ${params.add(batch[0])} AND ${params.add(batch.at(-1))} AND t.id = ANY(${params.add(batch)}::bigint[])`;
-    const condition = where ? `${where} AND ${inBatch}` : `WHERE ${inBatch}`;
-    let rows: Row[];
-    let entry: (row: Row) => Pick<AuditEntry, 'changes'>;
-    if (change.kind === 'delete') {
-      // Through the trash, as a single delete goes, where the manifest keeps deleted records.
-      const matching = await tx.query<{ id: number }>(`SELECT t.id FROM ${table.table} t ${condition}`, params.values);
-      rows = [...(await endpoint.trash.remove(tx, matching.map((row) => Number(row.id)), scope, 'any', actor)).values()];
-      entry = () => ({ changes: {} });
-    } else {
-      const column = change.kind === 'status' ? 'is_active' : change.field;
-      const value = change.kind === 'status' ? change.isActive : change.value;
-      const placeholder = params.add(value);
-      rows = await tx.query(
-        `WITH before AS (SELECT id AS __id, ${quoted(column)} AS __before FROM ${table.table} WHERE id BETWEEN ${params.add(batch[0])} AND ${params.add(batch.at(-1))})
-         UPDATE ${table.table} t SET ${quoted(column)} = ${placeholder}, updated_at = now()
-           FROM before
-          ${condition} AND before.__id = t.id AND t.${quoted(column)} IS DISTINCT FROM ${placeholder}
-          RETURNING t.*, before.__before`,
-        params.values,
-      );
-      entry = (row) => ({ changes: { [column]: { before: row.__before ?? null, after: row[column] ?? null } } });
-    }
-    if (change.kind === 'delete') await endpoint.behaviour.afterDelete?.(rows.map((row) => Number(row.id)), { app: endpoint.app, tx, user });
-    await recordAudit(
-      tx,
-      actor,
-      rows.map((row) => ({ module: resource.key, recordId: Number(row.id), action: AUDIT_ACTION[change.kind], ...entry(row), snapshot: resource.entity.history ? snapshotOf(row, secrets) : null })),
-    );
-    changed.push(...rows.map((row) => ({ id: row.id })));
-    progress.report(Math.min(start + BULK_BATCH, ids.length));
+    const where = endpoint.table.where(params, query, endpoint.scopeOf(context.user));
+    const inBatch = `t.id = ANY(${params.add(batch)}::bigint[])`;
+    const matching = await context.tx.query<{ id: number }>(`SELECT t.id FROM ${endpoint.table.table} t ${where ? `${where} AND ${inBatch}` : `WHERE ${inBatch}`}`, params.values);
+    return endpoint.records.remove(context, matching.map((row) => Number(row.id)), 'any', { action, partial: true });
   }
-  if (change.kind === 'set' && scope && changed.length > 0) {
-    // A value that moves records out of the caller's assignment (another executive) is refused, as a single edit is.
-    if (!(await table.visible(tx, changed.map((row) => Number(row.id)), scope))) throw forbidden(resource.key, 'move records outside your assignment');
-  }
-  return changed;
-}
-
-/** The record as the change left it, without secrets; a deleted record as it was. */
-function snapshotOf(row: Row, secrets: ReadonlySet<string>): Row {
-  const { __before: _before, ...record } = row;
-  return withoutSecrets(record, secrets);
+  const body = change.kind === 'status' ? { is_active: change.isActive } : { [change.field]: change.value };
+  const values = change.kind === 'status' ? body : undefined;
+  return endpoint.records.change(context, batch, body, { expected: 'any', values, matching: query, skipUnchanged: true }, { action });
 }

@@ -1,21 +1,23 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../auth/session.ts';
-import type { Queryable, Row } from '../../db/database.ts';
+import type { Row } from '../../db/database.ts';
 import type { Scope } from '../../db/sqlParams.ts';
 import { notFound } from '../../http/errors.ts';
-import { etagOf, staleRecord } from '../../http/recordVersion.ts';
+import { etagOf } from '../../http/recordVersion.ts';
 import type { EntityResource } from '../../registry.ts';
-import type { RecordChange, ResourceBehaviour, WriteContext } from './behaviours.ts';
-import { AuditTrail } from './auditTrail.ts';
+import { writeAsCaller, type ResourceRecords } from './recordOperations.ts';
+import type { WriteContext } from './behaviours.ts';
+import type { AuditTrail } from './auditTrail.ts';
 import type { CachedResponse, ResponseCache } from './responseCache.ts';
-import { ResourceTable, type ListQuery } from './sql.ts';
-import { ResourceTrash } from './trash.ts';
+import type { ListQuery, ResourceTable } from './sql.ts';
+import type { ResourceTrash } from './trash.ts';
 
 /** Request body of a create or an update, validated against the resource's schema. */
 export type Body = Record<string, unknown>;
 
-/** One resource's generic endpoints share this: its table, its behaviour and the answers they have in common. */
+/** One resource's generic endpoints share this: its record operations, its stores and the answers they have in common. */
 export class ResourceEndpoint {
+  readonly records: ResourceRecords;
   readonly table: ResourceTable;
   readonly trail: AuditTrail;
   readonly trash: ResourceTrash;
@@ -24,12 +26,12 @@ export class ResourceEndpoint {
   constructor(
     readonly app: FastifyInstance,
     readonly resource: EntityResource,
-    readonly behaviour: ResourceBehaviour,
     private readonly responses: ResponseCache,
   ) {
-    this.table = new ResourceTable(resource);
-    this.trail = new AuditTrail(resource);
-    this.trash = new ResourceTrash(resource);
+    this.records = app.records.of(resource);
+    this.table = this.records.table;
+    this.trail = this.records.trail;
+    this.trash = this.records.trash;
     this.singular = resource.singular;
   }
 
@@ -37,23 +39,19 @@ export class ResourceEndpoint {
     return this.app.db;
   }
 
-  scopeOf(user: SessionUser): Scope | null {
-    return this.behaviour.scope?.(user) ?? null;
+  scopeOf(user: SessionUser | null): Scope | null {
+    return this.records.scopeOf(user);
+  }
+
+  /** Runs `write` in one transaction with the request's caller as the context of the record operations. */
+  write<T>(request: FastifyRequest, write: (context: WriteContext) => Promise<T>): Promise<T> {
+    return writeAsCaller(this.app, request, write);
   }
 
   async load(id: number, user: SessionUser): Promise<Row> {
     const row = await this.table.get(this.db, id, this.scopeOf(user));
     if (!row) throw notFound(this.singular);
     return row;
-  }
-
-  /** Why a write of one record changed nothing: the caller cannot see it (404), or it moved on since they read it (412). */
-  async missingOrStale(tx: Queryable, id: number, user: SessionUser) {
-    return (await this.table.visible(tx, [id], this.scopeOf(user))) ? staleRecord(this.singular) : notFound(this.singular);
-  }
-
-  guarded<T>(change: RecordChange, context: WriteContext, write: () => Promise<T>): Promise<T> {
-    return this.behaviour.guard ? this.behaviour.guard(change, context, write) : write();
   }
 
   /**

@@ -43,3 +43,45 @@ describe.each(databases)('CSV exports on $kind', ({ kind, skip }) => {
     expect(listed.data[0]!.version).toBe(1);
   });
 });
+
+/**
+ * A cell written by anyone with the right to edit a record reaches whoever opens the export in a spreadsheet: it must
+ * show there as the text it is (docs/api.md, "CSV files").
+ */
+describe.each(databases)('an export opened in a spreadsheet runs nothing, on $kind', ({ kind, skip }) => {
+  let server: TestServer;
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startTestServer(kind);
+    admin = await server.auth('Super Admin');
+    const vouchers = [
+      { code: 'CELLS1', description: 'x;=1+1;', discount_value: 12.5 },
+      { code: 'CELLS2', description: '=HYPERLINK("http://evil.example","Click")', discount_value: 40 },
+    ];
+    for (const voucher of vouchers) {
+      const created = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/vouchers',
+        headers: admin,
+        payload: { ...voucher, discount_type: 'flat', valid_from: '2026-01-01', valid_to: '2026-12-31' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    // A negative amount no form allows, as data from elsewhere may hold it.
+    await server.db.query("UPDATE vouchers SET discount_value = -12.5 WHERE code = 'CELLS2'");
+  });
+  afterAll(async () => server?.close());
+
+  it.skipIf(skip)('a separator quoted, a formula quoted and neutralised, a number left a number', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/v1/vouchers/export?q=CELLS&_columns=code,description,discount_value&_sort=code', headers: admin });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.body.split('\r\n')).toEqual([
+      'Code,Description,Discount value',
+      'CELLS1,"x;=1+1;",12.5',
+      `CELLS2,"'=HYPERLINK(""http://evil.example"",""Click"")",-12.5`,
+      '',
+    ]);
+  });
+});

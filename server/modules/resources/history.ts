@@ -4,13 +4,13 @@ import { currentUser } from '../auth/access.ts';
 import type { SessionUser } from '../auth/session.ts';
 import type { EntriesPageQuery } from '../audit/answers.ts';
 import type { Row } from '../../db/database.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { HttpError, forbidden, notFound } from '../../http/errors.ts';
 import { expectedVersion } from '../../http/recordVersion.ts';
 import { validateBody } from '../../http/validation.ts';
 import type { EntityResource } from '../../registry.ts';
 import { sendRecord, type ResourceEndpoint } from './endpoint.ts';
 import { missingRelation, relationLabels } from './relations.ts';
-import { applyUpdate } from './write.ts';
+import { refusedValue } from './refusedValue.ts';
 
 type Entry = Row & { id: number; changes: FieldChanges; snapshot: Row | null };
 
@@ -33,13 +33,13 @@ export function listHistory(endpoint: ResourceEndpoint) {
       [...key, pageSize, (page - 1) * pageSize],
     );
     const current = (await endpoint.trail.rows(endpoint.db, [id])).get(id) ?? null;
-    const mayRestore = endpoint.resource.actions.includes('edit') && user.grants.can(endpoint.resource.key, 'edit');
+    const mayRestore = endpoint.resource.actions.includes('edit') && endpoint.resource.entity.history && user.grants.can(endpoint.resource.key, 'edit');
     const labels = await changeLabels(endpoint, entries);
-    const data = entries.map(({ snapshot, ...entry }) => ({
-      ...entry,
-      restorable: mayRestore && snapshot !== null && current !== null && differs(endpoint.resource, snapshot, current),
-      labels: labels(entry.changes),
-    }));
+    const data = [];
+    for (const { snapshot, ...entry } of entries) {
+      const restorable = mayRestore && snapshot !== null && current !== null && differs(endpoint.resource, snapshot, current) && (await restoreRefusal(endpoint, user, current, snapshot)) === null;
+      data.push({ ...entry, restorable, labels: labels(entry.changes) });
+    }
     return { data, meta: { page, pageSize, total } };
   };
 }
@@ -55,19 +55,34 @@ export function restoreVersion(endpoint: ResourceEndpoint) {
     if (!found) throw notFound('History entry');
     if (!found.snapshot) throw new HttpError(409, 'This entry holds no version of the record to restore.');
     const body = versionValues(endpoint.resource, found.snapshot);
-    const broken = brokenRules(endpoint.resource, { ...current, ...found.snapshot });
-    if (broken) {
-      const message = `This version no longer meets the rules of a ${endpoint.singular.toLowerCase()}: ${Object.entries(broken).map(([name, text]) => `${titleOf(endpoint.resource, name)}: ${text}`).join(' ')}`;
-      throw new HttpError(409, message, broken);
-    }
-    const missing = await missingRelation(endpoint.db, endpoint.resource, body);
-    if (missing) {
-      const message = `The ${missing.target} this version names no longer exists.`;
-      throw new HttpError(409, message, { [missing.field]: message });
-    }
-    await applyUpdate(endpoint, request, id, body, expected, 'restore_version', { entry });
+    const refusal = await restoreRefusal(endpoint, user, current, found.snapshot);
+    if (refusal) throw refusal;
+    await endpoint
+      .write(request, (context) => endpoint.records.update(context, id, body, expected, { action: 'restore_version', details: { entry } }))
+      .catch((error: unknown) => refusedValue(endpoint.db, request, endpoint.resource.entity.table, body, error));
     return sendRecord(reply, await endpoint.load(id, user), `${endpoint.singular} restored to an earlier version.`);
   };
+}
+
+/**
+ * Why writing a version back would be refused, or null: a rule the manifest has tightened since, a related record
+ * gone, or a value that would take the record out of the caller's scope (another executive's subscriber).
+ */
+async function restoreRefusal(endpoint: ResourceEndpoint, user: SessionUser, current: Row, snapshot: Row): Promise<HttpError | null> {
+  const broken = brokenRules(endpoint.resource, { ...current, ...snapshot });
+  if (broken) {
+    const message = `This version no longer meets the rules of a ${endpoint.singular.toLowerCase()}: ${Object.entries(broken).map(([name, text]) => `${titleOf(endpoint.resource, name)}: ${text}`).join(' ')}`;
+    return new HttpError(409, message, broken);
+  }
+  const body = versionValues(endpoint.resource, snapshot);
+  const missing = await missingRelation(endpoint.db, endpoint.resource, body);
+  if (missing) {
+    const message = `The ${missing.target} this version names no longer exists.`;
+    return new HttpError(409, message, { [missing.field]: message });
+  }
+  const scope = endpoint.scopeOf(user);
+  if (scope && (await endpoint.table.outsideScope(endpoint.db, [{ ...current, ...body }], scope)).length > 0) return forbidden(endpoint.resource.key, 'move records outside your assignment');
+  return null;
 }
 
 /** The fields a restore writes back: those an update may write, as the version holds them. */

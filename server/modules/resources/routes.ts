@@ -7,7 +7,6 @@ import { namedSchema } from '../../http/components.ts';
 import { idParams, writeSchema } from '../../http/requestSchemas.ts';
 import { ENTITY_RESOURCES } from '../../registry.ts';
 import { SHARED_ANSWERS, recordAnswers } from './answers.ts';
-import type { ResourceBehaviours } from './behaviours.ts';
 import { registerBulkRoutes } from './bulkRoutes.ts';
 import { deleteRecord, deleteRecords, setRecordStatus, setRecordsStatus } from './change.ts';
 import { ResourceEndpoint } from './endpoint.ts';
@@ -21,14 +20,15 @@ import { verifyRecord } from './verify.ts';
 import { createRecord, updateRecord } from './write.ts';
 
 /** The generic endpoints of every manifest resource with an entity (docs/api.md, "Resource endpoints"). */
-export async function resourceRoutes(app: FastifyInstance, { behaviours }: { behaviours: ResourceBehaviours }): Promise<void> {
+export async function resourceRoutes(app: FastifyInstance): Promise<void> {
   const responses = new ResponseCache();
-  for (const resource of ENTITY_RESOURCES) registerResource(app, new ResourceEndpoint(app, resource, behaviours[resource.key] ?? {}, responses));
+  for (const resource of ENTITY_RESOURCES) registerResource(app, new ResourceEndpoint(app, resource, responses));
 }
 
 /** Each endpoint the resource's actions offer, with its access rule, its request and answer schemas and its handler. */
 function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): void {
-  const { resource, behaviour } = endpoint;
+  const { resource } = endpoint;
+  const { behaviour } = endpoint.records;
   const base = `/${resource.api}`;
   const offers = (action: string) => resource.actions.includes(action);
   // The access rule of a route and, for a write, what it records in the audit log (server/modules/audit/routeAudit.ts).

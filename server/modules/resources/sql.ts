@@ -18,6 +18,29 @@ export interface ListQuery {
   filters: Record<string, unknown>;
 }
 
+export interface ChangeOptions {
+  scope: Scope | null;
+  expected: ExpectedVersion;
+  /** The list's search and filters the records must still match (a change of all matching records). */
+  matching?: Pick<ListQuery, 'q' | 'filters'>;
+  skipUnchanged?: boolean;
+}
+
+/** Rows grouped by the columns they set, so each group is one statement. */
+function byColumns<T extends Record<string, unknown>>(rows: readonly T[]): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const key = Object.keys(row).sort().join(',');
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return [...groups.values()];
+}
+
+/** A value as a statement's parameter: a JSON field's array or object as its JSON text (not a PostgreSQL array). */
+function columnParameter(value: unknown): unknown {
+  return typeof value === 'object' && value !== null && !(value instanceof Date) ? JSON.stringify(value) : value;
+}
+
 export function versionCondition(params: SqlParams, expected: ExpectedVersion): string[] {
   return expected === 'any' ? [] : [`t.version = ANY(${params.add(expected.versions)}::int[])`];
 }
@@ -75,7 +98,7 @@ export class ResourceTable {
   async *batches(db: Queryable, query: Omit<ListQuery, 'page' | 'pageSize'>, scope: Scope | null, batchSize: number, limit: number): AsyncGenerator<Row[]> {
     for (let offset = 0; offset < limit; offset += batchSize) {
       const params = new SqlParams();
-      const where = this.where(params, { ...query, page: 1, pageSize: batchSize }, scope);
+      const where = this.where(params, query, scope);
       const direction = query.order === 'desc' ? 'DESC' : 'ASC';
       const orderBy = `${quoted(query.sort)} ${direction}, id ${direction}`;
       const rows = await db.query(
@@ -112,7 +135,7 @@ export class ResourceTable {
   async insert(db: Queryable, values: Record<string, unknown>): Promise<number> {
     const params = new SqlParams();
     const names = Object.keys(values);
-    const placeholders = names.map((name) => params.add(values[name]));
+    const placeholders = names.map((name) => params.add(columnParameter(values[name])));
     const sql = names.length
       ? `INSERT INTO ${this.table} (${names.map(quoted).join(', ')}) VALUES (${placeholders.join(', ')}) RETURNING id`
       : `INSERT INTO ${this.table} DEFAULT VALUES RETURNING id`;
@@ -121,42 +144,88 @@ export class ResourceTable {
   }
 
   /**
+   * Gives the records `ids` the same values, each as it stands within the scope (and still matching the list's search
+   * and filters, when `matching` is given), and answers each changed record's row before and after, in one statement.
    * The write is conditional on the version the caller read, in the statement itself: of two concurrent writers, the
    * second waits for the first's row lock, then finds the version moved on and changes nothing. The version itself
-   * moves on in the table's trigger (made by the manifest's migrations), whatever the statement.
+   * moves on in the table's trigger (made by the manifest's migrations), whatever the statement. `skipUnchanged`
+   * leaves alone the records that already hold the values, so their entries say what changed.
    */
-  async update(db: Queryable, id: number, values: Record<string, unknown>, scope: Scope | null, expected: ExpectedVersion): Promise<boolean> {
+  async change(db: Queryable, ids: readonly number[], values: Record<string, unknown>, options: ChangeOptions): Promise<Array<{ id: number; before: Row; after: Row }>> {
     const params = new SqlParams();
-    const assignments = Object.keys(values).map((name) => `${quoted(name)} = ${params.add(values[name])}`);
-    assignments.push('updated_at = now()');
-    const conditions = [`t.id = ${params.add(id)}`, ...versionCondition(params, expected)];
-    if (scope) conditions.push(scope(params));
-    const rows = await db.query(`UPDATE ${this.table} t SET ${assignments.join(', ')} WHERE ${conditions.join(' AND ')} RETURNING t.id`, params.values);
-    return rows.length === 1;
-  }
-
-  /** `expected` for one record's change; bulk changes (ids in the body) apply to whatever version each record is at. */
-  async setActive(db: Queryable, ids: readonly number[], isActive: boolean, scope: Scope | null, expected: ExpectedVersion = 'any'): Promise<number> {
-    const params = new SqlParams();
-    const conditions = [`t.id = ANY(${params.add(ids)}::bigint[])`, ...versionCondition(params, expected)];
-    if (scope) conditions.push(scope(params));
-    const rows = await db.query(
-      `UPDATE ${this.table} t SET is_active = ${params.add(isActive)}, updated_at = now() WHERE ${conditions.join(' AND ')} RETURNING t.id`,
+    const conditions = [`t.id = ANY(${params.add(ids)}::bigint[])`, ...versionCondition(params, options.expected)];
+    conditions.push(...(options.matching ? this.conditions(params, options.matching, options.scope) : options.scope ? [options.scope(params)] : []));
+    const assigned = Object.keys(values).map((name) => [quoted(name), params.add(columnParameter(values[name]))] as const);
+    const differs = assigned.map(([column, value]) => `t.${column} IS DISTINCT FROM ${value}`);
+    const unchanged = options.skipUnchanged && differs.length > 0 ? ` AND (${differs.join(' OR ')})` : '';
+    const rows = await db.query<{ id: number; before: Row; after: Row }>(
+      `WITH before AS (SELECT t.id, to_jsonb(t) AS row FROM ${this.table} t WHERE ${conditions.join(' AND ')} FOR UPDATE OF t)
+       UPDATE ${this.table} t SET ${[...assigned.map(([column, value]) => `${column} = ${value}`), 'updated_at = now()'].join(', ')}
+         FROM before WHERE t.id = before.id${unchanged}
+       RETURNING t.id, before.row AS before, to_jsonb(t) AS after`,
       params.values,
     );
-    return rows.length;
+    return rows.map((row) => ({ ...row, id: Number(row.id) }));
   }
 
-  async remove(db: Queryable, ids: readonly number[], scope: Scope | null, expected: ExpectedVersion = 'any'): Promise<number> {
+  /** New records, one statement per set of columns, answered whole in the order given. */
+  async insertMany(db: Queryable, rows: ReadonlyArray<Record<string, unknown>>): Promise<Row[]> {
+    const inserted: Row[] = [];
+    for (const group of byColumns(rows)) {
+      const list = Object.keys(group[0]!).map(quoted).join(', ');
+      // The table's own row type reads the values, so columns a behaviour adds (a password's hash) need no declaration.
+      const sql = list
+        ? `INSERT INTO ${this.table} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${this.table}, $1::jsonb) WITH ORDINALITY AS v
+             ORDER BY v.ordinality RETURNING to_jsonb(${this.table}) AS row`
+        : `INSERT INTO ${this.table} SELECT FROM jsonb_array_elements($1::jsonb) RETURNING to_jsonb(${this.table}) AS row`;
+      const created = await db.query<{ row: Row }>(sql, [JSON.stringify(group)]);
+      inserted.push(...created.map(({ row }) => row));
+    }
+    return inserted;
+  }
+
+  /**
+   * Each record its own values, at the version given with it and within the scope, one statement per set of columns;
+   * answers the rows changed. A record the scope does not hold, or at another version, is left out of the answer.
+   */
+  async updateEach(db: Queryable, changes: ReadonlyArray<{ id: number; version: number; values: Record<string, unknown> }>, scope: Scope | null): Promise<Row[]> {
+    const updated: Row[] = [];
+    for (const group of byColumns(changes.map(({ id, version, values }) => ({ ...values, id, version })))) {
+      const assigned = Object.keys(group[0]!).filter((name) => name !== 'id' && name !== 'version');
+      const params = new SqlParams();
+      const source = params.add(JSON.stringify(group));
+      const conditions = ['t.id = v.id', 't.version = v.version', ...(scope ? [scope(params)] : [])];
+      const rows = await db.query<{ row: Row }>(
+        `UPDATE ${this.table} t SET ${[...assigned.map((name) => `${quoted(name)} = v.${quoted(name)}`), 'updated_at = now()'].join(', ')}
+           FROM jsonb_populate_recordset(NULL::${this.table}, ${source}::jsonb) v
+          WHERE ${conditions.join(' AND ')}
+          RETURNING to_jsonb(t) AS row`,
+        params.values,
+      );
+      updated.push(...rows.map(({ row }) => row));
+    }
+    return updated;
+  }
+
+  /** Of records holding these values, the places (in `rows`) of those the scope would not hold. */
+  async outsideScope(db: Queryable, rows: readonly Row[], scope: Scope): Promise<number[]> {
     const params = new SqlParams();
-    const conditions = [`t.id = ANY(${params.add(ids)}::bigint[])`, ...versionCondition(params, expected)];
-    if (scope) conditions.push(scope(params));
-    const rows = await db.query(`DELETE FROM ${this.table} t WHERE ${conditions.join(' AND ')} RETURNING t.id`, params.values);
-    return rows.length;
+    const records = params.add(JSON.stringify(rows));
+    const found = await db.query<{ place: number }>(
+      `SELECT e.n - 1 AS place FROM jsonb_array_elements(${records}::jsonb) WITH ORDINALITY AS e(value, n),
+         LATERAL jsonb_populate_record(NULL::${this.table}, e.value) t WHERE NOT coalesce((${scope(params)}), false) ORDER BY e.n`,
+      params.values,
+    );
+    return found.map((row) => Number(row.place));
   }
 
   /** The list's condition (search, filters, scope) on alias `t`: what a page shows, an export writes and a bulk change touches. */
-  where(params: SqlParams, query: ListQuery, scope: Scope | null): string {
+  where(params: SqlParams, query: Pick<ListQuery, 'q' | 'filters'>, scope: Scope | null): string {
+    const conditions = this.conditions(params, query, scope);
+    return conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+  }
+
+  private conditions(params: SqlParams, query: Pick<ListQuery, 'q' | 'filters'>, scope: Scope | null): string[] {
     const conditions: string[] = [];
     if (query.q && this.resource.searchSql) {
       // The same expression the trigram index covers, so the index applies; LIKE wildcards in the input are literal.
@@ -165,7 +234,7 @@ export class ResourceTable {
     }
     conditions.push(...this.filterConditions(params, query.filters));
     if (scope) conditions.push(scope(params));
-    return conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+    return conditions;
   }
 
   /**

@@ -17,14 +17,9 @@ export function listTrash(endpoint: ResourceEndpoint) {
 /** POST /<resource>/:id/restore: the deleted record back with its id and the rows that went with it, and its entry. */
 export function restoreRecord(endpoint: ResourceEndpoint) {
   return async (request: FastifyRequest<{ Params: { id: number } }>, reply: FastifyReply) => {
-    const user = currentUser(request);
     const { id } = request.params;
-    await endpoint.db.transaction(async (tx) => {
-      await endpoint.trash.restore(tx, id, endpoint.scopeOf(user));
-      const after = await endpoint.trail.rows(tx, [id]);
-      await endpoint.trail.record(tx, actorOf(request), 'restore', [{ id, before: null, after: after.get(id) ?? null }]);
-    });
-    return sendRecord(reply, await endpoint.load(id, user), `${endpoint.singular} restored.`);
+    await endpoint.write(request, (context) => endpoint.records.restoreDeleted(context, id));
+    return sendRecord(reply, await endpoint.load(id, currentUser(request)), `${endpoint.singular} restored.`);
   };
 }
 

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../auth/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
-import type { ResourceBehaviours } from '../resources/behaviours.ts';
 import { searchAnswer, searchQuery } from './schemas.ts';
 import { searchRecords } from './search.ts';
 
 /** Go anywhere: records of every resource the caller may view, found by their search text (docs/api.md, "Search"). */
-export async function searchRoutes(app: FastifyInstance, { behaviours }: { behaviours: ResourceBehaviours }): Promise<void> {
+export async function searchRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { q: string; limit: number } }>('/search', {
     // Each resource's own view permission and scope decide what is found, so any signed-in caller may ask.
     config: { access: 'signed-in' },
@@ -19,7 +18,7 @@ export async function searchRoutes(app: FastifyInstance, { behaviours }: { behav
       response: { 200: searchAnswer, ...errorAnswers(400, 401) },
     },
     handler: async (request) => ({
-      data: await searchRecords(app.db, behaviours, currentUser(request), request.query.q.trim(), request.query.limit),
+      data: await searchRecords(app.db, app.records, currentUser(request), request.query.q.trim(), request.query.limit),
     }),
   });
 }

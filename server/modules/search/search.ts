@@ -2,7 +2,7 @@ import type { SessionUser } from '../auth/session.ts';
 import type { Queryable } from '../../db/database.ts';
 import { SqlParams } from '../../db/sqlParams.ts';
 import { ENTITY_RESOURCES, quoted, type EntityResource } from '../../registry.ts';
-import type { ResourceBehaviours } from '../resources/behaviours.ts';
+import type { RecordOperations } from '../resources/recordOperations.ts';
 import { optionLabelField } from '../resources/relations.ts';
 
 /**
@@ -39,10 +39,10 @@ export const SEARCHABLE_RESOURCES: readonly EntityResource[] = ENTITY_RESOURCES.
  * trigram index covers) contains `q`, within each resource's scope, grouped by resource in manifest order. A
  * record whose label starts with `q` comes first, then the shorter label. One statement for all resources.
  */
-export async function searchRecords(db: Queryable, behaviours: ResourceBehaviours, user: SessionUser, q: string, limit: number): Promise<FoundResource[]> {
+export async function searchRecords(db: Queryable, records: RecordOperations, user: SessionUser, q: string, limit: number): Promise<FoundResource[]> {
   const viewable = SEARCHABLE_RESOURCES.filter((resource) => user.grants.can(resource.key, 'view'));
   if (viewable.length === 0) return [];
-  const { sql, values } = searchStatement(viewable, behaviours, user, q, limit);
+  const { sql, values } = searchStatement(viewable, records, user, q, limit);
   const rows = await db.query<{ resource: number; id: number; label: string }>(sql, values);
   return viewable
     .map((resource, index) => ({
@@ -54,7 +54,7 @@ export async function searchRecords(db: Queryable, behaviours: ResourceBehaviour
 }
 
 /** The one statement of a search: a branch per resource, its rows tagged with the resource's place in `resources`. */
-function searchStatement(resources: readonly EntityResource[], behaviours: ResourceBehaviours, user: SessionUser, q: string, limit: number): { sql: string; values: unknown[] } {
+function searchStatement(resources: readonly EntityResource[], records: RecordOperations, user: SessionUser, q: string, limit: number): { sql: string; values: unknown[] } {
   const params = new SqlParams();
   const lowered = q.toLowerCase();
   // LIKE wildcards typed by the user are literal, as in a list search.
@@ -65,7 +65,7 @@ function searchStatement(resources: readonly EntityResource[], behaviours: Resou
   const selects = resources.map((resource, index) => {
     const label = `t.${quoted(optionLabelField(resource))}`;
     const conditions = [`${resource.searchSql} LIKE '%' || ${contains} || '%'`];
-    const scope = behaviours[resource.key]?.scope?.(user);
+    const scope = records.of(resource).scopeOf(user);
     if (scope) conditions.push(scope(params));
     return `(SELECT ${index} AS resource, c.id, c.label,
           row_number() OVER (ORDER BY starts_with(lower(c.label), ${prefix}) DESC, length(c.label), c.label, c.id) AS rank

@@ -1,12 +1,12 @@
 import { MODULE, quoted } from '../../registry.ts';
 import type { ResourceBehaviour } from '../resources/behaviours.ts';
-import { executiveAssignment, subscriberScope } from './scope.ts';
+import { executiveAssignment, subscriberScope } from '../auth/executiveScope.ts';
 
 export const subscriberBehaviour: ResourceBehaviour = {
   scope: subscriberScope,
-  async prepare(values, _body, { tx, user, id }) {
+  async prepare(values, change, { tx, user }) {
     const assignment = executiveAssignment();
-    if (id !== null || !assignment || !user.grants.can(MODULE.subscribers, 'executive_access') || values[assignment.field] !== undefined) return;
+    if (change.kind !== 'create' || !user || !assignment || !user.grants.can(MODULE.subscribers, 'executive_access') || values[assignment.field] !== undefined) return;
     // An executive's new subscriber is assigned to that executive.
     if (!assignment.via) {
       values[assignment.field] = user.id;

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { idParams } from '../../http/requestSchemas.ts';
 import { currentUser, permission } from '../auth/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
-import type { Queryable } from '../../db/database.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { actionBodySchema } from '../../http/actionBody.ts';
 import { notFound, validationError } from '../../http/errors.ts';
@@ -12,8 +11,9 @@ import { recordSchema } from '../resources/answers.ts';
 import { ResourceTable } from '../resources/sql.ts';
 import { addLedgerEntry, pointsBalance } from './points.ts';
 import { TOP_UP_SERVER_ONLY, executiveSubscribersQuery, subscriberAnswers } from './schemas.ts';
-import { executiveAssignment, subscriberScope } from './scope.ts';
-import { actorOf, fieldChanges, recordAudit } from '../audit/record.ts';
+import { executiveAssignment, subscriberScope } from '../auth/executiveScope.ts';
+import { actorOf, recordAudit } from '../audit/record.ts';
+import { writeAsCaller } from '../resources/recordOperations.ts';
 
 /** Subscriber detail, subscriptions and top-ups (SUBSCRIBER_DETAIL, ADD_SUBSCRIPTION, ADD_TOP_UP). */
 export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
@@ -91,8 +91,8 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
       const subscriberId = request.params.id;
       await loadSubscriber(subscriberId, user);
       const plan = await loadPlan(app, request.body.plan_id);
-      const data = await db.transaction(async (tx) => {
-        const before = await table.get(tx, subscriberId, null);
+      const data = await writeAsCaller(app, request, async (context) => {
+        const { tx } = context;
         const [subscription] = await tx.query<{ id: number } & Record<string, unknown>>(
           `INSERT INTO subscriber_subscriptions (subscriber_id, plan_id, starts_on, ends_on, points, price, created_by)
            VALUES ($1, $2, $3::date, CASE WHEN $4::int IS NULL THEN NULL ELSE $3::date + $4::int END, $5, $6, $7) RETURNING *`,
@@ -107,14 +107,9 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
           subscriptionId: subscription!.id,
           userId: user.id,
         });
-        await markSubscribed(tx, subscribers, subscriberId, plan.id);
-        await recordAudit(tx, actorOf(request), {
-          module: MODULE.subscribers,
-          recordId: subscriberId,
-          action: 'subscribe',
-          changes: fieldChanges(before ?? null, (await table.get(tx, subscriberId, null)) ?? null),
-          details: { subscription_id: subscription!.id, plan_id: plan.id, plan: plan.name, points: plan.points, price: plan.price, starts_on: request.body.starts_on },
-        });
+        const details = { subscription_id: subscription!.id, plan_id: plan.id, plan: plan.name, points: plan.points, price: plan.price, starts_on: request.body.starts_on };
+        const values = subscribedValues(subscribers, plan.id);
+        await app.records.of(subscribers).change(context, [subscriberId], values, { expected: 'any', values }, { action: 'subscribe', details });
         return { subscription, ledger_entry: entry };
       });
       reply.code(201);
@@ -230,11 +225,10 @@ async function loadPlan(app: FastifyInstance, planId: number): Promise<Plan> {
   return { id: row.id, name: row.name ?? `plan ${row.id}`, points: row.points ?? 0, price: row.price ?? 0, validityDays: row.validity_days };
 }
 
-async function markSubscribed(tx: Queryable, subscribers: EntityResource, id: number, planId: number): Promise<void> {
-  const params: unknown[] = [id];
-  const assignments: string[] = [];
-  if (field(subscribers.entity, 'plan_id')) assignments.push(`plan_id = $${params.push(planId)}`);
-  if (field(subscribers.entity, 'status')) assignments.push(`status = 'subscribed'`);
-  if (assignments.length === 0) return;
-  await tx.query(`UPDATE ${quoted(subscribers.entity.table)} SET ${assignments.join(', ')}, updated_at = now() WHERE id = $1`, params);
+/** What a subscription sets on its subscriber: the plan and the subscribed status, where the manifest has those fields. */
+function subscribedValues(subscribers: EntityResource, planId: number): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  if (field(subscribers.entity, 'plan_id')) values.plan_id = planId;
+  if (field(subscribers.entity, 'status')) values.status = 'subscribed';
+  return values;
 }

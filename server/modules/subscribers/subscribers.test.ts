@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDatabases, type TestServer } from '../../testing/testServer.ts';
 import { TRADE_CSV_WITH_REJECTS } from '../uploads/testing/tradeCsv.ts';
+import { tusRequests, type UploadTicket } from '../uploads/testing/tusRequests.ts';
 
 const databases = await testDatabases();
 
@@ -78,24 +79,16 @@ describe.each(databases)('subscribers, notifications and uploads on $kind', ({ k
     const CSV = TRADE_CSV_WITH_REJECTS;
     const announce = (fileName: string, size: number) =>
       call('POST', 'uploads', { country_id: countryId, trade_direction: 'export', period: '2026-09', file_name: fileName, size }, admin);
-    const post = (url: string, fileName: string, content: string | Buffer, type = 'text/csv') => {
-      const boundary = 'testboundary123';
-      const body = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`),
-        Buffer.from(content),
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
-      const target = new URL(url, 'http://unused.invalid');
-      return server.app.inject({ method: 'POST', url: target.pathname + target.search, payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
-    };
+    const tus = () => tusRequests(server.app);
+    const complete = (id: number) => call('POST', `uploads/${id}/complete`, {});
 
     it.skipIf(skip)('a signed URL takes the file; rows are parsed, rejected lines logged, and the uploader notified', async () => {
       const announced = await announce('exports.csv', CSV.length);
       expect(announced.status).toBe(201);
       const { upload_url: url, upload } = announced.body.data as unknown as { upload_url: string; upload: { id: number } };
       expect(url).toMatch(/^\/api\/v1\/uploads\/\d+\/file\?expires=\d+&signature=/);
-      const posted = await post(url, 'exports.csv', CSV);
-      expect(posted.statusCode, posted.body).toBe(200);
+      await tus().sendFile(announced.body.data as unknown as UploadTicket, Buffer.from(CSV));
+      expect((await complete(upload.id)).status).toBe(200);
       await server.app.uploads.idle();
       const log = await call('GET', `uploads/${upload.id}/log`);
       expect(log.body.data).toMatchObject({ upload: { status: 'completed', rows_total: 4, rows_accepted: 2, rows_rejected: 2 } });
@@ -106,7 +99,8 @@ describe.each(databases)('subscribers, notifications and uploads on $kind', ({ k
       expect(report.body.meta?.total).toBe(1);
       const unread = await call('GET', 'notification?is_read=false&_page=1&_page_size=8');
       expect(JSON.stringify(unread.body.data)).toContain('exports.csv');
-      expect((await post(url, 'exports.csv', CSV)).statusCode).toBe(409);
+      expect((await tus().create(url, CSV.length)).status).toBe(409);
+      expect((await complete(upload.id)).status).toBe(409);
       const trending = await call('POST', 'sync-trending-data/refresh', {});
       expect(trending.status).toBe(200);
       expect(((await call('GET', 'sync-trending-data')).body.data as unknown as { items: unknown[] }).items).toHaveLength(2);
@@ -116,17 +110,23 @@ describe.each(databases)('subscribers, notifications and uploads on $kind', ({ k
       expect((await announce('../etc/passwd.csv', 10)).status).toBe(400);
       expect((await announce('data.exe', 10)).status).toBe(400);
       expect((await announce('big.csv', server.config.uploadMaxBytes + 1)).status).toBe(400);
-      const { upload_url: url } = (await announce('small.csv', 40)).body.data as unknown as { upload_url: string };
-      expect((await post(url, 'small.csv', CSV)).statusCode).toBe(413);
-      expect((await post(url, 'small.exe', 'a,b', 'application/x-msdownload')).statusCode).toBe(415);
-      expect((await post(url, '../small.csv', 'a,b')).statusCode).toBe(400);
-      expect((await post(url.replace(/signature=[^&]+/, 'signature=forged'), 'small.csv', 'a,b')).statusCode).toBe(403);
-      const expired = new URL(url, 'http://unused.invalid');
+      const filesBefore = server.storage.files.size;
+      const small = (await announce('small.csv', 40)).body.data as unknown as UploadTicket;
+      expect((await tus().create(small.upload_url, CSV.length)).status).toBe(413);
+      expect((await tus().create(small.upload_url.replace(/signature=[^&]+/, 'signature=forged'), 40)).status).toBe(403);
+      const expired = new URL(small.upload_url, 'http://unused.invalid');
       expired.searchParams.set('expires', String(Math.floor(Date.now() / 1000) - 5));
-      expect((await post(expired.toString(), 'small.csv', 'a,b')).statusCode).toBe(403);
-      expect((await post(url, 'small.csv', 'name,email\nx,y')).statusCode).toBe(400);
-      expect((await post(url, 'small.csv', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0]))).statusCode).toBe(415);
-      expect(server.storage.files.size).toBe(1);
+      expect((await tus().create(expired.pathname + expired.search, 40)).status).toBe(403);
+      expect(server.storage.files.size).toBe(filesBefore);
+      const header = 'name,email\nx,y';
+      const wrong = (await announce('wrong.csv', header.length)).body.data as unknown as UploadTicket;
+      await tus().sendFile(wrong, Buffer.from(header));
+      expect((await complete(wrong.upload.id)).status).toBe(400);
+      const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0]);
+      const binary = (await announce('binary.csv', zip.length)).body.data as unknown as UploadTicket;
+      await tus().sendFile(binary, zip);
+      expect((await complete(binary.upload.id)).status).toBe(415);
+      expect(server.storage.files.size).toBe(filesBefore);
     });
   });
 

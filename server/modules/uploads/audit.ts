@@ -7,21 +7,10 @@ import { actorOf, recordAudit, type AuditActor } from '../audit/record.ts';
  * The uploader as an entry names them: the file arrives on a signed URL without a token (data folder) or is completed
  * by them (bucket), and its import runs later with no request at all; every step is theirs.
  */
-async function uploader(tx: Queryable, userId: number | null, request: FastifyRequest | null): Promise<AuditActor> {
+export async function uploader(tx: Queryable, userId: number | null, request: FastifyRequest | null): Promise<AuditActor> {
   const [user] = userId === null ? [] : await tx.query<{ id: number; email: string }>('SELECT id, email FROM users WHERE id = $1', [userId]);
   if (request) return actorOf(request, request.user ?? user);
   return { userId, email: user?.email ?? null, clientAddress: null, requestId: null };
-}
-
-/** The file of an upload was accepted (`ok`) or refused after its checks: recorded with that change of the upload. */
-export async function recordFileOutcome(
-  tx: Queryable,
-  request: FastifyRequest,
-  uploadId: number,
-  userId: number | null,
-  outcome: { accepted: true; size: number; sha256: string } | { accepted: false; reason: string },
-): Promise<void> {
-  await recordAudit(tx, await uploader(tx, userId, request), { module: MODULE.dataUploadLogs, recordId: uploadId, action: 'upload', details: outcome });
 }
 
 /** An import ended (rows accepted and rejected, or why it failed): recorded in the transaction that ends it. */

@@ -1,12 +1,11 @@
+import { constants as zlib, gunzipSync } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
 import Papa from 'papaparse';
 import type { Queryable } from '../../db/database.ts';
 import { HttpError, validationError } from '../../http/errors.ts';
-import { configuredColumns, headerProblem } from './columns.ts';
+import { configuredColumns } from './columns.ts';
+import { headerProblem } from './tradeColumns.ts';
 import { multipartBoundary, parseMultipart } from './multipart.ts';
-
-/** What a trade file is checked for, wherever it arrives (posted to the server, or to the bucket). */
-export const CSV_TYPES = new Set(['text/csv', 'application/csv', 'application/vnd.ms-excel', 'text/plain', 'application/octet-stream']);
 
 export function checkSize(size: number, declaredSize: number, uploadMaxBytes: number): void {
   if (size > Math.min(declaredSize, uploadMaxBytes)) {
@@ -14,12 +13,52 @@ export function checkSize(size: number, declaredSize: number, uploadMaxBytes: nu
   }
 }
 
-/** UTF-8 CSV text whose header has the configured data columns of the upload's trade direction. */
-export async function checkContent(db: Queryable, data: Buffer, upload: Record<string, unknown>): Promise<void> {
-  const text = csvText(data);
-  const header = (Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { preview: 1 }).data[0] ?? []).map((name) => name.trim());
-  const problem = headerProblem(header, await configuredColumns(db, String(upload.trade_direction ?? 'both')));
+/** How much of the beginning of a stored file its arrival check reads (its header line must fit in it, expanded). */
+export const BEGINNING_BYTES = 64 * 1024;
+
+/** A name of a file the server takes: CSV text, or CSV compressed with gzip. */
+export function isTradeFileName(name: string): boolean {
+  return /\.csv(\.gz)?$/i.test(name);
+}
+
+export function isGzipName(name: string): boolean {
+  return /\.gz$/i.test(name);
+}
+
+/**
+ * The arrival check of a trade file from its beginning alone (the rows are the processor's): UTF-8 CSV text, gunzipped
+ * first for a `.gz` name, whose header has the configured data columns of the upload's trade direction. `whole` says
+ * the beginning is the whole file.
+ */
+export async function checkBeginning(db: Queryable, beginning: Buffer, whole: boolean, upload: Record<string, unknown>): Promise<void> {
+  const header = headerLine(expanded(beginning, whole, isGzipName(String(upload.file_name ?? ''))), whole);
+  const names = (Papa.parse<string[]>(header.replace(/^\uFEFF/, ''), { preview: 1 }).data[0] ?? []).map((name) => name.trim());
+  const problem = headerProblem(names, await configuredColumns(db, String(upload.trade_direction ?? 'both')));
   if (problem) throw validationError({ file: problem });
+}
+
+/** The beginning as CSV bytes: gunzipped as far as it goes for a gzip file (the rest of the stream is not needed). */
+function expanded(beginning: Buffer, whole: boolean, gzip: boolean): Buffer {
+  if (beginning.length === 0) throw validationError({ file: 'The file is empty.' });
+  if (!gzip) return beginning;
+  if (beginning[0] !== 0x1f || beginning[1] !== 0x8b) throw new HttpError(415, 'A .csv.gz file must be CSV compressed with gzip.');
+  try {
+    return gunzipSync(beginning, { finishFlush: whole ? zlib.Z_FINISH : zlib.Z_SYNC_FLUSH, maxOutputLength: BEGINNING_BYTES * 64 });
+  } catch {
+    throw new HttpError(415, 'A .csv.gz file must be CSV compressed with gzip.');
+  }
+}
+
+/** The text of the header line (and what follows it within the beginning), refusing what is no UTF-8 text. */
+function headerLine(data: Buffer, whole: boolean): string {
+  if (data.length === 0) throw validationError({ file: 'The file is empty.' });
+  if (data.subarray(0, 8192).includes(0)) throw new HttpError(415, 'Only CSV files can be uploaded.');
+  // Only whole lines: the beginning may end inside a character.
+  const end = whole ? data.length : data.lastIndexOf(0x0a) + 1;
+  if (end === 0) throw validationError({ file: `The header line is longer than ${BEGINNING_BYTES / 1024} KiB.` });
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(data.subarray(0, end));
+  if (text.includes('\uFFFD')) throw new HttpError(415, 'The file is not UTF-8 text.');
+  return text;
 }
 
 /** A bare file name: no directory part, no parent reference, no control characters. */
@@ -36,13 +75,4 @@ export function fileOf(request: FastifyRequest): { filename: string; contentType
   if (!file || file.filename === null) throw validationError({ file: 'This field is required' });
   const confirmation = parts.find((part) => part.name === 'confirm_duplicate' && part.filename === null);
   return { filename: file.filename, contentType: file.contentType, data: file.data, confirmDuplicate: confirmation?.data.toString('utf8') === 'true' };
-}
-
-/** The file as UTF-8 text, refusing binary content that merely carries a .csv name. */
-function csvText(data: Buffer): string {
-  if (data.length === 0) throw validationError({ file: 'The file is empty.' });
-  if (data.subarray(0, 8192).includes(0)) throw new HttpError(415, 'Only CSV files can be uploaded.');
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(data);
-  if (text.includes('\uFFFD')) throw new HttpError(415, 'The file is not UTF-8 text.');
-  return text;
 }

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,9 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { startTestServer, testDatabases, type TestServer } from '../../testing/testServer.ts';
-import { CHANGED_FILE_ERROR, setUploadState } from './processor.ts';
+import { CHANGED_FILE_ERROR } from './processor.ts';
+import { setUploadState } from './uploadState.ts';
 import { LocalFolderStorage, contentHash } from './storage.ts';
 import { TRADE_CSV, nextPeriod } from './testing/tradeCsv.ts';
+import { tusRequests, type UploadTicket } from './testing/tusRequests.ts';
 
 const databases = await testDatabases();
 
@@ -26,6 +29,11 @@ class HookedFolderStorage extends LocalFolderStorage {
   override async get(key: string): Promise<Buffer> {
     await this.beforeGet?.(key);
     return super.get(key);
+  }
+
+  override async read(key: string): Promise<Readable> {
+    await this.beforeGet?.(key);
+    return super.read(key);
   }
 
   /** Another writer of the folder, replacing a stored file in place. */
@@ -51,30 +59,23 @@ describe.each(databases)('uploads kept in the data folder, pinned to the checked
     (await server.db.query<{ storage_key: string; stored_sha256: string | null }>('SELECT storage_key, stored_sha256 FROM upload_files WHERE upload_id = $1', [id]))[0]!;
   const tradeRecords = async (id: number) => (await server.db.query<{ count: number }>('SELECT count(*)::int AS count FROM trade_records WHERE upload_id = $1', [id]))[0]!.count;
 
-  /** Announces an upload; its file goes to the signed URL with `postFile`. */
+  /** Announces an upload and sends its file to the signed URL (tus); `complete` then checks and accepts it. */
   const announce = async (fileName: string, content: string, period = nextPeriod()) => {
     const announced = await call('POST', 'uploads', { country_id: countryId, trade_direction: 'export', period, file_name: fileName, size: content.length });
     expect(announced.status).toBe(201);
-    return announced.body.data as { upload_url: string; upload: { id: number } };
+    const ticket = announced.body.data as unknown as UploadTicket;
+    await tusRequests(app).sendFile(ticket, Buffer.from(content));
+    return ticket;
   };
-  /** What the console does: the file (after `confirm_duplicate` when the user confirmed one) as multipart form data. */
-  const postFile = async (url: string, fileName: string, content: string, confirmDuplicate = false) => {
-    const boundary = 'folderboundary42';
-    const body = Buffer.concat([
-      Buffer.from(confirmDuplicate ? `--${boundary}\r\nContent-Disposition: form-data; name="confirm_duplicate"\r\n\r\ntrue\r\n` : ''),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`),
-      Buffer.from(content),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const target = new URL(url, 'http://unused.invalid');
-    const posted = await app.inject({ method: 'POST', url: target.pathname + target.search, payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
-    return { status: posted.statusCode, body: posted.json() as { message: string; errors?: Record<string, string> } };
+  const complete = async (ticket: UploadTicket, answers: { confirm_duplicate?: boolean; add_to_published?: boolean; replace_published?: boolean } = {}) => {
+    const answer = await app.inject({ method: 'POST', url: `/api/v1/${ticket.complete_path}`, headers: admin, payload: answers });
+    return { status: answer.statusCode, body: answer.json() as { message: string; errors?: Record<string, string> } };
   };
   const upload = async (fileName: string, content: string, period?: string) => {
-    const { upload_url: url, upload: created } = await announce(fileName, content, period);
-    const posted = await postFile(url, fileName, content);
-    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
-    return created.id;
+    const ticket = await announce(fileName, content, period);
+    const completed = await complete(ticket);
+    expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+    return ticket.upload.id;
   };
 
   beforeAll(async () => {
@@ -93,13 +94,25 @@ describe.each(databases)('uploads kept in the data folder, pinned to the checked
     if (folder) await rm(folder, { recursive: true, force: true });
   });
 
+  it.skipIf(skip)('starting an upload needs DATA_UPLOAD_LOGS add: no token 401, the wrong role 403, whatever the spelling; nothing is created', async () => {
+    const body = { country_id: countryId, trade_direction: 'export', period: nextPeriod(), file_name: 'refused.csv', size: 10 };
+    const before = (await server.db.query<{ count: number }>('SELECT count(*)::int AS count FROM upload_files'))[0]!.count;
+    for (const url of ['/api/v1/uploads', '/api/v1/uploads/', '/api/v1/upload%73', '/%61pi/v1/uploads']) {
+      expect([401, 404], url).toContain((await app.inject({ method: 'POST', url, payload: body })).statusCode);
+      expect([403, 404], url).toContain((await app.inject({ method: 'POST', url, headers: await server.auth('Read Only'), payload: body })).statusCode);
+    }
+    expect((await app.inject({ method: 'POST', url: '/api/v1/uploads', payload: body })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/api/v1/uploads', headers: await server.auth('Read Only'), payload: body })).statusCode).toBe(403);
+    expect((await server.db.query<{ count: number }>('SELECT count(*)::int AS count FROM upload_files'))[0]!.count).toBe(before);
+  });
+
   it.skipIf(skip)('the signed URL never takes its origin from the Host header: a path without PUBLIC_URL, PUBLIC_URL when set', async () => {
     const announceOn = (target: FastifyInstance) =>
       target.inject({
         method: 'POST',
         url: '/api/v1/uploads',
         headers: { ...admin, host: 'attacker.example', 'x-forwarded-host': 'attacker.example' },
-        payload: { country_id: countryId, trade_direction: 'import', period: '2026-08', file_name: 'host.csv', size: 10 },
+        payload: { country_id: countryId, trade_direction: 'import', period: nextPeriod(), file_name: 'host.csv', size: 10 },
       });
     const relative = (await announceOn(app)).json() as { data: { upload_url: string } };
     expect(relative.data.upload_url).toMatch(/^\/api\/v1\/uploads\/\d+\/file\?expires=\d+&signature=[\w-]+$/);
@@ -149,7 +162,7 @@ describe.each(databases)('uploads kept in the data folder, pinned to the checked
     for (const id of [kept, swapped]) {
       await server.db.query('DELETE FROM trade_records WHERE upload_id = $1', [id]);
       await server.db.query('UPDATE upload_files SET processed_at = NULL, error = NULL WHERE upload_id = $1', [id]);
-      await setUploadState(server.db, id, { status: 'processing' });
+      await setUploadState(server.app, server.db, id, { status: 'processing' });
     }
     await storage.replace((await stored(swapped)).storage_key, REPLACEMENT);
     const restarted = await buildApp({ config: server.config, db: server.db, storage: new LocalFolderStorage(folder) });
@@ -170,22 +183,46 @@ describe.each(databases)('uploads kept in the data folder, pinned to the checked
     const first = await upload('september.csv', CSV, period);
     await app.uploads.idle();
     const again = await announce('september-again.csv', CSV, period);
-    const filesBefore = await readdir(join(folder, 'uploads'));
-    const refused = await postFile(again.upload_url, 'september-again.csv', CSV);
+    const refused = await complete(again);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toMatch(new RegExp(`^The same file was already uploaded for this country, trade direction and period on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC by Asha Admin \\(upload ${first}\\)\\.`));
-    expect(refused.body.errors).toEqual({ confirm_duplicate: refused.body.message });
-    // Nothing kept: the upload waits for its file, and the folder holds only the first upload's file.
+    expect(refused.body.message).toMatch(new RegExp(`^The same file was already uploaded for this country, trade direction and period on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC by Asha Admin \\(upload ${first}\\)\\.$`));
+    // The earlier upload is published, so both questions are asked: import again (adding), or replace it.
+    expect(refused.body.errors).toEqual({
+      confirm_duplicate: refused.body.message,
+      confirm_published: `Records of this country, trade direction and period are already published: upload ${first} (september.csv, 2 rows). Replace them with this file, or add this file's rows to them.`,
+    });
+    // Nothing accepted: the upload waits for the answer, with its file kept for it.
     expect(await uploadState(again.upload.id)).toMatchObject({ status: 'pending', stored_at: null });
-    expect(await readdir(join(folder, 'uploads'))).toEqual(filesBefore);
+    expect((await readdir(join(folder, 'uploads'))).filter((name) => name.startsWith(`${again.upload.id}-`) && name.endsWith('.csv'))).toHaveLength(1);
 
-    // Confirmed, the same file is imported again; another period, or other bytes, are no duplicates.
-    expect((await postFile(again.upload_url, 'september-again.csv', CSV, true)).status).toBe(200);
+    // Confirmed, the same file is imported again, beside the first; another period is no duplicate.
+    expect((await complete(again, { confirm_duplicate: true })).status).toBe(200);
     await app.uploads.idle();
     expect(await uploadState(again.upload.id)).toMatchObject({ status: 'completed', rows_accepted: 2 });
     expect(await tradeRecords(again.upload.id)).toBe(2);
     await upload('october.csv', CSV);
-    await upload('september-changed.csv', REPLACEMENT, period);
+  });
+
+  it.skipIf(skip)('other bytes for a month already published are asked about: added to it, or replacing it, as the uploader answers', async () => {
+    const period = nextPeriod();
+    const first = await upload('march.csv', CSV, period);
+    await app.uploads.idle();
+    const added = await announce('march-part-2.csv', REPLACEMENT, period);
+    const asked = await complete(added);
+    expect(asked.status).toBe(409);
+    expect(asked.body.errors).toEqual({ confirm_published: `Records of this country, trade direction and period are already published: upload ${first} (march.csv, 2 rows). Replace them with this file, or add this file's rows to them.` });
+    expect(await uploadState(added.upload.id)).toMatchObject({ status: 'pending', stored_at: null });
+    expect((await complete(added, { add_to_published: true })).status).toBe(200);
+    await app.uploads.idle();
+    expect([await uploadState(first), await uploadState(added.upload.id)]).toMatchObject([{ status: 'completed' }, { status: 'completed' }]);
+
+    const corrected = await announce('march-corrected.csv', REPLACEMENT, period);
+    expect((await complete(corrected)).body.errors?.confirm_published).toMatch(new RegExp(`published: upload ${first} \\(march\\.csv, 2 rows\\), upload ${added.upload.id} \\(march-part-2\\.csv, \\d+ rows\\)\\.`));
+    expect((await complete(corrected, { replace_published: true })).status).toBe(200);
+    await app.uploads.idle();
+    expect([await uploadState(first), await uploadState(added.upload.id), await uploadState(corrected.upload.id)]).toMatchObject([{ status: 'replaced' }, { status: 'replaced' }, { status: 'completed' }]);
+    expect([await tradeRecords(first), await tradeRecords(added.upload.id)]).toEqual([0, 0]);
+    expect(await tradeRecords(corrected.upload.id)).toBeGreaterThan(0);
   });
 
   it.skipIf(skip)('uploads/columns lists the columns a file is checked against, to those who may upload', async () => {

@@ -1,90 +1,136 @@
-// A stored trade-data file's rows, checked against the data columns and written as trade records in the import's
-// transaction; rows that fail a check are kept as rejections with their line and reason.
-import Papa from 'papaparse';
-import type { Queryable } from '../../db/database.ts';
-import { STANDARD_COLUMNS, type TradeColumn } from './tradeColumns.ts';
-import { insertTradeRecords, type TradeUpload } from './tradeRecords.ts';
+// A stored trade file's rows, checked against the data columns as they stream (in a worker thread: tradeRowsWorker.ts)
+// and loaded with COPY into the table of their upload; rows that fail a check are kept as rejections.
+import type { Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
+import type { Queryable, Transaction } from '../../db/database.ts';
+import { workerCode } from '../../jobs/workerCode.ts';
+import { BadTradeFile, type ReadCount } from './tradeFile.ts';
+import { loadedColumns } from './tradePartitions.ts';
+import { hasExtraColumns, type ImportSummary, type Rejection } from './tradeRows.ts';
+import type { FromTradeRowsWorker, ToTradeRowsWorker, TradeRowsTask } from './tradeRowsWorker.ts';
 
-const MAX_ROWS = 2_000_000;
-const MAX_STORED_REJECTIONS = 10_000;
-const INSERT_BATCH = 500;
-const MAX_CELL_LENGTH = 1000;
-const HS_CODE = /^\d{2,10}$/;
+export type { ImportSummary, Rejection };
 
-export interface ImportSummary {
-  total: number;
-  accepted: number;
-  rejected: number;
+const WORKER = new URL('./tradeRowsWorker.ts', import.meta.url);
+/**
+ * Pieces of COPY text (256 KB each) the worker may have handed on before they are loaded: enough to fill PGlite's next
+ * 8 MB COPY while the last one runs, so parsing and loading overlap.
+ */
+const PIECES_AHEAD = 40;
+/** A worker's heap: rows are a few hundred bytes and a line at most 1 MB, so a file that needs more is hostile. */
+const WORKER_MEMORY_MB = 256;
+const REJECTION_BATCH = 500;
+
+/** Bundles the worker's code ahead of the first import (at start-up), so that import waits for none of it. */
+export async function prepareTradeFileReader(): Promise<void> {
+  await workerCode(WORKER);
 }
 
-export async function importRows(tx: Queryable, job: TradeUpload, text: string, columns: readonly TradeColumn[]): Promise<ImportSummary> {
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', preview: MAX_ROWS });
-  const standard = new Set(STANDARD_COLUMNS.map((column) => column.name));
-  const extras = columns.filter((column) => !standard.has(column.name));
-  const summary: ImportSummary = { total: 0, accepted: 0, rejected: 0 };
-  let batch: Array<Record<string, unknown>> = [];
-  const rejections: Array<{ line: number; reason: string }> = [];
-  const malformed = new Map(parsed.errors.filter((error) => error.row !== undefined).map((error) => [error.row!, error.message]));
+export interface LoadedRows {
+  summary: ImportSummary;
+  /** The first rejections (line, reason, the row as it was), as many as are kept. */
+  rejections: Rejection[];
+}
 
-  for (const [index, row] of parsed.data.entries()) {
-    const line = index + 2;
-    summary.total += 1;
-    const problem = malformed.get(index) ?? rowProblem(row, columns);
-    if (problem) {
-      summary.rejected += 1;
-      if (rejections.length < MAX_STORED_REJECTIONS) rejections.push({ line, reason: problem });
-      continue;
+/**
+ * Loads every accepted row of the stored file `source` into `table` with one COPY, counting them in `summary` as it goes
+ * (the progress others read) and the bytes taken from `source` in `read`. A header that does not match the columns fails
+ * the upload before any row is loaded; so does a file that is not the one checked (its hash or size), in the end.
+ */
+export async function loadRows(loader: Transaction, table: string, source: Readable, task: TradeRowsTask, read: ReadCount, summary: ImportSummary): Promise<LoadedRows> {
+  const rejections: Rejection[] = [];
+  await loader.copyFrom(`${table} (${loadedColumns(hasExtraColumns(task.columns))})`, copyTextInWorker(source, task, read, summary, rejections));
+  return { summary, rejections };
+}
+
+/** The COPY text of `source`, made by a worker thread that is sent the bytes as it asks for them. */
+async function* copyTextInWorker(source: Readable, task: TradeRowsTask, read: ReadCount, summary: ImportSummary, rejections: Rejection[]): AsyncGenerator<string> {
+  const worker = new Worker(await workerCode(WORKER), {
+    eval: true,
+    workerData: task,
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_MEMORY_MB, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+  });
+  const send = (message: ToTradeRowsWorker, transfer: ArrayBuffer[] = []) => worker.postMessage(message, transfer);
+  const inbox = new Inbox<Exclude<FromTradeRowsWorker, { kind: 'pull' }>>();
+  const bytes = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  // The source's error (a cancel destroys it) ends the import even while the worker is not asking for bytes.
+  const onSourceError = (error: Error) => inbox.fail(error);
+  source.once('error', onSourceError);
+  const feed = async () => {
+    try {
+      const next = await bytes.next();
+      if (next.done) return send({ kind: 'end' });
+      read.bytesRead += next.value.length;
+      // A copy of its own, handed over: a chunk may share its memory with others (Node's buffer pool).
+      const chunk = new Uint8Array(next.value);
+      send({ kind: 'bytes', chunk }, [chunk.buffer]);
+    } catch (error) {
+      inbox.fail(error);
     }
-    const record: Record<string, unknown> = {};
-    for (const column of STANDARD_COLUMNS) record[column.name] = emptyToNull(row[column.name]);
-    record.extra = JSON.stringify(Object.fromEntries(extras.map((column) => [column.name, emptyToNull(row[column.name])])));
-    batch.push(record);
-    summary.accepted += 1;
-    if (batch.length >= INSERT_BATCH) {
-      await insertTradeRecords(tx, job, batch);
-      batch = [];
+  };
+  worker.on('message', (message: FromTradeRowsWorker) => (message.kind === 'pull' ? void feed() : inbox.put(message)));
+  worker.once('error', (error: Error & { code?: string }) => {
+    inbox.fail(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new BadTradeFile(`Reading this file needs more than ${WORKER_MEMORY_MB} MiB of memory, which no trade file does.`) : error);
+  });
+  worker.once('exit', () => inbox.fail(new Error('the worker reading the trade file stopped before its end')));
+  try {
+    for (let ahead = 0; ahead < PIECES_AHEAD; ahead += 1) send({ kind: 'more' });
+    for (;;) {
+      const message = await inbox.take();
+      if (message.kind === 'failed') throw message.badFile ? new BadTradeFile(message.message) : new Error(message.message);
+      Object.assign(summary, message.summary);
+      if (message.kind === 'done') {
+        rejections.push(...message.rejections);
+        return;
+      }
+      yield message.text;
+      send({ kind: 'more' });
+    }
+  } finally {
+    source.off('error', onSourceError);
+    source.destroy();
+    await worker.terminate();
+  }
+}
+
+/** Messages waiting to be taken in order; a failure is taken after the messages that came before it. */
+class Inbox<T> {
+  private readonly messages: T[] = [];
+  private failure: { error: unknown } | null = null;
+  private waiter: (() => void) | null = null;
+
+  put(message: T): void {
+    this.messages.push(message);
+    this.wake();
+  }
+
+  fail(error: unknown): void {
+    this.failure ??= { error };
+    this.wake();
+  }
+
+  async take(): Promise<T> {
+    for (;;) {
+      const message = this.messages.shift();
+      if (message !== undefined) return message;
+      if (this.failure) throw this.failure.error;
+      await new Promise<void>((resolve) => (this.waiter = resolve));
     }
   }
-  if (batch.length) await insertTradeRecords(tx, job, batch);
-  for (let start = 0; start < rejections.length; start += INSERT_BATCH) {
-    const slice = rejections.slice(start, start + INSERT_BATCH);
-    await tx.query('INSERT INTO upload_rejections (upload_id, line, reason) SELECT $1, l, r FROM unnest($2::int[], $3::text[]) AS x(l, r) ON CONFLICT DO NOTHING', [
-      job.uploadId,
-      slice.map((rejection) => rejection.line),
-      slice.map((rejection) => rejection.reason),
-    ]);
+
+  private wake(): void {
+    this.waiter?.();
+    this.waiter = null;
   }
-  return summary;
 }
 
-function rowProblem(row: Record<string, string>, columns: readonly TradeColumn[]): string | null {
-  for (const column of columns) {
-    const value = (row[column.name] ?? '').trim();
-    if (value === '') {
-      if (column.required) return `${column.name} is required`;
-      continue;
-    }
-    if (value.length > MAX_CELL_LENGTH) return `${column.name} is longer than ${MAX_CELL_LENGTH} characters`;
-    if (value.includes('\u0000')) return `${column.name} contains a NUL character`;
-    if (column.type === 'number' && !(/^-?\d+(?:\.\d+)?$/.test(value) && Number(value) >= 0 && Number.isFinite(Number(value)))) {
-      return `${column.name} must be a number of zero or more, got "${value.slice(0, 40)}"`;
-    }
-    if (column.type === 'date' && !isCalendarDate(value)) return `${column.name} must be a date as YYYY-MM-DD, got "${value.slice(0, 40)}"`;
+/** Keeps an upload's rejections (line, reason and the row as it was) for its log and their download. */
+export async function storeRejections(tx: Queryable, uploadId: number, rejections: readonly Rejection[]): Promise<void> {
+  for (let start = 0; start < rejections.length; start += REJECTION_BATCH) {
+    const slice = rejections.slice(start, start + REJECTION_BATCH);
+    await tx.query(
+      'INSERT INTO upload_rejections (upload_id, line, reason, row_text) SELECT $1, l, r, t FROM unnest($2::int[], $3::text[], $4::text[]) AS x(l, r, t) ON CONFLICT DO NOTHING',
+      [uploadId, slice.map((rejection) => rejection.line), slice.map((rejection) => rejection.reason), slice.map((rejection) => rejection.row)],
+    );
   }
-  const hsCode = (row.hs_code ?? '').trim();
-  if (!HS_CODE.test(hsCode)) return `hs_code must be 2 to 10 digits, got "${hsCode.slice(0, 40)}"`;
-  return null;
-}
-
-function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1900 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-function emptyToNull(value: string | undefined): string | null {
-  const trimmed = (value ?? '').trim();
-  return trimmed === '' ? null : trimmed;
 }

@@ -1,28 +1,48 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../config.ts';
-import type { Database, Queryable } from '../../db/database.ts';
+import type { Database, Queryable, Transaction } from '../../db/database.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { notify } from '../notifications/notify.ts';
-import { MODULE, entityResource, field, quoted } from '../../registry.ts';
+import { MODULE, entityResource } from '../../registry.ts';
 import { ResourceTable } from '../resources/sql.ts';
 import { configuredColumns } from './columns.ts';
-import { contentHash, isMissingFile, type FileStorage } from './storage.ts';
-import { importRows } from './importRows.ts';
-import { recordImportOutcome } from './audit.ts';
-import type { TradeUpload } from './tradeRecords.ts';
+import { isMissingFile, type FileStorage } from './storage.ts';
+import { loadRows, storeRejections, type LoadedRows } from './importRows.ts';
+import { uploader } from './audit.ts';
+import { setUploadState } from './uploadState.ts';
+import { publishedUploads } from './duplicates.ts';
+import { ImportCancelled, PROGRESS_INTERVAL_MS, cancelRequested, startProgress, writeProgress } from './importProgress.ts';
+import { BadTradeFile, CHANGED_FILE_ERROR } from './tradeFile.ts';
+import { buildSearchIndexes, createUploadTable, dropUnpublishedTable, ensureMonth, indexUploadTable, monthTable, publishUploadTable } from './tradePartitions.ts';
+
+export { CHANGED_FILE_ERROR };
+
+/** The upload a file's records belong to. */
+interface TradeUpload {
+  uploadId: number;
+  countryId: number | null;
+  tradeDirection: string;
+  period: string | null;
+}
 
 interface UploadJob extends TradeUpload {
   userId: number | null;
   storageKey: string;
   /** The SHA-256 of the bytes checked when the file was accepted; null for an upload accepted before it was recorded. */
   storedSha256: string | null;
+  storedSize: number | null;
   fileName: string;
+  /** The uploader confirmed that it replaces what is published for its country, trade direction and period. */
+  replacesPublished: boolean;
+}
+
+/** An upload whose period is a month, as every import's is. */
+interface MonthUpload extends UploadJob {
+  period: string;
 }
 
 /** What the log says of an upload whose accepted file is no longer in storage. */
 export const MISSING_FILE_ERROR = 'The stored file is gone, so this upload could not be processed. Upload the file again.';
-/** What it says of an upload whose stored file no longer has the bytes that were checked when it was accepted. */
-export const CHANGED_FILE_ERROR = 'The stored file is not the one that was checked (its content changed after it was accepted). Upload the file again.';
 /** What it says of an upload accepted before the server recorded the hash of the checked bytes (migration 006). */
 export const UNVERIFIABLE_FILE_ERROR = 'This upload was accepted before the server recorded what it checked, so its stored file cannot be verified. Upload the file again.';
 /** An import taken up this many times without ending (it stops every instance that tries it) fails instead. */
@@ -30,8 +50,8 @@ export const MAX_IMPORT_ATTEMPTS = 5;
 /** What it says of an upload whose import never ended, whichever instance took it up. */
 export const GAVE_UP_ERROR = `This upload could not be processed (it was tried ${MAX_IMPORT_ATTEMPTS} times). Upload the file again; if it fails again, the server log says why.`;
 
-/** A problem of the upload's stored file itself: the upload fails at once, since trying again cannot help. */
-class StoredFileProblem extends Error {}
+/** What it says of an upload whose import a user cancelled. */
+export const CANCELLED_ERROR = 'The import was cancelled; nothing of the file was imported.';
 
 /**
  * Parses stored uploads into trade records after the file has been accepted, one at a time per instance, and ends
@@ -50,8 +70,10 @@ export class UploadProcessor {
   private readonly queued = new Set<number>();
   private retries: NodeJS.Timeout | null = null;
   private stopping = false;
+  private readonly publishedListeners = new Set<(uploadId: number) => void>();
 
   constructor(
+    private readonly app: FastifyInstance,
     private readonly db: Database,
     private readonly storage: FileStorage,
     private readonly log: FastifyBaseLogger,
@@ -69,6 +91,12 @@ export class UploadProcessor {
       .catch((error: unknown) => this.log.error({ err: error, upload: uploadId }, 'upload processing failed'));
   }
 
+  /** Calls `listener` with each upload this instance publishes, once its records are committed; returns the unsubscribe. */
+  onPublished(listener: (uploadId: number) => void): () => void {
+    this.publishedListeners.add(listener);
+    return () => this.publishedListeners.delete(listener);
+  }
+
   /** Resolves when every queued upload has been processed (tests, shutdown). */
   idle(): Promise<void> {
     return this.queue;
@@ -77,6 +105,7 @@ export class UploadProcessor {
   /** Takes up the waiting uploads now, then every `uploadRetrySeconds` until `stop`. */
   async start(): Promise<void> {
     await this.recover();
+    this.enqueueSearchIndexes();
     this.retries = setInterval(() => {
       this.recover().catch((error: unknown) => this.log.error({ err: error }, 'looking for uploads waiting for processing failed'));
     }, this.settings.uploadRetrySeconds * 1000);
@@ -110,36 +139,133 @@ export class UploadProcessor {
     const job = await loadJob(this.db, uploadId);
     if (!job) return;
     try {
-      const text = (await this.checkedFile(job)).toString('utf8');
-      const columns = await configuredColumns(this.db, job.tradeDirection);
+      if (job.storedSha256 === null) throw new BadTradeFile(UNVERIFIABLE_FILE_ERROR);
+      if (!monthTable(job.period)) throw new BadTradeFile(`The upload's period "${job.period ?? ''}" is not a month (YYYY-MM).`);
+      const published = await this.importFile({ ...job, period: job.period! });
+      if (published) {
+        for (const listener of this.publishedListeners) listener(uploadId);
+        this.enqueueSearchIndexes();
+      }
+    } catch (error) {
+      await this.end(job, attempt, error);
+    }
+  }
+
+  /**
+   * Loads the file into its upload's own table and publishes it. On PostgreSQL all of it is the one transaction that
+   * holds the upload's claim, so a failure or a stop leaves nothing. PGlite is one session that every request waits
+   * for while it is in a transaction: there the table is loaded statement by statement (other requests run between
+   * them; no one reads the table until it is attached), and only the publication is a transaction.
+   */
+  private async importFile(job: MonthUpload): Promise<boolean> {
+    const oneTransaction = this.db.kind === 'postgres';
+    let published = false;
+    // Before the claim's transaction, which would otherwise sit idle while another connection waits for the month's
+    // DDL (and its lease end it). The DDL has a lease of its own: a process frozen mid-way cannot hold trade_records.
+    await ensureMonth(this.db, job.period, this.settings.uploadLeaseSeconds);
+    try {
+      const preloaded = oneTransaction ? null : await this.load(this.db, job);
       await this.db.transaction(
         async (tx) => {
-          const [claimed] = await tx.query('SELECT upload_id FROM upload_files WHERE upload_id = $1 AND processed_at IS NULL FOR UPDATE SKIP LOCKED', [uploadId]);
+          const [claimed] = await tx.query('SELECT upload_id FROM upload_files WHERE upload_id = $1 AND processed_at IS NULL FOR UPDATE SKIP LOCKED', [job.uploadId]);
           if (!claimed) return;
-          const summary = await importRows(tx, job, text, columns);
-          await setUploadState(tx, uploadId, { status: 'completed', rows_total: summary.total, rows_accepted: summary.accepted, rows_rejected: summary.rejected });
-          await recordImportOutcome(tx, uploadId, job.userId, { status: 'completed', rows_total: summary.total, rows_accepted: summary.accepted, rows_rejected: summary.rejected });
-          await this.finish(tx, job, null, `Upload <b>${escapeHtml(job.fileName)}</b> is processed: ${summary.accepted} row(s) accepted, ${summary.rejected} rejected.`);
+          await this.publish(tx, job, preloaded ?? (await this.load(tx, job)));
+          published = true;
         },
         { leaseSeconds: this.settings.uploadLeaseSeconds },
       );
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const final = error instanceof StoredFileProblem || attempt >= MAX_IMPORT_ATTEMPTS;
-      if (!final) {
-        // The database or the storage failed, not the file: nothing of the import stays, and it is taken up again.
-        this.log.warn({ err: error, upload: uploadId, attempt }, `upload processing stopped (${reason}); it will be taken up again`);
-        return;
-      }
-      this.log.error({ err: error, upload: uploadId, attempt }, `upload processing failed: ${reason}`);
-      await this.db.transaction(async (tx) => {
-        const [open] = await tx.query('SELECT upload_id FROM upload_files WHERE upload_id = $1 AND processed_at IS NULL FOR UPDATE SKIP LOCKED', [uploadId]);
-        if (!open) return;
-        await setUploadState(tx, uploadId, { status: 'failed' });
-        await recordImportOutcome(tx, uploadId, job.userId, { status: 'failed', error: error instanceof StoredFileProblem ? reason : GAVE_UP_ERROR });
-        await this.finish(tx, job, error instanceof StoredFileProblem ? reason : GAVE_UP_ERROR, `Upload <b>${escapeHtml(job.fileName)}</b> failed. Please check the file and upload it again.`);
-      });
+    } finally {
+      if (!oneTransaction && !published) await dropUnpublishedTable(this.db, job.uploadId);
     }
+    return published;
+  }
+
+  /** Streams the stored file into the upload's table (created by `loader`), checking it as it goes, and indexes it. */
+  private async load(loader: Transaction, job: MonthUpload): Promise<LoadedRows> {
+    if (await startProgress(this.db, job.uploadId, job.storedSize)) throw new ImportCancelled();
+    const columns = await configuredColumns(loader, job.tradeDirection);
+    const table = await createUploadTable(loader, job);
+    let source;
+    try {
+      source = await this.storage.read(job.storageKey);
+    } catch (error) {
+      if (isMissingFile(error)) throw new BadTradeFile(MISSING_FILE_ERROR);
+      throw error;
+    }
+    const read = { bytesRead: 0, compressed: false };
+    const summary = { total: 0, accepted: 0, rejected: 0 };
+    const progress = () => ({ bytesRead: read.bytesRead, rowsRead: summary.total, rowsAccepted: summary.accepted, rowsRejected: summary.rejected });
+    // On a timer, not with the rows: a storage that stalls shows as progress that stands still, and a cancel still
+    // stops it (the file's stream ends with the cancel, and the import with it).
+    const ticker = setInterval(() => {
+      writeProgress(this.db, job.uploadId, progress())
+        .then((cancelled) => {
+          if (cancelled) source.destroy(new ImportCancelled());
+        })
+        .catch((error: unknown) => this.log.warn({ err: error, upload: job.uploadId }, 'writing import progress failed'));
+    }, PROGRESS_INTERVAL_MS);
+    try {
+      const loaded = await loadRows(loader, table, source, { columns, expected: { sha256: job.storedSha256!, size: job.storedSize } }, read, summary);
+      await indexUploadTable(loader, job.uploadId);
+      if (await writeProgress(this.db, job.uploadId, progress())) throw new ImportCancelled();
+      return loaded;
+    } catch (error) {
+      if (error instanceof BadTradeFile && error.message === CHANGED_FILE_ERROR) {
+        this.log.warn({ upload: job.uploadId, key: job.storageKey, checked: job.storedSha256 }, 'stored upload file changed after it was checked; not imported');
+      }
+      throw error;
+    } finally {
+      clearInterval(ticker);
+      source.destroy();
+    }
+  }
+
+  /** Attaches the loaded records (taking out what they replace), and ends the upload as completed. */
+  private async publish(tx: Queryable, job: MonthUpload, { summary, rejections }: LoadedRows): Promise<void> {
+    if (await cancelRequested(tx, job.uploadId)) throw new ImportCancelled();
+    const replacing = job.replacesPublished ? (await publishedUploads(tx, job)).map((published) => published.id) : [];
+    await publishUploadTable(tx, job, replacing);
+    await storeRejections(tx, job.uploadId, rejections);
+    const counts = { rows_total: summary.total, rows_accepted: summary.accepted, rows_rejected: summary.rejected };
+    for (const replaced of replacing) {
+      await setUploadState(this.app, tx, replaced, { status: 'replaced' }, { actor: await uploader(tx, job.userId, null), action: 'import', details: { status: 'replaced', replaced_by: job.uploadId } });
+    }
+    const details = { status: 'completed', ...counts, ...(replacing.length ? { replaced: replacing } : {}) };
+    await setUploadState(this.app, tx, job.uploadId, { status: 'completed', ...counts }, { actor: await uploader(tx, job.userId, null), action: 'import', details });
+    const replacedText = replacing.length ? ` It replaces upload ${replacing.join(', ')}.` : '';
+    await this.finish(tx, job, null, `Upload <b>${escapeHtml(job.fileName)}</b> is processed: ${summary.accepted} row(s) accepted, ${summary.rejected} rejected.${replacedText}`);
+  }
+
+  /** Ends an import that did not publish: cancelled, failed for its file, or left waiting to be taken up again. */
+  private async end(job: UploadJob, attempt: number, error: unknown): Promise<void> {
+    const uploadId = job.uploadId;
+    const reason = error instanceof Error ? error.message : String(error);
+    const cancelled = error instanceof ImportCancelled;
+    const final = cancelled || error instanceof BadTradeFile || attempt >= MAX_IMPORT_ATTEMPTS;
+    if (!final) {
+      // The database or the storage failed, not the file: nothing of the import stays, and it is taken up again.
+      this.log.warn({ err: error, upload: uploadId, attempt }, `upload processing stopped (${reason}); it will be taken up again`);
+      return;
+    }
+    const shown = cancelled ? CANCELLED_ERROR : error instanceof BadTradeFile ? reason : GAVE_UP_ERROR;
+    if (cancelled) this.log.info({ upload: uploadId }, 'upload import cancelled');
+    else this.log.error({ err: error, upload: uploadId, attempt }, `upload processing failed: ${reason}`);
+    await this.db.transaction(async (tx) => {
+      const [open] = await tx.query('SELECT upload_id FROM upload_files WHERE upload_id = $1 AND processed_at IS NULL FOR UPDATE SKIP LOCKED', [uploadId]);
+      if (!open) return;
+      const status = cancelled ? 'cancelled' : 'failed';
+      await setUploadState(this.app, tx, uploadId, { status }, { actor: await uploader(tx, job.userId, null), action: 'import', details: { status, error: shown } });
+      await this.finish(tx, job, shown, cancelled ? `Upload <b>${escapeHtml(job.fileName)}</b> was cancelled.` : `Upload <b>${escapeHtml(job.fileName)}</b> failed. Please check the file and upload it again.`);
+    });
+  }
+
+  /** Builds, after the imports queued before it, the search indexes published uploads lack. */
+  private enqueueSearchIndexes(): void {
+    this.queue = this.queue
+      .then(async () => {
+        if (!this.stopping) await buildSearchIndexes(this.db);
+      })
+      .catch((error: unknown) => this.log.error({ err: error }, 'building the search index of published uploads failed'));
   }
 
   /** Counts an attempt on the upload if it still waits and no instance holds it; its attempt number, or null. */
@@ -153,26 +279,6 @@ export class UploadProcessor {
     return taken?.import_attempts ?? null;
   }
 
-  /** The stored file, if its bytes are the ones checked when it was accepted. */
-  private async checkedFile(job: UploadJob): Promise<Buffer> {
-    if (job.storedSha256 === null) throw new StoredFileProblem(UNVERIFIABLE_FILE_ERROR);
-    let data: Buffer;
-    try {
-      data = await this.storage.get(job.storageKey);
-    } catch (error) {
-      if (isMissingFile(error)) throw new StoredFileProblem(MISSING_FILE_ERROR);
-      throw error;
-    }
-    // The bytes imported are the bytes that were checked, whatever the storage: a presigned POST stays usable until
-    // it expires, so a bucket object may have been replaced (same size or not) after completion checked it.
-    const found = contentHash(data);
-    if (found !== job.storedSha256) {
-      this.log.warn({ upload: job.uploadId, key: job.storageKey, checked: job.storedSha256, found }, 'stored upload file changed after it was checked; not imported');
-      throw new StoredFileProblem(CHANGED_FILE_ERROR);
-    }
-    return data;
-  }
-
   private async finish(tx: Queryable, job: UploadJob, error: string | null, message: string): Promise<void> {
     await tx.query('UPDATE upload_files SET processed_at = now(), error = $2 WHERE upload_id = $1', [job.uploadId, error]);
     if (job.userId !== null) await notify(tx, job.userId, message);
@@ -182,8 +288,8 @@ export class UploadProcessor {
 /** An accepted upload still waiting for processing, with what the import needs, or null. */
 async function loadJob(db: Queryable, uploadId: number): Promise<UploadJob | null> {
   const uploads = entityResource(MODULE.dataUploadLogs);
-  const [file] = await db.query<{ user_id: number | null; storage_key: string | null; stored_sha256: string | null }>(
-    'SELECT user_id, storage_key, stored_sha256 FROM upload_files WHERE upload_id = $1 AND stored_at IS NOT NULL AND processed_at IS NULL',
+  const [file] = await db.query<{ user_id: number | null; storage_key: string | null; stored_sha256: string | null; stored_size: number | null; replaces_published: boolean }>(
+    'SELECT user_id, storage_key, stored_sha256, stored_size, replaces_published FROM upload_files WHERE upload_id = $1 AND stored_at IS NOT NULL AND processed_at IS NULL',
     [uploadId],
   );
   if (!uploads || !file?.storage_key) return null;
@@ -193,6 +299,8 @@ async function loadJob(db: Queryable, uploadId: number): Promise<UploadJob | nul
     userId: file.user_id,
     storageKey: file.storage_key,
     storedSha256: file.stored_sha256,
+    storedSize: file.stored_size,
+    replacesPublished: file.replaces_published,
     fileName: String(upload.file_name ?? file.storage_key),
     countryId: typeof upload.country_id === 'number' ? upload.country_id : null,
     tradeDirection: String(upload.trade_direction ?? ''),
@@ -200,14 +308,3 @@ async function loadJob(db: Queryable, uploadId: number): Promise<UploadJob | nul
   };
 }
 
-/** Sets the columns of the DATA_UPLOAD_LOGS record that the manifest has. */
-export async function setUploadState(db: Queryable, uploadId: number, values: Record<string, unknown>): Promise<void> {
-  const uploads = entityResource(MODULE.dataUploadLogs);
-  if (!uploads) return;
-  const present = Object.entries(values).filter(([name]) => field(uploads.entity, name));
-  const assignments = present.map(([name], index) => `${quoted(name)} = $${index + 2}`);
-  await db.query(`UPDATE ${quoted(uploads.entity.table)} SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1`, [
-    uploadId,
-    ...present.map(([, value]) => value),
-  ]);
-}

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { startTestServer, testDatabases, type TestServer } from '../../testing/testServer.ts';
-import { CHANGED_FILE_ERROR, GAVE_UP_ERROR, MAX_IMPORT_ATTEMPTS, MISSING_FILE_ERROR, UNVERIFIABLE_FILE_ERROR, setUploadState } from './processor.ts';
+import { CHANGED_FILE_ERROR, GAVE_UP_ERROR, MAX_IMPORT_ATTEMPTS, MISSING_FILE_ERROR, UNVERIFIABLE_FILE_ERROR } from './processor.ts';
+import { setUploadState } from './uploadState.ts';
 import { contentHash, MemoryStorage } from './storage.ts';
 import { TRADE_CSV } from './testing/tradeCsv.ts';
 
@@ -49,7 +50,7 @@ describe.each(databases)('uploads left processing by a stopped server, on $kind'
     const key = `uploads/${id}-00000000deadbeef.csv`;
     if (file !== null) await server.storage.put(key, Buffer.from(file));
     await server.db.query('UPDATE upload_files SET stored_at = now(), storage_key = $2, stored_size = $3, stored_sha256 = $4 WHERE upload_id = $1', [id, key, CSV.length, checkedHash]);
-    await setUploadState(server.db, id, { status: 'processing' });
+    await setUploadState(server.app, server.db, id, { status: 'processing' });
     return id;
   };
   const attempts = async (id: number) => (await server.db.query<{ import_attempts: number }>('SELECT import_attempts FROM upload_files WHERE upload_id = $1', [id]))[0]!.import_attempts;

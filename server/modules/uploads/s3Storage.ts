@@ -1,21 +1,28 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { Readable } from 'node:stream';
+import { DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, S3ServiceException, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { S3Store } from '@tus/s3-store';
 import type { S3Config } from '../../config.ts';
-import { assertSafeKey, type DirectUploadStorage, type StoredObject } from './storage.ts';
+import { assertSafeKey, type FileStorage, type ResumableStore } from './storage.ts';
 
-/** Files in an S3-compatible bucket; browsers post uploads to it with a presigned POST. */
-export class S3BucketStorage implements DirectUploadStorage {
+/** The size of the parts a file received in chunks is sent to the bucket in (S3 multipart upload; at least 5 MiB). */
+const PART_BYTES = 8 * 1024 * 1024;
+
+/** Files in an S3-compatible bucket; uploads reach it through the server, in parts (S3 multipart upload). */
+export class S3BucketStorage implements FileStorage {
   private readonly client: S3Client;
   private readonly bucket: string;
+  private readonly clientConfig: S3ClientConfig;
+  private store: S3Store | null = null;
 
   constructor(settings: S3Config) {
     this.bucket = settings.bucket;
-    this.client = new S3Client({
+    this.clientConfig = {
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,
       ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
       ...(settings.accessKeyId && settings.secretAccessKey ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } } : {}),
-    });
+    };
+    this.client = new S3Client(this.clientConfig);
   }
 
   async put(key: string, data: Buffer): Promise<void> {
@@ -35,41 +42,32 @@ export class S3BucketStorage implements DirectUploadStorage {
     }
   }
 
+  async read(key: string): Promise<Readable> {
+    assertSafeKey(key);
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      if (!(object.Body instanceof Readable)) throw new Error(`The bucket answered no readable body for ${key}`);
+      return object.Body;
+    } catch (error) {
+      if (isNotFound(error)) throw Object.assign(new Error(`No stored file ${key}`), { code: 'ENOENT' });
+      throw error;
+    }
+  }
+
   async remove(key: string): Promise<void> {
     assertSafeKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    // With the objects the resumable store keeps beside the file: its length (.info) and a last part under 5 MiB (.part).
+    const objects = [key, `${key}.info`, `${key}.part`].map((Key) => ({ Key }));
+    await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: objects, Quiet: true } }));
   }
 
   async ready(): Promise<void> {
     await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 
-  async stat(key: string): Promise<StoredObject | null> {
-    assertSafeKey(key);
-    try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
-      return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? null, lastModified: head.LastModified ?? null };
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
-  }
-
-  async presignPost(key: string, limits: { maxBytes: number; contentType: string; expiresAt: Date }): Promise<{ url: string; fields: Record<string, string> }> {
-    assertSafeKey(key);
-    // The SDK adds the key, the bucket and every field (here Content-Type) to the policy as exact matches.
-    return createPresignedPost(this.client, {
-      Bucket: this.bucket,
-      Key: key,
-      Fields: { 'Content-Type': limits.contentType },
-      Conditions: [['content-length-range', 1, limits.maxBytes]],
-      Expires: Math.max(1, Math.ceil((limits.expiresAt.getTime() - Date.now()) / 1000)),
-    });
-  }
-
-  async postOrigin(): Promise<string> {
-    const { url } = await this.presignPost('uploads/origin.csv', { maxBytes: 1, contentType: 'text/csv', expiresAt: new Date(Date.now() + 1000) });
-    return new URL(url).origin;
+  resumableStore(): ResumableStore {
+    this.store ??= new S3Store({ partSize: PART_BYTES, s3ClientConfig: { ...this.clientConfig, bucket: this.bucket } });
+    return this.store;
   }
 }
 

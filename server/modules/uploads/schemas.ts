@@ -2,7 +2,7 @@
 import type { JsonSchema } from '../../../contract/description.ts';
 import { dataAnswer, type Answer } from '../../http/answers.ts';
 
-/** The signature and expiry of the upload URL `POST uploads` hands out (data-folder storage). */
+/** The signature and expiry of the upload URL `POST uploads` hands out. */
 export const uploadFileQuery = {
   type: 'object',
   additionalProperties: false,
@@ -18,46 +18,35 @@ export const uploadColumnsQuery = {
   properties: { trade_direction: { type: 'string', enum: ['import', 'export'] } },
 } as const;
 
-/** Completing a bucket upload: `confirm_duplicate` imports a file whose bytes were already uploaded for the same country, direction and period. */
+/**
+ * Completing an upload whose file has arrived, with the uploader's answers to the questions it may raise:
+ * `confirm_duplicate` imports bytes already uploaded for the same country, direction and period (adding to what is
+ * published), `add_to_published` adds this file's rows to the month already published, `replace_published` replaces it.
+ */
 export const uploadCompleteBody = {
   type: 'object',
   additionalProperties: false,
-  properties: { confirm_duplicate: { type: 'boolean' } },
+  properties: { confirm_duplicate: { type: 'boolean' }, add_to_published: { type: 'boolean' }, replace_published: { type: 'boolean' } },
 } as const;
 
-/** The file posted to the signed URL, with the confirmation of a duplicate; the route splits and checks it itself. */
-export const uploadFileBody = {
-  content: {
-    'multipart/form-data': {
-      schema: {
-        type: 'object',
-        required: ['file'],
-        properties: { confirm_duplicate: { type: 'string', enum: ['true'] }, file: { type: 'string', contentMediaType: 'text/csv' } },
-      },
-      encoding: { file: { contentType: 'text/csv' } },
-    },
-  },
-};
-
-const nullableString = { type: ['string', 'null'] };
-const nullableDateTime = { type: ['string', 'null'], format: 'date-time' };
 
 export const FILE_CHECKS =
-  'Refused: 403 after the link expired, 413 larger than announced, 415 not CSV text in UTF-8, 400 a header that does not match the data columns (`errors.file`); ' +
-  '409 with `errors.confirm_duplicate` (naming the earlier upload, when and by whom) when the same bytes were already uploaded for the same country, trade direction and period, unless `confirm_duplicate` is true.';
+  'Refused: 413 larger than announced, 415 not CSV text in UTF-8 (gunzipped first for a `.csv.gz` name), 400 a header that does not match the data columns (`errors.file`); ' +
+  '409 with `errors.confirm_duplicate` (naming the earlier upload, when and by whom) when the same bytes were already uploaded for the same country, trade direction and period, unless `confirm_duplicate` is true; ' +
+  '409 with `errors.confirm_published` (naming the published uploads and their rows) when the country, trade direction and period already have published records, unless `add_to_published` (or `confirm_duplicate`) is true, ' +
+  'or `replace_published` is: then, when this upload is published, the ones it names are taken out in the same transaction (status `replaced`). Both keys come together when both apply.';
 
-export function uploadAnswers(upload: JsonSchema): Record<'ticket' | 'columns' | 'received' | 'log', Answer> {
+export function uploadAnswers(upload: JsonSchema): Record<'ticket' | 'columns' | 'received', Answer> {
   return {
     ticket: dataAnswer(
       'The upload and its signed, expiring target.',
       {
         type: 'object',
-        required: ['upload', 'upload_url', 'fields', 'complete_path', 'expires_at', 'max_bytes'],
+        required: ['upload', 'upload_url', 'complete_path', 'expires_at', 'max_bytes'],
         properties: {
           upload,
-          upload_url: { type: 'string', description: 'Where to post the file: a URL, or a path of this server\'s origin.' },
-          fields: { type: 'object', additionalProperties: { type: 'string' }, description: 'Form fields to post before the file (a bucket\'s presigned policy); empty for the data folder.' },
-          complete_path: { ...nullableString, description: '`uploads/<id>/complete` with bucket storage, else null.' },
+          upload_url: { type: 'string', description: 'The tus endpoint of the file, signed and expiring: a URL, or a path of this server\'s origin.' },
+          complete_path: { type: 'string', description: '`uploads/<id>/complete`: the API path to POST once the whole file has arrived.' },
           expires_at: { type: 'string', format: 'date-time' },
           max_bytes: { type: 'integer' },
         },
@@ -69,13 +58,5 @@ export function uploadAnswers(upload: JsonSchema): Record<'ticket' | 'columns' |
       items: { type: 'object', required: ['name', 'required'], properties: { name: { type: 'string' }, required: { type: 'boolean' } } },
     }),
     received: dataAnswer('The file was received and is being processed.', upload, { message: true }),
-    log: dataAnswer('The upload with its file\'s state, and the rejected lines (at most 10,000).', {
-      type: 'object',
-      required: ['upload', 'rejected'],
-      properties: {
-        upload: { allOf: [upload, { type: 'object', properties: { stored_at: nullableDateTime, processed_at: nullableDateTime, error: nullableString } }] },
-        rejected: { type: 'array', items: { type: 'object', required: ['line', 'reason'], properties: { line: { type: 'integer' }, reason: { type: 'string' } } } },
-      },
-    }),
   };
 }

@@ -20,6 +20,19 @@ export const STANDARD_COLUMNS: readonly TradeColumn[] = [
   ...columns(false, { importer: 'string', exporter: 'string', origin_country: 'string', destination_country: 'string', port_of_loading: 'string', port_of_discharge: 'string' }),
 ];
 
+/** What is wrong with a CSV header, or null when it has every required column and only known ones. */
+export function headerProblem(header: readonly string[], columns: readonly TradeColumn[]): string | null {
+  const known = new Set(columns.map((column) => column.name));
+  const missing = columns.filter((column) => column.required && !header.includes(column.name)).map((column) => column.name);
+  const unknown = header.filter((name) => !known.has(name));
+  const duplicated = header.filter((name, index) => header.indexOf(name) !== index);
+  const problems: string[] = [];
+  if (missing.length) problems.push(`missing column(s): ${missing.join(', ')}`);
+  if (unknown.length) problems.push(`unknown column(s): ${unknown.slice(0, 20).join(', ')}`);
+  if (duplicated.length) problems.push(`repeated column(s): ${[...new Set(duplicated)].join(', ')}`);
+  return problems.length ? `The file's header does not match the configured data columns: ${problems.join('; ')}.` : null;
+}
+
 /** What a record takes from its upload rather than from its file. */
 const UPLOAD_COLUMNS = {
   id: { type: 'integer' },

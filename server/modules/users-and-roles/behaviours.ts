@@ -5,16 +5,17 @@ import type { ResourceBehaviour } from '../resources/behaviours.ts';
 import { keepingFullAccess } from './fullAccess.ts';
 
 export const userBehaviour: ResourceBehaviour = {
-  async guard(change, { tx, user }, write) {
-    const own = change.kind === 'update' ? change.id === user.id : change.ids.includes(user.id);
-    if (own && change.kind === 'status' && !change.isActive) throw conflict('You cannot deactivate your own account.');
-    if (own && change.kind === 'delete') throw conflict('You cannot delete your own account.');
-    if (own && change.kind === 'update' && change.body.role_id !== undefined && change.body.role_id !== user.roleId) {
-      throw validationError({ role_id: 'You cannot change your own role.' });
+  async guard(changes, { tx, user }, write) {
+    for (const change of changes) {
+      if (!user || change.kind === 'create' || !change.ids.includes(user.id)) continue;
+      if (change.kind === 'delete') throw conflict('You cannot delete your own account.');
+      if (change.kind !== 'update') continue;
+      if (change.body.is_active === false) throw conflict('You cannot deactivate your own account.');
+      if (change.body.role_id !== undefined && change.body.role_id !== user.roleId) throw validationError({ role_id: 'You cannot change your own role.' });
     }
     return keepingFullAccess(tx, write);
   },
-  async prepare(values, body, { app }) {
+  async prepare(values, { body }, { app }) {
     if (typeof values.email === 'string') values.email = values.email.toLowerCase();
     if (typeof body.password === 'string') values.password_hash = await app.passwords.hash(body.password);
   },
@@ -23,9 +24,10 @@ export const userBehaviour: ResourceBehaviour = {
     const firstName = typeof body.first_name === 'string' ? body.first_name : null;
     await sendEmailLink(app, tx, { id, email: String(body.email).toLowerCase(), first_name: firstName }, 'verify_email');
   },
-  async afterUpdate(id, body, { tx, user }) {
+  async afterUpdate(ids, body, { tx, user }) {
     // A new password ends the user's other sessions; the admin's own session stays when they change their own.
-    if (typeof body.password === 'string') await revokeAllSessions(tx, id, id === user.id ? user.sessionId : undefined);
+    if (typeof body.password !== 'string') return;
+    for (const id of ids) await revokeAllSessions(tx, id, id === user?.id ? user.sessionId : undefined);
   },
 };
 

@@ -1,5 +1,6 @@
 /** The request and answer schemas of a list's saved views and settings (docs/api.md, "Saved views and list settings"). */
-import { dataAnswer, withETag } from '../../http/answers.ts';
+import { SAVED_VIEW_LIMITS } from '../../../contract/savedViews.ts';
+import { dataAnswer, json, LIST_META, type Answer, withETag } from '../../http/answers.ts';
 import { namedSchema } from '../../http/components.ts';
 import { MAX_INTEGER } from '../../http/requestSchemas.ts';
 import type { EntityResource } from '../../registry.ts';
@@ -11,16 +12,16 @@ const QUERY = namedSchema('ViewQuery', {
   type: 'object',
   maxProperties: 60,
   additionalProperties: { type: 'string', maxLength: 2000 },
-  description:
-    'The list\'s query as the console\'s address holds it: `q`, `sort` (a field, `-` first when descending), `size`, `columns` (field names, comma-separated) and the filters (docs/api.md, "Lists"), with `<field>_range` for a date preset (`today`, `last_7_days`, `this_month`, `last_month`).',
+  description: `The list's query as the console's address holds it: \`q\`, \`sort\` (a field, \`-\` first when descending), \`size\`, \`columns\` (field names, comma-separated) and the filters (docs/api.md, "Lists"), with \`<field>_range\` for a date preset (\`today\`, \`last_7_days\`, \`this_month\`, \`last_month\`). Written, at most ${SAVED_VIEW_LIMITS.definitionBytes.toLocaleString('en')} bytes as compact JSON (400 on \`query\` beyond).`,
 });
 
 export const VIEW_BODY = namedSchema('ViewWrite', {
   type: 'object',
+  description: `A user keeps at most ${SAVED_VIEW_LIMITS.privatePerUser} private views of a list, and a role has at most ${SAVED_VIEW_LIMITS.sharedPerRole} views of a list shared with it, whoever shared them: a view beyond either is a 400 on \`shared_role_id\`.`,
   additionalProperties: false,
   required: ['name', 'query'],
   properties: {
-    name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
+    name: { type: 'string', minLength: 1, maxLength: SAVED_VIEW_LIMITS.nameLength, pattern: '\\S' },
     query: QUERY,
     shared_role_id: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INTEGER, description: 'Shared with every user of this role; null or left out: private.' },
   },
@@ -81,21 +82,33 @@ export function preferencesBody(resource: EntityResource) {
 
 export const viewParams = { type: 'object', additionalProperties: false, required: ['id'], properties: { id } } as const;
 
-export const VIEWS_ANSWER = dataAnswer(
-  'The views the caller may open (their own and those shared with their role) and their settings of the list.',
-  {
-    type: 'object',
-    required: ['views', 'preferences', 'share_roles'],
-    properties: {
-      views: { type: 'array', items: VIEW },
-      preferences: PREFERENCES,
-      share_roles: {
-        type: 'array',
-        description: 'The roles the caller may share a view with: their own; every active role for a user with full access.',
-        items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } },
-      },
+export const viewsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    _page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
+    _page_size: { type: 'integer', minimum: 1, maximum: SAVED_VIEW_LIMITS.pageSize, default: SAVED_VIEW_LIMITS.pageSize },
+  },
+} as const;
+
+const VIEWS_PAGE = {
+  type: 'object',
+  required: ['views', 'preferences', 'share_roles'],
+  properties: {
+    views: { type: 'array', items: VIEW, description: 'A page of them, by name.' },
+    preferences: PREFERENCES,
+    share_roles: {
+      type: 'array',
+      description: 'The roles the caller may share a view with: their own; every active role for a user with full access.',
+      items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } },
     },
   },
-);
+} as const;
+
+export const VIEWS_ANSWER: Answer = {
+  description: 'A page of the views the caller may open (their own and those shared with their role), and their settings of the list; `meta.total` counts every view they may open.',
+  content: json({ type: 'object', required: ['data', 'meta'], properties: { data: VIEWS_PAGE, meta: LIST_META } }),
+};
+export const VIEW_ANSWER = withETag(dataAnswer('The view.', VIEW));
 export const VIEW_SAVED = withETag(dataAnswer('Saved.', VIEW, { message: true }));
 export const PREFERENCES_SAVED = dataAnswer('Saved.', PREFERENCES);

@@ -24,7 +24,10 @@ const NO_PREFERENCES: StoredPreferences = { columns: null, default_view_id: null
 export type ShareRole = { id: number; name: string };
 
 export interface ListOpening {
+  /** A page of them, by name. */
   views: StoredView[];
+  /** Every view the viewer may open. */
+  total: number;
   preferences: StoredPreferences;
   shareRoles: ShareRole[];
 }
@@ -33,6 +36,14 @@ export interface ListOpening {
 export interface Viewer {
   id: number;
   roleId: number | null;
+}
+
+/** Where a view counts against a limit (contract/savedViews.ts): its owner's private views, or a role's shared ones. */
+export type ViewPlace = { private: number } | { sharedWith: number };
+
+export interface ViewPage {
+  page: number;
+  pageSize: number;
 }
 
 export interface ViewWrite {
@@ -54,21 +65,42 @@ export class ViewStore {
   constructor(private readonly listKey: string) {}
 
   /**
-   * What the list asks for when it opens, in one statement: the views the viewer may open (their own and those shared
-   * with their role, by name), their settings of the list, and the roles they may share a view with (every active
-   * role for `anyRole`, else their own).
+   * What the list asks for when it opens, in one statement: a page of the views the viewer may open (their own and
+   * those shared with their role, by name) and how many there are, their settings of the list (a default view they may
+   * no longer open forgotten), and the roles they may share a view with (every active role for `anyRole`, else their
+   * own).
    */
-  async opening(db: Queryable, viewer: Viewer, anyRole: boolean): Promise<ListOpening> {
-    const [row] = await db.query<{ views: StoredView[]; preferences: StoredPreferences | null; share_roles: ShareRole[] }>(
+  async opening(db: Queryable, viewer: Viewer, anyRole: boolean, { page, pageSize }: ViewPage): Promise<ListOpening> {
+    const [row] = await db.query<{ views: StoredView[]; total: number; preferences: StoredPreferences | null; share_roles: ShareRole[] }>(
       `SELECT
          (SELECT coalesce(json_agg(x ORDER BY lower(x.name), x.id), '[]') FROM (
-            SELECT ${VIEW_JSON_COLUMNS} FROM ${VIEW_FROM} WHERE v.list_key = $1 AND ${VISIBLE}) x) AS views,
-         (SELECT row_to_json(p) FROM (SELECT columns, default_view_id FROM list_preferences WHERE user_id = $2 AND list_key = $1) p) AS preferences,
+            SELECT ${VIEW_JSON_COLUMNS} FROM ${VIEW_FROM} WHERE v.list_key = $1 AND ${VISIBLE}
+             ORDER BY lower(v.name), v.id LIMIT $5 OFFSET $6) x) AS views,
+         (SELECT count(*) FROM saved_views v WHERE v.list_key = $1 AND ${VISIBLE}) AS total,
+         (SELECT row_to_json(p) FROM (
+            SELECT columns, CASE WHEN EXISTS (SELECT 1 FROM saved_views v WHERE v.id = l.default_view_id AND v.list_key = $1 AND ${VISIBLE})
+                                 THEN default_view_id END AS default_view_id
+              FROM list_preferences l WHERE user_id = $2 AND list_key = $1) p) AS preferences,
          (SELECT coalesce(json_agg(r ORDER BY lower(r.name), r.id), '[]') FROM (
             SELECT id, name FROM roles WHERE CASE WHEN $4 THEN is_active ELSE id = $3 END) r) AS share_roles`,
-      [this.listKey, viewer.id, viewer.roleId, anyRole],
+      [this.listKey, viewer.id, viewer.roleId, anyRole, pageSize, (page - 1) * pageSize],
     );
-    return { views: row!.views, preferences: row!.preferences ?? NO_PREFERENCES, shareRoles: row!.share_roles };
+    return { views: row!.views, total: row!.total, preferences: row!.preferences ?? NO_PREFERENCES, shareRoles: row!.share_roles };
+  }
+
+  /**
+   * How many views `place` holds besides `except`, counted under a lock on that place that the write's transaction
+   * keeps, so that two saves at once cannot both take its last room.
+   */
+  async countIn(tx: Queryable, place: ViewPlace, except: number | null): Promise<number> {
+    const [kind, id] = 'private' in place ? (['private', place.private] as const) : (['shared', place.sharedWith] as const);
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`saved_views ${this.listKey} ${kind} ${id}`]);
+    const [row] = await tx.query<{ count: number }>(
+      `SELECT count(*) AS count FROM saved_views
+        WHERE list_key = $1 AND ${kind === 'private' ? 'owner_id = $2 AND shared_role_id IS NULL' : 'shared_role_id = $2'} AND id <> $3`,
+      [this.listKey, id, except ?? 0],
+    );
+    return row!.count;
   }
 
   async visibleOne(db: Queryable, viewer: Viewer, id: number): Promise<StoredView | undefined> {
@@ -107,10 +139,14 @@ export class ViewStore {
     return row;
   }
 
-  /** True when the owner has a view of this id in this list (whatever its version). */
-  async owns(tx: Queryable, ownerId: number, id: number): Promise<boolean> {
-    const rows = await tx.query('SELECT 1 FROM saved_views WHERE list_key = $1 AND owner_id = $2 AND id = $3', [this.listKey, ownerId, id]);
-    return rows.length === 1;
+  /** The owner's view of this id in this list (whatever its version): with whom it is shared; undefined when none. */
+  async owned(tx: Queryable, ownerId: number, id: number): Promise<{ shared_role_id: number | null } | undefined> {
+    const [row] = await tx.query<{ shared_role_id: number | null }>('SELECT shared_role_id FROM saved_views WHERE list_key = $1 AND owner_id = $2 AND id = $3', [
+      this.listKey,
+      ownerId,
+      id,
+    ]);
+    return row;
   }
 
   async preferences(db: Queryable, userId: number): Promise<StoredPreferences> {

@@ -4,10 +4,10 @@
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
 export const DataUploadLogsCreate = validate17;
-const schema17 = {"type":"object","additionalProperties":false,"required":["country_id","trade_direction","period","file_name","size"],"properties":{"country_id":{"title":"Country","type":"integer","minimum":1},"trade_direction":{"title":"Trade direction","type":"string","enum":["import","export"],"maxLength":6},"period":{"title":"Period","type":"string","format":"period","maxLength":7,"description":"The month of trade data, YYYY-MM."},"file_name":{"title":"File name","type":"string","maxLength":255,"noWhiteSpace":true,"pattern":"\\.(?:csv|CSV)$"},"size":{"title":"File size (bytes)","type":"integer","minimum":1}},"$id":"data-upload-management/DATA_UPLOAD_LOGS/create"};
+const schema17 = {"type":"object","additionalProperties":false,"required":["country_id","trade_direction","period","file_name","size"],"properties":{"country_id":{"title":"Country","type":"integer","minimum":1},"trade_direction":{"title":"Trade direction","type":"string","enum":["import","export"],"maxLength":6},"period":{"title":"Period","type":"string","format":"period","maxLength":7,"description":"The month of trade data, YYYY-MM."},"file_name":{"title":"File name","type":"string","maxLength":255,"noWhiteSpace":true,"pattern":"\\.(?:csv|CSV)(?:\\.gz|\\.GZ)?$"},"size":{"title":"File size (bytes)","type":"integer","minimum":1}},"$id":"data-upload-management/DATA_UPLOAD_LOGS/create"};
 const func0 = ucs2length;
 const formats32 = formats.period;
-const pattern19 = new RegExp("\\.(?:csv|CSV)$", "u");
+const pattern19 = new RegExp("\\.(?:csv|CSV)(?:\\.gz|\\.GZ)?$", "u");
 
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="data-upload-management/DATA_UPLOAD_LOGS/create" */;
@@ -208,7 +208,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!pattern19.test(data3)){
-const err15 = {instancePath:instancePath+"/file_name",schemaPath:"#/properties/file_name/pattern",keyword:"pattern",params:{pattern: "\\.(?:csv|CSV)$"}};
+const err15 = {instancePath:instancePath+"/file_name",schemaPath:"#/properties/file_name/pattern",keyword:"pattern",params:{pattern: "\\.(?:csv|CSV)(?:\\.gz|\\.GZ)?$"}};
 if(vErrors === null){
 vErrors = [err15];
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http as mock, HttpResponse } from 'msw';
+import { http as mock, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, renderScreen, server, signInWith } from '../testing/renderScreen.tsx';
 import DataUploadScreen from './DataUploadScreen.tsx';
@@ -10,7 +10,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-import { addRoute, csv, detailRoute, fillIn, logOf, serveCountries, STORAGE_URL, uploads, country } from './uploads/uploadTesting.ts';
+import { addRoute, csv, detailRoute, fillIn, logOf, serveCountries, STORAGE_URL, uploads, country, serveFileEndpoint } from './uploads/uploadTesting.ts';
 
 describe('DataUploadScreen', () => {
   it('FORM-03 asks for every field on submit and sends nothing until they are filled in', async () => {
@@ -27,7 +27,7 @@ describe('DataUploadScreen', () => {
     renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
     expect(await screen.findByRole('heading', { level: 1, name: 'Upload trade data' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    for (const label of [/^Country/, /^Trade direction/, /^Period/, /^File \(CSV\)/]) {
+    for (const label of [/^Country/, /^Trade direction/, /^Period/, /^File \(CSV/]) {
       await waitFor(() => expect(screen.getByLabelText(label)).toHaveAccessibleDescription(/^\* This field is required/));
     }
     expect(country()).toHaveFocus();
@@ -38,18 +38,14 @@ describe('DataUploadScreen', () => {
     signInWith({ DATA_UPLOAD_LOGS: ['view', 'add'] });
     serveCountries();
     let ticketBody: unknown;
-    let storageRequest: { headers: Headers; form: FormData } | undefined;
+    const sent = serveFileEndpoint({ hold: true });
     let logCalls = 0;
     server.use(
       mock.post(api('uploads'), async ({ request }) => {
         ticketBody = await request.json();
-        return HttpResponse.json({ data: { upload: { id: 7 }, upload_url: STORAGE_URL, fields: { key: 'uploads/7.csv', policy: 'signed-policy' } } }, { status: 201 });
+        return HttpResponse.json({ data: { upload: { id: 7 }, upload_url: STORAGE_URL, complete_path: 'uploads/7/complete' } }, { status: 201 });
       }),
-      mock.post(STORAGE_URL, async ({ request }) => {
-        storageRequest = { headers: request.headers, form: await request.formData() };
-        await delay(150);
-        return new HttpResponse(null, { status: 204 });
-      }),
+      mock.post(api('uploads/7/complete'), () => HttpResponse.json({ data: { id: 7, status: 'processing' }, message: 'The file was received and is being processed.' })),
       mock.get(api('uploads/7/log'), () => {
         logCalls += 1;
         return HttpResponse.json(
@@ -60,7 +56,7 @@ describe('DataUploadScreen', () => {
       }),
     );
     const user = userEvent.setup();
-    renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
+    const { queryClient } = renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Upload' }));
 
@@ -68,7 +64,10 @@ describe('DataUploadScreen', () => {
     expect(await screen.findByRole('progressbar', { name: 'Upload progress' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Uploading…' })).toBeDisabled();
     expect(country()).toBeDisabled();
-    expect(screen.getByText(/% sent$/)).toBeInTheDocument();
+    expect(screen.getByText(/% sent \(/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    expect(screen.getByText(/pick the same file: it resumes from there/)).toBeInTheDocument();
+    sent.release();
 
     // Processing is followed until it finishes: first "Processing", then the counts and the rejected lines.
     expect(await screen.findByRole('heading', { level: 2, name: 'india-exports-2026-09.csv' })).toBeInTheDocument();
@@ -79,7 +78,7 @@ describe('DataUploadScreen', () => {
     expect(country()).toHaveValue('');
     expect(screen.getByLabelText(/^Trade direction/)).toHaveValue('');
     expect(screen.getByLabelText(/^Period/)).toHaveValue('');
-    expect((screen.getByLabelText(/^File \(CSV\)/) as HTMLInputElement).files).toHaveLength(0);
+    expect((screen.getByLabelText(/^File \(CSV/) as HTMLInputElement).files).toHaveLength(0);
     const rejected = await screen.findByRole('table', { name: 'Rejected lines' }, { timeout: UPLOAD_POLL_MS * 3 });
     expect(within(rejected).getByRole('row', { name: '3 hs_code: unknown HS code 9999' })).toBeInTheDocument();
     expect(screen.getByText('Completed')).toBeInTheDocument();
@@ -87,23 +86,21 @@ describe('DataUploadScreen', () => {
     expect(within(accepted).getByText('2')).toBeInTheDocument();
 
     expect(ticketBody).toEqual({ country_id: 1, trade_direction: 'export', period: '2026-09', file_name: 'india-exports-2026-09.csv', size: csv().size });
-    // The signed fields and the file go to storage, and none of the API's headers leave the API.
-    expect(storageRequest?.form.get('key')).toBe('uploads/7.csv');
-    expect(storageRequest?.form.get('policy')).toBe('signed-policy');
-    // (jsdom's File reaches msw as a plain Blob, so its name is not checked here; the contents are.)
-    expect(await (storageRequest?.form.get('file') as File | null)?.text()).toBe('hs_code,quantity\n0904,10\n');
-    expect(storageRequest?.headers.get('authorization')).toBeNull();
-    expect(storageRequest?.headers.get('app-source')).toBeNull();
-    // Once finished, the status is not asked again.
-    const callsWhenDone = logCalls;
-    await new Promise((resolve) => setTimeout(resolve, UPLOAD_POLL_MS + 300));
-    expect(logCalls).toBe(callsWhenDone);
+    // The file goes whole to its signed URL by tus; the signature is its authorisation, so no session goes with it.
+    expect(sent.text()).toBe('hs_code,quantity\n0904,10\n');
+    expect(sent.headers.every((headers) => headers.get('authorization') === null && headers.get('tus-resumable') === '1.0.0')).toBe(true);
+    expect(sent.headers[0]?.get('upload-length')).toBe(String(csv().size));
+    // Once finished, the status is not asked again: its query polls no more (it did every UPLOAD_POLL_MS before).
+    const [logQuery] = queryClient.getQueryCache().findAll({ queryKey: ['resource', uploads.api, 'log'] });
+    const interval = logQuery!.observers[0]!.options.refetchInterval;
+    expect(logCalls).toBeGreaterThan(1);
+    expect(typeof interval === 'function' ? interval(logQuery as never) : interval).toBe(false);
   }, 15_000);
 
-  it('with a bucket (complete_path in the ticket) tells the API the file is there once the bucket took it, and shows its refusal on the file field', async () => {
+  it('tells the API the file is there once all of it was sent, and shows its refusal on the file field', async () => {
     signInWith({ DATA_UPLOAD_LOGS: ['view', 'add'] });
     serveCountries();
-    const BUCKET_URL = 'https://trade-uploads.s3.example.test/';
+    const sent = serveFileEndpoint();
     const calls: string[] = [];
     let completeHeaders: Headers | undefined;
     let refuse = false;
@@ -111,16 +108,12 @@ describe('DataUploadScreen', () => {
       mock.post(api('uploads'), () => {
         calls.push('ticket');
         return HttpResponse.json(
-          { data: { upload: { id: 7 }, upload_url: BUCKET_URL, fields: { key: 'uploads/7-ab.csv', 'Content-Type': 'text/csv', Policy: 'signed-policy' }, complete_path: 'uploads/7/complete' } },
+          { data: { upload: { id: 7 }, upload_url: STORAGE_URL, complete_path: 'uploads/7/complete' } },
           { status: 201 },
         );
       }),
-      mock.post(BUCKET_URL, () => {
-        calls.push('bucket');
-        return new HttpResponse(null, { status: 204 });
-      }),
       mock.post(api('uploads/7/complete'), ({ request }) => {
-        calls.push('complete');
+        calls.push(`complete after ${sent.text().length} bytes`);
         completeHeaders = request.headers;
         return refuse
           ? HttpResponse.json({ message: 'Validation failed', errors: { file: "The file's header does not match the configured data columns: missing column(s): value." } }, { status: 400 })
@@ -133,18 +126,19 @@ describe('DataUploadScreen', () => {
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('Completed')).toBeInTheDocument();
-    expect(calls).toEqual(['ticket', 'bucket', 'complete']);
-    // The completion is an API call: it carries the session, unlike the post to the bucket.
+    expect(calls).toEqual(['ticket', `complete after ${csv().size} bytes`]);
+    // The completion is an API call: it carries the session, unlike the chunks of the file.
     expect(completeHeaders?.get('authorization')).toMatch(/^Bearer /);
     unmount();
 
     refuse = true;
     calls.length = 0;
+    sent.bytes.length = 0;
     renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    await waitFor(() => expect(screen.getByLabelText(/^File \(CSV\)/)).toHaveAccessibleDescription(/^\* The file's header does not match the configured data columns: missing column\(s\): value\. The first row/));
-    expect(calls).toEqual(['ticket', 'bucket', 'complete']);
+    await waitFor(() => expect(screen.getByLabelText(/^File \(CSV/)).toHaveAccessibleDescription(/^\* The file's header does not match the configured data columns: missing column\(s\): value\. The first row/));
+    expect(calls).toEqual(['ticket', `complete after ${csv().size} bytes`]);
     expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
   });
 
@@ -154,7 +148,7 @@ describe('DataUploadScreen', () => {
     serveCountries(columnQueries);
     const user = userEvent.setup();
     renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
-    const fileInput = await screen.findByLabelText(/^File \(CSV\)/);
+    const fileInput = await screen.findByLabelText(/^File \(CSV/);
     expect(fileInput).toHaveAccessibleDescription('Choose a trade direction to see the columns its CSV file needs.');
     await user.selectOptions(screen.getByLabelText(/^Trade direction/), 'Import');
     await screen.findByText(/^The first row/);
@@ -212,5 +206,27 @@ describe('DataUploadScreen', () => {
     expect(entries).toHaveLength(2);
     expect(entries[0]).toHaveTextContent('admin@example.com');
     expect(screen.queryByRole('button', { name: /Restore this version/ })).not.toBeInTheDocument();
+  });
+
+  it('links a completed upload to its records in the Uploaded Data Report, for a role that may see the report', async () => {
+    signInWith({ DATA_UPLOAD_LOGS: ['view', 'view_detail'], UPLOADED_DATA_REPORT: ['view'] });
+    server.use(mock.get(api('uploads/7/log'), () => HttpResponse.json(logOf({ status: 'completed', rows: [1204, 1200, 4] }))));
+    renderScreen(DataUploadScreen, { resource: uploads, route: detailRoute, at: '/data-upload-management/uploads/7' });
+    const link = await screen.findByRole('link', { name: 'Its 1,200 records in the Uploaded Data Report' });
+    expect(link).toHaveAttribute('href', '/data-upload-management/uploaded-data-report?upload_id=7');
+  });
+
+  it('offers no link to the records to a role without the report, nor for an upload not imported', async () => {
+    signInWith({ DATA_UPLOAD_LOGS: ['view', 'view_detail'] });
+    server.use(mock.get(api('uploads/7/log'), () => HttpResponse.json(logOf({ status: 'completed', rows: [4, 4, 0] }))));
+    const { unmount } = renderScreen(DataUploadScreen, { resource: uploads, route: detailRoute, at: '/data-upload-management/uploads/7' });
+    expect(await screen.findByText('Completed')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /records in the Uploaded Data Report/ })).not.toBeInTheDocument();
+    unmount();
+    signInWith({ DATA_UPLOAD_LOGS: ['view', 'view_detail'], UPLOADED_DATA_REPORT: ['view'] });
+    server.use(mock.get(api('uploads/7/log'), () => HttpResponse.json(logOf({ status: 'failed', rows: [4, 0, 4] }))));
+    renderScreen(DataUploadScreen, { resource: uploads, route: detailRoute, at: '/data-upload-management/uploads/7' });
+    expect(await screen.findByText('Failed')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /records in the Uploaded Data Report/ })).not.toBeInTheDocument();
   });
 });

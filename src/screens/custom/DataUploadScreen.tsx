@@ -1,5 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
+import { AREAS } from '../../generated/routes.ts';
 import type { ResourceDescription } from '../../generated/types.ts';
+import { useCanAccess } from '../../permissions/index.ts';
 import type { ScreenProps } from '../ScreenProps.ts';
 import { HistorySection } from '../history/HistorySection.tsx';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
@@ -35,12 +37,21 @@ export default function DataUploadScreen({ resource, route }: ScreenProps) {
   );
 }
 
-/** One upload: its status and log, then its History (who uploaded it, each status the import gave it). */
+/** The report's route, where an upload's records are listed (filtered by the upload). */
+const REPORT_ROUTE = AREAS.flatMap((area) => area.routes).find((route) => route.module === 'UPLOADED_DATA_REPORT' && route.action === 'view')?.path;
+
+/** One upload: its status and log, a link to its records, then its History (who uploaded it, each status it had). */
 function UploadDetail({ resource, uploadId }: { resource: ResourceDescription; uploadId: string }) {
   const log = useUploadLog(resource.api, uploadId);
+  const canSeeRecords = useCanAccess('UPLOADED_DATA_REPORT', 'view').allowed;
   return (
     <>
       <UploadStatus api={resource.api} uploadId={uploadId} statusField={resource.entity?.fields.find((field) => field.name === 'status')} />
+      {canSeeRecords && REPORT_ROUTE && log.data?.upload.status === 'completed' && (
+        <p>
+          <Link to={`${REPORT_ROUTE}?upload_id=${encodeURIComponent(uploadId)}`}>Its {(log.data.upload.rows_accepted ?? 0).toLocaleString('en')} records in the Uploaded Data Report</Link>
+        </p>
+      )}
       {log.data && <HistorySection resource={resource} recordId={uploadId} version={log.data.upload.version} />}
     </>
   );

@@ -15,6 +15,7 @@ import { BulkAllMatching } from './list/BulkAllMatching.tsx';
 import { ListFilters } from './list/ListFilters.tsx';
 import { listFilters } from './list/listFilters.ts';
 import { Pagination } from './list/Pagination.tsx';
+import { useListCells } from './list/listCells.ts';
 import { ResourceTable } from './list/ResourceTable.tsx';
 import { SearchBox } from './list/SearchBox.tsx';
 import { ExportProgress } from './list/ExportProgress.tsx';
@@ -65,7 +66,8 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
   const matchingKey = JSON.stringify({ ...state.apiParams, _page: undefined });
   const [matchingFor, setMatchingFor] = useState<string | null>(null);
 
-  const rows = query.data?.data ?? [];
+  const rows = useMemo(() => query.data?.data ?? [], [query.data]);
+  const renderCell = useListCells(resource, rows, listKey);
   const total = query.data?.meta.total ?? 0;
   const selectedIds = Object.keys(selection).filter((id) => selection[id]).map((id) => rows.find((row) => String(row.id) === id)?.id ?? id) as (string | number)[];
   const selectable = access.delete || access.ACTIVE_INACTIVE || (access.edit && list.bulkEdit.length > 0);
@@ -146,7 +148,7 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
         <ListFilters filters={filters} values={state.filters} onChange={(values) => state.update({ filters: values })} />
         <Suspense fallback={null}>
           <ListCustomise
-            views={customisation.data ? { data: customisation.data, actions: customisation.actions, currentViewId: state.viewId, currentQuery: customisation.currentQuery, onOpen: customisation.openView } : null}
+            views={customisation.data ? { data: customisation.data, actions: customisation.actions, current: customisation.currentView, currentQuery: customisation.currentQuery, onOpen: customisation.openView } : null}
             columns={{ fields: customisation.fields, shown: customisation.shown, onChange: customisation.setColumns }}
           />
         </Suspense>
@@ -227,6 +229,7 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
               onSelection={setSelection}
               onToggleActive={toggleActive}
               onDelete={setPendingDelete}
+              renderCell={renderCell}
             />
           )}
         </QueryState>

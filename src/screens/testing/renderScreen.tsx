@@ -15,10 +15,22 @@ import type { ScreenProps } from '../ScreenProps.ts';
 /** Tests only: the API as msw answers it, under the console's configured base. */
 export const api = (path: string) => `*${config.apiBaseUrl}${path}`;
 
-/** Tests only: a list's saved views and settings as a user without any has them; a test may answer others. */
-export const NO_VIEWS = { views: [], preferences: { columns: null, default_view_id: null, dropped: [] }, share_roles: [] };
+interface ViewsPageData {
+  views: unknown[];
+  preferences: { columns: string[] | null; default_view_id: number | null; dropped: string[] };
+  share_roles: { id: number; name: string }[];
+}
 
-export const server = setupServer(mock.get(api('views/*'), () => HttpResponse.json({ data: NO_VIEWS })));
+/** Tests only: a list's saved views and settings as a user without any has them; a test may answer others. */
+const NO_VIEWS: ViewsPageData = { views: [], preferences: { columns: null, default_view_id: null, dropped: [] }, share_roles: [] };
+
+/** Tests only: a page of `GET views/<list>`: NO_VIEWS with what `data` names, and its meta (by default, the only page). */
+export function viewsAnswer(data: Partial<ViewsPageData> = {}, meta: Partial<{ total: number; page: number; page_size: number }> = {}) {
+  const page = { ...NO_VIEWS, ...data };
+  return { data: page, meta: { total: page.views.length, page: 1, page_size: 100, ...meta } };
+}
+
+export const server = setupServer(mock.get(api('views/*'), () => HttpResponse.json(viewsAnswer())));
 
 /** Tests only: a signed-in session with these permissions (GET user/permission answers them). */
 export function signInWith(grants: Partial<Record<ModuleKey, ActionName[]>>) {

@@ -40,7 +40,7 @@ describe('data upload', () => {
       await chooseRelated(page, 'Country', 'India');
       await field(page, 'Trade direction').selectOption({ label: 'Import' });
       await field(page, 'Period').fill('2026-10');
-      await field(page, 'File (CSV)').setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from(csv.text) });
+      await field(page, 'File (CSV, or CSV compressed with gzip)').setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from(csv.text) });
 
       // A slow uplink (64 KiB/s for ~170 KB), so the progress bar has time to move; every value it shows is kept.
       const cdp = await context.newCDPSession(page);

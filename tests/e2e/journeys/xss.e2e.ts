@@ -6,6 +6,7 @@ import { startApi, stopApi } from '../support/control.ts';
 import { API_URL, DATA_DIR } from '../support/env.ts';
 import { journey, useBrowser } from '../support/journey.ts';
 import { tradeCsv } from '../support/tradeCsv.ts';
+import { sendFileOverHttp } from '../../../server/modules/uploads/testing/tusRequests.ts';
 
 useBrowser();
 
@@ -85,18 +86,15 @@ describe('hostile HTML', () => {
     const fileName = `<img src=x onerror="window.__xssUpload=1">${unique()}.csv`;
     const csv = tradeCsv(3);
     const countries = (await operator.get<{ data: { value: number; label: string }[] }>('countries/options')).data;
-    const ticket = await operator.post<{ data: { upload: { id: number }; upload_url: string; fields: Record<string, string> } }>('uploads', {
+    const ticket = await operator.post<{ data: { upload: { id: number }; upload_url: string; complete_path: string } }>('uploads', {
       country_id: countries[0]!.value,
       trade_direction: 'import',
       period: '2026-09',
       file_name: fileName,
       size: Buffer.byteLength(csv.text),
     });
-    const form = new FormData();
-    for (const [name, value] of Object.entries(ticket.data.fields)) form.append(name, value);
-    form.append('file', new Blob([csv.text], { type: 'text/csv' }), fileName);
-    const stored = await fetch(new URL(ticket.data.upload_url, API_URL), { method: 'POST', body: form });
-    expect(stored.status).toBeLessThan(300);
+    await sendFileOverHttp(API_URL, ticket.data.upload_url, csv.text);
+    await operator.post(ticket.data.complete_path, {});
     await expect
       .poll(async () => (await operator.get<{ data: { upload: { status: string } } }>(`uploads/${ticket.data.upload.id}/log`)).data.upload.status, { timeout: 30_000, interval: 250 })
       .toBe('completed');

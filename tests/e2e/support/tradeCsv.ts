@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+
 /** A trade-data CSV as an operator would upload it: good shipments and a few broken lines. */
 export interface TradeCsv {
   text: string;
@@ -32,4 +36,44 @@ export function tradeCsv(good: number): TradeCsv {
     );
   }
   return { text: `${lines.join('\n')}\n`, rows: lines.length - 1, bad };
+}
+
+/** A trade file written to disk, too large to hold in the test: what it holds and the SHA-256 of its bytes. */
+export interface LargeTradeCsv {
+  path: string;
+  bytes: number;
+  rows: number;
+  accepted: number;
+  sha256: string;
+}
+
+/**
+ * A trade file of at least `bytes` bytes at `path`, written by streaming: `accepted` good shipments, then lines of
+ * about 100 kB whose description is longer than the import takes, so each is rejected in one check. The counts the
+ * import gives it prove that every line arrived, and it stays quick to import whatever its size.
+ */
+export async function writeLargeTradeCsv(path: string, bytes: number, accepted = 1000): Promise<LargeTradeCsv> {
+  const hash = createHash('sha256');
+  const out = createWriteStream(path);
+  let written = 0;
+  let rows = 0;
+  const write = async (text: string) => {
+    const chunk = Buffer.from(text);
+    hash.update(chunk);
+    written += chunk.length;
+    if (!out.write(chunk)) await once(out, 'drain');
+  };
+  await write(`${HEADER.join(',')}\n`);
+  for (let index = 0; index < accepted; index += 1, rows += 1) {
+    const day = String((index % 28) + 1).padStart(2, '0');
+    await write(`2026-10-${day},${['0904', '1006', '8471', '3004'][index % 4]},Shipment ${index + 1} of assorted goods,${10 + (index % 90)},KGS,${1000 + index * 7},Importer ${index % 13},Exporter ${index % 17},India,Germany\n`);
+  }
+  const padding = 'assorted goods packed in cartons '.repeat(3000);
+  while (written < bytes) {
+    await write(`2026-10-01,0904,${padding},10,KGS,1000,Importer,Exporter,India,Germany\n`);
+    rows += 1;
+  }
+  out.end();
+  await once(out, 'finish');
+  return { path, bytes: written, rows, accepted, sha256: hash.digest('hex') };
 }

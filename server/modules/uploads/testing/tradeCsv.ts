@@ -32,3 +32,29 @@ export function recentTradeCsv(rows: number): string {
   const lines = Array.from({ length: rows }, (_, index) => `${day(index)},${String(901 + (index % 7)).padStart(4, '0')},Product ${index % 7},${index + 1},KGS,${(index + 1) * 10}`);
   return ['shipment_date,hs_code,product_description,quantity,unit,value', ...lines].join('\n');
 }
+
+const HEADER = 'shipment_date,hs_code,product_description,quantity,unit,value,importer,exporter,origin_country,destination_country,port_of_loading,port_of_discharge';
+
+/**
+ * A month of shipments as a country's file has them (about 164 bytes a row), in pieces of at most `rowsPerPiece` rows,
+ * so that a file of millions of rows is written without being held whole.
+ */
+export function* shipmentLines(rows: number, period: string, rowsPerPiece = 10_000): Generator<string> {
+  yield `${HEADER}\n`;
+  for (let start = 0; start < rows; start += rowsPerPiece) {
+    const lines: string[] = [];
+    for (let index = start; index < Math.min(rows, start + rowsPerPiece); index += 1) {
+      const day = String(1 + (index % 28)).padStart(2, '0');
+      lines.push(
+        `${period}-${day},${String(100_000 + (index % 9000))},Frozen boneless fish fillets grade ${index % 37} lot ${index % 5000},${1 + (index % 900)}.5,KGS,${10 + (index % 100_000)}.25,` +
+          `Importer Trading Company ${index % 20_000} Ltd,Exporter Seafoods ${index % 15_000} GmbH,Norway,India,Port of Bergen ${index % 9},Nhava Sheva ${index % 7}\n`,
+      );
+    }
+    yield lines.join('');
+  }
+}
+
+/** `rows` shipments of a month as one text (tests; the benchmark writes them to a file instead). */
+export function shipmentsCsv(rows: number, period: string): string {
+  return [...shipmentLines(rows, period)].join('');
+}

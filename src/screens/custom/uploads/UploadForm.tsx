@@ -1,19 +1,29 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { PreviousUpload } from 'tus-js-client';
 import { Link } from 'react-router-dom';
 import { SchemaForm, formUiSchema, type FormData, type ServerFieldErrors } from '../../../forms/index.ts';
 import type { EntityDescription, ResourceDescription } from '../../../generated/types.ts';
 import { http, isApiError } from '../../../http/index.ts';
 import { toastError, toastSuccess } from '../../../shell/index.ts';
-import { ConfirmDialog } from '../../shared/ConfirmDialog.tsx';
 import { ExpectedColumns } from './ExpectedColumns.tsx';
+import { PublishedMonthDialog, completionBody, type MonthAnswer, type MonthQuestion } from './PublishedMonthDialog.tsx';
+import { failureOf, forgetSending, sendFile, unfinishedSending, type SendingFile, type SentFileRecord } from './resumableFile.ts';
+import { SendingProgress, progressed, type SendingState } from './SendingProgress.tsx';
 import { UploadStatus } from './UploadStatus.tsx';
 
 interface UploadTicket {
   upload: { id: number };
+  /** The file's signed tus endpoint. */
   upload_url: string;
-  fields: Record<string, string>;
-  /** Set when the file goes to a bucket: the API path that tells the server it is there. */
-  complete_path?: string | null;
+  /** The API path that tells the server the whole file is there. */
+  complete_path: string;
+}
+
+/** A file this browser was sending when the page was left, found again when the user picked it. */
+interface Unfinished {
+  file: File;
+  record: SentFileRecord;
+  previous: PreviousUpload;
 }
 
 const CONFLICT = 409;
@@ -27,21 +37,27 @@ export interface UploadFormProps {
 
 /**
  * A trade-data upload as a form of the generated kind: country (searched on the server), trade direction and period
- * from the manifest, and the file. The file goes to the signed storage URL with a progress bar (the server's own, or a
- * bucket's presigned POST, after which the server is told it is there), then processing is followed to its end.
+ * from the manifest, and the file. The file is sent in chunks to its upload's signed URL (tus), with its progress, speed
+ * and time left, a pause, and a resume after a break or a reload; the server is then told it is there, and processing is
+ * followed to its end.
  */
 export function UploadForm({ resource, entity }: UploadFormProps) {
   const [formData, setFormData] = useState<FormData>({});
   const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [sending, setSending] = useState<SendingState | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [unfinished, setUnfinished] = useState<Unfinished | null>(null);
+  const transfer = useRef<SendingFile | null>(null);
   const [uploadId, setUploadId] = useState<number | null>(null);
   const [serverErrors, setServerErrors] = useState<ServerFieldErrors | null>(null);
-  /** An upload the server found to be a file already imported, waiting for the user's answer. */
-  const [duplicate, setDuplicate] = useState<{ ticket: UploadTicket; file: File; data: FormData; message: string } | null>(null);
+  /** An upload the server asked about (the same file before, or its month already published), waiting for the user's answer. */
+  const [asked, setAsked] = useState<{ record: SentFileRecord; file: File; data: FormData; question: MonthQuestion } | null>(null);
 
   const onFile = useCallback((chosen: File | null) => {
     setFile(chosen);
+    setUnfinished(null);
     setFormData((current) => ({ ...current, file_name: chosen?.name, size: chosen?.size }));
+    if (chosen) void unfinishedSending(chosen).then((found) => found && setUnfinished({ file: chosen, ...found }));
   }, []);
   const tradeDirection = typeof formData.trade_direction === 'string' ? formData.trade_direction : '';
   const uiSchema = useMemo(() => {
@@ -62,57 +78,109 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
     if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) setServerErrors({ fields: error.fieldErrors, submitted: data });
   };
 
-  /** Sends the file to the ticket's storage (and completes a bucket upload); the confirmation imports a duplicate. */
-  const send = async (ticket: UploadTicket, chosen: File, data: FormData, confirmDuplicate: boolean) => {
-    setProgress(0);
+  /** Tells the server the whole file is there; it checks it and queues it, or asks first (a duplicate, a published month). */
+  const complete = async (record: SentFileRecord, chosen: File, data: FormData, answers: Record<string, boolean> = {}) => {
     try {
-      let answer: { message?: string } | undefined;
-      if (!ticket.complete_path || !confirmDuplicate) {
-        const body = new globalThis.FormData();
-        for (const [name, value] of Object.entries(ticket.fields)) body.append(name, value);
-        if (confirmDuplicate) body.append('confirm_duplicate', 'true');
-        body.append('file', chosen);
-        // Without PUBLIC_URL the server answers a path on its own origin: the page's.
-        const url = new URL(ticket.upload_url, window.location.href).href;
-        answer = await http.postAbsolute<{ message?: string } | undefined>(url, body, { onUploadProgress: setProgress, shownByCaller: [CONFLICT] });
-      }
-      if (ticket.complete_path) answer = await http.post<{ message?: string }>(ticket.complete_path, confirmDuplicate ? { confirm_duplicate: true } : {}, { shownByCaller: [CONFLICT] });
-      toastSuccess(answer?.message ?? `${chosen.name} was received and is being processed.`);
-      setUploadId(ticket.upload.id);
+      const answer = await http.post<{ message?: string }>(record.completePath, answers, { shownByCaller: [CONFLICT] });
+      toastSuccess(answer.message ?? `${chosen.name} was received and is being processed.`);
+      setUploadId(record.uploadId);
       setFormData({});
       setFile(null);
     } catch (error) {
-      // A file already imported is a question for the user, asked once in the dialog; any other conflict is said once.
-      if (isApiError(error) && error.fieldErrors.confirm_duplicate) setDuplicate({ ticket, file: chosen, data, message: error.fieldErrors.confirm_duplicate });
+      // A file already imported, or a month already published, is a question for the user, asked once in the dialog;
+      // any other conflict is said once.
+      const question = isApiError(error) ? { duplicate: error.fieldErrors.confirm_duplicate ?? null, published: error.fieldErrors.confirm_published ?? null } : null;
+      if (question && (question.duplicate || question.published)) setAsked({ record, file: chosen, data, question });
       else if (isApiError(error) && error.status === CONFLICT) toastError(error.message);
       else refused(error, data);
-    } finally {
-      setProgress(null);
     }
+  };
+
+  /** Sends the file in chunks to its upload's signed URL (resuming a previous sending), then completes the upload. */
+  const send = async (url: string, record: SentFileRecord, chosen: File, data: FormData, previous?: PreviousUpload) => {
+    setSending({ sent: 0, total: chosen.size, paused: false, stopped: null, samples: [] });
+    transfer.current = await sendFile(chosen, { url, record, ...(previous ? { previous } : {}) }, {
+      onProgress: (sent, total) => setSending((state) => state && progressed(state, sent, total)),
+      onSent: () => {
+        transfer.current = null;
+        setSending(null);
+        void complete(record, chosen, data);
+      },
+      onError: (error) => {
+        const failure = failureOf(error);
+        if (failure.kind === 'interrupted') {
+          setSending((state) => state && { ...state, stopped: 'the connection to the server was lost' });
+          return;
+        }
+        // The server refused the file itself (its link expired, a size that is not the announced one), or the browser
+        // could not read it: resending would not help.
+        transfer.current = null;
+        setSending(null);
+        toastError(failure.message);
+      },
+    });
   };
 
   const upload = async (data: FormData) => {
     if (!file) return;
     setServerErrors(null);
-    setProgress(0);
+    setStarting(true);
     let ticket: UploadTicket;
     try {
       ticket = (await http.post<{ data: UploadTicket }>(resource.api, data)).data;
     } catch (error) {
       refused(error, data);
-      setProgress(null);
       return;
+    } finally {
+      setStarting(false);
     }
-    await send(ticket, file, data, false);
+    await send(ticket.upload_url, { uploadId: ticket.upload.id, completePath: ticket.complete_path, startedAt: Date.now() }, file, data);
   };
 
-  const confirmDuplicate = () => {
-    if (!duplicate) return;
-    setDuplicate(null);
-    void send(duplicate.ticket, duplicate.file, duplicate.data, true);
+  const resumeUnfinished = () => {
+    if (!unfinished?.previous.uploadUrl) return;
+    setUnfinished(null);
+    void send(unfinished.previous.uploadUrl, unfinished.record, unfinished.file, formData, unfinished.previous);
   };
 
-  const uploading = progress !== null;
+  const discardUnfinished = () => {
+    if (!unfinished) return;
+    setUnfinished(null);
+    void forgetSending(unfinished.previous);
+  };
+
+  const answer = (choice: MonthAnswer) => {
+    if (!asked) return;
+    setAsked(null);
+    void complete(asked.record, asked.file, asked.data, completionBody(asked.question, choice));
+  };
+
+  /** The question declined: the upload is cancelled (its file removed), not left waiting; the form keeps what was chosen. */
+  const decline = async () => {
+    if (!asked) return;
+    setAsked(null);
+    try {
+      await http.post(`${resource.api}/${asked.record.uploadId}/cancel`, {});
+      toastSuccess(`Upload ${asked.record.uploadId} was cancelled: nothing of ${asked.file.name} was imported.`);
+    } catch {
+      // The http client has already said why.
+    }
+  };
+
+  const resumeSending = useCallback(() => {
+    transfer.current?.resume();
+    setSending((state) => state && { ...state, paused: false, stopped: null, samples: [] });
+  }, []);
+  // A browser that knew it was offline gives up at once (tus-js-client retries only while online): sending resumes by
+  // itself when the connection is back, as the help under the bar says.
+  const stoppedByConnection = sending?.stopped != null;
+  useEffect(() => {
+    if (!stoppedByConnection) return;
+    window.addEventListener('online', resumeSending);
+    return () => window.removeEventListener('online', resumeSending);
+  }, [stoppedByConnection, resumeSending]);
+
+  const uploading = starting || sending !== null;
   return (
     <>
       <SchemaForm
@@ -129,11 +197,32 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
         submitLabel="Upload"
         busyLabel="Uploading…"
         notice={
-          uploading && (
-            <div role="status" className="upload-progress">
-              <progress className="progress-bar" aria-label="Upload progress" max={1} value={progress} />
-              <span>{Math.round(progress * 100)}% sent</span>
-            </div>
+          sending ? (
+            <SendingProgress
+              state={sending}
+              onPause={() => {
+                transfer.current?.pause();
+                setSending((state) => state && { ...state, paused: true, samples: [] });
+              }}
+              onResume={resumeSending}
+            />
+          ) : (
+            unfinished && (
+              <div role="status" className="upload-progress">
+                <p>
+                  {unfinished.file.name} was partly sent for upload {unfinished.record.uploadId}, started {new Date(unfinished.record.startedAt).toLocaleString()}. Resume
+                  sends only the rest of it; the country, direction and period of that upload are kept.
+                </p>
+                <div className="form-actions">
+                  <button type="button" className="button" onClick={resumeUnfinished}>
+                    Resume upload {unfinished.record.uploadId}
+                  </button>
+                  <button type="button" className="button" onClick={discardUnfinished}>
+                    Start a new upload instead
+                  </button>
+                </div>
+              </div>
+            )
           )
         }
         actions={
@@ -145,12 +234,7 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
         }
       />
       {uploadId !== null && <UploadStatus api={resource.api} uploadId={uploadId} statusField={entity.fields.find((field) => field.name === 'status')} />}
-      {duplicate && (
-        <ConfirmDialog title="Import this file again?" confirmLabel="Import again" onConfirm={confirmDuplicate} onCancel={() => setDuplicate(null)}>
-          <p>{duplicate.message}</p>
-          <p>Importing it again adds the rows of {duplicate.file.name} a second time.</p>
-        </ConfirmDialog>
-      )}
+      {asked && <PublishedMonthDialog question={asked.question} fileName={asked.file.name} onAnswer={answer} onCancel={() => void decline()} />}
     </>
   );
 }

@@ -1,17 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ImportProgress } from '../../../../contract/uploadProgress.ts';
+import { useState } from 'react';
 import { http } from '../../../http/index.ts';
+import { useCanAccess } from '../../../permissions/index.ts';
+import { saveBlob } from '../../shared/saveBlob.ts';
 import type { FieldDescription } from '../../../generated/types.ts';
 import { enumLabel } from '../../shared/formatValue.ts';
 import { ColumnHeadings } from '../../shared/ColumnHeadings.tsx';
 
 interface UploadLog {
   upload: { id: number; version: number; status: string; file_name: string; rows_total: number | null; rows_accepted: number | null; rows_rejected: number | null; error?: string | null };
+  progress: ImportProgress | null;
   rejected: { line: number; reason: string }[];
 }
 
 /** How often a processing upload's status is asked again. */
 export const UPLOAD_POLL_MS = 2000;
-const FINISHED = new Set(['completed', 'failed']);
+/** Statuses after which an upload no longer changes. */
+export const FINISHED = new Set(['completed', 'failed', 'cancelled', 'replaced', 'abandoned']);
 
 export interface UploadStatusProps {
   api: string;
@@ -33,7 +39,8 @@ export function useUploadLog(api: string, uploadId: number | string) {
 export function UploadStatus({ api, uploadId, statusField }: UploadStatusProps) {
   const log = useUploadLog(api, uploadId);
   if (!log.data) return <p role="status">Checking the upload…</p>;
-  const { upload, rejected } = log.data;
+  const { upload, progress, rejected } = log.data;
+  const running = !FINISHED.has(upload.status);
   return (
     <section className="panel" aria-labelledby="upload-status-title">
       <h2 id="upload-status-title">{upload.file_name}</h2>
@@ -41,6 +48,8 @@ export function UploadStatus({ api, uploadId, statusField }: UploadStatusProps) 
         Status: <span className="status-badge">{statusField ? enumLabel(statusField, upload.status) : upload.status}</span>
       </p>
       {upload.error && <p className="field-error">{upload.error}</p>}
+      {running && progress && <ImportProgressBar progress={progress} />}
+      {running && <CancelUpload api={api} uploadId={uploadId} requested={progress?.cancel_requested === true} />}
       <dl className="stat-grid">
         <div className="stat">
           <dt>Rows</dt>
@@ -55,6 +64,7 @@ export function UploadStatus({ api, uploadId, statusField }: UploadStatusProps) 
           <dd>{upload.rows_rejected ?? '—'}</dd>
         </div>
       </dl>
+      {rejected.length > 0 && <DownloadRejections api={api} uploadId={uploadId} />}
       {rejected.length > 0 && (
         <table className="data-table">
           <caption>Rejected lines</caption>
@@ -70,5 +80,66 @@ export function UploadStatus({ api, uploadId, statusField }: UploadStatusProps) 
         </table>
       )}
     </section>
+  );
+}
+
+/** How far a running import has read its file, with its rows so far, its rate and the time left. */
+export function ImportProgressBar({ progress }: { progress: ImportProgress }) {
+  const fraction = progress.bytes_total ? Math.min(1, progress.bytes_read / progress.bytes_total) : null;
+  return (
+    <div className="import-progress">
+      {fraction !== null && <progress max={1} value={fraction} aria-label="File read" />}
+      <p>
+        {fraction !== null && `${Math.floor(fraction * 100)}% read · `}
+        {progress.rows_read.toLocaleString('en')} rows ({progress.rows_accepted.toLocaleString('en')} accepted, {progress.rows_rejected.toLocaleString('en')} rejected)
+        {progress.rows_per_second !== null && ` · ${progress.rows_per_second.toLocaleString('en')} rows/s`}
+        {progress.seconds_left !== null && ` · about ${formatDuration(progress.seconds_left)} left`}
+      </p>
+    </div>
+  );
+}
+
+/** A time left, as a person says it. */
+export function formatDuration(seconds: number): string {
+  return seconds < 90 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
+}
+
+/** Cancels the upload (its uploader, or a user who may delete uploads; the server decides). */
+function CancelUpload({ api, uploadId, requested }: { api: string; uploadId: number | string; requested: boolean }) {
+  const queryClient = useQueryClient();
+  const mayAdd = useCanAccess('DATA_UPLOAD_LOGS', 'add').allowed;
+  const mayDelete = useCanAccess('DATA_UPLOAD_LOGS', 'delete').allowed;
+  const [sent, setSent] = useState(false);
+  if (requested || sent) return <p role="status">Cancelling…</p>;
+  if (!mayAdd && !mayDelete) return null;
+  const cancel = async () => {
+    setSent(true);
+    try {
+      await http.post(`${api}/${uploadId}/cancel`, {});
+    } catch {
+      setSent(false);
+    }
+    await queryClient.invalidateQueries({ queryKey: ['resource', api, 'log', String(uploadId)] });
+  };
+  return (
+    <button type="button" className="button" onClick={() => void cancel()}>
+      Cancel the import
+    </button>
+  );
+}
+
+/** The rejected rows (line, reason and the row as it was) as a CSV file. */
+function DownloadRejections({ api, uploadId }: { api: string; uploadId: number | string }) {
+  const download = async () => {
+    try {
+      saveBlob(await http.download(`${api}/${uploadId}/rejections.csv`), `upload-${uploadId}-rejected-rows.csv`);
+    } catch {
+      // The http client has already shown the error toast.
+    }
+  };
+  return (
+    <button type="button" className="button" onClick={() => void download()}>
+      Download rejected rows
+    </button>
   );
 }

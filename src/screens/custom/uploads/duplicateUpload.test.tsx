@@ -5,84 +5,81 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ToastHost } from '../../../shell/ToastHost.tsx';
 import { api, renderScreen, server, signInWith } from '../../testing/renderScreen.tsx';
 import DataUploadScreen from '../DataUploadScreen.tsx';
-import { addRoute, country, fillIn, logOf, serveCountries, STORAGE_URL, uploads } from './uploadTesting.ts';
+import { addRoute, fillIn, logOf, serveCountries, serveFileEndpoint, STORAGE_URL, uploads } from './uploadTesting.ts';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-describe('a file uploaded again', () => {
-  it('asks before importing a file the server says was already uploaded, names the earlier upload, and resends with the confirmation', async () => {
-    signInWith({ DATA_UPLOAD_LOGS: ['view', 'add'] });
-    serveCountries();
-    const DUPLICATE = 'The same file was already uploaded for this country, trade direction and period on 2026-10-01 09:30 UTC by Asha Admin (upload 3). Confirm to import it again.';
-    const posts: Array<string | null> = [];
-    server.use(
-      mock.post(api('uploads'), () => HttpResponse.json({ data: { upload: { id: 7 }, upload_url: STORAGE_URL, fields: {} } }, { status: 201 })),
-      mock.post(STORAGE_URL, async ({ request }) => {
-        const confirmation = (await request.formData()).get('confirm_duplicate') as string | null;
-        posts.push(confirmation);
-        return confirmation === 'true'
-          ? HttpResponse.json({ data: { id: 7, status: 'processing' }, message: 'The file was received and is being processed.' })
-          : HttpResponse.json({ message: DUPLICATE, errors: { confirm_duplicate: DUPLICATE } }, { status: 409 });
-      }),
-      mock.get(api('uploads/7/log'), () => HttpResponse.json(logOf({ status: 'completed', rows: [1, 1, 0] }))),
-    );
-    const user = userEvent.setup();
-    render(<ToastHost />);
-    renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
-    await fillIn(user);
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
+/**
+ * Upload `id`, whose completion the server answers with the 409 `questions` until the body carries `answered`; the
+ * form filled in and sent. Returns what the console asked of the server, the bytes sent and the user.
+ */
+async function uploadAsked(id: number, questions: Record<string, string>, answered: string) {
+  signInWith({ DATA_UPLOAD_LOGS: ['view', 'add'] });
+  serveCountries();
+  const sent = serveFileEndpoint();
+  const calls: string[] = [];
+  server.use(
+    mock.post(api('uploads'), () => HttpResponse.json({ data: { upload: { id }, upload_url: STORAGE_URL, complete_path: `uploads/${id}/complete` } }, { status: 201 })),
+    mock.post(api(`uploads/${id}/complete`), async ({ request }) => {
+      const body = (await request.json()) as Record<string, boolean>;
+      calls.push(`complete ${JSON.stringify(body)}`);
+      return body[answered]
+        ? HttpResponse.json({ data: { id, status: 'processing' } })
+        : HttpResponse.json({ message: Object.values(questions)[0], errors: questions }, { status: 409 });
+    }),
+    mock.post(api(`uploads/${id}/cancel`), () => {
+      calls.push('cancel');
+      return HttpResponse.json({ data: { id, status: 'cancelled' }, message: 'The upload is being cancelled.' }, { status: 202 });
+    }),
+    mock.get(api(`uploads/${id}/log`), () => HttpResponse.json(logOf({ status: 'completed', rows: [1, 1, 0] }))),
+  );
+  const user = userEvent.setup();
+  render(<ToastHost />);
+  renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
+  await fillIn(user);
+  await user.click(screen.getByRole('button', { name: 'Upload' }));
+  return { calls, sent, user };
+}
+
+const PUBLISHED = "Records of this country, trade direction and period are already published: upload 3 (india-2026-10.csv, 1,000 rows). Replace them with this file, or add this file's rows to them.";
+
+describe('a file for a month that has records, or uploaded again', () => {
+  it('asks before importing a file the server says was already uploaded, and completes again with confirm_duplicate without sending the file twice', async () => {
+    const DUPLICATE = 'The same file was already uploaded for this country, trade direction and period on 2026-10-01 09:30 UTC by Asha Admin (upload 3).';
+    const { calls, sent, user } = await uploadAsked(7, { confirm_duplicate: DUPLICATE }, 'confirm_duplicate');
     const dialog = await screen.findByRole('dialog', { name: 'Import this file again?' });
     expect(dialog).toHaveTextContent(DUPLICATE);
-    // One event, one message: the question is asked in the dialog, and no "Error" toast repeats it.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(screen.queryByText('Error')).not.toBeInTheDocument();
+    // One event, one message: the question is asked in the dialog, and no toast repeats it.
     expect(screen.getAllByText(DUPLICATE)).toHaveLength(1);
-    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(posts).toEqual([null]);
-    // Cancelled: nothing imported, the choices kept to change.
-    expect(country()).toHaveDisplayValue('India');
-
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Import this file again?' })).getByRole('button', { name: 'Import again' }));
+    // Nothing is published for the month: there is nothing to replace.
+    expect(within(dialog).queryByRole('button', { name: 'Replace them' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Import again' }));
     expect(await screen.findByText('Completed')).toBeInTheDocument();
-    expect(posts).toEqual([null, null, 'true']);
-    // The success is the server's own message, said once.
-    expect(await screen.findAllByText('The file was received and is being processed.')).toHaveLength(1);
+    expect(calls).toEqual(['complete {}', 'complete {"confirm_duplicate":true}']);
+    expect(sent.bytes).toHaveLength(1);
   });
 
-  it('with a bucket, a confirmed duplicate completes again with confirm_duplicate, without sending the file twice', async () => {
-    signInWith({ DATA_UPLOAD_LOGS: ['view', 'add'] });
-    serveCountries();
-    const BUCKET_URL = 'https://trade-uploads.s3.example.test/';
-    const DUPLICATE = 'The same file was already uploaded for this country, trade direction and period on 2026-10-01 09:30 UTC by Asha Admin (upload 3). Confirm to import it again.';
-    const calls: string[] = [];
-    server.use(
-      mock.post(api('uploads'), () =>
-        HttpResponse.json({ data: { upload: { id: 7 }, upload_url: BUCKET_URL, fields: { key: 'uploads/7-ab.csv' }, complete_path: 'uploads/7/complete' } }, { status: 201 }),
-      ),
-      mock.post(BUCKET_URL, () => {
-        calls.push('bucket');
-        return new HttpResponse(null, { status: 204 });
-      }),
-      mock.post(api('uploads/7/complete'), async ({ request }) => {
-        const body = (await request.json()) as { confirm_duplicate?: boolean };
-        calls.push(`complete ${JSON.stringify(body)}`);
-        return body.confirm_duplicate
-          ? HttpResponse.json({ data: { id: 7, status: 'processing' } })
-          : HttpResponse.json({ message: DUPLICATE, errors: { confirm_duplicate: DUPLICATE } }, { status: 409 });
-      }),
-      mock.get(api('uploads/7/log'), () => HttpResponse.json(logOf({ status: 'completed', rows: [1, 1, 0] }))),
-    );
-    const user = userEvent.setup();
-    renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
-    await fillIn(user);
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Import this file again?' })).getByRole('button', { name: 'Import again' }));
+  it('asks whether a file replaces or adds to a month already published, and completes with the answer', async () => {
+    const { calls, user } = await uploadAsked(8, { confirm_published: PUBLISHED }, 'replace_published');
+    const dialog = await screen.findByRole('dialog', { name: 'This month is already published' });
+    expect(dialog).toHaveTextContent(PUBLISHED);
+    // The cancel, which imports nothing, has the focus; Add and Replace are there to choose.
+    expect(within(dialog).getByRole('button', { name: 'Cancel the upload' })).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: 'Add to them' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Replace them' }));
     expect(await screen.findByText('Completed')).toBeInTheDocument();
-    expect(calls).toEqual(['bucket', 'complete {}', 'complete {"confirm_duplicate":true}']);
+    expect(calls).toEqual(['complete {}', 'complete {"replace_published":true}']);
   });
 
+  it('cancels the upload when the question is declined, instead of leaving it waiting, and keeps what the form holds', async () => {
+    const { calls, user } = await uploadAsked(9, { confirm_published: PUBLISHED }, 'add_to_published');
+    const dialog = await screen.findByRole('dialog', { name: 'This month is already published' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the upload' }));
+    expect(await screen.findByText(/^Upload 9 was cancelled: nothing of .+ was imported\.$/)).toBeInTheDocument();
+    expect(calls).toEqual(['complete {}', 'cancel']);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/^Period/)).not.toHaveValue('');
+  });
 });

@@ -61,6 +61,54 @@ export async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('option', { name: 'India' }));
   await user.selectOptions(screen.getByLabelText(/^Trade direction/), 'Export');
   fireEvent.change(screen.getByLabelText(/^Period/), { target: { value: '2026-09' } });
-  await user.upload(screen.getByLabelText(/^File \(CSV\)/), csv());
+  await user.upload(screen.getByLabelText(/^File \(CSV/), csv());
 }
 
+const TUS = { 'tus-resumable': '1.0.0' };
+
+/**
+ * The signed file URL as a tus 1.0 server answers it: creation with `Upload-Length`, HEAD for the offset, PATCH of
+ * `application/offset+octet-stream` at exactly that offset (409 otherwise); what arrived, and the headers sent. With
+ * `hold`, every chunk waits to be answered until the test calls `release()`, so it sees the form while the file travels.
+ */
+export function serveFileEndpoint({ hold = false }: { hold?: boolean } = {}) {
+  let release = () => {};
+  const held = hold ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
+  const sent = {
+    length: null as number | null,
+    bytes: [] as Uint8Array[],
+    headers: [] as Headers[],
+    text: () => new TextDecoder().decode(Buffer.concat(sent.bytes)),
+    release: () => release(),
+  };
+  const offset = () => sent.bytes.reduce((total, chunk) => total + chunk.length, 0);
+  const refused = (status: number, message: string) => HttpResponse.json({ message }, { status, headers: TUS });
+  server.use(
+    mock.post(STORAGE_URL, ({ request }) => {
+      sent.headers.push(request.headers);
+      const length = Number(request.headers.get('upload-length'));
+      if (request.headers.get('tus-resumable') !== '1.0.0' || !Number.isSafeInteger(length)) return refused(400, 'Upload-Length is required');
+      // Each creation starts a new file (at the same location: one upload per test).
+      sent.length = length;
+      sent.bytes.length = 0;
+      return new HttpResponse(null, { status: 201, headers: { location: STORAGE_URL, ...TUS } });
+    }),
+    mock.head(STORAGE_URL, () =>
+      sent.length === null
+        ? new HttpResponse(null, { status: 404, headers: TUS })
+        : new HttpResponse(null, { status: 200, headers: { 'upload-offset': String(offset()), 'upload-length': String(sent.length), 'cache-control': 'no-store', ...TUS } }),
+    ),
+    mock.patch(STORAGE_URL, async ({ request }) => {
+      sent.headers.push(request.headers);
+      if (sent.length === null) return refused(404, 'No such upload');
+      if (request.headers.get('content-type') !== 'application/offset+octet-stream') return refused(415, 'Not a chunk');
+      if (Number(request.headers.get('upload-offset')) !== offset()) return refused(409, 'Upload-Offset is not where the file ends');
+      const chunk = new Uint8Array(await request.arrayBuffer());
+      if (offset() + chunk.length > sent.length) return refused(413, 'Beyond Upload-Length');
+      sent.bytes.push(chunk);
+      await held;
+      return new HttpResponse(null, { status: 204, headers: { 'upload-offset': String(offset()), ...TUS } });
+    }),
+  );
+  return sent;
+}

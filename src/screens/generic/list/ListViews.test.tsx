@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { presetRange } from '../../../../contract/listFilters.ts';
 import { vouchers } from '../../testing/fixtures.ts';
-import { api, NO_VIEWS, renderScreen, routeOf, server, signInWith } from '../../testing/renderScreen.tsx';
+import { api, renderScreen, routeOf, server, signInWith, viewsAnswer } from '../../testing/renderScreen.tsx';
+import { ToastHost } from '../../../shell/ToastHost.tsx';
 import ListScreen from '../ListScreen.tsx';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -101,7 +102,7 @@ describe('filters as chips, columns and saved views', () => {
     const queries = serveRows();
     server.use(
       mock.get(api('views/vouchers'), () =>
-        HttpResponse.json({ data: { ...NO_VIEWS, views: [view(7, 'Flat ones', { discount_type: 'flat', sort: '-code' }, { dropped: ['region'] })], preferences: { columns: null, default_view_id: 7, dropped: [] } } }),
+        HttpResponse.json(viewsAnswer({ views: [view(7, 'Flat ones', { discount_type: 'flat', sort: '-code' }, { dropped: ['region'] })], preferences: { columns: null, default_view_id: 7, dropped: [] } })),
       ),
     );
     const first = openList();
@@ -123,7 +124,7 @@ describe('filters as chips, columns and saved views', () => {
     const posted: unknown[] = [];
     let fail = true;
     server.use(
-      mock.get(api('views/vouchers'), () => HttpResponse.json({ data: { ...NO_VIEWS, share_roles: [{ id: 2, name: 'Sales Executive' }] } })),
+      mock.get(api('views/vouchers'), () => HttpResponse.json(viewsAnswer({ share_roles: [{ id: 2, name: 'Sales Executive' }] }))),
       mock.post(api('views/vouchers'), async ({ request }) => {
         const body = (await request.json()) as { name: string; query: Record<string, string> };
         posted.push(body);
@@ -145,5 +146,98 @@ describe('filters as chips, columns and saved views', () => {
     fail = false;
     await user.click(within(panel).getByRole('button', { name: 'Save view' }));
     await waitFor(() => expect(history.location.search).toBe('?view=12&discount_type=flat&q=FL'));
+  });
+});
+
+describe('saved views a page at a time', () => {
+  it('the menu shows the first page and "Show more" for the rest, by the total the server counts', async () => {
+    signInWith({ VOUCHER: ['view'] });
+    serveRows();
+    const pagesAsked: string[] = [];
+    const all = [view(1, 'Alpha', {}), view(2, 'Beta', {}), view(3, 'Gamma', {}, { mine: false, owner_name: 'Sunil Sales' })];
+    server.use(
+      mock.get(api('views/vouchers'), ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('_page'));
+        pagesAsked.push(String(page));
+        return HttpResponse.json(viewsAnswer({ views: all.slice((page - 1) * 2, page * 2) }, { total: 3, page, page_size: 2 }));
+      }),
+    );
+    const user = userEvent.setup();
+    openList();
+    await screen.findByRole('cell', { name: 'FLAT50' });
+    await user.click(await screen.findByRole('button', { name: 'Views' }));
+    const panel = await screen.findByRole('region', { name: 'Views' });
+    const names = () => within(within(panel).getByRole('list', { name: 'Saved views' })).getAllByRole('listitem').map((item) => within(item).getAllByRole('button')[0]!.textContent);
+    expect(names()).toEqual(['Alpha', 'Beta']);
+    await user.click(within(panel).getByRole('button', { name: 'Show more (1 more)' }));
+    await waitFor(() => expect(names()).toEqual(['Alpha', 'Beta', 'Gamma']));
+    expect(within(panel).queryByRole('button', { name: /Show more/ })).not.toBeInTheDocument();
+    expect(pagesAsked).toEqual(['1', '2']);
+  });
+
+  it('a default view on no page loaded opens by its id; a view the address names that the user may not open gives the notice', async () => {
+    signInWith({ VOUCHER: ['view'] });
+    const queries = serveRows();
+    const asked: string[] = [];
+    server.use(
+      mock.get(api('views/vouchers'), () =>
+        HttpResponse.json(viewsAnswer({ views: [view(1, 'Alpha', {})], preferences: { columns: null, default_view_id: 150, dropped: [] } }, { total: 150, page_size: 1 })),
+      ),
+      mock.get(api('views/vouchers/150'), () => {
+        asked.push('150');
+        return HttpResponse.json({ data: view(150, 'Far down', { discount_type: 'percent' }) });
+      }),
+      mock.get(api('views/vouchers/77'), () => {
+        asked.push('77');
+        return HttpResponse.json({ message: 'View not found.' }, { status: 404 });
+      }),
+    );
+    const user = userEvent.setup();
+    const first = openList();
+    await waitFor(() => expect(first.history.location.search).toBe('?view=150&discount_type=percent'));
+    await waitFor(() => expect(queries.at(-1)?.get('discount_type')).toBe('percent'));
+    // The list was asked once, for the view: not first for the plain list.
+    expect(queries.every((query) => query.get('discount_type') === 'percent')).toBe(true);
+    await user.click(await screen.findByRole('button', { name: 'View: Far down' }));
+    first.unmount();
+
+    const second = openList('/voucher-management/vouchers?view=77');
+    expect(await screen.findByText(/That saved view is not available to you/)).toBeInTheDocument();
+    await waitFor(() => expect(second.history.location.search).toBe(''));
+    // The plain list it promises is loaded, and the default view does not replace it.
+    await waitFor(() => expect(queries.at(-1)?.get('discount_type')).toBeNull());
+    expect(second.history.location.search).toBe('');
+    expect(asked).toEqual(['150', '77']);
+  });
+
+  it('a save refused for a limit says so beside the name, and no "Validation failed" toast besides', async () => {
+    signInWith({ VOUCHER: ['view'] });
+    serveRows();
+    const limit = 'You have 50 private views of the vouchers list, the most a user may keep (50): delete one first.';
+    let full = true;
+    server.use(
+      mock.post(api('views/vouchers'), async ({ request }) => {
+        const body = (await request.json()) as { name: string; query: Record<string, string> };
+        if (full) return HttpResponse.json({ message: 'Validation failed', errors: { shared_role_id: limit } }, { status: 400 });
+        return HttpResponse.json({ data: view(51, body.name, body.query), message: `View "${body.name}" saved.` }, { status: 201 });
+      }),
+    );
+    render(<ToastHost />);
+    const user = userEvent.setup();
+    openList('/voucher-management/vouchers?discount_type=flat');
+    await screen.findByRole('cell', { name: 'FLAT50' });
+    await user.click(await screen.findByRole('button', { name: 'Views' }));
+    const panel = await screen.findByRole('region', { name: 'Views' });
+    const name = within(panel).getByLabelText('Save current as…');
+    await user.type(name, 'One too many');
+    await user.click(within(panel).getByRole('button', { name: 'Save view' }));
+    expect(await within(panel).findByText(limit)).toBeInTheDocument();
+    expect(name).toHaveValue('One too many');
+    expect(name).toHaveAccessibleDescription(limit);
+    // Once one was deleted elsewhere, the same save goes through; its toast shows where the refusal's would have.
+    full = false;
+    await user.click(within(panel).getByRole('button', { name: 'Save view' }));
+    expect(await screen.findByText('View "One too many" saved.')).toBeInTheDocument();
+    expect(screen.queryByText('Validation failed')).not.toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { Link, generatePath } from 'react-router-dom';
 import type { FieldDescription, ResourceDescription } from '../../../generated/types.ts';
 import { formatValue, type Row } from '../../shared/formatValue.ts';
 import type { ResourceAccess } from '../../shared/useResourceAccess.ts';
+import type { CellRenderer } from './listCells.ts';
 
 export interface ResourceTableProps {
   resource: ResourceDescription;
@@ -18,13 +19,15 @@ export interface ResourceTableProps {
   onSelection: (selection: RowSelectionState) => void;
   onToggleActive: (row: Row, isActive: boolean) => void;
   onDelete: (row: Row) => void;
+  /** Cells a module shows in its own way (useListCells). */
+  renderCell?: CellRenderer | undefined;
 }
 
 /** The actions column stays in view on the right while a wide table scrolls sideways in its region. */
 const ACTIONS_CELL = 'actions-cell';
 
 /** The rows of a list with TanStack Table: sortable headers, selection, active toggle and row actions. */
-export function ResourceTable({ resource, rows, columns: columnNames, access, sort, onSort, selectable, selection, onSelection, onToggleActive, onDelete }: ResourceTableProps) {
+export function ResourceTable({ resource, rows, columns: columnNames, access, sort, onSort, selectable, selection, onSelection, onToggleActive, onDelete, renderCell }: ResourceTableProps) {
   const fields = useMemo(() => resource.entity?.fields ?? [], [resource]);
   const rowLabel = (row: Row) => formatValue(fields.find((field) => field.name === columnNames[0]), row, columnNames[0]);
 
@@ -66,7 +69,7 @@ export function ResourceTable({ resource, rows, columns: columnNames, access, so
         </button>
       );
     }
-    return formatValue(field, row, columnId);
+    return renderCell?.(columnId, row) ?? formatValue(field, row, columnId);
   };
 
   return (

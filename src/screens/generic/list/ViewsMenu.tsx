@@ -1,20 +1,26 @@
 import { useId, useState, type FormEvent } from 'react';
+import { SAVED_VIEW_LIMITS } from '../../../../contract/savedViews.ts';
 import { Dropdown } from '../../../header/Dropdown.tsx';
-import type { ListViews, SavedView, UseListViewsResult } from './useListViews.ts';
+import { refusalOf, type ListViews, type SavedView, type UseListViewsResult } from './useListViews.ts';
 
 export interface ViewsMenuProps {
   data: ListViews;
   actions: UseListViewsResult;
-  currentViewId: number | null;
+  /** The view the list shows now, wherever it is among the pages of views. */
+  current: SavedView | null;
   /** The list's query now: what "Save current as…" keeps. */
   currentQuery: Record<string, string>;
   onOpen: (view: SavedView) => void;
 }
 
-/** The list's saved views: open one, save the current list as one, mark the default, rename, share, delete own ones. */
-export function ViewsMenu({ data, actions, currentViewId, currentQuery, onOpen }: ViewsMenuProps) {
-  const current = data.views.find((view) => view.id === currentViewId);
+/**
+ * The list's saved views: open one, save the current list as one, mark the default, rename, share, delete own ones.
+ * The views come a page at a time, by name; a user who may open more than a page holds (views shared before the limits
+ * of docs/api.md) gets "Show more" at the end of the list.
+ */
+export function ViewsMenu({ data, actions, current, currentQuery, onOpen }: ViewsMenuProps) {
   const defaultId = data.preferences.default_view_id;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = actions.views;
   return (
     <Dropdown label={current ? `View: ${current.name}` : 'Views'} className="list-menu" trigger={<span>{current ? `View: ${current.name}` : 'Views'}</span>}>
       {(close) => (
@@ -30,7 +36,7 @@ export function ViewsMenu({ data, actions, currentViewId, currentQuery, onOpen }
                   data={data}
                   actions={actions}
                   isDefault={view.id === defaultId}
-                  isCurrent={view.id === currentViewId}
+                  isCurrent={view.id === current?.id}
                   onOpen={() => {
                     onOpen(view);
                     close();
@@ -38,6 +44,11 @@ export function ViewsMenu({ data, actions, currentViewId, currentQuery, onOpen }
                 />
               ))}
             </ul>
+          )}
+          {hasNextPage && (
+            <button type="button" className="link-button" disabled={isFetchingNextPage} aria-busy={isFetchingNextPage || undefined} onClick={() => void fetchNextPage()}>
+              Show more ({data.total - data.views.length} more)
+            </button>
           )}
           {current?.mine && (
             <button type="button" className="button" onClick={() => actions.update.mutate({ view: current, change: { query: currentQuery } })}>
@@ -113,7 +124,7 @@ function ViewRow({ view, data, actions, isDefault, isCurrent, onOpen }: { view: 
       {renaming && (
         <form className="views-form" onSubmit={rename}>
           <label htmlFor={nameId}>New name</label>
-          <input id={nameId} name="name" defaultValue={view.name} maxLength={100} required />
+          <input id={nameId} name="name" defaultValue={view.name} maxLength={SAVED_VIEW_LIMITS.nameLength} required />
           <button type="submit" className="button" disabled={actions.update.isPending}>
             Rename
           </button>
@@ -132,13 +143,16 @@ function SaveViewForm({ data, onSave }: { data: ListViews; onSave: (view: { name
     event.preventDefault();
     if (!name.trim()) return setError('Give the view a name.');
     setError(null);
-    // What was typed stays when the save fails.
-    onSave({ name: name.trim(), shared_role_id: role === '' ? null : Number(role) }).then(() => setName(''), () => undefined);
+    // What was typed stays when the save fails, with why the server refused it (a limit reached) where it was typed.
+    onSave({ name: name.trim(), shared_role_id: role === '' ? null : Number(role) }).then(
+      () => setName(''),
+      (failure: unknown) => setError(refusalOf(failure)),
+    );
   };
   return (
     <form className="views-form" onSubmit={submit} noValidate>
       <label htmlFor={`${id}-name`}>Save current as…</label>
-      <input id={`${id}-name`} value={name} maxLength={100} onChange={(event) => setName(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+      <input id={`${id}-name`} value={name} maxLength={SAVED_VIEW_LIMITS.nameLength} onChange={(event) => setName(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
       {error && (
         <span id={`${id}-error`} className="views-error">
           {error}

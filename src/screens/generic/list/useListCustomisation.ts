@@ -3,7 +3,7 @@ import { VALUE_SEPARATOR } from '../../../../contract/listFilters.ts';
 import { readableFields } from '../../../../contract/readableFields.ts';
 import type { ListDescription, ResourceDescription } from '../../../generated/types.ts';
 import type { UseListStateResult } from './useListState.ts';
-import { useListViews, type SavedView } from './useListViews.ts';
+import { useListViews, useSavedView, type SavedView } from './useListViews.ts';
 
 /**
  * The saved views and columns of a list: the view the address names (or the user's default when it names nothing)
@@ -12,30 +12,36 @@ import { useListViews, type SavedView } from './useListViews.ts';
  */
 export function useListCustomisation(resource: ResourceDescription, list: ListDescription, state: UseListStateResult) {
   const actions = useListViews(resource.api);
-  // An answer without the user's settings (a request the session's end cut short) counts as none yet.
-  const data = actions.views.data?.preferences ? actions.views.data : undefined;
+  const data = actions.views.data;
   const [notice, setNotice] = useState<string | null>(null);
+  // After a named view was refused the user is told this is the plain list: the default view does not replace it.
+  const [plainAfterRefusal, setPlainAfterRefusal] = useState(false);
   const { viewId, isPlain, viewQuery, openView } = state;
   const namesOnlyView = viewId !== null && Object.keys(viewQuery).length === 0;
+  // The view the address names, else the user's default when it names nothing; looked up by id when it is on no page
+  // loaded (a user who may open more views than a page holds).
+  const wantedId = viewId ?? (isPlain && !plainAfterRefusal ? (data?.preferences.default_view_id ?? null) : null);
+  const loaded = wantedId === null ? undefined : data?.views.find((view) => view.id === wantedId);
+  const lookUp = data !== undefined && wantedId !== null && !loaded && data.views.length < data.total;
+  const single = useSavedView(resource.api, wantedId, lookUp);
+  /** That view; null when there is none the user may open; undefined while it is not known yet. */
+  const wanted: SavedView | null | undefined = !data ? undefined : (loaded ?? (!lookUp ? null : single.isPending ? undefined : (single.data ?? null)));
 
   useEffect(() => {
-    if (!data) return;
+    if (wanted === undefined) return;
     if (viewId !== null) {
-      const view = data.views.find((candidate) => candidate.id === viewId);
-      if (!view) {
+      if (!wanted) {
         setNotice('That saved view is not available to you (deleted, or not shared with your role): this is the plain list.');
+        setPlainAfterRefusal(true);
         openView(null, {}, { replace: true });
         return;
       }
-      setNotice(view.dropped.length > 0 ? `The view “${view.name}” opened without what this list no longer has: ${view.dropped.join(', ')}.` : null);
-      if (namesOnlyView) openView(view.id, view.query, { replace: true });
-    } else if (isPlain && data.preferences.default_view_id !== null) {
-      const view = data.views.find((candidate) => candidate.id === data.preferences.default_view_id);
-      if (view) openView(view.id, view.query, { replace: true });
-    }
+      setNotice(wanted.dropped.length > 0 ? `The view “${wanted.name}” opened without what this list no longer has: ${wanted.dropped.join(', ')}.` : null);
+      if (namesOnlyView) openView(wanted.id, wanted.query, { replace: true });
+    } else if (isPlain && wanted) openView(wanted.id, wanted.query, { replace: true });
     // Only when the views arrive or another view is named: not on every change of the list's query.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data, viewId]);
+  }, [data, viewId, wanted]);
 
   const fields = useMemo(() => readableFields(resource.entity?.fields ?? []).filter((field) => field.type !== 'array' && field.type !== 'object'), [resource]);
   const shown = useMemo(() => {
@@ -58,8 +64,12 @@ export function useListCustomisation(resource: ResourceDescription, list: ListDe
     data,
     notice,
     dismissNotice: () => setNotice(null),
+    /** The view the address names, once known: the Views menu shows its name. */
+    currentView: viewId !== null ? (wanted ?? null) : null,
     /** The list waits while the address may be about to change to a view (or away from one the user cannot open). */
-    waiting: data ? (isPlain && data.views.some((view) => view.id === data.preferences.default_view_id)) || (viewId !== null && (namesOnlyView || !data.views.some((view) => view.id === viewId))) : actions.views.isPending && (isPlain || viewId !== null),
+    waiting: !data
+      ? actions.views.isPending && (isPlain || viewId !== null)
+      : wanted === undefined || (viewId === null ? isPlain && wanted !== null : namesOnlyView || wanted === null),
     fields,
     shown,
     setColumns,

@@ -11,11 +11,11 @@ export function subscriberScope(user: SessionUser): Scope | null {
   if (!user.grants.can(MODULE.subscribers, 'executive_access')) return null;
   const assignment = executiveAssignment();
   if (!assignment) return () => 'false';
-  return (params) => {
+  return (params, alias = 't') => {
     const me = params.add(user.id);
     return assignment.via
-      ? `t.${quoted(assignment.field)} IN (SELECT id FROM ${quoted(assignment.via.table)} WHERE ${quoted(assignment.via.userField)} = ${me})`
-      : `t.${quoted(assignment.field)} = ${me}`;
+      ? `${alias}.${quoted(assignment.field)} IN (SELECT id FROM ${quoted(assignment.via.table)} WHERE ${quoted(assignment.via.userField)} = ${me})`
+      : `${alias}.${quoted(assignment.field)} = ${me}`;
   };
 }
 

@@ -1,0 +1,6 @@
+-- manifest/0004_upload_status_cancelled_replaced_abandoned: written by `admin-codegen make-migration` from the manifest's data shape,
+-- from 0003_import_action.shape.json to 0004_upload_status_cancelled_replaced_abandoned.shape.json:
+--   - data_uploads.status allows pending, processing, completed, failed, cancelled, replaced, abandoned, was pending, processing, completed, failed
+-- Nothing in the database changes; the shape records what the rows may now hold.
+-- Review it before committing it: a step may be edited (a backfill, a conversion) until it is applied somewhere.
+-- The server applies pending migrations at start in one transaction, and will not start once an applied one changed.

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { AuditAction } from '../../../contract/audit.ts';
+import type { Queryable } from '../../db/database.ts';
+import { MODULE, entityResource, field } from '../../registry.ts';
+import type { AuditActor } from '../audit/record.ts';
+
+/** What an upload's change of state records: who (the uploader), and what happened to its file or its import. */
+export interface UploadStateEntry {
+  actor: AuditActor;
+  action: Extract<AuditAction, 'upload' | 'import'>;
+  details: Record<string, unknown>;
+}
+
+const NOBODY: AuditActor = { userId: null, email: null, clientAddress: null, requestId: null };
+
+/**
+ * Moves an upload's record (DATA_UPLOAD_LOGS) to a new state, its fields the manifest has (status, row counts),
+ * through the record operations like every change of a record: its version, its entry (with `entry`'s action and
+ * details) and its history. The server's own jobs change it unscoped.
+ */
+export async function setUploadState(app: FastifyInstance, tx: Queryable, uploadId: number, values: Record<string, unknown>, entry?: UploadStateEntry): Promise<void> {
+  const uploads = entityResource(MODULE.dataUploadLogs);
+  if (!uploads) return;
+  const present = Object.fromEntries(Object.entries(values).filter(([name]) => field(uploads.entity, name)));
+  const context = { app, tx, user: null, actor: entry?.actor ?? NOBODY };
+  await app.records.of(uploads).change(context, [uploadId], present, { expected: 'any', values: present }, { action: entry?.action ?? 'import', details: entry?.details ?? {} });
+}

@@ -1,0 +1,51 @@
+import { useId } from 'react';
+import { PAGE_SIZES } from '../../generic/list/useListState.ts';
+
+export interface KeysetPagerProps {
+  /** The position of the page's first record (1 on the first page). */
+  first: number;
+  shown: number;
+  size: number;
+  defaultSize: number;
+  total: number;
+  /** The total is the database's estimate: shown as "about N". */
+  estimated: boolean;
+  hasPrevious: boolean;
+  hasNext: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+  onSize: (size: number) => void;
+}
+
+/** Paging by keyset: the range shown of the (exact or estimated) total, previous and next; no page numbers to jump to. */
+export function KeysetPager({ first, shown, size, defaultSize, total, estimated, hasPrevious, hasNext, onPrevious, onNext, onSize }: KeysetPagerProps) {
+  const id = useId();
+  const sizes = [...new Set([...PAGE_SIZES, defaultSize])].sort((a, b) => a - b);
+  const last = first + shown - 1;
+  return (
+    <nav className="pagination" aria-label="Pagination">
+      <div className="pagination__size">
+        <label htmlFor={id}>Rows per page</label>
+        <select id={id} value={size} onChange={(event) => onSize(Number(event.target.value))}>
+          {sizes.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p className="pagination__range" aria-live="polite">
+        {first.toLocaleString('en')}–{last.toLocaleString('en')} of {estimated ? 'about ' : ''}
+        {total.toLocaleString('en')}
+      </p>
+      <div className="pagination__buttons">
+        <button type="button" className="button" onClick={onPrevious} disabled={!hasPrevious}>
+          Previous page
+        </button>
+        <button type="button" className="button" onClick={onNext} disabled={!hasNext}>
+          Next page
+        </button>
+      </div>
+    </nav>
+  );
+}
