@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = {
   verification_sent: 'Verification link sent',
   profile: 'Profile changed',
   subscribe: 'Subscribed',
+  subscription_cancel: 'Subscription cancelled',
+  subscription_state: 'Status changed with time',
   top_up: 'Points topped up',
   upload: 'Data uploaded',
   notification_read: 'Notification read',

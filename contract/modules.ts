@@ -4,6 +4,7 @@ export const MODULE = {
   roles: 'ROLES',
   subscribers: 'SUBSCRIBERS',
   plans: 'SUBSCRIPTIONS',
+  vouchers: 'VOUCHER',
   banners: 'BANNER',
   dataUploadLogs: 'DATA_UPLOAD_LOGS',
   uploadedDataReport: 'UPLOADED_DATA_REPORT',

@@ -19,6 +19,7 @@ import { registerJsonBodyParser } from './http/jsonBody.ts';
 import { registerSecurity } from './http/security.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { homeRoutes } from './modules/home/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { MailDelivery } from './modules/mail/delivery.ts';
 import { devMailboxRoutes } from './modules/mail/routes.ts';
@@ -35,6 +36,8 @@ import type { ResourceBehaviours } from './modules/resources/behaviours.ts';
 import { resourceRoutes } from './modules/resources/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { subscriberRoutes } from './modules/subscribers/routes.ts';
+import { saleRoutes } from './modules/subscribers/saleRoutes.ts';
+import { subscriptionClock } from './modules/subscribers/subscriptionClock.ts';
 import { UploadProcessor } from './modules/uploads/processor.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { uploadImportRoutes } from './modules/uploads/importRoutes.ts';
@@ -108,6 +111,7 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
   const trashRetention = new TrashRetention(db, app.log, config.trashRetentionDays);
   const importsCleanup = abandonedImportsCleanup(db, app.log);
   const uploadsCleanup = abandonedUploadsCleanup(app, app.log);
+  const subscriptions = subscriptionClock(app);
   app.setValidatorCompiler(validatorCompiler);
   registerJsonBodyParser(app);
   // Before any route: the plugin hooks each route as it is registered. The console's files come precompressed.
@@ -134,11 +138,13 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
       await api.register(emailVerificationRoutes);
       await api.register(profileRoutes);
       await api.register(notificationRoutes);
+      await api.register(homeRoutes);
       await api.register(resourceRoutes);
       await api.register(viewRoutes);
       await api.register(searchRoutes);
       await api.register(importRoutes);
       await api.register(subscriberRoutes);
+      await api.register(saleRoutes);
       await api.register(uploadRoutes);
       await api.register(uploadImportRoutes);
       await api.register(bannerImageRoutes);
@@ -157,10 +163,12 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
     trashRetention.start();
     importsCleanup.start();
     uploadsCleanup.start();
+    subscriptions.start();
     app.reportExports.start();
   });
   app.addHook('onClose', async () => {
     await app.reportExports.stop();
+    await subscriptions.stop();
     await uploadsCleanup.stop();
     await importsCleanup.stop();
     await trashRetention.stop();

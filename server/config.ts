@@ -61,6 +61,15 @@ export interface ServerConfig {
   /** How long a deleted record stays in its resource's trash before it is deleted for good; 0: kept until deleted by hand. */
   trashRetentionDays: number;
   reportExport: ReportExportConfig;
+  subscriptions: SubscriptionConfig;
+}
+
+/** How subscriptions move with time (server/modules/subscribers/subscriptionClock.ts). */
+export interface SubscriptionConfig {
+  /** A paid subscription whose cover ends within this many days is expiring, and its subscriber's people are told. */
+  expiringDays: number;
+  /** How long a trial lasts. */
+  trialDays: number;
 }
 
 /** The uploaded-data report's exports (server/modules/reports/reportExports.ts). */
@@ -169,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     s3: s3Config(env),
     mail: mailConfig(env, production),
     trashRetentionDays: integer(env, 'TRASH_RETENTION_DAYS', 30, 0),
+    subscriptions: { expiringDays: integer(env, 'SUBSCRIPTION_EXPIRING_DAYS', 30, 1), trialDays: integer(env, 'SUBSCRIPTION_TRIAL_DAYS', 14, 1) },
     reportExport: { batchRows: 2_000, partRows: 100_000, keptHours: integer(env, 'REPORT_EXPORT_KEPT_HOURS', 24, 1) },
     ...overrides,
   };

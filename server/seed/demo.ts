@@ -1,10 +1,12 @@
 import type { PasswordHasher } from '../modules/auth/passwords.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { startupTransaction } from '../db/startupLock.ts';
-import { notify } from '../modules/notifications/notify.ts';
+import { notify, recordLink } from '../modules/notifications/notify.ts';
+import { escapeHtml } from '../http/html.ts';
 import { MODULE, entityResource, quoted } from '../registry.ts';
 import { STANDARD_COLUMNS } from '../modules/uploads/tradeColumns.ts';
 import { seedRolesAndUsers } from './roles.ts';
+import { seedSubscriptionHistory } from './demoSubscriptions.ts';
 
 /** A small deterministic generator (mulberry32), so every demo start produces the same data. */
 export function seededRandom(seed: number): () => number {
@@ -127,18 +129,22 @@ export async function seedDemoData(db: Database, passwords: PasswordHasher, opti
       });
       if (id !== null) companyIds.push(id);
     }
+    const thisYear = new Date().getUTCFullYear();
     for (let index = 0; index < 50; index += 1) {
       await insertRecord(tx, 'VOUCHER', {
         code: `SAVE${String(index + 1).padStart(3, '0')}`, description: 'Demo voucher', discount_type: index % 2 ? 'flat' : 'percent',
-        discount_value: index % 2 ? 500 + index * 10 : 5 + (index % 20), valid_from: '2026-01-01', valid_to: '2026-12-31', usage_limit: 100, plan_id: pick(planIds),
+        discount_value: index % 2 ? 500 + index * 10 : 5 + (index % 20), valid_from: `${thisYear}-01-01`, valid_to: `${thisYear + 1}-12-31`, usage_limit: 100, plan_id: pick(planIds),
       });
     }
     await seedSubscribers(tx, options.subscribers, random, { countryIds, planIds, executiveId, companyNames: companyIds.length });
     await seedSubscriptionHistory(tx, random);
     const adminId = userIds.get('admin@example.com')!;
-    for (const message of ['Welcome to the <b>trade-data</b> admin console.', 'Upload of <b>india-exports-2026-09.csv</b> is processed.', 'A subscriber asked for a plan upgrade.']) {
+    const subscribersResource = entityResource(MODULE.subscribers);
+    for (const message of ['Welcome to the <b>trade-data</b> admin console.', 'Upload of <b>india-exports-2026-09.csv</b> is processed.']) {
       await notify(tx, adminId, message);
     }
+    const [asker] = subscribersResource ? await tx.query<{ id: number; name: string }>(`SELECT id, "name" FROM ${quoted(subscribersResource.entity.table)} ORDER BY id LIMIT 1`) : [];
+    if (asker) await notify(tx, adminId, `<b>${escapeHtml(asker.name)}</b> asked for a plan upgrade.`, recordLink(MODULE.subscribers, 'SUBSCRIBER_DETAIL', Number(asker.id)));
     return true;
   });
 }
@@ -164,100 +170,13 @@ export async function seedSubscribers(
         mobile: `9${String(100_000_000 + index).padStart(9, '0')}`,
         company_name: `${pick(COMPANY_WORDS)} ${pick(COMPANY_WORDS)} ${index % 997}`,
         country_id: pick(refs.countryIds),
-        plan_id: random() < 0.7 ? pick(refs.planIds) : null,
         points_balance: 0,
         executive_id: index % 5 === 0 ? refs.executiveId : null,
-        status: pick(['trial', 'subscribed', 'expired']),
+        // Kept from the subscriptions seeded next (demoSubscriptions.ts).
+        status: 'none',
       };
-      // The manifest's rule: a subscribed subscriber has a plan.
-      if (row.status === 'subscribed' && row.plan_id === null) row.status = 'trial';
       rows.push(row);
     }
     await insertRecords(db, MODULE.subscribers, rows);
   }
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * A year of history for the subscribed demo subscribers: the plan bought, points consumed on searches and
- * downloads, the odd top-up, each with the balance after it, and the subscriber's balance equal to the last one,
- * so the subscriber details and the admin report have something true to show.
- */
-async function seedSubscriptionHistory(db: Queryable, random: () => number): Promise<void> {
-  const subscribers = entityResource(MODULE.subscribers);
-  const plans = entityResource(MODULE.plans);
-  if (!subscribers || !plans) return;
-  const planRows = await db.query<{ id: number; points: number; price: number; validity_days: number }>(
-    `SELECT id, points, price, validity_days FROM ${quoted(plans.entity.table)}`,
-  );
-  const planById = new Map(planRows.map((plan) => [Number(plan.id), plan]));
-  const buyers = await db.query<{ id: number; plan_id: number }>(
-    `SELECT id, plan_id FROM ${quoted(subscribers.entity.table)} WHERE plan_id IS NOT NULL AND status = 'subscribed' ORDER BY id`,
-  );
-  const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
-  const purchases = buyers.flatMap((buyer) => {
-    const plan = planById.get(Number(buyer.plan_id));
-    if (!plan) return [];
-    const startsAt = today - (10 + Math.floor(random() * 340)) * DAY_MS;
-    return [{ subscriber: Number(buyer.id), plan, startsAt }];
-  });
-  if (purchases.length === 0) return;
-  const inserted = await db.query<{ id: number; subscriber_id: number }>(
-    `INSERT INTO subscriber_subscriptions (subscriber_id, plan_id, starts_on, ends_on, points, price, created_at)
-     SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::date[], $4::date[], $5::bigint[], $6::float8[], $7::timestamptz[])
-     RETURNING id, subscriber_id`,
-    [
-      purchases.map((purchase) => purchase.subscriber),
-      purchases.map((purchase) => purchase.plan.id),
-      purchases.map((purchase) => isoDate(purchase.startsAt)),
-      purchases.map((purchase) => isoDate(purchase.startsAt + purchase.plan.validity_days * DAY_MS)),
-      purchases.map((purchase) => purchase.plan.points),
-      purchases.map((purchase) => purchase.plan.price),
-      purchases.map((purchase) => new Date(purchase.startsAt).toISOString()),
-    ],
-  );
-  const subscriptionOf = new Map(inserted.map((row) => [Number(row.subscriber_id), Number(row.id)]));
-  const ledger: Array<{ subscriber: number; kind: string; points: number; amount: number; balance: number; note: string; subscription: number | null; at: number }> = [];
-  const balances = new Map<number, number>();
-  for (const purchase of purchases) {
-    let balance = Number(purchase.plan.points);
-    ledger.push({ subscriber: purchase.subscriber, kind: 'subscription', points: balance, amount: Number(purchase.plan.price), balance, note: 'Plan purchase', subscription: subscriptionOf.get(purchase.subscriber) ?? null, at: purchase.startsAt });
-    let at = purchase.startsAt;
-    while ((at += (5 + Math.floor(random() * 25)) * DAY_MS) < today) {
-      if (random() < 0.15) {
-        const points = 500 * (1 + Math.floor(random() * 4));
-        balance += points;
-        ledger.push({ subscriber: purchase.subscriber, kind: 'top_up', points, amount: points * 2, balance, note: 'Top-up', subscription: null, at });
-      }
-      const spent = Math.min(balance, 20 + Math.floor(random() * 180));
-      if (spent <= 0) continue;
-      balance -= spent;
-      ledger.push({ subscriber: purchase.subscriber, kind: 'consumption', points: -spent, amount: 0, balance, note: random() < 0.5 ? 'Shipment search' : 'Data download', subscription: null, at });
-    }
-    balances.set(purchase.subscriber, balance);
-  }
-  await db.query(
-    `INSERT INTO points_ledger (subscriber_id, kind, points, amount, balance_after, note, subscription_id, created_at)
-     SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::float8[], $5::bigint[], $6::text[], $7::bigint[], $8::timestamptz[])`,
-    [
-      ledger.map((entry) => entry.subscriber),
-      ledger.map((entry) => entry.kind),
-      ledger.map((entry) => entry.points),
-      ledger.map((entry) => entry.amount),
-      ledger.map((entry) => entry.balance),
-      ledger.map((entry) => entry.note),
-      ledger.map((entry) => entry.subscription),
-      ledger.map((entry) => new Date(entry.at).toISOString()),
-    ],
-  );
-  await db.query(
-    `UPDATE ${quoted(subscribers.entity.table)} AS s SET points_balance = v.balance
-       FROM unnest($1::bigint[], $2::bigint[]) AS v(id, balance) WHERE s.id = v.id`,
-    [[...balances.keys()], [...balances.values()]],
-  );
-}
-
-function isoDate(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
 }

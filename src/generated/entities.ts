@@ -172,7 +172,7 @@ export interface Subscribers {
    */
   country_id: number
   /**
-   * Current plan
+   * The plan of the subscription in force today, kept by the server from the subscriptions.
    */
   plan_id?: number
   /**
@@ -184,9 +184,9 @@ export interface Subscribers {
    */
   executive_id?: number
   /**
-   * Status
+   * Kept by the server from the subscriptions: a trial or a paid subscription in force today (expiring within the last days of its period, with no renewal after it), else expired or cancelled after the last one, else none.
    */
-  status: ("trial" | "subscribed" | "expired")
+  status?: ("none" | "trial" | "active" | "expiring" | "expired" | "cancelled")
   id: number
   is_active: boolean
   created_at: string

@@ -28,7 +28,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       const readFilter = isRead === undefined ? null : isRead;
       const [data, counted] = await Promise.all([
         db.query(
-          `SELECT id, message, created_at, is_read FROM notifications
+          `SELECT id, message, link, created_at, is_read FROM notifications
             WHERE user_id = $1 AND ($2::boolean IS NULL OR is_read = $2)
             ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
           [user.id, readFilter, pageSize, (page - 1) * pageSize],
@@ -50,7 +50,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const row = await db.transaction(async (tx) => {
-        const [read] = await tx.query('UPDATE notifications SET is_read = true WHERE id = $1 AND user_id = $2 RETURNING id, message, created_at, is_read', [
+        const [read] = await tx.query('UPDATE notifications SET is_read = true WHERE id = $1 AND user_id = $2 RETURNING id, message, link, created_at, is_read', [
           request.body.id,
           currentUser(request).id,
         ]);

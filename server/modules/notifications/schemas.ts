@@ -17,10 +17,11 @@ export const markAllReadBody = { type: 'object', additionalProperties: false, re
 
 const NOTIFICATION = namedSchema('Notification', {
   type: 'object',
-  required: ['id', 'message', 'created_at', 'is_read'],
+  required: ['id', 'message', 'link', 'created_at', 'is_read'],
   properties: {
     id: { type: 'integer' },
     message: { type: 'string', description: 'HTML; the console sanitises it.' },
+    link: { type: ['string', 'null'], description: 'The console path of the record it is about; null: about no one record.' },
     created_at: { type: 'string', format: 'date-time' },
     is_read: { type: 'boolean' },
   },

@@ -1,10 +1,13 @@
 import { MODULE, quoted } from '../../registry.ts';
 import type { ResourceBehaviour } from '../resources/behaviours.ts';
 import { executiveAssignment, subscriberScope } from '../auth/executiveScope.ts';
+import { derivedFields } from './subscriberState.ts';
 
 export const subscriberBehaviour: ResourceBehaviour = {
   scope: subscriberScope,
   async prepare(values, change, { tx, user }) {
+    // A new subscriber has no subscription yet; from then on the subscriptions keep these (subscriberState.ts).
+    if (change.kind === 'create') Object.assign(values, initialState());
     const assignment = executiveAssignment();
     if (change.kind !== 'create' || !user || !assignment || !user.grants.can(MODULE.subscribers, 'executive_access') || values[assignment.field] !== undefined) return;
     // An executive's new subscriber is assigned to that executive.
@@ -19,3 +22,8 @@ export const subscriberBehaviour: ResourceBehaviour = {
     if (own) values[assignment.field] = own.id;
   },
 };
+
+function initialState(): Record<string, unknown> {
+  const kept = derivedFields();
+  return { ...(kept.status ? { status: 'none' } : {}), ...(kept.plan ? { plan_id: null } : {}) };
+}

@@ -8,7 +8,7 @@ export interface LedgerEntry {
   note: string | null;
   idempotencyKey: string | null;
   subscriptionId: number | null;
-  userId: number;
+  userId: number | null;
 }
 
 /**

@@ -2,6 +2,7 @@
 import type { JsonSchema } from '../../../contract/description.ts';
 import { dataAnswer, listAnswer, type Answer } from '../../http/answers.ts';
 import { namedSchema } from '../../http/components.ts';
+import { MAX_INTEGER } from '../../http/requestSchemas.ts';
 
 /**
  * Not a field of the manifest's ADD_TOP_UP form: no user types it. The console makes one key per top-up dialog and
@@ -22,21 +23,74 @@ const nullableInteger = { type: ['integer', 'null'] };
 const nullableString = { type: ['string', 'null'] };
 const dateTime = { type: 'string', format: 'date-time' };
 
+const money = { type: 'number', description: 'Rupees, to the paisa.' };
+const nullableDate = { type: ['string', 'null'], format: 'date' };
+
 const SUBSCRIPTION_FIELDS: Record<string, JsonSchema> = {
   id: integer,
   subscriber_id: integer,
   plan_id: integer,
   starts_on: { type: 'string', format: 'date' },
-  ends_on: { type: ['string', 'null'], format: 'date' },
+  ends_on: { ...nullableDate, description: 'The last day it covers; null: no end.' },
+  is_trial: { type: 'boolean' },
   points: integer,
-  price: { type: 'number' },
+  list_price: money,
+  voucher_id: nullableInteger,
+  discount: money,
+  amount_due: money,
+  amount_paid: money,
+  payment_reference: nullableString,
+  cancelled_at: { type: ['string', 'null'], format: 'date-time' },
+  cancelled_by: nullableInteger,
   created_by: nullableInteger,
   created_at: dateTime,
 };
 
+/** Where a subscription stands today. */
+const SUBSCRIPTION_STATE = { type: 'string', enum: ['scheduled', 'current', 'ended', 'cancelled'] };
+
 const SUBSCRIPTION = namedSchema('Subscription', { type: 'object', required: Object.keys(SUBSCRIPTION_FIELDS), properties: SUBSCRIPTION_FIELDS });
 
 /** A points ledger entry; the ledger lists the first seven fields, an entry just written has them all. */
+const PAYMENT = namedSchema('Payment', {
+  type: 'object',
+  required: ['id', 'kind', 'amount', 'reference', 'subscription_id', 'ledger_entry_id', 'received_at'],
+  properties: {
+    id: integer,
+    kind: { type: 'string', enum: ['subscription', 'top_up'] },
+    amount: money,
+    reference: nullableString,
+    subscription_id: nullableInteger,
+    ledger_entry_id: nullableInteger,
+    received_at: dateTime,
+    note: { ...nullableString, description: 'What was bought: the plan, or the points of a top-up.' },
+  },
+});
+
+const LISTED_SUBSCRIPTION = namedSchema('ListedSubscription', {
+  type: 'object',
+  required: [...Object.keys(SUBSCRIPTION_FIELDS), 'plan_label', 'voucher_code', 'state'],
+  properties: { ...SUBSCRIPTION_FIELDS, plan_label: nullableString, voucher_code: nullableString, state: SUBSCRIPTION_STATE },
+});
+
+export const quoteQuery = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['plan_id'],
+  properties: {
+    plan_id: { type: 'integer', minimum: 1, maximum: MAX_INTEGER },
+    voucher_code: { type: 'string', maxLength: 20 },
+    is_trial: { type: 'boolean', default: false },
+  },
+} as const;
+
+export const subscriptionParams = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'subscriptionId'],
+  properties: { id: { type: 'integer', minimum: 1, maximum: MAX_INTEGER }, subscriptionId: { type: 'integer', minimum: 1, maximum: MAX_INTEGER } },
+} as const;
+
 const LEDGER_ENTRY = namedSchema('LedgerEntry', {
   type: 'object',
   required: ['id', 'kind', 'points', 'amount', 'balance_after', 'note', 'created_at'],
@@ -44,7 +98,7 @@ const LEDGER_ENTRY = namedSchema('LedgerEntry', {
     id: integer,
     kind: { type: 'string', enum: ['subscription', 'top_up', 'consumption'] },
     points: integer,
-    amount: { type: 'number' },
+    amount: money,
     balance_after: integer,
     note: nullableString,
     created_at: dateTime,
@@ -55,29 +109,44 @@ const LEDGER_ENTRY = namedSchema('LedgerEntry', {
   },
 });
 
-export function subscriberAnswers(subscriber: JsonSchema): Record<'summary' | 'ledger' | 'subscribed' | 'credited' | 'alreadyCredited' | 'assigned', Answer> {
+type SubscriberAnswer = 'summary' | 'ledger' | 'subscriptions' | 'payments' | 'quote' | 'subscribed' | 'cancelled' | 'credited' | 'alreadyCredited' | 'assigned';
+
+export function subscriberAnswers(subscriber: JsonSchema): Record<SubscriberAnswer, Answer> {
   // The latest subscription, or null when there is none.
   const latest = {
     type: ['object', 'null'],
-    required: [...Object.keys(SUBSCRIPTION_FIELDS), 'plan_label', 'is_current'],
+    required: [...Object.keys(SUBSCRIPTION_FIELDS), 'plan_label', 'is_current', 'state'],
     properties: {
       ...SUBSCRIPTION_FIELDS,
-      plan_label: { ...nullableString, description: 'The plan\'s label, as `<field>_label` on the lists.' },
-      is_current: { type: 'boolean' },
+      plan_label: { ...nullableString, description: 'The plan\'s name.' },
+      is_current: { type: 'boolean', description: 'In force today.' },
+      state: SUBSCRIPTION_STATE,
     },
   };
   return {
     summary: dataAnswer('The summary.', {
       type: 'object',
-      required: ['subscriber', 'subscription', 'points_balance'],
-      properties: { subscriber, subscription: latest, points_balance: integer },
+      required: ['subscriber', 'subscription', 'points_balance', 'paid_total'],
+      properties: { subscriber, subscription: latest, points_balance: integer, paid_total: { ...money, description: 'Every payment received from the subscriber.' } },
     }),
     ledger: dataAnswer('The entries.', { type: 'array', items: LEDGER_ENTRY }),
+    subscriptions: dataAnswer('The subscriptions, newest first.', { type: 'array', items: LISTED_SUBSCRIPTION }),
+    payments: dataAnswer('The payments, newest first.', { type: 'array', items: PAYMENT }),
+    quote: dataAnswer('The price.', {
+      type: 'object',
+      required: ['list_price', 'discount', 'amount_due', 'days', 'voucher_code'],
+      properties: { list_price: money, discount: money, amount_due: money, days: { ...nullableInteger, description: 'How many days it covers; null: no end.' }, voucher_code: nullableString },
+    }),
     subscribed: dataAnswer(
       'Added.',
-      { type: 'object', required: ['subscription', 'ledger_entry'], properties: { subscription: SUBSCRIPTION, ledger_entry: LEDGER_ENTRY } },
+      {
+        type: 'object',
+        required: ['subscription', 'ledger_entry', 'payment'],
+        properties: { subscription: SUBSCRIPTION, ledger_entry: LEDGER_ENTRY, payment: { anyOf: [PAYMENT, { type: 'null' }] } },
+      },
       { message: true },
     ),
+    cancelled: dataAnswer('Cancelled.', SUBSCRIPTION, { message: true }),
     credited: dataAnswer('Credited.', LEDGER_ENTRY, { message: true }),
     alreadyCredited: dataAnswer('Already credited with this key.', LEDGER_ENTRY, { message: true }),
     assigned: listAnswer('A page of subscribers.', subscriber),

@@ -19,19 +19,20 @@ describe.each(databases)('subscribers, notifications and uploads on $kind', ({ k
     server = await startTestServer(kind);
     admin = await server.auth('Super Admin');
     countryId = (await call('POST', 'countries', { name: 'India', iso2: 'IN', iso3: 'IND', region: 'asia', currency_code: 'INR' })).body.data.id;
-    subscriberId = (await call('POST', 'subscribers', { name: 'Asha Rao', email: 'asha.rao@example.com', mobile: '9876543215', country_id: countryId, status: 'trial' })).body.data.id;
+    subscriberId = (await call('POST', 'subscribers', { name: 'Asha Rao', email: 'asha.rao@example.com', mobile: '9876543215', country_id: countryId })).body.data.id;
   });
   afterAll(async () => server?.close());
 
-  it.skipIf(skip)('ADD_SUBSCRIPTION credits the plan points and marks the subscriber subscribed', async () => {
-    const plan = await call('POST', 'plans', { name: 'Pro', code: 'PRO', price: 1999, validity_days: 30, points: 500, max_users: 2 });
+  it.skipIf(skip)('ADD_SUBSCRIPTION credits the plan points, records the payment, and the subscriber is active on the plan', async () => {
+    const plan = await call('POST', 'plans', { name: 'Pro', code: 'PRO', price: 1999, validity_days: 365, points: 500, max_users: 2 });
     expect(plan.status).toBe(201);
-    const added = await call('POST', `subscribers/${subscriberId}/subscriptions`, { plan_id: plan.body.data.id, starts_on: '2026-01-01' });
+    const today = (await server.db.query<{ today: string }>('SELECT current_date::text AS today'))[0]!.today;
+    const added = await call('POST', `subscribers/${subscriberId}/subscriptions`, { plan_id: plan.body.data.id, starts_on: today, amount_paid: 1999, payment_reference: 'NEFT-1' });
     expect(added.status).toBe(201);
     const summary = await call('GET', `subscribers/${subscriberId}/summary`);
-    expect(summary.body.data).toMatchObject({ points_balance: 500, subscription: { plan_id: plan.body.data.id, plan_label: 'Pro', ends_on: '2026-01-31' } });
-    expect(summary.body.data.subscriber).toMatchObject({ status: 'subscribed', plan_id: plan.body.data.id, points_balance: 500 });
-    expect((await call('POST', `subscribers/${subscriberId}/subscriptions`, { plan_id: 999999, starts_on: '2026-01-01' })).status).toBe(400);
+    expect(summary.body.data).toMatchObject({ points_balance: 500, paid_total: 1999, subscription: { plan_id: plan.body.data.id, plan_label: 'Pro', state: 'current', is_current: true } });
+    expect(summary.body.data.subscriber).toMatchObject({ status: 'active', plan_id: plan.body.data.id, points_balance: 500 });
+    expect((await call('POST', `subscribers/${subscriberId}/subscriptions`, { plan_id: 999999, starts_on: today, amount_paid: 0 })).status).toBe(400);
   });
 
   it.skipIf(skip)('ADD_TOP_UP: the same idempotency key credits once; concurrent top-ups are neither lost nor double-counted', async () => {
@@ -57,7 +58,7 @@ describe.each(databases)('subscribers, notifications and uploads on $kind', ({ k
     const rows = page.body.data as unknown as Array<{ id: number; message: string; is_read: boolean; created_at: string }>;
     expect(rows).toHaveLength(8);
     expect(page.body.meta?.total).toBe(10);
-    expect(rows[0]).toEqual({ id: expect.any(Number), message: '<b>Note 9</b>', is_read: false, created_at: expect.any(String) });
+    expect(rows[0]).toEqual({ id: expect.any(Number), message: '<b>Note 9</b>', link: null, is_read: false, created_at: expect.any(String) });
   });
 
   it.skipIf(skip)('NOTIF-09 POST notification marks one read, only the caller\'s own', async () => {

@@ -5,7 +5,7 @@ import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
 export const CompanyCreate = validate26;
 const schema26 = {"type":"object","additionalProperties":false,"required":["name","iec","city","state","country_id"],"properties":{"name":{"title":"Name","type":"string","maxLength":200,"noWhiteSpace":true},"iec":{"title":"IEC","type":"string","maxLength":10,"pattern":"^[A-Z0-9]{10}$","description":"Importer-Exporter Code, 10 capital letters or digits."},"gstin":{"title":"GSTIN","type":"string","maxLength":15,"pattern":"^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$"},"address":{"title":"Address","type":"string","maxLength":500},"city":{"title":"City","type":"string","maxLength":80,"noWhiteSpace":true,"validString":true},"state":{"title":"State","type":"string","maxLength":80,"noWhiteSpace":true,"validString":true},"pincode":{"title":"Pincode","type":"string","format":"pincode","maxLength":6},"country_id":{"title":"Country","type":"integer","minimum":1},"website":{"title":"Website","type":"string","format":"uri","maxLength":2048}},"$id":"company-management/COMPANY/create"};
-const func70 = Object.prototype.hasOwnProperty;
+const func72 = Object.prototype.hasOwnProperty;
 const func0 = ucs2length;
 const pattern28 = new RegExp("^[A-Z0-9]{10}$", "u");
 const pattern29 = new RegExp("^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$", "u");
@@ -78,7 +78,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func70.call(schema26.properties, key0))){
+if(!(func72.call(schema26.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err5];

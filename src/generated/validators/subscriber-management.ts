@@ -4,7 +4,7 @@
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
 export const SubscribersCreate = validate6;
-const schema6 = {"type":"object","additionalProperties":false,"required":["name","email","mobile","country_id","status"],"properties":{"name":{"title":"Name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"company_name":{"title":"Company name","type":"string","maxLength":160,"noWhiteSpace":true},"country_id":{"title":"Country","type":"integer","minimum":1},"plan_id":{"title":"Current plan","type":"integer","minimum":1},"executive_id":{"title":"Executive","type":"integer","minimum":1},"status":{"title":"Status","type":"string","enum":["trial","subscribed","expired"],"maxLength":10,"default":"trial"}},"if":{"properties":{"status":{"const":"subscribed"}},"required":["status"]},"then":{"required":["plan_id"]},"$id":"subscriber-management/SUBSCRIBERS/create"};
+const schema6 = {"type":"object","additionalProperties":false,"required":["name","email","mobile","country_id"],"properties":{"name":{"title":"Name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"company_name":{"title":"Company name","type":"string","maxLength":160,"noWhiteSpace":true},"country_id":{"title":"Country","type":"integer","minimum":1},"executive_id":{"title":"Executive","type":"integer","minimum":1}},"$id":"subscriber-management/SUBSCRIBERS/create"};
 const func0 = ucs2length;
 const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
 const formats0 = formats.email;
@@ -22,13 +22,9 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-const _errs1 = errors;
-let valid0 = true;
-const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.status === undefined) && (missing0 = "status")){
-const err0 = {};
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -37,12 +33,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-else {
-if(data.status !== undefined){
-let data0 = data.status;
-const _errs3 = errors;
-if("subscribed" !== data0){
-const err1 = {};
+if(data.email === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -51,36 +43,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-else {
-}
-if(errors === _errs3){
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-}
-}
-}
-if(errors === _errs2){
-}
-var _valid0 = _errs2 === errors;
-errors = _errs1;
-if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs4 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.plan_id === undefined){
-const err2 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "plan_id"}};
+if(data.mobile === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mobile"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -89,14 +53,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-var _valid0 = _errs4 === errors;
-valid0 = _valid0;
-if(valid0){
-}
-}
-if(!valid0){
-const err3 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"}};
+if(data.country_id === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country_id"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -105,9 +63,10 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}};
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((key0 === "name") || (key0 === "email")) || (key0 === "mobile")) || (key0 === "company_name")) || (key0 === "country_id")) || (key0 === "executive_id"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -116,8 +75,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.email === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"}};
+}
+if(data.name !== undefined){
+let data0 = data.name;
+const _errs2 = errors;
+const _errs3 = errors;
+if(typeof data0 === "string"){
+if(func0(data0) > 60){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 60}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -126,8 +91,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.mobile === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mobile"}};
+if(data0.trim() === ""){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -136,8 +101,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.country_id === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country_id"}};
+if(!pattern0.test(data0)){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/validString",keyword:"validString",params:{}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -146,8 +111,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.status === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"}};
+}
+else {
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -156,10 +122,17 @@ vErrors.push(err8);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
+}
+if(data.email !== undefined){
+let data1 = data.email;
+const _errs4 = errors;
 const _errs5 = errors;
-for(const key0 in data){
-if(!((((((((key0 === "name") || (key0 === "email")) || (key0 === "mobile")) || (key0 === "company_name")) || (key0 === "country_id")) || (key0 === "plan_id")) || (key0 === "executive_id")) || (key0 === "status"))){
-const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
+if((typeof data1 == "number") && (isFinite(data1))){
+}
+if(typeof data1 === "string"){
+if(func0(data1) > 254){
+const err9 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -168,14 +141,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.name !== undefined){
-let data1 = data.name;
-const _errs6 = errors;
-const _errs7 = errors;
-if(typeof data1 === "string"){
-if(func0(data1) > 60){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 60}};
+if(!(formats0(data1))){
+const err10 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -184,8 +151,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data1.trim() === ""){
-const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
+}
+else {
+const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -194,8 +162,17 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern0.test(data1)){
-const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/validString",keyword:"validString",params:{}};
+var valid0 = _errs4 === errors;
+}
+if(data.mobile !== undefined){
+let data2 = data.mobile;
+const _errs6 = errors;
+const _errs7 = errors;
+if((typeof data2 == "number") && (isFinite(data2))){
+}
+if(typeof data2 === "string"){
+if(func0(data2) > 16){
+const err12 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -204,9 +181,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
+if(!(formats2(data2))){
+const err13 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/format",keyword:"format",params:{format: "mobile"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -215,17 +191,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-var valid2 = _errs6 === errors;
 }
-if(data.email !== undefined){
-let data2 = data.email;
-const _errs8 = errors;
-const _errs9 = errors;
-if((typeof data2 == "number") && (isFinite(data2))){
-}
-if(typeof data2 === "string"){
-if(func0(data2) > 254){
-const err14 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254}};
+else {
+const err14 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -234,8 +202,15 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!(formats0(data2))){
-const err15 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"}};
+var valid0 = _errs6 === errors;
+}
+if(data.company_name !== undefined){
+let data3 = data.company_name;
+const _errs8 = errors;
+const _errs9 = errors;
+if(typeof data3 === "string"){
+if(func0(data3) > 160){
+const err15 = {instancePath:instancePath+"/company_name",schemaPath:"#/properties/company_name/maxLength",keyword:"maxLength",params:{limit: 160}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -244,9 +219,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"}};
+if(data3.trim() === ""){
+const err16 = {instancePath:instancePath+"/company_name",schemaPath:"#/properties/company_name/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -255,17 +229,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-var valid2 = _errs8 === errors;
 }
-if(data.mobile !== undefined){
-let data3 = data.mobile;
-const _errs10 = errors;
-const _errs11 = errors;
-if((typeof data3 == "number") && (isFinite(data3))){
-}
-if(typeof data3 === "string"){
-if(func0(data3) > 16){
-const err17 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 16}};
+else {
+const err17 = {instancePath:instancePath+"/company_name",schemaPath:"#/properties/company_name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -274,8 +240,13 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!(formats2(data3))){
-const err18 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/format",keyword:"format",params:{format: "mobile"}};
+var valid0 = _errs8 === errors;
+}
+if(data.country_id !== undefined){
+let data4 = data.country_id;
+const _errs10 = errors;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err18 = {instancePath:instancePath+"/country_id",schemaPath:"#/properties/country_id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -284,9 +255,10 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"}};
+const _errs11 = errors;
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 1 || isNaN(data4)){
+const err19 = {instancePath:instancePath+"/country_id",schemaPath:"#/properties/country_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -295,15 +267,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-var valid2 = _errs10 === errors;
 }
-if(data.company_name !== undefined){
-let data4 = data.company_name;
+var valid0 = _errs10 === errors;
+}
+if(data.executive_id !== undefined){
+let data5 = data.executive_id;
 const _errs12 = errors;
-const _errs13 = errors;
-if(typeof data4 === "string"){
-if(func0(data4) > 160){
-const err20 = {instancePath:instancePath+"/company_name",schemaPath:"#/properties/company_name/maxLength",keyword:"maxLength",params:{limit: 160}};
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err20 = {instancePath:instancePath+"/executive_id",schemaPath:"#/properties/executive_id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -312,8 +283,10 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data4.trim() === ""){
-const err21 = {instancePath:instancePath+"/company_name",schemaPath:"#/properties/company_name/noWhiteSpace",keyword:"noWhiteSpace",params:{}};
+const _errs13 = errors;
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 1 || isNaN(data5)){
+const err21 = {instancePath:instancePath+"/executive_id",schemaPath:"#/properties/executive_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -323,149 +296,16 @@ vErrors.push(err21);
 errors++;
 }
 }
+var valid0 = _errs12 === errors;
+}
+}
 else {
-const err22 = {instancePath:instancePath+"/company_name",schemaPath:"#/properties/company_name/type",keyword:"type",params:{type: "string"}};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
-}
-errors++;
-}
-var valid2 = _errs12 === errors;
-}
-if(data.country_id !== undefined){
-let data5 = data.country_id;
-const _errs14 = errors;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err23 = {instancePath:instancePath+"/country_id",schemaPath:"#/properties/country_id/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-const _errs15 = errors;
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 < 1 || isNaN(data5)){
-const err24 = {instancePath:instancePath+"/country_id",schemaPath:"#/properties/country_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-var valid2 = _errs14 === errors;
-}
-if(data.plan_id !== undefined){
-let data6 = data.plan_id;
-const _errs16 = errors;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err25 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-const _errs17 = errors;
-if((typeof data6 == "number") && (isFinite(data6))){
-if(data6 < 1 || isNaN(data6)){
-const err26 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-var valid2 = _errs16 === errors;
-}
-if(data.executive_id !== undefined){
-let data7 = data.executive_id;
-const _errs18 = errors;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err27 = {instancePath:instancePath+"/executive_id",schemaPath:"#/properties/executive_id/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-const _errs19 = errors;
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 < 1 || isNaN(data7)){
-const err28 = {instancePath:instancePath+"/executive_id",schemaPath:"#/properties/executive_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-var valid2 = _errs18 === errors;
-}
-if(data.status !== undefined){
-let data8 = data.status;
-const _errs20 = errors;
-const _errs21 = errors;
-const vSchema0 = schema6.properties.status.enum;
-if(!(((data8 === "trial") || (data8 === "subscribed")) || (data8 === "expired"))){
-const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema6.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(func0(data8) > 10){
-const err30 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 10}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-var valid2 = _errs20 === errors;
-}
-}
-else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
 }
 errors++;
 }
@@ -872,7 +712,7 @@ return errors === 0;
 validate7.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const SubscribersAddSubscriptionForm = validate8;
-const schema8 = {"type":"object","additionalProperties":false,"required":["plan_id","starts_on"],"properties":{"plan_id":{"title":"Plan","type":"integer","minimum":1},"starts_on":{"title":"Starts on","type":"string","format":"date"}},"$id":"subscriber-management/SUBSCRIBERS/ADD_SUBSCRIPTION"};
+const schema8 = {"type":"object","additionalProperties":false,"required":["plan_id","starts_on","amount_paid"],"properties":{"plan_id":{"title":"Plan","type":"integer","minimum":1},"starts_on":{"title":"Starts on","type":"string","format":"date"},"is_trial":{"title":"Trial","type":"boolean","default":false,"description":"A free trial of the plan for the trial period; no payment."},"voucher_code":{"title":"Voucher code","type":"string","maxLength":20},"amount_paid":{"title":"Amount paid","type":"number","minimum":0,"maximum":100000000,"multipleOf":0.01},"payment_reference":{"title":"Payment reference","type":"string","maxLength":100,"description":"The bank transfer, cheque or gateway reference."}},"$id":"subscriber-management/SUBSCRIBERS/ADD_SUBSCRIPTION"};
 const formats12 = formats.date;
 
 function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -908,10 +748,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-const _errs1 = errors;
-for(const key0 in data){
-if(!((key0 === "plan_id") || (key0 === "starts_on"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
+if(data.amount_paid === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount_paid"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -920,12 +758,10 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-if(data.plan_id !== undefined){
-let data0 = data.plan_id;
-const _errs2 = errors;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err3 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/type",keyword:"type",params:{type: "integer"}};
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((key0 === "plan_id") || (key0 === "starts_on")) || (key0 === "is_trial")) || (key0 === "voucher_code")) || (key0 === "amount_paid")) || (key0 === "payment_reference"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -934,15 +770,29 @@ vErrors.push(err3);
 }
 errors++;
 }
-const _errs3 = errors;
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+}
+if(data.plan_id !== undefined){
+let data0 = data.plan_id;
+const _errs2 = errors;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err4 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err4];
 }
 else {
 vErrors.push(err4);
+}
+errors++;
+}
+const _errs3 = errors;
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/plan_id",schemaPath:"#/properties/plan_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
 }
 errors++;
 }
@@ -957,18 +807,7 @@ if((typeof data1 == "number") && (isFinite(data1))){
 }
 if(typeof data1 === "string"){
 if(!(formats12(data1))){
-const err5 = {instancePath:instancePath+"/starts_on",schemaPath:"#/properties/starts_on/format",keyword:"format",params:{format: "date"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/starts_on",schemaPath:"#/properties/starts_on/type",keyword:"type",params:{type: "string"}};
+const err6 = {instancePath:instancePath+"/starts_on",schemaPath:"#/properties/starts_on/format",keyword:"format",params:{format: "date"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -977,16 +816,148 @@ vErrors.push(err6);
 }
 errors++;
 }
-var valid0 = _errs4 === errors;
-}
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err7 = {instancePath:instancePath+"/starts_on",schemaPath:"#/properties/starts_on/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+var valid0 = _errs4 === errors;
+}
+if(data.is_trial !== undefined){
+let data2 = data.is_trial;
+const _errs6 = errors;
+if(typeof data2 !== "boolean"){
+const err8 = {instancePath:instancePath+"/is_trial",schemaPath:"#/properties/is_trial/type",keyword:"type",params:{type: "boolean"}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
+}
+if(data.voucher_code !== undefined){
+let data3 = data.voucher_code;
+const _errs8 = errors;
+const _errs9 = errors;
+if(typeof data3 === "string"){
+if(func0(data3) > 20){
+const err9 = {instancePath:instancePath+"/voucher_code",schemaPath:"#/properties/voucher_code/maxLength",keyword:"maxLength",params:{limit: 20}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/voucher_code",schemaPath:"#/properties/voucher_code/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var valid0 = _errs8 === errors;
+}
+if(data.amount_paid !== undefined){
+let data4 = data.amount_paid;
+const _errs10 = errors;
+const _errs11 = errors;
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 100000000 || isNaN(data4)){
+const err11 = {instancePath:instancePath+"/amount_paid",schemaPath:"#/properties/amount_paid/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data4 < 0 || isNaN(data4)){
+const err12 = {instancePath:instancePath+"/amount_paid",schemaPath:"#/properties/amount_paid/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+let res0;
+if((0.01 === 0 || (res0 = data4/0.01, res0 !== parseInt(res0)))){
+const err13 = {instancePath:instancePath+"/amount_paid",schemaPath:"#/properties/amount_paid/multipleOf",keyword:"multipleOf",params:{multipleOf: 0.01}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/amount_paid",schemaPath:"#/properties/amount_paid/type",keyword:"type",params:{type: "number"}};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var valid0 = _errs10 === errors;
+}
+if(data.payment_reference !== undefined){
+let data5 = data.payment_reference;
+const _errs12 = errors;
+const _errs13 = errors;
+if(typeof data5 === "string"){
+if(func0(data5) > 100){
+const err15 = {instancePath:instancePath+"/payment_reference",schemaPath:"#/properties/payment_reference/maxLength",keyword:"maxLength",params:{limit: 100}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/payment_reference",schemaPath:"#/properties/payment_reference/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+var valid0 = _errs12 === errors;
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
 }
 errors++;
 }
@@ -996,7 +967,7 @@ return errors === 0;
 validate8.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const SubscribersAddTopUpForm = validate9;
-const schema9 = {"type":"object","additionalProperties":false,"required":["points","amount"],"properties":{"points":{"title":"Points","type":"integer","minimum":1,"maximum":10000000},"amount":{"title":"Amount paid","type":"number","minimum":0,"maximum":100000000},"note":{"title":"Note","type":"string","maxLength":200}},"$id":"subscriber-management/SUBSCRIBERS/ADD_TOP_UP"};
+const schema9 = {"type":"object","additionalProperties":false,"required":["points","amount"],"properties":{"points":{"title":"Points","type":"integer","minimum":1,"maximum":10000000},"amount":{"title":"Amount paid","type":"number","minimum":0,"maximum":100000000,"multipleOf":0.01},"payment_reference":{"title":"Payment reference","type":"string","maxLength":100,"description":"The bank transfer, cheque or gateway reference."},"note":{"title":"Note","type":"string","maxLength":200}},"$id":"subscriber-management/SUBSCRIBERS/ADD_TOP_UP"};
 
 function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscriber-management/SUBSCRIBERS/ADD_TOP_UP" */;
@@ -1033,7 +1004,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "points") || (key0 === "amount")) || (key0 === "note"))){
+if(!((((key0 === "points") || (key0 === "amount")) || (key0 === "payment_reference")) || (key0 === "note"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err2];
@@ -1107,9 +1078,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "number"}};
+let res0;
+if((0.01 === 0 || (res0 = data1/0.01, res0 !== parseInt(res0)))){
+const err8 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/multipleOf",keyword:"multipleOf",params:{multipleOf: 0.01}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1118,15 +1089,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-var valid0 = _errs4 === errors;
 }
-if(data.note !== undefined){
-let data2 = data.note;
-const _errs6 = errors;
-const _errs7 = errors;
-if(typeof data2 === "string"){
-if(func0(data2) > 200){
-const err9 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/maxLength",keyword:"maxLength",params:{limit: 200}};
+else {
+const err9 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1135,9 +1100,15 @@ vErrors.push(err9);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
-else {
-const err10 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"}};
+if(data.payment_reference !== undefined){
+let data2 = data.payment_reference;
+const _errs6 = errors;
+const _errs7 = errors;
+if(typeof data2 === "string"){
+if(func0(data2) > 100){
+const err10 = {instancePath:instancePath+"/payment_reference",schemaPath:"#/properties/payment_reference/maxLength",keyword:"maxLength",params:{limit: 100}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1146,16 +1117,55 @@ vErrors.push(err10);
 }
 errors++;
 }
-var valid0 = _errs6 === errors;
-}
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err11 = {instancePath:instancePath+"/payment_reference",schemaPath:"#/properties/payment_reference/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+var valid0 = _errs6 === errors;
+}
+if(data.note !== undefined){
+let data3 = data.note;
+const _errs8 = errors;
+const _errs9 = errors;
+if(typeof data3 === "string"){
+if(func0(data3) > 200){
+const err12 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/maxLength",keyword:"maxLength",params:{limit: 200}};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+var valid0 = _errs8 === errors;
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }

@@ -5,7 +5,7 @@ import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
 export const VoucherCreate = validate21;
 const schema21 = {"type":"object","additionalProperties":false,"required":["code","discount_type","discount_value","valid_from","valid_to"],"properties":{"code":{"title":"Code","type":"string","maxLength":20,"customPattern":{"pattern":"^[A-Z0-9]{4,20}$","message":"Use 4 to 20 capital letters or digits."}},"description":{"title":"Description","type":"string","maxLength":500},"discount_type":{"title":"Discount type","type":"string","enum":["percent","flat"],"maxLength":7},"discount_value":{"title":"Discount value","type":"number","rangeMin":{"value":1,"message":"Discount must be at least 1."}},"max_discount":{"title":"Max discount (INR)","type":"number","minimum":0,"description":"Cap on a percent discount."},"valid_from":{"title":"Valid from","type":"string","format":"date","maxLength":10},"valid_to":{"title":"Valid to","type":"string","format":"date","maxLength":10,"notBefore":"valid_from"},"usage_limit":{"title":"Usage limit","type":"integer","minimum":1,"description":"Leave empty for unlimited use."},"plan_id":{"title":"Plan","type":"integer","minimum":1}},"if":{"properties":{"discount_type":{"const":"percent"}},"required":["discount_type"]},"then":{"properties":{"discount_value":{"type":"number","maximum":100}}},"$id":"voucher-management/VOUCHER/create"};
-const func70 = Object.prototype.hasOwnProperty;
+const func72 = Object.prototype.hasOwnProperty;
 const func0 = ucs2length;
 const pattern22 = new RegExp("^[A-Z0-9]{4,20}$", "u");
 const formats12 = formats.date;
@@ -179,7 +179,7 @@ errors++;
 }
 const _errs7 = errors;
 for(const key0 in data){
-if(!(func70.call(schema21.properties, key0))){
+if(!(func72.call(schema21.properties, key0))){
 const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err10];

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../db/database.ts';
+import { HOUR_MILLISECONDS, PeriodicJob } from '../../jobs/periodicJob.ts';
+import { MODULE, entityResource, quoted } from '../../registry.ts';
+import type { AuditActor } from '../audit/record.ts';
+import { executiveAssignment } from '../auth/executiveScope.ts';
+import { publicOrigin } from '../auth/emailLinks.ts';
+import { queueMail } from '../mail/outbox.ts';
+import { notify, recordLink } from '../notifications/notify.ts';
+import { escapeHtml } from '../../http/html.ts';
+import { keepSubscriberState, subscribersDueForState } from './subscriberState.ts';
+
+/** Any constant not used by another advisory lock: one instance at a time moves the subscriptions on. */
+export const SUBSCRIPTION_CLOCK_LOCK = 7_512_027;
+/** The clock's entries name no user: time did it. */
+const CLOCK: AuditActor = { userId: null, email: null, clientAddress: null, requestId: null };
+
+/**
+ * Once a day (checked hourly, in every instance; the lock and the day it last ran let one act once): the status and
+ * plan of each subscriber whose subscriptions began, ended or came within the expiring days since the last round
+ * follow them, and the people of a subscriber that became expiring or whose trial lapsed are told, in the console and
+ * by e-mail, with a link to the subscriber. Answers how many subscribers changed; 0 when another instance acted.
+ */
+export function moveSubscriptionsOn(app: FastifyInstance): Promise<number> {
+  const expiringDays = app.config.subscriptions.expiringDays;
+  return app.db.transaction(async (tx) => {
+    const [claim] = await tx.query<{ locked: boolean; today: string; since: string | null }>(
+      `SELECT pg_try_advisory_xact_lock($1) AS locked, current_date::text AS today, (SELECT derived_on::text FROM subscription_clock WHERE id = 1) AS since`,
+      [SUBSCRIPTION_CLOCK_LOCK],
+    );
+    if (!claim?.locked || claim.since === claim.today) return 0;
+    const due = await subscribersDueForState(tx, claim.since, claim.today, expiringDays);
+    const changed = await keepSubscriberState({ app, tx, user: null, actor: CLOCK }, due, expiringDays, { action: 'subscription_state' });
+    for (const { id, was, now } of changed) {
+      if (now.status === 'expiring' && was.status !== 'expiring') await tellPeople(app, tx, id, 'expiring');
+      if (was.status === 'trial' && now.status === 'expired') await tellPeople(app, tx, id, 'trial_lapsed');
+    }
+    await tx.query('INSERT INTO subscription_clock (id, derived_on) VALUES (1, $1::date) ON CONFLICT (id) DO UPDATE SET derived_on = excluded.derived_on', [claim.today]);
+    return changed.length;
+  });
+}
+
+export function subscriptionClock(app: FastifyInstance): PeriodicJob {
+  return new PeriodicJob('subscription clock', async () => {
+    const changed = await moveSubscriptionsOn(app);
+    if (changed > 0) app.log.info({ changed }, 'subscribers\' status moved on with their subscriptions');
+  }, HOUR_MILLISECONDS, app.log);
+}
+
+type News = 'expiring' | 'trial_lapsed';
+
+/** The assigned executive and the administrators (who sell to every subscriber): a notification and an e-mail each. */
+async function tellPeople(app: FastifyInstance, tx: Queryable, subscriberId: number, news: News): Promise<void> {
+  const subscribers = entityResource(MODULE.subscribers)!;
+  const [subscriber] = await tx.query<{ name: string | null; ends_on: string | null }>(
+    `SELECT t."name"::text AS name,
+            (SELECT max(s.ends_on)::text FROM subscriber_subscriptions s WHERE s.subscriber_id = t.id AND s.cancelled_at IS NULL) AS ends_on
+       FROM ${quoted(subscribers.entity.table)} t WHERE t.id = $1`,
+    [subscriberId],
+  );
+  const name = subscriber?.name ?? `Subscriber ${subscriberId}`;
+  const link = recordLink(MODULE.subscribers, 'SUBSCRIBER_DETAIL', subscriberId);
+  const what = news === 'expiring' ? `'s subscription ends on ${subscriber?.ends_on ?? 'soon'}` : '\'s trial ended without a subscription';
+  const subject = news === 'expiring' ? `${name}'s subscription is ending` : `${name}'s trial ended`;
+  for (const person of await peopleOf(tx, subscriberId)) {
+    await notify(tx, person.id, `<b>${escapeHtml(name)}</b>${escapeHtml(what)}.`, link);
+    const url = link ? `${publicOrigin(app)}${link}` : publicOrigin(app);
+    await queueMail(tx, {
+      to: person.email,
+      subject,
+      text: `Hello ${person.first_name ?? ''},\n\n${name}${what}.\n\nOpen the subscriber: ${url}\n`,
+      html: `<p>Hello ${escapeHtml(person.first_name ?? '')},</p><p><b>${escapeHtml(name)}</b>${escapeHtml(what)}.</p><p><a href="${escapeHtml(url)}">Open the subscriber</a></p>`,
+      expiresAt: null,
+    });
+  }
+}
+
+async function peopleOf(tx: Queryable, subscriberId: number): Promise<Array<{ id: number; email: string; first_name: string | null }>> {
+  const assignment = executiveAssignment();
+  const subscribers = entityResource(MODULE.subscribers)!;
+  const assigned = !assignment
+    ? 'false'
+    : assignment.via
+      ? `u.id IN (SELECT e.${quoted(assignment.via.userField)} FROM ${quoted(assignment.via.table)} e JOIN ${quoted(subscribers.entity.table)} t ON t.${quoted(assignment.field)} = e.id WHERE t.id = $1)`
+      : `u.id IN (SELECT t.${quoted(assignment.field)} FROM ${quoted(subscribers.entity.table)} t WHERE t.id = $1)`;
+  return tx.query(
+    `SELECT u.id, u.email, u.first_name FROM users u
+      WHERE u.is_active AND (${assigned} OR (
+            u.role_id IN (SELECT role_id FROM role_permissions WHERE module = $2 AND action = 'ADD_SUBSCRIPTION')
+        AND u.role_id NOT IN (SELECT role_id FROM role_permissions WHERE module = $2 AND action = 'executive_access')))
+      ORDER BY u.id`,
+    [subscriberId, MODULE.subscribers],
+  );
+}
