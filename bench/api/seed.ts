@@ -43,7 +43,7 @@ const COUNTRIES: Array<[string, string, string]> = [
 const PLANS: Array<[string, string, number, number, number]> = [
   ['Starter', 'STARTER', 4999, 30, 1000], ['Professional', 'PRO', 19999, 90, 6000], ['Business', 'BUSINESS', 49999, 180, 20000], ['Enterprise', 'ENTERPRISE', 149999, 365, 100000],
 ];
-const STATUSES = ['trial', 'subscribed', 'subscribed', 'expired'];
+const STATUSES = ['none', 'trial', 'active', 'active', 'expiring', 'expired', 'cancelled'];
 
 export interface BenchData {
   /** What the list scenario searches for: a company-name fragment as an administrator would type it. */

@@ -121,7 +121,7 @@ describe.each(databases)('action bodies judged by the manifest forms on $kind', 
       return (response.json() as { data: { id: number } }).data.id;
     };
     const countryId = await create('countries', { name: 'India', iso2: 'IN', iso3: 'IND', region: 'asia', currency_code: 'INR' });
-    subscriberId = await create('subscribers', { name: 'Asha Rao', email: 'asha.rao@example.com', mobile: '9876543215', country_id: countryId, status: 'trial' });
+    subscriberId = await create('subscribers', { name: 'Asha Rao', email: 'asha.rao@example.com', mobile: '9876543215', country_id: countryId });
   });
   afterAll(async () => server?.close());
 

@@ -51,7 +51,8 @@ INSERT INTO payments (subscriber_id, kind, amount, subscription_id, ledger_entry
 SELECT l.subscriber_id, l.kind, l.amount, l.subscription_id, l.id, l.created_at, l.created_by
   FROM points_ledger l
  WHERE l.kind IN ('subscription', 'top_up') AND l.amount > 0
-   AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.ledger_entry_id = l.id);
+   AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.ledger_entry_id = l.id)
+ ORDER BY l.id;
 
 -- A notification names its record: the console path it opens.
 ALTER TABLE notifications ADD COLUMN IF NOT EXISTS link text;

@@ -108,6 +108,18 @@ describe('the notifications dropdown', () => {
     expect(await within(panel).findByText('No new notifications available.')).toBeInTheDocument();
   });
 
+  it('a notification about a record names it and opens it: a link to the record that also reads the notification', async () => {
+    unread = [{ id: 7, message: '<b>Ananya Iyer</b>\'s subscription ends on 2026-12-20.', link: '/subscriber-management/subscribers/42/details', created_at: createdAt, is_read: false }];
+    renderWithRouter(<Header />);
+    const panel = await openNotifications();
+    const link = within(panel).getByRole('link', { name: /subscription ends on 2026-12-20/ });
+    expect(link).toHaveTextContent("Ananya Iyer's subscription ends on 2026-12-20.");
+    expect(link).toHaveAttribute('href', '/subscriber-management/subscribers/42/details');
+    await userEvent.click(link);
+    expect(post).toHaveBeenCalledWith('notification', { id: 7 });
+    expect(screen.queryByRole('region', { name: /notifications/i })).not.toBeInTheDocument();
+  });
+
   it('NOTIF-10 the HTML is sanitised: no script, event handler or javascript: URL from the server runs', async () => {
     unread = [
       {

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { Dropdown } from '../header/Dropdown.tsx';
 import { sanitizeHtml } from '../shell/sanitizeHtml.ts';
 import { formatNotificationDate } from './formatNotificationDate.ts';
@@ -34,7 +35,7 @@ export function NotificationsMenu({ initials }: NotificationsMenuProps) {
         </span>
       }
     >
-      {() => (
+      {(close) => (
         <>
           <div className="notifications-head">
             <h2>All Notifications</h2>
@@ -52,7 +53,20 @@ export function NotificationsMenu({ initials }: NotificationsMenuProps) {
                     {initials}
                   </span>
                   <div className="notification-text">
-                    <div className="notification-message" dangerouslySetInnerHTML={{ __html: sanitizeHtml(notification.message) }} />
+                    {notification.link ? (
+                      // Opening the record it is about reads the notification.
+                      <Link
+                        className="notification-message notification-link"
+                        to={notification.link}
+                        onClick={() => {
+                          close();
+                          void markRead(notification.id).catch(ignore);
+                        }}
+                        dangerouslySetInnerHTML={{ __html: sanitizeHtml(notification.message) }}
+                      />
+                    ) : (
+                      <div className="notification-message" dangerouslySetInnerHTML={{ __html: sanitizeHtml(notification.message) }} />
+                    )}
                     <time dateTime={notification.created_at}>{formatNotificationDate(notification.created_at)}</time>
                   </div>
                   <button

@@ -8,6 +8,8 @@ export interface Notification {
   id: number | string;
   /** HTML from the server; render it through sanitizeHtml only (NOTIF-10). */
   message: string;
+  /** The console path of the record it is about (the subscriber whose subscription ends), if any. */
+  link?: string | null;
   created_at: string;
   is_read: boolean;
 }

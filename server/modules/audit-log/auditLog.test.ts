@@ -38,7 +38,7 @@ describe.each(databases)('GET audit-log, its export and its filters, on $kind', 
     sales = await server.auth('Sales Executive');
     const country = (await call('POST', 'countries', { name: 'India', iso2: 'IN', iso3: 'IND', region: 'asia', currency_code: 'INR' })).body.data.id;
     const profile = (await call('POST', 'executives', { user_id: salesId, employee_code: 'EXE-1', region: 'west', mobile: '9876543213' })).body.data.id;
-    const subscriber = (name: string, email: string, executive?: number) => ({ name, email, mobile: '9876543214', country_id: country, status: 'trial', ...(executive ? { executive_id: executive } : {}) });
+    const subscriber = (name: string, email: string, executive?: number) => ({ name, email, mobile: '9876543214', country_id: country, ...(executive ? { executive_id: executive } : {}) });
     mine = (await call('POST', 'subscribers', subscriber('Mine Subscriber', 'mine@example.com', profile))).body.data.id;
     theirs = (await call('POST', 'subscribers', subscriber('Other Subscriber', 'other@example.com'))).body.data.id;
     for (const [id, key] of [[mine, 'audit-mine-1'], [theirs, 'audit-theirs-1']] as const) {

@@ -116,7 +116,7 @@ describe.each(databases)('every write route leaves its audit entry, on $kind', (
   let countryId = 0;
   const newSubscriber = async () => {
     serial += 1;
-    return created('subscribers', { name: `Walk Subscriber ${letters(serial)}`, email: `walk.subscriber.${serial}@example.com`, mobile: `98700${String(serial).padStart(5, '0')}`, country_id: countryId, status: 'trial' });
+    return created('subscribers', { name: `Walk Subscriber ${letters(serial)}`, email: `walk.subscriber.${serial}@example.com`, mobile: `98700${String(serial).padStart(5, '0')}`, country_id: countryId });
   };
 
   /** A new lookup type, the resource the walk sends each generic route's request to, and its version. */

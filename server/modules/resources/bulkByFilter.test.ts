@@ -32,26 +32,26 @@ describe.each(databases)('bulk changes of all matching records on $kind', ({ kin
   afterAll(async () => server?.close());
 
   it.skipIf(skip)('an executive sets a field on the 10,000-record filter: exactly their matching subscribers change, nothing outside their scope', async () => {
-    const [plan] = await server.db.query<{ id: number }>(`SELECT id FROM plans ORDER BY id DESC LIMIT 1`);
-    const outsideBefore = await server.db.query(`SELECT id, plan_id, version FROM subscribers WHERE status = 'trial' AND id % 5 <> 1 ORDER BY id`);
+    const [country] = await server.db.query<{ id: number }>(`SELECT id FROM countries ORDER BY id DESC LIMIT 1`);
+    const outsideBefore = await server.db.query(`SELECT id, country_id, version FROM subscribers WHERE status = 'trial' AND id % 5 <> 1 ORDER BY id`);
     const matching = await total('subscribers?status=trial', executive);
     const everyone = await total('subscribers?status=trial');
     expect(everyone).toBeGreaterThan(matching);
     expect(matching).toBeGreaterThan(100);
 
-    const answer = await post('subscribers/bulk/set?status=trial', { field: 'plan_id', value: plan!.id, expected_count: matching }, executive);
+    const answer = await post('subscribers/bulk/set?status=trial', { field: 'country_id', value: country!.id, expected_count: matching }, executive);
     expect(answer.status, answer.text).toBe(200);
     const result = answer.lines.at(-1)!;
     expect(result.data?.matched).toBe(matching);
     expect(answer.lines[0]?.progress).toEqual({ done: 0, total: matching });
 
-    const scoped = await server.db.query<{ plan_id: number; count: number }>(
-      `SELECT s.plan_id, count(*) AS count FROM subscribers s JOIN executive_profiles e ON e.id = s.executive_id JOIN users u ON u.id = e.user_id
-        WHERE u.email = 'sales@example.com' AND s.status = 'trial' GROUP BY s.plan_id`,
+    const scoped = await server.db.query<{ country_id: number; count: number }>(
+      `SELECT s.country_id, count(*) AS count FROM subscribers s JOIN executive_profiles e ON e.id = s.executive_id JOIN users u ON u.id = e.user_id
+        WHERE u.email = 'sales@example.com' AND s.status = 'trial' GROUP BY s.country_id`,
     );
-    expect(scoped).toEqual([{ plan_id: plan!.id, count: matching }]);
+    expect(scoped).toEqual([{ country_id: country!.id, count: matching }]);
     const unchanged = await server.db.query(
-      `SELECT id, plan_id, version FROM subscribers WHERE status = 'trial' AND id = ANY($1::bigint[]) ORDER BY id`,
+      `SELECT id, country_id, version FROM subscribers WHERE status = 'trial' AND id = ANY($1::bigint[]) ORDER BY id`,
       [outsideBefore.map((row) => row.id)],
     );
     const assigned = new Set(
@@ -66,7 +66,7 @@ describe.each(databases)('bulk changes of all matching records on $kind', ({ kin
     const [entry] = await server.db.query<{ changes: Record<string, { after: number }>; user_email: string }>(
       `SELECT changes, user_email FROM audit_log WHERE module = 'SUBSCRIBERS' AND action = 'bulk_update' AND record_id IS NOT NULL LIMIT 1`,
     );
-    expect(entry).toMatchObject({ user_email: 'sales@example.com', changes: { plan_id: { after: plan!.id } } });
+    expect(entry).toMatchObject({ user_email: 'sales@example.com', changes: { country_id: { after: country!.id } } });
   });
 
   it.skipIf(skip)('a count that moved since the confirmation is a 409 stating the count now, and nothing changes', async () => {

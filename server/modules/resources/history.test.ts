@@ -171,7 +171,7 @@ describe.each(databases)('audit entries and record history on $kind', ({ kind, s
     expect(readable.items[0]!.restorable).toBe(false);
     expect((await call('POST', `countries/${id}/history/${readable.items[0]!.id}/restore`, undefined, { ...viewer, 'if-match': '"1"' })).status).toBe(403);
     expect((await call('GET', 'countries/999999/history')).status).toBe(404);
-    const subscriber = await call('POST', 'subscribers', { name: 'Not Theirs', email: 'not.theirs@example.com', mobile: '9876543214', country_id: id, status: 'trial' });
+    const subscriber = await call('POST', 'subscribers', { name: 'Not Theirs', email: 'not.theirs@example.com', mobile: '9876543214', country_id: id });
     expect(subscriber.status).toBe(201);
     const other = subscriber.body.data.id;
     expect((await call('GET', `subscribers/${other}/history`, undefined, sales)).status).toBe(404);

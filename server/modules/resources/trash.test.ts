@@ -169,7 +169,7 @@ describe.each(databases)('the trash on $kind', ({ kind, skip }) => {
     const sales = await server.auth('Sales Executive');
     const viewer = await server.auth('Read Only');
     const countryId = (await call('POST', 'countries', country('SX'))).body.data.id;
-    const theirs = (await call('POST', 'subscribers', { name: 'Someone Else', email: 'someone.else@example.com', mobile: '9876543214', country_id: countryId, status: 'trial' })).body.data.id;
+    const theirs = (await call('POST', 'subscribers', { name: 'Someone Else', email: 'someone.else@example.com', mobile: '9876543214', country_id: countryId })).body.data.id;
     await call('DELETE', `subscribers/${theirs}`, undefined, { ...admin, 'if-match': '"1"' });
     expect((await call('GET', 'subscribers/trash', undefined, {})).status).toBe(401);
     expect((await call('POST', `subscribers/${theirs}/restore`, undefined, {})).status).toBe(401);

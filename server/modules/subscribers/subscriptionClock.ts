@@ -8,6 +8,7 @@ import { publicOrigin } from '../auth/emailLinks.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { notify, recordLink } from '../notifications/notify.ts';
 import { escapeHtml } from '../../http/html.ts';
+import { dateText } from './money.ts';
 import { keepSubscriberState, subscribersDueForState } from './subscriberState.ts';
 
 /** Any constant not used by another advisory lock: one instance at a time moves the subscriptions on. */
@@ -60,7 +61,7 @@ async function tellPeople(app: FastifyInstance, tx: Queryable, subscriberId: num
   );
   const name = subscriber?.name ?? `Subscriber ${subscriberId}`;
   const link = recordLink(MODULE.subscribers, 'SUBSCRIBER_DETAIL', subscriberId);
-  const what = news === 'expiring' ? `'s subscription ends on ${subscriber?.ends_on ?? 'soon'}` : '\'s trial ended without a subscription';
+  const what = news === 'expiring' ? `'s subscription ends on ${subscriber?.ends_on ? dateText(subscriber.ends_on) : 'soon'}` : '\'s trial ended without a subscription';
   const subject = news === 'expiring' ? `${name}'s subscription is ending` : `${name}'s trial ended`;
   for (const person of await peopleOf(tx, subscriberId)) {
     await notify(tx, person.id, `<b>${escapeHtml(name)}</b>${escapeHtml(what)}.`, link);

@@ -29,7 +29,7 @@ const EXECUTIVE = {
   created_at: '2026-01-02T10:00:00Z',
 };
 const ASSIGNED = [
-  { id: 5, name: 'Meera Traders', email: 'meera@example.com', company_name: 'Spice Exim 5', status: 'subscribed' },
+  { id: 5, name: 'Meera Traders', email: 'meera@example.com', company_name: 'Spice Exim 5', status: 'active' },
   { id: 10, name: 'Kabir Khan', email: 'kabir@example.com', company_name: null, status: 'trial' },
 ];
 
