@@ -10,6 +10,7 @@ import { fieldErrors } from '../../validation/messages.ts';
 import { profileRoutes } from '../modules/profile/routes.ts';
 import { MODULE, actionFormSchema } from '../registry.ts';
 import { subscriberRoutes } from '../modules/subscribers/routes.ts';
+import { saleRoutes } from '../modules/subscribers/saleRoutes.ts';
 import { startTestServer, testDatabases, type TestServer } from '../testing/testServer.ts';
 import { validatorCompiler } from './validation.ts';
 import { joinArea } from '../../src/routing/areaModule.ts';
@@ -68,6 +69,7 @@ async function registeredBodies(): Promise<Map<string, Schema>> {
   });
   await app.register(profileRoutes);
   await app.register(subscriberRoutes);
+  await app.register(saleRoutes);
   await app.ready();
   await app.close();
   return bodies;
@@ -132,8 +134,8 @@ describe.each(databases)('action bodies judged by the manifest forms on $kind', 
     ['maxLength 60 and the required mobile', OPERATIONS[0], { first_name: 'A'.repeat(61), last_name: 'Rao' }, { first_name: 'Expect max 60 but got 61', mobile: 'This field is required' }],
     ['a weak password and a confirmation that differs', OPERATIONS[1], { current_password: 'Admin@12345', password: 'weakpassword', confirm_password: 'other' }, { password: 'Invalid password, Must Have Numbers & Special Character.', confirm_password: 'New password does not match.' }],
     ['compareTo alone (the title is the manifest\'s "New password")', OPERATIONS[1], { current_password: 'Admin@12345', password: 'Strong@2026', confirm_password: 'Strong@2027' }, { confirm_password: 'New password does not match.' }],
-    ['minimum 1 and a date that is not one', OPERATIONS[2], { plan_id: 0, starts_on: '2026-13-01' }, { plan_id: 'Min value is 1', starts_on: 'Invalid value.' }],
-    ['a missing plan and a number for a date', OPERATIONS[2], { starts_on: 20260101 }, { plan_id: 'This field is required', starts_on: 'Invalid value.' }],
+    ['minimum 1 and a date that is not one', OPERATIONS[2], { plan_id: 0, starts_on: '2026-13-01', amount_paid: 0 }, { plan_id: 'Min value is 1', starts_on: 'Invalid value.' }],
+    ['a missing plan and a number for a date', OPERATIONS[2], { starts_on: 20260101, amount_paid: 0 }, { plan_id: 'This field is required', starts_on: 'Invalid value.' }],
     // The route schema allowed 500 characters of note; the manifest's form allows 200.
     ['maximum 10,000,000, minimum 0 and maxLength 200', OPERATIONS[3], { points: 10_000_001, amount: -1, note: 'x'.repeat(201) }, { points: 'Max value is 10000000', amount: 'Min value is 0', note: 'Expect max 200 but got 201' }],
     ['text for numbers', OPERATIONS[3], { points: '5', amount: '10' }, { points: 'Should be a number.', amount: 'Should be a number.' }],

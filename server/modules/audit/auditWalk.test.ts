@@ -239,7 +239,17 @@ describe.each(databases)('every write route leaves its audit entry, on $kind', (
         const plan = await created('plans', { name: `Walk plan ${letters(serial)}`, code: `WALK${serial}`, price: 999, validity_days: 30, points: 100, max_users: 1 });
         return { subscriber: await newSubscriber(), plan };
       },
-      request: ({ subscriber, plan }) => ({ method: 'POST', url: `subscribers/${subscriber}/subscriptions`, payload: { plan_id: plan, starts_on: '2026-01-01' } }),
+      request: ({ subscriber, plan }) => ({ method: 'POST', url: `subscribers/${subscriber}/subscriptions`, payload: { plan_id: plan, starts_on: '2026-01-01', amount_paid: 999 } }),
+    },
+    cancelSubscription: {
+      setup: async () => {
+        serial += 1;
+        const plan = await created('plans', { name: `Walk plan ${letters(serial)}`, code: `WALK${serial}`, price: 999, validity_days: 30, points: 100, max_users: 1 });
+        const subscriber = await newSubscriber();
+        const sold = await call('POST', `subscribers/${subscriber}/subscriptions`, { plan_id: plan, starts_on: '2099-01-01', amount_paid: 0 });
+        return { subscriber, subscription: (sold.body.data.subscription as { id: number }).id };
+      },
+      request: ({ subscriber, subscription }) => ({ method: 'POST', url: `subscribers/${subscriber}/subscriptions/${subscription}/cancel` }),
     },
     addTopUp: { setup: () => newSubscriber(), request: (id) => ({ method: 'POST', url: `subscribers/${id}/top-ups`, payload: { points: 10, amount: 100, idempotency_key: `walk-top-up-${id}` } }) },
     startUpload: { request: () => ({ method: 'POST', url: 'uploads', payload: { country_id: countryId, trade_direction: 'export', period: nextPeriod(), file_name: 'walk.csv', size: TRADE_CSV.length } }) },

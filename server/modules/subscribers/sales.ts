@@ -3,6 +3,7 @@ import type { Queryable, Row } from '../../db/database.ts';
 import { HttpError, notFound, validationError } from '../../http/errors.ts';
 import { MODULE, entityResource, field, quoted } from '../../registry.ts';
 import type { WriteContext } from '../resources/behaviours.ts';
+import { recordAudit } from '../audit/record.ts';
 import { toPaise, toRupees, rupeesText } from './money.ts';
 import { addLedgerEntry } from './points.ts';
 import { keepSubscriberState } from './subscriberState.ts';
@@ -90,7 +91,7 @@ export async function sellSubscription(context: WriteContext, subscriberId: numb
     list_price: toRupees(quote.listPaise), voucher: quote.voucher?.code ?? null, discount: toRupees(quote.discountPaise), amount_due: toRupees(quote.duePaise),
     amount_paid: toRupees(paidPaise), payment_reference: reference,
   };
-  await keepSubscriberState(context, [subscriberId], app.config.subscriptions.expiringDays, { action: 'subscribe', details });
+  await recordSubscriberChange(context, subscriberId, { action: 'subscribe', details });
   return { subscription: subscription!, ledger_entry: entry, payment, details };
 }
 
@@ -107,8 +108,17 @@ export async function cancelSubscription(context: WriteContext, subscriberId: nu
     if (!exists) throw notFound('Subscription');
     throw new HttpError(409, 'This subscription has already ended or been cancelled.');
   }
-  await keepSubscriberState(context, [subscriberId], context.app.config.subscriptions.expiringDays, { action: 'subscription_cancel', details: { subscription_id: subscriptionId } });
+  await recordSubscriberChange(context, subscriberId, { action: 'subscription_cancel', details: { subscription_id: subscriptionId } });
   return cancelled;
+}
+
+/**
+ * The subscriber's status and plan brought up to date, with the sale or cancellation as their audit entry's details;
+ * when they stay as they were, the entry records the details alone.
+ */
+async function recordSubscriberChange(context: WriteContext, subscriberId: number, entry: { action: 'subscribe' | 'subscription_cancel'; details: Record<string, unknown> }): Promise<void> {
+  const changed = await keepSubscriberState(context, [subscriberId], context.app.config.subscriptions.expiringDays, entry);
+  if (changed.length === 0) await recordAudit(context.tx, context.actor, { module: MODULE.subscribers, recordId: subscriberId, ...entry });
 }
 
 export async function recordPayment(

@@ -100,6 +100,9 @@ describe.each(databases)('subscribers, notifications and uploads on $kind', ({ k
       expect(report.body.meta?.total).toBe(1);
       const unread = await call('GET', 'notification?is_read=false&_page=1&_page_size=8');
       expect(JSON.stringify(unread.body.data)).toContain('exports.csv');
+      // The notification opens the upload it is about.
+      const told = (unread.body.data as unknown as Array<{ message: string; link: string | null }>).find((row) => row.message.includes('exports.csv'));
+      expect(told?.link).toBe(`/data-upload-management/uploads/${upload.id}`);
       expect((await tus().create(url, CSV.length)).status).toBe(409);
       expect((await complete(upload.id)).status).toBe(409);
       const trending = await call('POST', 'sync-trending-data/refresh', {});

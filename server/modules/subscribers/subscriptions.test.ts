@@ -57,6 +57,9 @@ describe.each(databases)('subscriptions, status and money on $kind', ({ kind, sk
       if (subscription.state === 'current' || subscription.state === 'scheduled') expect((await send('POST', `subscribers/${id}/subscriptions/${subscription.id}/cancel`)).status).toBe(200);
     }
     expect(await stateOf(id)).toEqual({ status: 'cancelled', plan_id: null });
+    // Every sale and cancellation has its audit entry, whether or not the status moved.
+    const audited = await server.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE module = 'SUBSCRIBERS' AND record_id = $1 AND action <> 'create' ORDER BY id`, [id]);
+    expect(audited.map((row) => row.action)).toEqual(['subscribe', 'subscribe', 'subscribe', 'subscription_cancel', 'subscription_cancel', 'subscription_cancel']);
     expect((await send('POST', `subscribers/${id}/subscriptions/${(overlap.body.data.subscription as { id: number }).id}/cancel`)).status).toBe(409);
 
     const trialist = await newSubscriber();

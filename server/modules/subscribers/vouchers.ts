@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/database.ts';
 import { validationError } from '../../http/errors.ts';
 import { MODULE, entityResource, quoted } from '../../registry.ts';
 import type { WriteContext } from '../resources/behaviours.ts';
-import { dateText, rupeesText, toPaise } from './money.ts';
+import { dateText, toPaise } from './money.ts';
 
 /** The fields of the manifest's VOUCHER resource a sale reads (voucher-management.json). */
 type VoucherRow = {
@@ -75,9 +75,4 @@ export async function countVoucherUse(context: WriteContext, voucher: AppliedVou
   const [row] = await context.tx.query<{ used_count: number | null }>(`SELECT "used_count" FROM ${quoted(vouchers.entity.table)} WHERE id = $1`, [voucher.id]);
   const values = { used_count: Number(row?.used_count ?? 0) + 1 };
   await context.app.records.of(vouchers).change(context, [voucher.id], values, { expected: 'any', values }, { action: 'update', details: { used_by_subscription: subscriptionId } });
-}
-
-/** A voucher's discount in words, for messages: "DIWALI25 (₹1,250 off)". */
-export function voucherText(voucher: AppliedVoucher): string {
-  return `${voucher.code} (${rupeesText(voucher.discountPaise)} off)`;
 }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { escapeHtml } from '../../http/html.ts';
 import { PeriodicJob } from '../../jobs/periodicJob.ts';
 import { MODULE, entityResource } from '../../registry.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify, recordLink } from '../notifications/notify.ts';
 import { ResourceTable } from '../resources/sql.ts';
 import { uploader } from './audit.ts';
 import { UploadFileLocker } from './fileLocks.ts';
@@ -103,7 +103,7 @@ function abandon(app: FastifyInstance, { upload_id: uploadId, user_id: userId, s
     await setUploadState(app, tx, uploadId, { status: 'abandoned' }, { actor, action: 'import', details: { status: 'abandoned', error: reason } });
     const uploads = entityResource(MODULE.dataUploadLogs);
     const fileName = String((uploads && (await new ResourceTable(uploads).get(tx, uploadId, null))?.file_name) ?? `upload ${uploadId}`);
-    if (userId !== null) await notify(tx, userId, `Upload <b>${escapeHtml(fileName)}</b> was abandoned: its file did not arrive in full before the upload link expired. Please upload it again.`);
+    if (userId !== null) await notify(tx, userId, `Upload <b>${escapeHtml(fileName)}</b> was abandoned: its file did not arrive in full before the upload link expired. Please upload it again.`, recordLink(MODULE.dataUploadLogs, 'view_detail', uploadId));
     return true;
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../config.ts';
 import type { Database, Queryable, Transaction } from '../../db/database.ts';
 import { escapeHtml } from '../../http/html.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify, recordLink } from '../notifications/notify.ts';
 import { MODULE, entityResource } from '../../registry.ts';
 import { ResourceTable } from '../resources/sql.ts';
 import { configuredColumns } from './columns.ts';
@@ -281,7 +281,7 @@ export class UploadProcessor {
 
   private async finish(tx: Queryable, job: UploadJob, error: string | null, message: string): Promise<void> {
     await tx.query('UPDATE upload_files SET processed_at = now(), error = $2 WHERE upload_id = $1', [job.uploadId, error]);
-    if (job.userId !== null) await notify(tx, job.userId, message);
+    if (job.userId !== null) await notify(tx, job.userId, message, recordLink(MODULE.dataUploadLogs, 'view_detail', job.uploadId));
   }
 }
 

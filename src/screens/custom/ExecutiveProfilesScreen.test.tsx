@@ -57,7 +57,7 @@ describe('ExecutiveProfilesScreen', () => {
     // The statuses read as the subscribers' manifest labels them, once that area's description is in.
     await waitFor(() => expect(within(table).getAllByRole('row').map((row) => Array.from(row.children, (cell) => cell.textContent))).toEqual([
       ['Name', 'Email', 'Company', 'Status'],
-      ['Meera Traders', 'meera@example.com', 'Spice Exim 5', 'Subscribed'],
+      ['Meera Traders', 'meera@example.com', 'Spice Exim 5', 'Active'],
       ['Kabir Khan', 'kabir@example.com', '—', 'Trial'],
     ]));
     expect(screen.getByRole('link', { name: 'Back to executives' })).toHaveAttribute('href', '/executive-profile-management/executives');
