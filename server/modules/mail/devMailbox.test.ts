@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { startTestServer, testDatabases, testMail, type TestServer } from '../../testing/testServer.ts';
+import { until } from '../../testing/until.ts';
 import type { MailboxEntry } from '../../../contract/mailbox.ts';
 
 const databases = await testDatabases();
@@ -37,7 +38,11 @@ describe.each(databases)('e-mail without SMTP_URL on $kind', ({ kind, skip }) =>
     const line = printed.find((candidate) => candidate.includes('viewer@example.com'))!;
     expect(line).toMatch(/^E-mail to viewer@example\.com \(not sent: no SMTP_URL\): "Reset your password for the Trade Data administration console"\n {2}http:\/\/localhost:\d+\/auth\/reset-password\?token=[\w-]+$/);
 
-    const mailbox = await app.inject({ method: 'GET', url: '/api/v1/dev/mailbox' });
+    // The line is printed before the message is marked sent: wait for the mark.
+    const mailbox = await until(async () => {
+      const answer = await app.inject({ method: 'GET', url: '/api/v1/dev/mailbox' });
+      return (answer.json() as { data: MailboxEntry[] }).data[0]?.state === 'sent' && answer;
+    }, 'the message marked sent');
     expect(mailbox.statusCode).toBe(200);
     const { data, meta } = mailbox.json() as { data: MailboxEntry[]; meta: { delivery: string } };
     expect(meta).toEqual({ delivery: 'console' });
