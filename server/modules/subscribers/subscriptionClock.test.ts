@@ -2,8 +2,10 @@
  * Time moves subscriptions on: the clock expires them, makes them expiring and lets trials lapse, tells the assigned
  * executive and the administrators with a link to the subscriber, and acts once however many instances run it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDatabases, type TestServer } from '../../testing/testServer.ts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { openPostgres } from '../../db/postgres.ts';
+import { TEST_DATABASE_URL, startTestServer, testDatabases, type TestServer } from '../../testing/testServer.ts';
 import { moveSubscriptionsOn } from './subscriptionClock.ts';
 
 const databases = await testDatabases();
@@ -34,6 +36,16 @@ describe.each(databases)('the subscription clock on $kind', ({ kind, skip }) => 
   }, 120_000);
   afterAll(async () => server?.close());
 
+  /**
+   * Three instances' view of the app: on PostgreSQL each with its own connection pool to the same database, as three
+   * servers would have; PGlite is one process's database, so there the three share it.
+   */
+  const threeInstances = async (): Promise<FastifyInstance[]> => {
+    if (kind !== 'postgres') return [server.app, server.app, server.app];
+    const others = await Promise.all([1, 2].map(() => openPostgres(TEST_DATABASE_URL, server.config.databaseSchema, 2)));
+    onTestFinished(() => Promise.all(others.map((db) => db.close())).then(() => undefined));
+    return [server.app, ...others.map((db) => Object.create(server.app, { db: { value: db } }) as FastifyInstance)];
+  };
   let serial = 0;
   /** A subscriber the Sales Executive adds: assigned to them. */
   const subscriberOfSales = async () => {
@@ -50,7 +62,7 @@ describe.each(databases)('the subscription clock on $kind', ({ kind, skip }) => 
     expect((await send('POST', `subscribers/${subscriber.id}/subscriptions`, { plan_id: planId, starts_on: today, amount_paid: 100 })).status).toBe(201);
     expect(await statusOf(subscriber.id)).toBe('active');
     await passTime(subscriber.id, await relative(-300), await relative(29));
-    const rounds = await Promise.all([moveSubscriptionsOn(server.app), moveSubscriptionsOn(server.app), moveSubscriptionsOn(server.app)]);
+    const rounds = await Promise.all((await threeInstances()).map((instance) => moveSubscriptionsOn(instance)));
     expect(rounds.filter((changed) => changed > 0)).toHaveLength(1);
     expect(await statusOf(subscriber.id)).toBe('expiring');
     expect(await moveSubscriptionsOn(server.app)).toBe(0);
