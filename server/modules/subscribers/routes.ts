@@ -2,54 +2,34 @@ import type { FastifyInstance } from 'fastify';
 import { idParams } from '../../http/requestSchemas.ts';
 import { currentUser, permission } from '../auth/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
-import type { SessionUser } from '../auth/session.ts';
-import { notFound } from '../../http/errors.ts';
 import { MODULE, entityResource, quoted, resource } from '../../registry.ts';
 import type { Scope } from '../../db/sqlParams.ts';
-import { recordSchema } from '../resources/answers.ts';
-import { ResourceTable } from '../resources/sql.ts';
 import { pointsBalance } from './points.ts';
-import { executiveSubscribersQuery, subscriberAnswers } from './schemas.ts';
+import { EXECUTIVE_SCOPE, IN_FORCE, SUBSCRIPTION_STATE, planLabelSql, subscriberRouteParts } from './routeParts.ts';
+import { executiveSubscribersQuery } from './schemas.ts';
 import { executiveAssignment, subscriberScope } from '../auth/executiveScope.ts';
-
-/** A subscription in force today (row alias `s`). */
-const IN_FORCE = '(s.cancelled_at IS NULL AND s.starts_on <= current_date AND (s.ends_on IS NULL OR s.ends_on >= current_date))';
 
 /** Subscriber detail: the summary, the points ledger, an executive's subscribers; selling is in saleRoutes.ts. */
 export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
   const subscribers = entityResource(MODULE.subscribers);
   if (!subscribers) return;
   const { db } = app;
-  const table = new ResourceTable(subscribers);
-  const can = (action: string) => permission(MODULE.subscribers, action);
-  const answers = subscriberAnswers(recordSchema(subscribers));
-  const tags = [subscribers.label];
-  const executiveScope = 'An executive (`executive_access`) reaches only the subscribers assigned to them.';
-
-  const loadSubscriber = async (id: number, user: SessionUser) => {
-    const row = await table.get(db, id, subscriberScope(user));
-    if (!row) throw notFound(subscribers.singular);
-    return row;
-  };
-
-  const plans = entityResource(MODULE.plans);
-  const planLabel = plans ? `(SELECT p."name"::text FROM ${quoted(plans.entity.table)} p WHERE p.id = s.plan_id)` : 'NULL::text';
+  const { table, can, answers, tags, loadSubscriber } = subscriberRouteParts(app, subscribers);
+  const planLabel = planLabelSql();
   app.get<{ Params: { id: number } }>('/subscribers/:id/summary', {
     config: { access: can('SUBSCRIBER_DETAIL') },
     schema: {
       tags,
       operationId: 'getSubscriberSummary',
       summary: 'A subscriber with the subscription in force (else the latest), the points balance and the total paid',
-      description: executiveScope,
+      description: EXECUTIVE_SCOPE,
       params: idParams,
       response: { 200: answers.summary, ...errorAnswers(400, 401, 403, 404) },
     },
     handler: async (request) => {
       const subscriber = await loadSubscriber(request.params.id, currentUser(request));
       const [subscription] = await db.query(
-        `SELECT s.*, ${planLabel} AS plan_label, ${IN_FORCE} AS is_current,
-                CASE WHEN s.cancelled_at IS NOT NULL THEN 'cancelled' WHEN s.starts_on > current_date THEN 'scheduled'
-                     WHEN s.ends_on < current_date THEN 'ended' ELSE 'current' END AS state
+        `SELECT s.*, ${planLabel} AS plan_label, ${IN_FORCE} AS is_current, ${SUBSCRIPTION_STATE} AS state
            FROM subscriber_subscriptions s WHERE s.subscriber_id = $1
           ORDER BY ${IN_FORCE} DESC, s.is_trial, s.starts_on DESC, s.id DESC LIMIT 1`,
         [request.params.id],
@@ -67,7 +47,7 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
       tags,
       operationId: 'getSubscriberLedger',
       summary: 'A subscriber\'s points ledger',
-      description: `Newest first, at most 500 entries. ${executiveScope}`,
+      description: `Newest first, at most 500 entries. ${EXECUTIVE_SCOPE}`,
       params: idParams,
       response: { 200: answers.ledger, ...errorAnswers(400, 401, 403, 404) },
     },

@@ -1,39 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { actionBodySchema } from '../../http/actionBody.ts';
 import { errorAnswers } from '../../http/answers.ts';
-import { notFound } from '../../http/errors.ts';
 import { idParams } from '../../http/requestSchemas.ts';
 import { MODULE, entityResource, quoted } from '../../registry.ts';
 import { actorOf, recordAudit } from '../audit/record.ts';
-import { currentUser, permission } from '../auth/access.ts';
-import type { SessionUser } from '../auth/session.ts';
-import { recordSchema } from '../resources/answers.ts';
+import { currentUser } from '../auth/access.ts';
 import { writeAsCaller } from '../resources/recordOperations.ts';
-import { ResourceTable } from '../resources/sql.ts';
-import { subscriberScope } from '../auth/executiveScope.ts';
 import { addLedgerEntry } from './points.ts';
 import { cancelSubscription, quoteAnswer, quoteSale, recordPayment, sellSubscription, type SaleRequest } from './sales.ts';
-import { TOP_UP_SERVER_ONLY, quoteQuery, subscriberAnswers, subscriptionParams } from './schemas.ts';
-
-const EXECUTIVE_SCOPE = 'An executive (`executive_access`) reaches only the subscribers assigned to them.';
+import { EXECUTIVE_SCOPE, SUBSCRIPTION_STATE, planLabelSql, subscriberRouteParts } from './routeParts.ts';
+import { TOP_UP_SERVER_ONLY, quoteQuery, subscriptionParams } from './schemas.ts';
 
 /** Selling: a subscriber's subscriptions and payments, the price of a sale, the sale, its cancellation, a top-up. */
 export async function saleRoutes(app: FastifyInstance): Promise<void> {
   const subscribers = entityResource(MODULE.subscribers);
   if (!subscribers) return;
   const { db } = app;
-  const table = new ResourceTable(subscribers);
-  const can = (action: string) => permission(MODULE.subscribers, action);
-  const answers = subscriberAnswers(recordSchema(subscribers));
-  const tags = [subscribers.label];
-  const plans = entityResource(MODULE.plans);
+  const { can, answers, tags, loadSubscriber } = subscriberRouteParts(app, subscribers);
   const vouchers = entityResource(MODULE.vouchers);
-  const planLabel = plans ? `(SELECT p."name"::text FROM ${quoted(plans.entity.table)} p WHERE p.id = s.plan_id)` : 'NULL::text';
+  const planLabel = planLabelSql();
   const voucherCode = vouchers ? `(SELECT v."code"::text FROM ${quoted(vouchers.entity.table)} v WHERE v.id = s.voucher_id)` : 'NULL::text';
-
-  const loadSubscriber = async (id: number, user: SessionUser) => {
-    if (!(await table.get(db, id, subscriberScope(user)))) throw notFound(subscribers.singular);
-  };
 
   app.get<{ Params: { id: number } }>('/subscribers/:id/subscriptions', {
     config: { access: can('SUBSCRIBER_DETAIL') },
@@ -41,9 +27,7 @@ export async function saleRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => {
       await loadSubscriber(request.params.id, currentUser(request));
       const rows = await db.query(
-        `SELECT s.*, ${planLabel} AS plan_label, ${voucherCode} AS voucher_code,
-                CASE WHEN s.cancelled_at IS NOT NULL THEN 'cancelled' WHEN s.starts_on > current_date THEN 'scheduled'
-                     WHEN s.ends_on < current_date THEN 'ended' ELSE 'current' END AS state
+        `SELECT s.*, ${planLabel} AS plan_label, ${voucherCode} AS voucher_code, ${SUBSCRIPTION_STATE} AS state
            FROM subscriber_subscriptions s WHERE s.subscriber_id = $1 ORDER BY s.starts_on DESC, s.id DESC LIMIT 500`,
         [request.params.id],
       );

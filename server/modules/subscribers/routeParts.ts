@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../http/errors.ts';
+import { MODULE, entityResource, quoted, type EntityResource } from '../../registry.ts';
+import { permission } from '../auth/access.ts';
+import { subscriberScope } from '../auth/executiveScope.ts';
+import type { SessionUser } from '../auth/session.ts';
+import { recordSchema } from '../resources/answers.ts';
+import { ResourceTable } from '../resources/sql.ts';
+import { subscriberAnswers } from './schemas.ts';
+
+export const EXECUTIVE_SCOPE = 'An executive (`executive_access`) reaches only the subscribers assigned to them.';
+
+/** A subscription in force today (row alias `s`). */
+export const IN_FORCE = '(s.cancelled_at IS NULL AND s.starts_on <= current_date AND (s.ends_on IS NULL OR s.ends_on >= current_date))';
+
+/** Where a subscription (row alias `s`) stands today: scheduled, current, ended or cancelled. */
+export const SUBSCRIPTION_STATE = `CASE WHEN s.cancelled_at IS NOT NULL THEN 'cancelled' WHEN s.starts_on > current_date THEN 'scheduled'
+  WHEN s.ends_on < current_date THEN 'ended' ELSE 'current' END`;
+
+/** The plan's name of a subscription (row alias `s`), as SQL. */
+export function planLabelSql(): string {
+  const plans = entityResource(MODULE.plans);
+  return plans ? `(SELECT p."name"::text FROM ${quoted(plans.entity.table)} p WHERE p.id = s.plan_id)` : 'NULL::text';
+}
+
+/** What every subscriber route shares: the resource, its permissions and answers, and the subscriber within the caller's scope. */
+export function subscriberRouteParts(app: FastifyInstance, subscribers: EntityResource) {
+  const table = new ResourceTable(subscribers);
+  return {
+    table,
+    tags: [subscribers.label],
+    answers: subscriberAnswers(recordSchema(subscribers)),
+    can: (action: string) => permission(MODULE.subscribers, action),
+    /** The subscriber, else 404 (also for one outside an executive's assignment). */
+    async loadSubscriber(id: number, user: SessionUser) {
+      const row = await table.get(app.db, id, subscriberScope(user));
+      if (!row) throw notFound(subscribers.singular);
+      return row;
+    },
+  };
+}
