@@ -13,6 +13,9 @@ export function createAjv(options: Options = {}): Ajv2020 {
     strict: true,
     strictRequired: false,
     allowUnionTypes: true,
+    // Amounts to the paisa are `multipleOf: 0.01`; without a precision, 17999.1 / 0.01 is 1799909.9999999998 in
+    // floating point and a valid amount would be refused.
+    multipleOfPrecision: 9,
     ...options,
   });
   for (const [name, validate] of Object.entries(formats)) ajv.addFormat(name, validate);

@@ -23,6 +23,9 @@ export const FORM_ERROR_DEBOUNCE_MS = 200;
 /** A related-record picker asks the server for matches this long after the typing stops (no spec rule). */
 export const RELATION_SEARCH_DEBOUNCE_MS = 250;
 
+/** The add-subscription dialog asks the server for the price this long after the plan or voucher stops changing (no spec rule). */
+export const PRICE_QUOTE_DEBOUNCE_MS = 300;
+
 /** CONST-01: dropdown open animation. */
 export const DROPDOWN_ANIMATION_MS = 220;
 

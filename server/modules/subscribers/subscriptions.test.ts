@@ -122,6 +122,12 @@ describe.each(databases)('subscriptions, status and money on $kind', ({ kind, sk
     expect(over.status).toBe(400);
     expect(over.body.errors).toEqual({ amount_paid: 'More than the amount due, ₹849.99.' });
     expect((await sell(id, { plan_id: plans.year, starts_on: today, voucher_code: ' pct15 ', amount_paid: 849.99, payment_reference: 'NEFT-849' })).status).toBe(201);
+    // Any amount to the paisa is taken, though most are not exact multiples of 0.01 in binary floating point.
+    const odd = await newSubscriber();
+    for (const [index, amount] of [17999.1, 1.15, 19.99].entries()) {
+      expect((await send('POST', `subscribers/${odd}/top-ups`, { points: 1, amount, idempotency_key: `odd-amount-${index}` })).status).toBe(201);
+    }
+    expect((await send('POST', `subscribers/${odd}/top-ups`, { points: 1, amount: 1.155, idempotency_key: 'odd-amount-x' })).body.errors).toHaveProperty('amount');
     await send('POST', `subscribers/${id}/top-ups`, { points: 10, amount: 0.1, idempotency_key: 'top-up-dime-1' });
     await send('POST', `subscribers/${id}/top-ups`, { points: 10, amount: 0.2, idempotency_key: 'top-up-dime-2', payment_reference: 'UPI-2' });
     const [stored] = await server.db.query<{ due: string; paid: string; total: string }>(

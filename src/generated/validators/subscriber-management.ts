@@ -899,7 +899,7 @@ vErrors.push(err12);
 errors++;
 }
 let res0;
-if((0.01 === 0 || (res0 = data4/0.01, res0 !== parseInt(res0)))){
+if((0.01 === 0 || (res0 = data4/0.01, Math.abs(Math.round(res0) - res0) > 1e-9))){
 const err13 = {instancePath:instancePath+"/amount_paid",schemaPath:"#/properties/amount_paid/multipleOf",keyword:"multipleOf",params:{multipleOf: 0.01}};
 if(vErrors === null){
 vErrors = [err13];
@@ -1079,7 +1079,7 @@ vErrors.push(err7);
 errors++;
 }
 let res0;
-if((0.01 === 0 || (res0 = data1/0.01, res0 !== parseInt(res0)))){
+if((0.01 === 0 || (res0 = data1/0.01, Math.abs(Math.round(res0) - res0) > 1e-9))){
 const err8 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/multipleOf",keyword:"multipleOf",params:{multipleOf: 0.01}};
 if(vErrors === null){
 vErrors = [err8];

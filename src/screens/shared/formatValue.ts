@@ -16,7 +16,7 @@ export function formatValue(field: FieldDescription | undefined, row: Row, name 
   if (value === null || value === undefined || value === '') return '—';
   if (field?.enumLabels) return enumLabel(field, value);
   if (typeof value === 'boolean') return name === 'is_active' ? (value ? 'Active' : 'Inactive') : value ? 'Yes' : 'No';
-  if (typeof value === 'number') return isMoney(name) ? money.format(value) : number.format(value);
+  if (typeof value === 'number') return isMoney(name) ? formatMoney(value) : number.format(value);
   if (field?.format === 'date-time' || field?.format === 'date') return formatDate(value, field.format === 'date-time');
   if (field?.format === 'period' && typeof value === 'string') return formatMonth(value);
   return textOf(value);
@@ -25,6 +25,11 @@ export function formatValue(field: FieldDescription | undefined, row: Row, name 
 /** What people call an enum field's value (the manifest's label), or the value itself when it has none. */
 export function enumLabel(field: Pick<FieldDescription, 'enumLabels'>, value: unknown): string {
   return field.enumLabels?.[String(value)] ?? textOf(value);
+}
+
+/** An amount in rupees as people in India write it: ₹1,23,456.50. */
+export function formatMoney(rupees: number): string {
+  return money.format(rupees);
 }
 
 /** A date, or a date and time, as a person reads it. */

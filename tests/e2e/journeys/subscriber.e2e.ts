@@ -21,7 +21,7 @@ describe('subscriber', () => {
     'HTTP-04 a subscriber is created with APP-SOURCE: ADMIN, then gets a subscription and a top-up, and the points balance adds up',
     async ({ page, signIn, audit }) => {
       const admin = await Api.login(ADMIN.email, ADMIN.password);
-      const plans = (await admin.get<{ data: { id: number; name: string; points: number }[] }>('plans?_page_size=100')).data;
+      const plans = (await admin.get<{ data: { id: number; name: string; points: number; price: number }[] }>('plans?_page_size=100')).data;
       const starter = plans.find((plan) => plan.name === 'Starter') ?? plans[0]!;
       // validString: letters and spaces only.
       const name = `Journey Subscriber ${uniqueLetters()}`;
@@ -72,6 +72,7 @@ describe('subscriber', () => {
       const subscriptionDialog = page.getByRole('dialog', { name: 'Add subscription' });
       await subscriptionDialog.waitFor();
       await chooseRelated(page, 'Plan', starter.name);
+      await field(page, 'Amount paid').fill(String(starter.price));
       await audit('add subscription dialog');
       await subscriptionDialog.getByRole('button', { name: 'Add subscription' }).click();
       await subscriptionDialog.waitFor({ state: 'detached' });
@@ -104,7 +105,7 @@ describe('subscriber', () => {
 
   journey("the subscriber details show the current plan by its name", async ({ page, signIn }) => {
     const admin = await Api.login(ADMIN.email, ADMIN.password);
-    const plans = (await admin.get<{ data: { id: number; name: string }[] }>('plans?_page_size=100')).data;
+    const plans = (await admin.get<{ data: { id: number; name: string; price: number }[] }>('plans?_page_size=100')).data;
     const plan = plans.find((candidate) => candidate.name === 'Professional') ?? plans[0]!;
     const countries = (await admin.get<{ data: { value: number; label: string }[] }>('countries/options')).data;
     const { data: subscriber } = await admin.post<{ data: { id: number } }>('subscribers', {
@@ -112,13 +113,12 @@ describe('subscriber', () => {
       email: `${unique('plan').toLowerCase()}@example.com`,
       mobile: '9876504321',
       country_id: countries[0]!.value,
-      status: 'trial',
     });
-    await admin.post(`subscribers/${subscriber.id}/subscriptions`, { plan_id: plan.id, starts_on: new Date().toISOString().slice(0, 10) });
+    await admin.post(`subscribers/${subscriber.id}/subscriptions`, { plan_id: plan.id, starts_on: new Date().toISOString().slice(0, 10), amount_paid: plan.price });
     await signIn(ADMIN);
     await page.goto(`${LIST}/${subscriber.id}/details`);
-    const currentPlan = page.locator('.stat').filter({ hasText: 'Current plan' }).locator('dd');
-    await currentPlan.waitFor();
-    await expect.poll(async () => (await currentPlan.textContent())?.trim()).toBe(plan.name);
+    const standing = page.locator('.stat').filter({ hasText: 'Subscription' }).locator('dd');
+    await standing.waitFor();
+    await expect.poll(async () => (await standing.textContent())?.trim()).toMatch(new RegExp(`^Active · ${plan.name} until `));
   });
 });

@@ -1,0 +1,77 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ResourceDescription } from '../../../generated/types.ts';
+import { http, isApiError } from '../../../http/index.ts';
+import type { Row } from '../../shared/formatValue.ts';
+
+export type SubscriptionState = 'scheduled' | 'current' | 'ended' | 'cancelled';
+
+/** One subscription of a subscriber, amounts in rupees; `plan_label` is null when the plan no longer exists. */
+export interface Subscription {
+  id: number;
+  plan_id: number;
+  plan_label: string | null;
+  starts_on: string;
+  /** The last day covered; null: no end. */
+  ends_on: string | null;
+  is_trial: boolean;
+  points: number;
+  list_price: number;
+  voucher_code: string | null;
+  discount: number;
+  amount_due: number;
+  amount_paid: number;
+  payment_reference: string | null;
+  state: SubscriptionState;
+  cancelled_at: string | null;
+}
+
+/** The subscriber with its derived `status` and `plan_id` (and `plan_id_label`), as the server keeps them. */
+export interface SubscriberSummary {
+  subscriber: Row;
+  /** The current subscription, else the latest one. */
+  subscription: Subscription | null;
+  points_balance: number;
+  paid_total: number;
+}
+
+export interface Payment {
+  id: number;
+  kind: 'subscription' | 'top_up';
+  amount: number;
+  reference: string | null;
+  /** What it paid for: the plan's name, or the points of a top-up. */
+  note: string | null;
+  received_at: string;
+}
+
+export interface LedgerEntry {
+  id: number;
+  kind: string;
+  points: number;
+  balance_after: number;
+  note: string | null;
+  created_at: string;
+}
+
+/**
+ * A subscriber's details as the screen reads them: summary, subscriptions, payments and points ledger, each its own
+ * query under the resource's key, so `refresh` after a change reloads all of them together. A subscriber the user may
+ * not reach (or that does not exist) is `notFound`: the screen says so once, as a page, instead of four toasts.
+ */
+export function useSubscriberDetails(resource: ResourceDescription, id: string) {
+  const queryClient = useQueryClient();
+  const base = `${resource.api}/${id}`;
+  const read = <T>(part: string) => ({
+    queryKey: ['resource', resource.api, part, id],
+    queryFn: ({ signal }: { signal: AbortSignal }) => http.get<{ data: T }>(`${base}/${part}`, { signal, shownByCaller: [404] }).then((body) => body.data),
+  });
+  const summary = useQuery(read<SubscriberSummary>('summary'));
+  return {
+    summary,
+    subscriptions: useQuery(read<Subscription[]>('subscriptions')),
+    payments: useQuery(read<Payment[]>('payments')),
+    ledger: useQuery(read<LedgerEntry[]>('ledger')),
+    notFound: isApiError(summary.error) && summary.error.status === 404,
+    refresh: () => void queryClient.invalidateQueries({ queryKey: ['resource', resource.api] }),
+  };
+}
