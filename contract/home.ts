@@ -4,8 +4,7 @@
  */
 import { MODULE } from './modules.ts';
 
-/** The console path of the home screen, and a landing path (ROUTE-15) for whoever has a card on it. */
-export const HOME_PATH = '/home';
+export { HOME_PATH } from './homePath.ts';
 
 export const HOME_CARD_KEYS = [
   'expiring_subscribers',

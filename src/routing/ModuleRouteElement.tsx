@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { AreaRoute, ModuleRoute } from '../generated/types.ts';
 import { canAccess } from '../permissions/canAccess.ts';
-import { moduleScreen } from './moduleScreen.tsx';
+import { ModuleScreen } from './moduleScreen.tsx';
 import { PageStatus } from './PageStatus.tsx';
 import { PermissionGate } from './PermissionGate.tsx';
 
@@ -17,10 +17,9 @@ export function ModuleRouteElement({ area, route }: ModuleRouteElementProps) {
     <PermissionGate>
       {(permissions) => {
         if (!canAccess(permissions, route.module, route.action)) return <Navigate to="/403" replace />;
-        const Screen = moduleScreen(area, route);
         return (
           <Suspense fallback={<PageStatus />}>
-            <Screen />
+            <ModuleScreen key={route.path} area={area} route={route} />
           </Suspense>
         );
       }}

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { HOME_PATH } from '../../contract/homePath.ts';
 import type { AreaRoute } from '../generated/types.ts';
 import { ErrorPage } from '../shell/ErrorPage.tsx';
 import { loadAdminLayout } from './adminLayout.ts';
@@ -7,6 +8,7 @@ import { AreaRoot } from './AreaRoot.tsx';
 import { ErrorFrame } from './ErrorFrame.tsx';
 import { GuestOnly } from './GuestOnly.tsx';
 import { ModuleRouteElement } from './ModuleRouteElement.tsx';
+import { moduleScreenHandle } from './moduleScreen.tsx';
 import { PageStatus } from './PageStatus.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import { RootFrame } from './RootFrame.tsx';
@@ -49,13 +51,21 @@ function areaRoute(area: AreaRoute): RouteObject {
   const routes: RouteObject[] = area.routes.map((route) => {
     const relative = route.path.slice(prefix.length).replace(/^\//, '');
     const element = <ModuleRouteElement area={area} route={route} />;
-    return relative === '' ? { index: true, element } : { path: relative, element };
+    const handle = moduleScreenHandle(area, route);
+    return relative === '' ? { index: true, element, handle } : { path: relative, element, handle };
   });
   if (!routes.some((route) => route.index)) routes.unshift({ index: true, element: <AreaRoot /> });
   return area.guard === 'authenticated'
     ? { path: area.path, element: <RequireAuth />, children: routes }
     : { path: area.path, children: routes };
 }
+
+/** The home screen (a route of its own beside the generated areas), for any signed-in user; it decides who has one. */
+const homeRoute: RouteObject = {
+  path: HOME_PATH.slice(1),
+  element: <RequireAuth />,
+  children: [chunkRoute(() => import('../screens/custom/home/HomeScreen.tsx'), (module) => module.HomeScreen, { index: true })],
+};
 
 /** The whole route table of the console, built from the generated areas. */
 export function appRoutes(areas: readonly AreaRoute[]): RouteObject[] {
@@ -74,7 +84,7 @@ export function appRoutes(areas: readonly AreaRoute[]): RouteObject[] {
         { index: true, element: <Navigate to="/auth" replace /> },
         authRoute,
         ...devMailboxRoutes(),
-        chunkRoute(loadAdminLayout, (module) => module.AdminLayout, { children: areas.filter((area) => area.layout === 'admin').map(areaRoute) }),
+        chunkRoute(loadAdminLayout, (module) => module.AdminLayout, { children: [homeRoute, ...areas.filter((area) => area.layout === 'admin').map(areaRoute)] }),
         {
           element: <ErrorFrame />,
           children: [

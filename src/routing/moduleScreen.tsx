@@ -1,24 +1,54 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import type { AreaRoute, ModuleRoute } from '../generated/types.ts';
 import { SCREENS } from '../screens/index.ts';
 
-const screens = new Map<ModuleRoute, LazyExoticComponent<ComponentType>>();
+interface ModuleScreenEntry {
+  /** The screen with its resource, once the area's chunk and the screen's are there. */
+  Screen: ComponentType | undefined;
+  /** Loads both chunks once; settles with the screen. */
+  preload: () => Promise<ComponentType>;
+  Lazy: LazyExoticComponent<ComponentType>;
+}
+
+const entries = new Map<ModuleRoute, ModuleScreenEntry>();
 
 /**
- * The screen of a module route as one lazy component: the area's chunk (ROUTE-06) for the resource whose module
- * matches, and the screen's own chunk, rendered with both.
+ * The screen of a module route: the area's chunk (ROUTE-06) for the resource whose module matches, and the screen's
+ * own chunk, rendered with both.
  */
-export function moduleScreen(area: AreaRoute, route: ModuleRoute): LazyExoticComponent<ComponentType> {
-  let screen = screens.get(route);
-  if (!screen) {
-    screen = lazy(async () => {
-      const [chunk, screenModule] = await Promise.all([area.load(), SCREENS[route.screen]()]);
-      const resource = chunk.resources.find((candidate) => candidate.module === route.module);
-      if (!resource) throw new Error(`The ${area.path} chunk describes no resource ${route.module}.`);
-      const Screen = screenModule.default;
-      return { default: () => <Screen resource={resource} route={route} /> };
-    });
-    screens.set(route, screen);
-  }
-  return screen;
+function entryOf(area: AreaRoute, route: ModuleRoute): ModuleScreenEntry {
+  const known = entries.get(route);
+  if (known) return known;
+  let loading: Promise<ComponentType> | undefined;
+  const entry: ModuleScreenEntry = {
+    Screen: undefined,
+    preload: () =>
+      (loading ??= Promise.all([area.load(), SCREENS[route.screen]()]).then(([chunk, screenModule]) => {
+        const resource = chunk.resources.find((candidate) => candidate.module === route.module);
+        if (!resource) throw new Error(`The ${area.path} chunk describes no resource ${route.module}.`);
+        const Screen = screenModule.default;
+        return (entry.Screen = () => <Screen resource={resource} route={route} />);
+      })),
+    Lazy: lazy(() => entry.preload().then((Screen) => ({ default: Screen }))),
+  };
+  entries.set(route, entry);
+  return entry;
+}
+
+/**
+ * A module route's screen. Once its chunks are there (the navigation waits for them, see `moduleScreenHandle`) it
+ * renders at once; before, it is a lazy component, which suspends on its first render even when the chunks have
+ * arrived, and React reveals suspended content at a throttled pace (300 ms). Chosen once per mount, so that a
+ * re-render never swaps one for the other and loses the screen's state; give it the route's path as its key.
+ */
+export function ModuleScreen({ area, route }: { area: AreaRoute; route: ModuleRoute }) {
+  const entry = entryOf(area, route);
+  const [Screen] = useState(() => entry.Screen ?? entry.Lazy);
+  return <Screen />;
+}
+
+/** The handle of a module route, so that `preloadRouteChunks` loads its chunks before the address changes. */
+export function moduleScreenHandle(area: AreaRoute, route: ModuleRoute): { preload: () => Promise<unknown>; loaded: () => boolean } {
+  const entry = entryOf(area, route);
+  return { preload: entry.preload, loaded: () => entry.Screen !== undefined };
 }

@@ -65,7 +65,10 @@ describe('the sidebar', () => {
     const permissions = everything();
     grant(permissions);
     renderWithRouter(<Sidebar />);
-    await waitFor(() => expect(links()).toHaveLength(SIDEBAR.length));
+    // Home first: every card of the home screen is open to this user.
+    await waitFor(() => expect(links()).toHaveLength(SIDEBAR.length + 1));
+    expect(links()[0]).toHaveAccessibleName('Home');
+    expect(links()[0]).toHaveAttribute('href', '/home');
     const voucher = screen.getByRole('link', { name: 'Voucher Management' });
     expect(voucher).toHaveAttribute('href', '/voucher-management/vouchers');
     for (const entry of SIDEBAR.filter((candidate) => !candidate.fixed)) {
@@ -85,7 +88,7 @@ describe('the sidebar', () => {
     }
     grant(permissions);
     renderWithRouter(<Sidebar />);
-    await waitFor(() => expect(links()).toHaveLength(SIDEBAR.length));
+    await waitFor(() => expect(links()).toHaveLength(SIDEBAR.length + 1));
     for (const entry of SIDEBAR.filter((candidate) => candidate.fixed)) {
       expect(screen.getByRole('link', { name: entry.label })).toHaveAttribute('href', entry.link);
     }
@@ -96,8 +99,9 @@ describe('the sidebar', () => {
     grant({ VOUCHER_MANAGEMENT: all.VOUCHER_MANAGEMENT, VOUCHER: all.VOUCHER, ADMIN_REPORTING_MANAGEMENT: all.ADMIN_REPORTING_MANAGEMENT, ADMIN_REPORTING: all.ADMIN_REPORTING });
     renderWithRouter(<Sidebar />);
     expect(links()).toHaveLength(0);
-    await waitFor(() => expect(links()).toHaveLength(2));
-    expect(links().map((link) => link.textContent)).toEqual(['VMVoucher Management', 'ARAdmin Reporting']);
+    // The report's view opens the home screen's revenue card, so Home comes first.
+    await waitFor(() => expect(links()).toHaveLength(3));
+    expect(links().map((link) => link.textContent)).toEqual(['HHome', 'VMVoucher Management', 'ARAdmin Reporting']);
     expect(screen.queryByRole('link', { name: 'User Management' })).not.toBeInTheDocument();
     expect(SIDEBAR.find((entry) => entry.module === 'ADMIN_REPORTING_MANAGEMENT')?.label).toBe('Admin Reporting');
   });
@@ -139,5 +143,18 @@ describe('the sidebar', () => {
     expect(isHighlighted('/banner-management/archive', '/banner-management/list')).toBe(false);
     expect(isHighlighted('/masters/countries', '/masters')).toBe(true);
     expect(isHighlighted('/masters-archive', '/masters')).toBe(false);
+  });
+
+  it('offers Home only to a user with a card on it, current on the home screen', async () => {
+    const all = everything();
+    grant({ VOUCHER_MANAGEMENT: all.VOUCHER_MANAGEMENT, VOUCHER: all.VOUCHER });
+    const { unmount } = renderWithRouter(<Sidebar />, ['/home']);
+    await waitFor(() => expect(links()).toHaveLength(1));
+    expect(screen.queryByRole('link', { name: 'Home' })).not.toBeInTheDocument();
+    unmount();
+    permissionStore.clear();
+    grant({ DATA_UPLOAD_MANAGEMENT: all.DATA_UPLOAD_MANAGEMENT, DATA_UPLOAD_LOGS: all.DATA_UPLOAD_LOGS });
+    renderWithRouter(<Sidebar />, ['/home']);
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page'));
   });
 });

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { HOME_PATH, visibleHomeCards } from '../../contract/home.ts';
 import { SIDEBAR } from '../generated/sidebar.ts';
+import type { ActionName, ModuleKey } from '../generated/permissions.ts';
 import type { SidebarEntry } from '../generated/types.ts';
 import { canAccess } from '../permissions/canAccess.ts';
 import { defaultRoute } from '../permissions/defaultRoute.ts';
@@ -19,6 +21,13 @@ export interface SidebarProps {
   drawerOpen?: boolean;
 }
 
+interface SidebarLink {
+  key: string;
+  label: string;
+  to: string;
+  current: boolean;
+}
+
 const abbreviation = (label: string) =>
   label
     .split(/\s+/)
@@ -28,8 +37,9 @@ const abbreviation = (label: string) =>
     .toUpperCase();
 
 /**
- * The left sidebar (SIDEBAR-01..06): the generated entries the user may access, each linking to their default
- * route for its module (fixed entries to exactly their link), collapsible, the current one highlighted. On a phone
+ * The left sidebar (SIDEBAR-01..06): Home for a user with a card on it, then the generated entries the user may
+ * access, each linking to their default route for its module (fixed entries to exactly their link), collapsible, the
+ * current one highlighted. On a phone
  * it is a drawer over the page instead, always with its labels, and its first link takes focus when it opens.
  */
 export function Sidebar({ entries = SIDEBAR, drawerOpen = false }: SidebarProps) {
@@ -40,6 +50,12 @@ export function Sidebar({ entries = SIDEBAR, drawerOpen = false }: SidebarProps)
   const linksRef = useRef<HTMLUListElement>(null);
   const expanded = phone || open;
   const visible = entries.filter((entry) => canAccess(permissions, entry.module)).sort((a, b) => a.order - b.order);
+  const hasHome = visibleHomeCards((module, action) => canAccess(permissions, module as ModuleKey, action as ActionName)).length > 0;
+  const links: SidebarLink[] = hasHome ? [{ key: 'HOME', label: 'Home', to: HOME_PATH, current: pathname === HOME_PATH }] : [];
+  for (const entry of visible) {
+    const to = entry.fixed ? entry.link : (defaultRoute(permissions, entry.link) ?? entry.link);
+    links.push({ key: entry.module, label: entry.label, to, current: isHighlighted(pathname, entry.link) });
+  }
 
   useEffect(() => {
     if (phone && drawerOpen) linksRef.current?.querySelector<HTMLElement>('a')?.focus();
@@ -55,20 +71,16 @@ export function Sidebar({ entries = SIDEBAR, drawerOpen = false }: SidebarProps)
         <span className="visually-hidden">Menu</span>
       </button>
       <ul ref={linksRef} id="sidebar-links" className="sidebar-links">
-        {visible.map((entry) => {
-          const to = entry.fixed ? entry.link : (defaultRoute(permissions, entry.link) ?? entry.link);
-          const current = isHighlighted(pathname, entry.link);
-          return (
-            <li key={entry.module}>
-              <Link to={to} className="sidebar-link" aria-current={current ? 'page' : undefined} title={expanded ? undefined : entry.label}>
-                <span className="sidebar-icon" aria-hidden="true">
-                  {abbreviation(entry.label)}
-                </span>
-                <span className={expanded ? 'sidebar-label' : 'visually-hidden'}>{entry.label}</span>
-              </Link>
-            </li>
-          );
-        })}
+        {links.map(({ key, label, to, current }) => (
+          <li key={key}>
+            <Link to={to} className="sidebar-link" aria-current={current ? 'page' : undefined} title={expanded ? undefined : label}>
+              <span className="sidebar-icon" aria-hidden="true">
+                {abbreviation(label)}
+              </span>
+              <span className={expanded ? 'sidebar-label' : 'visually-hidden'}>{label}</span>
+            </Link>
+          </li>
+        ))}
       </ul>
     </nav>
   );

@@ -25,7 +25,8 @@ describe.each(databases)('auth on $kind', ({ kind, skip }) => {
     expect(data.access.split('.')).toHaveLength(3);
     const claims = tokenClaims(data.access);
     expect(claims).toMatchObject({ first_name: 'Asha', last_name: 'Admin', role: 'Super Admin', sub: String(server.userIds.get(ADMIN.email)) });
-    expect(claims.default_url).toBe('/user-management/users');
+    // ROUTE-15: the administrator has cards on the home screen, so lands there.
+    expect(claims.default_url).toBe('/home');
     // Short-lived: 15 minutes by default.
     expect(Number(claims.exp) - Number(claims.iat)).toBe(15 * 60);
   });

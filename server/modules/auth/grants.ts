@@ -1,3 +1,4 @@
+import { HOME_PATH, visibleHomeCards } from '../../../contract/home.ts';
 import { AREAS, RESOURCES, actionsOf } from '../../registry.ts';
 
 /** What a role may do: `MODULE:action` pairs, from role_permissions. */
@@ -58,8 +59,12 @@ export function permissionMap(grants: Grants): Record<string, ModulePermission> 
   return data;
 }
 
-/** The user's first routable path, in module order: the landing path after login (ROUTE-15). */
+/**
+ * The landing path after login (ROUTE-15): the home screen when the user has a card on it, else their first routable
+ * path in module order.
+ */
 export function defaultUrl(grants: Grants): string {
+  if (visibleHomeCards((module, action) => grants.can(module, action)).length > 0) return HOME_PATH;
   const sorted = [...RESOURCES].sort((a, b) => a.order - b.order);
   for (const resource of sorted) {
     for (const action of ['view', ...resource.actions]) {

@@ -30,6 +30,10 @@ describe.each(databases)('admin summary report CSV export on $kind', ({ kind, sk
          (1, 'subscription', 500, 1999, 500, '2026-01-15 12:00:00+00'), (1, 'top_up', 10, 100, 510, '2026-01-20 12:00:00+00'),
          (1, 'consumption', -40, 0, 470, '2026-02-10 12:00:00+00'), (2, 'top_up', 5, 50, 5, '2025-06-01 12:00:00+00')`,
     );
+    await server.db.query(
+      `INSERT INTO payments (subscriber_id, kind, amount, received_at) VALUES
+         (1, 'subscription', 1999, '2026-01-15 12:00:00+00'), (1, 'top_up', 100, '2026-01-20 12:00:00+00'), (2, 'top_up', 50, '2025-06-01 12:00:00+00')`,
+    );
     const uploads = entityResource(MODULE.dataUploadLogs)!;
     await server.db.query(`INSERT INTO ${quoted(uploads.entity.table)} (created_at) VALUES ('2026-02-01 12:00:00+00')`);
   });

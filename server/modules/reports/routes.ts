@@ -130,9 +130,10 @@ async function summary(db: Queryable, from: string | null, to: string | null) {
           [from, to],
         )
       : Promise.resolve([]),
+    // Revenue anywhere is the payments received, by the day they were (the home screen's revenue card sums the same).
     db.query(
-      `SELECT to_char(created_at, 'YYYY-MM') AS month, coalesce(sum(amount), 0) AS revenue
-         FROM points_ledger WHERE kind IN ('subscription', 'top_up') AND ${range('created_at')} GROUP BY 1 ORDER BY 1`,
+      `SELECT to_char(received_at, 'YYYY-MM') AS month, coalesce(sum(amount), 0) AS revenue
+         FROM payments WHERE ${range('received_at')} GROUP BY 1 ORDER BY 1`,
       [from, to],
     ),
   ]);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITY_RESOURCES, MODULE, RESOURCES } from '../../registry.ts';
-import { SEED_ROLES } from '../../seed/roles.ts';
+import { HOME_PATH } from '../../../contract/home.ts';
+import { SEED_ROLES, upsertRole, upsertUser } from '../../seed/roles.ts';
 import { startTestServer, testDatabases, tokenClaims, type TestServer } from '../../testing/testServer.ts';
 
 const databases = await testDatabases();
@@ -156,11 +157,15 @@ describe.each(databases)('permissions on $kind', ({ kind, skip }) => {
     expect((await server.app.inject({ method: 'PUT', url: '/api/v1/roles/1/permissions', headers: await server.auth('Data Operator'), payload: { permissions: {} } })).statusCode).toBe(403);
   });
 
-  it.skipIf(skip)('ROUTE-15 the access token default_url is the first routable path of the role', async () => {
-    const { access } = await server.login('Sales Executive');
-    const sales = SEED_ROLES.find((role) => role.name === 'Sales Executive')!;
-    const first = [...RESOURCES].sort((a, b) => a.order - b.order).find((resource) => resource.routes.view?.routable && sales.permissions(resource.key, resource.actions).includes('view'));
-    expect(tokenClaims(access).default_url).toBe(first!.routes.view!.path);
+  it.skipIf(skip)('ROUTE-15 the access token default_url is the home screen for a role with a card on it, else the first routable path of the role', async () => {
+    expect(tokenClaims((await server.login('Sales Executive')).access).default_url).toBe(HOME_PATH);
+    const plansOnly = { name: 'Plans Reader', description: 'Only the plans', permissions: (module: string) => (module === MODULE.plans ? ['view'] : []) };
+    const roleId = await upsertRole(server.db, plansOnly);
+    const reader = { email: 'plans-reader@example.com', password: 'Plans@12345', firstName: 'Plan', lastName: 'Reader', role: plansOnly.name };
+    await upsertUser(server.db, server.app.passwords, reader, roleId);
+    const login = await server.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: reader.email, password: reader.password } });
+    const first = [...RESOURCES].sort((a, b) => a.order - b.order).find((resource) => resource.routes.view?.routable && plansOnly.permissions(resource.key).includes('view'));
+    expect(tokenClaims((login.json() as { data: { access: string } }).data.access).default_url).toBe(first!.routes.view!.path);
     expect(first!.key).toBe(MODULE.plans);
   });
 });

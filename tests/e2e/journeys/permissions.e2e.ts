@@ -47,8 +47,10 @@ describe('permissions', () => {
       const nav = page.getByRole('navigation', { name: 'Main' });
       await nav.waitFor();
       const expected = SPEC_SIDEBAR.filter((entry) => entry.module in permissions);
-      await expect.poll(() => nav.getByRole('link').count()).toBe(expected.length);
-      const hrefs = await nav.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+      // Home first: every seeded role has a card on the home screen.
+      await expect.poll(() => nav.getByRole('link').count()).toBe(expected.length + 1);
+      const [home, ...hrefs] = await nav.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+      expect(home, account.role).toBe('/home');
       expect(hrefs.map(firstSegment).sort(), account.role).toEqual(expected.map((entry) => firstSegment(entry.link)).sort());
       for (const entry of expected) {
         const href = hrefs.find((candidate) => firstSegment(candidate) === firstSegment(entry.link))!;
