@@ -2,6 +2,9 @@
  * The spec's constants (seed-spec section 9 and friends), each in one place with the rule it serves.
  */
 
+/** The product's name: the brand in the header and the end of every browser tab's title. */
+export const PRODUCT_NAME = 'Trade Data Admin';
+
 /** NOTIF-06: notifications poll interval. */
 export const NOTIFICATION_POLL_MS = 30_000;
 /** NOTIF-05: the unread list query. */

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy, Suspense } from 'react';
 import { Link, Outlet } from 'react-router-dom';
@@ -56,5 +56,12 @@ describe('the screen heading', () => {
     await arrive();
     await screen.findByRole('heading', { name: 'Vouchers' });
     expect(screen.getByRole('button', { name: 'Account menu' })).toHaveFocus();
+  });
+
+  it('names the browser tab after the heading as it reads once rendered, then after the next screen\'s', async () => {
+    const { rerender } = render(<ScreenHeading>Vouchers</ScreenHeading>);
+    expect(document.title).toBe('Vouchers · Trade Data Admin');
+    rerender(<ScreenHeading>Voucher DIWALI25</ScreenHeading>);
+    expect(document.title).toBe('Voucher DIWALI25 · Trade Data Admin');
   });
 });

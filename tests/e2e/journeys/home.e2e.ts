@@ -117,6 +117,8 @@ describe('a home screen per role', () => {
       await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
       await page.locator('main article.home-card').first().waitFor();
       expect(await page.locator('main article.home-card h2').allTextContents()).toEqual(cards);
+      // The tab says which screen it is.
+      expect(await page.title()).toBe('Home · Trade Data Admin');
       const nav = page.getByRole('navigation', { name: 'Main' });
       expect(await nav.getByRole('link', { name: 'Home', exact: true }).getAttribute('aria-current')).toBe('page');
       await auditBothWidths(page, audit, `${account.role}'s home screen`);

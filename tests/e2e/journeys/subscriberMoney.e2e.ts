@@ -63,6 +63,8 @@ describe('subscriber money', () => {
       await signIn(ADMIN);
       await page.goto(`/subscriber-management/subscribers/${subscriber.id}/details`);
       await page.getByRole('heading', { name: `Subscriber ${subscriber.name}` }).waitFor();
+      // A record's page names the tab after the record.
+      expect(await page.title()).toBe(`Subscriber ${subscriber.name} · Trade Data Admin`);
       await expect.poll(async () => (await statText(page, 'Subscription').textContent())?.trim()).toBe('No subscription');
 
       await page.getByRole('button', { name: 'Add subscription' }).click();
