@@ -47,8 +47,38 @@ export function useScrollRestoration(): void {
     shownKey.current = location.key;
     const saved = navigationType === NavigationType.Pop ? positions.get(location.key) : undefined;
     const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
-    if (saved !== undefined) window.scrollTo(0, saved);
-    else if (target) target.scrollIntoView();
+    if (saved !== undefined) {
+      window.scrollTo(0, saved);
+      return holdPosition(saved);
+    }
+    if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
   }, [location, navigationType]);
 }
+
+/** How long a restored position is held while the page's later parts arrive. */
+const SETTLE_MILLISECONDS = 2_000;
+
+/**
+ * Keeps a restored position while the page settles: a part above it that arrives after the restore (a toolbar whose
+ * data comes later) would otherwise push what the user saw down, and the browser's scroll anchoring would keep the
+ * wrong rows in view. The user's own scrolling, or the settle time, ends the hold.
+ */
+function holdPosition(saved: number): () => void {
+  if (typeof ResizeObserver !== 'function') return () => undefined;
+  const restore = () => {
+    if (Math.round(window.scrollY) !== saved) window.scrollTo(0, saved);
+  };
+  const observer = new ResizeObserver(restore);
+  const release = () => {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    for (const event of USER_SCROLLS) window.removeEventListener(event, release);
+  };
+  const timer = window.setTimeout(release, SETTLE_MILLISECONDS);
+  observer.observe(document.documentElement);
+  for (const event of USER_SCROLLS) window.addEventListener(event, release, { passive: true });
+  return release;
+}
+
+const USER_SCROLLS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
