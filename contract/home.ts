@@ -41,3 +41,33 @@ export function visibleHomeCards(can: CanDo): HomeCardKey[] {
   const scoped = can(MODULE.subscribers, 'executive_access');
   return HOME_CARD_KEYS.filter((key) => can(CARD_MODULE[key], 'view') && !(key === 'revenue' && scoped));
 }
+
+/** `GET home` (docs/api.md, "Home"): one figure of a card. */
+export interface HomeFigure {
+  label: string;
+  value: number;
+  unit: 'count' | 'rupees';
+  /** The list showing what is counted, filtered in its address; null when that list cannot be filtered so. */
+  link: string | null;
+  /** The same figure a month before, when the card compares. */
+  previous: { label: string; value: number; link: string | null } | null;
+}
+
+export interface HomeItem {
+  label: string;
+  detail: string;
+  at: string;
+  link: string;
+}
+
+export interface HomeCard {
+  key: HomeCardKey;
+  title: string;
+  link: string;
+  figures: HomeFigure[];
+  items: HomeItem[];
+}
+
+export interface HomeAnswer {
+  cards: HomeCard[];
+}

@@ -1,6 +1,6 @@
 /** The home screen's cards for one caller: the figures its role may see, each with the console list that shows it. */
 import { AUDIT_ACTIONS, AUDIT_MODULE_LABELS } from '../../../contract/audit.ts';
-import { visibleHomeCards, type HomeCardKey } from '../../../contract/home.ts';
+import { visibleHomeCards, type HomeCard, type HomeCardKey, type HomeFigure, type HomeItem } from '../../../contract/home.ts';
 import { FROM_SUFFIX, TO_SUFFIX, VALUE_SEPARATOR } from '../../../contract/listFilters.ts';
 import type { Queryable } from '../../db/database.ts';
 import { MODULE, area, entityResource, resource } from '../../registry.ts';
@@ -14,30 +14,6 @@ import { lastUploads, QUEUED_UPLOAD_STATUSES, recentChanges, revenue, subscriber
 const LAST_UPLOADS_SHOWN = 12;
 const RECENT_CHANGES_SHOWN = 8;
 
-export interface HomeFigure {
-  label: string;
-  value: number;
-  unit: 'count' | 'rupees';
-  /** The list showing what is counted, filtered in its address; null when that list cannot be filtered so. */
-  link: string | null;
-  /** The same figure a month before, when the card compares. */
-  previous: { label: string; value: number; link: string | null } | null;
-}
-
-export interface HomeItem {
-  label: string;
-  detail: string;
-  at: string;
-  link: string;
-}
-
-export interface HomeCard {
-  key: HomeCardKey;
-  title: string;
-  link: string;
-  figures: HomeFigure[];
-  items: HomeItem[];
-}
 
 /** A console path with its list filters in the address, as the generic list reads them (commas kept readable). */
 function listLink(path: string, filters: Record<string, string | number> = {}): string {

@@ -3,7 +3,8 @@ import { HOME_PATH } from '../../../contract/home.ts';
 import { MODULE, RESOURCES, entityResource, quoted } from '../../registry.ts';
 import { upsertRole, upsertUser } from '../../seed/roles.ts';
 import { startTestServer, testDatabases, tokenClaims, type TestServer } from '../../testing/testServer.ts';
-import { monthRanges, type HomeCard } from './cards.ts';
+import type { HomeCard } from '../../../contract/home.ts';
+import { monthRanges } from './cards.ts';
 
 const databases = await testDatabases();
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { HomeCardKey } from '../../../../contract/home.ts';
 import { formatDate } from '../../shared/formatValue.ts';
-import type { HomeCard, HomeFigure } from './homeAnswer.ts';
+import type { HomeCard, HomeFigure } from '../../../../contract/home.ts';
 import { changeInWords, formatFigure } from './formatFigure.ts';
 
 /** What a card that lists things says when it has none, and the name of its link to the whole list. */

@@ -4,7 +4,7 @@ import { http as mock, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/renderWithRouter.tsx';
 import { api, server, signInWith } from '../../testing/renderScreen.tsx';
-import type { HomeCard } from './homeAnswer.ts';
+import type { HomeCard } from '../../../../contract/home.ts';
 import { HomeScreen } from './HomeScreen.tsx';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -8,7 +8,7 @@ import { useSession } from '../../../session/useSession.ts';
 import { HOME_PATH } from '../../../../contract/home.ts';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../../shared/ScreenHeading.tsx';
-import type { HomeAnswer } from './homeAnswer.ts';
+import type { HomeAnswer } from '../../../../contract/home.ts';
 import { HomeCardView } from './HomeCardView.tsx';
 import './home.css';
 
