@@ -12,6 +12,8 @@ export type ManifestErrorKind =
   | 'DuplicateRoutePath'
   | 'DuplicateApiPath'
   | 'SidebarLinkOutsideArea'
+  | 'UnknownIcon'
+  | 'InconsistentSidebarGroup'
   | 'InvalidEntitySchema'
   | 'UnknownField'
   | 'InvalidUniqueKey'

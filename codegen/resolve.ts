@@ -38,7 +38,13 @@ function resolveArea(file: string, area: AreaManifest, relationTarget: (key: str
     layout: area.layout ?? 'admin',
     preload: area.preload ?? false,
     sidebar: area.sidebar
-      ? { link: area.sidebar.link, label: area.sidebar.label ?? area.label, fixed: area.sidebar.fixed ?? false, icon: area.sidebar.icon ?? 'folder' }
+      ? {
+          link: area.sidebar.link,
+          label: area.sidebar.label ?? area.label,
+          fixed: area.sidebar.fixed ?? false,
+          group: area.sidebar.group ?? null,
+          icon: area.sidebar.icon ?? 'folder',
+        }
       : null,
     resources,
     file,
@@ -75,6 +81,7 @@ function resolveResource(
     routes,
     entity,
     list: entity ? resolveList(resource, entity) : null,
+    describe: (resource.describe ?? []).map((part) => (typeof part === 'string' ? [part] : part)),
     uiSchema: (resource.uiSchema ?? {}) as Record<string, unknown>,
     forms: Object.fromEntries(
       actions.filter((action) => resource.forms?.[action]).map((action) => [action, { schema: resource.forms![action]!.schema as JsonSchema, uiSchema: (resource.forms![action]!.uiSchema ?? {}) as Record<string, unknown> }]),
@@ -148,6 +155,7 @@ function resolveList(resource: Resource, entity: EntityModel): ListModel {
     sort: { field: list?.sort?.field ?? 'id', direction: list?.sort?.direction ?? 'asc' },
     pageSize: list?.pageSize ?? 20,
     bulkEdit: list?.bulkEdit ?? [],
+    ...(list?.priority ? { priority: list.priority } : {}),
   };
 }
 

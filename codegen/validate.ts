@@ -8,7 +8,7 @@ import type { Resource, UniqueKey } from './generated/manifest.ts';
 import type { LoadedArea } from './load.ts';
 import { validateShape } from './manifestShape.ts';
 import { uniqueIndexName } from './sqlNames.ts';
-import { ROUTE_SUFFIX, SCREEN_NAMES, SYSTEM_FIELDS } from './vocabulary.ts';
+import { ROUTE_SUFFIX, SCREEN_NAMES, SIDEBAR_ICONS, SYSTEM_FIELDS } from './vocabulary.ts';
 
 /** Every problem of the manifest at once: shape against manifest.schema.json, then cross-file rules. */
 export function validateManifest(areas: readonly LoadedArea[]): ManifestError[] {
@@ -58,6 +58,9 @@ function shapeError(file: string, error: ErrorObject): ManifestError {
   if (error.keyword === 'enum' && /\/actions\/\d+$/.test(pointer)) {
     return manifestError('UnknownAction', file, pointer, `unknown action; expected one of ${(error.params.allowedValues as string[]).join(', ')}`);
   }
+  if (error.keyword === 'enum' && pointer === '/sidebar/icon') {
+    return manifestError('UnknownIcon', file, pointer, `unknown icon; expected one of ${SIDEBAR_ICONS.join(', ')}`);
+  }
   if (error.keyword === 'enum' && /\/screens\//.test(pointer)) {
     return manifestError('UnknownScreen', file, pointer, `unknown custom screen; expected one of ${SCREEN_NAMES.join(', ')}`);
   }
@@ -75,6 +78,7 @@ function crossChecks(areas: readonly LoadedArea[], ajv: Ajv2020): ManifestError[
   const tables = new Map<string, string>();
   const apiPaths = new Map<string, string>();
   const resourcesByKey = new Map<string, Resource>();
+  const sidebarGroups = new Map<string, { group: string; place: string }>();
   const claim = (seen: Map<string, string>, value: string, place: string, onClash: (first: string) => void) => {
     const first = seen.get(value);
     if (first) onClash(first);
@@ -90,6 +94,16 @@ function crossChecks(areas: readonly LoadedArea[], ajv: Ajv2020): ManifestError[
     );
     if (area.sidebar && area.sidebar.link !== `/${area.path}` && !area.sidebar.link.startsWith(`/${area.path}/`)) {
       errors.push(manifestError('SidebarLinkOutsideArea', file, '/sidebar/link', `sidebar link "${area.sidebar.link}" is outside the area path "/${area.path}"`));
+    }
+    const group = area.sidebar?.group;
+    if (group !== undefined) {
+      // A heading written two ways would show as two headings: one spelling per heading.
+      const key = group.trim().replace(/\s+/g, ' ').toLowerCase();
+      const first = sidebarGroups.get(key);
+      if (!first) sidebarGroups.set(key, { group, place: `${file}:/sidebar/group` });
+      else if (first.group !== group) {
+        errors.push(manifestError('InconsistentSidebarGroup', file, '/sidebar/group', `sidebar group "${group}" differs only in case or spacing from "${first.group}" at ${first.place}; write a heading one way`));
+      }
     }
     area.resources.forEach((resource, index) => {
       const at = (...rest: (string | number)[]) => pointerOf('resources', index, ...rest);
@@ -156,6 +170,7 @@ function resourceChecks(file: string, index: number, resource: Resource, resourc
       errors.push(manifestError('MissingScreen', file, at('actions'), 'action "view" needs a custom screen: the resource has no entity for the generic list'));
     }
     if (resource.list) errors.push(manifestError('UnknownField', file, at('list'), 'a list needs an entity to list'));
+    if (resource.describe) errors.push(manifestError('UnknownField', file, at('describe'), 'describe names fields of a found record, so it needs an entity'));
     for (const field of Object.keys(resource.uiSchema ?? {}).filter((key) => !key.startsWith('ui:'))) {
       errors.push(manifestError('UnknownField', file, at('uiSchema', field), `uiSchema names "${field}", but the resource has no entity`));
     }
@@ -197,6 +212,9 @@ function resourceChecks(file: string, index: number, resource: Resource, resourc
   if (list) {
     const listable = new Set([...known].filter((field) => field !== RECORD_VERSION)); // the record version is for If-Match, not people
     list.columns.forEach((field, i) => requireField(field, at('list', 'columns', i), 'a list column', listable));
+    (list.priority ?? []).forEach((field, i) => {
+      if (!list.columns.includes(field)) errors.push(manifestError('UnknownField', file, at('list', 'priority', i), `the column priority names "${field}", which is not one of the list's columns`));
+    });
     const textFields = new Set(
       Object.entries((entity.schema.properties ?? {}) as Record<string, { type?: unknown; format?: unknown }>)
         .filter(([, property]) => property.type === 'string' && property.format !== 'date' && property.format !== 'date-time')
@@ -211,6 +229,15 @@ function resourceChecks(file: string, index: number, resource: Resource, resourc
       errors.push(manifestError('UnknownAction', file, at('list', 'bulkEdit'), 'bulk edit sets fields on every matching record, so the resource must offer "edit"'));
     }
   }
+  const describable = new Set(
+    Object.entries((entity.schema.properties ?? {}) as Record<string, { type?: unknown }>)
+      .filter(([name, property]) => ['string', 'integer', 'number'].includes(String(property.type)) && !(entity.writeOnly ?? []).includes(name) && !entity.relations?.[name])
+      .map(([name]) => name),
+  );
+  (resource.describe ?? []).forEach((part, i) => {
+    const fields = typeof part === 'string' ? [part] : part;
+    fields.forEach((field, k) => requireField(field, typeof part === 'string' ? at('describe', i) : at('describe', i, k), 'describe (stored text or number fields, not relations)', describable));
+  });
   if (resource.actions.includes('import') && !(entity.unique ?? []).length) {
     errors.push(manifestError('ImportWithoutKey', file, at('actions'), 'action "import" matches file rows to records on a unique key: declare one in entity.unique'));
   }

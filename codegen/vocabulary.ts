@@ -1,6 +1,6 @@
 import manifestSchema from '../manifest/manifest.schema.json' with { type: 'json' };
 import type { GenericScreen } from '../contract/description.ts';
-import type { Action, ScreenName } from './generated/manifest.ts';
+import type { Action, ScreenName, SidebarIcon } from './generated/manifest.ts';
 
 /** The permission action vocabulary (spec section 3), read from the manifest schema so it has one source. */
 export const ACTIONS = manifestSchema.$defs.action.enum as Action[];
@@ -25,6 +25,9 @@ export const ACTION_LABELS: Record<Action, string> = {
 
 /** Custom screen names the console provides, from the manifest schema. */
 export const SCREEN_NAMES = manifestSchema.$defs.screenName.enum as ScreenName[];
+
+/** The icons the console draws beside sidebar entries, from the manifest schema. */
+export const SIDEBAR_ICONS = manifestSchema.$defs.sidebarIcon.enum as SidebarIcon[];
 
 /** Actions that open a screen, with the route suffix under the resource path (ROUTE-09). */
 export const ROUTE_SUFFIX: Partial<Record<Action, string>> = {

@@ -4,7 +4,7 @@
  * reads, which the server reads too, and what only the server reads; the console's area chunks, the server's registry
  * and the OpenAPI document all read it. (What authors write is `AreaManifest`, generated from manifest.schema.json.)
  */
-import type { Action, ScreenName } from '../codegen/generated/manifest.ts';
+import type { Action, ScreenName, SidebarIcon } from '../codegen/generated/manifest.ts';
 
 export type GenericScreen = 'list' | 'detail' | 'form' | 'trash' | 'import';
 
@@ -68,6 +68,11 @@ export interface ListModel {
   pageSize: number;
   /** Fields "Set field" may give one value on every matching record (the bulk endpoint). */
   bulkEdit: string[];
+  /**
+   * The columns that matter most, most important first; the others follow in their `columns` order (none named: the
+   * order of `columns`). A narrow list hides columns from the least important up; a phone's row shows the first few.
+   */
+  priority?: string[];
 }
 
 export interface RouteModel {
@@ -92,6 +97,8 @@ export interface ResourceModel {
   routes: RouteModel[];
   entity: EntityModel | null;
   list: ListModel | null;
+  /** What tells a found record from others with a like label: parts in order, each its fields read together (manifest `describe`). */
+  describe: string[][];
   uiSchema: Record<string, unknown>;
   /** Request bodies of actions beyond create and update, by action. */
   forms: Partial<Record<Action, ActionFormModel>>;
@@ -110,7 +117,9 @@ export interface SidebarModel {
   link: string;
   label: string;
   fixed: boolean;
-  icon: string;
+  /** The heading the entry sits under; null: none. */
+  group: string | null;
+  icon: SidebarIcon;
 }
 
 export interface AreaModel {

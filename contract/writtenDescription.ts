@@ -49,7 +49,7 @@ export interface ServerAreaFacts extends Omit<AreaModel, 'key' | 'resources'> {
   resources: ServerResourceFacts[];
 }
 
-export interface ServerResourceFacts extends Pick<ResourceModel, 'path' | 'order' | 'preload' | 'typeName' | 'moduleOrder'> {
+export interface ServerResourceFacts extends Pick<ResourceModel, 'path' | 'order' | 'preload' | 'typeName' | 'moduleOrder' | 'describe'> {
   /** Each route's screen and whether it can be a landing path, by action (its path is in the console's file). */
   routes: Partial<Record<Action, Pick<RouteModel, 'routable' | 'screen'>>>;
   entity: ServerEntityFacts | null;
@@ -114,6 +114,7 @@ function serverResourceFacts(resource: ResourceModel): ServerResourceFacts {
     preload: resource.preload,
     typeName: resource.typeName,
     moduleOrder: resource.moduleOrder,
+    describe: resource.describe,
     routes: Object.fromEntries(resource.routes.map((route) => [route.action, { routable: route.routable, screen: route.screen }])),
     entity: entity && {
       table: entity.table,

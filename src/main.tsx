@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { listenForGoAnywhere } from './goAnywhere/goAnywhereShortcut.ts';
 import { preloadHttpClient } from './http/http.ts';
 import { createAppRouter } from './routing/createAppRouter.ts';
 import { runSession } from './session/sessionTimers.ts';
@@ -9,6 +10,7 @@ import './styles/base.css';
 
 silenceConsole(import.meta.env.PROD);
 runSession();
+listenForGoAnywhere();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');

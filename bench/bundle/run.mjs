@@ -34,7 +34,8 @@ const BUDGETS = {
  * file field came to take CSV compressed with gzip (its pattern, title and accepted types); subscriber-management gained
  * 28 B net when selling came to record money (the subscription form's trial, voucher, amount paid and payment
  * reference, the top-up's reference, six derived statuses with their labels, a created-at filter) less the conditional
- * rule it no longer has; `budget` holds them where they are now.
+ * rule it no longer has; data-upload-management, subscriber-management and voucher-management gained 10-25 B each when
+ * their lists came to say which columns matter most (`list.priority`); `budget` holds them where they are now.
  */
 const AREA_BUDGETS = {
   'admin-reporting-management': { before: 260 },
@@ -46,18 +47,18 @@ const AREA_BUDGETS = {
   'country-management': { before: 2_683 },
   'create-hs-code-management': { before: 2_056, budget: 2_110 },
   'data-column': { before: 2_275 },
-  'data-upload-management': { before: 2_880, budget: 2_950 },
+  'data-upload-management': { before: 2_880, budget: 2_962 },
   developers: { before: 243 },
   'employee-management': { before: 2_955 },
   'executive-profile-management': { before: 2_771 },
   masters: { before: 5_089 },
   'profile-management': { before: 2_397 },
   'related-product-management': { before: 1_984 },
-  'subscriber-management': { before: 4_411, budget: 4_439 },
+  'subscriber-management': { before: 4_411, budget: 4_464 },
   'subscribers-details-management': { before: 2_817 },
   'subscription-management': { before: 4_645 },
   'user-management': { before: 3_419 },
-  'voucher-management': { before: 3_076, budget: 3_182 },
+  'voucher-management': { before: 3_076, budget: 3_194 },
 };
 
 const root = process.cwd();

@@ -48,7 +48,8 @@ function resource(overrides: Partial<ResourceModel> = {}): ResourceModel {
       softDelete: true,
       writeOnly: [],
     },
-    list: { columns: ['title'], search: ['title'], filters: [], sort: { field: 'title', direction: 'asc' }, pageSize: 20, bulkEdit: [] },
+    list: { columns: ['title'], search: ['title'], filters: [], sort: { field: 'title', direction: 'asc' }, pageSize: 20, bulkEdit: [], priority: [] },
+    describe: [],
     uiSchema: {},
     forms: {},
     typeName: 'Banner',
@@ -66,7 +67,7 @@ function area(overrides: Partial<AreaModel> = {}): AreaModel {
     guard: 'none',
     layout: 'admin',
     preload: false,
-    sidebar: { link: '/banner-management/list', label: 'Banner Management', fixed: false, icon: 'image' },
+    sidebar: { link: '/banner-management/list', label: 'Banners', fixed: false, group: 'Website', icon: 'image' },
     resources: [resource()],
     file: 'banner-management.json',
     moduleOrder: 100,
@@ -126,6 +127,13 @@ describe('emitters', () => {
     const text = emitSidebar(project([area(), area({ key: 'PROFILE_MANAGEMENT', path: 'profile-management', sidebar: null, resources: [] })]));
     expect(text).toContain('"link": "/banner-management/list"');
     expect(text).not.toContain('PROFILE_MANAGEMENT');
+  });
+
+  it('sidebar: each entry carries its heading (null for none) and its icon', () => {
+    const ungrouped = area({ key: 'CATEGORY_MANAGEMENT', path: 'category-management', order: 2, sidebar: { link: '/category-management', label: 'Categories', fixed: false, group: null, icon: 'folder' } });
+    const text = emitSidebar(project([area(), ungrouped]));
+    expect(text).toContain('"label": "Banners",\n    "link": "/banner-management/list",\n    "fixed": false,\n    "group": "Website",\n    "icon": "image"');
+    expect(text).toContain('"group": null,\n    "icon": "folder"');
   });
 
   it('first migration: tables before columns, unique and trigram search indexes over the shared search expression', () => {

@@ -42,6 +42,13 @@ export type ModuleKey = string
  * via the `definition` "segment".
  */
 export type Segment = string
+/**
+ * An icon the console draws beside a sidebar entry; each entry should have its own.
+ *
+ * This interface was referenced by `AreaManifest`'s JSON-Schema
+ * via the `definition` "sidebarIcon".
+ */
+export type SidebarIcon = ("activity" | "address-book" | "bar-chart" | "briefcase" | "building" | "columns" | "credit-card" | "database" | "folder" | "globe" | "hash" | "home" | "id-card" | "image" | "package" | "shield" | "tag" | "ticket" | "upload" | "users")
 
 /**
  * One sidebar area of the administration console: its permission key, route, sidebar link and the resources (modules) inside it. One file per area in manifest/.
@@ -105,9 +112,13 @@ export interface Sidebar {
    */
   fixed?: boolean
   /**
-   * Icon name from the console's icon set.
+   * The heading the entry sits under, in sentence case (e.g. "Trade data"); entries naming the same heading share it. Headings come in the order of their first entry (the lowest area order), entries by order within their heading. Absent: the entry sits under no heading.
    */
-  icon?: string
+  group?: string
+  /**
+   * An icon the console draws beside a sidebar entry; each entry should have its own.
+   */
+  icon?: ("activity" | "address-book" | "bar-chart" | "briefcase" | "building" | "columns" | "credit-card" | "database" | "folder" | "globe" | "hash" | "home" | "id-card" | "image" | "package" | "shield" | "tag" | "ticket" | "upload" | "users")
 }
 /**
  * This interface was referenced by `AreaManifest`'s JSON-Schema
@@ -162,6 +173,12 @@ export interface Resource {
     [k: string]: ActionForm
   }
   list?: List
+  /**
+   * What tells a found record from others with a like label (Go anywhere's second line, under the label): these fields' values in this order, joined by " · ", empty ones left out; an array of fields reads as one part, its values joined by spaces, e.g. [["first_name", "last_name"], "mobile"]. Each a stored text or number field of the entity, not write-only nor a relation (an enum shows its label). Left out, a found record shows its label alone.
+   *
+   * @minItems 1
+   */
+  describe?: [(FieldName | [FieldName, FieldName, ...(FieldName)[]]), ...((FieldName | [FieldName, FieldName, ...(FieldName)[]]))[]]
   /**
    * The @rjsf uiSchema of the add/edit form; keys are entity fields or ui: options.
    */
@@ -253,6 +270,12 @@ export interface List {
    * @minItems 1
    */
   columns: [FieldName, ...(FieldName)[]]
+  /**
+   * The columns that matter most, most important first; each one of `columns`. Where the list is too narrow for every column it hides them from the least important up, and on a phone a row shows the first after the record's label under it. The columns not named follow in their `columns` order; left out, the order of `columns` is the priority.
+   *
+   * @minItems 1
+   */
+  priority?: [FieldName, ...(FieldName)[]]
   /**
    * Fields the search box matches (case-insensitive substring).
    */

@@ -3,13 +3,9 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../http/ApiError.ts';
 import { http } from '../http/http.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { password, required, sameAs } from './fieldRules.ts';
 import { FormMessage } from './FormMessage.tsx';
+import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { onceByKey } from './onceByKey.ts';
-import { TextField } from './TextField.tsx';
-import { useAuthForm } from './useAuthForm.ts';
-
-const RULES = { password: [required, password], confirm_password: [required, sameAs('password', 'Password')] };
 
 type LinkState = { kind: 'checking' } | { kind: 'valid'; email: string } | { kind: 'expired'; message: string } | { kind: 'done'; message: string };
 
@@ -19,7 +15,6 @@ const MISSING_LINK = 'This reset link is incomplete. Ask for a new one.';
 export function ResetPasswordScreen() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const form = useAuthForm(RULES);
   const [link, setLink] = useState<LinkState>(token ? { kind: 'checking' } : { kind: 'expired', message: MISSING_LINK });
 
   useEffect(() => {
@@ -34,8 +29,8 @@ export function ResetPasswordScreen() {
     };
   }, [token]);
 
-  const save = async () => {
-    const answer = await http.post<{ message?: string }>('reset_password', { token, ...form.values });
+  const save = async (values: { password: string; confirm_password: string }) => {
+    const answer = await http.post<{ message?: string }>('reset_password', { token, ...values });
     setLink({ kind: 'done', message: answer.message ?? 'Your password has been changed.' });
   };
 
@@ -59,14 +54,7 @@ export function ResetPasswordScreen() {
   }
   return (
     <AuthCard title="Reset password" intro={link.email ? `Choose a new password for ${link.email}.` : 'Choose a new password.'}>
-      <form className="auth-form" noValidate onSubmit={form.onSubmit(save)}>
-        <FormMessage kind="error" text={form.failure} />
-        <TextField label="New password" name="password" type="password" autoComplete="new-password" autoFocus field={form.field('password')} />
-        <TextField label="Confirm password" name="confirm_password" type="password" autoComplete="new-password" field={form.field('confirm_password')} />
-        <button type="submit" className="button button--primary button--block" disabled={form.busy}>
-          {form.busy ? 'Saving…' : 'Save new password'}
-        </button>
-      </form>
+      <NewPasswordForm send={save} submitLabel="Save new password" />
     </AuthCard>
   );
 }

@@ -195,10 +195,29 @@ describe('the other auth screens', () => {
   });
 
   it('SESSION-10 email verification sends POST email-verify once, even under StrictMode', async () => {
+    const checks = recordPosts('email-verify/check', () => HttpResponse.json({ data: { valid: true, email: 'ana@example.com', password_set: true } }));
     const bodies = recordPosts('email-verify', () => HttpResponse.json({ message: 'Email verified.' }));
     renderAt('/auth/verify-email?token=verify-1');
     expect(await screen.findByText('Email verified.')).toHaveAttribute('role', 'status');
+    expect(checks).toEqual([{ token: 'verify-1' }]);
     expect(bodies).toEqual([{ token: 'verify-1' }]);
+  });
+
+  it('an invited user chooses their password with the verification link, which verifies the address with it', async () => {
+    recordPosts('email-verify/check', () => HttpResponse.json({ data: { valid: true, email: 'ana@example.com', password_set: false } }));
+    const bodies = recordPosts('email-verify', () => HttpResponse.json({ message: 'Your password is set and your email address verified. You can sign in now.' }));
+    const user = userEvent.setup();
+    renderAt('/auth/verify-email?token=invite-1');
+    expect(await screen.findByRole('heading', { name: 'Choose your password' })).toBeInTheDocument();
+    expect(screen.getByText('Choose the password you will sign in with as ana@example.com.')).toBeInTheDocument();
+    // Nothing is spent before the password is chosen.
+    expect(bodies).toEqual([]);
+    await user.type(screen.getByLabelText('New password'), 'Chosen@2468');
+    await user.type(screen.getByLabelText('Confirm password'), 'Chosen@2468');
+    await user.click(screen.getByRole('button', { name: 'Save password and verify' }));
+    expect(await screen.findByText('Your password is set and your email address verified. You can sign in now.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ token: 'invite-1', password: 'Chosen@2468', confirm_password: 'Chosen@2468' }]);
+    expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/auth/login');
   });
 });
 

@@ -2,8 +2,8 @@ import type { UiSchema } from '@rjsf/utils';
 import type { FieldDescription } from '../generated/types.ts';
 
 /**
- * The form's uiSchema: a widget for each field that needs one (relation selects, money, image preview,
- * password inputs) and the labels of each enum's values, with the manifest's own uiSchema on top.
+ * The form's uiSchema: a widget for each field that needs one (relation selects, money, months, image
+ * preview, password inputs) and the labels of each enum's values, with the manifest's own uiSchema on top.
  */
 export function formUiSchema(fields: readonly FieldDescription[], manifestUiSchema: Record<string, unknown>): UiSchema {
   const uiSchema: Record<string, unknown> = {};
@@ -25,8 +25,8 @@ function widgetFor(field: FieldDescription): Record<string, unknown> | null {
   if (field.format === 'password' || /(^|_)password$/.test(field.name)) return { 'ui:widget': 'password' };
   if (field.type === 'number' && /(^|_)(amount|price|revenue|fee)$/.test(field.name)) return { 'ui:widget': 'money' };
   if (field.type === 'string' && /(^|_)image(_url)?$/.test(field.name)) return { 'ui:widget': 'image' };
-  // A browser with a month picker offers it; others take the same YYYY-MM as text.
-  if (field.format === 'period') return { 'ui:options': { inputType: 'month' } };
+  // Month and year selects: a native month input shows dashes in some browsers and is plain text in others.
+  if (field.format === 'period') return { 'ui:widget': 'month' };
   return null;
 }
 

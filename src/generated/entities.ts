@@ -117,7 +117,7 @@ export interface PointConsumptionRules {
 }
 
 /**
- * Offer (OFFER_MODULE), as the API returns it.
+ * Plan Offer (OFFER_MODULE), as the API returns it.
  */
 export interface OfferModule {
   /**
@@ -423,7 +423,7 @@ export interface DataUploadLogs {
    */
   trade_direction: ("import" | "export")
   /**
-   * The month of trade data, YYYY-MM.
+   * The month the trade data covers.
    */
   period: string
   /**
@@ -458,7 +458,7 @@ export interface DataUploadLogs {
 }
 
 /**
- * Data Field (DATA_FIELDS_MODULE), as the API returns it.
+ * Data Column (DATA_FIELDS_MODULE), as the API returns it.
  */
 export interface DataFieldsModule {
   /**
@@ -817,11 +817,11 @@ export interface Country {
    */
   export_available: boolean
   /**
-   * First month with data, YYYY-MM.
+   * The first month with trade data.
    */
   data_from?: string
   /**
-   * Last month with data, YYYY-MM.
+   * The last month with trade data.
    */
   data_to?: string
   /**

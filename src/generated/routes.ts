@@ -247,7 +247,7 @@ export const AREAS: readonly AreaRoute[] = [
       },
       {
         "module": "OFFER_MODULE",
-        "label": "Offers",
+        "label": "Plan Offers",
         "path": "/subscription-management/offers"
       }
     ],
@@ -610,7 +610,7 @@ export const AREAS: readonly AreaRoute[] = [
     resources: [
       {
         "module": "COUNTRIES",
-        "label": "Countries",
+        "label": "All Countries",
         "path": "/masters/countries"
       },
       {
@@ -756,7 +756,7 @@ export const AREAS: readonly AreaRoute[] = [
     resources: [
       {
         "module": "DATA_FIELDS_MODULE",
-        "label": "Data Fields",
+        "label": "Data Columns",
         "path": "/data-column/data-fields"
       }
     ],

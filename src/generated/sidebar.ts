@@ -5,74 +5,83 @@ import type { SidebarEntry } from './types.ts';
 export const SIDEBAR: readonly SidebarEntry[] = [
   {
     "module": "USER_MANAGEMENT",
-    "label": "User Management",
+    "label": "Users and roles",
     "link": "/user-management",
     "fixed": false,
-    "icon": "folder",
+    "group": "Administration",
+    "icon": "shield",
     "order": 1
   },
   {
     "module": "SUBSCRIPTION_MANAGEMENT",
-    "label": "Subscription Management",
+    "label": "Plans and offers",
     "link": "/subscription-management",
     "fixed": false,
-    "icon": "folder",
+    "group": "Subscribers and sales",
+    "icon": "credit-card",
     "order": 2
   },
   {
     "module": "SUBSCRIBER_MANAGEMENT",
-    "label": "Subscriber Management",
+    "label": "Subscribers",
     "link": "/subscriber-management",
     "fixed": false,
-    "icon": "folder",
+    "group": "Subscribers and sales",
+    "icon": "users",
     "order": 3
   },
   {
     "module": "MASTERS",
-    "label": "Masters",
+    "label": "Master data",
     "link": "/masters",
     "fixed": false,
-    "icon": "folder",
+    "group": "Administration",
+    "icon": "database",
     "order": 4
   },
   {
     "module": "DATA_UPLOAD_MANAGEMENT",
-    "label": "Data Upload Management",
+    "label": "Data uploads",
     "link": "/data-upload-management",
     "fixed": false,
-    "icon": "folder",
+    "group": "Trade data",
+    "icon": "upload",
     "order": 5
   },
   {
     "module": "DATA_COLUMN_MANAGEMENT",
-    "label": "Data Column Management",
+    "label": "Data columns",
     "link": "/data-column",
     "fixed": false,
-    "icon": "folder",
+    "group": "Trade data",
+    "icon": "columns",
     "order": 6
   },
   {
     "module": "SUBSCRIBER_DETAILS_MANAGEMENT_MODULE",
-    "label": "Subscriber Details Management",
+    "label": "Subscriber activity",
     "link": "/subscribers-details-management",
     "fixed": false,
-    "icon": "folder",
+    "group": "Subscribers and sales",
+    "icon": "activity",
     "order": 7
   },
   {
     "module": "VOUCHER_MANAGEMENT",
-    "label": "Voucher Management",
+    "label": "Voucher codes",
     "link": "/voucher-management",
     "fixed": false,
-    "icon": "folder",
+    "group": "Subscribers and sales",
+    "icon": "ticket",
     "order": 8
   },
   {
     "module": "EXECUTIVE_PROFILE_MANAGEMENT",
-    "label": "Executive Profile Management",
+    "label": "Sales executives",
     "link": "/executive-profile-management",
     "fixed": false,
-    "icon": "folder",
+    "group": "Subscribers and sales",
+    "icon": "briefcase",
     "order": 9
   },
   {
@@ -80,71 +89,80 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     "label": "Admin Reporting",
     "link": "/admin-reporting-management",
     "fixed": false,
-    "icon": "folder",
+    "group": "Subscribers and sales",
+    "icon": "bar-chart",
     "order": 10
   },
   {
     "module": "BANNER_MANAGEMENT",
-    "label": "Banner Management",
+    "label": "Banners",
     "link": "/banner-management/list",
     "fixed": false,
-    "icon": "folder",
+    "group": "Website",
+    "icon": "image",
     "order": 11
   },
   {
     "module": "CATEGORY_MANAGEMENT",
-    "label": "Category Management",
+    "label": "Categories",
     "link": "/category-management",
     "fixed": false,
-    "icon": "folder",
+    "group": "Website",
+    "icon": "tag",
     "order": 12
   },
   {
     "module": "EMPLOYEE_MANAGEMENT",
-    "label": "Employee Management",
+    "label": "Employees",
     "link": "/employee-management",
     "fixed": false,
-    "icon": "folder",
+    "group": "Administration",
+    "icon": "id-card",
     "order": 13
   },
   {
     "module": "COMPANY_MANAGEMENT",
-    "label": "Company Management",
+    "label": "Companies",
     "link": "/company-management/list",
     "fixed": false,
-    "icon": "folder",
+    "group": "Company directory",
+    "icon": "building",
     "order": 14
   },
   {
     "module": "COUNTRY_MANAGEMENT",
-    "label": "Country Management",
+    "label": "Available countries",
     "link": "/country-management/list",
     "fixed": false,
-    "icon": "folder",
+    "group": "Trade data",
+    "icon": "globe",
     "order": 15
   },
   {
     "module": "COMPANY_EMPLOYEE_CONTACTS_MANAGEMENT",
-    "label": "Company Employee Contacts Management",
+    "label": "Company contacts",
     "link": "/company-employee-contacts-management/list",
     "fixed": true,
-    "icon": "folder",
+    "group": "Company directory",
+    "icon": "address-book",
     "order": 16
   },
   {
     "module": "CREATE_HS_CODE_MANAGEMENT",
-    "label": "HS Code Management",
+    "label": "HS codes",
     "link": "/create-hs-code-management/list",
     "fixed": true,
-    "icon": "folder",
+    "group": "Trade data",
+    "icon": "hash",
     "order": 17
   },
   {
     "module": "CREATE_RELATED_PRODUCT_MANAGEMENT",
-    "label": "Related Product Management",
+    "label": "Related products",
     "link": "/related-product-management/list",
     "fixed": true,
-    "icon": "folder",
+    "group": "Trade data",
+    "icon": "package",
     "order": 18
   }
 ];

@@ -1,10 +1,11 @@
-import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AREAS } from '../generated/routes.ts';
 import type { AreaRoute } from '../generated/types.ts';
 import { usePermissions } from '../permissions/usePermissions.ts';
 import { Dialog } from '../screens/shared/Dialog.tsx';
 import { matchingScreens, reachableScreens, recordPath } from './destinations.ts';
+import { takeTypedAhead } from './goAnywhereShortcut.ts';
 import { RECORD_SEARCH_MIN_LENGTH, useRecordSearch } from './useRecordSearch.ts';
 import '../screens/screens.css';
 import './GoAnywhere.css';
@@ -17,6 +18,8 @@ export interface GoAnywhereDialogProps {
 interface Choice {
   key: string;
   label: string;
+  /** What tells a record from others with a like label: its e-mail and mobile, a voucher's discount… */
+  details?: string;
   /** The area of a screen, the resource of a record. */
   hint: string;
   path: string;
@@ -31,7 +34,8 @@ interface ChoiceGroup {
 /**
  * Go anywhere: one box that finds the screens the user may open (by their label and area) and, from three characters
  * on, records of every resource they may view (GET search). A combobox over a grouped listbox: the arrows move
- * through the choices, Enter opens the one marked, Escape closes and gives focus back to what opened it.
+ * through the choices, Enter opens the one marked (once the records asked for are there), Escape closes and gives focus
+ * back to what opened it. What was typed before the box had focus (goAnywhereShortcut.ts) becomes its query.
  */
 export function GoAnywhereDialog({ onClose, areas = AREAS }: GoAnywhereDialogProps) {
   const navigate = useNavigate();
@@ -39,6 +43,8 @@ export function GoAnywhereDialog({ onClose, areas = AREAS }: GoAnywhereDialogPro
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const { found, searching } = useRecordSearch(query);
+  /** The query Enter was pressed on while its records were being asked for: the choice is made when they are there. */
+  const enterOn = useRef<string | null>(null);
   const listId = useId();
   const screens = useMemo(() => reachableScreens(permissions, areas), [permissions, areas]);
 
@@ -49,7 +55,7 @@ export function GoAnywhereDialog({ onClose, areas = AREAS }: GoAnywhereDialogPro
       label: group.label,
       choices: group.records.flatMap((record) => {
         const path = recordPath(permissions, areas, group.resource, record.id);
-        return path ? [{ key: `${group.resource}-${record.id}`, label: record.label, hint: group.label, path }] : [];
+        return path ? [{ key: `${group.resource}-${record.id}`, label: record.label, details: record.details.join(' · '), hint: group.label, path }] : [];
       }),
     })),
   ].filter((group) => group.choices.length > 0);
@@ -66,6 +72,13 @@ export function GoAnywhereDialog({ onClose, areas = AREAS }: GoAnywhereDialogPro
     void navigate(choice.path);
   };
 
+  useEffect(() => {
+    if (enterOn.current !== query || searching) return;
+    enterOn.current = null;
+    const choice = choices[current];
+    if (choice) choose(choice);
+  });
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
@@ -73,7 +86,8 @@ export function GoAnywhereDialog({ onClose, areas = AREAS }: GoAnywhereDialogPro
     } else if (event.key === 'Enter') {
       event.preventDefault();
       const choice = choices[current];
-      if (choice) choose(choice);
+      if (searching) enterOn.current = query;
+      else if (choice) choose(choice);
     }
   };
 
@@ -105,8 +119,17 @@ export function GoAnywhereDialog({ onClose, areas = AREAS }: GoAnywhereDialogPro
           onChange={(event) => {
             setQuery(event.target.value);
             setActive(0);
+            enterOn.current = null;
           }}
           onKeyDown={onKeyDown}
+          onFocus={() => {
+            const typed = takeTypedAhead();
+            if (!typed) return;
+            // An Enter typed ahead is a line break; keys after it are dropped, the choice being made on what came before.
+            const [text = '', ...entered] = typed.split('\n');
+            setQuery(text);
+            if (entered.length) enterOn.current = text;
+          }}
         />
         <div id={listId} role="listbox" aria-label="Screens and records" className="go-anywhere__list">
           {groups.map((group) => (
@@ -129,7 +152,10 @@ export function GoAnywhereDialog({ onClose, areas = AREAS }: GoAnywhereDialogPro
                     onMouseMove={() => position !== current && setActive(position)}
                     onClick={() => choose(choice)}
                   >
-                    <span className="go-anywhere__label">{choice.label}</span>
+                    <span className="go-anywhere__text">
+                      <span className="go-anywhere__label">{choice.label}</span>
+                      {choice.details && <span className="go-anywhere__details">{choice.details}</span>}
+                    </span>
                     <span className="go-anywhere__hint">{choice.hint}</span>
                   </div>
                 );

@@ -6,7 +6,8 @@ import { http } from '../http/index.ts';
 export interface FoundResource {
   resource: string;
   label: string;
-  records: Array<{ id: number; label: string }>;
+  /** `details`: what tells a record from others with a like label (its resource's `describe` in the manifest). */
+  records: Array<{ id: number; label: string; details: string[] }>;
 }
 
 /** The fewest characters the server searches records for (SEARCH_MIN_LENGTH of the search route). */

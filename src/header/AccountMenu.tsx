@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { AREAS } from '../generated/routes.ts';
 import { CanAccess } from '../permissions/CanAccess.tsx';
 import type { SessionUser } from '../session/sessionUser.ts';
 import { Dropdown } from './Dropdown.tsx';
@@ -8,7 +9,13 @@ export interface AccountMenuProps {
   onLogout: () => void;
 }
 
-/** HEADER-04..06: name and initials, Profile (with USER_PROFILE view) and Logout. */
+/** The developers' registry of modules, linked from no sidebar entry: its screen as the route table gives it. */
+const MODULE_REGISTRY = AREAS.flatMap((area) => area.resources).find((resource) => resource.module === 'MODULE_REGISTRY');
+
+/**
+ * HEADER-04..06: name and initials, Profile (with USER_PROFILE view), the Module Registry (with the view permission
+ * its route is guarded by) and Logout.
+ */
 export function AccountMenu({ user, onLogout }: AccountMenuProps) {
   const name = `${user.first_name} ${user.last_name}`.trim();
   return (
@@ -41,6 +48,15 @@ export function AccountMenu({ user, onLogout }: AccountMenuProps) {
                 </Link>
               </li>
             </CanAccess>
+            {MODULE_REGISTRY && (
+              <CanAccess module={MODULE_REGISTRY.module} action="view">
+                <li>
+                  <Link className="menu-item" to={MODULE_REGISTRY.path} onClick={close}>
+                    {MODULE_REGISTRY.label}
+                  </Link>
+                </li>
+              </CanAccess>
+            )}
             <li>
               <button
                 type="button"

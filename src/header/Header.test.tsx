@@ -100,6 +100,28 @@ describe('the header', () => {
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
+  it('the account dropdown opens the Module Registry for a user who may view it, and only then', async () => {
+    logIn();
+    answer({ ...TEST_PERMISSIONS, MODULE_REGISTRY: { order: 10, actions: { view: { is_routable: true, route_url: '/developers/modules' } } } });
+    const user = userEvent.setup();
+    const { history, unmount } = renderWithRouter(<Header />, ['/voucher-management/vouchers']);
+    await user.click(screen.getByRole('button', { name: 'AV asha verma, account menu' }));
+    const registry = await screen.findByRole('link', { name: 'Module Registry' });
+    expect(registry).toHaveAttribute('href', '/developers/modules');
+    await user.click(registry);
+    expect(history.location.pathname).toBe('/developers/modules');
+    expect(screen.queryByRole('region', { name: 'AV asha verma, account menu' })).not.toBeInTheDocument();
+    unmount();
+
+    permissionStore.clear();
+    answer();
+    renderWithRouter(<Header />);
+    await user.click(screen.getByRole('button', { name: 'AV asha verma, account menu' }));
+    await waitFor(() => expect(permissionStore.get().loaded).toBe(true));
+    expect(await screen.findByRole('link', { name: 'Profile' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Module Registry' })).not.toBeInTheDocument();
+  });
+
   it('HEADER-06 Logout logs out', async () => {
     post.mockResolvedValue({ message: 'Logged out' });
     logIn();

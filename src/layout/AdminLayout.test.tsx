@@ -61,7 +61,7 @@ describe('the sidebar on a phone', () => {
     windowWidth(390);
     const history = renderLayout();
     await userEvent.click(menuButton());
-    await userEvent.click(within(drawer()).getByRole('link', { name: 'User Management' }));
+    await userEvent.click(within(drawer()).getByRole('link', { name: 'Users and roles' }));
     await waitFor(() => expect(history.location.pathname).toMatch(/^\/user-management/));
     expect(drawer()).not.toHaveClass('sidebar-drawer-open');
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');

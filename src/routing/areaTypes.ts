@@ -5,10 +5,10 @@
  */
 import type { ActionFormModel, EntityModel, GenericScreen, JsonSchema, ListModel, ResourceModel } from '../../contract/description.ts';
 import type { ConsoleField } from '../../contract/writtenDescription.ts';
-import type { ScreenName as CustomScreen } from '../../codegen/generated/manifest.ts';
+import type { ScreenName as CustomScreen, SidebarIcon } from '../../codegen/generated/manifest.ts';
 import type { ActionName, ModuleKey } from '../generated/permissions.ts';
 
-export type { GenericScreen, JsonSchema };
+export type { GenericScreen, JsonSchema, SidebarIcon };
 
 export type ScreenName = GenericScreen | CustomScreen;
 
@@ -59,7 +59,9 @@ export interface SidebarEntry {
   /** As the spec gives it; unless fixed, the console sends the user to their default route under it. */
   link: string;
   fixed: boolean;
-  icon: string;
+  /** The heading the entry sits under; null: none. */
+  group: string | null;
+  icon: SidebarIcon;
   order: number;
 }
 

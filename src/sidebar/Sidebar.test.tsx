@@ -36,6 +36,17 @@ function grant(permissions: Permissions) {
 
 const links = () => within(screen.getByRole('navigation', { name: 'Main' })).queryAllByRole('link');
 
+/** Each heading, as the list it names, with the labels of its links. */
+const sections = () =>
+  within(screen.getByRole('navigation', { name: 'Main' }))
+    .queryAllByRole('list', { name: /./ })
+    .map((list): [string, string[]] => [
+      document.getElementById(list.getAttribute('aria-labelledby')!)!.textContent,
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ]);
+
 beforeEach(() => {
   get.mockReset();
   permissionStore.clear();
@@ -69,7 +80,7 @@ describe('the sidebar', () => {
     await waitFor(() => expect(links()).toHaveLength(SIDEBAR.length + 1));
     expect(links()[0]).toHaveAccessibleName('Home');
     expect(links()[0]).toHaveAttribute('href', '/home');
-    const voucher = screen.getByRole('link', { name: 'Voucher Management' });
+    const voucher = screen.getByRole('link', { name: 'Voucher codes' });
     expect(voucher).toHaveAttribute('href', '/voucher-management/vouchers');
     for (const entry of SIDEBAR.filter((candidate) => !candidate.fixed)) {
       expect(screen.getByRole('link', { name: entry.label })).toHaveAttribute('href', defaultRoute(permissions, entry.link));
@@ -101,8 +112,8 @@ describe('the sidebar', () => {
     expect(links()).toHaveLength(0);
     // The report's view opens the home screen's revenue card, so Home comes first.
     await waitFor(() => expect(links()).toHaveLength(3));
-    expect(links().map((link) => link.textContent)).toEqual(['HHome', 'VMVoucher Management', 'ARAdmin Reporting']);
-    expect(screen.queryByRole('link', { name: 'User Management' })).not.toBeInTheDocument();
+    expect(links().map((link) => link.textContent)).toEqual(['Home', 'Voucher codes', 'Admin Reporting']);
+    expect(screen.queryByRole('link', { name: 'Users and roles' })).not.toBeInTheDocument();
     expect(SIDEBAR.find((entry) => entry.module === 'ADMIN_REPORTING_MANAGEMENT')?.label).toBe('Admin Reporting');
   });
 
@@ -112,11 +123,15 @@ describe('the sidebar', () => {
     const toggle = screen.getByRole('button', { name: 'Menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await waitFor(() => expect(links().length).toBeGreaterThan(0));
-    expect(screen.getByText('Voucher Management')).not.toHaveClass('visually-hidden');
+    expect(screen.getByText('Voucher codes')).not.toHaveClass('visually-hidden');
+    expect(screen.getByText('Subscribers and sales')).not.toHaveClass('visually-hidden');
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.getByText('Voucher Management')).toHaveClass('visually-hidden');
-    expect(screen.getByRole('link', { name: 'Voucher Management' })).toHaveAttribute('title', 'Voucher Management');
+    expect(screen.getByText('Voucher codes')).toHaveClass('visually-hidden');
+    expect(screen.getByRole('link', { name: 'Voucher codes' })).toHaveAttribute('title', 'Voucher codes');
+    // Closed, a heading is only read out: its list keeps its name.
+    expect(screen.getByText('Subscribers and sales')).toHaveClass('visually-hidden');
+    expect(screen.getByRole('list', { name: 'Subscribers and sales' })).toBeInTheDocument();
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
   });
@@ -136,13 +151,51 @@ describe('the sidebar', () => {
     grant(everything());
     renderWithRouter(<Sidebar />, ['/voucher-management/vouchers/5/edit']);
     await waitFor(() => expect(links().length).toBeGreaterThan(0));
-    expect(screen.getByRole('link', { name: 'Voucher Management' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('link', { name: 'Banner Management' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('link', { name: 'Voucher codes' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Banners' })).not.toHaveAttribute('aria-current');
+    expect(links().filter((link) => link.getAttribute('aria-current') === 'page')).toHaveLength(1);
 
     expect(isHighlighted('/banner-management/list/3/edit', '/banner-management/list')).toBe(true);
     expect(isHighlighted('/banner-management/archive', '/banner-management/list')).toBe(false);
     expect(isHighlighted('/masters/countries', '/masters')).toBe(true);
     expect(isHighlighted('/masters-archive', '/masters')).toBe(false);
+  });
+
+  it('SIDEBAR-01 groups the entries under headings, each in the place of its first entry, entries in order under it', async () => {
+    grant(everything());
+    renderWithRouter(<Sidebar />);
+    await waitFor(() => expect(links()).toHaveLength(SIDEBAR.length + 1));
+    expect(links()[0]).toHaveAccessibleName('Home');
+    expect(sections()).toEqual([
+      ['Administration', ['Users and roles', 'Master data', 'Employees']],
+      ['Subscribers and sales', ['Plans and offers', 'Subscribers', 'Subscriber activity', 'Voucher codes', 'Sales executives', 'Admin Reporting']],
+      ['Trade data', ['Data uploads', 'Data columns', 'Available countries', 'HS codes', 'Related products']],
+      ['Website', ['Banners', 'Categories']],
+      ['Company directory', ['Companies', 'Company contacts']],
+    ]);
+    // Read in order, within each heading the entries keep the order rule of the ungrouped list.
+    const order = new Map(SIDEBAR.map((entry) => [entry.label, entry.order]));
+    for (const [, labels] of sections()) expect(labels).toEqual([...labels].sort((a, b) => order.get(a)! - order.get(b)!));
+  });
+
+  it('SIDEBAR-03 a heading shows only with a visible entry, and keeps its place whatever the user may see', async () => {
+    const all = everything();
+    // Employees (order 13) comes after Data uploads (order 5), but its heading's first entry is Users and roles (order 1).
+    grant({ EMPLOYEE_MANAGEMENT: all.EMPLOYEE_MANAGEMENT, EMPLOYEES: all.EMPLOYEES, DATA_UPLOAD_MANAGEMENT: all.DATA_UPLOAD_MANAGEMENT, DATA_UPLOAD_LOGS: all.DATA_UPLOAD_LOGS });
+    renderWithRouter(<Sidebar />);
+    await waitFor(() => expect(sections()).toEqual([['Administration', ['Employees']], ['Trade data', ['Data uploads']]]));
+    for (const hidden of ['Subscribers and sales', 'Website', 'Company directory']) expect(screen.queryByText(hidden)).not.toBeInTheDocument();
+  });
+
+  it('draws a distinct icon for each entry, hidden from screen readers', async () => {
+    grant(everything());
+    renderWithRouter(<Sidebar />);
+    await waitFor(() => expect(links()).toHaveLength(SIDEBAR.length + 1));
+    const icons = links().map((link) => link.querySelector('svg'));
+    for (const icon of icons) expect(icon).toHaveAttribute('aria-hidden', 'true');
+    const drawings = icons.map((icon) => icon!.querySelector('path')!.getAttribute('d'));
+    expect(drawings.every(Boolean)).toBe(true);
+    expect(new Set(drawings).size).toBe(drawings.length);
   });
 
   it('offers Home only to a user with a card on it, current on the home screen', async () => {

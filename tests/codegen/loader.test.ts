@@ -58,6 +58,28 @@ describe('manifest loader and validator', () => {
     expect(errors).toEqual([expect.objectContaining({ kind: 'SidebarLinkOutsideArea', pointer: '/sidebar/link' })]);
   });
 
+  it('reports a sidebar icon outside the vocabulary, naming the icons there are', async () => {
+    const errors = await errorsAfter((dir) => editJson(join(dir, VOUCHER), (doc) => (doc.sidebar.icon = 'rocket')));
+    expect(errors).toEqual([expect.objectContaining({ kind: 'UnknownIcon', file: VOUCHER, pointer: '/sidebar/icon' })]);
+    expect(errors[0]!.message).toMatch(/^unknown icon; expected one of activity, address-book, .*ticket, upload, users$/);
+  });
+
+  it('reports an empty sidebar group with its pointer', async () => {
+    const errors = await errorsAfter((dir) => editJson(join(dir, VOUCHER), (doc) => (doc.sidebar.group = '')));
+    expect(errors).toEqual([expect.objectContaining({ kind: 'SchemaViolation', file: VOUCHER, pointer: '/sidebar/group' })]);
+  });
+
+  it('reports a sidebar group written two ways, which would show as two headings', async () => {
+    const errors = await errorsAfter(async (dir) => {
+      await editJson(join(dir, 'profile-management.json'), (doc) => (doc.sidebar = { link: '/profile-management', group: 'Subscribers and sales' }));
+      await editJson(join(dir, VOUCHER), (doc) => (doc.sidebar.group = 'Subscribers  and Sales'));
+    });
+    expect(errors).toEqual([expect.objectContaining({ kind: 'InconsistentSidebarGroup', file: VOUCHER, pointer: '/sidebar/group' })]);
+    expect(errors[0]!.message).toBe(
+      'sidebar group "Subscribers  and Sales" differs only in case or spacing from "Subscribers and sales" at profile-management.json:/sidebar/group; write a heading one way',
+    );
+  });
+
   it('reports an entity schema that ajv rejects', async () => {
     const errors = await errorsAfter((dir) =>
       editJson(join(dir, VOUCHER), (doc) => (doc.resources[0].entity.schema.properties.code.minLength = 'three')),
@@ -252,6 +274,36 @@ describe('manifest loader and validator', () => {
     ]);
     const model = await buildModel(await scratchManifest());
     expect(model.errors).toEqual([]);
+  });
+
+  it('reports a column priority naming a field that is not one of the columns', async () => {
+    const errors = await errorsAfter((dir) =>
+      editJson(join(dir, VOUCHER), (doc) => {
+        doc.resources[0].list.priority = ['is_active', 'created_at'];
+      }),
+    );
+    expect(errors.map((error) => [error.kind, error.file.endsWith(VOUCHER), error.pointer, error.message])).toEqual([
+      ['UnknownField', true, '/resources/0/list/priority/1', 'the column priority names "created_at", which is not one of the list\'s columns'],
+    ]);
+  });
+
+  it('reports describe naming a field that is not a stored text or number field, and resolves its parts', async () => {
+    const errors = await errorsAfter((dir) =>
+      editJson(join(dir, VOUCHER), (doc) => {
+        doc.resources[0].describe = ['discount_value', ['code', 'nope'], 'is_active'];
+      }),
+    );
+    expect(errors.map((error) => [error.kind, error.file.endsWith(VOUCHER), error.pointer])).toEqual([
+      ['UnknownField', true, '/resources/0/describe/1/1'],
+      ['UnknownField', true, '/resources/0/describe/2'],
+    ]);
+    const dir = await scratchManifest();
+    await editJson(join(dir, VOUCHER), (doc) => {
+      doc.resources[0].describe = [['code', 'used_count'], 'discount_value'];
+    });
+    const { model } = await buildModel(dir);
+    const voucher = model!.areas.flatMap((area) => area.resources).find((resource) => resource.key === 'VOUCHER')!;
+    expect(voucher.describe).toEqual([['code', 'used_count'], ['discount_value']]);
   });
 
   it('collects every error at once, across files', async () => {

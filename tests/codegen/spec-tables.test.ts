@@ -54,6 +54,13 @@ describe('generated tables against the spec', () => {
     ]);
   });
 
+  it('SIDEBAR-01 every entry sits under a heading and has an icon of its own; no label repeats "Management"', () => {
+    expect(SIDEBAR.every((entry) => entry.group !== null)).toBe(true);
+    expect(new Set(SIDEBAR.map((entry) => entry.icon)).size).toBe(SIDEBAR.length);
+    expect(new Set(SIDEBAR.map((entry) => entry.label)).size).toBe(SIDEBAR.length);
+    expect(SIDEBAR.filter((entry) => /management/i.test(entry.label))).toEqual([]);
+  });
+
   it('PERM-09 the action vocabulary and every module name of spec section 6', () => {
     expect([...ACTIONS]).toEqual([
       'view', 'add', 'edit', 'delete', 'ACTIVE_INACTIVE', 'download', 'view_detail', 'verify', 'refresh',

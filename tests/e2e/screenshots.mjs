@@ -125,9 +125,9 @@ try {
   for (const name of ['Subscribers: all actions', 'Plans: View', 'Plans: Download', 'Executives: Edit']) {
     await admin.getByRole('checkbox', { name, exact: true }).check();
   }
-  await admin.getByRole('group', { name: 'Permissions' }).scrollIntoViewIfNeeded();
-  // The note on the Executives row, with the tables above it.
-  await admin.locator('tr', { hasText: 'Executives: View granted too' }).evaluate((row) => row.scrollIntoView({ block: 'center', inline: 'nearest' }));
+  // The matrix with its note ("Executives: View granted too, …") above the table.
+  await admin.getByRole('status').filter({ hasText: 'Executives: View granted too' }).waitFor();
+  await admin.getByRole('search', { name: 'Search modules' }).or(admin.getByRole('searchbox', { name: 'Search modules' })).scrollIntoViewIfNeeded();
   // Ticking a checkbox at the right scrolled the matrix sideways; show it from its first column.
   await admin.evaluate(() => document.querySelectorAll('main *').forEach((element) => element.scrollLeft && (element.scrollLeft = 0)));
   await shoot(admin, 'role-matrix');

@@ -39,6 +39,8 @@ export interface LinkRecipient {
   id: number;
   email: string;
   first_name: string | null;
+  /** False for an account created without a password: its verification link is an invitation to choose one. */
+  password_set?: boolean;
 }
 
 /**
@@ -49,7 +51,8 @@ export async function sendEmailLink(app: FastifyInstance, tx: Queryable, user: L
   const lifetimeSeconds = purpose === 'reset_password' ? app.config.resetLinkSeconds : app.config.verifyLinkSeconds;
   const { token, expiresAt } = await createEmailLink(tx, user.id, purpose, lifetimeSeconds);
   const link = emailLinkUrl(publicOrigin(app), purpose, token);
-  await queueMail(tx, linkMessage(purpose, { to: user.email, firstName: user.first_name, link, lifetimeSeconds, expiresAt }));
+  const wording = purpose === 'verify_email' && user.password_set === false ? 'invite' : purpose;
+  await queueMail(tx, linkMessage(wording, { to: user.email, firstName: user.first_name, link, lifetimeSeconds, expiresAt }));
 }
 
 /**

@@ -4,6 +4,9 @@ import { escapeHtml } from '../../http/html.ts';
 /** What an e-mailed link is for. */
 export type LinkPurpose = 'reset_password' | 'verify_email';
 
+/** How a link's e-mail is worded: a verification link to an account without a password invites its owner to choose one. */
+export type LinkWording = LinkPurpose | 'invite';
+
 /** The product as its e-mails name it (the sign-in screen says the same). */
 const PRODUCT_NAME = 'Trade Data administration console';
 
@@ -23,7 +26,7 @@ interface Wording {
   after: (lifetime: string) => string[];
 }
 
-const WORDING: Record<LinkPurpose, Wording> = {
+const WORDING: Record<LinkWording, Wording> = {
   reset_password: {
     subject: `Reset your password for the ${PRODUCT_NAME}`,
     before: ({ to }) => [`Someone asked to reset the password of your ${PRODUCT_NAME} account (${to}).`],
@@ -42,11 +45,20 @@ const WORDING: Record<LinkPurpose, Wording> = {
       'If you did not expect this account, ignore this e-mail.',
     ],
   },
+  invite: {
+    subject: `You are invited to the ${PRODUCT_NAME}`,
+    before: ({ to }) => [`An administrator created a ${PRODUCT_NAME} account for you (${to}). Choose your password to sign in.`],
+    action: 'Choose my password',
+    after: (lifetime) => [
+      `The link works once and expires in ${lifetime}. After that, ask for a new one with "Forgot password" on the sign-in screen.`,
+      'If you did not expect this account, ignore this e-mail.',
+    ],
+  },
 };
 
 /** A link e-mail in plain text and HTML: what it is for, the link, and when the link stops working. */
-export function linkMessage(purpose: LinkPurpose, facts: LinkMessageFacts): MailMessage {
-  const wording = WORDING[purpose];
+export function linkMessage(kind: LinkWording, facts: LinkMessageFacts): MailMessage {
+  const wording = WORDING[kind];
   const greeting = facts.firstName ? `Hello ${facts.firstName},` : 'Hello,';
   const before = wording.before(facts);
   const after = wording.after(lifetimeText(facts.lifetimeSeconds));

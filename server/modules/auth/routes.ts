@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MODULE } from '../../../contract/modules.ts';
 import type { Queryable } from '../../db/database.ts';
 import { errorAnswers } from '../../http/answers.ts';
-import { HttpError, tooManyRequests, unauthorized } from '../../http/errors.ts';
+import { HttpError, tooManyRequests, unauthorized, validationError } from '../../http/errors.ts';
 import { actorOf, recordAudit, type AuditEntry } from '../audit/record.ts';
 import { authenticate } from './access.ts';
 import { consumeEmailLink, linkWaitSeconds, peekEmailLink, PUBLIC_LINK_SPACING_SECONDS, sendEmailLink, type LinkRecipient } from './emailLinks.ts';
@@ -24,6 +24,7 @@ import {
   tokensAnswer,
   validLinkAnswer,
   verificationResentAnswer,
+  verifyLinkAnswer,
 } from './schemas.ts';
 import { revokeSession, revokeSessionOfRefreshToken, rotateRefreshToken, startSession, type TokenSettings } from './sessions.ts';
 import { clearAccountFailures, loginSucceeded, reserveLoginAttempt } from './throttle.ts';
@@ -224,22 +225,52 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post<{ Body: { token: string } }>('/email-verify', {
-    config: { access: 'public', audit: { action: 'email_verified' } },
+  app.post<{ Body: { token: string } }>('/email-verify/check', {
+    config: { access: 'public', audit: { none: 'Reads whether a verification link is still valid; it changes nothing.' } },
+    schema: {
+      tags,
+      operationId: 'checkEmailVerificationLink',
+      summary: 'Check a verification link',
+      description: 'Says whether the account still needs a password (an invited user chooses it with the link). An expired or used link is a 400.',
+      body: checkLinkBody,
+      response: { 200: verifyLinkAnswer, ...errorAnswers(400) },
+    },
+    handler: async (request) => {
+      const { userId, email } = await peekEmailLink(db, request.body.token, 'verify_email');
+      const [user] = await db.query<{ password_set: boolean }>('SELECT password_hash IS NOT NULL AS password_set FROM users WHERE id = $1', [userId]);
+      return { data: { valid: true, email, password_set: user?.password_set ?? false } };
+    },
+  });
+
+  app.post<{ Body: { token: string; password?: string; confirm_password?: string } }>('/email-verify', {
+    config: { access: 'public', audit: { action: ['email_verified', 'password_change'] } },
     schema: {
       tags,
       operationId: 'verifyEmail',
       summary: 'Verify an e-mail address',
+      description: 'An account created without a password needs `password` and `confirm_password` here (400 otherwise, the link still unused); one with a password refuses them.',
       body: emailVerifyBody,
       response: { 200: emailVerifiedAnswer, ...errorAnswers(400) },
     },
     handler: async (request) => {
-      await db.transaction(async (tx) => {
-        const userId = await consumeEmailLink(tx, request.body.token, 'verify_email');
-        const [user] = await tx.query<{ email: string }>('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1 RETURNING email', [userId]);
-        await recordAudit(tx, actorOf(request, user && { id: userId, email: user.email }), { module: MODULE.users, recordId: userId, action: 'email_verified' });
+      const { token, password } = request.body;
+      const choseIt = await db.transaction(async (tx) => {
+        const userId = await consumeEmailLink(tx, token, 'verify_email');
+        const [user] = await tx.query<{ email: string; password_set: boolean }>(
+          'UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1 RETURNING email, password_hash IS NOT NULL AS password_set',
+          [userId],
+        );
+        const actor = actorOf(request, user && { id: userId, email: user.email });
+        // Thrown inside the transaction, so the link stays usable for a second try.
+        if (user?.password_set && password !== undefined) throw validationError({ password: 'This account already has a password: use "Forgot password" to change it.' });
+        if (user && !user.password_set) {
+          if (password === undefined) throw validationError({ password: 'Choose a password to finish setting up your account.' });
+          await app.records.named(MODULE.users).update({ app, tx, user: null, actor }, userId, { password }, 'any', { action: 'password_change' });
+        }
+        await recordAudit(tx, actor, { module: MODULE.users, recordId: userId, action: 'email_verified' });
+        return password !== undefined;
       });
-      return { message: 'Your email address has been verified. You can sign in now.' };
+      return { message: choseIt ? 'Your password is set and your email address verified. You can sign in now.' : 'Your email address has been verified. You can sign in now.' };
     },
   });
 }

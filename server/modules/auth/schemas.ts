@@ -18,15 +18,13 @@ export const refreshBody = body({ refresh: refreshToken }, ['refresh']);
 export const logoutBody = body({ refresh: refreshToken }, []);
 export const forgetPasswordBody = body({ email: { title: 'Email', type: 'string', format: 'email', maxLength: 254 } }, ['email']);
 export const checkLinkBody = body({ token: linkToken }, ['token']);
-export const resetPasswordBody = body(
-  {
-    token: linkToken,
-    password: { title: 'Password', type: 'string', format: 'password', maxLength: 128 },
-    confirm_password: { title: 'Confirm password', type: 'string', maxLength: 128, compareTo: 'password' },
-  },
-  ['token', 'password', 'confirm_password'],
-);
-export const emailVerifyBody = body({ token: linkToken }, ['token']);
+const newPassword = {
+  password: { title: 'Password', type: 'string', format: 'password', maxLength: 128 },
+  confirm_password: { title: 'Confirm password', type: 'string', maxLength: 128, compareTo: 'password' },
+} as const;
+export const resetPasswordBody = body({ token: linkToken, ...newPassword }, ['token', 'password', 'confirm_password']);
+/** The password is for an account created without one (an invitation): its owner chooses it as they verify. */
+export const emailVerifyBody = { ...body({ token: linkToken, ...newPassword }, ['token']), dependentRequired: { password: ['confirm_password'] } } as const;
 /** "Send the link again" on the sign-in screen: the credentials just refused for an unverified address. */
 export const resendVerificationBody = loginBody;
 
@@ -44,6 +42,11 @@ export const validLinkAnswer = dataAnswer('The link is valid.', {
   type: 'object',
   required: ['valid', 'email'],
   properties: { valid: { type: 'boolean', enum: [true] }, email: { type: 'string' } },
+});
+export const verifyLinkAnswer = dataAnswer('The verification link is valid; an account without a password chooses one with it.', {
+  type: 'object',
+  required: ['valid', 'email', 'password_set'],
+  properties: { valid: { type: 'boolean', enum: [true] }, email: { type: 'string' }, password_set: { type: 'boolean' } },
 });
 export const loggedOutAnswer = messageAnswer('Logged out.');
 export const linkSentAnswer = messageAnswer('A link was sent if the account exists.');

@@ -28,7 +28,19 @@ const FOUND_RESOURCE = namedSchema('FoundResource', {
     label: { type: 'string', description: 'The resource\'s name, e.g. Subscribers.' },
     records: {
       type: 'array',
-      items: { type: 'object', required: ['id', 'label'], properties: { id: { type: 'integer' }, label: { type: 'string' } } },
+      items: {
+        type: 'object',
+        required: ['id', 'label', 'details'],
+        properties: {
+          id: { type: 'integer' },
+          label: { type: 'string' },
+          details: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'What tells the record from others with a like label (the resource\'s `describe` in the manifest), e.g. its e-mail and mobile; empty when the resource names none.',
+          },
+        },
+      },
     },
   },
 });

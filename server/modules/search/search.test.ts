@@ -4,7 +4,7 @@ import { SEARCHABLE_RESOURCES } from './search.ts';
 
 const databases = await testDatabases();
 
-type Found = Array<{ resource: string; label: string; records: Array<{ id: number; label: string }> }>;
+type Found = Array<{ resource: string; label: string; records: Array<{ id: number; label: string; details: string[] }> }>;
 
 describe.each(databases)('GET search on $kind', ({ kind, skip }) => {
   let server: TestServer;
@@ -64,9 +64,9 @@ describe.each(databases)('GET search on $kind', ({ kind, skip }) => {
     expect(groups.find((group) => group.resource === 'SUBSCRIBERS')?.label).toBe('Subscribers');
     for (const group of await found('Spice', admin, 2)) expect(group.records.length).toBeLessThanOrEqual(2);
     // By e-mail: a subscriber's label is its name, found by another of its search fields.
-    const [first] = await server.db.query<{ id: number; name: string; email: string }>('SELECT id, name, email FROM subscribers ORDER BY id LIMIT 1');
+    const [first] = await server.db.query<{ id: number; name: string; email: string; mobile: string }>('SELECT id, name, email, mobile FROM subscribers ORDER BY id LIMIT 1');
     expect(idsIn(await found(first!.email.toUpperCase()), 'SUBSCRIBERS')).toEqual([first!.id]);
-    expect((await found(`  ${first!.email}  `)).find((group) => group.resource === 'SUBSCRIBERS')?.records).toEqual([{ id: first!.id, label: first!.name }]);
+    expect((await found(`  ${first!.email}  `)).find((group) => group.resource === 'SUBSCRIBERS')?.records).toEqual([{ id: first!.id, label: first!.name, details: [first!.email, first!.mobile] }]);
   });
 
   it.skipIf(skip)('a label that starts with the words comes first; wildcards and quotes typed are literal', async () => {
@@ -76,8 +76,8 @@ describe.each(databases)('GET search on $kind', ({ kind, skip }) => {
     expect([inner.statusCode, leading.statusCode]).toEqual([201, 201]);
     const countries = (await found('zembla')).find((group) => group.resource === 'COUNTRIES')?.records;
     expect(countries).toEqual([
-      { id: leading.json().data.id, label: 'Zembla' },
-      { id: inner.json().data.id, label: 'Upper Zembla' },
+      { id: leading.json().data.id, label: 'Zembla', details: ['ZRA', 'Asia'] },
+      { id: inner.json().data.id, label: 'Upper Zembla', details: ['ZQA', 'Asia'] },
     ]);
     for (const odd of ['%%%', '___', '\\\\\\', "' OR 1=1 --", 'zem%la', 'zembla_']) expect(await found(odd), odd).toEqual([]);
     expect(resourcesOf(await found('Zémbla'))).toEqual([]);
@@ -124,6 +124,50 @@ describe.each(databases)('GET search on $kind', ({ kind, skip }) => {
     const countries = await found('ind', nobody);
     expect(resourcesOf(countries)).toEqual(['COUNTRIES']);
     expect(countries[0]!.records.map((record) => record.label)).toContain('India');
+  });
+
+  it.skipIf(skip)('each record carries a second line that tells alike records apart, within the caller\'s scope, in any spelling of the path', async () => {
+    const post = async (url: string, payload: object, headers = admin) => {
+      const response = await server.app.inject({ method: 'POST', url: `/api/v1/${url}`, headers, payload });
+      expect(response.statusCode, response.body).toBe(201);
+      return (response.json() as { data: { id: number } }).data.id;
+    };
+    const sales = await server.auth('Sales Executive');
+    const [country] = await server.db.query<{ id: number }>('SELECT id FROM countries ORDER BY id LIMIT 1');
+    const elsewhere = await post('executives', { user_id: server.userIds.get('admin@example.com'), employee_code: 'EXE-9001', region: 'north', mobile: '9876500002' });
+    const alike = (n: number) => ({ name: 'Kavya Raman', email: `kavya.raman${n}@example.org`, mobile: `98765432${n}0`, country_id: country!.id });
+    const details = (n: number) => [`kavya.raman${n}@example.org`, `98765432${n}0`];
+    // Five named alike: three added by the executive (so theirs), one of another executive, one of nobody.
+    const mine = [await post('subscribers', alike(1), sales), await post('subscribers', alike(2), sales), await post('subscribers', alike(3), sales)];
+    const others = [await post('subscribers', { ...alike(4), executive_id: elsewhere }), await post('subscribers', alike(5))];
+    const subscribers = async (q: string, headers = admin, path = '/api/v1/search') =>
+      (await search(`q=${encodeURIComponent(q)}&limit=10`, headers, path)).body.data.find((group) => group.resource === 'SUBSCRIBERS')?.records ?? [];
+
+    const everyone = await subscribers('kavya raman');
+    expect(everyone.map((record) => record.label)).toEqual(Array(5).fill('Kavya Raman'));
+    expect(new Set(everyone.map((record) => record.details.join(' · '))).size).toBe(5);
+    expect(everyone.find((record) => record.id === others[0])?.details).toEqual(details(4));
+    expect(await subscribers('kavya raman', admin, '/api/v1/%73earch')).toEqual(everyone);
+
+    // The executive's answer names their three only: another's record, and its e-mail and mobile, stay out of it.
+    const theirs = await subscribers('kavya raman', sales);
+    expect(theirs.map((record) => record.id).sort()).toEqual([...mine].sort());
+    expect(theirs.map((record) => record.details).sort()).toEqual([details(1), details(2), details(3)]);
+    expect(await subscribers('kavya raman', sales, '/api/v1/searc%68')).toEqual(theirs);
+    for (const n of [4, 5]) expect(await subscribers(`98765432${n}0`, sales), `subscriber ${n}`).toEqual([]);
+    expect(JSON.stringify(await found('kavya', sales, 20))).not.toMatch(/kavya\.raman[45]/);
+    // A data operator, who may not view subscribers, gets no group of them, so none of their details.
+    expect(JSON.stringify(await found('kavya', await server.auth('Data Operator'), 20))).not.toContain('kavya.raman');
+
+    // A voucher's discount in words and its last day; a resource whose manifest names no `describe`, nothing.
+    const [voucher] = await server.db.query<{ code: string; discount_type: string; discount_value: string; valid_to: string }>(
+      'SELECT code, discount_type, discount_value::text AS discount_value, valid_to::text AS valid_to FROM vouchers ORDER BY id LIMIT 1',
+    );
+    const vouchers = (await found(voucher!.code)).find((group) => group.resource === 'VOUCHER')!.records;
+    const discount = `${voucher!.discount_type === 'percent' ? 'Percent' : 'Flat amount'} ${voucher!.discount_value}`;
+    expect(vouchers.find((record) => record.label === voucher!.code)?.details).toEqual([discount, voucher!.valid_to]);
+    const columns = (await found('port_of')).find((group) => group.resource === 'DATA_FIELDS_MODULE')!.records;
+    for (const record of columns) expect(record.details).toEqual([]);
   });
 
   it.skipIf(skip)('an executive finds only the subscribers assigned to them', async () => {

@@ -23,6 +23,8 @@ const CANDIDATES_PER_RESOURCE = 200;
 export interface FoundRecord {
   id: number;
   label: string;
+  /** What tells it from records with a like label: its resource's `describe` parts that have a value. */
+  details: string[];
 }
 
 export interface FoundResource {
@@ -43,12 +45,12 @@ export async function searchRecords(db: Queryable, records: RecordOperations, us
   const viewable = SEARCHABLE_RESOURCES.filter((resource) => user.grants.can(resource.key, 'view'));
   if (viewable.length === 0) return [];
   const { sql, values } = searchStatement(viewable, records, user, q, limit);
-  const rows = await db.query<{ resource: number; id: number; label: string }>(sql, values);
+  const rows = await db.query<{ resource: number; id: number; label: string; details: (string | null)[] }>(sql, values);
   return viewable
     .map((resource, index) => ({
       resource: resource.key,
       label: resource.label,
-      records: rows.filter((row) => Number(row.resource) === index).map(({ id, label }) => ({ id: Number(id), label })),
+      records: rows.filter((row) => Number(row.resource) === index).map(({ id, label, details }) => ({ id: Number(id), label, details: describeParts(resource, details) })),
     }))
     .filter((group) => group.records.length > 0);
 }
@@ -64,16 +66,37 @@ function searchStatement(resources: readonly EntityResource[], records: RecordOp
   const perResource = params.add(limit);
   const selects = resources.map((resource, index) => {
     const label = `t.${quoted(optionLabelField(resource))}`;
+    const details = resource.describe.flat().map((field) => `t.${quoted(field)}::text`);
     const conditions = [`${resource.searchSql} LIKE '%' || ${contains} || '%'`];
     const scope = records.of(resource).scopeOf(user);
     if (scope) conditions.push(scope(params));
-    return `(SELECT ${index} AS resource, c.id, c.label,
+    return `(SELECT ${index} AS resource, c.id, c.label, c.details,
           row_number() OVER (ORDER BY starts_with(lower(c.label), ${prefix}) DESC, length(c.label), c.label, c.id) AS rank
         FROM (
-          SELECT t.id, coalesce(${label}::text, t.id::text) AS label FROM ${quoted(resource.entity.table)} t
+          SELECT t.id, coalesce(${label}::text, t.id::text) AS label, ARRAY[${details.join(', ')}]::text[] AS details FROM ${quoted(resource.entity.table)} t
            WHERE ${conditions.join(' AND ')} LIMIT ${CANDIDATES_PER_RESOURCE}
         ) c ORDER BY rank LIMIT ${perResource})`;
   });
   // The branches inside a FROM, so that one branch alone (a role that views one resource) still takes the ORDER BY.
   return { sql: `SELECT * FROM (${selects.join('\nUNION ALL\n')}) found ORDER BY resource, rank`, values: params.values };
+}
+
+/**
+ * A found record's second line: the values of its resource's `describe` fields (read in one flat array), each part's
+ * values joined by spaces, an enum's by its label; parts without a value left out.
+ */
+function describeParts(resource: EntityResource, values: readonly (string | null)[]): string[] {
+  let next = 0;
+  return resource.describe
+    .map((part) =>
+      part
+        .map((name) => {
+          const value = values[next++];
+          const enumLabels = resource.entity.fields.find((field) => field.name === name)?.enumLabels;
+          return value === null || value === undefined || value === '' ? null : (enumLabels?.[value] ?? value);
+        })
+        .filter((value) => value !== null)
+        .join(' '),
+    )
+    .filter(Boolean);
 }

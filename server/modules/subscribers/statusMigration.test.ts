@@ -20,7 +20,9 @@ const databases = await testDatabases();
 async function formerSources(): Promise<{ core: string; manifest: string }> {
   const folder = await mkdtemp(join(tmpdir(), 'status-migration-'));
   onTestFinished(() => rm(folder, { recursive: true, force: true }));
-  const before = (from: string, to: string, first: string) => cp(from, to, { recursive: true, filter: (path) => !path.split('/').pop()!.startsWith(first) });
+  // `first` and every later migration are left out (names sort as they apply).
+  const before = (from: string, to: string, first: string) =>
+    cp(from, to, { recursive: true, filter: (path) => !(/^\d/.test(path.split('/').pop()!) && path.split('/').pop()! >= first) });
   await before(DEFAULT_SOURCES.core, join(folder, 'core'), '021_');
   await before(DEFAULT_SOURCES.manifest, join(folder, 'manifest'), '0005_');
   return { core: join(folder, 'core'), manifest: join(folder, 'manifest') };
@@ -57,7 +59,7 @@ describe.each(databases)('the migration to derived statuses on $kind', ({ kind, 
     const [sale] = await db.query<{ id: number }>(`SELECT id FROM subscriber_subscriptions WHERE subscriber_id = $1`, [ids.agrees]);
     await db.query(`INSERT INTO points_ledger (subscriber_id, kind, points, amount, balance_after, subscription_id) VALUES ($1, 'subscription', 10, 1000.5, 10, $2), ($1, 'top_up', 5, 0.1, 15, NULL), ($1, 'consumption', -5, 0, 10, NULL)`, [ids.agrees, sale!.id]);
 
-    expect((await migrate(db)).applied).toEqual(['021_subscription_money', 'manifest/0005_subscriber_status_derived']);
+    expect((await migrate(db)).applied.slice(0, 2)).toEqual(['021_subscription_money', 'manifest/0005_subscriber_status_derived']);
     const states = await db.query<{ name: string; status: string; plan_id: number | null }>('SELECT name, status, plan_id FROM subscribers ORDER BY id');
     expect(states).toEqual([
       { name: 'agrees', status: 'active', plan_id: plan!.id },

@@ -19,10 +19,12 @@ export const userBehaviour: ResourceBehaviour = {
     if (typeof values.email === 'string') values.email = values.email.toLowerCase();
     if (typeof body.password === 'string') values.password_hash = await app.passwords.hash(body.password);
   },
-  // A new user signs in once they have opened the link sent to their address (docs/api.md, "E-mail").
+  // A new user signs in once they have opened the link sent to their address (docs/api.md, "E-mail"); created without
+  // a password, as the console creates them, they choose it with that link.
   async afterCreate(id, body, { app, tx }) {
     const firstName = typeof body.first_name === 'string' ? body.first_name : null;
-    await sendEmailLink(app, tx, { id, email: String(body.email).toLowerCase(), first_name: firstName }, 'verify_email');
+    const recipient = { id, email: String(body.email).toLowerCase(), first_name: firstName, password_set: typeof body.password === 'string' };
+    await sendEmailLink(app, tx, recipient, 'verify_email');
   },
   async afterUpdate(ids, body, { tx, user }) {
     // A new password ends the user's other sessions; the admin's own session stays when they change their own.

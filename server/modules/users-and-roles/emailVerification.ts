@@ -48,8 +48,8 @@ export async function emailVerificationRoutes(app: FastifyInstance): Promise<voi
     handler: async (request) => {
       const { id } = request.params;
       const email = await db.transaction(async (tx) => {
-        const [user] = await tx.query<{ id: number; email: string; first_name: string | null; is_active: boolean; verified: boolean }>(
-          'SELECT id, email, first_name, is_active, email_verified_at IS NOT NULL AS verified FROM users WHERE id = $1 FOR UPDATE',
+        const [user] = await tx.query<{ id: number; email: string; first_name: string | null; is_active: boolean; verified: boolean; password_set: boolean }>(
+          'SELECT id, email, first_name, is_active, email_verified_at IS NOT NULL AS verified, password_hash IS NOT NULL AS password_set FROM users WHERE id = $1 FOR UPDATE',
           [id],
         );
         if (!user) throw notFound('User');

@@ -6,6 +6,6 @@ import * as compiled from '../validators/user-management.ts';
 export { default as written } from './user-management.json';
 
 export const validators: AreaChunk['validators'] = {
-  USERS: { create: compiled.UsersCreate, update: compiled.UsersUpdate },
+  USERS: { create: compiled.UsersCreate, update: compiled.UsersCreate },
   ROLES: { create: compiled.RolesCreate, update: compiled.RolesCreate },
 };

@@ -3,21 +3,21 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const CompanyCreate = validate26;
-const schema26 = {"type":"object","additionalProperties":false,"required":["name","iec","city","state","country_id"],"properties":{"name":{"title":"Name","type":"string","maxLength":200,"noWhiteSpace":true},"iec":{"title":"IEC","type":"string","maxLength":10,"pattern":"^[A-Z0-9]{10}$","description":"Importer-Exporter Code, 10 capital letters or digits."},"gstin":{"title":"GSTIN","type":"string","maxLength":15,"pattern":"^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$"},"address":{"title":"Address","type":"string","maxLength":500},"city":{"title":"City","type":"string","maxLength":80,"noWhiteSpace":true,"validString":true},"state":{"title":"State","type":"string","maxLength":80,"noWhiteSpace":true,"validString":true},"pincode":{"title":"Pincode","type":"string","format":"pincode","maxLength":6},"country_id":{"title":"Country","type":"integer","minimum":1},"website":{"title":"Website","type":"string","format":"uri","maxLength":2048}},"$id":"company-management/COMPANY/create"};
-const func72 = Object.prototype.hasOwnProperty;
+export const CompanyCreate = validate25;
+const schema25 = {"type":"object","additionalProperties":false,"required":["name","iec","city","state","country_id"],"properties":{"name":{"title":"Name","type":"string","maxLength":200,"noWhiteSpace":true},"iec":{"title":"IEC","type":"string","maxLength":10,"pattern":"^[A-Z0-9]{10}$","description":"Importer-Exporter Code, 10 capital letters or digits."},"gstin":{"title":"GSTIN","type":"string","maxLength":15,"pattern":"^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$"},"address":{"title":"Address","type":"string","maxLength":500},"city":{"title":"City","type":"string","maxLength":80,"noWhiteSpace":true,"validString":true},"state":{"title":"State","type":"string","maxLength":80,"noWhiteSpace":true,"validString":true},"pincode":{"title":"Pincode","type":"string","format":"pincode","maxLength":6},"country_id":{"title":"Country","type":"integer","minimum":1},"website":{"title":"Website","type":"string","format":"uri","maxLength":2048}},"$id":"company-management/COMPANY/create"};
+const func66 = Object.prototype.hasOwnProperty;
 const func0 = ucs2length;
-const pattern28 = new RegExp("^[A-Z0-9]{10}$", "u");
-const pattern29 = new RegExp("^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$", "u");
+const pattern26 = new RegExp("^[A-Z0-9]{10}$", "u");
+const pattern27 = new RegExp("^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$", "u");
 const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
-const formats60 = formats.pincode;
-const formats44 = formats.uri;
+const formats54 = formats.pincode;
+const formats38 = formats.uri;
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="company-management/COMPANY/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate26.evaluated;
+const evaluated0 = validate25.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -78,7 +78,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func72.call(schema26.properties, key0))){
+if(!(func66.call(schema25.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err5];
@@ -142,7 +142,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern28.test(data1)){
+if(!pattern26.test(data1)){
 const err10 = {instancePath:instancePath+"/iec",schemaPath:"#/properties/iec/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]{10}$"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -180,7 +180,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern29.test(data2)){
+if(!pattern27.test(data2)){
 const err13 = {instancePath:instancePath+"/gstin",schemaPath:"#/properties/gstin/pattern",keyword:"pattern",params:{pattern: "^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$"}};
 if(vErrors === null){
 vErrors = [err13];
@@ -344,7 +344,7 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(!(formats60(data6))){
+if(!(formats54(data6))){
 const err26 = {instancePath:instancePath+"/pincode",schemaPath:"#/properties/pincode/format",keyword:"format",params:{format: "pincode"}};
 if(vErrors === null){
 vErrors = [err26];
@@ -412,7 +412,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(!(formats44(data8))){
+if(!(formats38(data8))){
 const err31 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err31];
@@ -446,8 +446,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
-validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const CompanyUpdate = CompanyCreate;

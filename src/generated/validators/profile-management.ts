@@ -3,17 +3,17 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const UserProfileEditForm = validate31;
-const schema31 = {"type":"object","additionalProperties":false,"required":["first_name","last_name","mobile"],"properties":{"first_name":{"title":"First name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"last_name":{"title":"Last name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16}},"$id":"profile-management/USER_PROFILE/edit"};
+export const UserProfileEditForm = validate30;
+const schema30 = {"type":"object","additionalProperties":false,"required":["first_name","last_name","mobile"],"properties":{"first_name":{"title":"First name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"last_name":{"title":"Last name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16}},"$id":"profile-management/USER_PROFILE/edit"};
 const func0 = ucs2length;
 const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
 const formats2 = formats.mobile;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="profile-management/USER_PROFILE/edit" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31.evaluated;
+const evaluated0 = validate30.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -212,20 +212,20 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const ChangePasswordEditForm = validate32;
-const schema32 = {"type":"object","additionalProperties":false,"required":["current_password","password","confirm_password"],"properties":{"current_password":{"title":"Current password","type":"string","maxLength":128},"password":{"title":"New password","type":"string","format":"password","maxLength":128,"description":"At least 8 characters with a letter, a digit and a special character."},"confirm_password":{"title":"Confirm new password","type":"string","maxLength":128,"compareTo":"password"}},"$id":"profile-management/CHANGE_PASSWORD/edit"};
+export const ChangePasswordEditForm = validate31;
+const schema31 = {"type":"object","additionalProperties":false,"required":["current_password","password","confirm_password"],"properties":{"current_password":{"title":"Current password","type":"string","maxLength":128},"password":{"title":"New password","type":"string","format":"password","maxLength":128,"description":"At least 8 characters with a letter, a digit and a special character."},"confirm_password":{"title":"Confirm new password","type":"string","maxLength":128,"compareTo":"password"}},"$id":"profile-management/CHANGE_PASSWORD/edit"};
 const formats4 = formats.password;
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="profile-management/CHANGE_PASSWORD/edit" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
+const evaluated0 = validate31.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -394,8 +394,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 

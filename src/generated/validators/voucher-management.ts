@@ -3,18 +3,18 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const VoucherCreate = validate21;
-const schema21 = {"type":"object","additionalProperties":false,"required":["code","discount_type","discount_value","valid_from","valid_to"],"properties":{"code":{"title":"Code","type":"string","maxLength":20,"customPattern":{"pattern":"^[A-Z0-9]{4,20}$","message":"Use 4 to 20 capital letters or digits."}},"description":{"title":"Description","type":"string","maxLength":500},"discount_type":{"title":"Discount type","type":"string","enum":["percent","flat"],"maxLength":7},"discount_value":{"title":"Discount value","type":"number","rangeMin":{"value":1,"message":"Discount must be at least 1."}},"max_discount":{"title":"Max discount (INR)","type":"number","minimum":0,"description":"Cap on a percent discount."},"valid_from":{"title":"Valid from","type":"string","format":"date","maxLength":10},"valid_to":{"title":"Valid to","type":"string","format":"date","maxLength":10,"notBefore":"valid_from"},"usage_limit":{"title":"Usage limit","type":"integer","minimum":1,"description":"Leave empty for unlimited use."},"plan_id":{"title":"Plan","type":"integer","minimum":1}},"if":{"properties":{"discount_type":{"const":"percent"}},"required":["discount_type"]},"then":{"properties":{"discount_value":{"type":"number","maximum":100}}},"$id":"voucher-management/VOUCHER/create"};
-const func72 = Object.prototype.hasOwnProperty;
+export const VoucherCreate = validate20;
+const schema20 = {"type":"object","additionalProperties":false,"required":["code","discount_type","discount_value","valid_from","valid_to"],"properties":{"code":{"title":"Code","type":"string","maxLength":20,"customPattern":{"pattern":"^[A-Z0-9]{4,20}$","message":"Use 4 to 20 capital letters or digits."}},"description":{"title":"Description","type":"string","maxLength":500},"discount_type":{"title":"Discount type","type":"string","enum":["percent","flat"],"maxLength":7},"discount_value":{"title":"Discount value","type":"number","rangeMin":{"value":1,"message":"Discount must be at least 1."}},"max_discount":{"title":"Max discount (INR)","type":"number","minimum":0,"description":"Cap on a percent discount."},"valid_from":{"title":"Valid from","type":"string","format":"date","maxLength":10},"valid_to":{"title":"Valid to","type":"string","format":"date","maxLength":10,"notBefore":"valid_from"},"usage_limit":{"title":"Usage limit","type":"integer","minimum":1,"description":"Leave empty for unlimited use."},"plan_id":{"title":"Plan","type":"integer","minimum":1}},"if":{"properties":{"discount_type":{"const":"percent"}},"required":["discount_type"]},"then":{"properties":{"discount_value":{"type":"number","maximum":100}}},"$id":"voucher-management/VOUCHER/create"};
+const func66 = Object.prototype.hasOwnProperty;
 const func0 = ucs2length;
-const pattern22 = new RegExp("^[A-Z0-9]{4,20}$", "u");
-const formats12 = formats.date;
+const pattern20 = new RegExp("^[A-Z0-9]{4,20}$", "u");
+const formats6 = formats.date;
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="voucher-management/VOUCHER/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
+const evaluated0 = validate20.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -179,7 +179,7 @@ errors++;
 }
 const _errs7 = errors;
 for(const key0 in data){
-if(!(func72.call(schema21.properties, key0))){
+if(!(func66.call(schema20.properties, key0))){
 const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err10];
@@ -205,7 +205,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern22.test(data2)){
+if(!pattern20.test(data2)){
 const err12 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/customPattern",keyword:"customPattern",params:{}};
 if(vErrors === null){
 vErrors = [err12];
@@ -260,9 +260,9 @@ if(data.discount_type !== undefined){
 let data4 = data.discount_type;
 const _errs12 = errors;
 const _errs13 = errors;
-const vSchema0 = schema21.properties.discount_type.enum;
+const vSchema0 = schema20.properties.discount_type.enum;
 if(!((data4 === "percent") || (data4 === "flat"))){
-const err16 = {instancePath:instancePath+"/discount_type",schemaPath:"#/properties/discount_type/enum",keyword:"enum",params:{allowedValues: schema21.properties.discount_type.enum}};
+const err16 = {instancePath:instancePath+"/discount_type",schemaPath:"#/properties/discount_type/enum",keyword:"enum",params:{allowedValues: schema20.properties.discount_type.enum}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -368,7 +368,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!(formats12(data7))){
+if(!(formats6(data7))){
 const err24 = {instancePath:instancePath+"/valid_from",schemaPath:"#/properties/valid_from/format",keyword:"format",params:{format: "date"}};
 if(vErrors === null){
 vErrors = [err24];
@@ -408,7 +408,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!(formats12(data8))){
+if(!(formats6(data8))){
 const err27 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/format",keyword:"format",params:{format: "date"}};
 if(vErrors === null){
 vErrors = [err27];
@@ -508,8 +508,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const VoucherUpdate = VoucherCreate;

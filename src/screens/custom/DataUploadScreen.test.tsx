@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ToastHost } from '../../shell/ToastHost.tsx';
 import { api, renderScreen, server, signInWith } from '../testing/renderScreen.tsx';
 import DataUploadScreen from './DataUploadScreen.tsx';
 import { UPLOAD_POLL_MS } from './uploads/UploadStatus.tsx';
@@ -10,7 +11,16 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-import { addRoute, csv, detailRoute, fillIn, logOf, serveCountries, STORAGE_URL, uploads, country, serveFileEndpoint } from './uploads/uploadTesting.ts';
+import { addRoute, csv, detailRoute, fillIn, logOf, serveCountries, STORAGE_URL, uploads, country, period, serveFileEndpoint } from './uploads/uploadTesting.ts';
+
+/** The form still holds what `fillIn` chose: India, exports, September 2026 and the file. */
+function expectChoicesKept() {
+  expect(country()).toHaveDisplayValue('India');
+  expect(screen.getByLabelText(/^Trade direction/)).toHaveDisplayValue('Export');
+  expect(period()).toHaveDisplayValue('September');
+  expect(screen.getByRole('combobox', { name: 'Period year' })).toHaveDisplayValue('2026');
+  expect((screen.getByLabelText(/^File \(CSV/) as HTMLInputElement).files?.[0]?.name).toBe('india-exports-2026-09.csv');
+}
 
 describe('DataUploadScreen', () => {
   it('FORM-03 asks for every field on submit and sends nothing until they are filled in', async () => {
@@ -27,7 +37,7 @@ describe('DataUploadScreen', () => {
     renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
     expect(await screen.findByRole('heading', { level: 1, name: 'Upload trade data' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    for (const label of [/^Country/, /^Trade direction/, /^Period/, /^File \(CSV/]) {
+    for (const label of [/^Country/, /^Trade direction/, /^Period\*?$/, /^File \(CSV/]) {
       await waitFor(() => expect(screen.getByLabelText(label)).toHaveAccessibleDescription(/^\* This field is required/));
     }
     expect(country()).toHaveFocus();
@@ -35,7 +45,7 @@ describe('DataUploadScreen', () => {
   });
 
   it('asks for a signed URL, sends the file there with a progress bar, then follows processing to the rejected lines', async () => {
-    signInWith({ DATA_UPLOAD_LOGS: ['view', 'add'] });
+    signInWith({ DATA_UPLOAD_LOGS: ['view', 'add', 'view_detail'] });
     serveCountries();
     let ticketBody: unknown;
     const sent = serveFileEndpoint({ hold: true });
@@ -74,11 +84,18 @@ describe('DataUploadScreen', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
     expect(screen.getByText('Processing')).toBeInTheDocument();
-    // Done: the form is empty again for the next file.
+    // Done: the result above the form, focused, with the way to the upload's page; the form empty again for the next
+    // file, and untouched: no field says it is required.
+    const result = screen.getByRole('group', { name: 'india-exports-2026-09.csv was received as upload 7.' });
+    expect(result).toHaveFocus();
+    expect(result.compareDocumentPosition(country()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(result).getByRole('link', { name: 'Open upload 7' })).toHaveAttribute('href', '/data-upload-management/uploads/7');
     expect(country()).toHaveValue('');
     expect(screen.getByLabelText(/^Trade direction/)).toHaveValue('');
-    expect(screen.getByLabelText(/^Period/)).toHaveValue('');
+    expect(period()).toHaveValue('');
     expect((screen.getByLabelText(/^File \(CSV/) as HTMLInputElement).files).toHaveLength(0);
+    expect(screen.queryByText(/This field is required/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     const rejected = await screen.findByRole('table', { name: 'Rejected lines' }, { timeout: UPLOAD_POLL_MS * 3 });
     expect(within(rejected).getByRole('row', { name: '3 hs_code: unknown HS code 9999' })).toBeInTheDocument();
     expect(screen.getByText('Completed')).toBeInTheDocument();
@@ -140,6 +157,9 @@ describe('DataUploadScreen', () => {
     await waitFor(() => expect(screen.getByLabelText(/^File \(CSV/)).toHaveAccessibleDescription(/^\* The file's header does not match the configured data columns: missing column\(s\): value\. The first row/));
     expect(calls).toEqual(['ticket', `complete after ${csv().size} bytes`]);
     expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
+    // Refused: the form says so beside its buttons and keeps every choice, the file included, to correct and send again.
+    expect(screen.getByRole('alert')).toHaveTextContent('Nothing was uploaded: correct what is marked above, then upload again.');
+    expectChoicesKept();
   });
 
   it('shows the columns the file needs for the chosen trade direction before a file is chosen', async () => {
@@ -164,11 +184,25 @@ describe('DataUploadScreen', () => {
     renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    await waitFor(() => expect(screen.getByLabelText(/^Period/)).toHaveAccessibleDescription(/^\* Data for this period is already uploaded\./));
-    expect(screen.getByLabelText(/^Period/)).toHaveValue('2026-09');
-    expect(country()).toHaveDisplayValue('India');
+    await waitFor(() => expect(period()).toHaveAccessibleDescription(/^\* Data for this period is already uploaded\./));
+    expectChoicesKept();
     expect(country()).not.toHaveAccessibleDescription();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('says beside the form why an upload failed when the server names no field, once, and keeps what was chosen', async () => {
+    signInWith({ DATA_UPLOAD_LOGS: ['view', 'add'] });
+    serveCountries();
+    server.use(mock.post(api('uploads'), () => HttpResponse.json({ message: 'Uploads are paused for maintenance until 10:00.' }, { status: 503 })));
+    const user = userEvent.setup();
+    render(<ToastHost />);
+    renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nothing was uploaded: Uploads are paused for maintenance until 10:00.');
+    expect(screen.getAllByText(/Uploads are paused/)).toHaveLength(1);
+    expectChoicesKept();
+    expect(screen.queryByText(/This field is required/)).not.toBeInTheDocument();
   });
 
   it("shows one upload's status and log on its detail route, with the way back to the data uploads", async () => {

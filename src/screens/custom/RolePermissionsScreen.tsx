@@ -16,6 +16,7 @@ import { useFormSubmission } from '../shared/useFormSubmission.ts';
 import { useRecord } from '../shared/useRecord.ts';
 import { useStaleRecord } from '../shared/useStaleRecord.ts';
 import { useUnsavedChangesPrompt } from '../shared/useUnsavedChangesPrompt.tsx';
+import { CopyFromRole } from './roles/CopyFromRole.tsx';
 import { PermissionMatrix } from './roles/PermissionMatrix.tsx';
 import { matrixAreas, type PermissionSet } from './roles/permissionMatrix.ts';
 import '../screens.css';
@@ -144,7 +145,13 @@ function RoleEditor({ resource, entity, id, opened, reload }: RoleEditorProps) {
       >
         <fieldset className="permission-fieldset">
           <legend>Permissions</legend>
-          <PermissionMatrix areas={areas} value={permissions} onChange={setPermissions} disabled={submission.saving} />
+          <PermissionMatrix
+            areas={areas}
+            value={permissions}
+            onChange={setPermissions}
+            disabled={submission.saving}
+            tools={(apply) => <CopyFromRole api={resource.api} editing={id} disabled={submission.saving} onCopy={apply} />}
+          />
         </fieldset>
       </SchemaForm>
       {prompt}

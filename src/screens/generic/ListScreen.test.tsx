@@ -37,6 +37,12 @@ function serveList(queries: URLSearchParams[] = []) {
   return queries;
 }
 
+/** Delete, from the row's actions menu. */
+async function deleteFromMenu(user: ReturnType<typeof userEvent.setup>, label: string) {
+  await user.click(await screen.findByRole('button', { name: `Actions for ${label}` }));
+  await user.click(within(screen.getByRole('menu', { name: `Actions for ${label}` })).getByRole('menuitem', { name: 'Delete' }));
+}
+
 const ALL: ActionName[] = ['view', 'add', 'edit', 'delete', 'ACTIVE_INACTIVE', 'download', 'view_detail'];
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -97,11 +103,14 @@ describe('ListScreen', () => {
     serveList();
     renderScreen(ListScreen, { resource: vouchers, route });
     await screen.findByRole('cell', { name: 'CODE01' });
-    expect(await screen.findByRole('link', { name: 'Edit CODE01' })).toHaveAttribute('href', '/voucher-management/vouchers/1/edit');
-    expect(screen.queryByRole('button', { name: 'Delete CODE01' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'View CODE01' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Actions for CODE01' }));
+    const menu = screen.getByRole('menu', { name: 'Actions for CODE01' });
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit']);
+    expect(within(menu).getByRole('menuitem', { name: 'Edit' })).toHaveAttribute('href', '/voucher-management/vouchers/1/edit');
     expect(screen.queryByRole('switch', { name: 'Active: CODE01' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Add voucher/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    expect(await screen.findByRole('link', { name: 'Trash' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download CSV' })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'Select CODE01' })).not.toBeInTheDocument();
   });
@@ -140,13 +149,13 @@ describe('ListScreen', () => {
     );
     const user = userEvent.setup();
     renderScreen(ListScreen, { resource: vouchers, route });
-    await user.click(await screen.findByRole('button', { name: 'Delete CODE01' }));
+    await deleteFromMenu(user, 'CODE01');
     const dialog = screen.getByRole('dialog', { name: 'Delete voucher?' });
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(deleted).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'Delete CODE01' }));
+    await deleteFromMenu(user, 'CODE01');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(deleted).toEqual(['1 at "3"']));
   });
@@ -240,6 +249,7 @@ describe('ListScreen', () => {
     URL.revokeObjectURL = () => undefined;
     const user = userEvent.setup();
     renderScreen(ListScreen, { resource: vouchers, route, at: `${route.path}?q=code4` });
+    await user.click(await screen.findByRole('button', { name: 'More actions' }));
     await user.click(await screen.findByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(exportQuery?.get('_columns')).toBe(vouchers.list!.columns.join(',')));
     expect(exportQuery?.get('q')).toBe('code4');
@@ -251,14 +261,18 @@ describe('ListScreen', () => {
     serveList();
     const user = userEvent.setup();
     const { unmount } = renderScreen(ListScreen, { resource: vouchers, route });
+    await user.click(await screen.findByRole('button', { name: 'More actions' }));
     expect(await screen.findByRole('link', { name: 'Trash' })).toHaveAttribute('href', '/voucher-management/vouchers/trash');
-    await user.click(await screen.findByRole('button', { name: 'Delete CODE01' }));
+    await deleteFromMenu(user, 'CODE01');
     expect(screen.getByRole('dialog', { name: 'Delete voucher?' })).toHaveTextContent('CODE01 will be moved to the trash. You can restore it from the trash.');
     unmount();
 
     renderScreen(ListScreen, { resource: { ...vouchers, entity: { ...vouchers.entity!, softDelete: false } }, route });
-    await user.click(await screen.findByRole('button', { name: 'Delete CODE01' }));
+    await deleteFromMenu(user, 'CODE01');
     expect(screen.getByRole('dialog', { name: 'Delete voucher?' })).toHaveTextContent('CODE01 will be deleted. This cannot be undone.');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    expect(await screen.findByRole('button', { name: 'Download CSV' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Trash' })).not.toBeInTheDocument();
   });
 

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useMemo, useRef, useState } from 'react';
 import { trashPath } from '../../../contract/trashPath.ts';
 import { http } from '../../http/index.ts';
 import type { ScreenProps } from '../ScreenProps.ts';
@@ -10,22 +9,19 @@ import { formatValue, type Row } from '../shared/formatValue.ts';
 import { QueryState } from '../shared/QueryState.tsx';
 import { ScreenHeading } from '../shared/ScreenHeading.tsx';
 import { useResourceAccess } from '../shared/useResourceAccess.ts';
-import { FilterChips } from './list/FilterChips.tsx';
 import { BulkAllMatching } from './list/BulkAllMatching.tsx';
-import { ListFilters } from './list/ListFilters.tsx';
+import { ListHeadingActions } from './list/ListHeadingActions.tsx';
 import { listFilters } from './list/listFilters.ts';
 import { Pagination } from './list/Pagination.tsx';
 import { useListCells } from './list/listCells.ts';
 import { ResourceTable } from './list/ResourceTable.tsx';
-import { SearchBox } from './list/SearchBox.tsx';
+import { ListToolbar } from './list/ListToolbar.tsx';
 import { ExportProgress } from './list/ExportProgress.tsx';
 import { useExport } from './list/useExport.ts';
 import { useListMutations, type ListPage } from './list/useListMutations.ts';
 import { useListCustomisation } from './list/useListCustomisation.ts';
 import { useListState } from './list/useListState.ts';
 import '../screens.css';
-
-const ListCustomise = lazy(() => import('./list/ListCustomise.tsx'));
 
 /** The list of any resource, from its manifest description alone. */
 export default function ListScreen({ resource }: ScreenProps) {
@@ -112,47 +108,22 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
     <section className="screen" aria-labelledby="screen-title">
       <ScreenHeading
         actions={
-          <>
-            {access.add && resource.routes.add && (
-              <Link className="button button--primary" to={resource.routes.add}>
-                Add {resource.singular}
-              </Link>
-            )}
-            {access.import && resource.routes.import && (
-              <Link className="button" to={resource.routes.import}>
-                Import
-              </Link>
-            )}
-            {access.download && (
-              <button type="button" className="button" disabled={exporting} aria-busy={exporting || undefined} onClick={() => exportCsv(state.apiParams, customisation.shown, `${resource.api.replace(/\//g, '-')}.csv`)}>
-                {exporting ? 'Downloading…' : 'Download CSV'}
-              </button>
-            )}
-            <button type="button" className="button" onClick={() => query.refetch()} disabled={query.isFetching} aria-busy={query.isFetching || undefined}>
-              Refresh
-            </button>
-            {trash && (
-              <Link className="button" to={trash}>
-                Trash
-              </Link>
-            )}
-          </>
+          <ListHeadingActions
+            resource={resource}
+            access={access}
+            trash={trash}
+            exporting={exporting}
+            onExport={() => exportCsv(state.apiParams, customisation.shown, `${resource.api.replace(/\//g, '-')}.csv`)}
+            refreshing={query.isFetching}
+            onRefresh={() => void query.refetch()}
+          />
         }
       >
         {resource.label}
       </ScreenHeading>
       <ExportProgress progress={progress} />
 
-      <div className="list-toolbar">
-        {list.search.length > 0 && <SearchBox value={state.search} label={`Search ${resource.label.toLowerCase()}`} onSearch={(search) => state.update({ search }, { replace: true })} />}
-        <ListFilters filters={filters} values={state.filters} onChange={(values) => state.update({ filters: values })} />
-        <Suspense fallback={null}>
-          <ListCustomise
-            views={customisation.data ? { data: customisation.data, actions: customisation.actions, current: customisation.currentView, currentQuery: customisation.currentQuery, onOpen: customisation.openView } : null}
-            columns={{ fields: customisation.fields, shown: customisation.shown, onChange: customisation.setColumns }}
-          />
-        </Suspense>
-      </div>
+      <ListToolbar resource={resource} filters={filters} state={state} customisation={customisation} />
       {customisation.notice && (
         <div role="status" className="list-notice">
           <span>{customisation.notice}</span>
@@ -161,14 +132,6 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
           </button>
         </div>
       )}
-      <FilterChips
-        filters={filters}
-        values={state.filters}
-        search={state.search}
-        onChange={(values) => state.update({ filters: values })}
-        onClearSearch={() => state.update({ search: '' })}
-        onClearAll={() => state.update({ search: '', filters: {} })}
-      />
 
       {selectable && selectedIds.length > 0 && (
         <div className="bulk-bar" role="region" aria-label="Bulk actions">

@@ -70,6 +70,7 @@ export const vouchers: ResourceDescription = {
     sort: { field: 'code', direction: 'asc' },
     pageSize: 20,
     bulkEdit: [],
+    priority: ['code', 'discount_value', 'is_active', 'valid_to', 'discount_type', 'used_count'],
   },
   uiSchema: {},
   forms: {},
@@ -101,7 +102,7 @@ export const subscribers: ResourceDescription = {
     field('email', 'Email', 'string', { format: 'email', required: true }),
     field('country_id', 'Country', 'integer', { required: true, relation: { resource: 'COUNTRIES', api: 'countries', labelField: 'name' } }),
   ]),
-  list: { columns: ['name', 'email', 'country_id'], search: ['name'], filters: ['country_id'], sort: { field: 'name', direction: 'asc' }, pageSize: 20, bulkEdit: [] },
+  list: { columns: ['name', 'email', 'country_id'], search: ['name'], filters: ['country_id'], sort: { field: 'name', direction: 'asc' }, pageSize: 20, bulkEdit: [], priority: ['name', 'email', 'country_id'] },
   uiSchema: {},
   forms: manifestForms('SUBSCRIBERS'),
 };
@@ -124,7 +125,7 @@ export const roles: ResourceDescription = {
   actions: ROLE_ACTIONS,
   routes: routes('/user-management/roles', ROLE_ACTIONS),
   entity: entity(ROLE_SCHEMA, [field('name', 'Name', 'string', { required: true }), field('description', 'Description', 'string')]),
-  list: { columns: ['name'], search: ['name'], filters: [], sort: { field: 'name', direction: 'asc' }, pageSize: 20, bulkEdit: [] },
+  list: { columns: ['name'], search: ['name'], filters: [], sort: { field: 'name', direction: 'asc' }, pageSize: 20, bulkEdit: [], priority: ['name'] },
   uiSchema: {},
   forms: {},
 };

@@ -3,7 +3,7 @@ import { ADMIN } from '../support/accounts.ts';
 import { Api, ApiFailure, unique, uniqueLetters } from '../support/api.ts';
 import { journey, useBrowser } from '../support/journey.ts';
 import { verifyAddress } from '../support/mail.ts';
-import { auditBothWidths, field, row, toast, waitForPath } from '../support/ui.ts';
+import { auditBothWidths, field, row, rowAction, toast, waitForPath } from '../support/ui.ts';
 
 useBrowser();
 
@@ -80,11 +80,12 @@ describe('every change leaves a trace that can be read and undone', () => {
       // Delete the country: it goes to the trash, which lists it, and from where it comes back.
       await page.goto(`${COUNTRIES}?q=${encodeURIComponent(country.name)}`);
       await row(page, country.name).waitFor();
-      await page.getByRole('button', { name: `Delete ${country.name}` }).click();
+      await rowAction(page, country.name, 'Delete');
       const deletion = page.getByRole('dialog', { name: 'Delete country?' });
       await deletion.getByText(`${country.name} will be moved to the trash.`).waitFor();
       await deletion.getByRole('button', { name: 'Delete' }).click();
       await row(page, country.name).waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'More actions' }).click();
       await page.getByRole('link', { name: 'Trash', exact: true }).click();
       await waitForPath(page, `${COUNTRIES}/trash`);
       const trashed = row(page, country.name);

@@ -57,6 +57,7 @@ for (const [size, options] of [['1280 px', {}], ['390 px', PHONE]] as const) {
       ].join('\n');
       await signIn(ADMIN);
       await page.goto(LIST);
+      await page.getByRole('button', { name: 'More actions' }).click();
       await page.getByRole('link', { name: 'Import' }).click();
       await page.getByRole('heading', { name: 'Import vouchers' }).waitFor();
       await page.getByLabel('File').setInputFiles({ name: 'vouchers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });

@@ -84,7 +84,7 @@ describe('shell', () => {
     expect(areaChunks(requests, 'subscriber-management')).toHaveLength(1);
     expect(areaChunks(requests, 'voucher-management')).toEqual([]);
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Voucher Management' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Voucher codes' }).click();
     await page.getByRole('heading', { name: 'Vouchers' }).waitFor();
     expect(areaChunks(requests, 'voucher-management')).toHaveLength(1);
   });

@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import { ADMIN } from '../support/accounts.ts';
 import { Api, unique, uniqueLetters } from '../support/api.ts';
 import { journey, useBrowser } from '../support/journey.ts';
-import { chooseRelated, field, recordApiCalls, toast, waitForPath } from '../support/ui.ts';
+import { chooseRelated, field, recordApiCalls, rowAction, toast, waitForPath } from '../support/ui.ts';
 import type { Page } from 'playwright-core';
 
 useBrowser();
@@ -61,7 +61,7 @@ describe('subscriber', () => {
       );
       expect(subscriber).toBeDefined();
       await page.getByRole('searchbox', { name: /search subscribers/i }).fill(email);
-      await page.getByRole('link', { name: `Details of ${name}` }).click();
+      await rowAction(page, name, 'Details');
       await waitForPath(page, new RegExp(`^${LIST}/${subscriber!.id}(/|$)`));
       await page.getByRole('heading', { name: `Subscriber ${name}` }).waitFor();
       await expect.poll(() => shownBalance(page)).toBe(0);

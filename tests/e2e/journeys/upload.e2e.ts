@@ -4,6 +4,7 @@ import { Api, unique } from '../support/api.ts';
 import { journey, useBrowser } from '../support/journey.ts';
 import { tradeCsv } from '../support/tradeCsv.ts';
 import { chooseRelated, field, recordApiCalls, waitForPath } from '../support/ui.ts';
+import { chooseMonth, expectCleanSuccess, shownMonth } from '../support/uploadForm.ts';
 
 useBrowser();
 
@@ -39,7 +40,10 @@ describe('data upload', () => {
 
       await chooseRelated(page, 'Country', 'India');
       await field(page, 'Trade direction').selectOption({ label: 'Import' });
-      await field(page, 'Period').fill('2026-10');
+      // The period reads as a month, whatever the browser's locale: "Month Year" until chosen, then "October 2026".
+      expect(await shownMonth(page, 'Period')).toBe('Month Year');
+      await chooseMonth(page, 'Period', '2026-10');
+      expect(await shownMonth(page, 'Period')).toBe('October 2026');
       await field(page, 'File (CSV, or CSV compressed with gzip)').setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from(csv.text) });
 
       // A slow uplink (64 KiB/s for ~170 KB), so the progress bar has time to move; every value it shows is kept.
@@ -65,6 +69,8 @@ describe('data upload', () => {
 
       // Processing runs on the server; the screen follows it to the end and lists the rejected lines.
       const statusPanel = page.getByRole('region', { name: fileName });
+      // The result at the top, focused and in view; the form below empty and untouched, with no field in error.
+      await expectCleanSuccess(page, fileName);
       await statusPanel.getByRole('status').filter({ hasText: 'Completed' }).waitFor({ timeout: 60_000 });
       const stat = (label: string) => statusPanel.locator('.stat').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
       expect(Number(await stat('Rows').textContent())).toBe(csv.rows);

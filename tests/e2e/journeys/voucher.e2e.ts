@@ -4,7 +4,7 @@ import { describe, expect } from 'vitest';
 import { ADMIN } from '../support/accounts.ts';
 import { Api, ApiFailure, unique } from '../support/api.ts';
 import { journey, useBrowser } from '../support/journey.ts';
-import { expectFieldError, field, recordApiCalls, row, toast, waitForPath } from '../support/ui.ts';
+import { expectFieldError, field, recordApiCalls, row, rowAction, toast, waitForPath } from '../support/ui.ts';
 
 useBrowser();
 
@@ -80,7 +80,7 @@ describe('voucher', () => {
       expect(created).toMatchObject({ code, discount_type: 'percent', discount_value: 15, is_active: true });
 
       // Edit.
-      await page.getByRole('link', { name: `Edit ${code}` }).click();
+      await rowAction(page, code, 'Edit');
       await waitForPath(page, `${LIST}/${created!.id}/edit`);
       await expect.poll(() => field(page, 'Discount value').inputValue()).toBe('15');
       await field(page, 'Discount value').fill('20');
@@ -105,6 +105,7 @@ describe('voucher', () => {
 
       // The CSV of the current list (filtered by the search): a header and our voucher's row.
       const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'More actions' }).click();
       await page.getByRole('button', { name: 'Download CSV' }).click();
       const file = await (await download).path();
       const csv = Papa.parse<Record<string, string>>((await readFile(file, 'utf8')).replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true });
@@ -115,7 +116,7 @@ describe('voucher', () => {
       expect(csv.data.every((line) => Object.values(line).some((value) => value.includes(code)))).toBe(true);
 
       // Delete, after confirming.
-      await page.getByRole('button', { name: `Delete ${code}` }).click();
+      await rowAction(page, code, 'Delete');
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
       await audit('voucher delete confirmation');

@@ -47,7 +47,7 @@ export function toast(page: Page, message: string | RegExp): Locator {
 export async function sidebarLabels(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.waitFor();
-  // The visible abbreviation is aria-hidden; the label is the link's last span (hidden visually when closed).
+  // The icon is aria-hidden; the label is the link's last span (hidden visually when closed).
   return (await nav.locator('.sidebar-link > span:last-child').allTextContents()).map((text) => text.trim());
 }
 
@@ -102,6 +102,12 @@ export async function expectFieldError(page: Page, label: string, text: string |
 /** The table row holding this text. */
 export function row(page: Page, text: string): Locator {
   return page.getByRole('row').filter({ hasText: text });
+}
+
+/** Chooses one of a list row's actions (View, Details, Edit, Delete) from the row's actions menu. */
+export async function rowAction(page: Page, label: string, action: 'View' | 'Details' | 'Edit' | 'Delete'): Promise<void> {
+  await page.getByRole('button', { name: `Actions for ${label}`, exact: true }).click();
+  await page.getByRole('menu', { name: `Actions for ${label}`, exact: true }).getByRole('menuitem', { name: action, exact: true }).click();
 }
 
 /** The text of a select's chosen option (rjsf's enum selects use indexes as option values). */

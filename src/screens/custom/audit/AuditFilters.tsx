@@ -1,5 +1,5 @@
 import { AUDIT_ACTIONS } from '../../../../contract/audit.ts';
-import { SelectFilter, TextFilter } from '../../generic/list/ListFilters.tsx';
+import { SelectFilter, TextFilter } from '../../generic/list/FilterControls.tsx';
 import { RelationFilter } from '../../generic/list/RelationFilter.tsx';
 import { DateRangeInput } from '../../shared/DateRangeInput.tsx';
 import { AUDIT_MODULES } from './auditModules.ts';

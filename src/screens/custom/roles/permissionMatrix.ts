@@ -5,25 +5,45 @@ import { AREAS } from '../../../generated/routes.ts';
 export type PermissionSet = Partial<Record<ModuleKey, ActionName[]>>;
 
 export interface MatrixArea {
+  /** The area's own module: its View shows the area in the sidebar even with none of its modules granted. */
   module: ModuleKey;
   label: string;
-  /** The area's own module first, then its resources' modules. */
+  /** The area's resources' modules: the matrix's rows under the area's heading. */
   modules: ModuleKey[];
-  /** The actions any module of the area offers, in vocabulary order: the matrix's columns. */
-  actions: ActionName[];
 }
 
-/** The permission matrix's rows and columns, from the generated AREAS and MODULE_ACTIONS. */
+/** The permission matrix's groups and rows, from the generated AREAS. */
 export function matrixAreas(): MatrixArea[] {
-  return AREAS.map((area) => {
-    const modules = [...new Set<ModuleKey>([area.module, ...area.routes.map((route) => route.module)])];
-    const offered = new Set(modules.flatMap((module) => MODULE_ACTIONS[module]));
-    return { module: area.module, label: area.label, modules, actions: ACTIONS.filter((action) => offered.has(action)) };
-  });
+  return AREAS.map((area) => ({
+    module: area.module,
+    label: area.label,
+    modules: [...new Set<ModuleKey>(area.routes.map((route) => route.module))].filter((module) => module !== area.module),
+  }));
+}
+
+/** The matrix's columns: every action some module of the areas offers, in vocabulary order. */
+export function matrixColumns(areas: readonly MatrixArea[]): ActionName[] {
+  const offered = new Set(areas.flatMap((area) => [area.module, ...area.modules]).flatMap((module) => MODULE_ACTIONS[module]));
+  return ACTIONS.filter((action) => offered.has(action));
+}
+
+/** The areas with only the modules whose name (or whose area's name) holds `query`; areas left empty go. */
+export function filterAreas(areas: readonly MatrixArea[], query: string): MatrixArea[] {
+  const wanted = query.trim().toLowerCase();
+  if (!wanted) return [...areas];
+  const matches = (label: string) => label.toLowerCase().includes(wanted);
+  return areas
+    .map((area) => (matches(area.label) ? area : { ...area, modules: area.modules.filter((module) => matches(MODULE_LABELS[module])) }))
+    .filter((area) => matches(area.label) || area.modules.length > 0);
 }
 
 export function hasAction(set: PermissionSet, module: ModuleKey, action: ActionName): boolean {
   return set[module]?.includes(action) ?? false;
+}
+
+/** View is implied when another action of the module is granted: every other action is reached from the list. */
+export function viewImplied(set: PermissionSet, module: ModuleKey): boolean {
+  return MODULE_ACTIONS[module].includes('view') && (set[module] ?? []).some((action) => action !== 'view');
 }
 
 /** A change to a permission set, with what it took along so that the matrix can say so before it is saved. */
@@ -31,6 +51,14 @@ export interface MatrixChange {
   set: PermissionSet;
   /** Said to the user: what else changed with the box they ticked, or null when nothing else did. */
   note: string | null;
+}
+
+/** The set with `module`'s actions replaced by `actions` (in vocabulary order), the module dropped when none is left. */
+function withActions(set: PermissionSet, module: ModuleKey, actions: ReadonlySet<ActionName>): PermissionSet {
+  const next = { ...set };
+  if (actions.size === 0) delete next[module];
+  else next[module] = ACTIONS.filter((candidate) => actions.has(candidate));
+  return next;
 }
 
 /**
@@ -56,16 +84,35 @@ export function withAction(set: PermissionSet, module: ModuleKey, action: Action
       note = `${MODULE_LABELS[module]}: ${names.join(', ')} taken away too, as ${others.length === 1 ? 'it needs' : 'they need'} View.`;
     }
   }
-  const next = { ...set };
-  if (current.size === 0) delete next[module];
-  else next[module] = ACTIONS.filter((candidate) => current.has(candidate));
+  return { set: withActions(set, module, current), note };
+}
+
+/** The set with every action of each of `modules` granted or revoked: a module's row, or an area's. */
+export function withModules(set: PermissionSet, modules: readonly ModuleKey[], granted: boolean): PermissionSet {
+  return modules.reduce((next, module) => withActions(next, module, new Set(granted ? MODULE_ACTIONS[module] : [])), set);
+}
+
+/**
+ * The set with `action` granted or revoked for each of `modules` that offers it: a column. Granting takes View along
+ * and revoking View takes the rest along, as for one box; the note says so once for the column.
+ */
+export function withColumn(set: PermissionSet, modules: readonly ModuleKey[], action: ActionName, granted: boolean): MatrixChange {
+  let next = set;
+  let along = 0;
+  for (const module of modules.filter((candidate) => MODULE_ACTIONS[candidate].includes(action))) {
+    const change = withAction(next, module, action, granted);
+    if (change.note !== null) along += 1;
+    next = change.set;
+  }
+  if (along === 0) return { set: next, note: null };
+  const modulesText = `${along} module${along === 1 ? '' : 's'}`;
+  const note = granted ? `View granted too for ${modulesText}, as ${ACTION_LABELS[action]} needs it.` : `The other actions of ${modulesText} taken away too, as they need View.`;
   return { set: next, note };
 }
 
-/** The set with every action of a module granted or revoked. */
-export function withModule(set: PermissionSet, module: ModuleKey, granted: boolean): PermissionSet {
-  const next = { ...set };
-  if (granted) next[module] = [...MODULE_ACTIONS[module]];
-  else delete next[module];
-  return next;
+/** Whether every action of every one of `modules` is granted (true), none is (false), or some are (mixed). */
+export function grantedState(set: PermissionSet, modules: readonly ModuleKey[], action?: ActionName): boolean | 'mixed' {
+  const boxes = modules.flatMap((module) => MODULE_ACTIONS[module].filter((offered) => action === undefined || offered === action).map((offered) => hasAction(set, module, offered)));
+  if (boxes.length > 0 && boxes.every(Boolean)) return true;
+  return boxes.some(Boolean) ? 'mixed' : false;
 }

@@ -26,7 +26,8 @@ interface PublishedMonthDialogProps {
 
 /**
  * Asks what a file is for when its month already has records (or the same file was uploaded before): replace the
- * published records, or add to them, or cancel the upload. Focus starts on the cancel, which imports nothing.
+ * published records, or add to them, or cancel the upload. The cancel, which imports nothing, is the default (the
+ * focus starts on it); the answers that import twice or take published records out are marked as risky.
  */
 export function PublishedMonthDialog({ question, fileName, onAnswer, onCancel }: PublishedMonthDialogProps) {
   return (
@@ -39,14 +40,15 @@ export function PublishedMonthDialog({ question, fileName, onAnswer, onCancel }:
         <p>Cancelling the upload imports nothing of {fileName}.</p>
       </div>
       <div className="dialog__actions">
-        <button type="button" className="button" data-autofocus onClick={onCancel}>
+        {/* The safe answer is the default: it has the focus, so Enter imports nothing. */}
+        <button type="button" className="button button--primary" data-autofocus onClick={onCancel}>
           Cancel the upload
         </button>
-        <button type="button" className="button" onClick={() => onAnswer('add')}>
+        <button type="button" className={question.duplicate ? 'button button--danger' : 'button'} onClick={() => onAnswer('add')}>
           {question.duplicate ? 'Import again' : 'Add to them'}
         </button>
         {question.published && (
-          <button type="button" className="button button--primary" onClick={() => onAnswer('replace')}>
+          <button type="button" className="button button--danger" onClick={() => onAnswer('replace')}>
             Replace them
           </button>
         )}

@@ -1,3 +1,5 @@
+import type { SentFileRecord } from './resumableFile.ts';
+
 /** How far back the speed is measured: long enough to be steady, short enough to follow a change of line. */
 const SPEED_WINDOW_MS = 5000;
 
@@ -75,6 +77,33 @@ export function SendingProgress({ state, onPause, onResume }: SendingProgressPro
         )}
       </div>
       <p className="field-help">If the connection drops, sending resumes by itself from where it stopped. If this page is closed or reloaded, open it again and pick the same file: it resumes from there.</p>
+    </div>
+  );
+}
+
+export interface UnfinishedSendingProps {
+  fileName: string;
+  record: SentFileRecord;
+  onResume(): void;
+  onDiscard(): void;
+}
+
+/** A file picked again that this browser was sending when the page was left: resume it, or start anew. */
+export function UnfinishedSending({ fileName, record, onResume, onDiscard }: UnfinishedSendingProps) {
+  return (
+    <div role="status" className="upload-progress">
+      <p>
+        {fileName} was partly sent for upload {record.uploadId}, started {new Date(record.startedAt).toLocaleString()}. Resume sends only the rest of it; the country,
+        direction and period of that upload are kept.
+      </p>
+      <div className="form-actions">
+        <button type="button" className="button" onClick={onResume}>
+          Resume upload {record.uploadId}
+        </button>
+        <button type="button" className="button" onClick={onDiscard}>
+          Start a new upload instead
+        </button>
+      </div>
     </div>
   );
 }

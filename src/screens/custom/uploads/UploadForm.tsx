@@ -4,12 +4,13 @@ import { Link } from 'react-router-dom';
 import { SchemaForm, formUiSchema, type FormData, type ServerFieldErrors } from '../../../forms/index.ts';
 import type { EntityDescription, ResourceDescription } from '../../../generated/types.ts';
 import { http, isApiError } from '../../../http/index.ts';
-import { toastError, toastSuccess } from '../../../shell/index.ts';
 import { ExpectedColumns } from './ExpectedColumns.tsx';
 import { PublishedMonthDialog, completionBody, type MonthAnswer, type MonthQuestion } from './PublishedMonthDialog.tsx';
 import { failureOf, forgetSending, sendFile, unfinishedSending, type SendingFile, type SentFileRecord } from './resumableFile.ts';
-import { SendingProgress, progressed, type SendingState } from './SendingProgress.tsx';
-import { UploadStatus } from './UploadStatus.tsx';
+import { SendingProgress, UnfinishedSending, progressed, type SendingState } from './SendingProgress.tsx';
+import { UploadResult, type AcceptedUpload } from './UploadResult.tsx';
+import { failureText, type FormNotice } from './uploadNotice.ts';
+import './uploadResult.css';
 
 interface UploadTicket {
   upload: { id: number };
@@ -27,6 +28,8 @@ interface Unfinished {
 }
 
 const CONFLICT = 409;
+/** Failures this form says beside itself (with the reason), so no "Error" toast repeats them; 0 is no answer at all. */
+const SAID_HERE = { shownByCaller: [0, 400, 403, 404, CONFLICT, 413, 415, 422, 429, 500, 502, 503] } as const;
 /** The file's size, and what the server says about the file itself, show on the file's field. */
 const ERRORS_SHOWN_ON = { size: 'file_name', file: 'file_name' } as const;
 
@@ -48,10 +51,25 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
   const [starting, setStarting] = useState(false);
   const [unfinished, setUnfinished] = useState<Unfinished | null>(null);
   const transfer = useRef<SendingFile | null>(null);
-  const [uploadId, setUploadId] = useState<number | null>(null);
+  /** The last upload the server accepted, shown above the form. */
+  const [accepted, setAccepted] = useState<AcceptedUpload | null>(null);
+  /** Why the last try came to nothing (or that it was cancelled), said beside the form's buttons. */
+  const [notice, setNotice] = useState<FormNotice | null>(null);
+  /** Changed after a success: the form starts again untouched, with no "required" errors for the fields it emptied. */
+  const [formKey, setFormKey] = useState(0);
   const [serverErrors, setServerErrors] = useState<ServerFieldErrors | null>(null);
   /** An upload the server asked about (the same file before, or its month already published), waiting for the user's answer. */
   const [asked, setAsked] = useState<{ record: SentFileRecord; file: File; data: FormData; question: MonthQuestion } | null>(null);
+  const cancelPath = (uploadId: number) => `${resource.api}/${uploadId}/cancel`;
+  // A question left unanswered (the page left while it was open) cancels its upload rather than leave it waiting.
+  const unanswered = useRef<string | null>(null);
+  unanswered.current = asked ? cancelPath(asked.record.uploadId) : null;
+  useEffect(
+    () => () => {
+      if (unanswered.current) void http.post(unanswered.current, {}, { loader: false }).catch(() => undefined);
+    },
+    [],
+  );
 
   const onFile = useCallback((chosen: File | null) => {
     setFile(chosen);
@@ -74,24 +92,26 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
     };
   }, [entity, resource, onFile, tradeDirection]);
 
+  /** A try that came to nothing: the form keeps what was chosen, and says why (on the fields the server named, and beside the buttons). */
   const refused = (error: unknown, data: FormData) => {
     if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) setServerErrors({ fields: error.fieldErrors, submitted: data });
+    setNotice({ kind: 'failed', text: failureText(error) });
   };
 
   /** Tells the server the whole file is there; it checks it and queues it, or asks first (a duplicate, a published month). */
   const complete = async (record: SentFileRecord, chosen: File, data: FormData, answers: Record<string, boolean> = {}) => {
     try {
-      const answer = await http.post<{ message?: string }>(record.completePath, answers, { shownByCaller: [CONFLICT] });
-      toastSuccess(answer.message ?? `${chosen.name} was received and is being processed.`);
-      setUploadId(record.uploadId);
+      await http.post(record.completePath, answers, SAID_HERE);
+      setAccepted({ uploadId: record.uploadId, fileName: chosen.name });
       setFormData({});
       setFile(null);
+      setServerErrors(null);
+      setNotice(null);
+      setFormKey((key) => key + 1);
     } catch (error) {
-      // A file already imported, or a month already published, is a question for the user, asked once in the dialog;
-      // any other conflict is said once.
+      // A file already imported, or a month already published, is a question for the user, asked once in the dialog.
       const question = isApiError(error) ? { duplicate: error.fieldErrors.confirm_duplicate ?? null, published: error.fieldErrors.confirm_published ?? null } : null;
       if (question && (question.duplicate || question.published)) setAsked({ record, file: chosen, data, question });
-      else if (isApiError(error) && error.status === CONFLICT) toastError(error.message);
       else refused(error, data);
     }
   };
@@ -116,7 +136,7 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
         // could not read it: resending would not help.
         transfer.current = null;
         setSending(null);
-        toastError(failure.message);
+        setNotice({ kind: 'failed', text: `Nothing was uploaded: ${failure.message}` });
       },
     });
   };
@@ -124,10 +144,12 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
   const upload = async (data: FormData) => {
     if (!file) return;
     setServerErrors(null);
+    setNotice(null);
+    setAccepted(null);
     setStarting(true);
     let ticket: UploadTicket;
     try {
-      ticket = (await http.post<{ data: UploadTicket }>(resource.api, data)).data;
+      ticket = (await http.post<{ data: UploadTicket }>(resource.api, data, SAID_HERE)).data;
     } catch (error) {
       refused(error, data);
       return;
@@ -140,6 +162,8 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
   const resumeUnfinished = () => {
     if (!unfinished?.previous.uploadUrl) return;
     setUnfinished(null);
+    setNotice(null);
+    setAccepted(null);
     void send(unfinished.previous.uploadUrl, unfinished.record, unfinished.file, formData, unfinished.previous);
   };
 
@@ -160,8 +184,8 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
     if (!asked) return;
     setAsked(null);
     try {
-      await http.post(`${resource.api}/${asked.record.uploadId}/cancel`, {});
-      toastSuccess(`Upload ${asked.record.uploadId} was cancelled: nothing of ${asked.file.name} was imported.`);
+      await http.post(cancelPath(asked.record.uploadId), {});
+      setNotice({ kind: 'cancelled', text: `Upload ${asked.record.uploadId} was cancelled: nothing of ${asked.file.name} was imported.` });
     } catch {
       // The http client has already said why.
     }
@@ -183,7 +207,9 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
   const uploading = starting || sending !== null;
   return (
     <>
+      {accepted && <UploadResult resource={resource} entity={entity} accepted={accepted} />}
       <SchemaForm
+        key={formKey}
         label="Upload trade data"
         schema={entity.createSchema}
         validate={entity.validateCreate}
@@ -207,22 +233,14 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
               onResume={resumeSending}
             />
           ) : (
-            unfinished && (
-              <div role="status" className="upload-progress">
-                <p>
-                  {unfinished.file.name} was partly sent for upload {unfinished.record.uploadId}, started {new Date(unfinished.record.startedAt).toLocaleString()}. Resume
-                  sends only the rest of it; the country, direction and period of that upload are kept.
+            <>
+              {notice && (
+                <p role={notice.kind === 'failed' ? 'alert' : 'status'} className={notice.kind === 'failed' ? 'form-alert' : 'form-notice'}>
+                  {notice.text}
                 </p>
-                <div className="form-actions">
-                  <button type="button" className="button" onClick={resumeUnfinished}>
-                    Resume upload {unfinished.record.uploadId}
-                  </button>
-                  <button type="button" className="button" onClick={discardUnfinished}>
-                    Start a new upload instead
-                  </button>
-                </div>
-              </div>
-            )
+              )}
+              {unfinished && <UnfinishedSending fileName={unfinished.file.name} record={unfinished.record} onResume={resumeUnfinished} onDiscard={discardUnfinished} />}
+            </>
           )
         }
         actions={
@@ -233,7 +251,6 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
           )
         }
       />
-      {uploadId !== null && <UploadStatus api={resource.api} uploadId={uploadId} statusField={entity.fields.find((field) => field.name === 'status')} />}
       {asked && <PublishedMonthDialog question={asked.question} fileName={asked.file.name} onAnswer={answer} onCancel={() => void decline()} />}
     </>
   );

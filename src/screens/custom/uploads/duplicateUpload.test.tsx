@@ -1,11 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ToastHost } from '../../../shell/ToastHost.tsx';
 import { api, renderScreen, server, signInWith } from '../../testing/renderScreen.tsx';
 import DataUploadScreen from '../DataUploadScreen.tsx';
-import { addRoute, fillIn, logOf, serveCountries, serveFileEndpoint, STORAGE_URL, uploads } from './uploadTesting.ts';
+import { addRoute, fillIn, logOf, period, serveCountries, serveFileEndpoint, STORAGE_URL, uploads } from './uploadTesting.ts';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -37,10 +37,10 @@ async function uploadAsked(id: number, questions: Record<string, string>, answer
   );
   const user = userEvent.setup();
   render(<ToastHost />);
-  renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
+  const { unmount } = renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
   await fillIn(user);
   await user.click(screen.getByRole('button', { name: 'Upload' }));
-  return { calls, sent, user };
+  return { calls, sent, user, unmount };
 }
 
 const PUBLISHED = "Records of this country, trade direction and period are already published: upload 3 (india-2026-10.csv, 1,000 rows). Replace them with this file, or add this file's rows to them.";
@@ -55,6 +55,11 @@ describe('a file for a month that has records, or uploaded again', () => {
     expect(screen.getAllByText(DUPLICATE)).toHaveLength(1);
     // Nothing is published for the month: there is nothing to replace.
     expect(within(dialog).queryByRole('button', { name: 'Replace them' })).not.toBeInTheDocument();
+    // The safe answer is the default: focused and primary; importing twice is marked as the risky one.
+    expect(within(dialog).getByRole('button', { name: 'Cancel the upload' })).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: 'Cancel the upload' })).toHaveClass('button--primary');
+    expect(within(dialog).getByRole('button', { name: 'Import again' })).toHaveClass('button--danger');
+    expect(within(dialog).getByRole('button', { name: 'Import again' })).not.toHaveClass('button--primary');
     await user.click(within(dialog).getByRole('button', { name: 'Import again' }));
     expect(await screen.findByText('Completed')).toBeInTheDocument();
     expect(calls).toEqual(['complete {}', 'complete {"confirm_duplicate":true}']);
@@ -68,6 +73,7 @@ describe('a file for a month that has records, or uploaded again', () => {
     // The cancel, which imports nothing, has the focus; Add and Replace are there to choose.
     expect(within(dialog).getByRole('button', { name: 'Cancel the upload' })).toHaveFocus();
     expect(within(dialog).getByRole('button', { name: 'Add to them' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Replace them' })).toHaveClass('button--danger');
     await user.click(within(dialog).getByRole('button', { name: 'Replace them' }));
     expect(await screen.findByText('Completed')).toBeInTheDocument();
     expect(calls).toEqual(['complete {}', 'complete {"replace_published":true}']);
@@ -77,9 +83,25 @@ describe('a file for a month that has records, or uploaded again', () => {
     const { calls, user } = await uploadAsked(9, { confirm_published: PUBLISHED }, 'add_to_published');
     const dialog = await screen.findByRole('dialog', { name: 'This month is already published' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel the upload' }));
-    expect(await screen.findByText(/^Upload 9 was cancelled: nothing of .+ was imported\.$/)).toBeInTheDocument();
+    expect(await screen.findByText(/^Upload 9 was cancelled: nothing of .+ was imported\.$/)).toHaveAttribute('role', 'status');
     expect(calls).toEqual(['complete {}', 'cancel']);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByLabelText(/^Period/)).not.toHaveValue('');
+    expect(period()).toHaveDisplayValue('September');
+    expect(screen.queryByText(/This field is required/)).not.toBeInTheDocument();
+  });
+
+  it('answers Enter with the default, the safe cancel: the file is not imported again', async () => {
+    const { calls, user } = await uploadAsked(10, { confirm_duplicate: 'The same file was already uploaded (upload 3).' }, 'confirm_duplicate');
+    await screen.findByRole('dialog', { name: 'Import this file again?' });
+    await user.keyboard('{Enter}');
+    await screen.findByText(/^Upload 10 was cancelled/);
+    expect(calls).toEqual(['complete {}', 'cancel']);
+  });
+
+  it('cancels the upload when the page is left with its question unanswered, so that none is left waiting for its file', async () => {
+    const { calls, unmount } = await uploadAsked(11, { confirm_duplicate: 'The same file was already uploaded (upload 3).' }, 'confirm_duplicate');
+    await screen.findByRole('dialog', { name: 'Import this file again?' });
+    unmount();
+    await waitFor(() => expect(calls).toEqual(['complete {}', 'cancel']));
   });
 });

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import * as dataUploadAreaChunk from '../../../generated/areas/data-upload-management.ts';
@@ -55,12 +55,16 @@ export function serveCountries(columnQueries: string[] = []) {
 }
 
 export const country = () => screen.getByRole('combobox', { name: /^Country/ });
+/** The period's month select, which the field's label names (its year select is "Period year"). */
+export const period = () => screen.getByRole('combobox', { name: /^Period( \*)?$/ });
 
 export async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   await user.type(await screen.findByRole('combobox', { name: /^Country/ }), 'Ind');
-  await user.click(await screen.findByRole('option', { name: 'India' }));
+  // The first search of a test file also loads the HTTP client (a dynamic import): seconds on a busy machine.
+  await user.click(await screen.findByRole('option', { name: 'India' }, { timeout: 10_000 }));
   await user.selectOptions(screen.getByLabelText(/^Trade direction/), 'Export');
-  fireEvent.change(screen.getByLabelText(/^Period/), { target: { value: '2026-09' } });
+  await user.selectOptions(period(), 'September');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Period year' }), '2026');
   await user.upload(screen.getByLabelText(/^File \(CSV/), csv());
 }
 

@@ -1,7 +1,7 @@
-import { DATE_PRESETS, isDatePreset, splitValues, VALUE_SEPARATOR } from '../../../../contract/listFilters.ts';
+import { useId, type ReactNode } from 'react';
 import { useRelationLabel } from '../../../forms/useRelationOptions.ts';
-import { enumLabel, formatValue } from '../../shared/formatValue.ts';
-import { keysOf, type ListFilter } from './listFilters.ts';
+import { conditionsOf, describe, withoutCondition, type Condition } from './filterConditions.ts';
+import type { ListFilter } from './listFilters.ts';
 import './filterChips.css';
 
 export interface FilterChipsProps {
@@ -9,31 +9,27 @@ export interface FilterChipsProps {
   values: Record<string, string>;
   search: string;
   onChange: (values: Record<string, string>) => void;
+  /** Opens the Filter control on this field, to change its condition. */
+  onEdit: (field: string) => void;
   onClearSearch: () => void;
   onClearAll: () => void;
 }
 
-interface Chip {
-  key: string;
-  label: string;
-  /** The values without this one. */
-  without: Record<string, string>;
-  relation?: { api: string; id: string; title: string };
-}
-
-/** Every search and filter value in force, each a button that removes it. */
-export function FilterChips({ filters, values, search, onChange, onClearSearch, onClearAll }: FilterChipsProps) {
-  const chips = filters.flatMap((filter) => chipsOf(filter, values));
+/** The search and every filter in force, each a chip of field, operator and value: its text changes it, its × removes it. */
+export function FilterChips({ filters, values, search, onChange, onEdit, onClearSearch, onClearAll }: FilterChipsProps) {
+  const chips = filters.flatMap((filter) => conditionsOf(filter, values).map((condition) => ({ filter, condition })));
   if (chips.length === 0 && search.trim() === '') return null;
   return (
     <ul className="filter-chips" aria-label="Search and filters in force">
       {search.trim() !== '' && (
-        <li>
-          <ChipButton text={`Search: ${search.trim()}`} onRemove={onClearSearch} />
-        </li>
+        <Chip onRemove={onClearSearch}>
+          <span className="filter-chip__field">Search</span> <span className="filter-chip__operator">contains</span> <span className="filter-chip__value">{search.trim()}</span>
+        </Chip>
       )}
-      {chips.map((chip) => (
-        <li key={chip.key}>{chip.relation ? <RelationChip {...chip.relation} onRemove={() => onChange(chip.without)} /> : <ChipButton text={chip.label} onRemove={() => onChange(chip.without)} />}</li>
+      {chips.map(({ filter, condition }) => (
+        <Chip key={`${filter.field.name}:${condition.operator}`} onEdit={() => onEdit(filter.field.name)} onRemove={() => onChange(withoutCondition(filter, values, condition.operator))}>
+          <ConditionText filter={filter} condition={condition} />
+        </Chip>
       ))}
       <li>
         <button type="button" className="link-button" onClick={onClearAll}>
@@ -44,47 +40,58 @@ export function FilterChips({ filters, values, search, onChange, onClearSearch, 
   );
 }
 
-function ChipButton({ text, onRemove }: { text: string; onRemove: () => void }) {
+function Chip({ children, onEdit, onRemove }: { children: ReactNode; onEdit?: () => void; onRemove: () => void }) {
+  const id = useId();
+  const text = (
+    <span id={`${id}-text`} className="filter-chip__text">
+      {children}
+    </span>
+  );
   return (
-    <button type="button" className="filter-chip" aria-label={`Remove ${text}`} onClick={onRemove}>
-      <span>{text}</span>
-      <span aria-hidden="true"> ×</span>
-    </button>
+    <li className="filter-chip">
+      {onEdit ? (
+        <button type="button" className="filter-chip__edit" aria-haspopup="dialog" onClick={onEdit}>
+          {text}
+        </button>
+      ) : (
+        text
+      )}
+      <button type="button" className="filter-chip__remove" aria-labelledby={`${id}-remove ${id}-text`} onClick={onRemove}>
+        <span id={`${id}-remove`} hidden>
+          Remove filter:
+        </span>
+        <span aria-hidden="true">
+          ×
+        </span>
+      </button>
+    </li>
   );
 }
 
-function RelationChip({ api, id, title, onRemove }: { api: string; id: string; title: string; onRemove: () => void }) {
+function ConditionText({ filter, condition }: { filter: ListFilter; condition: Condition }) {
+  const { operator, values } = describe(filter, condition);
+  const relation = filter.kind === 'relation' && filter.field.relation && (condition.operator === 'is' || condition.operator === 'any') ? filter.field.relation.api : null;
+  return (
+    <>
+      <span className="filter-chip__field">{filter.field.title}</span> <span className="filter-chip__operator">{operator}</span>
+      {values.length > 0 && ' '}
+      {values.length > 0 && (
+        <span className="filter-chip__value">
+          {relation
+            ? condition.values.map((id, index) => (
+                <span key={id}>
+                  {index > 0 && ', '}
+                  <RelationLabel api={relation} id={id} />
+                </span>
+              ))
+            : values.join(', ')}
+        </span>
+      )}
+    </>
+  );
+}
+
+function RelationLabel({ api, id }: { api: string; id: string }) {
   const { label } = useRelationLabel(api, id);
-  return <ChipButton text={`${title}: ${label ?? `#${id}`}`} onRemove={onRemove} />;
-}
-
-function chipsOf(filter: ListFilter, values: Record<string, string>): Chip[] {
-  const keys = keysOf(filter);
-  const { field } = filter;
-  const title = field.title;
-  const without = (patch: Record<string, string>) => ({ ...values, ...patch });
-  const chips: Chip[] = [];
-  const value = values[keys.value];
-  if (value) {
-    const parts = filter.multiple ? splitValues(value) : [value];
-    for (const part of parts) {
-      const rest = parts.filter((other) => other !== part).join(VALUE_SEPARATOR);
-      const chip = { key: `${keys.value}=${part}`, without: without({ [keys.value]: rest }) };
-      if (filter.kind === 'relation' && field.relation) chips.push({ ...chip, label: '', relation: { api: field.relation.api, id: part, title } });
-      else chips.push({ ...chip, label: `${title}: ${filter.kind === 'choice' ? enumLabel(field, part) : formatValue(field, { [field.name]: parse(field.type, part) }, field.name)}` });
-    }
-  }
-  const range = values[keys.range];
-  if (range && isDatePreset(range)) chips.push({ key: keys.range, label: `${title}: ${DATE_PRESETS[range].toLowerCase()}`, without: without({ [keys.range]: '' }) });
-  if (values[keys.from]) chips.push({ key: keys.from, label: `${title}: from ${values[keys.from]}`, without: without({ [keys.from]: '' }) });
-  if (values[keys.to]) chips.push({ key: keys.to, label: `${title}: to ${values[keys.to]}`, without: without({ [keys.to]: '' }) });
-  const empty = values[keys.empty];
-  if (empty === 'true' || empty === 'false') chips.push({ key: keys.empty, label: `${title}: ${empty === 'true' ? 'is empty' : 'is not empty'}`, without: without({ [keys.empty]: '' }) });
-  return chips;
-}
-
-function parse(type: string, text: string): unknown {
-  if (type === 'boolean') return text === 'true';
-  if (type === 'integer' || type === 'number') return Number(text);
-  return text;
+  return <>{label ?? `#${id}`}</>;
 }

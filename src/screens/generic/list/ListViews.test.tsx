@@ -40,35 +40,76 @@ const view = (id: number, name: string, query: Record<string, string>, extra: Re
 const openList = (at?: string) => renderScreen(ListScreen, { resource: vouchers, route: routeOf(vouchers, 'view', 'list'), ...(at ? { at } : {}) });
 
 describe('filters as chips, columns and saved views', () => {
-  it('several enum values, "is empty" and a date preset: each a chip in the URL and the query, each removable', async () => {
+  it('filters in force are chips of field, operator and value, each removable, then all of them with "Clear all"', async () => {
     signInWith({ VOUCHER: ['view'] });
     const queries = serveRows();
     const user = userEvent.setup();
-    const { history } = openList();
+    const { history } = openList('/voucher-management/vouchers?discount_type=percent%2Cflat&valid_to_range=last_7_days&is_active=true');
     await screen.findByRole('cell', { name: 'FLAT50' });
-    const type = screen.getByRole('combobox', { name: 'Discount type' });
-    await user.selectOptions(type, 'Percent');
-    await user.selectOptions(type, 'Flat amount');
-    await waitFor(() => expect(queries.at(-1)?.get('discount_type')).toBe('percent,flat'));
-    expect(history.location.search).toContain('discount_type=percent%2Cflat');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Valid to: when' }), 'Last 7 days');
     const week = presetRange('last_7_days', new Date());
-    await waitFor(() => expect(queries.at(-1)?.get('valid_to_from')).toBe(week.from));
-    expect(queries.at(-1)?.get('valid_to_to')).toBe(week.to);
-    // The address keeps the preset's name, so the range moves on with the calendar.
-    expect(history.location.search).toContain('valid_to_range=last_7_days');
-
+    expect(queries.at(-1)?.get('discount_type')).toBe('percent,flat');
+    expect(queries.at(-1)?.get('valid_to_from')).toBe(week.from);
     const chips = screen.getByRole('list', { name: 'Search and filters in force' });
-    expect(within(chips).getAllByRole('button').map((chip) => chip.textContent)).toEqual(['Discount type: Percent ×', 'Discount type: Flat amount ×', 'Valid to: last 7 days ×', 'Clear all']);
-    await user.click(within(chips).getByRole('button', { name: 'Remove Discount type: Percent' }));
-    await waitFor(() => expect(queries.at(-1)?.get('discount_type')).toBe('flat'));
+    const texts = ['Discount type is any of Percent, Flat amount', 'Active is Active', 'Valid to is last 7 days'];
+    expect(within(chips).getAllByRole('button', { name: /^Remove filter: / })).toHaveLength(texts.length);
+    // Each chip's text opens it for a change; its × removes it.
+    for (const text of texts) {
+      expect(within(chips).getByRole('button', { name: text })).toHaveAttribute('aria-haspopup', 'dialog');
+      expect(within(chips).getByRole('button', { name: `Remove filter: ${text}` })).toBeInTheDocument();
+    }
+    await user.click(within(chips).getByRole('button', { name: 'Remove filter: Valid to is last 7 days' }));
+    await waitFor(() => expect(queries.at(-1)?.has('valid_to_from')).toBe(false));
+    expect(history.location.search).toBe('?discount_type=percent%2Cflat&is_active=true');
+    expect(within(chips).queryByRole('button', { name: /Valid to/ })).not.toBeInTheDocument();
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Discount type' }), 'Is empty');
-    await waitFor(() => expect(queries.at(-1)?.get('discount_type_empty')).toBe('true'));
-    expect(queries.at(-1)?.has('discount_type')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Clear all' }));
     await waitFor(() => expect([...(queries.at(-1)?.keys() ?? [])].sort()).toEqual(['_order', '_page', '_page_size', '_sort']));
+    expect(history.location.search).toBe('');
     expect(screen.queryByRole('list', { name: 'Search and filters in force' })).not.toBeInTheDocument();
+  });
+
+  it('a saved view keeps its filter chips: saved with two, it reopens with both', async () => {
+    signInWith({ VOUCHER: ['view'] });
+    const queries = serveRows();
+    const saved: ReturnType<typeof view>[] = [];
+    server.use(
+      mock.get(api('views/vouchers'), () => HttpResponse.json(viewsAnswer({ views: saved }))),
+      mock.post(api('views/vouchers'), async ({ request }) => {
+        const body = (await request.json()) as { name: string; query: Record<string, string> };
+        saved.push(view(21, body.name, body.query));
+        return HttpResponse.json({ data: saved.at(-1), message: 'View saved.' }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    const { history } = openList();
+    await screen.findByRole('cell', { name: 'FLAT50' });
+    for (const [field, value] of [
+      ['Discount type', 'Flat amount'],
+      ['Active', 'Active'],
+    ] as const) {
+      await user.click(screen.getByRole('button', { name: 'Filter' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add a filter' });
+      await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Field' }), field);
+      await user.selectOptions(within(dialog).getByRole('combobox', { name: field }), value);
+      await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    }
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Search and filters in force' })).getAllByRole('button', { name: /^Remove filter: / })).toHaveLength(2));
+    await user.click(await screen.findByRole('button', { name: 'Views' }));
+    const panel = await screen.findByRole('region', { name: 'Views' });
+    await user.type(within(panel).getByLabelText('Save current as…'), 'Flat and active');
+    await user.click(within(panel).getByRole('button', { name: 'Save view' }));
+    await waitFor(() => expect(history.location.search).toBe('?view=21&discount_type=flat&is_active=true'));
+    expect(saved[0]?.query).toEqual({ discount_type: 'flat', is_active: 'true' });
+
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Search and filters in force' })).not.toBeInTheDocument());
+    await user.click(await screen.findByRole('button', { name: /^View/ }));
+    await user.click(within(await screen.findByRole('region', { name: /^View/ })).getByRole('button', { name: 'Flat and active' }));
+    await waitFor(() => expect(history.location.search).toBe('?view=21&discount_type=flat&is_active=true'));
+    await waitFor(() => expect(queries.at(-1)?.get('discount_type')).toBe('flat'));
+    const chips = screen.getByRole('list', { name: 'Search and filters in force' });
+    expect(within(chips).getByRole('button', { name: 'Remove filter: Discount type is Flat amount' })).toBeInTheDocument();
+    expect(within(chips).getByRole('button', { name: 'Remove filter: Active is Active' })).toBeInTheDocument();
   });
 
   it('columns: hidden and reordered from the keyboard, kept on the server, and the table follows', async () => {

@@ -1,0 +1,7 @@
+-- manifest/0006_users_choose_their_own_password: written by `admin-codegen make-migration` from the manifest's data shape,
+-- from 0005_subscriber_status_derived.shape.json to 0006_users_choose_their_own_password.shape.json:
+--   - users.password is no longer required
+--   - users.confirm_password is no longer required
+-- Nothing in the database changes; the shape records what the rows may now hold.
+-- Review it before committing it: a step may be edited (a backfill, a conversion) until it is applied somewhere.
+-- The server applies pending migrations at start in one transaction, and will not start once an applied one changed.
