@@ -212,7 +212,10 @@ describe('ResourceTable widths', () => {
     const table = renderTable({ access: grant('view_detail', 'delete'), selectable: true });
     const first = bodyRows()[0]!;
     expect(within(first).getByRole('link', { name: 'CODE01' })).toHaveAttribute('href', '/voucher-management/vouchers/1');
-    expect(first).toHaveTextContent('Discount value: 10Active: ActiveValid to: 31 Dec 2026');
+    // A number shows its column's title (a bare "10" says nothing); the other values are titled for screen readers only.
+    expect(first).toHaveTextContent('Discount value 10Active: ActiveValid to: 31 Dec 2026');
+    expect(within(first).getByText('Discount value', { exact: false })).not.toHaveClass('visually-hidden');
+    expect(within(first).getByText('Valid to:', { exact: false })).toHaveClass('visually-hidden');
     expect(within(first).getByRole('checkbox', { name: 'Select CODE01' })).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: 'Actions for CODE01' })).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: /Used/ })).not.toBeInTheDocument();

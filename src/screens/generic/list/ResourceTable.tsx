@@ -70,11 +70,13 @@ export function ResourceTable({ resource, rows, columns: columnNames, access, so
   const openPaths = rows.map((row) => rowOpenPath(resource, access, row));
   const navigation = useRowNavigation({ count: rows.length, pathOf: (index) => openPaths[index] ?? null, onToggle: selectable ? (index) => tableRows[index]?.toggleSelected() : undefined });
 
-  // A card leaves out empty values: a line of dashes says nothing.
+  // A card leaves out empty values: a line of dashes says nothing. A bare number says nothing either: it is titled.
   const cardValues = (row: Row) =>
     fit.cardColumns.flatMap((name) => {
-      const value = renderCell?.(name, row) ?? formatValue(fieldOf(name), row, name);
-      return value === EMPTY ? [] : [{ name, title: fieldOf(name)?.title ?? name, value }];
+      const field = fieldOf(name);
+      const value = renderCell?.(name, row) ?? formatValue(field, row, name);
+      const titled = field?.type === 'integer' || field?.type === 'number';
+      return value === EMPTY ? [] : [{ name, title: field?.title ?? name, value, titled }];
     });
 
   const cell = (columnId: string, row: Row, index: number, field: FieldDescription | undefined) => {

@@ -27,8 +27,8 @@ export function TableText({ text, path, tabbable }: TableTextProps) {
 
 export interface TableCardCellProps extends Omit<TableTextProps, 'text'> {
   label: string;
-  /** The most important values after the label, each with its column's title (said, not shown). */
-  values: readonly { name: string; title: string; value: ReactNode }[];
+  /** The most important values after the label, each with its column's title (said; shown too when `titled`). */
+  values: readonly { name: string; title: string; value: ReactNode; titled?: boolean }[];
 }
 
 /** A phone's row: the record's label, and under it the most important values on a muted line. */
@@ -38,9 +38,9 @@ export function TableCardCell({ label, path, tabbable, values }: TableCardCellPr
       <TableText text={label} path={path} tabbable={tabbable} />
       {values.length > 0 && (
         <span className="row-card__values">
-          {values.map(({ name, title, value }) => (
+          {values.map(({ name, title, value, titled }) => (
             <span key={name} className="row-card__value">
-              <span className="visually-hidden">{title}: </span>
+              <span className={titled ? undefined : 'visually-hidden'}>{title}{titled ? ' ' : ': '}</span>
               {value}
             </span>
           ))}
