@@ -1,6 +1,6 @@
 import type { AreaManifest, Resource } from './generated/manifest.ts';
 import type { LoadedArea } from './load.ts';
-import { describeProject, moduleOrder, type AreaModel, type EntityModel, type FieldModel, type FieldType, type JsonSchema, type ListModel, type ProjectModel, type RelationModel, type ResourceModel, type RouteModel, type UniqueKeyModel } from '../contract/description.ts';
+import { describeProject, moduleOrder, type AreaModel, type EntityModel, type FieldModel, type FieldType, type FieldUnit, type JsonSchema, type ListModel, type ProjectModel, type RelationModel, type ResourceModel, type RouteModel, type UniqueKeyModel } from '../contract/description.ts';
 import { writeOnlyFields } from '../contract/writtenDescription.ts';
 import { uniqueIndexName } from './sqlNames.ts';
 import { tableName } from './validate.ts';
@@ -110,6 +110,7 @@ function resolveEntity(resource: Resource, relationTarget: (key: string) => Omit
       format,
       enum: Array.isArray(property.enum) ? (property.enum as (string | number)[]) : null,
       enumLabels: enumLabelsOf(property),
+      ...(property.valueUnit === undefined ? {} : { unit: property.valueUnit as FieldUnit }),
       required: required.has(name),
       readOnly: property.readOnly === true,
       writeOnly: writeOnly.includes(name),

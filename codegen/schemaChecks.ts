@@ -77,3 +77,32 @@ export function enumLabelErrors(file: string, schema: object, pointer: (...rest:
   }
   return errors;
 }
+
+/**
+ * A `valueUnit` belongs on a number; one by an enum sibling names that sibling and only values it can hold, and gives a
+ * unit for each, or a value would read as a bare number.
+ */
+export function unitErrors(file: string, schema: object, pointer: (...rest: (string | number)[]) => string): ManifestError[] {
+  const properties = ((schema as { properties?: unknown }).properties ?? {}) as Properties;
+  const errors: ManifestError[] = [];
+  for (const [name, property] of Object.entries(properties)) {
+    const unit = property.valueUnit;
+    if (unit === undefined) continue;
+    if (property.type !== 'number' && property.type !== 'integer') {
+      errors.push(manifestError('SchemaViolation', file, pointer('properties', name, 'valueUnit'), `a unit belongs on a number, and "${name}" is not one`));
+    }
+    if (unit === null || typeof unit !== 'object') continue;
+    const { field, units } = unit as { field: string; units: Record<string, string> };
+    const values = Object.hasOwn(properties, field) && Array.isArray(properties[field]!.enum) ? (properties[field]!.enum as unknown[]).map(String) : null;
+    if (!values) {
+      errors.push(manifestError('UnknownField', file, pointer('properties', name, 'valueUnit', 'field'), `the unit of "${name}" follows "${field}", which is not an enum field of the same schema`));
+      continue;
+    }
+    const unknown = Object.keys(units).filter((value) => !values.includes(value));
+    const missing = values.filter((value) => !Object.hasOwn(units, value));
+    if (unknown.length + missing.length > 0) {
+      errors.push(manifestError('SchemaViolation', file, pointer('properties', name, 'valueUnit', 'units'), `the units of "${name}" must name each value of "${field}" once (${[...unknown.map((value) => `"${value}" is not one`), ...missing.map((value) => `"${value}" has none`)].join(', ')})`));
+    }
+  }
+  return errors;
+}

@@ -19,6 +19,8 @@ export interface FieldModel {
   enum: readonly (string | number)[] | null;
   /** What people read for each enum value (its code as key): the manifest's `enumLabels`, else the value in words. */
   enumLabels: Readonly<Record<string, string>> | null;
+  /** What a number counts, as people read it (the manifest's `valueUnit`); absent for any other field. */
+  unit?: FieldUnit;
   required: boolean;
   readOnly: boolean;
   writeOnly: boolean;
@@ -27,6 +29,12 @@ export interface FieldModel {
   sqlType: string;
   relation: RelationModel | null;
 }
+
+/** Rupees (₹1,234.50) or a percentage (13%). */
+export type UnitName = 'rupees' | 'percent';
+
+/** A number's unit, or the unit by the value of an enum sibling (`field`): a voucher's discount by its type. */
+export type FieldUnit = UnitName | { field: string; units: Readonly<Partial<Record<string, UnitName>>> };
 
 export interface RelationModel {
   resource: string;

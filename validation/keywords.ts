@@ -129,6 +129,27 @@ export const keywords: KeywordDefinition[] = [
     schemaType: 'object',
     metaSchema: { type: 'object', additionalProperties: { type: 'string', minLength: 1 } },
   },
+  {
+    // An annotation: what a number counts, so the console writes it as people read it ("rupees": ₹1,234.50,
+    // "percent": 13%), or, by an enum sibling's value, which of the two it is (a voucher's discount by its type).
+    keyword: 'valueUnit',
+    type: 'number',
+    schemaType: ['string', 'object'],
+    metaSchema: {
+      anyOf: [
+        { enum: ['rupees', 'percent'] },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['field', 'units'],
+          properties: {
+            field: { type: 'string', minLength: 1 },
+            units: { type: 'object', minProperties: 1, additionalProperties: { enum: ['rupees', 'percent'] } },
+          },
+        },
+      ],
+    },
+  },
   rangeKeyword('rangeMin', operators.LT),
   rangeKeyword('rangeMax', operators.GT),
   {

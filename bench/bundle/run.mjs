@@ -35,7 +35,9 @@ const BUDGETS = {
  * 28 B net when selling came to record money (the subscription form's trial, voucher, amount paid and payment
  * reference, the top-up's reference, six derived statuses with their labels, a created-at filter) less the conditional
  * rule it no longer has; data-upload-management, subscriber-management and voucher-management gained 10-25 B each when
- * their lists came to say which columns matter most (`list.priority`); `budget` holds them where they are now.
+ * their lists came to say which columns matter most (`list.priority`); voucher-management gained 43 B when its numbers
+ * came to say what they count (`valueUnit`: a discount in rupees or percent by its type, a cap in rupees); `budget`
+ * holds them where they are now.
  */
 const AREA_BUDGETS = {
   'admin-reporting-management': { before: 260 },
@@ -58,7 +60,7 @@ const AREA_BUDGETS = {
   'subscribers-details-management': { before: 2_817 },
   'subscription-management': { before: 4_645 },
   'user-management': { before: 3_419 },
-  'voucher-management': { before: 3_076, budget: 3_194 },
+  'voucher-management': { before: 3_076, budget: 3_240 },
 };
 
 const root = process.cwd();

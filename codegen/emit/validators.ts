@@ -9,13 +9,13 @@ import { tsHeader } from './header.ts';
 const RUNTIME_HELPERS = new Set(['ucs2length']);
 
 /**
- * The schema without its fields' `enumLabels`: they judge nothing, and ajv would copy them into the browser's
+ * The schema without its fields' `enumLabels` and `valueUnit`: they judge nothing, and ajv would copy them into the browser's
  * validator code as well, beside the description that already carries them.
  */
 function withoutLabels(schema: JsonSchema): JsonSchema {
   const properties = schema.properties as Record<string, JsonSchema> | undefined;
   if (!properties) return schema;
-  return { ...schema, properties: Object.fromEntries(Object.entries(properties).map(([name, { enumLabels: _labels, ...property }]) => [name, property])) };
+  return { ...schema, properties: Object.fromEntries(Object.entries(properties).map(([name, { enumLabels: _labels, valueUnit: _unit, ...property }]) => [name, property])) };
 }
 
 /** Does the area have anything to validate (an entity or an action form)? */

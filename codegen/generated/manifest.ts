@@ -198,7 +198,7 @@ export interface Entity {
    */
   table?: string
   /**
-   * JSON Schema (draft 2020-12) of the fields an administrator enters, with the custom formats (mobile, pincode, ipv4, password, period) and keywords (noWhiteSpace, lowercaseOnly, validNumber, validString, compareTo, notBefore (a date, date-time or period field that must not fall before the named sibling of the same format), minmaxnumber, arrayLength, customPattern, rangeMin, rangeMax, arrayLengthMinMaxSelect), and enumLabels on an enum field: what people read for each value, e.g. { "trial": "Trial" }, one for every value. id, is_active, created_at, updated_at and version are added by the generator.
+   * JSON Schema (draft 2020-12) of the fields an administrator enters, with the custom formats (mobile, pincode, ipv4, password, period) and keywords (noWhiteSpace, lowercaseOnly, validNumber, validString, compareTo, notBefore (a date, date-time or period field that must not fall before the named sibling of the same format), minmaxnumber, arrayLength, customPattern, rangeMin, rangeMax, arrayLengthMinMaxSelect), and enumLabels on an enum field: what people read for each value, e.g. { "trial": "Trial" }, one for every value. A number field may say what it counts with valueUnit: "rupees" (shown ₹1,234.50) or "percent" (shown 13%), or { "field": <an enum sibling>, "units": { <each of its values>: "rupees" | "percent" } } when that sibling decides it (a voucher's discount by its type). id, is_active, created_at, updated_at and version are added by the generator.
    */
   schema: {
     type: "object"

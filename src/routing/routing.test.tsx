@@ -187,9 +187,30 @@ describe('the permission guard', () => {
     logIn();
     const { history, areas } = renderApp('/voucher-management/vouchers/add');
     expect(await screen.findByRole('heading', { name: 'ERROR 403 ACCESS DENIED' })).toBeInTheDocument();
-    expect(history.location.pathname).toBe('/403');
+    // The address stays the one asked for, so it can be shared, reloaded once access is granted, or gone back from.
+    expect(history.location.pathname).toBe('/voucher-management/vouchers/add');
     expect(screen.queryByText(/form screen/)).not.toBeInTheDocument();
     expect(areas[0]!.load).not.toHaveBeenCalled();
+  });
+
+  const trashRoute = { module: 'VOUCHER', action: 'view', path: '/voucher-management/vouchers/trash', routable: false, screen: 'trash' } as const;
+  const withTrash = () => testAreas().map((area, index) => (index === 0 ? { ...area, routes: [...area.routes, trashRoute] } : area));
+  const voucherView = { view: { is_routable: true, route_url: '/voucher-management/vouchers' } };
+
+  it('PERM-10 a trash needs delete as well as view: without delete it shows the 403 page at its address', async () => {
+    serve({ ...TEST_PERMISSIONS, VOUCHER: { order: 2, actions: voucherView } });
+    logIn();
+    const { history } = renderApp(trashRoute.path, withTrash());
+    expect(await screen.findByRole('heading', { name: 'ERROR 403 ACCESS DENIED' })).toBeInTheDocument();
+    expect(history.location.pathname).toBe(trashRoute.path);
+    expect(screen.queryByText(/trash screen/)).not.toBeInTheDocument();
+  });
+
+  it('PERM-10 a trash opens for who may view and delete', async () => {
+    serve({ ...TEST_PERMISSIONS, VOUCHER: { order: 2, actions: { ...voucherView, delete: { is_routable: false, route_url: '' } } } });
+    logIn();
+    renderApp(trashRoute.path, withTrash());
+    expect(await screen.findByRole('heading', { name: 'trash screen: Vouchers view' })).toBeInTheDocument();
   });
 
   it('PERM-10 an area root sends the user to their default route for it, or to 403 when they have none', async () => {
@@ -204,14 +225,16 @@ describe('the permission guard', () => {
     serve({ USER_PROFILE: TEST_PERMISSIONS.USER_PROFILE! });
     logIn();
     const { history } = renderApp('/user-management');
-    await at(history, '/403');
+    expect(await screen.findByRole('heading', { name: 'ERROR 403 ACCESS DENIED' })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/user-management');
   });
 
   it('PERM-10 default deny: with no permissions at all nothing renders but the 403 page', async () => {
     serve({});
     logIn();
     const { history } = renderApp('/user-management/users');
-    await at(history, '/403');
+    expect(await screen.findByRole('heading', { name: 'ERROR 403 ACCESS DENIED' })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/user-management/users');
     expect(screen.queryByText(/screen:/)).not.toBeInTheDocument();
   });
 });

@@ -11,7 +11,10 @@ export interface ErrorPageProps {
   status: keyof typeof PAGES;
 }
 
-/** ERRPAGE-01..03: the 403 and 404 pages, inside whatever main landmark frames them. */
+/**
+ * ERRPAGE-01..03: the 403 and 404 pages, inside whatever main landmark frames them. Shown at the address that was
+ * asked for (only /403 and /404 themselves are addresses of their own).
+ */
 export function ErrorPage({ status }: ErrorPageProps) {
   const page = PAGES[status];
   return (

@@ -112,4 +112,14 @@ describe('toasts', () => {
     expect(within(toast).getByText('link')).not.toHaveAttribute('href');
     expect((window as { __pwned?: number }).__pwned).toBeUndefined();
   });
+
+  it('a success toast may carry an action: pressing it runs the action once and closes the toast', async () => {
+    render(<ToastHost />);
+    const undo = vi.fn();
+    act(() => toastSuccess('Voucher moved to the trash.', undefined, { action: { label: 'Undo', onClick: undo } }));
+    const toast = (await screen.findByText('Voucher moved to the trash.')).closest('.Toastify__toast') as HTMLElement;
+    await userEvent.click(within(toast).getByRole('button', { name: 'Undo' }));
+    expect(undo).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(toast).toHaveClass('toast-fade-out'));
+  });
 });

@@ -6,11 +6,32 @@ import { rememberUntilToastHost, showPlainAlert, toastsUnreachable } from './pla
 export interface ToastOptions {
   /** TOAST-01: the close button is optional per toast; shown unless turned off. */
   closeButton?: boolean;
+  /** A button in the toast for as long as it shows (e.g. "Undo"); pressing it closes the toast. */
+  action?: { label: string; onClick: () => void };
 }
 
 /** A success toast; the message may be HTML (sanitised). */
-export function toastSuccess(message: string, title?: string, { closeButton = true }: ToastOptions = {}): void {
-  toast.success((props) => <ToastBody {...props} title={title} message={message} />, { closeButton });
+export function toastSuccess(message: string, title?: string, { closeButton = true, action }: ToastOptions = {}): void {
+  toast.success(
+    (props) => (
+      <>
+        <ToastBody {...props} title={title} message={message} />
+        {action && (
+          <button
+            type="button"
+            className="link-button toast-action"
+            onClick={() => {
+              props.closeToast();
+              action.onClick();
+            }}
+          >
+            {action.label}
+          </button>
+        )}
+      </>
+    ),
+    { closeButton },
+  );
 }
 
 /** An error toast, titled "Error" unless told otherwise (ERR-01). */

@@ -209,6 +209,38 @@ describe('manifest loader and validator', () => {
     expect(fields.find((field) => field.name === 'code')?.enumLabels).toBeNull();
   });
 
+  it('reports a valueUnit on a field that is no number, or by a sibling that is no enum or whose values it does not match; resolves a unit', async () => {
+    const properties = (doc: any) => doc.resources[0].entity.schema.properties;
+    const at = (name: string) => `/resources/0/entity/schema/properties/${name}/valueUnit`;
+    const errors = await errorsAfter((dir) =>
+      editJson(join(dir, VOUCHER), (doc) => {
+        properties(doc).kind = { type: 'string', enum: ['percent', 'flat'] };
+        properties(doc).value = { type: 'number', valueUnit: { field: 'kind', units: { percent: 'percent', fixed: 'rupees' } } };
+        properties(doc).cap = { type: 'number', valueUnit: { field: 'code', units: { A: 'rupees' } } };
+        properties(doc).code.valueUnit = 'rupees';
+      }),
+    );
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'SchemaViolation', file: VOUCHER, pointer: `${at('value')}/units`, message: 'the units of "value" must name each value of "kind" once ("fixed" is not one, "flat" has none)' }),
+        expect.objectContaining({ kind: 'UnknownField', file: VOUCHER, pointer: `${at('cap')}/field` }),
+        expect.objectContaining({ kind: 'SchemaViolation', file: VOUCHER, pointer: at('code') }),
+      ]),
+    );
+    const dir = await scratchManifest();
+    await editJson(join(dir, VOUCHER), (doc) => {
+      properties(doc).kind = { type: 'string', enum: ['percent', 'flat'] };
+      properties(doc).value = { type: 'number', valueUnit: { field: 'kind', units: { percent: 'percent', flat: 'rupees' } } };
+      properties(doc).price = { type: 'number', valueUnit: 'rupees' };
+    });
+    const built = await buildModel(dir);
+    expect(built.errors).toEqual([]);
+    const fields = built.model!.areas[0]!.resources[0]!.entity!.fields;
+    expect(fields.find((field) => field.name === 'value')?.unit).toEqual({ field: 'kind', units: { percent: 'percent', flat: 'rupees' } });
+    expect(fields.find((field) => field.name === 'price')?.unit).toBe('rupees');
+    expect(fields.find((field) => field.name === 'kind')).not.toHaveProperty('unit');
+  });
+
   it('reports an unknown custom screen name', async () => {
     const errors = await errorsAfter((dir) => editJson(join(dir, 'profile-management.json'), (doc) => (doc.resources[0].screens.view = 'profile-v2')));
     expect(errors).toEqual([expect.objectContaining({ kind: 'UnknownScreen', file: 'profile-management.json', pointer: '/resources/0/screens/view' })]);

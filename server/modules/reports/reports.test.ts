@@ -79,4 +79,21 @@ describe.each(databases)('admin summary report CSV export on $kind', ({ kind, sk
     expect((await get('reports/summary/export', await server.auth('Sales Executive'))).statusCode).toBe(403);
     expect((await server.app.inject({ method: 'GET', url: '/api/v1/reports/summary/export' })).statusCode).toBe(401);
   });
+
+  it.skipIf(skip)('counts uploads in the month of their data (their period), not the month they were sent', async () => {
+    const uploads = entityResource(MODULE.dataUploadLogs)!;
+    // Sent in May 2026: March's data twice and April's once; one sent in March with data of a month before the range.
+    await server.db.query(
+      `INSERT INTO ${quoted(uploads.entity.table)} (period, created_at) VALUES
+         ('2026-03', '2026-05-02 12:00:00+00'), ('2026-03', '2026-05-03 12:00:00+00'), ('2026-04', '2026-05-04 12:00:00+00'), ('2025-11', '2026-03-05 12:00:00+00')`,
+    );
+    const summary = (await get('reports/summary?from=2026-03-01&to=2026-05-31')).json() as { data: { uploads_per_month: Array<{ month: string; uploads: number }> } };
+    expect(summary.data.uploads_per_month.map(({ month, uploads: count }) => [month, Number(count)])).toEqual([
+      ['2026-03', 2],
+      ['2026-04', 1],
+    ]);
+    const all = await get('reports/summary/export');
+    expect(all.body).toContain('Uploads per month,2025-11,,1\r\n');
+    expect(all.body).not.toContain('Uploads per month,2026-05,');
+  });
 });

@@ -106,7 +106,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** Monthly series for the admin report: new subscriptions by plan, points consumed, uploads, revenue. */
+/** Monthly series for the admin report: new subscriptions by plan, points consumed, uploads (by their data's month), revenue. */
 async function summary(db: Queryable, from: string | null, to: string | null) {
   const range = (column: string) => `($1::date IS NULL OR ${column} >= $1::date) AND ($2::date IS NULL OR ${column} < $2::date + 1)`;
   const plans = entityResource(MODULE.plans);
@@ -124,9 +124,14 @@ async function summary(db: Queryable, from: string | null, to: string | null) {
          FROM points_ledger WHERE kind = 'consumption' AND ${range('created_at')} GROUP BY 1 ORDER BY 1`,
       [from, to],
     ),
+    // Uploads count in the month of their data (the period they carry), not the month they were sent; one without a
+    // period counts in the month it was sent.
     uploads
       ? db.query(
-          `SELECT to_char(created_at, 'YYYY-MM') AS month, count(*) AS uploads FROM ${quoted(uploads.entity.table)} WHERE ${range('created_at')} GROUP BY 1 ORDER BY 1`,
+          `SELECT month, count(*) AS uploads
+             FROM (SELECT coalesce(period, to_char(created_at, 'YYYY-MM')) AS month FROM ${quoted(uploads.entity.table)}) u
+            WHERE ($1::date IS NULL OR month >= to_char($1::date, 'YYYY-MM')) AND ($2::date IS NULL OR month <= to_char($2::date, 'YYYY-MM'))
+            GROUP BY 1 ORDER BY 1`,
           [from, to],
         )
       : Promise.resolve([]),

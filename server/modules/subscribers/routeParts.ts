@@ -10,6 +10,10 @@ import { subscriberAnswers } from './schemas.ts';
 
 export const EXECUTIVE_SCOPE = 'An executive (`executive_access`) reaches only the subscribers assigned to them.';
 
+/** What may be done to a subscriber, each with the SUBSCRIBERS action its route requires. */
+export const SUBSCRIBER_ACTIONS = { add_subscription: 'ADD_SUBSCRIPTION', cancel_subscription: 'ADD_SUBSCRIPTION', add_top_up: 'ADD_TOP_UP' } as const;
+export type SubscriberAction = keyof typeof SUBSCRIBER_ACTIONS;
+
 /** A subscription in force today (row alias `s`). */
 export const IN_FORCE = '(s.cancelled_at IS NULL AND s.starts_on <= current_date AND (s.ends_on IS NULL OR s.ends_on >= current_date))';
 
@@ -31,6 +35,16 @@ export function subscriberRouteParts(app: FastifyInstance, subscribers: EntityRe
     tags: [subscribers.label],
     answers: subscriberAnswers(recordSchema(subscribers)),
     can: (action: string) => permission(MODULE.subscribers, action),
+    /** The access rule of the route that does `action`: the same check `allowedActions` reports. */
+    mayDo: (action: SubscriberAction) => permission(MODULE.subscribers, SUBSCRIBER_ACTIONS[action]),
+    /**
+     * What the caller may do to a subscriber `loadSubscriber` gave them (so within their scope), by the rule each route
+     * applies: the console offers a control only when its route would accept it.
+     */
+    allowedActions(user: SessionUser): Record<SubscriberAction, boolean> {
+      const entries = Object.entries(SUBSCRIBER_ACTIONS).map(([name, action]) => [name, subscribers.actions.includes(action) && user.grants.can(MODULE.subscribers, action)]);
+      return Object.fromEntries(entries) as Record<SubscriberAction, boolean>;
+    },
     /** The subscriber, else 404 (also for one outside an executive's assignment). */
     async loadSubscriber(id: number, user: SessionUser) {
       const row = await table.get(app.db, id, subscriberScope(user));

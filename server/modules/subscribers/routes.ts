@@ -14,7 +14,7 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
   const subscribers = entityResource(MODULE.subscribers);
   if (!subscribers) return;
   const { db } = app;
-  const { table, can, answers, tags, loadSubscriber } = subscriberRouteParts(app, subscribers);
+  const { table, can, answers, tags, loadSubscriber, allowedActions } = subscriberRouteParts(app, subscribers);
   const planLabel = planLabelSql();
   app.get<{ Params: { id: number } }>('/subscribers/:id/summary', {
     config: { access: can('SUBSCRIBER_DETAIL') },
@@ -22,12 +22,13 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
       tags,
       operationId: 'getSubscriberSummary',
       summary: 'A subscriber with the subscription in force (else the latest), the points balance and the total paid',
-      description: EXECUTIVE_SCOPE,
+      description: `${EXECUTIVE_SCOPE} \`can\` says which of the subscriber's actions the caller's routes would accept.`,
       params: idParams,
       response: { 200: answers.summary, ...errorAnswers(400, 401, 403, 404) },
     },
     handler: async (request) => {
-      const subscriber = await loadSubscriber(request.params.id, currentUser(request));
+      const user = currentUser(request);
+      const subscriber = await loadSubscriber(request.params.id, user);
       const [subscription] = await db.query(
         `SELECT s.*, ${planLabel} AS plan_label, ${IN_FORCE} AS is_current, ${SUBSCRIPTION_STATE} AS state
            FROM subscriber_subscriptions s WHERE s.subscriber_id = $1
@@ -36,7 +37,7 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
       );
       const [paid] = await db.query<{ total: number }>('SELECT coalesce(sum(amount), 0) AS total FROM payments WHERE subscriber_id = $1', [request.params.id]);
       return {
-        data: { subscriber, subscription: subscription ?? null, points_balance: await pointsBalance(db, request.params.id), paid_total: paid?.total ?? 0 },
+        data: { subscriber, subscription: subscription ?? null, points_balance: await pointsBalance(db, request.params.id), paid_total: paid?.total ?? 0, can: allowedActions(user) },
       };
     },
   });

@@ -32,6 +32,7 @@ describe.each(databases)('selling routes\' access on $kind', ({ kind, skip }) =>
   afterAll(async () => server?.close());
 
   const routes = () => [
+    { method: 'GET' as const, path: (id: number) => `subscribers/${id}/summary`, action: 'SUBSCRIBER_DETAIL' },
     { method: 'GET' as const, path: (id: number) => `subscribers/${id}/subscriptions`, action: 'SUBSCRIBER_DETAIL' },
     { method: 'GET' as const, path: (id: number) => `subscribers/${id}/payments`, action: 'SUBSCRIBER_DETAIL' },
     { method: 'GET' as const, path: (id: number) => `subscribers/${id}/subscription-quote?plan_id=${ids.plan}`, action: 'ADD_SUBSCRIPTION' },
@@ -55,9 +56,31 @@ describe.each(databases)('selling routes\' access on $kind', ({ kind, skip }) =>
     expect((await send('GET', `/api/v1/subscribers/${ids.mine}/payments`, headers.sales)).statusCode).toBe(200);
   });
 
+  it.skipIf(skip)('the summary\'s `can` is what the routes then accept, for each role and record', async () => {
+    const cases = [
+      { who: headers.admin, id: ids.other, expected: true },
+      { who: headers.viewer, id: ids.other, expected: false },
+      { who: headers.sales, id: ids.mine, expected: true },
+    ];
+    for (const [index, { who, id, expected }] of cases.entries()) {
+      const summary = await send('GET', `/api/v1/subscribers/${id}/summary`, who);
+      expect(summary.statusCode).toBe(200);
+      expect(summary.json().data.can).toEqual({ add_subscription: expected, cancel_subscription: expected, add_top_up: expected });
+      const quote = await send('GET', `/api/v1/subscribers/${id}/subscription-quote?plan_id=${ids.plan}`, who);
+      expect(quote.statusCode).toBe(expected ? 200 : 403);
+      const topUp = await send('POST', `/api/v1/subscribers/${id}/top-ups`, who, { points: 1, amount: 0, idempotency_key: `can-check-${index}` });
+      expect(topUp.statusCode).toBe(expected ? 201 : 403);
+    }
+    // Another executive's subscriber: no summary at all, so nothing to offer.
+    const other = await send('GET', `/api/v1/subscribers/${ids.other}/summary`, headers.sales);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().data).toBeUndefined();
+  });
+
   it.skipIf(skip)('odd spellings of the paths are not routes; a trailing slash keeps the rules', async () => {
     const spellings = [
       `/api/v1/subscribers/${ids.other}/Subscriptions`,
+      `/api/v1/subscribers/${ids.other}/Summary`,
       `/api/v1//subscribers/${ids.other}/payments`,
       `/api/v1/SUBSCRIBERS/${ids.other}/payments`,
       `/api/v1/subscribers/${ids.other}%2Fpayments`,

@@ -16,7 +16,7 @@ export async function saleRoutes(app: FastifyInstance): Promise<void> {
   const subscribers = entityResource(MODULE.subscribers);
   if (!subscribers) return;
   const { db } = app;
-  const { can, answers, tags, loadSubscriber } = subscriberRouteParts(app, subscribers);
+  const { can, mayDo, answers, tags, loadSubscriber } = subscriberRouteParts(app, subscribers);
   const vouchers = entityResource(MODULE.vouchers);
   const planLabel = planLabelSql();
   const voucherCode = vouchers ? `(SELECT v."code"::text FROM ${quoted(vouchers.entity.table)} v WHERE v.id = s.voucher_id)` : 'NULL::text';
@@ -52,7 +52,7 @@ export async function saleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Params: { id: number }; Querystring: { plan_id: number; voucher_code?: string; is_trial: boolean } }>('/subscribers/:id/subscription-quote', {
-    config: { access: can('ADD_SUBSCRIPTION') },
+    config: { access: mayDo('add_subscription') },
     schema: {
       tags, operationId: 'quoteSubscription', summary: 'The price of a subscription before it is added',
       description: `The plan's list price less the voucher's discount, checked as the sale would check it (400 on \`voucher_code\` naming why it does not apply); nothing is counted. ${EXECUTIVE_SCOPE}`,
@@ -65,7 +65,7 @@ export async function saleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Params: { id: number }; Body: SaleRequest }>('/subscribers/:id/subscriptions', {
-    config: { access: can('ADD_SUBSCRIPTION'), audit: { action: 'subscribe' } },
+    config: { access: mayDo('add_subscription'), audit: { action: 'subscribe' } },
     schema: {
       tags, operationId: 'addSubscription', summary: 'Sell a subscription',
       description: `${MODULE.subscribers}'s form \`ADD_SUBSCRIPTION\`. Records the plan, period, list price, voucher (its use counted), discount, amount due and paid and the payment's reference; credits the plan's points; the subscriber's status and plan follow from the subscriptions. ${EXECUTIVE_SCOPE}`,
@@ -80,7 +80,7 @@ export async function saleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Params: { id: number; subscriptionId: number } }>('/subscribers/:id/subscriptions/:subscriptionId/cancel', {
-    config: { access: can('ADD_SUBSCRIPTION'), audit: { action: 'subscription_cancel' } },
+    config: { access: mayDo('cancel_subscription'), audit: { action: 'subscription_cancel' } },
     schema: {
       tags, operationId: 'cancelSubscription', summary: 'Cancel a subscription',
       description: `A subscription in force or yet to start; one that ended or was cancelled is a 409. Its money stays recorded. ${EXECUTIVE_SCOPE}`,
@@ -94,7 +94,7 @@ export async function saleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Params: { id: number }; Body: { points: number; amount: number; note?: string; payment_reference?: string; idempotency_key: string } }>('/subscribers/:id/top-ups', {
-    config: { access: can('ADD_TOP_UP'), audit: { action: 'top_up' } },
+    config: { access: mayDo('add_top_up'), audit: { action: 'top_up' } },
     schema: {
       tags, operationId: 'addTopUp', summary: 'Add a points top-up',
       description: `${MODULE.subscribers}'s form \`ADD_TOP_UP\` and \`idempotency_key\`, which the client makes once per top-up: the same key again answers 200 with the earlier entry and credits nothing. An amount paid is recorded as a payment. ${EXECUTIVE_SCOPE}`,

@@ -109,6 +109,18 @@ const LEDGER_ENTRY = namedSchema('LedgerEntry', {
   },
 });
 
+const ALLOWED_ACTIONS = {
+  type: 'object',
+  description: 'What the caller may do to this subscriber, as the routes that do it would judge.',
+  required: ['add_subscription', 'cancel_subscription', 'add_top_up'],
+  additionalProperties: false,
+  properties: {
+    add_subscription: { type: 'boolean', description: 'POST subscribers/:id/subscriptions (and its quote).' },
+    cancel_subscription: { type: 'boolean', description: 'POST subscribers/:id/subscriptions/:subscriptionId/cancel.' },
+    add_top_up: { type: 'boolean', description: 'POST subscribers/:id/top-ups.' },
+  },
+};
+
 type SubscriberAnswer = 'summary' | 'ledger' | 'subscriptions' | 'payments' | 'quote' | 'subscribed' | 'cancelled' | 'credited' | 'alreadyCredited' | 'assigned';
 
 export function subscriberAnswers(subscriber: JsonSchema): Record<SubscriberAnswer, Answer> {
@@ -126,8 +138,8 @@ export function subscriberAnswers(subscriber: JsonSchema): Record<SubscriberAnsw
   return {
     summary: dataAnswer('The summary.', {
       type: 'object',
-      required: ['subscriber', 'subscription', 'points_balance', 'paid_total'],
-      properties: { subscriber, subscription: latest, points_balance: integer, paid_total: { ...money, description: 'Every payment received from the subscriber.' } },
+      required: ['subscriber', 'subscription', 'points_balance', 'paid_total', 'can'],
+      properties: { subscriber, subscription: latest, points_balance: integer, paid_total: { ...money, description: 'Every payment received from the subscriber.' }, can: ALLOWED_ACTIONS },
     }),
     ledger: dataAnswer('The entries.', { type: 'array', items: LEDGER_ENTRY }),
     subscriptions: dataAnswer('The subscriptions, newest first.', { type: 'array', items: LISTED_SUBSCRIPTION }),

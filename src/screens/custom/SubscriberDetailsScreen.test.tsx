@@ -1,14 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as subscriberAreaChunk from '../../generated/areas/subscriber-management.ts';
 import { joinArea } from '../../routing/areaModule.ts';
 import { api, renderScreen, routeOf, server, signInWith } from '../testing/renderScreen.tsx';
+import { toastError } from '../../shell/toasts.tsx';
 import SubscriberDetailsScreen from './SubscriberDetailsScreen.tsx';
 
+vi.mock('../../shell/toasts.tsx', async (original) => ({ ...(await original<object>()), toastError: vi.fn() }));
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  vi.mocked(toastError).mockClear();
+});
 afterAll(() => server.close());
 
 const subscribers = joinArea(subscriberAreaChunk).resources.find((resource) => resource.module === 'SUBSCRIBERS')!;
@@ -20,8 +26,13 @@ const subscription = (id: number, state: string, extra: Record<string, unknown> 
   discount: 0, amount_due: 123456.5, amount_paid: 123456.5, payment_reference: 'UTR-1', state, cancelled_at: null, created_at: '2026-04-01T10:00:00Z', ...extra,
 });
 
-/** The subscriber's details as the server answers them; `status` is the server's derived one, changed by a cancel. */
-function serveSubscriber() {
+const ALL_ALLOWED = { add_subscription: true, cancel_subscription: true, add_top_up: true };
+
+/**
+ * The subscriber's details as the server answers them; `status` is the server's derived one, changed by a cancel;
+ * `can` what the server says its routes would accept from this user for this subscriber.
+ */
+function serveSubscriber(can = ALL_ALLOWED) {
   let status = 'active';
   const cancelled: number[] = [];
   server.use(
@@ -32,6 +43,7 @@ function serveSubscriber() {
           subscription: subscription(4, status === 'active' ? 'current' : 'cancelled', status === 'active' ? {} : { cancelled_at: '2026-11-20T10:00:00Z' }),
           points_balance: 1200,
           paid_total: 123456.5,
+          can,
         },
       }),
     ),
@@ -60,6 +72,17 @@ function serveSubscriber() {
     }),
   );
   return { cancelled };
+}
+
+/** Every part of the page answers `status`; returns the parts asked for, in order. */
+function serveRefusal(status: number) {
+  const asked: string[] = [];
+  const refuse = (part: string) => () => {
+    asked.push(part);
+    return HttpResponse.json({ message: status === 500 ? 'Some error occurred. Please contact Admin.' : 'Subscriber not found.' }, { status });
+  };
+  server.use(...['summary', 'subscriptions', 'payments', 'ledger'].map((part) => mock.get(api(`subscribers/9/${part}`), refuse(part))));
+  return asked;
 }
 
 const stat = (term: string) => screen.getByText(term, { selector: '.stat dt' }).nextElementSibling?.textContent;
@@ -117,12 +140,40 @@ describe('SubscriberDetailsScreen', () => {
   });
 
   it('a subscriber out of reach (an executive not assigned to them) is a 404 page, not a page of failed panels', async () => {
-    signInWith({ SUBSCRIBERS: ['view', 'SUBSCRIBER_DETAIL', 'executive_access'] });
-    const notFound = () => HttpResponse.json({ message: 'Subscriber not found.' }, { status: 404 });
-    server.use(...['summary', 'subscriptions', 'payments', 'ledger'].map((part) => mock.get(api(`subscribers/9/${part}`), notFound)));
+    signInWith({ SUBSCRIBERS: ['view', 'SUBSCRIBER_DETAIL', 'ADD_SUBSCRIPTION', 'ADD_TOP_UP', 'executive_access'] });
+    const asked = serveRefusal(404);
     renderScreen(SubscriberDetailsScreen, { resource: subscribers, route, at });
     expect(await screen.findByRole('heading', { level: 1, name: 'ERROR 404 PAGE NOT FOUND' })).toBeInTheDocument();
     expect(screen.queryByText(/Could not load/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Add / })).not.toBeInTheDocument();
+    expect(asked).toEqual(['summary']);
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('a refused subscriber (403) is the 403 page; a failing server is one message, not one per part', async () => {
+    signInWith({ SUBSCRIBERS: ['view', 'SUBSCRIBER_DETAIL'] });
+    serveRefusal(403);
+    const { unmount } = renderScreen(SubscriberDetailsScreen, { resource: subscribers, route, at });
+    expect(await screen.findByRole('heading', { level: 1, name: 'ERROR 403 ACCESS DENIED' })).toBeInTheDocument();
+    expect(toastError).not.toHaveBeenCalled();
+    unmount();
+
+    const asked = serveRefusal(500);
+    renderScreen(SubscriberDetailsScreen, { resource: subscribers, route, at });
+    expect(await screen.findByText('Could not load the subscriber.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Points ledger' })).not.toBeInTheDocument();
+    expect(asked).toEqual(['summary']);
+    expect(toastError).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers no sale, cancel or top-up that the server says it would refuse for this subscriber, though the role has them', async () => {
+    signInWith({ SUBSCRIBERS: ['view', 'SUBSCRIBER_DETAIL', 'ADD_SUBSCRIPTION', 'ADD_TOP_UP'] });
+    serveSubscriber({ add_subscription: false, cancel_subscription: false, add_top_up: false });
+    renderScreen(SubscriberDetailsScreen, { resource: subscribers, route, at });
+    await screen.findByRole('region', { name: 'Subscriptions table' });
+    expect(screen.queryByRole('button', { name: 'Add subscription' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add top-up' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Cancel / })).not.toBeInTheDocument();
   });
 
   it("opens the subscriber's history, relation labels as the answer gives them", async () => {

@@ -23,15 +23,20 @@ import './subscribers/subscribers.css';
  */
 export default function SubscriberDetailsScreen({ resource }: ScreenProps) {
   const { id = '' } = useParams();
-  const canAddSubscription = useCanAccess(resource.module, 'ADD_SUBSCRIPTION').allowed && resource.actions.includes('ADD_SUBSCRIPTION');
-  const canTopUp = useCanAccess(resource.module, 'ADD_TOP_UP').allowed && resource.actions.includes('ADD_TOP_UP');
+  const roleMaySell = useCanAccess(resource.module, 'ADD_SUBSCRIPTION').allowed && resource.actions.includes('ADD_SUBSCRIPTION');
+  const roleMayTopUp = useCanAccess(resource.module, 'ADD_TOP_UP').allowed && resource.actions.includes('ADD_TOP_UP');
   const [dialog, setDialog] = useState<'subscription' | 'top-up' | null>(null);
-  const { summary, subscriptions, payments, ledger, notFound, refresh } = useSubscriberDetails(resource, id);
+  const { summary, subscriptions, payments, ledger, refused, refresh } = useSubscriberDetails(resource, id);
+  // A control is offered once the server said its route would accept it for this subscriber (role and scope).
+  const can = summary.data?.can;
+  const canAddSubscription = roleMaySell && can?.add_subscription === true;
+  const canCancel = roleMaySell && can?.cancel_subscription === true;
+  const canTopUp = roleMayTopUp && can?.add_top_up === true;
   const close = (changed: boolean) => {
     setDialog(null);
     if (changed) refresh();
   };
-  if (notFound) return <ErrorPage status={404} />;
+  if (refused) return <ErrorPage status={refused} />;
 
   return (
     <section className="screen subscriber-details" aria-labelledby={SCREEN_TITLE_ID}>
@@ -61,15 +66,20 @@ export default function SubscriberDetailsScreen({ resource }: ScreenProps) {
       <QueryState isPending={summary.isPending} isError={summary.isError} what="the subscriber" onRetry={() => summary.refetch()}>
         {summary.data && <SubscriberSummaryPanels resource={resource} summary={summary.data} />}
       </QueryState>
-      <Panel id="subscriptions-title" title="Subscriptions" query={subscriptions} what="the subscriptions" empty="No subscriptions yet.">
-        {(rows) => <SubscriptionsTable subscriptions={rows} subscriberPath={`${resource.api}/${id}`} canCancel={canAddSubscription} onCancelled={refresh} />}
-      </Panel>
-      <Panel id="payments-title" title="Payments" query={payments} what="the payments" empty="No payments yet.">
-        {(rows) => <PaymentsTable payments={rows} />}
-      </Panel>
-      <Panel id="ledger-title" title="Points ledger" query={ledger} what="the points ledger" empty="No points movements yet.">
-        {(rows) => <PointsLedgerTable entries={rows} />}
-      </Panel>
+      {/* Read once the summary answered: when it failed, it says so for the page. */}
+      {!summary.isError && (
+        <>
+          <Panel id="subscriptions-title" title="Subscriptions" query={subscriptions} what="the subscriptions" empty="No subscriptions yet.">
+            {(rows) => <SubscriptionsTable subscriptions={rows} subscriberPath={`${resource.api}/${id}`} canCancel={canCancel} onCancelled={refresh} />}
+          </Panel>
+          <Panel id="payments-title" title="Payments" query={payments} what="the payments" empty="No payments yet.">
+            {(rows) => <PaymentsTable payments={rows} />}
+          </Panel>
+          <Panel id="ledger-title" title="Points ledger" query={ledger} what="the points ledger" empty="No points movements yet.">
+            {(rows) => <PointsLedgerTable entries={rows} />}
+          </Panel>
+        </>
+      )}
       {summary.data && <HistorySection resource={resource} recordId={id} version={Number(summary.data.subscriber.version)} />}
       {dialog === 'subscription' && <AddSubscriptionDialog resource={resource} subscriberId={id} onClose={close} />}
       {dialog === 'top-up' && <AddTopUpDialog resource={resource} subscriberId={id} onClose={close} />}

@@ -109,9 +109,27 @@ describe('ListScreen', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Edit' })).toHaveAttribute('href', '/voucher-management/vouchers/1/edit');
     expect(screen.queryByRole('switch', { name: 'Active: CODE01' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Add voucher/ })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
-    expect(await screen.findByRole('link', { name: 'Trash' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Download CSV' })).not.toBeInTheDocument();
+    // No download, no import, and no Trash without delete (restoring needs it): nothing for a "More" menu.
+    expect(screen.queryByRole('button', { name: 'More actions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Select CODE01' })).not.toBeInTheDocument();
+  });
+
+  it('offers row selection only with a bulk action to take: on the selection, or setting a field on all matching', async () => {
+    signInWith({ VOUCHER: ['view', 'edit', 'download'] });
+    serveList();
+    const user = userEvent.setup();
+    const { unmount } = renderScreen(ListScreen, { resource: { ...vouchers, list: { ...vouchers.list!, bulkEdit: ['discount_type'] } }, route });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select CODE01' }));
+    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    expect(within(bar).queryByRole('button', { name: /selected$/ })).not.toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Select all 45 matching' }));
+    expect(within(bar).getByRole('button', { name: 'Set a field on all' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    expect(screen.queryByRole('link', { name: 'Trash' })).not.toBeInTheDocument();
+    unmount();
+
+    renderScreen(ListScreen, { resource: vouchers, route });
+    await screen.findByRole('cell', { name: 'CODE01' });
     expect(screen.queryByRole('checkbox', { name: 'Select CODE01' })).not.toBeInTheDocument();
   });
 

@@ -50,7 +50,8 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
     placeholderData: keepPreviousData,
     enabled: !customisation.waiting,
   });
-  const { toggle, remove, bulkRemove, bulkStatus } = useListMutations(resource.api, listKey, resource.singular);
+  const trash = resource.entity?.softDelete && resource.routes.view ? trashPath(resource.routes.view) : null;
+  const { toggle, remove, bulkRemove, bulkStatus } = useListMutations(resource.api, listKey, resource.singular, { restorable: trash !== null });
   const { progress, exportCsv } = useExport(resource.api);
   const exporting = progress !== null;
   const [selection, setSelection] = useState<RowSelectionState>({});
@@ -66,12 +67,13 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
   const renderCell = useListCells(resource, rows, listKey);
   const total = query.data?.meta.total ?? 0;
   const selectedIds = Object.keys(selection).filter((id) => selection[id]).map((id) => rows.find((row) => String(row.id) === id)?.id ?? id) as (string | number)[];
-  const selectable = access.delete || access.ACTIVE_INACTIVE || (access.edit && list.bulkEdit.length > 0);
+  // Rows are selectable only for a bulk action this user may take: on the selection, or setting a field on all matching.
+  const selectionActions = access.delete || access.ACTIVE_INACTIVE;
+  const selectable = selectionActions || (access.edit && list.bulkEdit.length > 0);
   const allMatching = matchingFor === matchingKey && selectedIds.length > 0;
   const pageSelected = rows.length > 0 && selectedIds.length === rows.length;
   const filtering = state.search !== '' || Object.keys(state.filters).length > 0;
   const firstField = resource.entity?.fields.find((field) => field.name === list.columns[0]);
-  const trash = resource.entity?.softDelete && resource.routes.view ? trashPath(resource.routes.view) : null;
   const afterDelete = trash ? 'You can restore it from the trash.' : 'This cannot be undone.';
   const clearSelection = () => {
     setSelection({});
@@ -140,7 +142,7 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
           ) : (
             <>
               <span>{selectedIds.length} selected</span>
-              {pageSelected && total > rows.length && (
+              {((pageSelected && total > rows.length) || !selectionActions) && (
                 <button type="button" className="link-button" onClick={() => setMatchingFor(matchingKey)}>
                   Select all {total.toLocaleString('en')} matching
                 </button>

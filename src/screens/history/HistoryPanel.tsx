@@ -9,6 +9,7 @@ import { QueryState } from '../shared/QueryState.tsx';
 import { useResourceAccess } from '../shared/useResourceAccess.ts';
 import { actionLabel } from './actionLabel.ts';
 import { ChangesTable } from './ChangesTable.tsx';
+import { entrySummary } from './entrySummary.ts';
 import { readableChanges } from './readableChanges.ts';
 import { useRecordHistory } from './useRecordHistory.ts';
 import { useRestoreVersion } from './useRestoreVersion.ts';
@@ -57,6 +58,8 @@ export default function HistoryPanel({ resource, recordId, version }: HistoryPan
           <ol className="history-list">
             {entries.map((entry) => {
               const when = formatDate(entry.at, true);
+              const changes = readableChanges(entry.changes, fields, entry.labels);
+              const summary = entrySummary(entry);
               return (
                 <li key={entry.id} className="history-entry">
                   <div className="history-entry__head">
@@ -69,7 +72,8 @@ export default function HistoryPanel({ resource, recordId, version }: HistoryPan
                       </button>
                     )}
                   </div>
-                  <ChangesTable changes={readableChanges(entry.changes, fields, entry.labels)} caption={`Changes of ${when}`} />
+                  {summary && <p className="history-entry__summary">{summary}</p>}
+                  {(changes.length > 0 || !summary) && <ChangesTable changes={changes} caption={`Changes of ${when}`} />}
                 </li>
               );
             })}

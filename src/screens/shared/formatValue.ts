@@ -1,3 +1,4 @@
+import type { UnitName } from '../../../contract/description.ts';
 import type { FieldDescription } from '../../generated/types.ts';
 
 const LOCALE = 'en-IN';
@@ -6,17 +7,18 @@ const date = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: 'short', y
 const month = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const money = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'INR' });
 const number = new Intl.NumberFormat(LOCALE);
+const percent = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
 
 export type Row = Record<string, unknown>;
 
-/** A field's value as a person reads it: relation labels, enum labels, dates and months, money, yes/no. */
+/** A field's value as a person reads it: relation labels, enum labels, dates and months, money and percentages, yes/no. */
 export function formatValue(field: FieldDescription | undefined, row: Row, name = field?.name ?? ''): string {
   const value = row[name];
   if (field?.relation) return textOf(row[`${name}_label`] ?? value);
   if (value === null || value === undefined || value === '') return '—';
   if (field?.enumLabels) return enumLabel(field, value);
   if (typeof value === 'boolean') return name === 'is_active' ? (value ? 'Active' : 'Inactive') : value ? 'Yes' : 'No';
-  if (typeof value === 'number') return isMoney(name) ? formatMoney(value) : number.format(value);
+  if (typeof value === 'number') return formatNumber(value, unitOf(field, row, name));
   if (field?.format === 'date-time' || field?.format === 'date') return formatDate(value, field.format === 'date-time');
   if (field?.format === 'period' && typeof value === 'string') return formatMonth(value);
   return textOf(value);
@@ -43,6 +45,23 @@ export function formatDate(value: unknown, withTime: boolean): string {
 export function formatMonth(value: string): string {
   const date = new Date(Date.UTC(Number(value.slice(0, 4)), Number(value.slice(5, 7)) - 1, 1));
   return /^\d{4}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) ? month.format(date) : value;
+}
+
+/** A number in its unit: ₹1,23,456.50, 13%, or 1,23,456. */
+export function formatNumber(value: number, unit: UnitName | null): string {
+  if (unit === 'rupees') return formatMoney(value);
+  return unit === 'percent' ? `${percent.format(value)}%` : number.format(value);
+}
+
+/**
+ * What a number counts: the manifest's `unit`, or the unit its enum sibling's value in the row picks (a voucher's
+ * discount by its type; none when the row lacks it); without one, money by the field's name.
+ */
+export function unitOf(field: Pick<FieldDescription, 'unit'> | undefined, row: Row, name: string): UnitName | null {
+  const unit = field?.unit;
+  if (typeof unit === 'string') return unit;
+  if (unit) return unit.units[String(row[unit.field])] ?? null;
+  return isMoney(name) ? 'rupees' : null;
 }
 
 /** Money fields by name (amount, price, revenue, fee), as the form's money widget picks them. */

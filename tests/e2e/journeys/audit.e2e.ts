@@ -73,7 +73,8 @@ describe('every change leaves a trace that can be read and undone', () => {
       await audit('restore a version, confirmation');
       await confirmation.getByRole('button', { name: 'Restore' }).click();
       await confirmation.waitFor({ state: 'detached' });
-      await expect.poll(() => page.locator('dt:text-is("Discount value") + dd').textContent()).toBe('10');
+      // A percent voucher's discount reads with %.
+      await expect.poll(() => page.locator('dt:text-is("Discount value") + dd').textContent()).toBe('10%');
       await entries.first().getByText('Restored a version', { exact: true }).waitFor();
       expect((await admin.get<{ data: { discount_value: number } }>(`vouchers/${voucher.id}`)).data.discount_value).toBe(10);
 

@@ -3,6 +3,7 @@ import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatMonth } from '../../shared/formatValue.ts';
 import { monthTicks, valueAxisWidth, VALUE_STEPS } from './chartAxes.ts';
+import { legendMonth } from './legendMonth.ts';
 import { isEmpty, type MonthlySeries } from './monthlySeries.ts';
 
 const COLORS = ['#1f4fd1', '#18794e', '#c2410c', '#7c3aed', '#0e7490', '#b42318', '#a16207'];
@@ -41,12 +42,13 @@ export function ReportChart({ title, data, format }: ReportChartProps) {
           // Months are spaced evenly by their place, not by their length in days.
           scales: { x: { time: false, range: () => [-0.5, months.length - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.05] } },
           series: [
-            { label: 'Month', value: (_u: uPlot, index: number | null) => (index === null ? '—' : formatMonth(months[index] ?? '')) },
+            // The legend reads the hovered month, else the latest with activity (legendMonth), never "—".
+            { label: 'Month', value: (_u: uPlot, _raw: number | null, _series: number, index: number | null) => formatMonth(months[legendMonth(data, index)] ?? '') },
             ...data.series.map((series, index) => ({
               label: series.label,
               stroke: COLORS[index % COLORS.length],
               width: 2,
-              value: (_u: uPlot, value: number | null) => (value === null ? '—' : format(value)),
+              value: (_u: uPlot, _raw: number | null, _series: number, at: number | null) => format(series.values[legendMonth(data, at)] ?? 0),
             })),
           ],
           axes: [

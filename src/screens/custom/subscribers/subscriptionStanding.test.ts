@@ -13,8 +13,8 @@ const gold = (extra: Partial<Subscription>): Subscription => ({
   discount: 0, amount_due: 999, amount_paid: 999, payment_reference: null, state: 'current', cancelled_at: null, ...extra,
 });
 
-function summary(status: string, subscription: Subscription | null, plan: { plan_id: number; plan_id_label: string } | null = null): SubscriberSummary {
-  return { subscriber: { id: 9, status, plan_id: plan?.plan_id ?? null, plan_id_label: plan?.plan_id_label ?? null }, subscription, points_balance: 0, paid_total: 0 };
+function summary(status: string, subscription: Subscription | null, plan: { plan_id: number; plan_id_label: string } | null = null): Pick<SubscriberSummary, 'subscriber' | 'subscription'> {
+  return { subscriber: { id: 9, status, plan_id: plan?.plan_id ?? null, plan_id_label: plan?.plan_id_label ?? null }, subscription };
 }
 
 const TODAY = '2026-11-26';

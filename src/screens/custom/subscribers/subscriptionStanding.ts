@@ -26,7 +26,7 @@ function inDays(days: number): string {
  * `status` and `plan_id` (named by the manifest's labels), never worked out here, so the line cannot contradict the
  * list; only the dates come from the subscription the summary answers with.
  */
-export function subscriptionStanding(summary: SubscriberSummary, statusField: Pick<FieldDescription, 'enumLabels'>, today = localDate()): string {
+export function subscriptionStanding(summary: Pick<SubscriberSummary, 'subscriber' | 'subscription'>, statusField: Pick<FieldDescription, 'enumLabels'>, today = localDate()): string {
   const { subscriber, subscription } = summary;
   const status = String(subscriber.status ?? 'none');
   const word = enumLabel(statusField, status);

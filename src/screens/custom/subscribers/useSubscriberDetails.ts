@@ -25,6 +25,13 @@ export interface Subscription {
   cancelled_at: string | null;
 }
 
+/** What the user may do to this subscriber, as the server's routes would judge it (their role and their scope). */
+export interface SubscriberActions {
+  add_subscription: boolean;
+  cancel_subscription: boolean;
+  add_top_up: boolean;
+}
+
 /** The subscriber with its derived `status` and `plan_id` (and `plan_id_label`), as the server keeps them. */
 export interface SubscriberSummary {
   subscriber: Row;
@@ -32,6 +39,7 @@ export interface SubscriberSummary {
   subscription: Subscription | null;
   points_balance: number;
   paid_total: number;
+  can: SubscriberActions;
 }
 
 export interface Payment {
@@ -55,23 +63,31 @@ export interface LedgerEntry {
 
 /**
  * A subscriber's details as the screen reads them: summary, subscriptions, payments and points ledger, each its own
- * query under the resource's key, so `refresh` after a change reloads all of them together. A subscriber the user may
- * not reach (or that does not exist) is `notFound`: the screen says so once, as a page, instead of four toasts.
+ * query under the resource's key, so `refresh` after a change reloads all of them together. The other parts are read
+ * once the summary answered: a subscriber the user may not reach (or that does not exist, or a server that fails)
+ * is told once, by the summary, instead of once per part. `refused` is the summary's 403 or 404: the screen says it
+ * as a page.
  */
 export function useSubscriberDetails(resource: ResourceDescription, id: string) {
   const queryClient = useQueryClient();
   const base = `${resource.api}/${id}`;
-  const read = <T>(part: string) => ({
+  const read = <T>(part: string, enabled = true) => ({
     queryKey: ['resource', resource.api, part, id],
-    queryFn: ({ signal }: { signal: AbortSignal }) => http.get<{ data: T }>(`${base}/${part}`, { signal, shownByCaller: [404] }).then((body) => body.data),
+    queryFn: ({ signal }: { signal: AbortSignal }) => http.get<{ data: T }>(`${base}/${part}`, { signal, shownByCaller: REFUSALS }).then((body) => body.data),
+    enabled,
   });
   const summary = useQuery(read<SubscriberSummary>('summary'));
+  const reached = summary.isSuccess;
+  const failed = isApiError(summary.error) ? summary.error.status : null;
+  const refusal = REFUSALS.find((status) => status === failed);
   return {
     summary,
-    subscriptions: useQuery(read<Subscription[]>('subscriptions')),
-    payments: useQuery(read<Payment[]>('payments')),
-    ledger: useQuery(read<LedgerEntry[]>('ledger')),
-    notFound: isApiError(summary.error) && summary.error.status === 404,
+    subscriptions: useQuery(read<Subscription[]>('subscriptions', reached)),
+    payments: useQuery(read<Payment[]>('payments', reached)),
+    ledger: useQuery(read<LedgerEntry[]>('ledger', reached)),
+    refused: refusal ?? null,
     refresh: () => void queryClient.invalidateQueries({ queryKey: ['resource', resource.api] }),
   };
 }
+
+const REFUSALS = [403, 404] as const;

@@ -6,7 +6,7 @@ import type { ResourceAccess } from '../../shared/useResourceAccess.ts';
 export interface ListHeadingActionsProps {
   resource: ResourceDescription;
   access: ResourceAccess;
-  /** The trash's path, where deleted records go. */
+  /** The trash's path, where deleted records go; offered only to who may delete (restoring needs it too). */
   trash: string | null;
   exporting: boolean;
   onExport: () => void;
@@ -15,8 +15,9 @@ export interface ListHeadingActionsProps {
 }
 
 /** Beside a list's title: its main action, Refresh, and the rarer ones (import, CSV, trash) in a "More" menu. */
-export function ListHeadingActions({ resource, access, trash, exporting, onExport, refreshing, onRefresh }: ListHeadingActionsProps) {
+export function ListHeadingActions({ resource, access, trash: trashPath, exporting, onExport, refreshing, onRefresh }: ListHeadingActionsProps) {
   const importPath = access.import ? resource.routes.import : undefined;
+  const trash = access.delete ? trashPath : null;
   const more = importPath || access.download || trash;
   return (
     <>

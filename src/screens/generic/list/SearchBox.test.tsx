@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +47,19 @@ describe('the list search from the keyboard', () => {
     expect(search).toHaveValue('');
     await waitFor(() => expect(history.location.search).toBe(''));
     await waitFor(() => expect(queries.at(-1)?.has('q')).toBe(false));
+  });
+
+  it('leaving the box applies what was typed at once, before the pause ends', async () => {
+    signInWith({ VOUCHER: ['view'] });
+    serveRows();
+    const { history } = renderScreen(ListScreen, { resource: vouchers, route: routeOf(vouchers, 'view', 'list') });
+    await screen.findByRole('cell', { name: 'FLAT50' });
+    const search = screen.getByRole('searchbox', { name: 'Search vouchers' });
+    // Typed and left in one go: no pause has passed, the address changes on leaving.
+    fireEvent.change(search, { target: { value: 'flat' } });
+    expect(history.location.search).toBe('');
+    fireEvent.blur(search);
+    expect(history.location.search).toBe('?q=flat');
   });
 
   it('"/" with a modifier, or typed in another field or an open dialog, leaves the focus where it is', async () => {

@@ -22,7 +22,7 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /**
- * A search input that updates the list once typing pauses. "/" focuses it (unless the user is typing in a field or a
+ * A search input that updates the list once typing pauses or the box is left. "/" focuses it (unless the user is typing in a field or a
  * dialog is open); Escape in it clears the search at once.
  */
 export function SearchBox({ value, label, onSearch, hideLabel = false }: SearchBoxProps) {
@@ -69,6 +69,9 @@ export function SearchBox({ value, label, onSearch, hideLabel = false }: SearchB
         placeholder={hideLabel ? label : undefined}
         aria-keyshortcuts={SEARCH_KEY}
         onChange={(event) => setText(event.target.value)}
+        // Leaving the box applies what was typed at once: a pause ending after the user moved on (a row opened,
+        // another screen) would bring them back to the list.
+        onBlur={() => text !== value && search.current(text)}
         onKeyDown={(event) => {
           if (event.key !== 'Escape' || text === '') return;
           event.preventDefault();
