@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderConsole, signInAs } from './consoleApp.tsx';
@@ -28,7 +28,8 @@ describe('trade-data upload against the real API', () => {
     await user.type(await screen.findByRole('combobox', { name: /^Country/ }, { timeout: 10_000 }), 'Indi');
     await user.click(await screen.findByRole('option', { name: 'India' }, { timeout: 10_000 }));
     await user.selectOptions(screen.getByLabelText(/^Trade direction/), 'Export');
-    fireEvent.change(screen.getByLabelText(/^Period/), { target: { value: '2026-09' } });
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Period( \*)?$/ }), 'September');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Period year' }), '2026');
     await user.upload(screen.getByLabelText(/^File \(CSV/), new File([CSV], 'india-exports-2026-09.csv', { type: 'text/csv' }));
     await user.click(screen.getByRole('button', { name: 'Upload' }));
 
