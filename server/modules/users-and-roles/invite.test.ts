@@ -63,6 +63,26 @@ describe.each(databases)('a user created without a password is invited to choose
     expect((await post('email-verify', { token, password: 'Other@24680', confirm_password: 'Other@24680' })).statusCode).toBe(400);
   });
 
+  it.skipIf(skip)('checking a link needs a live verification link and reads the same under any spelling of its path', async () => {
+    const { email, token } = await invite();
+    const missing = await post('email-verify/check', {});
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json().errors ?? {})).toContain('token');
+    expect((await post('email-verify/check', { token: 'no-such-link-token-0000' })).statusCode).toBe(400);
+    // A link of another kind (a password reset of another user) is no verification link.
+    await post('forget_password', { email: 'admin@example.com' });
+    const reset = await waitForMail('admin@example.com');
+    expect((await post('email-verify/check', { token: new URL(reset.links[0]!).searchParams.get('token')! })).statusCode).toBe(400);
+
+    for (const url of ['/api/v1/email-verify/check', '/%61pi/v1/email-verify/check', '/api/v1/email-verify/%63heck']) {
+      const answer = await server.app.inject({ method: 'POST', url, payload: { token } });
+      expect(answer.json(), url).toEqual({ data: { valid: true, email, password_set: false } });
+    }
+    expect((await server.app.inject({ method: 'POST', url: '/API/v1/email-verify/check', payload: { token } })).statusCode).toBe(404);
+    await post('email-verify', { token, password: 'Chosen@24680', confirm_password: 'Chosen@24680' });
+    expect((await post('email-verify/check', { token })).statusCode).toBe(400);
+  });
+
   it.skipIf(skip)('an account given a password through the API keeps the plain verification, which sets no password', async () => {
     const { mail, token } = await invite({ password: 'Given@13579', confirm_password: 'Given@13579' });
     expect(mail.subject).toBe('Verify your e-mail address for the Trade Data administration console');
