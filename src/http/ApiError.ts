@@ -18,3 +18,13 @@ export class ApiError extends Error {
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
+
+/**
+ * Failure statuses a caller shows the user itself, so no "Error" toast repeats them: a list, or "all" for a fetch
+ * started ahead of the screen that will say what went wrong.
+ */
+export type ShownByCaller = readonly number[] | 'all';
+
+export function isShownByCaller(shownByCaller: ShownByCaller | undefined, status: number): boolean {
+  return shownByCaller === 'all' || (shownByCaller ?? []).includes(status);
+}

@@ -6,7 +6,7 @@ import { endSession } from '../session/sessionStore.ts';
 import { tokenStore } from '../session/tokenStore.ts';
 import { loader } from '../shell/loader.ts';
 import { toastError } from '../shell/toasts.tsx';
-import { ApiError } from './ApiError.ts';
+import { ApiError, isShownByCaller, type ShownByCaller } from './ApiError.ts';
 import { errorFields, errorMessage } from './errorMessage.ts';
 import { permissionsSignals } from './permissionsSignal.ts';
 import { readBlobText } from './readBlobText.ts';
@@ -20,7 +20,7 @@ declare module 'axios' {
     /** Set when this call added one to the loader count, so exactly one disable follows. */
     loaderCounted?: boolean;
     /** Failure statuses the caller shows where the user is (a 412 of a versioned change, a 409 it asks about), so no "Error" toast repeats them. */
-    shownByCaller?: readonly number[];
+    shownByCaller?: ShownByCaller;
   }
 }
 
@@ -95,7 +95,7 @@ async function onFailure(error: unknown): Promise<never> {
   const apiError = await toApiError(error);
   if (apiError.status === 401) endSession();
   else if (axios.isAxiosError(error)) reportPermissions(error.response);
-  const shownByCaller = axios.isAxiosError(error) && (error.config?.shownByCaller ?? []).includes(apiError.status);
+  const shownByCaller = axios.isAxiosError(error) && isShownByCaller(error.config?.shownByCaller, apiError.status);
   if (!shownByCaller) toastError(apiError.message);
   throw apiError;
 }

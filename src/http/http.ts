@@ -1,7 +1,7 @@
 import type { AxiosProgressEvent, AxiosResponse } from 'axios';
 import type * as ClientModule from './client.ts';
 import { whenIdle } from '../shell/whenIdle.ts';
-import { ApiError } from './ApiError.ts';
+import { ApiError, isShownByCaller, type ShownByCaller } from './ApiError.ts';
 import { errorMessage } from './errorMessage.ts';
 import { showPlainAlert } from '../shell/plainAlert.ts';
 
@@ -16,7 +16,7 @@ export interface RequestOptions {
    * Failure statuses the caller shows the user itself, e.g. a 409 it turns into a question: no "Error" toast for
    * them, so the user hears of one event once.
    */
-  shownByCaller?: readonly number[];
+  shownByCaller?: ShownByCaller;
 }
 
 /** A change of one record, made only at the version the caller read (docs/api.md, "Record versions"). */
@@ -144,7 +144,7 @@ async function postWithProgress<T>(path: string, data: unknown, options: Progres
   const last = JSON.parse(text.trim().split('\n').at(-1) ?? '{}') as ProgressLine & ProgressResult<T>;
   if (last.error) {
     const error = new ApiError(last.error.status, last.error.message, last.error.errors ?? {});
-    if (!(options.shownByCaller ?? []).includes(error.status)) void textToast().then((toasts) => toasts.toastErrorText(error.message));
+    if (!isShownByCaller(options.shownByCaller, error.status)) void textToast().then((toasts) => toasts.toastErrorText(error.message));
     throw error;
   }
   return last;

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Header } from '../header/Header.tsx';
 import { queryClient } from '../query/queryClient.ts';
-import { SCREENS } from '../screens/index.ts';
+import { loadScreen } from '../screens/loadScreen.ts';
 import { SkipLink } from '../shell/SkipLink.tsx';
 import { whenIdle } from '../shell/whenIdle.ts';
 import { AreaTabs } from '../sidebar/AreaTabs.tsx';
@@ -26,7 +26,7 @@ export function AdminLayout() {
 
   useEffect(() => setDrawerOpen(false), [pathname, phone]);
   // Most areas open on a list: its code is fetched once the first screen is usable, not on the first click.
-  useEffect(() => whenIdle(() => void SCREENS.list().catch(() => undefined)), []);
+  useEffect(() => whenIdle(() => void loadScreen('list').catch(() => undefined)), []);
 
   useEffect(() => {
     if (!drawer) return;

@@ -64,7 +64,14 @@ function areaRoute(area: AreaRoute): RouteObject {
 const homeRoute: RouteObject = {
   path: HOME_PATH.slice(1),
   element: <RequireAuth />,
-  children: [chunkRoute(() => import('../screens/custom/home/HomeScreen.tsx'), (module) => module.HomeScreen, { index: true })],
+  children: [
+    chunkRoute(
+      () => import('../screens/custom/home/HomeScreen.tsx'),
+      (module) => module.HomeScreen,
+      { index: true },
+      (module) => module.prefetch,
+    ),
+  ],
 };
 
 /** The whole route table of the console, built from the generated areas. */

@@ -1,12 +1,15 @@
 import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Location } from 'react-router-dom';
 import type { AreaRoute, ModuleRoute } from '../generated/types.ts';
-import { SCREENS } from '../screens/index.ts';
+import { loadScreen } from '../screens/loadScreen.ts';
 
 interface ModuleScreenEntry {
   /** The screen with its resource, once the area's chunk and the screen's are there. */
   Screen: ComponentType | undefined;
   /** Loads both chunks once; settles with the screen. */
   preload: () => Promise<ComponentType>;
+  /** Starts the screen's first data for an address's query, once its chunks are there (see ScreenPrefetch). */
+  prefetch: ((search: URLSearchParams) => Promise<void> | undefined) | undefined;
   Lazy: LazyExoticComponent<ComponentType>;
 }
 
@@ -22,11 +25,14 @@ function entryOf(area: AreaRoute, route: ModuleRoute): ModuleScreenEntry {
   let loading: Promise<ComponentType> | undefined;
   const entry: ModuleScreenEntry = {
     Screen: undefined,
+    prefetch: undefined,
     preload: () =>
-      (loading ??= Promise.all([area.load(), SCREENS[route.screen]()]).then(([chunk, screenModule]) => {
+      (loading ??= Promise.all([area.load(), loadScreen(route.screen)]).then(([chunk, screenModule]) => {
         const resource = chunk.resources.find((candidate) => candidate.module === route.module);
         if (!resource) throw new Error(`The ${area.path} chunk describes no resource ${route.module}.`);
         const Screen = screenModule.default;
+        const prefetch = screenModule.prefetch;
+        if (prefetch) entry.prefetch = (search) => prefetch(resource, search);
         return (entry.Screen = () => <Screen resource={resource} route={route} />);
       })),
     Lazy: lazy(() => entry.preload().then((Screen) => ({ default: Screen }))),
@@ -47,8 +53,8 @@ export function ModuleScreen({ area, route }: { area: AreaRoute; route: ModuleRo
   return <Screen />;
 }
 
-/** The handle of a module route, so that `preloadRouteChunks` loads its chunks before the address changes. */
-export function moduleScreenHandle(area: AreaRoute, route: ModuleRoute): { preload: () => Promise<unknown>; loaded: () => boolean } {
+/** The handle of a module route, so that its chunks load, and its data starts, before the address changes. */
+export function moduleScreenHandle(area: AreaRoute, route: ModuleRoute) {
   const entry = entryOf(area, route);
-  return { preload: entry.preload, loaded: () => entry.Screen !== undefined };
+  return { preload: entry.preload, loaded: () => entry.Screen !== undefined, prefetch: (location: Partial<Location>) => entry.prefetch?.(new URLSearchParams(location.search)) };
 }

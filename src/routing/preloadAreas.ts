@@ -1,5 +1,5 @@
 import type { AreaRoute } from '../generated/types.ts';
-import { SCREENS } from '../screens/index.ts';
+import { loadScreen } from '../screens/loadScreen.ts';
 import { loadAdminLayout } from './adminLayout.ts';
 
 /**
@@ -11,6 +11,6 @@ export function preloadAreas(areas: readonly AreaRoute[]): void {
   if (flagged.some((area) => area.layout === 'admin')) void loadAdminLayout().catch(() => undefined);
   for (const area of flagged) {
     const screens = new Set(area.routes.map((route) => route.screen));
-    void Promise.all([area.load(), ...[...screens].map((screen) => SCREENS[screen]())]).catch(() => undefined);
+    void Promise.all([area.load(), ...[...screens].map((screen) => loadScreen(screen))]).catch(() => undefined);
   }
 }

@@ -1,7 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { endSession, startSession } from '../session/sessionStore.ts';
+import { makeToken } from '../test/tokens.ts';
 import { createMemoryAppHistory } from './appHistory.ts';
 import { AppRouter } from './AppRouter.tsx';
 import { createAppRouter } from './createAppRouter.ts';
@@ -78,5 +80,63 @@ describe('route chunks', () => {
     const screenChunk = deferredChunk({ Screen: () => <h1>Screen</h1> });
     createAppRouter([chunkRoute(screenChunk.load, (module) => module.Screen, { path: '/screen' })], (prepare) => createMemoryAppHistory(['/screen'], prepare));
     expect(screenChunk.load).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("a screen's first data", () => {
+  afterEach(() => {
+    endSession('logout');
+    vi.useRealTimers();
+  });
+
+  /** A route already loaded whose screen fetches data that arrives when the test says so. */
+  function dataRoute(path: string) {
+    let arrive: () => void = () => undefined;
+    const prefetch = vi.fn<(location: { pathname?: string; search?: string }) => Promise<void>>(() => new Promise<void>((resolve) => (arrive = resolve)));
+    const route = { path, element: <h1>{path}</h1>, handle: { preload: () => Promise.resolve(), loaded: () => true, prefetch } };
+    return { route, prefetch, arrive: () => arrive() };
+  }
+
+  it("is asked for before the address changes, with the address's query, and the move waits for it", async () => {
+    startSession(makeToken(), 'refresh-1');
+    const list = dataRoute('/list');
+    const routes = [{ path: '/start', element: <h1>/start</h1> }, list.route];
+    const { history } = createAppRouter(routes, (prepare) => createMemoryAppHistory(['/start'], prepare));
+    render(<AppRouter history={history} routes={routes} />);
+    history.push('/list?status=trial');
+    expect(list.prefetch).toHaveBeenCalledWith(expect.objectContaining({ pathname: '/list', search: '?status=trial' }));
+    await Promise.resolve();
+    expect(history.location.pathname).toBe('/start');
+    list.arrive();
+    expect(await screen.findByRole('heading', { name: '/list' })).toBeInTheDocument();
+  });
+
+  it('is waited for a moment at most: slow data shows the screen with its loading state', async () => {
+    vi.useFakeTimers();
+    startSession(makeToken(), 'refresh-1');
+    const list = dataRoute('/list');
+    const routes = [{ path: '/start', element: <h1>/start</h1> }, list.route];
+    const { history } = createAppRouter(routes, (prepare) => createMemoryAppHistory(['/start'], prepare));
+    render(<AppRouter history={history} routes={routes} />);
+    history.push('/list');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(history.location.pathname).toBe('/start');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(history.location.pathname).toBe('/list');
+  });
+
+  it('is not asked for by a move within the same screen, nor when no one is signed in', () => {
+    const list = dataRoute('/list');
+    const routes = [{ path: '/start', element: <h1>/start</h1> }, list.route];
+    const signedOut = createAppRouter(routes, (prepare) => createMemoryAppHistory(['/start'], prepare));
+    signedOut.history.push('/list');
+    expect(list.prefetch).not.toHaveBeenCalled();
+    expect(signedOut.history.location.pathname).toBe('/list');
+
+    startSession(makeToken(), 'refresh-1');
+    const { history } = createAppRouter(routes, (prepare) => createMemoryAppHistory(['/list'], prepare));
+    history.push('/list?page=2');
+    expect(list.prefetch).not.toHaveBeenCalled();
+    expect(history.location.search).toBe('?page=2');
   });
 });

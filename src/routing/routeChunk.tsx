@@ -5,6 +5,8 @@ import { matchRoutes, type Location, type RouteObject } from 'react-router-dom';
 interface ChunkHandle {
   preload: () => Promise<unknown>;
   loaded: () => boolean;
+  /** Starts loading the data the screen shows first at this address (its chunks are there); settles when it is there. */
+  prefetch?: (location: Partial<Location>) => Promise<void> | undefined;
 }
 
 /**
@@ -13,15 +15,25 @@ interface ChunkHandle {
  * the chunk is there the screen renders at once; before, it is a lazy component (which suspends on its first render
  * even when its chunk has arrived, and React reveals suspended content at a throttled pace).
  */
-export function chunkRoute<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType, route: Pick<RouteObject, 'path' | 'children'> | { index: true } = {}): RouteObject {
+export function chunkRoute<Module>(
+  load: () => Promise<Module>,
+  pick: (module: Module) => ComponentType,
+  route: Pick<RouteObject, 'path' | 'children'> | { index: true } = {},
+  pickPrefetch?: (module: Module) => ChunkHandle['prefetch'],
+): RouteObject {
   let Screen: ComponentType | undefined;
+  let prefetch: ChunkHandle['prefetch'];
   let loading: Promise<ComponentType> | undefined;
-  const preload = () => (loading ??= load().then((module) => (Screen = pick(module))));
+  const preload = () =>
+    (loading ??= load().then((module) => {
+      prefetch = pickPrefetch?.(module);
+      return (Screen = pick(module));
+    }));
   const LazyScreen = lazy(() => preload().then((loaded) => ({ default: loaded })));
   function ChunkScreen() {
     return Screen ? <Screen /> : <LazyScreen />;
   }
-  const handle: ChunkHandle = { preload, loaded: () => Screen !== undefined };
+  const handle: ChunkHandle = { preload, loaded: () => Screen !== undefined, prefetch: (location) => prefetch?.(location) };
   return { ...route, element: <ChunkScreen />, handle };
 }
 
@@ -35,4 +47,17 @@ export function preloadRouteChunks(routes: RouteObject[], location: Partial<Loca
     .filter((handle): handle is ChunkHandle => handle !== undefined && !handle.loaded());
   if (missing.length === 0) return null;
   return Promise.all(missing.map((handle) => handle.preload().catch(() => undefined))).then(() => undefined);
+}
+
+/**
+ * Starts loading, for every route matching `location` whose chunks are there, the data its screen shows first;
+ * settles when it is there, or is null when there was none to load.
+ */
+export function prefetchRouteData(routes: RouteObject[], location: Partial<Location>): Promise<void> | null {
+  const loading = (matchRoutes(routes, location) ?? []).flatMap((match) => {
+    const handle = match.route.handle as ChunkHandle | undefined;
+    const data = handle?.loaded() ? handle.prefetch?.(location) : undefined;
+    return data ? [data] : [];
+  });
+  return loading.length > 0 ? Promise.all(loading).then(() => undefined) : null;
 }

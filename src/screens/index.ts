@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import type { ScreenName } from '../generated/types.ts';
-import type { ScreenProps } from './ScreenProps.ts';
+import type { ScreenPrefetch, ScreenProps } from './ScreenProps.ts';
 
-type ScreenModule = Promise<{ default: ComponentType<ScreenProps> }>;
+type ScreenModule = Promise<{ default: ComponentType<ScreenProps>; prefetch?: ScreenPrefetch }>;
 
 /**
  * Every screen by the name the manifest gives it, each its own lazy chunk, so the forms, table and

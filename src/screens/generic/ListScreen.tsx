@@ -1,9 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useMemo, useRef, useState } from 'react';
 import { trashPath } from '../../../contract/trashPath.ts';
-import { http } from '../../http/index.ts';
-import type { ScreenProps } from '../ScreenProps.ts';
+import { queryClient } from '../../query/queryClient.ts';
+import type { ScreenPrefetch, ScreenProps } from '../ScreenProps.ts';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { formatValue, type Row } from '../shared/formatValue.ts';
 import { QueryState } from '../shared/QueryState.tsx';
@@ -18,12 +17,16 @@ import { ResourceTable } from './list/ResourceTable.tsx';
 import { ListToolbar } from './list/ListToolbar.tsx';
 import { ExportProgress } from './list/ExportProgress.tsx';
 import { useExport } from './list/useExport.ts';
-import { useListMutations, type ListPage } from './list/useListMutations.ts';
+import { useListMutations } from './list/useListMutations.ts';
 import { useListCustomisation } from './list/useListCustomisation.ts';
+import { listPageKey, prefetchList, useListPage } from './list/useListPage.ts';
 import { useListState } from './list/useListState.ts';
 import '../screens.css';
 
 /** The list of any resource, from its manifest description alone. */
+/** A list's views and first page load with the move to it (see ScreenPrefetch). */
+export const prefetch: ScreenPrefetch = (resource, search) => prefetchList(queryClient, resource, search);
+
 export default function ListScreen({ resource }: ScreenProps) {
   const list = resource.list;
   if (!list) {
@@ -43,13 +46,8 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
   const state = useListState(list, filterKeys);
   const customisation = useListCustomisation(resource, list, state);
   const access = useResourceAccess(resource);
-  const listKey = useMemo(() => ['resource', resource.api, 'list', state.apiParams], [resource.api, state.apiParams]);
-  const query = useQuery({
-    queryKey: listKey,
-    queryFn: ({ signal }) => http.get<ListPage>(resource.api, { params: state.apiParams, signal }),
-    placeholderData: keepPreviousData,
-    enabled: !customisation.waiting,
-  });
+  const listKey = useMemo(() => listPageKey(resource.api, state.apiParams), [resource.api, state.apiParams]);
+  const { query, page } = useListPage(listKey, customisation);
   const trash = resource.entity?.softDelete && resource.routes.view ? trashPath(resource.routes.view) : null;
   const { toggle, remove, bulkRemove, bulkStatus } = useListMutations(resource.api, listKey, resource.singular, { restorable: trash !== null });
   const { progress, exportCsv } = useExport(resource.api);
@@ -63,9 +61,9 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
   const matchingKey = JSON.stringify({ ...state.apiParams, _page: undefined });
   const [matchingFor, setMatchingFor] = useState<string | null>(null);
 
-  const rows = useMemo(() => query.data?.data ?? [], [query.data]);
+  const rows = useMemo(() => page?.data ?? [], [page]);
   const renderCell = useListCells(resource, rows, listKey);
-  const total = query.data?.meta.total ?? 0;
+  const total = page?.meta.total ?? 0;
   const selectedIds = Object.keys(selection).filter((id) => selection[id]).map((id) => rows.find((row) => String(row.id) === id)?.id ?? id) as (string | number)[];
   // Rows are selectable only for a bulk action this user may take: on the selection, or setting a field on all matching.
   const selectionActions = access.delete || access.ACTIVE_INACTIVE;
@@ -171,7 +169,7 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
       )}
 
       <div ref={tableRegion} tabIndex={-1} className="table-region" aria-busy={query.isFetching || undefined}>
-        <QueryState isPending={query.isPending} isError={query.isError && !query.data} what={resource.label.toLowerCase()} onRetry={() => query.refetch()}>
+        <QueryState isPending={query.isPending || customisation.waiting} isError={query.isError && !query.data} what={resource.label.toLowerCase()} onRetry={() => query.refetch()}>
           {rows.length === 0 ? (
             <div className="screen-state">
               <p>{filtering ? `No ${resource.label.toLowerCase()} match the search and filters.` : `No ${resource.label.toLowerCase()} yet.`}</p>

@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/renderWithRouter.tsx';
 import { api, server, signInWith } from '../../testing/renderScreen.tsx';
 import type { HomeCard } from '../../../../contract/home.ts';
-import { HomeScreen } from './HomeScreen.tsx';
+import { queryClient } from '../../../query/queryClient.ts';
+import { HomeScreen, prefetch } from './HomeScreen.tsx';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -104,5 +105,26 @@ describe('the home screen', () => {
     const { history } = renderHome([]);
     await screen.findByRole('heading', { name: 'Elsewhere' });
     expect(history.location.pathname).toBe('/voucher-management/vouchers');
+  });
+});
+
+describe('home cards fetched ahead of the screen', () => {
+  it('are asked for once, quietly; the screen then shows them without asking again', async () => {
+    signInWith({});
+    let asked = 0;
+    server.use(
+      mock.get(api('home'), () => {
+        asked += 1;
+        return HttpResponse.json({ data: { cards: CARDS } });
+      }),
+    );
+    queryClient.clear();
+    await prefetch();
+    expect(asked).toBe(1);
+    expect(prefetch()).toBeUndefined();
+    renderRoutes([{ path: '/home', element: <QueryClientProvider client={queryClient}><HomeScreen /></QueryClientProvider> }], ['/home']);
+    expect(await screen.findByRole('heading', { name: 'Expiring subscriptions' })).toBeInTheDocument();
+    expect(asked).toBe(1);
+    queryClient.clear();
   });
 });

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import type { ResourceDescription } from '../../../generated/types.ts';
 import { FilterChips } from './FilterChips.tsx';
+import type { ListCustomiseProps } from './ListCustomise.tsx';
 import { ListFilters } from './ListFilters.tsx';
 import type { ListFilter } from './listFilters.ts';
 import { SearchBox } from './SearchBox.tsx';
@@ -8,7 +9,11 @@ import type { useListCustomisation } from './useListCustomisation.ts';
 import type { UseListStateResult } from './useListState.ts';
 import './listToolbar.css';
 
-const ListCustomise = lazy(() => import('./ListCustomise.tsx'));
+type ListCustomiseMenus = ComponentType<ListCustomiseProps>;
+/** The Views and Columns menus: their own chunk, fetched as soon as the list's code is there. */
+let LoadedCustomise: ListCustomiseMenus | undefined;
+const loadingCustomise = import('./ListCustomise.tsx').then((module) => (LoadedCustomise = module.default));
+const LazyCustomise = lazy(() => loadingCustomise.then((loaded) => ({ default: loaded })));
 
 export interface ListToolbarProps {
   resource: ResourceDescription;
@@ -24,6 +29,8 @@ export interface ListToolbarProps {
 export function ListToolbar({ resource, filters, state, customisation }: ListToolbarProps) {
   /** The field whose filter the Filter dialog shows ('' its own choice), or null when it is closed. */
   const [open, setOpen] = useState<string | null>(null);
+  // Chosen once: loaded, the menus render at once (a lazy component would suspend on its first render regardless).
+  const [ListCustomise] = useState<ListCustomiseMenus>(() => LoadedCustomise ?? LazyCustomise);
   const setFilters = (values: Record<string, string>) => state.update({ filters: values });
   return (
     <>

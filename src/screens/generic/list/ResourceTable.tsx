@@ -133,7 +133,7 @@ export function ResourceTable({ resource, rows, columns: columnNames, access, so
                   );
                 }
                 return (
-                  <th key={id} scope="col" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+                  <th key={id} scope="col" data-column={id} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
                     <button type="button" className="sort-button" onClick={() => onSort({ field: id, direction: sorted === 'asc' ? 'desc' : 'asc' })}>
                       {flexRender(header.column.columnDef.header, header.getContext())}
                       <span aria-hidden="true" className="sort-button__mark">

@@ -43,6 +43,10 @@ export function useListCustomisation(resource: ResourceDescription, list: ListDe
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data, viewId, wanted]);
 
+  const waiting = !data
+    ? actions.views.isPending && (isPlain || viewId !== null)
+    : wanted === undefined || (viewId === null ? isPlain && wanted !== null : namesOnlyView || wanted === null);
+
   const fields = useMemo(() => readableFields(resource.entity?.fields ?? []).filter((field) => field.type !== 'array' && field.type !== 'object'), [resource]);
   const shown = useMemo(() => {
     const known = (names: readonly string[] | null | undefined) => names?.filter((name) => fields.some((field) => field.name === name));
@@ -67,9 +71,12 @@ export function useListCustomisation(resource: ResourceDescription, list: ListDe
     /** The view the address names, once known: the Views menu shows its name. */
     currentView: viewId !== null ? (wanted ?? null) : null,
     /** The list waits while the address may be about to change to a view (or away from one the user cannot open). */
-    waiting: !data
-      ? actions.views.isPending && (isPlain || viewId !== null)
-      : wanted === undefined || (viewId === null ? isPlain && wanted !== null : namesOnlyView || wanted === null),
+    waiting,
+    /**
+     * Whether the list's rows may be asked for: also while the views are on their way to a plain list, in parallel, as
+     * most users have no default view (one who has pays one request more, not every user a wait).
+     */
+    mayFetch: !waiting || (!data && isPlain),
     fields,
     shown,
     setColumns,

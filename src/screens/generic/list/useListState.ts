@@ -41,21 +41,7 @@ const RESERVED = new Set(['page', 'size', 'sort', 'q', 'columns', 'view']);
 export function useListState(list: ListDescription, filterKeys: readonly string[]): UseListStateResult {
   const [params, setParams] = useSearchParams();
 
-  const state = useMemo<ListState>(() => {
-    const page = positiveInteger(params.get('page')) ?? 1;
-    const size = positiveInteger(params.get('size')) ?? list.pageSize;
-    const rawSort = params.get('sort');
-    const sort = rawSort
-      ? { field: rawSort.replace(/^-/, ''), direction: rawSort.startsWith('-') ? ('desc' as const) : ('asc' as const) }
-      : list.sort;
-    const filters: Record<string, string> = {};
-    for (const key of filterKeys) {
-      const value = params.get(key);
-      if (value) filters[key] = value;
-    }
-    const columns = params.get('columns')?.split(VALUE_SEPARATOR).filter(Boolean) ?? null;
-    return { page, size, sort, search: params.get('q') ?? '', filters, columns: columns?.length ? columns : null, viewId: positiveInteger(params.get('view')) ?? null };
-  }, [params, list, filterKeys]);
+  const state = useMemo(() => readListState(params, list, filterKeys), [params, list, filterKeys]);
 
   const update = useCallback<UseListStateResult['update']>(
     (patch, options) => {
@@ -88,27 +74,7 @@ export function useListState(list: ListDescription, filterKeys: readonly string[
     [setParams],
   );
 
-  const apiParams = useMemo(() => {
-    const query: Record<string, string | number> = {
-      _page: state.page,
-      _page_size: state.size,
-      _sort: state.sort.field,
-      _order: state.sort.direction,
-    };
-    for (const [key, value] of Object.entries(state.filters)) {
-      const preset = key.endsWith(RANGE_SUFFIX) ? value : null;
-      if (preset === null) query[key] = value;
-      else if (isDatePreset(preset)) {
-        // A preset stays a name in the address (and a saved view), so "last 7 days" moves on with the calendar.
-        const field = key.slice(0, -RANGE_SUFFIX.length);
-        const { from, to } = presetRange(preset, new Date());
-        query[`${field}${FROM_SUFFIX}`] = from;
-        query[`${field}${TO_SUFFIX}`] = to;
-      }
-    }
-    if (state.search.trim()) query.q = state.search.trim();
-    return query;
-  }, [state]);
+  const apiParams = useMemo(() => listApiParams(state, new Date()), [state]);
 
   const viewQuery = useMemo(() => {
     const query: Record<string, string> = { ...state.filters };
@@ -119,9 +85,47 @@ export function useListState(list: ListDescription, filterKeys: readonly string[
     return query;
   }, [state.filters, params]);
 
-  const isPlain = useMemo(() => [...params.keys()].every((key) => key === 'page'), [params]);
+  const isPlain = useMemo(() => isPlainList(params), [params]);
 
   return { ...state, update, openView, apiParams, viewQuery, isPlain };
+}
+
+/** The list's state as the address `params` gives it. */
+export function readListState(params: URLSearchParams, list: ListDescription, filterKeys: readonly string[]): ListState {
+  const page = positiveInteger(params.get('page')) ?? 1;
+  const size = positiveInteger(params.get('size')) ?? list.pageSize;
+  const rawSort = params.get('sort');
+  const sort = rawSort ? { field: rawSort.replace(/^-/, ''), direction: rawSort.startsWith('-') ? ('desc' as const) : ('asc' as const) } : list.sort;
+  const filters: Record<string, string> = {};
+  for (const key of filterKeys) {
+    const value = params.get(key);
+    if (value) filters[key] = value;
+  }
+  const columns = params.get('columns')?.split(VALUE_SEPARATOR).filter(Boolean) ?? null;
+  return { page, size, sort, search: params.get('q') ?? '', filters, columns: columns?.length ? columns : null, viewId: positiveInteger(params.get('view')) ?? null };
+}
+
+/** The query of the list endpoint for a state: `_page`, `_page_size`, `_sort`, `_order`, `q` and the filters. */
+export function listApiParams(state: ListState, now: Date): Record<string, string | number> {
+  const query: Record<string, string | number> = { _page: state.page, _page_size: state.size, _sort: state.sort.field, _order: state.sort.direction };
+  for (const [key, value] of Object.entries(state.filters)) {
+    const preset = key.endsWith(RANGE_SUFFIX) ? value : null;
+    if (preset === null) query[key] = value;
+    else if (isDatePreset(preset)) {
+      // A preset stays a name in the address (and a saved view), so "last 7 days" moves on with the calendar.
+      const field = key.slice(0, -RANGE_SUFFIX.length);
+      const { from, to } = presetRange(preset, now);
+      query[`${field}${FROM_SUFFIX}`] = from;
+      query[`${field}${TO_SUFFIX}`] = to;
+    }
+  }
+  if (state.search.trim()) query.q = state.search.trim();
+  return query;
+}
+
+/** True when the address holds nothing of the list's own but its page (the user's default view may apply). */
+export function isPlainList(params: URLSearchParams): boolean {
+  return [...params.keys()].every((key) => key === 'page');
 }
 
 /** A page or page size from the URL: a positive whole number, else nothing. */

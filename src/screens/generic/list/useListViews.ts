@@ -1,5 +1,5 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { http, isApiError } from '../../../http/index.ts';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { http, isApiError, type ShownByCaller } from '../../../http/index.ts';
 import { toastError, toastSuccess } from '../../../shell/index.ts';
 
 /** A saved view as `GET views/<list>` answers it (docs/api.md, "Saved views and list settings"). */
@@ -41,6 +41,17 @@ export interface ViewWrite {
   shared_role_id: number | null;
 }
 
+/** The query of a list's saved views, a page at a time: for the Views menu, and to start it before the list shows. */
+export function listViewsQuery(api: string, shownByCaller?: ShownByCaller) {
+  return infiniteQueryOptions({
+    queryKey: ['list-views', api],
+    queryFn: ({ pageParam, signal }) => http.get<ListViewsPage>(`views/${api}`, { params: { _page: pageParam }, signal, loader: false, shownByCaller }),
+    initialPageParam: 1,
+    getNextPageParam: ({ meta }: ListViewsPage) => (meta.page * meta.page_size < meta.total ? meta.page + 1 : undefined),
+    staleTime: 30_000,
+  });
+}
+
 /** The settings of the first page, the one the list's settings are read from, changed. */
 function withPreferences(current: InfiniteData<ListViewsPage> | undefined, change: (preferences: ListPreferences) => ListPreferences) {
   if (!current) return current;
@@ -62,19 +73,15 @@ export function refusalOf(error: unknown): string | null {
  */
 export function useListViews(api: string) {
   const queryClient = useQueryClient();
-  const queryKey = ['list-views', api];
+  const { queryKey } = listViewsQuery(api);
   const views = useInfiniteQuery({
-    queryKey,
-    queryFn: ({ pageParam, signal }) => http.get<ListViewsPage>(`views/${api}`, { params: { _page: pageParam }, signal, loader: false }),
-    initialPageParam: 1,
-    getNextPageParam: ({ meta }) => (meta.page * meta.page_size < meta.total ? meta.page + 1 : undefined),
+    ...listViewsQuery(api),
     select: (data): ListViews | undefined => {
       const first = data.pages[0];
       // An answer without the user's settings (a request the session's end cut short) counts as none yet.
       if (!first?.data?.preferences) return undefined;
       return { views: data.pages.flatMap((page) => page.data.views), total: data.pages.at(-1)!.meta.total, preferences: first.data.preferences, share_roles: first.data.share_roles };
     },
-    staleTime: 30_000,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey });
   const onStale = (error: unknown) => {

@@ -26,19 +26,41 @@ export interface UseTableFitResult<Frame extends HTMLElement, Table extends HTML
 export function useTableFit<Frame extends HTMLElement, Table extends HTMLElement>(columns: readonly string[], priority: readonly string[], rows: unknown): UseTableFitResult<Frame, Table> {
   const frameRef = useRef<Frame>(null);
   const tableRef = useRef<Table>(null);
-  const width = useWidth(frameRef);
+  const [width, setWidth] = useState<number | null>(null);
   const ranked = useMemo(() => rank(columns.slice(1), priority), [columns, priority]);
-  const basis = useMemo(() => ({ width, ranked, rows }), [width, ranked, rows]);
-  const [fit, setFit] = useState({ basis, count: 0 });
-  const count = fit.basis === basis ? fit.count : 0;
+  const [fit, setFit] = useState<Fit>({ width: null, ranked: [], rows: null, count: 0 });
+  const count = fit.width === width && fit.ranked === ranked && fit.rows === rows ? fit.count : 0;
   const cards = width !== null && width <= CARD_WIDTH_PX;
+
+  // Resizes after the first measuring (which the fitting below does, in the same layout as its own).
+  useLayoutEffect(() => {
+    const frame = frameRef.current;
+    if (!frame || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(frame.clientWidth || null));
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, []);
 
   useLayoutEffect(() => {
     const frame = frameRef.current;
     const table = tableRef.current;
-    if (cards || !frame || !table || count >= ranked.length) return;
-    if (table.offsetWidth > frame.clientWidth) setFit({ basis, count: count + 1 });
-  }, [basis, count, cards, ranked.length]);
+    if (!frame || !table) return;
+    // One layout gives the room and the table's width; the first time, the room is the width to fit as well.
+    const room = frame.clientWidth || null;
+    if (width === null) setWidth(room);
+    if (cards || room === null || room <= CARD_WIDTH_PX || count >= ranked.length) return;
+    let excess = table.offsetWidth - room;
+    if (excess <= 0) return;
+    // As many of the least important columns as the excess measures, by their heading cells, go in one step (each
+    // step is a render of every row); the next layout checks the result and takes another if it still does not fit.
+    const widths = new Map([...table.querySelectorAll<HTMLElement>('th[data-column]')].map((cell) => [cell.dataset.column, cell.offsetWidth]));
+    let next = count;
+    while (excess > 0 && next < ranked.length) {
+      excess -= widths.get(ranked[ranked.length - 1 - next]) ?? 0;
+      next += 1;
+    }
+    setFit({ width: width ?? room, ranked, rows, count: next });
+  }, [width, ranked, rows, count, cards]);
 
   return {
     frameRef,
@@ -49,6 +71,14 @@ export function useTableFit<Frame extends HTMLElement, Table extends HTMLElement
   };
 }
 
+/** How many columns are left out, and for which width, ranking and rows that was worked out. */
+interface Fit {
+  width: number | null;
+  ranked: readonly string[];
+  rows: unknown;
+  count: number;
+}
+
 /** The columns in priority order: those the priority names first, then the rest in their order. */
 function rank(columns: readonly string[], priority: readonly string[]): string[] {
   const order = (name: string) => {
@@ -56,20 +86,4 @@ function rank(columns: readonly string[], priority: readonly string[]): string[]
     return at === -1 ? priority.length + columns.indexOf(name) : at;
   };
   return [...columns].sort((a, b) => order(a) - order(b));
-}
-
-/** An element's width, following resizes; null before it is known (or where nothing is laid out). */
-function useWidth(ref: RefObject<HTMLElement | null>): number | null {
-  const [width, setWidth] = useState<number | null>(null);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const measure = () => setWidth(element.clientWidth || null);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
 }
