@@ -186,6 +186,8 @@ describe('SchemaForm', () => {
     const user = userEvent.setup();
     render(<Harness initial={{ name: 'abc', email: 'taken@example.com' }} serverErrors={{ fields: { email: 'This email is already registered' }, submitted: { name: 'abc', email: 'taken@example.com' } }} />);
     expect(errorOf('Email')).toBe('* This email is already registered');
+    // The field the server refused is brought into view and focused.
+    expect(input('Email')).toHaveFocus();
     await user.type(input('Email'), 'x');
     expect(errorOf('Email')).toBeNull();
   });

@@ -1,6 +1,6 @@
 import Form from '@rjsf/core';
 import { toErrorSchema, type ErrorSchema, type RJSFSchema, type UiSchema } from '@rjsf/utils';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { displayFieldError } from '../../validation/messages.ts';
 import type { JsonSchema, PrecompiledValidator } from '../generated/types.ts';
 import { formFieldErrors, precompiledValidator, toValidationErrors, type FormData } from './precompiledValidator.ts';
@@ -85,6 +85,14 @@ export function SchemaForm({
   const formLevel = Object.entries(fromServer).filter(([field]) => !onField(field));
   const shown = Object.fromEntries(Object.entries({ ...visible, ...fromServer }).filter(([field]) => onField(field)));
   const extraErrors = toErrorSchema<FormData>(toValidationErrors(shown)) as ErrorSchema<FormData>;
+
+  // A save the server refused over a field brings that field into view, focused, however far it is scrolled away.
+  useEffect(() => {
+    const first = serverErrors && Object.keys(movedErrors(serverErrors.fields, errorsShownOn)).find(onField);
+    if (first) document.getElementById(fieldId(first))?.focus();
+    // Only when the server answers: not when the form's fields or their mapping change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [serverErrors]);
 
   const handleSubmit = (data: FormData) => {
     setSubmitted(true);

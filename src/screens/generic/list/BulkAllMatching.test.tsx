@@ -74,7 +74,11 @@ describe('all matching records, beyond the page', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Select all rows on this page' }));
     await user.click(screen.getByRole('button', { name: 'Select all 45 matching' }));
     await user.click(screen.getByRole('button', { name: 'Delete all' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Delete 45 vouchers?' })).getByRole('button', { name: 'Delete all' }));
+    const confirmation = screen.getByRole('dialog', { name: 'Delete 45 vouchers?' });
+    // Vouchers keep deleted records: the question says where they go, not that it is for good.
+    expect(confirmation).toHaveTextContent('They go to the trash, where they can be restored.');
+    expect(confirmation).not.toHaveTextContent('cannot be undone');
+    await user.click(within(confirmation).getByRole('button', { name: 'Delete all' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('44 record(s) match now');
     expect(screen.getByRole('region', { name: 'Bulk actions' })).toHaveTextContent('All 45 matching vouchers are selected.');
 

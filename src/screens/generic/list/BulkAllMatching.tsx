@@ -115,7 +115,7 @@ export function BulkAllMatching({ resource, access, total, params, onDone, onSta
         >
           <p>{shown.text}</p>
           {pending.kind === 'set' && field && <FieldValue fields={settable} field={field} value={value} onField={(next) => (setField(next), setValue(''))} onValue={setValue} />}
-          {pending.kind === 'delete' && <p>This cannot be undone.</p>}
+          {pending.kind === 'delete' && <p>{resource.entity?.softDelete ? 'They go to the trash, where they can be restored.' : 'This cannot be undone.'}</p>}
           {progress && (
             <div role="status" className="export-progress">
               <progress className="progress-bar" aria-label="Progress of the change" max={Math.max(progress.total, 1)} value={progress.done} />
