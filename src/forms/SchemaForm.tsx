@@ -88,7 +88,7 @@ export function SchemaForm({
 
   // A save the server refused over a field brings that field into view, focused, however far it is scrolled away.
   useEffect(() => {
-    const first = serverErrors && Object.keys(movedErrors(serverErrors.fields, errorsShownOn)).find(onField);
+    const first = Object.keys(fromServer).find(onField);
     if (first) document.getElementById(fieldId(first))?.focus();
     // Only when the server answers: not when the form's fields or their mapping change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
