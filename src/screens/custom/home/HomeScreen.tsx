@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router-dom';
-import { http, type ShownByCaller } from '../../../http/index.ts';
+import { http, type RequestOptions } from '../../../http/index.ts';
 import { queryClient } from '../../../query/queryClient.ts';
 import { routablePaths } from '../../../permissions/defaultRoute.ts';
 import { usePermissions } from '../../../permissions/usePermissions.ts';
@@ -16,15 +16,16 @@ import './home.css';
 /** How long cards fetched ahead of the screen count as fresh when it appears. */
 const FETCHED_AHEAD_FRESH_MS = 2_000;
 
-const homeQuery = (shownByCaller?: ShownByCaller) =>
-  queryOptions({ queryKey: ['home'], queryFn: ({ signal }) => http.get<{ data: HomeAnswer }>('home', { signal, shownByCaller }).then((body) => body.data) });
+const HOME_KEY = ['home'];
+const fetchHome = (options: RequestOptions) => http.get<{ data: HomeAnswer }>('home', options).then((body) => body.data);
 
 /**
- * The cards start loading with the move to the home screen (after signing in, before the address changes); a failure
- * is for the screen to say.
+ * The cards start loading with the move to the home screen (after signing in, before the address changes), with no
+ * loading overlay over the sign-in screen; a failure is for the screen to say.
  */
 export function prefetch(): Promise<void> | undefined {
-  return queryClient.getQueryData(homeQuery().queryKey) === undefined ? queryClient.prefetchQuery(homeQuery('all')) : undefined;
+  if (queryClient.getQueryData(HOME_KEY) !== undefined) return undefined;
+  return queryClient.prefetchQuery({ queryKey: HOME_KEY, queryFn: ({ signal }) => fetchHome({ signal, shownByCaller: 'all', loader: false }) });
 }
 
 /** Where someone without a card goes instead: their landing path, else the default-route rule's first path (ROUTE-15). */
@@ -41,7 +42,7 @@ function ElsewhereThanHome() {
  * that shows it. The server decides the cards, so the request starts at once instead of after the permissions.
  */
 export function HomeScreen() {
-  const home = useQuery({ ...homeQuery(), refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt > FETCHED_AHEAD_FRESH_MS });
+  const home = useQuery({ queryKey: HOME_KEY, queryFn: ({ signal }) => fetchHome({ signal }), refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt > FETCHED_AHEAD_FRESH_MS });
   if (home.data?.cards.length === 0) return <ElsewhereThanHome />;
   return (
     <section className="screen" aria-labelledby={SCREEN_TITLE_ID}>

@@ -13,11 +13,14 @@ export const listPageKey = (api: string, params: Record<string, string | number>
 /** How long a page fetched ahead of its list counts as fresh when the list appears. */
 const PREFETCHED_FRESH_MS = 2_000;
 
-/** Every failure of a fetch started ahead: the screen that shows the data says what went wrong, once. */
-const QUIETLY = 'all' as const;
+/**
+ * A fetch started ahead of its screen: no toast for its failure (the screen that shows the data says what went
+ * wrong, once) and no loading overlay over the screen being left (the move waits a moment at most).
+ */
+const FETCHED_AHEAD = { shownByCaller: 'all', loader: false } as const;
 
-const fetchListPage = (api: string, params: Record<string, string | number>, signal: AbortSignal, quiet = false) =>
-  http.get<ListPage>(api, { params, signal, ...(quiet ? { shownByCaller: QUIETLY } : {}) });
+const fetchListPage = (api: string, params: Record<string, string | number>, signal: AbortSignal, ahead = false) =>
+  http.get<ListPage>(api, { params, signal, ...(ahead ? FETCHED_AHEAD : {}) });
 
 /**
  * The page of rows a list shows. While another page loads, the one shown before stays (no flash of an empty table);
@@ -52,7 +55,7 @@ export function prefetchList(queryClient: QueryClient, resource: ResourceDescrip
   const { list } = resource;
   if (!list) return undefined;
   const loading: Promise<void>[] = [];
-  const views = listViewsQuery(resource.api, QUIETLY);
+  const views = listViewsQuery(resource.api, FETCHED_AHEAD.shownByCaller);
   if (queryClient.getQueryData(views.queryKey) === undefined) loading.push(queryClient.prefetchInfiniteQuery(views));
   const state = readListState(search, list, listFilters(resource).flatMap((filter) => filter.keys));
   if (state.viewId === null) {
