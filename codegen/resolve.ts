@@ -111,6 +111,7 @@ function resolveEntity(resource: Resource, relationTarget: (key: string) => Omit
       enum: Array.isArray(property.enum) ? (property.enum as (string | number)[]) : null,
       enumLabels: enumLabelsOf(property),
       ...(property.valueUnit === undefined ? {} : { unit: property.valueUnit as FieldUnit }),
+      ...(property.normalise === 'upper' || property.normalise === 'mobile' ? { normalise: property.normalise } : {}),
       required: required.has(name),
       readOnly: property.readOnly === true,
       writeOnly: writeOnly.includes(name),

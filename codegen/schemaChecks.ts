@@ -106,3 +106,21 @@ export function unitErrors(file: string, schema: object, pointer: (...rest: (str
   }
   return errors;
 }
+
+/**
+ * A mobile number is stored in one form (its ten digits), however it was typed: a `format: "mobile"` field says so
+ * with `normalise: "mobile"`, and only such a field does.
+ */
+export function normaliseErrors(file: string, schema: object, pointer: (...rest: (string | number)[]) => string): ManifestError[] {
+  const properties = ((schema as { properties?: unknown }).properties ?? {}) as Properties;
+  const errors: ManifestError[] = [];
+  for (const [name, property] of Object.entries(properties)) {
+    const mobile = property.format === 'mobile';
+    if (mobile && property.normalise !== 'mobile') {
+      errors.push(manifestError('SchemaViolation', file, pointer('properties', name), `"${name}" is a mobile number: add "normalise": "mobile", so that it is stored as its ten digits however it is typed`));
+    } else if (!mobile && property.normalise === 'mobile') {
+      errors.push(manifestError('SchemaViolation', file, pointer('properties', name, 'normalise'), `"normalise": "mobile" belongs on a field of format "mobile", and "${name}" is not one`));
+    }
+  }
+  return errors;
+}

@@ -3,7 +3,7 @@ import type { ErrorObject } from 'ajv/dist/2020.js';
 import { RECORD_VERSION } from '../contract/readableFields.ts';
 import { createAjv } from '../validation/createAjv.ts';
 import { manifestError, pointerOf, type ManifestError } from './errors.ts';
-import { businessRuleErrors, enumLabelErrors, siblingReferenceErrors, unitErrors } from './schemaChecks.ts';
+import { businessRuleErrors, enumLabelErrors, normaliseErrors, siblingReferenceErrors, unitErrors } from './schemaChecks.ts';
 import type { Resource, UniqueKey } from './generated/manifest.ts';
 import type { LoadedArea } from './load.ts';
 import { validateShape } from './manifestShape.ts';
@@ -163,6 +163,7 @@ function resourceChecks(file: string, index: number, resource: Resource, resourc
     errors.push(...siblingReferenceErrors(file, form.schema, (...rest) => at('forms', action, 'schema', ...rest)));
     errors.push(...enumLabelErrors(file, form.schema, (...rest) => at('forms', action, 'schema', ...rest)));
     errors.push(...unitErrors(file, form.schema, (...rest) => at('forms', action, 'schema', ...rest)));
+    errors.push(...normaliseErrors(file, form.schema, (...rest) => at('forms', action, 'schema', ...rest)));
   }
 
   if (!entity) {
@@ -187,6 +188,7 @@ function resourceChecks(file: string, index: number, resource: Resource, resourc
   errors.push(...siblingReferenceErrors(file, entity.schema, (...rest) => at('entity', 'schema', ...rest)));
   errors.push(...enumLabelErrors(file, entity.schema, (...rest) => at('entity', 'schema', ...rest)));
   errors.push(...unitErrors(file, entity.schema, (...rest) => at('entity', 'schema', ...rest)));
+  errors.push(...normaliseErrors(file, entity.schema, (...rest) => at('entity', 'schema', ...rest)));
   errors.push(...businessRuleErrors(file, entity.schema, (...rest) => at('entity', 'schema', ...rest)));
 
   const authored = new Set(Object.keys((entity.schema.properties ?? {}) as Record<string, unknown>));

@@ -21,6 +21,11 @@ export interface FieldModel {
   enumLabels: Readonly<Record<string, string>> | null;
   /** What a number counts, as people read it (the manifest's `valueUnit`); absent for any other field. */
   unit?: FieldUnit;
+  /**
+   * The one form the value is stored in (the manifest's `normalise`): "upper", capitals, upper-cased as typed;
+   * "mobile", a mobile number's ten digits, put so when the field is left. The server does the same on every write.
+   */
+  normalise?: 'upper' | 'mobile';
   required: boolean;
   readOnly: boolean;
   writeOnly: boolean;

@@ -5,11 +5,13 @@ import { listenForGoAnywhere } from './goAnywhere/goAnywhereShortcut.ts';
 import { preloadHttpClient } from './http/http.ts';
 import { createAppRouter } from './routing/createAppRouter.ts';
 import { runSession } from './session/sessionTimers.ts';
+import { followColourScheme } from './shell/colourScheme.ts';
 import { silenceConsole } from './shell/silenceConsole.ts';
 import './styles/base.css';
 
 silenceConsole(import.meta.env.PROD);
 runSession();
+followColourScheme();
 listenForGoAnywhere();
 
 const root = document.getElementById('root');

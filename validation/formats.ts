@@ -4,7 +4,17 @@
  * so it must stay tiny and evaluate no code at run time.
  */
 
-const MOBILE = /^(?:\+91[- ]?)?[6-9]\d{9}$/;
+const MOBILE = /^[6-9]\d{9}$/;
+
+/**
+ * An Indian mobile number as its ten digits, from the usual spellings ("+91 98765 43210", "098765-43210",
+ * "(+91) 9876543210"); any other text as it was, for the format to refuse.
+ */
+export function nationalMobile(value: string): string {
+  const digits = value.replace(/[\s().-]/g, '');
+  const national = digits.replace(/^(?:\+91|91(?=\d{10}$)|0(?=\d{10}$))/, '');
+  return /^\d{10}$/.test(national) ? national : value;
+}
 const PINCODE = /^[1-9]\d{5}$/;
 const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
@@ -30,7 +40,7 @@ function isDateTime(value: string): boolean {
 const PERIOD = /^\d{4}-(?:0[1-9]|1[0-2])$/;
 
 export const formats = {
-  mobile: (value: string) => MOBILE.test(value),
+  mobile: (value: string) => MOBILE.test(nationalMobile(value)),
   pincode: (value: string) => PINCODE.test(value),
   email: (value: string) => EMAIL.test(value),
   ipv4: (value: string) => IPV4.test(value),

@@ -1,11 +1,13 @@
 /**
  * The custom keywords of the shared validation rules (spec section 5), as ajv code-generating
  * keywords so that ajv's standalone output (the browser's precompiled validators) can contain them;
- * and `enumLabels`, which checks nothing: what people call each value of an enum.
+ * `enumLabels` and `valueUnit`, which check nothing; and `normalise`, which changes the value (server only).
  */
 import { _, type Code, type KeywordDefinition, type KeywordCxt } from 'ajv';
+import type { DataValidationCxt } from 'ajv/dist/types/index.js';
 import { operators } from 'ajv/dist/compile/codegen/index.js';
 import { usePattern } from 'ajv/dist/vocabularies/code.js';
+import { nationalMobile } from './formats.ts';
 
 // Patterns go through usePattern so that ajv's standalone output recreates them (a RegExp object cannot be interpolated).
 const NUMBER = '^-?\\d+(?:\\.\\d+)?$';
@@ -36,6 +38,22 @@ export const keywords: KeywordDefinition[] = [
     schemaType: 'boolean',
     code(cxt: KeywordCxt) {
       if (cxt.schema) cxt.fail(_`${cxt.data}.trim() === ""`);
+    },
+  },
+  {
+    // One stored form of a value given in several spellings: "upper" keeps a code in capitals, "mobile" keeps a mobile
+    // number as its ten digits. Applied before any other check; the server's validators compile it, so every write
+    // stores the one form; the console's precompiled ones leave it out (the form upper-cases codes as typed).
+    keyword: 'normalise',
+    type: 'string',
+    schemaType: 'string',
+    // First of the string keywords: a length, a pattern or a format judges the one stored form.
+    before: 'maxLength',
+    modifying: true,
+    metaSchema: { enum: ['upper', 'mobile'] },
+    compile: (kind: 'upper' | 'mobile') => (data: string, context?: DataValidationCxt) => {
+      if (context?.parentData !== undefined) (context.parentData as Record<string | number, unknown>)[context.parentDataProperty] = kind === 'upper' ? data.toUpperCase() : nationalMobile(data);
+      return true;
     },
   },
   {

@@ -9,13 +9,14 @@ import { tsHeader } from './header.ts';
 const RUNTIME_HELPERS = new Set(['ucs2length']);
 
 /**
- * The schema without its fields' `enumLabels` and `valueUnit`: they judge nothing, and ajv would copy them into the browser's
- * validator code as well, beside the description that already carries them.
+ * The schema without its fields' `enumLabels` and `valueUnit`, which judge nothing (ajv would copy them into the
+ * browser's validator code, beside the description that already carries them), and `normalise`, which changes the
+ * value: the form upper-cases codes as typed (the description carries it), and a standalone validator cannot hold it.
  */
 function withoutLabels(schema: JsonSchema): JsonSchema {
   const properties = schema.properties as Record<string, JsonSchema> | undefined;
   if (!properties) return schema;
-  return { ...schema, properties: Object.fromEntries(Object.entries(properties).map(([name, { enumLabels: _labels, valueUnit: _unit, ...property }]) => [name, property])) };
+  return { ...schema, properties: Object.fromEntries(Object.entries(properties).map(([name, { enumLabels: _labels, valueUnit: _unit, normalise: _normalise, ...property }]) => [name, property])) };
 }
 
 /** Does the area have anything to validate (an entity or an action form)? */

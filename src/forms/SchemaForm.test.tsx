@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FORM_ERROR_DEBOUNCE_MS } from '../config/constants.ts';
-import type { JsonSchema } from '../generated/types.ts';
+import type { UiSchema } from '@rjsf/utils';
+import type { FieldDescription, JsonSchema } from '../generated/types.ts';
+import { formUiSchema, MOBILE_HELP } from './formUiSchema.ts';
 import { SchemaForm, type ServerFieldErrors } from './index.ts';
 import type { FormData } from './precompiledValidator.ts';
 import { compileValidator } from './testing/compileValidator.ts';
@@ -36,12 +38,13 @@ const SCHEMA: JsonSchema = {
   },
 };
 const validate = compileValidator(SCHEMA);
+const voucherField: FieldDescription = { name: 'voucher', title: 'Voucher', type: 'string', format: null, enum: null, enumLabels: null, required: false, writeOnly: false, system: false, relation: null };
 
-function Harness({ onSubmit = () => undefined, serverErrors = null, initial = {} }: { onSubmit?: (data: FormData) => void; serverErrors?: ServerFieldErrors | null; initial?: FormData }) {
+function Harness({ onSubmit = () => undefined, serverErrors = null, initial = {}, uiSchema }: { onSubmit?: (data: FormData) => void; serverErrors?: ServerFieldErrors | null; initial?: FormData; uiSchema?: UiSchema }) {
   const [formData, setFormData] = useState<FormData>(initial);
   return (
     <QueryClientProvider client={new QueryClient()}>
-      <SchemaForm label="Test form" schema={SCHEMA} validate={validate} formData={formData} onChange={setFormData} onSubmit={onSubmit} serverErrors={serverErrors} submitLabel="Save" />
+      <SchemaForm label="Test form" schema={SCHEMA} validate={validate} uiSchema={uiSchema} formData={formData} onChange={setFormData} onSubmit={onSubmit} serverErrors={serverErrors} submitLabel="Save" />
     </QueryClientProvider>
   );
 }
@@ -190,6 +193,26 @@ describe('SchemaForm', () => {
     expect(input('Email')).toHaveFocus();
     await user.type(input('Email'), 'x');
     expect(errorOf('Email')).toBeNull();
+  });
+
+  it('a field kept in capitals is upper-cased as typed, and phones offer their capitals keyboard', async () => {
+    const onSubmit = vi.fn();
+    render(<Harness onSubmit={onSubmit} uiSchema={formUiSchema([{ ...voucherField, normalise: 'upper' }], {})} />);
+    expect(input('Voucher')).toHaveAttribute('autocapitalize', 'characters');
+    await submitWith({ Name: 'abcd', Email: 'a@example.com', Voucher: 'v12' });
+    expect(input('Voucher')).toHaveValue('V12');
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ voucher: 'V12' }));
+  });
+
+  it('a mobile number is taken in its usual spellings, said before anything is typed, and put as its ten digits when left', async () => {
+    const user = userEvent.setup();
+    const mobileField: FieldDescription = { ...voucherField, name: 'mobile', title: 'Mobile', format: 'mobile', normalise: 'mobile' };
+    render(<Harness uiSchema={formUiSchema([mobileField], {})} />);
+    expect(screen.getByText(MOBILE_HELP)).toBeInTheDocument();
+    await user.type(input('Mobile'), '+91 98765-43210');
+    await user.tab();
+    expect(input('Mobile')).toHaveValue('9876543210');
+    expect(errorOf('Mobile')).toBeNull();
   });
 
   it('submits valid data only', async () => {

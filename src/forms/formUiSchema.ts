@@ -3,7 +3,7 @@ import type { FieldDescription } from '../generated/types.ts';
 
 /**
  * The form's uiSchema: a widget for each field that needs one (relation selects, money, months, image
- * preview, password inputs) and the labels of each enum's values, with the manifest's own uiSchema on top.
+ * preview, password inputs, capitals as typed) and the labels of each enum's values, with the manifest's own uiSchema on top.
  */
 export function formUiSchema(fields: readonly FieldDescription[], manifestUiSchema: Record<string, unknown>): UiSchema {
   const uiSchema: Record<string, unknown> = {};
@@ -18,6 +18,9 @@ export function formUiSchema(fields: readonly FieldDescription[], manifestUiSche
   return uiSchema as UiSchema;
 }
 
+/** What a mobile field accepts, said before anything is typed. */
+export const MOBILE_HELP = 'Ten digits, such as 98765 43210; +91, spaces and dashes are fine.';
+
 function widgetFor(field: FieldDescription): Record<string, unknown> | null {
   // rjsf's select reads an enum's labels from ui:enumNames, keyed by value.
   if (field.enumLabels) return { 'ui:enumNames': field.enumLabels };
@@ -27,6 +30,8 @@ function widgetFor(field: FieldDescription): Record<string, unknown> | null {
   if (field.type === 'string' && /(^|_)image(_url)?$/.test(field.name)) return { 'ui:widget': 'image' };
   // Month and year selects: a native month input shows dashes in some browsers and is plain text in others.
   if (field.format === 'period') return { 'ui:widget': 'month' };
+  if (field.normalise === 'upper') return { 'ui:options': { normalise: 'upper' } };
+  if (field.normalise === 'mobile') return { 'ui:options': { normalise: 'mobile' }, 'ui:help': MOBILE_HELP };
   return null;
 }
 

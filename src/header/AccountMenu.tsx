@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AREAS } from '../generated/routes.ts';
 import { CanAccess } from '../permissions/CanAccess.tsx';
 import type { SessionUser } from '../session/sessionUser.ts';
+import { chooseScheme, chosenScheme, type ColourScheme } from '../shell/colourScheme.ts';
 import { Dropdown } from './Dropdown.tsx';
 
 export interface AccountMenuProps {
@@ -12,9 +14,16 @@ export interface AccountMenuProps {
 /** The developers' registry of modules, linked from no sidebar entry: its screen as the route table gives it. */
 const MODULE_REGISTRY = AREAS.flatMap((area) => area.resources).find((resource) => resource.module === 'MODULE_REGISTRY');
 
+const SCHEMES: { value: ColourScheme; label: string }[] = [
+  { value: 'system', label: 'System' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+];
+
 /**
  * HEADER-04..06: name and initials, Profile (with USER_PROFILE view), the Module Registry (with the view permission
- * its route is guarded by) and Logout.
+ * its route is guarded by), the colour scheme (the system's, or always light or dark; kept for this user on this
+ * browser) and Logout.
  */
 export function AccountMenu({ user, onLogout }: AccountMenuProps) {
   const name = `${user.first_name} ${user.last_name}`.trim();
@@ -58,6 +67,9 @@ export function AccountMenu({ user, onLogout }: AccountMenuProps) {
               </CanAccess>
             )}
             <li>
+              <SchemeSwitch />
+            </li>
+            <li>
               <button
                 type="button"
                 className="menu-item"
@@ -73,5 +85,31 @@ export function AccountMenu({ user, onLogout }: AccountMenuProps) {
         </>
       )}
     </Dropdown>
+  );
+}
+
+/** Three toggle buttons; the menu stays open, so the change is seen at once and can be undone. */
+function SchemeSwitch() {
+  const [scheme, setScheme] = useState(chosenScheme);
+  return (
+    <div className="scheme-switch" role="group" aria-labelledby="scheme-switch-label">
+      <span id="scheme-switch-label" className="scheme-switch__label">
+        Colours
+      </span>
+      {SCHEMES.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          className="scheme-switch__option"
+          aria-pressed={scheme === option.value}
+          onClick={() => {
+            chooseScheme(option.value);
+            setScheme(option.value);
+          }}
+        >
+          {option.label}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -5,6 +5,8 @@ export interface SessionClaims {
   /** Expiry, in whole seconds since the epoch. */
   exp: number;
   iat?: number;
+  /** The user's id. */
+  sub?: string;
   first_name: string;
   last_name: string;
   default_url?: string;
@@ -14,11 +16,12 @@ export interface SessionClaims {
 export function decodeClaims(token: string): SessionClaims | null {
   if (token.split('.').length !== 3) return null;
   try {
-    const claims = jwtDecode<Partial<SessionClaims>>(token);
+    const claims = jwtDecode<Partial<Omit<SessionClaims, 'sub'>> & { sub?: unknown }>(token);
     if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) return null;
     return {
       exp: claims.exp,
       iat: typeof claims.iat === 'number' ? claims.iat : undefined,
+      sub: typeof claims.sub === 'string' || typeof claims.sub === 'number' ? String(claims.sub) : undefined,
       first_name: typeof claims.first_name === 'string' ? claims.first_name : '',
       last_name: typeof claims.last_name === 'string' ? claims.last_name : '',
       default_url: typeof claims.default_url === 'string' ? claims.default_url : undefined,

@@ -241,6 +241,30 @@ describe('manifest loader and validator', () => {
     expect(fields.find((field) => field.name === 'kind')).not.toHaveProperty('unit');
   });
 
+  it('reports a mobile field that does not say it is stored as its ten digits, and normalise "mobile" on another; resolves capitals', async () => {
+    const properties = (doc: any) => doc.resources[0].entity.schema.properties;
+    const errors = await errorsAfter((dir) =>
+      editJson(join(dir, VOUCHER), (doc) => {
+        properties(doc).phone = { type: 'string', format: 'mobile' };
+        properties(doc).code.normalise = 'mobile';
+      }),
+    );
+    expect(errors).toEqual([
+      expect.objectContaining({ kind: 'SchemaViolation', file: VOUCHER, pointer: '/resources/0/entity/schema/properties/code/normalise' }),
+      expect.objectContaining({ kind: 'SchemaViolation', file: VOUCHER, pointer: '/resources/0/entity/schema/properties/phone', message: '"phone" is a mobile number: add "normalise": "mobile", so that it is stored as its ten digits however it is typed' }),
+    ]);
+    const dir = await scratchManifest();
+    await editJson(join(dir, VOUCHER), (doc) => {
+      properties(doc).code.normalise = 'upper';
+      properties(doc).phone = { type: 'string', format: 'mobile', normalise: 'mobile' };
+    });
+    const built = await buildModel(dir);
+    expect(built.errors).toEqual([]);
+    const fields = built.model!.areas[0]!.resources[0]!.entity!.fields;
+    expect(fields.find((field) => field.name === 'code')?.normalise).toBe('upper');
+    expect(fields.find((field) => field.name === 'phone')?.normalise).toBe('mobile');
+  });
+
   it('reports an unknown custom screen name', async () => {
     const errors = await errorsAfter((dir) => editJson(join(dir, 'profile-management.json'), (doc) => (doc.resources[0].screens.view = 'profile-v2')));
     expect(errors).toEqual([expect.objectContaining({ kind: 'UnknownScreen', file: 'profile-management.json', pointer: '/resources/0/screens/view' })]);

@@ -49,6 +49,36 @@ describe.each(databases)('resources on $kind', ({ kind, skip }) => {
     expect((await call('GET', `vouchers/${created.body.data.id}`)).body.data).toMatchObject({ valid_from: '2026-10-20', valid_to: '2026-10-20' });
   });
 
+  it.skipIf(skip)('a code kept in capitals is stored so whatever case it comes in, on create and update, and clashes so too', async () => {
+    const voucher = { code: 'holi27', discount_type: 'flat', discount_value: 100, valid_from: '2027-03-01', valid_to: '2027-03-31' };
+    const created = await call('POST', 'vouchers', voucher);
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.data.code).toBe('HOLI27');
+    const clash = await call('POST', 'vouchers', { ...voucher, code: 'Holi27' });
+    expect(clash.status).toBe(400);
+    expect(Object.keys(clash.body.errors ?? {})).toEqual(['code']);
+    const renamed = await call('PUT', `vouchers/${created.body.data.id}`, { ...voucher, code: 'holi2027' }, { ...admin, 'if-match': '"1"' });
+    expect(renamed.status, renamed.text).toBe(200);
+    const [stored] = await server.db.query<{ code: string }>('SELECT code FROM vouchers WHERE id = $1', [created.body.data.id]);
+    expect(stored?.code).toBe('HOLI2027');
+    // Upper-casing makes no bad code good: a space is still refused.
+    expect((await call('POST', 'vouchers', { ...voucher, code: 'holi 28' })).body.errors).toEqual({ code: 'Use 4 to 20 capital letters or digits.' });
+  });
+
+  it.skipIf(skip)('a mobile number in any usual spelling is stored as its ten digits; anything else is refused as before', async () => {
+    const employee = { first_name: 'Meera', last_name: 'Shah', email: 'meera.mobile@example.com', department: 'sales', joining_date: '2026-01-05' };
+    for (const [given, index] of [['+91 98765 12345', 1], ['098765-12345', 2], ['(+91) 98765-12345', 3], ['919876512345', 4]] as const) {
+      const created = await call('POST', 'employees', { ...employee, email: `meera.mobile${index}@example.com`, mobile: given });
+      expect(created.status, `${given}: ${created.text}`).toBe(201);
+      expect(created.body.data.mobile, given).toBe('9876512345');
+    }
+    for (const refused of ['98765 1234', '+1 415 555 0100', '5876512345']) {
+      const answer = await call('POST', 'employees', { ...employee, mobile: refused });
+      expect(answer.status, refused).toBe(400);
+      expect(answer.body.errors, refused).toEqual({ mobile: 'Invalid mobile number.' });
+    }
+  });
+
   it.skipIf(skip)('bad input: each a 400 naming the field, and nothing stored', async () => {
     const cases: Array<[unknown, string]> = [
       [{ ...COUNTRY, iso2: undefined }, 'iso2'],

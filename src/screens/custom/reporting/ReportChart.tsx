@@ -1,12 +1,15 @@
 import { useEffect, useId, useRef } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { darkSchemeShown } from '../../../shell/colourScheme.ts';
 import { formatMonth } from '../../shared/formatValue.ts';
 import { monthTicks, valueAxisWidth, VALUE_STEPS } from './chartAxes.ts';
 import { legendMonth } from './legendMonth.ts';
 import { isEmpty, type MonthlySeries } from './monthlySeries.ts';
 
-const COLORS = ['#1f4fd1', '#18794e', '#c2410c', '#7c3aed', '#0e7490', '#b42318', '#a16207'];
+/** Line colours, each at least 3:1 against its scheme's panel; and the axes' text and grid lines. */
+const LIGHT = { lines: ['#1f4fd1', '#18794e', '#c2410c', '#7c3aed', '#0e7490', '#b42318', '#a16207'], axis: '#5b6678', grid: '#e4e8ef' };
+const DARK = { lines: ['#78a8f5', '#5bd08a', '#fb923c', '#b794f6', '#38bdf8', '#f97a6e', '#facc15'], axis: '#a4aebd', grid: '#2b3441' };
 const HEIGHT = 240;
 
 export interface ReportChartProps {
@@ -33,6 +36,8 @@ export function ReportChart({ title, data, format }: ReportChartProps) {
     let cancelled = false;
     void import('uplot').then(({ default: UPlot }) => {
       if (cancelled) return;
+      const colours = darkSchemeShown() ? DARK : LIGHT;
+      const axis = { stroke: colours.axis, grid: { stroke: colours.grid }, ticks: { stroke: colours.grid } };
       const { months } = data;
       const plotWidth = (u: uPlot) => u.bbox.width / (window.devicePixelRatio || 1);
       chart = new UPlot(
@@ -46,17 +51,19 @@ export function ReportChart({ title, data, format }: ReportChartProps) {
             { label: 'Month', value: (_u: uPlot, _raw: number | null, _series: number, index: number | null) => formatMonth(months[legendMonth(data, index)] ?? '') },
             ...data.series.map((series, index) => ({
               label: series.label,
-              stroke: COLORS[index % COLORS.length],
+              stroke: colours.lines[index % colours.lines.length],
               width: 2,
               value: (_u: uPlot, _raw: number | null, _series: number, at: number | null) => format(series.values[legendMonth(data, at)] ?? 0),
             })),
           ],
           axes: [
             {
+              ...axis,
               splits: (u: uPlot) => monthTicks(months.length, Number.isFinite(plotWidth(u)) ? plotWidth(u) : element.clientWidth),
               values: (_u: uPlot, splits: number[]) => splits.map((index) => formatMonth(months[index] ?? '')),
             },
             {
+              ...axis,
               incrs: VALUE_STEPS,
               values: (_u: uPlot, ticks: number[]) => ticks.map(format),
               size: (_u: uPlot, values: string[] | null) => valueAxisWidth(values ?? []),
