@@ -122,4 +122,30 @@ describe('toasts', () => {
     expect(undo).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(toast).toHaveClass('toast-fade-out'));
   });
+
+  it('an action with a key is also Ctrl (or ⌘) and that key from anywhere but a text field, once, while the toast shows', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <ToastHost />
+        <label>
+          Note <input />
+        </label>
+      </>,
+    );
+    const undo = vi.fn();
+    act(() => toastSuccess('Voucher moved to the trash.', undefined, { action: { label: 'Undo', onClick: undo, key: 'z' } }));
+    const toast = (await screen.findByText('Voucher moved to the trash.')).closest('.Toastify__toast') as HTMLElement;
+    expect(within(toast).getByRole('button', { name: 'Undo' })).toHaveAttribute('aria-keyshortcuts', 'Control+Z Meta+Z');
+    // In a text field Ctrl+Z is the field's own undo.
+    await user.click(screen.getByLabelText('Note'));
+    await user.keyboard('{Control>}z{/Control}');
+    expect(undo).not.toHaveBeenCalled();
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('{Control>}z{/Control}');
+    expect(undo).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(toast).toHaveClass('toast-fade-out'));
+    await user.keyboard('{Meta>}z{/Meta}');
+    expect(undo).toHaveBeenCalledTimes(1);
+  });
 });

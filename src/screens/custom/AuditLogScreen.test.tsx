@@ -28,9 +28,10 @@ const voucherUpdate: AuditEntryAnswer = {
   details: {},
 };
 const signIn: AuditEntryAnswer = { ...voucherUpdate, id: 40, module: 'AUTH', record_id: null, action: 'login', changes: {}, client_address: '198.51.100.2', request_id: 'req-1' };
+const topUp: AuditEntryAnswer = { ...voucherUpdate, id: 39, module: 'SUBSCRIBERS', record_id: 5, action: 'top_up', changes: {}, details: { points: 250, amount: 990, payment_reference: 'NEFT-1' } };
 
 /** GET audit-log as the API answers it, recording each query; the user filter's search of users. */
-function serveAuditLog(entries: AuditEntryAnswer[] = [voucherUpdate, signIn]) {
+function serveAuditLog(entries: AuditEntryAnswer[] = [voucherUpdate, signIn, topUp]) {
   const queries: URLSearchParams[] = [];
   server.use(
     mock.get(api('audit-log'), ({ request }) => {
@@ -60,6 +61,10 @@ describe('AuditLogScreen', () => {
     expect(within(update).getByRole('cell', { name: 'Vouchers' })).toBeInTheDocument();
     expect(within(update).getByRole('link', { name: 'Open record #9 of Vouchers' })).toHaveAttribute('href', '/voucher-management/vouchers/9');
     expect(update).toHaveTextContent('Discount type, Discount value');
+    // An entry that changed no field says what happened, as the record's History does.
+    const topped = screen.getByText(/^250 points added for/).closest('tr')!;
+    expect(topped).toHaveTextContent('250 points added for ₹990.00, payment reference NEFT-1.');
+    expect(topped).not.toHaveTextContent('No field changed');
     const login = screen.getByRole('cell', { name: 'Signed in' }).closest('tr')!;
     expect(within(login).queryByRole('link')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download CSV' })).not.toBeInTheDocument();

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { AuditEntryAnswer } from '../../../../contract/audit.ts';
 import type { ModuleKey } from '../../../generated/permissions.ts';
 import { actionLabel } from '../../history/actionLabel.ts';
+import { entrySummary } from '../../history/entrySummary.ts';
 import { ChangesTable } from '../../history/ChangesTable.tsx';
 import { readableChanges } from '../../history/readableChanges.ts';
 import { formatDate } from '../../shared/formatValue.ts';
@@ -21,7 +22,8 @@ export interface AuditEntryRowsProps {
 }
 
 /**
- * One entry: when, who, module, action, record and the changed fields by title; expanded, the changes before and
+ * One entry: when, who, module, action, record and what it did (in words, as a record's History says it, else the
+ * changed fields by title); expanded, the changes before and
  * after (titles and labels from the module's description, loaded with its area), the client address and request id.
  */
 export function AuditEntryRows({ entry, recordPath }: AuditEntryRowsProps) {
@@ -33,6 +35,8 @@ export function AuditEntryRows({ entry, recordPath }: AuditEntryRowsProps) {
   const record = entry.record_id === null ? '—' : `#${entry.record_id}`;
   const named = changes.slice(0, SUMMARY_FIELDS).map((change) => change.title);
   const more = changes.length - named.length;
+  // A top-up, a sale or another entry that changed no field says what happened, as the record's History does.
+  const summary = entrySummary(entry);
   return (
     <>
       <tr>
@@ -43,7 +47,7 @@ export function AuditEntryRows({ entry, recordPath }: AuditEntryRowsProps) {
         <td>{recordPath ? <Link to={recordPath} aria-label={`Open record ${record} of ${moduleLabel(entry.module)}`}>{record}</Link> : record}</td>
         <td>
           <div className="audit-summary">
-            <span>{named.length === 0 ? 'No field changed' : `${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`}</span>
+            <span>{summary ?? (named.length === 0 ? 'No field changed' : `${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`)}</span>
             <button type="button" className="link-button" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
               {open ? 'Hide details' : 'Show details'}
               <span className="visually-hidden"> of the entry of {when}</span>

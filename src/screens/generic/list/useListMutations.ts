@@ -34,7 +34,7 @@ export function useListMutations(api: string, listKey: QueryKey, singular: strin
     await refetch();
   };
   const announceDelete = (body: { message?: string } | undefined, fallback: string, ids: Id[]) =>
-    toastSuccess(body?.message ?? fallback, undefined, restorable ? { action: { label: 'Undo', onClick: () => void restore(ids) } } : {});
+    toastSuccess(body?.message ?? fallback, undefined, restorable ? { action: { label: 'Undo', onClick: () => void restore(ids), key: 'z' } } : {});
   const explainStale = (error: unknown) => {
     if (isApiError(error) && error.status === PRECONDITION_FAILED) {
       toastError(`This ${singular.toLowerCase()} was changed by someone else since the list was loaded. The list now shows the latest version; make your change again if it is still needed.`);
