@@ -13,10 +13,13 @@ export function chosenScheme(): ColourScheme {
   return stored === 'light' || stored === 'dark' ? stored : 'system';
 }
 
+const listeners = new Set<() => void>();
+
 /** base.css reads `data-scheme` on the root element; without it the page follows the system (`color-scheme`). */
 function apply(scheme: ColourScheme): void {
   if (scheme === 'system') delete document.documentElement.dataset.scheme;
   else document.documentElement.dataset.scheme = scheme;
+  listeners.forEach((listener) => listener());
 }
 
 /** Keeps the signed-in user's choice, on this browser, and shows it at once. */
@@ -36,4 +39,15 @@ export function followColourScheme(): void {
 export function darkSchemeShown(): boolean {
   const chosen = document.documentElement.dataset.scheme;
   return chosen === 'dark' || (chosen !== 'light' && window.matchMedia?.('(prefers-color-scheme: dark)').matches === true);
+}
+
+/** Calls `listener` whenever the shown scheme may have changed: a choice, a sign-in or out, the system's setting. */
+export function subscribeToScheme(listener: () => void): () => void {
+  const system = window.matchMedia?.('(prefers-color-scheme: dark)');
+  listeners.add(listener);
+  system?.addEventListener?.('change', listener);
+  return () => {
+    listeners.delete(listener);
+    system?.removeEventListener?.('change', listener);
+  };
 }

@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { darkSchemeShown } from '../../../shell/colourScheme.ts';
+import { darkSchemeShown, subscribeToScheme } from '../../../shell/colourScheme.ts';
 import { formatMonth } from '../../shared/formatValue.ts';
 import { monthTicks, valueAxisWidth, VALUE_STEPS } from './chartAxes.ts';
 import { legendMonth } from './legendMonth.ts';
@@ -27,6 +27,8 @@ export function ReportChart({ title, data, format }: ReportChartProps) {
   const titleId = useId();
   const holder = useRef<HTMLDivElement>(null);
   const empty = isEmpty(data);
+  // The canvas is drawn again in the other scheme's colours when it changes.
+  const dark = useSyncExternalStore(subscribeToScheme, darkSchemeShown);
 
   useEffect(() => {
     const element = holder.current;
@@ -36,7 +38,7 @@ export function ReportChart({ title, data, format }: ReportChartProps) {
     let cancelled = false;
     void import('uplot').then(({ default: UPlot }) => {
       if (cancelled) return;
-      const colours = darkSchemeShown() ? DARK : LIGHT;
+      const colours = dark ? DARK : LIGHT;
       const axis = { stroke: colours.axis, grid: { stroke: colours.grid }, ticks: { stroke: colours.grid } };
       const { months } = data;
       const plotWidth = (u: uPlot) => u.bbox.width / (window.devicePixelRatio || 1);
@@ -83,7 +85,7 @@ export function ReportChart({ title, data, format }: ReportChartProps) {
       resizing?.disconnect();
       chart?.destroy();
     };
-  }, [data, format, empty]);
+  }, [data, format, empty, dark]);
 
   return (
     <figure className="panel chart" aria-labelledby={titleId}>
