@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /* global window, document, localStorage */
 // Screenshots for the README: the built console and the API as `npm start` runs them (fresh demo data), in
-// Chromium at 1280x800 (and one at a phone's 390 px), saved as PNG into docs/screenshots/.
+// Chromium at 1280x800 (and one at a phone's 390 px; three in the dark scheme), saved as PNG into docs/screenshots/.
 //
 // Usage: node tests/e2e/screenshots.mjs [--no-build]
 import { mkdirSync } from 'node:fs';
@@ -59,9 +59,9 @@ async function addReportingActivity(baseUrl, tokens) {
   }
 }
 
-async function signedInPage(browser, baseUrl, account, viewport = VIEWPORT) {
+async function signedInPage(browser, baseUrl, account, viewport = VIEWPORT, colorScheme = 'light') {
   const tokens = await login(baseUrl, account);
-  const context = await browser.newContext({ viewport, baseURL: baseUrl, deviceScaleFactor: 1, reducedMotion: 'reduce' });
+  const context = await browser.newContext({ viewport, baseURL: baseUrl, deviceScaleFactor: 1, reducedMotion: 'reduce', colorScheme });
   const page = await context.newPage();
   await page.route(`${baseUrl}/__blank__`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title>' }));
   await page.goto('/__blank__');
@@ -106,11 +106,21 @@ try {
   await addReportingActivity(stack.baseUrl, await login(stack.baseUrl, ACCOUNTS.admin));
   const admin = await signedInPage(browser, stack.baseUrl, ACCOUNTS.admin);
 
-  // A list: the subscribers, a full page of demo data.
-  await admin.goto('/subscriber-management/subscribers');
-  await admin.getByRole('table').waitFor();
-  await admin.getByRole('row').nth(20).waitFor();
-  await shoot(admin, 'list');
+  // The home screen, where everyone lands, in the light and the dark scheme (a browser set to dark).
+  const dark = await signedInPage(browser, stack.baseUrl, ACCOUNTS.admin, VIEWPORT, 'dark');
+  for (const [page, name] of [[admin, 'home'], [dark, 'home-dark']]) {
+    await page.goto('/home');
+    await page.locator('main article.home-card').nth(5).waitFor();
+    await shoot(page, name);
+  }
+
+  // A list: the subscribers, a full page of demo data; and in the dark scheme.
+  for (const [page, name] of [[admin, 'list'], [dark, 'list-dark']]) {
+    await page.goto('/subscriber-management/subscribers');
+    await page.getByRole('table').waitFor();
+    await page.getByRole('row').nth(20).waitFor();
+    await shoot(page, name);
+  }
 
   // A form with errors: the voucher form submitted empty.
   await admin.goto('/voucher-management/vouchers/add');
@@ -132,10 +142,12 @@ try {
   await admin.evaluate(() => document.querySelectorAll('main *').forEach((element) => element.scrollLeft && (element.scrollLeft = 0)));
   await shoot(admin, 'role-matrix');
 
-  // The reporting charts.
-  await admin.goto('/admin-reporting-management');
-  await admin.locator('canvas').first().waitFor({ timeout: 20_000 });
-  await shoot(admin, 'reporting');
+  // The reporting charts, light and dark.
+  for (const [page, name] of [[admin, 'reporting'], [dark, 'reporting-dark']]) {
+    await page.goto('/admin-reporting-management');
+    await page.locator('canvas').first().waitFor({ timeout: 20_000 });
+    await shoot(page, name);
+  }
 
   // The same charts on a phone: fewer month labels, none over another.
   const phone = await signedInPage(browser, stack.baseUrl, ACCOUNTS.admin, PHONE);

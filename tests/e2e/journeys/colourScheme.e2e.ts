@@ -13,7 +13,7 @@ const WIDTHS = [
 
 /** The page's own background: dark or light by its lightness. */
 async function shownScheme(page: Page): Promise<'dark' | 'light'> {
-  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor || getComputedStyle(document.documentElement).backgroundColor);
+  const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
   const [red = 255, green = 255, blue = 255] = (background.match(/\d+/g) ?? []).map(Number);
   return (red + green + blue) / 3 < 128 ? 'dark' : 'light';
 }
