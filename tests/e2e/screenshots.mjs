@@ -53,7 +53,7 @@ async function addReportingActivity(baseUrl, tokens) {
     for (let n = 0; n < count; n += 1, index += 1) {
       const subscriber = subscribers[index % subscribers.length];
       const plan = plans[(index * 7 + monthsAgo) % plans.length];
-      await call('POST', `subscribers/${subscriber.id}/subscriptions`, { plan_id: plan.id, starts_on: month.toISOString().slice(0, 10) });
+      await call('POST', `subscribers/${subscriber.id}/subscriptions`, { plan_id: plan.id, starts_on: month.toISOString().slice(0, 10), amount_paid: plan.price ?? 0, payment_reference: `DEMO-${index}` });
       if (n % 3 === 0) await call('POST', `subscribers/${subscriber.id}/top-ups`, { points: 500, amount: 2499, note: 'Demo top-up', idempotency_key: `screenshot-${String(index).padStart(4, "0")}` });
     }
   }
