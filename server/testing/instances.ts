@@ -12,6 +12,10 @@ import { TEST_DATABASE_URL } from './testServer.ts';
 import { nextPeriod } from '../modules/uploads/testing/tradeCsv.ts';
 import { sendFileOverHttp } from '../modules/uploads/testing/tusRequests.ts';
 
+/** PostgreSQL's code for a transaction ended to break a deadlock, and how often a test's lock is tried. */
+const DEADLOCK_DETECTED = '40P01';
+const LOCK_ATTEMPTS = 5;
+
 /** How often the balancer asks each instance's /readyz, as a load balancer's health check does (much faster here). */
 const READINESS_CHECK_MS = 100;
 
@@ -236,8 +240,19 @@ export class InstanceGroup {
    */
   async holdLock(lock: string, params: unknown[] = []): Promise<HeldLock> {
     const holder = await this.connect();
-    await holder.query('BEGIN');
-    await holder.query(lock, params);
+    // A table lock is taken partition by partition; an instance's background work (a month's index being built)
+    // may take them in another order, and PostgreSQL then ends one of the two as a deadlock: the test's, which tries
+    // again, as an application would.
+    for (let attempt = 1; ; attempt += 1) {
+      await holder.query('BEGIN');
+      try {
+        await holder.query(lock, params);
+        break;
+      } catch (error) {
+        await holder.query('ROLLBACK');
+        if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt === LOCK_ATTEMPTS) throw error;
+      }
+    }
     const [{ pid }] = (await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows as [{ pid: number }];
     const waiters = async () => {
       const rows = await this.sql<{ application_name: string }>('SELECT application_name FROM pg_stat_activity WHERE $1::int = ANY(pg_blocking_pids(pid))', [pid]);

@@ -12,28 +12,17 @@ const DefaultBaseInput = getDefaultRegistry().templates.BaseInputTemplate;
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const invalid = (props.rawErrors?.length ?? 0) > 0;
   const { onChange, onBlur, id } = props;
-  if (props.options.normalise === 'upper') {
-    return (
-      <DefaultBaseInput
-        {...props}
-        aria-invalid={invalid || undefined}
-        autoCapitalize="characters"
-        onChange={(value: unknown) => onChange(typeof value === 'string' ? value.toUpperCase() : value)}
-      />
-    );
-  }
-  if (props.options.normalise === 'mobile') {
-    return (
-      <DefaultBaseInput
-        {...props}
-        aria-invalid={invalid || undefined}
-        inputMode="tel"
-        onBlur={(blurred: string, value: unknown) => {
-          if (typeof value === 'string' && value !== nationalMobile(value)) onChange(nationalMobile(value));
-          onBlur(blurred ?? id, value);
-        }}
-      />
-    );
-  }
-  return <DefaultBaseInput {...props} aria-invalid={invalid || undefined} />;
+  const normalised =
+    props.options.normalise === 'upper'
+      ? { autoCapitalize: 'characters', onChange: (value: unknown) => onChange(typeof value === 'string' ? value.toUpperCase() : value) }
+      : props.options.normalise === 'mobile'
+        ? {
+            inputMode: 'tel' as const,
+            onBlur: (blurred: string, value: unknown) => {
+              if (typeof value === 'string' && value !== nationalMobile(value)) onChange(nationalMobile(value));
+              onBlur(blurred ?? id, value);
+            },
+          }
+        : {};
+  return <DefaultBaseInput {...props} aria-invalid={invalid || undefined} {...normalised} />;
 }
