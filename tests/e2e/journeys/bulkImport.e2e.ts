@@ -53,7 +53,7 @@ for (const [size, options] of [['1280 px', {}], ['390 px', PHONE]] as const) {
         'Code,Discount type,Amount,Valid from,Valid to,Usage limit',
         `${prefix}01,flat,50,2026-01-01,2026-12-31,9`,
         `${prefix}02,Percent,10,2026-01-01,2026-12-31,`,
-        `${prefix.toLowerCase()}03,flat,50,2026-01-01,2026-12-31,`,
+        `${prefix} 03,flat,50,2026-01-01,2026-12-31,`,
       ].join('\n');
       await signIn(ADMIN);
       await page.goto(LIST);

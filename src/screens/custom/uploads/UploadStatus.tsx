@@ -66,18 +66,20 @@ export function UploadStatus({ api, uploadId, statusField }: UploadStatusProps) 
       </dl>
       {rejected.length > 0 && <DownloadRejections api={api} uploadId={uploadId} />}
       {rejected.length > 0 && (
-        <table className="data-table">
-          <caption>Rejected lines</caption>
-          <ColumnHeadings names={['Line', 'Reason']} />
-          <tbody>
-            {rejected.map((line) => (
-              <tr key={line.line}>
-                <td>{line.line}</td>
-                <td>{line.reason}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="table-region">
+          <table className="data-table">
+            <caption>Rejected lines</caption>
+            <ColumnHeadings names={['Line', 'Reason']} />
+            <tbody>
+              {rejected.map((line) => (
+                <tr key={line.line}>
+                  <td>{line.line}</td>
+                  <td>{line.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
