@@ -36,8 +36,9 @@ const BUDGETS = {
  * reference, the top-up's reference, six derived statuses with their labels, a created-at filter) less the conditional
  * rule it no longer has; data-upload-management, subscriber-management and voucher-management gained 10-25 B each when
  * their lists came to say which columns matter most (`list.priority`); voucher-management gained 43 B when its numbers
- * came to say what they count (`valueUnit`: a discount in rupees or percent by its type, a cap in rupees); `budget`
- * holds them where they are now.
+ * came to say what they count (`valueUnit`: a discount in rupees or percent by its type, a cap in rupees); the three
+ * gained 60-80 B when mobile numbers came to be read in their usual spellings (`nationalMobile`, in the formats their
+ * validators share) and codes kept in capitals (`normalise` on their fields); `budget` holds them where they are now.
  */
 const AREA_BUDGETS = {
   'admin-reporting-management': { before: 260 },
@@ -49,18 +50,18 @@ const AREA_BUDGETS = {
   'country-management': { before: 2_683 },
   'create-hs-code-management': { before: 2_056, budget: 2_110 },
   'data-column': { before: 2_275 },
-  'data-upload-management': { before: 2_880, budget: 2_962 },
+  'data-upload-management': { before: 2_880, budget: 3_022 },
   developers: { before: 243 },
   'employee-management': { before: 2_955 },
   'executive-profile-management': { before: 2_771 },
   masters: { before: 5_089 },
   'profile-management': { before: 2_397 },
   'related-product-management': { before: 1_984 },
-  'subscriber-management': { before: 4_411, budget: 4_464 },
+  'subscriber-management': { before: 4_411, budget: 4_539 },
   'subscribers-details-management': { before: 2_817 },
   'subscription-management': { before: 4_645 },
   'user-management': { before: 3_419 },
-  'voucher-management': { before: 3_076, budget: 3_240 },
+  'voucher-management': { before: 3_076, budget: 3_319 },
 };
 
 const root = process.cwd();
@@ -132,8 +133,9 @@ report('home screen (beyond the initial JS and the admin layout)', sum([...stati
 // --- Forms library budget (added by the screens/forms engineer; kept apart from the budgets above) ---
 // The chunk(s) holding @rjsf, loaded only with the screens that show a form. Validators are precompiled,
 // so no ajv compiler should be in there; the budget catches it (and any other heavy addition) if one is.
-// No larger than it was before the shell was slimmed (88,709 bytes).
-const FORMS_BUDGET = 88_709;
+// No larger than it was before the shell was slimmed (88,709 bytes), but for the 121 B a field stored in one form
+// takes (capitals as typed, a mobile number's digits when left: the form template and the mobile spellings it reads).
+const FORMS_BUDGET = 88_830;
 const formsKeys = Object.keys(manifest).filter((key) => manifest[key].file.endsWith('.js') && bundledSources([key]).some((source) => source.includes('/@rjsf/')));
 report(`forms library (${formsKeys.map((key) => manifest[key].file.replace(/^assets\//, '')).join(', ') || 'NO @rjsf CHUNK FOUND'})`, formsKeys.length ? sum(formsKeys) : Infinity, FORMS_BUDGET);
 // --- end of the forms library budget ---
