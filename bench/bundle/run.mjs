@@ -134,8 +134,9 @@ report('home screen (beyond the initial JS and the admin layout)', sum([...stati
 // The chunk(s) holding @rjsf, loaded only with the screens that show a form. Validators are precompiled,
 // so no ajv compiler should be in there; the budget catches it (and any other heavy addition) if one is.
 // No larger than it was before the shell was slimmed (88,709 bytes), but for the 121 B a field stored in one form
-// takes (capitals as typed, a mobile number's digits when left: the form template and the mobile spellings it reads).
-const FORMS_BUDGET = 88_830;
+// takes (capitals as typed, a mobile number's digits when left: the form template and the mobile spellings it reads),
+// and 10 B for the hashed names of the chunks it imports, which move its gzip size by a few bytes from build to build.
+const FORMS_BUDGET = 88_840;
 const formsKeys = Object.keys(manifest).filter((key) => manifest[key].file.endsWith('.js') && bundledSources([key]).some((source) => source.includes('/@rjsf/')));
 report(`forms library (${formsKeys.map((key) => manifest[key].file.replace(/^assets\//, '')).join(', ') || 'NO @rjsf CHUNK FOUND'})`, formsKeys.length ? sum(formsKeys) : Infinity, FORMS_BUDGET);
 // --- end of the forms library budget ---

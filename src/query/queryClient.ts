@@ -16,3 +16,16 @@ export const queryClient = new QueryClient({
 
 // Nothing cached for one user may be shown to the next.
 sessionStore.onEnd(() => queryClient.clear());
+
+
+/**
+ * Request options of a fetch started ahead of its screen (ScreenPrefetch): no toast for its failure (the screen that
+ * shows the data says what went wrong, once) and no loading overlay over the screen being left.
+ */
+export const FETCHED_AHEAD = { shownByCaller: 'all', loader: false } as const;
+
+/** How long data fetched ahead of its screen counts as fresh when the screen appears. */
+const FETCHED_AHEAD_FRESH_MS = 2_000;
+
+/** A screen query's `refetchOnMount`: data fetched a moment ago (ahead of the screen) is not asked for again. */
+export const unlessJustFetched = (query: { state: { dataUpdatedAt: number } }) => Date.now() - query.state.dataUpdatedAt > FETCHED_AHEAD_FRESH_MS;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router-dom';
 import { http, type RequestOptions } from '../../../http/index.ts';
-import { queryClient } from '../../../query/queryClient.ts';
+import { FETCHED_AHEAD, queryClient, unlessJustFetched } from '../../../query/queryClient.ts';
 import { routablePaths } from '../../../permissions/defaultRoute.ts';
 import { usePermissions } from '../../../permissions/usePermissions.ts';
 import { PageStatus } from '../../../routing/PageStatus.tsx';
@@ -13,9 +13,6 @@ import type { HomeAnswer } from '../../../../contract/home.ts';
 import { HomeCardView } from './HomeCardView.tsx';
 import './home.css';
 
-/** How long cards fetched ahead of the screen count as fresh when it appears. */
-const FETCHED_AHEAD_FRESH_MS = 2_000;
-
 const HOME_KEY = ['home'];
 const fetchHome = (options: RequestOptions) => http.get<{ data: HomeAnswer }>('home', options).then((body) => body.data);
 
@@ -25,7 +22,7 @@ const fetchHome = (options: RequestOptions) => http.get<{ data: HomeAnswer }>('h
  */
 export function prefetch(): Promise<void> | undefined {
   if (queryClient.getQueryData(HOME_KEY) !== undefined) return undefined;
-  return queryClient.prefetchQuery({ queryKey: HOME_KEY, queryFn: ({ signal }) => fetchHome({ signal, shownByCaller: 'all', loader: false }) });
+  return queryClient.prefetchQuery({ queryKey: HOME_KEY, queryFn: ({ signal }) => fetchHome({ signal, ...FETCHED_AHEAD }) });
 }
 
 /** Where someone without a card goes instead: their landing path, else the default-route rule's first path (ROUTE-15). */
@@ -42,7 +39,7 @@ function ElsewhereThanHome() {
  * that shows it. The server decides the cards, so the request starts at once instead of after the permissions.
  */
 export function HomeScreen() {
-  const home = useQuery({ queryKey: HOME_KEY, queryFn: ({ signal }) => fetchHome({ signal }), refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt > FETCHED_AHEAD_FRESH_MS });
+  const home = useQuery({ queryKey: HOME_KEY, queryFn: ({ signal }) => fetchHome({ signal }), refetchOnMount: unlessJustFetched });
   if (home.data?.cards.length === 0) return <ElsewhereThanHome />;
   return (
     <section className="screen" aria-labelledby={SCREEN_TITLE_ID}>

@@ -2,6 +2,7 @@ import { hashKey, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { ResourceDescription } from '../../../generated/types.ts';
 import { http } from '../../../http/index.ts';
+import { FETCHED_AHEAD, unlessJustFetched } from '../../../query/queryClient.ts';
 import { listFilters } from './listFilters.ts';
 import type { ListPage } from './useListMutations.ts';
 import { listApiParams, readListState } from './useListState.ts';
@@ -9,15 +10,6 @@ import { listViewsQuery } from './useListViews.ts';
 
 /** The key of a list's page: mutations update it in place. */
 export const listPageKey = (api: string, params: Record<string, string | number>) => ['resource', api, 'list', params] as const;
-
-/** How long a page fetched ahead of its list counts as fresh when the list appears. */
-const PREFETCHED_FRESH_MS = 2_000;
-
-/**
- * A fetch started ahead of its screen: no toast for its failure (the screen that shows the data says what went
- * wrong, once) and no loading overlay over the screen being left (the move waits a moment at most).
- */
-const FETCHED_AHEAD = { shownByCaller: 'all', loader: false } as const;
 
 const fetchListPage = (api: string, params: Record<string, string | number>, signal: AbortSignal, ahead = false) =>
   http.get<ListPage>(api, { params, signal, ...(ahead ? FETCHED_AHEAD : {}) });
@@ -35,8 +27,7 @@ export function useListPage(listKey: ReturnType<typeof listPageKey>, { mayFetch,
     queryFn: ({ signal }) => fetchListPage(api, params, signal),
     placeholderData: (previous, previousQuery) => (previousQuery && hashKey(previousQuery.queryKey) === shownKey.current ? previous : undefined),
     enabled: mayFetch,
-    // A page fetched ahead for this list, a moment ago, is not asked for again as the list appears.
-    refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt > PREFETCHED_FRESH_MS,
+    refetchOnMount: unlessJustFetched,
   });
   const page = waiting ? undefined : query.data;
   const shown = page !== undefined && !query.isPlaceholderData;
