@@ -1,5 +1,5 @@
 import type { RowSelectionState } from '@tanstack/react-table';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { trashPath } from '../../../contract/trashPath.ts';
 import { queryClient } from '../../query/queryClient.ts';
 import type { ScreenPrefetch, ScreenProps } from '../ScreenProps.ts';
@@ -98,11 +98,16 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
     setPendingDeactivation(null);
     tableRegion.current?.focus();
   };
-  const toggleActive = (row: Row, isActive: boolean) => {
-    // Activating is harmless; deactivating (a user who then cannot sign in, a record hidden from pickers) asks first.
-    if (isActive) toggle.mutate({ row, isActive });
-    else setPendingDeactivation({ ids: [row.id as string | number], name: formatValue(firstField, row, list.columns[0]), row });
-  };
+  const { mutate: toggleMutate } = toggle;
+  const listLabelColumn = list.columns[0];
+  const toggleActive = useCallback(
+    (row: Row, isActive: boolean) => {
+      // Activating is harmless; deactivating (a user who then cannot sign in, a record hidden from pickers) asks first.
+      if (isActive) toggleMutate({ row, isActive });
+      else setPendingDeactivation({ ids: [row.id as string | number], name: formatValue(firstField, row, listLabelColumn), row });
+    },
+    [toggleMutate, firstField, listLabelColumn],
+  );
 
   return (
     <section className="screen" aria-labelledby="screen-title">

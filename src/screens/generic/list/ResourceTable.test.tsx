@@ -167,9 +167,9 @@ describe('ResourceTable widths', () => {
   const saved = properties.map((name) => Object.getOwnPropertyDescriptor(HTMLElement.prototype, name));
 
   beforeEach(() => {
-    // jsdom lays nothing out: the frame is as wide as the test says, and each column of the table 250 px.
+    // jsdom lays nothing out: the frame is as wide as the test says, and each column the style leaves in 250 px.
     Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: function (this: HTMLElement) { return this.classList.contains('table-frame') ? frameWidth : 0; } });
-    Object.defineProperty(HTMLElement.prototype, 'offsetWidth', { configurable: true, get: function (this: HTMLElement) { return this.tagName === 'TABLE' ? this.querySelectorAll('thead th').length * 250 : this.tagName === 'TH' ? 250 : 0; } });
+    Object.defineProperty(HTMLElement.prototype, 'offsetWidth', { configurable: true, get: function (this: HTMLElement) { const shown = (cell: Element) => getComputedStyle(cell).display !== 'none'; return this.tagName === 'TABLE' ? [...this.querySelectorAll('thead th')].filter(shown).length * 250 : this.tagName === 'TH' && shown(this) ? 250 : 0; } });
     vi.stubGlobal('ResizeObserver', class {
       constructor(callback: () => void) {
         resized = callback;

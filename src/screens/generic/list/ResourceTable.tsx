@@ -1,5 +1,5 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState, type SortingState } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { memo, useCallback, useId, useMemo } from 'react';
 import type { FieldDescription, ResourceDescription } from '../../../generated/types.ts';
 import { formatValue, type Row } from '../../shared/formatValue.ts';
 import type { ResourceAccess } from '../../shared/useResourceAccess.ts';
@@ -13,6 +13,8 @@ import './tableRows.css';
 
 /** What formatValue shows for no value. */
 const EMPTY = '—';
+const SELECT = '_select';
+const ACTIONS = '_actions';
 
 export interface ResourceTableProps {
   resource: ResourceDescription;
@@ -34,14 +36,13 @@ export interface ResourceTableProps {
 /**
  * The rows of a list with TanStack Table: one line each, the record's label a link, the row itself opening the record
  * (useRowNavigation), its actions in a compact menu. The least important columns give way where the region is narrow
- * (useTableFit); phone-wide, each row is a card.
+ * (useTableFit): a style leaves them out, so fitting renders the heading again but not the rows. Phone-wide, each row
+ * is a card.
  */
 export function ResourceTable({ resource, rows, columns: columnNames, access, sort, onSort, selectable, selection, onSelection, onToggleActive, onDelete, renderCell }: ResourceTableProps) {
   const fields = useMemo(() => resource.entity?.fields ?? [], [resource]);
-  const fieldOf = (name: string) => fields.find((field) => field.name === name);
-  const labelOf = (row: Row) => formatValue(fieldOf(columnNames[0]!), row, columnNames[0]);
   const fit = useTableFit<HTMLDivElement, HTMLTableElement>(columnNames, resource.list?.priority ?? [], rows);
-  const left = fit.cards ? columnNames.slice(1) : fit.hidden;
+  const fitId = useId();
   const hasActions = access.view_detail || access.edit || access.delete || access.SUBSCRIBER_DETAIL;
 
   const columns = useMemo<ColumnDef<Row>[]>(() => {
@@ -49,16 +50,18 @@ export function ResourceTable({ resource, rows, columns: columnNames, access, so
       const field = fields.find((candidate) => candidate.name === name);
       return { id: name, accessorFn: (row) => row[name], header: field?.title ?? name, enableSorting: true, meta: { field } };
     });
-    const select: ColumnDef<Row> = { id: '_select', header: 'Select', enableSorting: false };
-    const actions: ColumnDef<Row> = { id: '_actions', header: 'Actions', enableSorting: false };
+    const select: ColumnDef<Row> = { id: SELECT, header: 'Select', enableSorting: false };
+    const actions: ColumnDef<Row> = { id: ACTIONS, header: 'Actions', enableSorting: false };
     return [...(selectable ? [select] : []), ...dataColumns, ...(hasActions ? [actions] : [])];
   }, [columnNames, fields, selectable, hasActions]);
+  // Phone-wide the data columns but the label go into its card.
+  const shownColumns = useMemo(() => columns.map((column) => column.id!).filter((id) => !fit.cards || id.startsWith('_') || id === columnNames[0]), [columns, fit.cards, columnNames]);
 
   const sorting: SortingState = [{ id: sort.field, desc: sort.direction === 'desc' }];
   const table = useReactTable({
     data: rows,
     columns,
-    state: { sorting, rowSelection: selection, columnVisibility: Object.fromEntries(left.map((name) => [name, false])) },
+    state: { sorting, rowSelection: selection },
     getRowId: (row) => String(row.id),
     getCoreRowModel: getCoreRowModel(),
     manualSorting: true,
@@ -66,32 +69,114 @@ export function ResourceTable({ resource, rows, columns: columnNames, access, so
     enableRowSelection: selectable,
     onRowSelectionChange: (updater) => onSelection(typeof updater === 'function' ? updater(selection) : updater),
   });
-  const tableRows = table.getRowModel().rows;
-  const openPaths = rows.map((row) => rowOpenPath(resource, access, row));
-  const navigation = useRowNavigation({ count: rows.length, pathOf: (index) => openPaths[index] ?? null, onToggle: selectable ? (index) => tableRows[index]?.toggleSelected() : undefined });
+
+  const titleOf = (name: string) => fields.find((field) => field.name === name)?.title ?? name;
+  const hiddenPlaces = fit.hidden.map((name) => shownColumns.indexOf(name) + 1).filter((place) => place > 0);
+  return (
+    <div ref={fit.frameRef} className="table-frame">
+      {hiddenPlaces.length > 0 && <style>{`[data-fit="${fitId}"] tr > :is(${hiddenPlaces.map((place) => `:nth-child(${place})`).join(', ')}) { display: none; }`}</style>}
+      <table ref={fit.tableRef} data-fit={fitId} className={`data-table resource-table${fit.cards ? ' resource-table--cards' : ''}`}>
+        <caption className="visually-hidden">
+          {resource.label}, sorted by {titleOf(sort.field)} {sort.direction === 'asc' ? 'ascending' : 'descending'}
+          {fit.hidden.length > 0 && `; left out to fit the screen: ${fit.hidden.map(titleOf).join(', ')}`}
+        </caption>
+        <thead>
+          <tr>
+            {table.getFlatHeaders().filter((header) => shownColumns.includes(header.column.id)).map((header) => {
+              const id = header.column.id;
+              const sorted = sort.field === id ? sort.direction : null;
+              if (id === SELECT) {
+                return (
+                  <th key={id} scope="col" className="resource-table__control">
+                    <input type="checkbox" aria-label="Select all rows on this page" checked={table.getIsAllRowsSelected()} onChange={table.getToggleAllRowsSelectedHandler()} />
+                  </th>
+                );
+              }
+              if (id === ACTIONS) {
+                return (
+                  <th key={id} scope="col" className="resource-table__control">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                );
+              }
+              return (
+                <th key={id} scope="col" data-column={id} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+                  <button type="button" className="sort-button" onClick={() => onSort({ field: id, direction: sorted === 'asc' ? 'desc' : 'asc' })}>
+                    {flexRender(header.column.columnDef.header, header.getContext())}
+                    <span aria-hidden="true" className="sort-button__mark">
+                      {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                    </span>
+                  </button>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <ResourceTableBody
+          resource={resource}
+          rows={rows}
+          columns={shownColumns}
+          fields={fields}
+          cardColumns={fit.cards ? fit.cardColumns : null}
+          access={access}
+          selection={selectable ? selection : null}
+          onSelection={onSelection}
+          onToggleActive={onToggleActive}
+          onDelete={onDelete}
+          renderCell={renderCell}
+        />
+      </table>
+    </div>
+  );
+}
+
+interface ResourceTableBodyProps {
+  resource: ResourceDescription;
+  rows: Row[];
+  /** The ids of the cells of each row, in order: data columns by name, and the select and actions controls. */
+  columns: readonly string[];
+  fields: readonly FieldDescription[];
+  /** Phone-wide, the columns each row's card shows under its label; null for a row of cells. */
+  cardColumns: readonly string[] | null;
+  access: ResourceAccess;
+  /** The selected rows, null when the list has no selection. */
+  selection: RowSelectionState | null;
+  onSelection: (selection: RowSelectionState) => void;
+  onToggleActive: (row: Row, isActive: boolean) => void;
+  onDelete: (row: Row) => void;
+  renderCell?: CellRenderer | undefined;
+}
+
+/** The rows, rendered again only when what they show changes (not when the heading or the fitting does). */
+const ResourceTableBody = memo(function ResourceTableBody({ resource, rows, columns, fields, cardColumns, access, selection, onSelection, onToggleActive, onDelete, renderCell }: ResourceTableBodyProps) {
+  const fieldOf = (name: string) => fields.find((field) => field.name === name);
+  const labelColumn = columns.find((id) => !id.startsWith('_'))!;
+  const labelOf = (row: Row) => formatValue(fieldOf(labelColumn), row, labelColumn);
+  const openPaths = useMemo(() => rows.map((row) => rowOpenPath(resource, access, row)), [rows, resource, access]);
+  const toggle = useCallback((row: Row) => selection && onSelection({ ...selection, [String(row.id)]: !selection[String(row.id)] }), [selection, onSelection]);
+  const navigation = useRowNavigation({ count: rows.length, pathOf: (index) => openPaths[index] ?? null, onToggle: selection ? (index) => rows[index] && toggle(rows[index]) : undefined });
 
   // A card leaves out empty values: a line of dashes says nothing. A bare number says nothing either: it is titled.
   const cardValues = (row: Row) =>
-    fit.cardColumns.flatMap((name) => {
+    (cardColumns ?? []).flatMap((name) => {
       const field = fieldOf(name);
       const value = renderCell?.(name, row) ?? formatValue(field, row, name);
       const titled = field?.type === 'integer' || field?.type === 'number';
       return value === EMPTY ? [] : [{ name, title: field?.title ?? name, value, titled }];
     });
 
-  const cell = (columnId: string, row: Row, index: number, field: FieldDescription | undefined) => {
+  const cell = (columnId: string, row: Row, index: number) => {
     const tabbable = index === navigation.active;
     const label = labelOf(row);
-    if (columnId === '_select') {
-      const tableRow = table.getRow(String(row.id));
-      return <input type="checkbox" aria-label={`Select ${label}`} tabIndex={tabbable ? 0 : -1} checked={tableRow.getIsSelected()} onChange={tableRow.getToggleSelectedHandler()} />;
+    if (columnId === SELECT) {
+      return <input type="checkbox" aria-label={`Select ${label}`} tabIndex={tabbable ? 0 : -1} checked={selection?.[String(row.id)] === true} onChange={() => toggle(row)} />;
     }
-    if (columnId === '_actions') {
+    if (columnId === ACTIONS) {
       const path = (screen: Parameters<typeof rowPath>[2]) => rowPath(resource, access, screen, row);
       return <RowActionsMenu label={label} view={path('view_detail')} details={path('SUBSCRIBER_DETAIL')} edit={path('edit')} onDelete={access.delete ? () => onDelete(row) : null} tabbable={tabbable} />;
     }
-    if (fit.cards) return <TableCardCell label={label} path={openPaths[index] ?? null} tabbable={tabbable} values={cardValues(row)} />;
-    if (columnId === columnNames[0]) return <TableText text={label} path={openPaths[index] ?? null} tabbable={tabbable} />;
+    if (cardColumns) return <TableCardCell label={label} path={openPaths[index] ?? null} tabbable={tabbable} values={cardValues(row)} />;
+    if (columnId === labelColumn) return <TableText text={label} path={openPaths[index] ?? null} tabbable={tabbable} />;
     if (columnId === 'is_active' && access.ACTIVE_INACTIVE) {
       const active = row.is_active === true;
       return (
@@ -100,64 +185,20 @@ export function ResourceTable({ resource, rows, columns: columnNames, access, so
         </button>
       );
     }
-    return renderCell?.(columnId, row) ?? <TableText text={formatValue(field, row, columnId)} path={null} tabbable={false} />;
+    return renderCell?.(columnId, row) ?? <TableText text={formatValue(fieldOf(columnId), row, columnId)} path={null} tabbable={false} />;
   };
 
-  const sortedBy = fieldOf(sort.field)?.title ?? sort.field;
-  const hiddenTitles = fit.hidden.map((name) => fieldOf(name)?.title ?? name);
   return (
-    <div ref={fit.frameRef} className="table-frame">
-      <table ref={fit.tableRef} className={`data-table resource-table${fit.cards ? ' resource-table--cards' : ''}`}>
-        <caption className="visually-hidden">
-          {resource.label}, sorted by {sortedBy} {sort.direction === 'asc' ? 'ascending' : 'descending'}
-          {hiddenTitles.length > 0 && `; left out to fit the screen: ${hiddenTitles.join(', ')}`}
-        </caption>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const id = header.column.id;
-                const sorted = sort.field === id ? sort.direction : null;
-                if (id === '_select') {
-                  return (
-                    <th key={id} scope="col" className="resource-table__control">
-                      <input type="checkbox" aria-label="Select all rows on this page" checked={table.getIsAllRowsSelected()} onChange={table.getToggleAllRowsSelectedHandler()} />
-                    </th>
-                  );
-                }
-                if (id === '_actions') {
-                  return (
-                    <th key={id} scope="col" className="resource-table__control">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  );
-                }
-                return (
-                  <th key={id} scope="col" data-column={id} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
-                    <button type="button" className="sort-button" onClick={() => onSort({ field: id, direction: sorted === 'asc' ? 'desc' : 'asc' })}>
-                      {flexRender(header.column.columnDef.header, header.getContext())}
-                      <span aria-hidden="true" className="sort-button__mark">
-                        {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
-                      </span>
-                    </button>
-                  </th>
-                );
-              })}
-            </tr>
+    <tbody onKeyDown={navigation.onBodyKeyDown}>
+      {rows.map((row, index) => (
+        <tr key={String(row.id)} {...navigation.rowProps(index)} className={openPaths[index] ? 'resource-row resource-row--opens' : 'resource-row'} aria-selected={selection ? selection[String(row.id)] === true : undefined}>
+          {columns.map((columnId) => (
+            <td key={columnId} className={columnId.startsWith('_') ? 'resource-table__control' : undefined}>
+              {cell(columnId, row, index)}
+            </td>
           ))}
-        </thead>
-        <tbody onKeyDown={navigation.onBodyKeyDown}>
-          {tableRows.map((row, index) => (
-            <tr key={row.id} {...navigation.rowProps(index)} className={openPaths[index] ? 'resource-row resource-row--opens' : 'resource-row'} aria-selected={selectable ? row.getIsSelected() : undefined}>
-              {row.getVisibleCells().map((tableCell) => (
-                <td key={tableCell.id} className={tableCell.column.id.startsWith('_') ? 'resource-table__control' : undefined}>
-                  {cell(tableCell.column.id, row.original, index, (tableCell.column.columnDef.meta as { field?: FieldDescription } | undefined)?.field)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      ))}
+    </tbody>
   );
-}
+});

@@ -28,6 +28,7 @@ export function useTableFit<Frame extends HTMLElement, Table extends HTMLElement
   const tableRef = useRef<Table>(null);
   const [width, setWidth] = useState<number | null>(null);
   const ranked = useMemo(() => rank(columns.slice(1), priority), [columns, priority]);
+  const cardColumns = useMemo(() => ranked.slice(0, CARD_VALUES), [ranked]);
   const [fit, setFit] = useState<Fit>({ width: null, ranked: [], rows: null, count: 0 });
   const count = fit.width === width && fit.ranked === ranked && fit.rows === rows ? fit.count : 0;
   const cards = width !== null && width <= CARD_WIDTH_PX;
@@ -67,7 +68,7 @@ export function useTableFit<Frame extends HTMLElement, Table extends HTMLElement
     tableRef,
     hidden: cards || count === 0 ? [] : ranked.slice(-count).reverse(),
     cards,
-    cardColumns: ranked.slice(0, CARD_VALUES),
+    cardColumns,
   };
 }
 
