@@ -19,6 +19,7 @@ import { registerJsonBodyParser } from './http/jsonBody.ts';
 import { registerSecurity } from './http/security.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { registerMetrics } from './modules/metrics/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { MailDelivery } from './modules/mail/delivery.ts';
@@ -114,6 +115,7 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
   const subscriptions = subscriptionClock(app);
   app.setValidatorCompiler(validatorCompiler);
   registerJsonBodyParser(app);
+  registerMetrics(app);
   // Before any route: the plugin hooks each route as it is registered. The console's files come precompressed.
   await app.register(compress, { threshold: COMPRESSION_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
   const consolePage = consoleDir ? await registerConsoleSite(app, consoleDir, { serveSourceMaps: config.serveSourceMaps }) : null;

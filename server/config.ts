@@ -37,6 +37,8 @@ export interface ServerConfig {
   /** Origin used in links sent by e-mail and in upload URLs when the request does not say (behind a proxy). */
   publicUrl: string | null;
   logLevel: string;
+  /** The bearer token a metrics scraper sends to `GET /metrics` (METRICS_TOKEN); null: loopback only, and not in production. */
+  metricsToken: string | null;
   /** Serve the console's source maps (SERVE_SOURCE_MAPS=true); they are built, but not served unless asked for. */
   serveSourceMaps: boolean;
   /** How long, after the drain, a stopping server waits for requests and the import in flight before it exits regardless. */
@@ -169,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     passwordHashing: DEFAULT_PASSWORD_HASHING,
     publicUrl: env.PUBLIC_URL || null,
     logLevel: env.LOG_LEVEL ?? 'info',
+    metricsToken: metricsToken(env.METRICS_TOKEN),
     serveSourceMaps: flag(env.SERVE_SOURCE_MAPS, 'SERVE_SOURCE_MAPS'),
     stopGraceSeconds: integer(env, 'STOP_GRACE_SECONDS', 30),
     stopDrainSeconds: integer(env, 'STOP_DRAIN_SECONDS', 0, 0),
@@ -184,6 +187,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
   if (config.jwtSecret.length === 0) config.jwtSecret = jwtSecret(env, config.dataDir);
   return config;
+}
+
+function metricsToken(value: string | undefined): string | null {
+  if (!value) return null;
+  if (value.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters.');
+  return value;
 }
 
 /** JWT_SECRET from the environment, else a random one generated once and kept in the data folder. */

@@ -25,8 +25,19 @@ export interface TransactionOptions {
   leaseSeconds?: number;
 }
 
+/** How busy the connections are right now (the metrics endpoint's pool gauges). */
+export interface ConnectionUse {
+  /** Connections (PostgreSQL) or the one session (PGlite) running a statement or a transaction. */
+  inUse: number;
+  /** Statements and transactions waiting for one. */
+  waiting: number;
+  /** The most that may be in use at once. */
+  size: number;
+}
+
 export interface Database extends Transaction {
   readonly kind: 'pglite' | 'postgres';
+  connectionUse(): ConnectionUse;
   /** Runs `work` in one transaction; it is rolled back when `work` throws. */
   transaction<T>(work: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;

@@ -31,9 +31,12 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   /** Close messages for statements the cache dropped, sent ahead of the next statement. */
   let closing: Uint8Array[] = [];
   let queue: Promise<unknown> = Promise.resolve();
+  /** Statements and transactions asked for and not finished: one runs, the others wait. */
+  let unfinished = 0;
 
   const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = queue.then(work, work);
+    unfinished += 1;
+    const run = queue.then(work, work).finally(() => (unfinished -= 1));
     queue = run.catch(() => undefined);
     return run;
   };
@@ -125,6 +128,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 
   return {
     kind: 'pglite',
+    connectionUse: () => ({ inUse: Math.min(unfinished, 1), waiting: Math.max(unfinished - 1, 0), size: 1 }),
     query: <T extends Row>(text: string, params: readonly unknown[] = []) =>
       exclusive(async () => {
         const rows = await run(text, params, true);

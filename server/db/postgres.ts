@@ -60,6 +60,7 @@ export async function openPostgres(url: string, schema: string | null, poolSize 
   });
   return {
     kind: 'postgres',
+    connectionUse: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount, size: poolSize }),
     ...asQueryable(pool),
     async copyFrom(target, data) {
       const client = await pool.connect();

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PERMISSIONS_VERSION_HEADER } from '../../../contract/headers.ts';
 import { forbidden, unauthorized } from '../../http/errors.ts';
 import type { Grants } from './grants.ts';
@@ -17,11 +18,13 @@ export interface ModulePermission {
  * - `public`: anyone (login, password reset, the signed upload URL which carries its own signature)
  * - `development`: anyone, on a server not in production (the development mailbox); with NODE_ENV=production the
  *   route answers as a path no route serves (404)
+ * - `metrics`: a scraper: the METRICS_TOKEN bearer token; without one set, callers on this machine (loopback) of a
+ *   server not in production, and for anyone else the route answers as a path no route serves (404)
  * - `signed-in`: any valid session (own permissions, own notifications, logout)
  * - a permission: the caller's role must grant that module action
  * - `anyOf` / `allOf`: for checks that depend on several permissions
  */
-export type Access = 'public' | 'development' | 'signed-in' | Required<ModulePermission> | { anyOf: ModulePermission[] } | { allOf: Array<Required<ModulePermission>> };
+export type Access = 'public' | 'development' | 'metrics' | 'signed-in' | Required<ModulePermission> | { anyOf: ModulePermission[] } | { allOf: Array<Required<ModulePermission>> };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -62,6 +65,7 @@ export function registerAccessControl(app: FastifyInstance, secret: Uint8Array):
     const access = request.routeOptions.config.access;
     if (access === 'public') return;
     if (access === 'development') return app.config.production ? reply.callNotFound() : undefined;
+    if (access === 'metrics') return checkScraper(app, request, reply);
     if (access === undefined) throw forbidden('this module', 'use this route');
     request.user = await authenticate(app, request, secret);
     if (!request.user) throw unauthorized();
@@ -76,6 +80,20 @@ export function registerAccessControl(app: FastifyInstance, secret: Uint8Array):
   });
 }
 
+/** The `metrics` rule: the scraper's token when one is set, else loopback callers of a server not in production. */
+function checkScraper(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): void {
+  const token = app.config.metricsToken;
+  if (token !== null) {
+    const header = request.headers.authorization ?? '';
+    const given = Buffer.from(header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '');
+    const wanted = Buffer.from(token);
+    if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) throw unauthorized('Send the metrics token as a Bearer token.');
+    return;
+  }
+  const loopback = /^(?:127\.|::1$|::ffff:127\.)/.test(request.socket.remoteAddress ?? '');
+  if (app.config.production || !loopback) reply.callNotFound();
+}
+
 function allows(access: { anyOf: ModulePermission[] } | { allOf: ModulePermission[] }, grants: Grants): boolean {
   const granted = ({ module, action }: ModulePermission) => (action === undefined ? grants.canAny(module) : grants.can(module, action));
   return 'anyOf' in access ? access.anyOf.some(granted) : access.allOf.every(granted);
@@ -85,6 +103,7 @@ function allows(access: { anyOf: ModulePermission[] } | { allOf: ModulePermissio
 export function describeAccess(access: Access): string {
   if (access === 'public') return 'Public: no token needed.';
   if (access === 'development') return 'Development only: no token needed on a server not in production; with NODE_ENV=production it answers 404, as a path no route serves.';
+  if (access === 'metrics') return 'A metrics scraper: `Authorization: Bearer` with METRICS_TOKEN; without METRICS_TOKEN set, open to loopback callers on a server not in production, and 404 to anyone else.';
   if (access === 'signed-in') return 'Any signed-in user.';
   return `Requires ${'module' in access ? `${access.module} (${access.action})` : describePermissions(access)}.`;
 }

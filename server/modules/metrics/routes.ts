@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { runningJobs, type JobRound } from '../../jobs/periodicJob.ts';
+
+export const METRICS_PATH = '/metrics';
+
+/** Request durations, in seconds: an API answer is expected in tens of milliseconds, an export or import in seconds. */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+/**
+ * `GET /metrics` in Prometheus's text format, at the root beside the health probes: requests by route and status with
+ * their durations, the process (event-loop lag, memory, CPU, from prom-client's defaults), the database connections,
+ * the uploads being imported and their pace, the e-mail outbox, and the last round of each background job. Each app
+ * has its own registry (tests run several in one process). Who may scrape is the route's `metrics` access rule.
+ * Called on the root instance before any route, not registered as a plugin: its timing hook is for every route.
+ */
+export function registerMetrics(app: FastifyInstance): void {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP requests by method, route (its pattern, "unmatched" for a path no route serves) and status, and their durations.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
+    requests.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+
+  new Gauge({
+    name: 'db_connections',
+    help: 'Database connections in use, waited for, and the most there may be (PGlite: one session).',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const use = app.db.connectionUse();
+      this.set({ state: 'in_use' }, use.inUse);
+      this.set({ state: 'waiting' }, use.waiting);
+      this.set({ state: 'max' }, use.size);
+    },
+  });
+
+  new Gauge({
+    name: 'trade_uploads_processing',
+    help: 'Trade-data uploads being imported now, by any instance.',
+    registers: [registry],
+    async collect() {
+      const [row] = await app.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM data_uploads WHERE status = 'processing'`);
+      this.set(row?.count ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'trade_upload_rows_per_second',
+    help: 'Rows read per second by the imports running now, summed, each since it started.',
+    registers: [registry],
+    async collect() {
+      const [row] = await app.db.query<{ pace: number | null }>(
+        `SELECT sum(p.rows_read / greatest(extract(epoch FROM p.updated_at - p.started_at), 1))::float8 AS pace
+           FROM upload_progress p JOIN data_uploads u ON u.id = p.upload_id WHERE u.status = 'processing'`,
+      );
+      this.set(row?.pace ?? 0);
+    },
+  });
+
+  new Gauge({
+    name: 'mail_outbox_messages',
+    help: 'E-mail in the outbox by state: pending (to send or to retry), sending, failed (given up).',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const rows = await app.db.query<{ state: string; count: number }>(`SELECT state, count(*)::int AS count FROM outbox WHERE state <> 'sent' GROUP BY state`);
+      for (const state of ['pending', 'sending', 'failed']) this.set({ state }, rows.find((row) => row.state === state)?.count ?? 0);
+    },
+  });
+
+  const jobGauge = (name: string, help: string, value: (round: JobRound) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['job'] as const,
+      registers: [registry],
+      collect() {
+        for (const job of runningJobs()) if (job.lastRound) this.set({ job: job.name }, value(job.lastRound));
+      },
+    });
+  jobGauge('job_last_round_end_timestamp_seconds', 'When each background job last ended a round (Unix time).', (round) => round.endedAt / 1000);
+  jobGauge('job_last_round_success', 'Whether the last round of each background job succeeded (1) or failed (0).', (round) => (round.succeeded ? 1 : 0));
+  jobGauge('job_last_round_duration_seconds', 'How long the last round of each background job took.', (round) => round.seconds);
+
+  app.get(METRICS_PATH, {
+    config: { access: 'metrics' },
+    schema: {
+      operationId: 'metrics',
+      summary: 'Metrics in the Prometheus text format',
+      response: { 200: { description: 'Prometheus text exposition format 0.0.4.', content: { 'text/plain': { schema: { type: 'string' } } } } },
+    },
+    handler: async (_request, reply) => {
+      const text = await registry.metrics();
+      return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
+    },
+  });
+}
