@@ -20,6 +20,7 @@ import { registerSecurity } from './http/security.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { registerMetrics } from './modules/metrics/routes.ts';
+import { loggingOptions, registerRequestLines, type LoggerSetting } from './http/requestLog.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { MailDelivery } from './modules/mail/delivery.ts';
@@ -71,8 +72,8 @@ export interface AppDependencies {
   config: ServerConfig;
   db: Database;
   storage: FileStorage;
-  /** Fastify's logger: off, or at a level (to a stream of the caller's, in tests). */
-  logger?: boolean | { level: string; stream?: { write(line: string): void } };
+  /** Fastify's logger: off, or at a level, as JSON (to a stream of the caller's, in tests) or pretty lines. */
+  logger?: LoggerSetting | false;
   /** The built console (dist/), served on the same origin with an SPA fallback; absent: the API alone. */
   consoleDir?: string | null;
   /** Told of every route as it is registered (the test that holds the OpenAPI document to the routes). */
@@ -88,7 +89,7 @@ export interface AppDependencies {
 /** The API: one Fastify plugin per concern under /api/v1 (ARCHITECTURE.md, "The reference API"). */
 export async function buildApp({ config, db, storage, logger = false, consoleDir = null, onRoute, serverFactory, printMail, behaviours = {} }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    ...loggingOptions(logger),
     bodyLimit: config.bodyLimitBytes,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -116,6 +117,7 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
   app.setValidatorCompiler(validatorCompiler);
   registerJsonBodyParser(app);
   registerMetrics(app);
+  registerRequestLines(app, logger);
   // Before any route: the plugin hooks each route as it is registered. The console's files come precompressed.
   await app.register(compress, { threshold: COMPRESSION_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
   const consolePage = consoleDir ? await registerConsoleSite(app, consoleDir, { serveSourceMaps: config.serveSourceMaps }) : null;

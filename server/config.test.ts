@@ -69,6 +69,17 @@ describe('settings for several instances', () => {
     expect(() => config({ STOP_DRAIN_SECONDS: '-1' })).toThrow('STOP_DRAIN_SECONDS must be a whole number of 0 or more, got "-1".');
     expect(config({ STOP_DRAIN_SECONDS: '0' }).stopDrainSeconds).toBe(0);
   });
+
+  it('logs pretty lines outside production and JSON in it unless LOG_FORMAT says; METRICS_TOKEN is a long secret or nothing', () => {
+    expect(config({}).logFormat).toBe('pretty');
+    expect(config({ NODE_ENV: 'production' }).logFormat).toBe('json');
+    expect(config({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(config({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(() => config({ LOG_FORMAT: 'text' })).toThrow('LOG_FORMAT must be json or pretty, not "text".');
+    expect(config({}).metricsToken).toBeNull();
+    expect(config({ METRICS_TOKEN: 'm'.repeat(16) }).metricsToken).toBe('m'.repeat(16));
+    expect(() => config({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be at least 16 characters.');
+  });
 });
 
 describe('e-mail in the configuration', () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import type { LogFormat } from './http/requestLog.ts';
 
 /** Argon2id cost. The defaults are OWASP's minimum for argon2id (m = 19 MiB, t = 2, p = 1). */
 export interface PasswordHashingConfig {
@@ -37,6 +38,8 @@ export interface ServerConfig {
   /** Origin used in links sent by e-mail and in upload URLs when the request does not say (behind a proxy). */
   publicUrl: string | null;
   logLevel: string;
+  /** LOG_FORMAT: `json` lines (the default in production) or `pretty`, one readable line per request (elsewhere). */
+  logFormat: LogFormat;
   /** The bearer token a metrics scraper sends to `GET /metrics` (METRICS_TOKEN); null: loopback only, and not in production. */
   metricsToken: string | null;
   /** Serve the console's source maps (SERVE_SOURCE_MAPS=true); they are built, but not served unless asked for. */
@@ -171,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     passwordHashing: DEFAULT_PASSWORD_HASHING,
     publicUrl: env.PUBLIC_URL || null,
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: logFormat(env.LOG_FORMAT, production),
     metricsToken: metricsToken(env.METRICS_TOKEN),
     serveSourceMaps: flag(env.SERVE_SOURCE_MAPS, 'SERVE_SOURCE_MAPS'),
     stopGraceSeconds: integer(env, 'STOP_GRACE_SECONDS', 30),
@@ -187,6 +191,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
   if (config.jwtSecret.length === 0) config.jwtSecret = jwtSecret(env, config.dataDir);
   return config;
+}
+
+function logFormat(value: string | undefined, production: boolean): LogFormat {
+  if (value === undefined || value === '') return production ? 'json' : 'pretty';
+  if (value === 'json' || value === 'pretty') return value;
+  throw new Error(`LOG_FORMAT must be json or pretty, not ${JSON.stringify(value)}.`);
 }
 
 function metricsToken(value: string | undefined): string | null {

@@ -32,7 +32,7 @@ describe('npm start: a graceful stop', () => {
     folders.push(folder);
     const port = await freePort();
     // At info level it logs each request it has begun: the signal is sent once it has begun all twelve.
-    const server = startServerProcess(folder, port, { LOG_LEVEL: 'info' });
+    const server = startServerProcess(folder, port, { LOG_LEVEL: 'info', LOG_FORMAT: 'json' });
     running.push(server);
     await server.printed(SERVER_READY);
 

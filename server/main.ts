@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     config,
     db,
     storage,
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, format: config.logFormat },
     consoleDir: serveConsole,
     serverFactory: port.serverFactory,
     printMail: (line) => console.info(line),
