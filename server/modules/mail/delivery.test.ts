@@ -85,9 +85,9 @@ describe.each(databases)('the outbox delivered through SMTP on $kind', ({ kind, 
       expect((await forgotPassword('sales@example.com')).statusCode).toBe(200);
       const failing = await until(async () => {
         const [row] = await outboxRows('sales@example.com');
-        return row && row.attempts >= 3 && row;
+        // Waiting between attempts: every attempt counted has failed (one being made would be counted and "sending").
+        return row && row.attempts >= 3 && row.state === 'pending' && row;
       }, 'three failed attempts');
-      expect(failing.state).toMatch(/^(pending|sending)$/);
       const [waits] = await server.db.query<{ error: string }>(`SELECT last_error AS error FROM outbox WHERE id = $1`, [failing.id]);
       expect(waits!.error).toMatch(/ECONNREFUSED|ESOCKET|ECONNECTION/);
 
@@ -99,7 +99,7 @@ describe.each(databases)('the outbox delivered through SMTP on $kind', ({ kind, 
           const rows = await outboxRows('sales@example.com');
           return rows[0]?.state === 'sent' && rows;
         }, 'the row marked sent');
-        expect(sent!.attempts).toBeGreaterThanOrEqual(4);
+        expect(sent!.attempts).toBeGreaterThan(failing.attempts);
         // Later rounds find nothing due: the message is not sent again.
         await new Promise((resolve) => setTimeout(resolve, 500));
         expect(backUp.delivered.filter((mail) => mail.to.includes('sales@example.com'))).toHaveLength(1);
