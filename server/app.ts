@@ -20,6 +20,8 @@ import { registerSecurity } from './http/security.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { registerMetrics } from './modules/metrics/routes.ts';
+import { backupJob } from './backup/backup.ts';
+import { backupRoutes } from './backup/routes.ts';
 import { loggingOptions, registerRequestLines, type LoggerSetting } from './http/requestLog.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
@@ -114,6 +116,7 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
   const importsCleanup = abandonedImportsCleanup(db, app.log);
   const uploadsCleanup = abandonedUploadsCleanup(app, app.log);
   const subscriptions = subscriptionClock(app);
+  const backups = backupJob(db, config.backup, app.log);
   app.setValidatorCompiler(validatorCompiler);
   registerJsonBodyParser(app);
   registerMetrics(app);
@@ -126,6 +129,7 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
   await registerSecurity(app, { production: config.production });
   registerAccessControl(app, config.jwtSecret);
   await app.register(healthRoutes);
+  await app.register(backupRoutes);
 
   await app.register(
     async (api) => {
@@ -169,8 +173,10 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
     uploadsCleanup.start();
     subscriptions.start();
     app.reportExports.start();
+    backups?.start();
   });
   app.addHook('onClose', async () => {
+    await backups?.stop();
     await app.reportExports.stop();
     await subscriptions.stop();
     await uploadsCleanup.stop();

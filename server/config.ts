@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import type { BackupSchedule } from './backup/backup.ts';
 import type { LogFormat } from './http/requestLog.ts';
 
 /** Argon2id cost. The defaults are OWASP's minimum for argon2id (m = 19 MiB, t = 2, p = 1). */
@@ -67,6 +68,8 @@ export interface ServerConfig {
   trashRetentionDays: number;
   reportExport: ReportExportConfig;
   subscriptions: SubscriptionConfig;
+  /** Scheduled backups of the embedded database (BACKUP_DIR, BACKUP_EVERY_HOURS, BACKUP_KEEP). */
+  backup: BackupSchedule;
 }
 
 /** How subscriptions move with time (server/modules/subscribers/subscriptionClock.ts). */
@@ -186,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mail: mailConfig(env, production),
     trashRetentionDays: integer(env, 'TRASH_RETENTION_DAYS', 30, 0),
     subscriptions: { expiringDays: integer(env, 'SUBSCRIPTION_EXPIRING_DAYS', 30, 1), trialDays: integer(env, 'SUBSCRIPTION_TRIAL_DAYS', 14, 1) },
+    backup: { folder: env.BACKUP_DIR ? resolve(env.BACKUP_DIR) : null, everyHours: integer(env, 'BACKUP_EVERY_HOURS', 24, 1), keep: integer(env, 'BACKUP_KEEP', 7, 1) },
     reportExport: { batchRows: 2_000, partRows: 100_000, keptHours: integer(env, 'REPORT_EXPORT_KEPT_HOURS', 24, 1) },
     ...overrides,
   };

@@ -38,6 +38,8 @@ export interface ConnectionUse {
 export interface Database extends Transaction {
   readonly kind: 'pglite' | 'postgres';
   connectionUse(): ConnectionUse;
+  /** PGlite only: its data directory as a gzip'd tar, taken between statements (server/backup). */
+  dumpDataDir?(): Promise<Blob>;
   /** Runs `work` in one transaction; it is rolled back when `work` throws. */
   transaction<T>(work: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;

@@ -128,6 +128,11 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 
   return {
     kind: 'pglite',
+    dumpDataDir: () =>
+      exclusive(async () => {
+        await pg.syncToFs();
+        return pg.dumpDataDir('gzip');
+      }),
     connectionUse: () => ({ inUse: Math.min(unfinished, 1), waiting: Math.max(unfinished - 1, 0), size: 1 }),
     query: <T extends Row>(text: string, params: readonly unknown[] = []) =>
       exclusive(async () => {

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PERMISSIONS_VERSION_HEADER } from '../../../contract/headers.ts';
+import { operatorToken } from '../../backup/backup.ts';
 import { forbidden, unauthorized } from '../../http/errors.ts';
 import type { Grants } from './grants.ts';
 import { GrantsCache, loadSessionUser, type SessionUser } from './session.ts';
@@ -20,11 +21,13 @@ export interface ModulePermission {
  *   route answers as a path no route serves (404)
  * - `metrics`: a scraper: the METRICS_TOKEN bearer token; without one set, callers on this machine (loopback) of a
  *   server not in production, and for anyone else the route answers as a path no route serves (404)
+ * - `operator`: whoever can read the data folder or the server's environment (`npm run backup`): the bearer token
+ *   derived from the JWT secret, from this machine (loopback) only; anyone else gets a 404
  * - `signed-in`: any valid session (own permissions, own notifications, logout)
  * - a permission: the caller's role must grant that module action
  * - `anyOf` / `allOf`: for checks that depend on several permissions
  */
-export type Access = 'public' | 'development' | 'metrics' | 'signed-in' | Required<ModulePermission> | { anyOf: ModulePermission[] } | { allOf: Array<Required<ModulePermission>> };
+export type Access = 'public' | 'development' | 'metrics' | 'operator' | 'signed-in' | Required<ModulePermission> | { anyOf: ModulePermission[] } | { allOf: Array<Required<ModulePermission>> };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -66,6 +69,7 @@ export function registerAccessControl(app: FastifyInstance, secret: Uint8Array):
     if (access === 'public') return;
     if (access === 'development') return app.config.production ? reply.callNotFound() : undefined;
     if (access === 'metrics') return checkScraper(app, request, reply);
+    if (access === 'operator') return checkOperator(app, request, reply);
     if (access === undefined) throw forbidden('this module', 'use this route');
     request.user = await authenticate(app, request, secret);
     if (!request.user) throw unauthorized();
@@ -84,14 +88,28 @@ export function registerAccessControl(app: FastifyInstance, secret: Uint8Array):
 function checkScraper(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): void {
   const token = app.config.metricsToken;
   if (token !== null) {
-    const header = request.headers.authorization ?? '';
-    const given = Buffer.from(header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '');
-    const wanted = Buffer.from(token);
-    if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) throw unauthorized('Send the metrics token as a Bearer token.');
+    if (!bearerIs(request, token)) throw unauthorized('Send the metrics token as a Bearer token.');
     return;
   }
-  const loopback = /^(?:127\.|::1$|::ffff:127\.)/.test(request.socket.remoteAddress ?? '');
-  if (app.config.production || !loopback) reply.callNotFound();
+  if (app.config.production || !fromLoopback(request)) reply.callNotFound();
+}
+
+/** The `operator` rule: from this machine, with the token derived from the JWT secret. */
+function checkOperator(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): void {
+  if (!fromLoopback(request)) return reply.callNotFound();
+  if (!bearerIs(request, operatorToken(app.config.jwtSecret))) throw unauthorized("Send the data folder's operator token as a Bearer token.");
+}
+
+function fromLoopback(request: FastifyRequest): boolean {
+  return /^(?:127\.|::1$|::ffff:127\.)/.test(request.socket.remoteAddress ?? '');
+}
+
+/** Whether the request's `Authorization: Bearer` token is `token`, compared in constant time. */
+function bearerIs(request: FastifyRequest, token: string): boolean {
+  const header = request.headers.authorization ?? '';
+  const given = Buffer.from(header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '');
+  const wanted = Buffer.from(token);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
 function allows(access: { anyOf: ModulePermission[] } | { allOf: ModulePermission[] }, grants: Grants): boolean {
@@ -104,6 +122,7 @@ export function describeAccess(access: Access): string {
   if (access === 'public') return 'Public: no token needed.';
   if (access === 'development') return 'Development only: no token needed on a server not in production; with NODE_ENV=production it answers 404, as a path no route serves.';
   if (access === 'metrics') return 'A metrics scraper: `Authorization: Bearer` with METRICS_TOKEN; without METRICS_TOKEN set, open to loopback callers on a server not in production, and 404 to anyone else.';
+  if (access === 'operator') return "The data folder's operator (`npm run backup`): a bearer token derived from the JWT secret, from loopback only; 404 to anyone else.";
   if (access === 'signed-in') return 'Any signed-in user.';
   return `Requires ${'module' in access ? `${access.module} (${access.action})` : describePermissions(access)}.`;
 }
