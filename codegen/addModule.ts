@@ -4,6 +4,7 @@ import { manifestError, type ManifestError } from './errors.ts';
 import type { Action, AreaManifest, Resource } from './generated/manifest.ts';
 import { loadManifest, type LoadedArea } from './load.ts';
 import { validateManifest } from './validate.ts';
+import { humanise } from '../contract/humanise.ts';
 
 export interface AddModuleOptions {
   /** Area path, e.g. warehouse-management. A new area file is made when none has this path. */
@@ -118,9 +119,4 @@ export async function addModule(manifestDir: string, options: AddModuleOptions):
   const previous = existing ? await readFile(join(manifestDir, existing.file), 'utf8') : '';
   const indent = /^(\s+)"/m.exec(previous)?.[1] ?? '  ';
   return { file: updated.file, text: `${JSON.stringify(updated.document, null, indent)}\n`, errors: [] };
-}
-
-function humanise(name: string): string {
-  const words = name.replace(/_id$/, '').split('_').join(' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -5,6 +5,7 @@ import { writeOnlyFields } from '../contract/writtenDescription.ts';
 import { uniqueIndexName } from './sqlNames.ts';
 import { tableName } from './validate.ts';
 import { ACTIONS, GENERIC_SCREEN, ROUTE_SUFFIX } from './vocabulary.ts';
+import { humanise } from '../contract/humanise.ts';
 
 /** Turns a validated manifest into the model the emitters receive. Deterministic: sorted by order, then key. */
 export function resolveManifest(areas: readonly LoadedArea[]): ProjectModel {
@@ -197,11 +198,6 @@ export function pascalCase(key: string): string {
     .split(/[_-]+/)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join('');
-}
-
-function humanise(name: string): string {
-  const words = name.replace(/_id$/, '').split('_').join(' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** What people call each value of an enum field: its `enumLabels`, or, where the manifest gives none, the value in words. */

@@ -129,21 +129,21 @@ describe.each(databases)('action bodies judged by the manifest forms on $kind', 
 
   // Bodies each form rejects, with the errors the console's form shows for them; the manifest-specific rules are
   // noted where the hand-written route schemas said otherwise.
-  const rejected: Array<[string, Operation, Record<string, unknown>, Record<string, string>]> = [
-    ['blank, non-name and wrong-format fields', OPERATIONS[0], { first_name: ' ', last_name: 'Rao2', mobile: '12345' }, { first_name: 'Empty or white space not allowed.', last_name: 'Invalid value.', mobile: 'Invalid mobile number.' }],
-    ['maxLength 60 and the required mobile', OPERATIONS[0], { first_name: 'A'.repeat(61), last_name: 'Rao' }, { first_name: 'Expect max 60 but got 61', mobile: 'This field is required' }],
-    ['a weak password and a confirmation that differs', OPERATIONS[1], { current_password: 'Admin@12345', password: 'weakpassword', confirm_password: 'other' }, { password: 'Invalid password, Must Have Numbers & Special Character.', confirm_password: 'New password does not match.' }],
-    ['compareTo alone (the title is the manifest\'s "New password")', OPERATIONS[1], { current_password: 'Admin@12345', password: 'Strong@2026', confirm_password: 'Strong@2027' }, { confirm_password: 'New password does not match.' }],
-    ['minimum 1 and a date that is not one', OPERATIONS[2], { plan_id: 0, starts_on: '2026-13-01', amount_paid: 0 }, { plan_id: 'Min value is 1', starts_on: 'Invalid value.' }],
-    ['a missing plan and a number for a date', OPERATIONS[2], { starts_on: 20260101, amount_paid: 0 }, { plan_id: 'This field is required', starts_on: 'Invalid value.' }],
+  const rejected: Array<[string, Operation, Record<string, unknown>, Record<string, string>, string]> = [
+    ['blank, non-name and wrong-format fields', OPERATIONS[0], { first_name: ' ', last_name: 'Rao2', mobile: '12345' }, { first_name: 'Empty or white space not allowed.', last_name: 'Invalid value.', mobile: 'Invalid mobile number.' }, 'First name: Empty or white space not allowed; Last name: Invalid value; and 1 more field.'],
+    ['maxLength 60 and the required mobile', OPERATIONS[0], { first_name: 'A'.repeat(61), last_name: 'Rao' }, { first_name: 'Expect max 60 but got 61', mobile: 'This field is required' }, 'First name: Expect max 60 but got 61; Mobile: This field is required.'],
+    ['a weak password and a confirmation that differs', OPERATIONS[1], { current_password: 'Admin@12345', password: 'weakpassword', confirm_password: 'other' }, { password: 'Invalid password, Must Have Numbers & Special Character.', confirm_password: 'New password does not match.' }, 'New password: Invalid password, Must Have Numbers & Special Character; Confirm new password: New password does not match.'],
+    ['compareTo alone (the title is the manifest\'s "New password")', OPERATIONS[1], { current_password: 'Admin@12345', password: 'Strong@2026', confirm_password: 'Strong@2027' }, { confirm_password: 'New password does not match.' }, 'Confirm new password: New password does not match.'],
+    ['minimum 1 and a date that is not one', OPERATIONS[2], { plan_id: 0, starts_on: '2026-13-01', amount_paid: 0 }, { plan_id: 'Min value is 1', starts_on: 'Invalid value.' }, 'Plan: Min value is 1; Starts on: Invalid value.'],
+    ['a missing plan and a number for a date', OPERATIONS[2], { starts_on: 20260101, amount_paid: 0 }, { plan_id: 'This field is required', starts_on: 'Invalid value.' }, 'Plan: This field is required; Starts on: Invalid value.'],
     // The route schema allowed 500 characters of note; the manifest's form allows 200.
-    ['maximum 10,000,000, minimum 0 and maxLength 200', OPERATIONS[3], { points: 10_000_001, amount: -1, note: 'x'.repeat(201) }, { points: 'Max value is 10000000', amount: 'Min value is 0', note: 'Expect max 200 but got 201' }],
-    ['text for numbers', OPERATIONS[3], { points: '5', amount: '10' }, { points: 'Should be a number.', amount: 'Should be a number.' }],
+    ['maximum 10,000,000, minimum 0 and maxLength 200', OPERATIONS[3], { points: 10_000_001, amount: -1, note: 'x'.repeat(201) }, { points: 'Max value is 10000000', amount: 'Min value is 0', note: 'Expect max 200 but got 201' }, 'Points: Max value is 10000000; Amount paid: Min value is 0; and 1 more field.'],
+    ['text for numbers', OPERATIONS[3], { points: '5', amount: '10' }, { points: 'Should be a number.', amount: 'Should be a number.' }, 'Points: Should be a number; Amount paid: Should be a number.'],
   ];
 
-  it.skipIf(skip).each(rejected)('%s: 400 naming each field with the console\'s message', async (_case, operation, data, errors) => {
+  it.skipIf(skip).each(rejected)('%s: 400 naming each field with the console\'s message', async (_case, operation, data, errors, message) => {
     expect(consoleErrors(operation, data)).toEqual(errors);
-    expect(await send(operation, withServerOnly(operation, data))).toEqual({ status: 400, body: { message: 'Validation failed', errors } });
+    expect(await send(operation, withServerOnly(operation, data))).toEqual({ status: 400, body: { message, errors } });
   });
 
   it.skipIf(skip).each(OPERATIONS)('$name: unknown fields and __proto__ are refused', async (operation) => {
@@ -159,7 +159,7 @@ describe.each(databases)('action bodies judged by the manifest forms on $kind', 
     const topUp = OPERATIONS[3];
     const data = { points: 10_000_000, amount: 100, note: 'n'.repeat(200) };
     expect(consoleErrors(topUp, data)).toEqual({});
-    expect(await send(topUp, data)).toEqual({ status: 400, body: { message: 'Validation failed', errors: { idempotency_key: 'This field is required' } } });
+    expect(await send(topUp, data)).toEqual({ status: 400, body: { message: 'Idempotency key: This field is required.', errors: { idempotency_key: 'This field is required' } } });
     expect((await send(topUp, { ...data, idempotency_key: 'bad key!' })).body.errors).toEqual({ idempotency_key: 'Invalid value.' });
     const credited = await send(topUp, { ...data, idempotency_key: 'top-up-key-0001' });
     expect(credited.status).toBe(201);

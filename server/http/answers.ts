@@ -45,7 +45,7 @@ function errorAnswer(name: string, description: string, headers?: Answer['header
 const ERROR_ANSWERS = {
   400: errorAnswer(
     'BadRequest',
-    'Invalid input: `errors` names each field, with the message the console\'s forms show. (Also an `APP-SOURCE` header other than `ADMIN_APP`, `CUSTOMER` or `ADMIN`.)',
+    'Invalid input: `errors` names each field, with the message the console\'s forms show; `message` names the fields by their titles, "Code: This value is already in use." (Also an `APP-SOURCE` header other than `ADMIN_APP`, `CUSTOMER` or `ADMIN`.)',
   ),
   401: errorAnswer('Unauthorized', 'Missing, expired or invalid token.'),
   403: errorAnswer(

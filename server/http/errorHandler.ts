@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifySchema } from 'fastify';
 import { PG, isDatabaseError, type DatabaseError } from '../db/database.ts';
 import { ENTITY_RESOURCES, field as entityField, type RegistryEntity } from '../registry.ts';
-import { HttpError, VALIDATION_FAILED } from './errors.ts';
+import { FIELD_ERRORS, HttpError } from './errors.ts';
+import { fieldErrorsMessage } from './fieldErrorsMessage.ts';
 import { RequestValidationError } from './validation.ts';
 
 /**
@@ -11,14 +12,10 @@ import { RequestValidationError } from './validation.ts';
  */
 export function registerErrorHandler(app: FastifyInstance, consolePage: Buffer | null = null): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
-    }
-    if (error instanceof RequestValidationError) return reply.code(400).send({ message: VALIDATION_FAILED, errors: error.errors });
-    if (isDatabaseError(error)) {
-      const answer = databaseAnswer(error);
-      if (answer && error.code.startsWith('22')) request.log.warn({ err: error }, 'the database refused a value of the request, naming no field');
-      if (answer) return reply.code(answer.status).send(answer.body);
+    const answer = errorAnswer(error, request.routeOptions.schema);
+    if (answer) {
+      if (isDatabaseError(error) && error.code.startsWith('22')) request.log.warn({ err: error }, 'the database refused a value of the request, naming no field');
+      return reply.code(answer.status).headers(answer.headers).send(answer.body);
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message: 'The request body is too large.' });
@@ -55,26 +52,83 @@ function namesAFile(url: string): boolean {
   return /\.[^/]*$/.test(url.split('?')[0] ?? '');
 }
 
+/** What a refused request is answered: its status, `{ message, errors? }` and headers. */
+export interface ErrorAnswer {
+  status: number;
+  body: { message: string; errors?: Record<string, string> };
+  headers: Record<string, string>;
+}
+
+/**
+ * The answer to an error the API means to give (an `HttpError`, a request failing its schema, a database refusal),
+ * null for anything else. A 400 with field errors has a message naming them by their titles in the route's schema
+ * (or the entity's, for a database refusal) for the console's toast (docs/api.md, "Errors").
+ */
+export function errorAnswer(error: unknown, schema: FastifySchema | undefined): ErrorAnswer | null {
+  const answer = plainAnswer(error);
+  const errors = answer?.body.errors;
+  if (!answer || answer.status !== 400 || !errors) return answer;
+  const table = isDatabaseError(error) ? (error as { table?: string }).table : undefined;
+  const titleOf = (name: string) => titleInSchema(schema, name) ?? titleInTable(table, name);
+  return { ...answer, body: { message: fieldErrorsMessage(inFormOrder(errors, schema), titleOf), errors } };
+}
+
+/** The errors in the order of the body schema's fields, as the form shows them (and focuses the first); others after. */
+function inFormOrder(errors: Record<string, string>, schema: FastifySchema | undefined): Record<string, string> {
+  const fields = Object.keys((schema?.body as SchemaNode | undefined)?.properties ?? {});
+  const place = (name: string) => {
+    const at = fields.indexOf(name.split('.')[0]!);
+    return at < 0 ? fields.length : at;
+  };
+  return Object.fromEntries(Object.entries(errors).sort(([a], [b]) => place(a) - place(b)));
+}
+
+function plainAnswer(error: unknown): ErrorAnswer | null {
+  if (error instanceof HttpError) {
+    return { status: error.statusCode, body: error.errors ? { message: error.message, errors: error.errors } : { message: error.message }, headers: error.headers };
+  }
+  if (error instanceof RequestValidationError) return { status: 400, body: { message: error.message, errors: error.errors }, headers: {} };
+  const refused = isDatabaseError(error) ? databaseAnswer(error) : null;
+  return refused ? { ...refused, headers: {} } : null;
+}
+
+type SchemaNode = { title?: unknown; properties?: Record<string, SchemaNode> };
+
+/** The title of a field (`code`, or `rows.code` inside an object) in the route's body, query or path schema. */
+function titleInSchema(schema: FastifySchema | undefined, name: string): string | undefined {
+  for (const part of [schema?.body, schema?.querystring, schema?.params] as (SchemaNode | undefined)[]) {
+    let node = part;
+    for (const segment of name.split('.')) node = node?.properties?.[segment];
+    if (typeof node?.title === 'string') return node.title;
+  }
+  return undefined;
+}
+
+function titleInTable(table: string | undefined, name: string): string | undefined {
+  const entity = table ? ENTITY_RESOURCES.find((resource) => resource.entity.table === table)?.entity : undefined;
+  return entity ? entityField(entity, name)?.title : undefined;
+}
+
 /** The answer a database refusal gets: a clash on a unique key, a record still in use, a value the column cannot hold. */
-export function databaseAnswer(error: DatabaseError & { table?: string }): { status: number; body: Record<string, unknown> } | null {
+function databaseAnswer(error: DatabaseError & { table?: string }): Omit<ErrorAnswer, 'headers'> | null {
   const field = fieldOfConstraint(error.table, error.constraint);
   switch (error.code) {
     case PG.uniqueViolation:
-      return { status: 400, body: { message: VALIDATION_FAILED, errors: uniqueValueTaken(error) } };
+      return { status: 400, body: { message: FIELD_ERRORS, errors: uniqueValueTaken(error) } };
     case PG.restrictViolation:
       return { status: 409, body: { message: 'This record is still in use by other records, so it cannot be deleted.' } };
     case PG.foreignKeyViolation:
       if (error.detail?.includes('referenced from')) {
         return { status: 409, body: { message: 'This record is still in use by other records, so it cannot be deleted.' } };
       }
-      return { status: 400, body: { message: VALIDATION_FAILED, errors: { [field ?? '_']: 'The selected record does not exist.' } } };
+      return { status: 400, body: { message: FIELD_ERRORS, errors: { [field ?? '_']: 'The selected record does not exist.' } } };
     case PG.notNullViolation:
-      return { status: 400, body: { message: VALIDATION_FAILED, errors: { [(error as { column?: string }).column ?? '_']: 'This field is required' } } };
+      return { status: 400, body: { message: FIELD_ERRORS, errors: { [(error as { column?: string }).column ?? '_']: 'This field is required' } } };
     case PG.serializationFailure:
       return { status: 409, body: { message: 'The record was changed at the same time. Please try again.' } };
     default:
       // Class 22: data exceptions (a value PostgreSQL cannot hold, e.g. a date out of its range).
-      return error.code.startsWith('22') ? { status: 400, body: { message: VALIDATION_FAILED, errors: { _: 'Invalid value.' } } } : null;
+      return error.code.startsWith('22') ? { status: 400, body: { message: FIELD_ERRORS, errors: { _: 'Invalid value.' } } } : null;
   }
 }
 

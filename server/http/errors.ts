@@ -10,10 +10,11 @@ export class HttpError extends Error {
   }
 }
 
-export const VALIDATION_FAILED = 'Validation failed';
+/** What a 400 with field errors says before its answer names the fields (`errorAnswer` in errorHandler.ts). */
+export const FIELD_ERRORS = 'The request has field errors.';
 
 export function validationError(errors: Record<string, string>): HttpError {
-  return new HttpError(400, VALIDATION_FAILED, errors);
+  return new HttpError(400, FIELD_ERRORS, errors);
 }
 
 export function notFound(what = 'Record'): HttpError {

@@ -1,12 +1,9 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifySchema } from 'fastify';
 import type { JsonSchema } from '../../contract/description.ts';
 import type { Answer } from './answers.ts';
 import { ERROR_BODY } from './answers.ts';
-import { isDatabaseError } from '../db/database.ts';
-import { databaseAnswer } from './errorHandler.ts';
-import { HttpError } from './errors.ts';
-import { RequestValidationError } from './validation.ts';
+import { errorAnswer } from './errorHandler.ts';
 
 /** What a long run tells its caller as it goes: how many of how many are done. */
 export interface ProgressReporter {
@@ -56,18 +53,15 @@ export async function sendWithProgress(reply: FastifyReply, run: (progress: Prog
     (value) => stream.end(`${JSON.stringify(value)}\n`),
     (error: unknown) => {
       reply.log.error({ err: error }, 'a long run failed after it started');
-      stream.end(`${JSON.stringify({ error: errorLine(error) })}\n`);
+      stream.end(`${JSON.stringify({ error: errorLine(error, reply.request.routeOptions.schema) })}\n`);
     },
   );
   return reply.type('application/x-ndjson; charset=utf-8').header('cache-control', 'no-store').send(stream);
 }
 
-function errorLine(error: unknown): Record<string, unknown> {
-  if (error instanceof RequestValidationError) return { status: 400, message: error.message, errors: error.errors };
-  if (error instanceof HttpError) return { status: error.statusCode, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
-  const refused = isDatabaseError(error) ? databaseAnswer(error) : null;
-  if (refused) return { status: refused.status, ...refused.body };
-  return { status: 500, message: 'The run failed and changed nothing. Try again.' };
+function errorLine(error: unknown, schema: FastifySchema | undefined): Record<string, unknown> {
+  const answer = errorAnswer(error, schema);
+  return answer ? { status: answer.status, ...answer.body } : { status: 500, message: 'The run failed and changed nothing. Try again.' };
 }
 
 /** The 200 answer of a long run: its lines, each one of the three shapes, the last a result or an error. */

@@ -2,13 +2,13 @@ import type { FastifySchemaCompiler } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../../validation/createAjv.ts';
 import { fieldErrors } from '../../validation/messages.ts';
-import { VALIDATION_FAILED } from './errors.ts';
+import { FIELD_ERRORS } from './errors.ts';
 
 /** A failed request validation, carrying the field errors the console maps onto its form (FORM-12). */
 export class RequestValidationError extends Error {
   readonly statusCode = 400;
   constructor(readonly errors: Record<string, string>) {
-    super(VALIDATION_FAILED);
+    super(FIELD_ERRORS);
   }
 }
 

@@ -10,7 +10,10 @@ import { useAuthForm } from './useAuthForm.ts';
 
 const RULES = { email: [required, email] };
 
-/** /auth/forgot-password: POST forget_password (SESSION-10); the answer is the same whether the email exists or not. */
+/**
+ * /auth/forgot-password: POST forget_password (SESSION-10); the answer is the same whether the email exists or not.
+ * A failure is its "Error" toast (ERR-01) alone.
+ */
 export function ForgotPasswordScreen() {
   const form = useAuthForm(RULES);
   const [sent, setSent] = useState<string | null>(null);
@@ -23,7 +26,7 @@ export function ForgotPasswordScreen() {
   return (
     <AuthCard title="Forgot password" intro="Enter your email and we will send you a link to choose a new password.">
       <form className="auth-form" noValidate onSubmit={form.onSubmit(send)}>
-        {form.failure ? <FormMessage kind="error" text={form.failure} /> : sent && <FormMessage kind="success" text={sent} />}
+        <FormMessage kind="success" text={sent} />
         <TextField label="Email" name="email" type="email" autoComplete="email" autoFocus field={form.field('email')} />
         <button type="submit" className="button button--primary button--block" disabled={form.busy}>
           {form.busy ? 'Sending…' : 'Send reset link'}

@@ -23,9 +23,9 @@ const UNVERIFIED_ADDRESS = 403;
 
 /**
  * /auth/login. A successful login stores both tokens (SESSION-06); the guest-only guard then sends the user back to
- * the page they asked for, or to their landing path (ROUTE-15). A failure keeps what was typed and shows the
- * server's message; one for an address not verified yet offers to send the link again. A visitor whose session
- * expired is told so.
+ * the page they asked for, or to their landing path (ROUTE-15). A failure keeps what was typed; its "Error" toast says
+ * the server's message (ERR-01), so the form does not repeat it, and one for an address not verified yet offers here
+ * to send the link again. A visitor whose session expired is told so.
  */
 export function LoginScreen() {
   const form = useAuthForm(RULES);
@@ -45,7 +45,6 @@ export function LoginScreen() {
   return (
     <AuthCard title="Sign in" intro="Sign in to the Trade Data administration console.">
       <form className="auth-form" noValidate onSubmit={form.onSubmit(logIn)}>
-        <FormMessage kind="error" text={form.failure} />
         {!form.failure && <FormMessage kind="info" text={expired ? SESSION_EXPIRED_NOTICE : null} />}
         {unverified && form.failure && <ResendVerificationLink email={unverified.email} password={unverified.password} />}
         <TextField label="Email" name="email" type="email" autoComplete="username" autoFocus field={form.field('email')} />

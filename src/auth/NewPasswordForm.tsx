@@ -1,12 +1,11 @@
 import { password, required, sameAs } from './fieldRules.ts';
-import { FormMessage } from './FormMessage.tsx';
 import { TextField } from './TextField.tsx';
 import { useAuthForm } from './useAuthForm.ts';
 
 const RULES = { password: [required, password], confirm_password: [required, sameAs('password', 'Password')] };
 
 export interface NewPasswordFormProps {
-  /** Sends the chosen password; a failure stays on the form with its field errors. */
+  /** Sends the chosen password; a failure is its "Error" toast (ERR-01), with its field errors on the form. */
   send: (values: { password: string; confirm_password: string }) => Promise<void>;
   submitLabel: string;
 }
@@ -16,7 +15,6 @@ export function NewPasswordForm({ send, submitLabel }: NewPasswordFormProps) {
   const form = useAuthForm(RULES);
   return (
     <form className="auth-form" noValidate onSubmit={form.onSubmit(() => send(form.values))}>
-      <FormMessage kind="error" text={form.failure} />
       <TextField label="New password" name="password" type="password" autoComplete="new-password" autoFocus field={form.field('password')} />
       <TextField label="Confirm password" name="confirm_password" type="password" autoComplete="new-password" field={form.field('confirm_password')} />
       <button type="submit" className="button button--primary button--block" disabled={form.busy}>

@@ -10,15 +10,15 @@ export interface ResendVerificationLinkProps {
   password: string;
 }
 
-type Outcome = { kind: 'success' | 'error'; message: string } | null;
-
 /**
  * "Send the link again" under a sign-in refused for an unverified address (POST `email-verify/resend`). After a link
  * went out, or the server said to wait (429 with Retry-After), it rests that long, counting down, so the wait is seen.
+ * A refusal is said by its "Error" toast (ERR-01), and the sign-in's refusal by its own: here only what they do not
+ * say, that a link went out and how long to wait.
  */
 export function ResendVerificationLink({ email, password }: ResendVerificationLinkProps) {
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [sent, setSent] = useState<string | null>(null);
   const [waitUntil, setWaitUntil] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const secondsLeft = Math.max(0, Math.ceil((waitUntil - now) / 1000));
@@ -35,13 +35,12 @@ export function ResendVerificationLink({ email, password }: ResendVerificationLi
   };
   const send = async () => {
     setBusy(true);
-    setOutcome(null);
+    setSent(null);
     try {
       const answer = await http.post<{ message: string }>('email-verify/resend', { email, password });
-      setOutcome({ kind: 'success', message: answer.message });
+      setSent(answer.message);
       rest(VERIFY_LINK_RESEND_WAIT_S);
     } catch (error) {
-      setOutcome({ kind: 'error', message: isApiError(error) ? error.message : 'The link could not be sent.' });
       if (isApiError(error) && error.retryAfterSeconds) rest(error.retryAfterSeconds);
     } finally {
       setBusy(false);
@@ -50,7 +49,8 @@ export function ResendVerificationLink({ email, password }: ResendVerificationLi
 
   return (
     <div className="resend-link">
-      <FormMessage kind={outcome?.kind ?? 'info'} text={outcome?.message ?? null} />
+      <p>Did the verification e-mail not arrive, or has its link expired?</p>
+      <FormMessage kind="success" text={sent} />
       <button type="button" className="button button--block" disabled={busy || secondsLeft > 0} onClick={() => void send()}>
         {busy ? 'Sending…' : secondsLeft > 0 ? `Send the link again (in ${secondsLeft} s)` : 'Send the link again'}
       </button>

@@ -1,17 +1,20 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { isApiError } from '../http/ApiError.ts';
 import { http } from '../http/http.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { FormMessage } from './FormMessage.tsx';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { onceByKey } from './onceByKey.ts';
 
-type LinkState = { kind: 'checking' } | { kind: 'valid'; email: string } | { kind: 'expired'; message: string } | { kind: 'done'; message: string };
+/** An expired link's message is null when the check's "Error" toast said why (ERR-01). */
+type LinkState = { kind: 'checking' } | { kind: 'valid'; email: string } | { kind: 'expired'; message: string | null } | { kind: 'done'; message: string };
 
 const MISSING_LINK = 'This reset link is incomplete. Ask for a new one.';
 
-/** /auth/reset-password?token=…: verifies the link with check-link first (SESSION-10), then sets the new password. */
+/**
+ * /auth/reset-password?token=…: verifies the link with check-link first (SESSION-10), then sets the new password. A
+ * link the server refuses leaves its toast to say why and the screen to offer a new one.
+ */
 export function ResetPasswordScreen() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -22,7 +25,7 @@ export function ResetPasswordScreen() {
     let current = true;
     onceByKey(`check-link:${token}`, () => http.post<{ data: { valid: boolean; email?: string } }>('check-link', { token })).then(
       (answer) => current && setLink({ kind: 'valid', email: answer.data.email ?? '' }),
-      (failure: unknown) => current && setLink({ kind: 'expired', message: isApiError(failure) ? failure.message : MISSING_LINK }),
+      () => current && setLink({ kind: 'expired', message: null }),
     );
     return () => {
       current = false;

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { isApiError } from '../http/ApiError.ts';
 import { http } from '../http/http.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { FormMessage } from './FormMessage.tsx';
@@ -10,23 +9,23 @@ import { onceByKey } from './onceByKey.ts';
 type Verification =
   | { kind: 'checking' }
   | { kind: 'choose-password'; email: string }
-  | { kind: 'error' | 'success'; message: string };
+  | { kind: 'incomplete' | 'success'; message: string }
+  | { kind: 'refused' };
 
 interface LinkCheck {
   data: { valid: boolean; email: string; password_set: boolean };
 }
 
-const failed = (failure: unknown) => ({ kind: 'error', message: isApiError(failure) ? failure.message : 'This link could not be verified.' }) as const;
-
 /**
  * /auth/verify-email?token=…: checks the link, then POSTs email-verify once (SESSION-10). An account created without a
- * password (an invitation) chooses it here first, and the same request verifies the address.
+ * password (an invitation) chooses it here first, and the same request verifies the address. A link the server
+ * refuses leaves its "Error" toast to say why (ERR-01) and the screen to say where a new one comes from.
  */
 export function VerifyEmailScreen() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [state, setState] = useState<Verification>(
-    token ? { kind: 'checking' } : { kind: 'error', message: 'This verification link is incomplete.' },
+    token ? { kind: 'checking' } : { kind: 'incomplete', message: 'This verification link is incomplete.' },
   );
 
   useEffect(() => {
@@ -40,7 +39,7 @@ export function VerifyEmailScreen() {
     };
     onceByKey(`email-verify:${token}`, verify).then(
       (next) => current && setState(next),
-      (failure: unknown) => current && setState(failed(failure)),
+      () => current && setState({ kind: 'refused' }),
     );
     return () => {
       current = false;
@@ -61,7 +60,10 @@ export function VerifyEmailScreen() {
   }
   return (
     <AuthCard title="Verify email">
-      {state.kind === 'checking' ? <p role="status">Verifying your email…</p> : <FormMessage kind={state.kind} text={state.message} />}
+      {state.kind === 'checking' && <p role="status">Verifying your email…</p>}
+      {state.kind === 'incomplete' && <FormMessage kind="error" text={state.message} />}
+      {state.kind === 'success' && <FormMessage kind="success" text={state.message} />}
+      {state.kind === 'refused' && <p>An address not verified yet can have a new link sent from the sign-in screen.</p>}
       <p className="auth-links">
         <Link to="/auth/login">Go to sign in</Link>
       </p>

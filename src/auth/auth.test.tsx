@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { GuestLayout } from '../layout/GuestLayout.tsx';
 import { appRoutes } from '../routing/appRoutes.tsx';
 import { tokenStore } from '../session/tokenStore.ts';
+import { ToastHost } from '../shell/ToastHost.tsx';
 import { api, setupApiServer } from '../test/apiServer.ts';
 import { renderRoutes } from '../test/renderWithRouter.tsx';
 import { TEST_PERMISSIONS, testAreas } from '../test/testAreas.ts';
@@ -16,7 +17,19 @@ vi.mock('../screens/index.ts', async () => ({ SCREENS: (await import('../test/mo
 const server = setupApiServer();
 
 function renderAt(path: string) {
-  return renderRoutes(appRoutes(testAreas()), [path], (router) => <StrictMode>{router}</StrictMode>).history;
+  return renderRoutes(appRoutes(testAreas()), [path], (router) => (
+    <StrictMode>
+      {router}
+      <ToastHost />
+    </StrictMode>
+  )).history;
+}
+
+/** One message per event: the text shows once, in the "Error" toast (ERR-01), and not again on the screen. */
+async function toldOnceByToast(text: string) {
+  const shown = await screen.findAllByText(text);
+  expect(shown).toHaveLength(1);
+  expect(shown[0]!.closest('.toast-body')).not.toBeNull();
 }
 
 function recordPosts(path: string, reply: () => Response) {
@@ -141,13 +154,13 @@ describe('the login screen', () => {
     }
   });
 
-  it('shows the server error and keeps what was typed', async () => {
+  it('shows the server error once, in its toast, the field error on its field, and keeps what was typed', async () => {
     recordPosts('login', () => HttpResponse.json({ message: 'Invalid email or password.', errors: { password: 'Wrong password' } }, { status: 400 }));
     renderAt('/auth/login');
     await userEvent.type(await screen.findByLabelText('Email'), 'admin@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'Secret#123');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password.');
+    await toldOnceByToast('Invalid email or password.');
     expect(screen.getByText('* Wrong password')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('admin@example.com');
     expect(screen.getByLabelText('Password')).toHaveValue('Secret#123');
@@ -185,13 +198,48 @@ describe('the other auth screens', () => {
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/login');
   });
 
-  it('SESSION-10 reset password says when the link has expired', async () => {
+  it('SESSION-10 reset password says when the link has expired: the reason in its toast once, a new link offered', async () => {
     recordPosts('check-link', () => HttpResponse.json({ message: 'This link has expired or was already used.' }, { status: 400 }));
     renderAt('/auth/reset-password?token=link-2');
     expect(await screen.findByRole('heading', { name: 'This link has expired' })).toBeInTheDocument();
-    expect(screen.getAllByText('This link has expired or was already used.').length).toBeGreaterThan(0);
+    await toldOnceByToast('This link has expired or was already used.');
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/auth/forgot-password');
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+  });
+
+  it('a reset link without its token says so on the screen, having called nothing', async () => {
+    renderAt('/auth/reset-password');
+    expect(await screen.findByText('This reset link is incomplete. Ask for a new one.')).toHaveAttribute('role', 'alert');
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/auth/forgot-password');
+  });
+
+  it('forgot password: a refusal shows once, in its toast, and no confirmation', async () => {
+    recordPosts('forget_password', () => HttpResponse.json({ message: 'Email: Invalid Email.', errors: { email: 'Invalid Email.' } }, { status: 400 }));
+    renderAt('/auth/forgot-password');
+    await userEvent.type(await screen.findByLabelText('Email'), 'admin@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await toldOnceByToast('Email: Invalid Email.');
+    expect(screen.getByText('* Invalid Email.')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('a new password refused by the server shows once, in its toast, with the field error on its field', async () => {
+    recordPosts('check-link', () => HttpResponse.json({ data: { valid: true, email: 'admin@example.com' } }));
+    recordPosts('reset_password', () => HttpResponse.json({ message: 'This link has expired or was already used.' }, { status: 400 }));
+    renderAt('/auth/reset-password?token=link-3');
+    await userEvent.type(await screen.findByLabelText('New password'), 'Better#2026');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'Better#2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Save new password' }));
+    await toldOnceByToast('This link has expired or was already used.');
+    expect(screen.getByLabelText('New password')).toHaveValue('Better#2026');
+  });
+
+  it('a verification link the server refuses: the reason once, in its toast, and where a new link comes from', async () => {
+    recordPosts('email-verify/check', () => HttpResponse.json({ message: 'This link has expired or was already used.' }, { status: 400 }));
+    renderAt('/auth/verify-email?token=verify-2');
+    await toldOnceByToast('This link has expired or was already used.');
+    expect(screen.getByText('An address not verified yet can have a new link sent from the sign-in screen.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/auth/login');
   });
 
   it('SESSION-10 email verification sends POST email-verify once, even under StrictMode', async () => {

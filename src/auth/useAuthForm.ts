@@ -19,11 +19,12 @@ export interface UseAuthFormResult<F extends string> {
   field: (name: F) => AuthField;
   /** True while a submission is in flight. */
   busy: boolean;
-  /** The message of the last failed submission, shown above the form; null when there is none. */
+  /** The message of the last failed submission, which its "Error" toast showed (ERR-01); null when there is none. */
   failure: string | null;
   /**
    * The form's submit handler: the client checks first, then `send`, one submission at a time. A failure keeps
-   * what was typed, its message in `failure` and the server's field errors (FORM-12) on their fields.
+   * what was typed, its message in `failure` (for the screen to know, not to show again) and the server's field
+   * errors (FORM-12) on their fields.
    */
   onSubmit: (send: () => Promise<void>) => (event: FormEvent) => void;
 }

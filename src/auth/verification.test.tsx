@@ -4,6 +4,7 @@ import { http as mock, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../routing/appRoutes.tsx';
 import { api, setupApiServer } from '../test/apiServer.ts';
+import { ToastHost } from '../shell/ToastHost.tsx';
 import { renderRoutes } from '../test/renderWithRouter.tsx';
 import { testAreas } from '../test/testAreas.ts';
 
@@ -13,7 +14,19 @@ const server = setupApiServer();
 const NOT_VERIFIED = 'Your email address is not verified yet. Open the link in the email we sent you, or send the link again.';
 
 function renderAt(path: string) {
-  return renderRoutes(appRoutes(testAreas()), [path]).history;
+  return renderRoutes(appRoutes(testAreas()), [path], (router) => (
+    <>
+      {router}
+      <ToastHost />
+    </>
+  )).history;
+}
+
+/** One message per event: the text shows once, in the "Error" toast (ERR-01), and not again on the screen. */
+async function toldOnceByToast(text: string) {
+  const shown = await screen.findAllByText(text);
+  expect(shown).toHaveLength(1);
+  expect(shown[0]!.closest('.toast-body')).not.toBeNull();
 }
 
 afterEach(() => vi.useRealTimers());
@@ -35,12 +48,13 @@ describe('signing in with an address not verified yet', () => {
     await user.type(screen.getByLabelText('Password'), 'Nila@13579{Enter}');
   };
 
-  it('says so, and "Send the link again" sends the typed credentials, then rests for a minute, counting down', async () => {
+  it('says so once, in its toast, and "Send the link again" sends the typed credentials, then rests for a minute, counting down', async () => {
     const resent = refuseUnverified();
     const user = userEvent.setup();
     const history = renderAt('/auth/login');
     await signIn(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent(NOT_VERIFIED);
+    await toldOnceByToast(NOT_VERIFIED);
+    expect(screen.getByText('Did the verification e-mail not arrive, or has its link expired?')).toBeInTheDocument();
     expect(history.location.pathname).toBe('/auth/login');
 
     await user.click(screen.getByRole('button', { name: 'Send the link again' }));
@@ -64,7 +78,7 @@ describe('signing in with an address not verified yet', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send the link again' })).toBeEnabled());
   });
 
-  it('shows the server\'s refusal of a link asked for too soon, and rests as long as it asked', async () => {
+  it('shows the server\'s refusal of a link asked for too soon once, in its toast, and rests as long as it asked', async () => {
     server.use(
       mock.post(api('login'), () => HttpResponse.json({ message: NOT_VERIFIED }, { status: 403 })),
       mock.post(api('email-verify/resend'), () =>
@@ -75,17 +89,17 @@ describe('signing in with an address not verified yet', () => {
     renderAt('/auth/login');
     await signIn(user);
     await user.click(await screen.findByRole('button', { name: 'Send the link again' }));
-    expect(await screen.findByText('A verification link was sent to you a moment ago. Try again in 42 second(s).', { selector: '.resend-link p' })).toHaveAttribute('role', 'alert');
     // The wait the server asked for (Retry-After) is counted down on the button.
-    expect(screen.getByRole('button', { name: /^Send the link again \(in (42|41) s\)$/ })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: /^Send the link again \(in (42|41) s\)$/ })).toBeDisabled();
+    await toldOnceByToast('A verification link was sent to you a moment ago. Try again in 42 second(s).');
   });
 
-  it('a wrong password offers no link: only the refusal', async () => {
+  it('a wrong password offers no link: only the refusal, in its toast', async () => {
     server.use(mock.post(api('login'), () => HttpResponse.json({ message: 'Invalid email or password.' }, { status: 401 })));
     const user = userEvent.setup();
     renderAt('/auth/login');
     await signIn(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password.');
+    await toldOnceByToast('Invalid email or password.');
     expect(screen.queryByRole('button', { name: /Send the link again/ })).not.toBeInTheDocument();
   });
 });

@@ -181,9 +181,10 @@ describe('the error catalogue', () => {
   });
 
   it('ERR-03 shows the message of the body', async () => {
-    server.use(mock.post(api('vouchers'), () => HttpResponse.json({ message: 'Validation failed' }, { status: 400 })));
-    await expect(http.post('vouchers', {})).rejects.toMatchObject({ message: 'Validation failed' });
-    expect(await toastWith('Validation failed')).toBeInTheDocument();
+    const message = 'Code: This value is already in use.';
+    server.use(mock.post(api('vouchers'), () => HttpResponse.json({ message, errors: { code: 'This value is already in use.' } }, { status: 400 })));
+    await expect(http.post('vouchers', {})).rejects.toMatchObject({ message });
+    expect(await toastWith(message)).toBeInTheDocument();
   });
 
   it('a change of one record sends its version as If-Match; its 412 is left to the screen (no toast), any other 412 toasts', async () => {

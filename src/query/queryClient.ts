@@ -27,5 +27,9 @@ export const FETCHED_AHEAD = { shownByCaller: 'all', loader: false } as const;
 /** How long data fetched ahead of its screen counts as fresh when the screen appears. */
 const FETCHED_AHEAD_FRESH_MS = 2_000;
 
-/** A screen query's `refetchOnMount`: data fetched a moment ago (ahead of the screen) is not asked for again. */
-export const unlessJustFetched = (query: { state: { dataUpdatedAt: number } }) => Date.now() - query.state.dataUpdatedAt > FETCHED_AHEAD_FRESH_MS;
+/**
+ * A screen query's `refetchOnMount`: data fetched a moment ago (ahead of the screen) is not asked for again, unless a
+ * change made since marked it out of date (a form's save invalidates its resource's lists before the list reappears).
+ */
+export const unlessJustFetched = (query: { state: { dataUpdatedAt: number; isInvalidated: boolean } }) =>
+  query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt > FETCHED_AHEAD_FRESH_MS;

@@ -38,8 +38,8 @@ describe('a create form against the real API', () => {
     expect(screen.getByLabelText(/^ISO alpha-3/)).toHaveValue('IDC');
     expect(screen.getByLabelText(/^Currency code/)).toHaveValue('INR');
     expect(history.location.pathname).toBe('/masters/countries/add');
-    // The "Error" toast says what the server said (ERR-01, ERR-03).
-    expect(await screen.findByText('Validation failed')).toBeInTheDocument();
+    // The "Error" toast says what the server said (ERR-01, ERR-03), naming the field by its title.
+    expect(await screen.findByText('ISO alpha-2: This value is already in use.')).toBeInTheDocument();
     expect((await callApi(admin.access, 'GET', 'countries?_page_size=1')).body.meta.total).toBe(before.body.meta.total);
   });
 
@@ -60,6 +60,7 @@ describe('a create form against the real API', () => {
     await waitFor(() => expect(errorOf(code)).toHaveTextContent(/^\* This value is already in use for this Lookup type\.$/), { timeout: 10_000 });
     expect(code).toHaveAttribute('aria-invalid', 'true');
     expect(errorOf(screen.getByLabelText(/^Lookup type/))).toBeNull();
+    expect(await screen.findByText('Code: This value is already in use for this Lookup type.')).toBeInTheDocument();
     expect(code).toHaveValue('sea');
     expect((await callApi(admin.access, 'GET', `lookups?lookup_type_id=${type.body.data.id}`)).body.meta.total).toBe(1);
   });

@@ -212,7 +212,7 @@ describe.each([
     );
     expect(result.status, JSON.stringify(result.body)).toBe(status);
     expect(result.body.errors?.file).toMatch(says);
-    if (status === 400) expect(result.body.message).toBe('Validation failed');
+    if (status === 400) expect(result.body.message).toBe(`File: ${result.body.errors?.file?.replace(/\.$/, '')}.`);
     expect(peakMib).toBeLessThan(PEAK_RSS_MIB);
     if (HOLD_TIME_BUDGETS) {
       expect(ms).toBeLessThan(REFUSED_WITHIN_MS);

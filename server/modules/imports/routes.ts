@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { csvAnswer, errorAnswers } from '../../http/answers.ts';
 import { csvLine } from '../../http/csv.ts';
-import { HttpError } from '../../http/errors.ts';
+import { validationError } from '../../http/errors.ts';
 import { sendWithProgress } from '../../http/progressStream.ts';
 import { idParams } from '../../http/requestSchemas.ts';
 import { ENTITY_RESOURCES } from '../../registry.ts';
@@ -60,7 +60,7 @@ function registerImport(app: FastifyInstance, endpoint: ResourceEndpoint): void 
     },
     handler: async (request, reply) => {
       const file = fileOf(request);
-      if (!isPlainFileName(file.filename)) throw new HttpError(400, 'Validation failed', { file: 'The file name must not contain a path.' });
+      if (!isPlainFileName(file.filename)) throw validationError({ file: 'The file name must not contain a path.' });
       if (file.data.length > IMPORT_MAX_BYTES) throw fileTooLarge();
       const parsed = await parseImportFile(file.data, file.filename);
       const id = await storeImport(db, resource.key, currentUser(request).id, file.filename, parsed);

@@ -196,7 +196,7 @@ describe('the OpenAPI document', () => {
     expect(body.required).toContain('password');
     const response = await server.app.inject({ method: 'POST', url: `${BASE}/login`, payload: { email: 'admin@example.com' } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Validation failed', errors: { password: 'This field is required' } });
+    expect(response.json()).toEqual({ message: 'Password: This field is required.', errors: { password: 'This field is required' } });
   });
 
   it('documents the top-up idempotency key the server requires beside the manifest\'s form', () => {

@@ -39,11 +39,11 @@ describe.each(databases)('a value the database refuses names its field, on $kind
     const [created] = await server.db.query<{ id: number }>(`INSERT INTO vouchers (code, discount_type, discount_value, valid_to) VALUES ('TYPED1', 'percent', 10, '2026-09-30') RETURNING id`);
     const before = await count();
     const onCreate = await call('POST', 'vouchers', { ...VOUCHER, code: 'TYPED2' });
-    expect(onCreate).toEqual({ status: 400, body: { message: 'Validation failed', errors: { valid_from: 'Invalid value.' } } });
+    expect(onCreate).toEqual({ status: 400, body: { message: 'Valid from: Invalid value.', errors: { valid_from: 'Invalid value.' } } });
     expect(await count()).toBe(before);
     expect(logged.at(-1)).toMatchObject({ level: 40, table: 'vouchers', field: 'valid_from', columnType: 'bigint', msg: 'the database refused the value of vouchers.valid_from (bigint)' });
     expect(String(logged.at(-1)!.reason)).toContain('invalid input syntax for type bigint');
     const onUpdate = await call('PUT', `vouchers/${created!.id}`, { ...VOUCHER, code: 'TYPED1' }, { 'if-match': '*' });
-    expect(onUpdate).toEqual({ status: 400, body: { message: 'Validation failed', errors: { valid_from: 'Invalid value.' } } });
+    expect(onUpdate).toEqual({ status: 400, body: { message: 'Valid from: Invalid value.', errors: { valid_from: 'Invalid value.' } } });
   });
 });

@@ -4,6 +4,7 @@ import type { ExpectedVersion } from '../../http/recordVersion.ts';
 import { quoted, type EntityResource, type RegistryField } from '../../registry.ts';
 import { EMPTY_SUFFIX, FROM_SUFFIX, splitValues, TO_SUFFIX } from '../../../contract/listFilters.ts';
 import { listFilters } from './schemas.ts';
+import { likeLiteral, searchTerms } from './searchTerms.ts';
 
 /** The column that carries a list's total on each row of its page; never a manifest field name (they are lower snake case without a leading underscore). */
 const TOTAL_KEY = '__total';
@@ -228,9 +229,9 @@ export class ResourceTable {
   private conditions(params: SqlParams, query: Pick<ListQuery, 'q' | 'filters'>, scope: Scope | null): string[] {
     const conditions: string[] = [];
     if (query.q && this.resource.searchSql) {
-      // The same expression the trigram index covers, so the index applies; LIKE wildcards in the input are literal.
-      const needle = query.q.replace(/[\\%_]/g, (character) => `\\${character}`);
-      conditions.push(`${this.resource.searchSql} LIKE '%' || lower(${params.add(needle)}) || '%'`);
+      // The same expression the trigram index covers, so the index applies (for each term, ORed).
+      const matches = searchTerms(this.resource, query.q).map((term) => `${this.resource.searchSql} LIKE '%' || lower(${params.add(likeLiteral(term))}) || '%'`);
+      conditions.push(matches.length === 1 ? matches[0]! : `(${matches.join(' OR ')})`);
     }
     conditions.push(...this.filterConditions(params, query.filters));
     if (scope) conditions.push(scope(params));

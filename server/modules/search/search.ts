@@ -4,6 +4,7 @@ import { SqlParams } from '../../db/sqlParams.ts';
 import { ENTITY_RESOURCES, quoted, type EntityResource } from '../../registry.ts';
 import type { RecordOperations } from '../resources/recordOperations.ts';
 import { optionLabelField } from '../resources/relations.ts';
+import { likeLiteral, searchTerms } from '../resources/searchTerms.ts';
 
 /**
  * The fewest characters a search takes: the trigram index finds records by 3 characters or more. With 2, every row
@@ -59,15 +60,16 @@ export async function searchRecords(db: Queryable, records: RecordOperations, us
 function searchStatement(resources: readonly EntityResource[], records: RecordOperations, user: SessionUser, q: string, limit: number): { sql: string; values: unknown[] } {
   const params = new SqlParams();
   const lowered = q.toLowerCase();
-  // LIKE wildcards typed by the user are literal, as in a list search.
-  const escaped = lowered.replace(/[\\%_]/g, (character) => `\\${character}`);
-  const contains = params.add(escaped);
+  const contains = params.add(likeLiteral(lowered));
   const prefix = params.add(lowered);
   const perResource = params.add(limit);
   const selects = resources.map((resource, index) => {
     const label = `t.${quoted(optionLabelField(resource))}`;
     const details = resource.describe.flat().map((field) => `t.${quoted(field)}::text`);
-    const conditions = [`${resource.searchSql} LIKE '%' || ${contains} || '%'`];
+    // The terms a list search of the resource matches (a mobile number in its stored form too), LIKE wildcards literal.
+    const [, ...others] = searchTerms(resource, lowered);
+    const matches = [contains, ...others.map((term) => params.add(likeLiteral(term)))].map((term) => `${resource.searchSql} LIKE '%' || ${term} || '%'`);
+    const conditions = [matches.length === 1 ? matches[0]! : `(${matches.join(' OR ')})`];
     const scope = records.of(resource).scopeOf(user);
     if (scope) conditions.push(scope(params));
     return `(SELECT ${index} AS resource, c.id, c.label, c.details,

@@ -21,9 +21,9 @@ export const VIEW_BODY = namedSchema('ViewWrite', {
   additionalProperties: false,
   required: ['name', 'query'],
   properties: {
-    name: { type: 'string', minLength: 1, maxLength: SAVED_VIEW_LIMITS.nameLength, pattern: '\\S' },
-    query: QUERY,
-    shared_role_id: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INTEGER, description: 'Shared with every user of this role; null or left out: private.' },
+    name: { title: 'Name', type: 'string', minLength: 1, maxLength: SAVED_VIEW_LIMITS.nameLength, pattern: '\\S' },
+    query: { title: 'Search and filters', ...QUERY },
+    shared_role_id: { title: 'Share with', type: ['integer', 'null'], minimum: 1, maximum: MAX_INTEGER, description: 'Shared with every user of this role; null or left out: private.' },
   },
 });
 

@@ -133,7 +133,7 @@ describe('DataUploadScreen', () => {
         calls.push(`complete after ${sent.text().length} bytes`);
         completeHeaders = request.headers;
         return refuse
-          ? HttpResponse.json({ message: 'Validation failed', errors: { file: "The file's header does not match the configured data columns: missing column(s): value." } }, { status: 400 })
+          ? HttpResponse.json({ message: "File: The file's header does not match the configured data columns: missing column(s): value.", errors: { file: "The file's header does not match the configured data columns: missing column(s): value." } }, { status: 400 })
           : HttpResponse.json({ data: { id: 7, status: 'processing' } });
       }),
       mock.get(api('uploads/7/log'), () => HttpResponse.json(logOf({ status: 'completed', rows: [1, 1, 0] }))),
@@ -179,7 +179,7 @@ describe('DataUploadScreen', () => {
   it('FORM-12 shows a field error of the server on its field, prefixed with "* ", and keeps the choices', async () => {
     signInWith({ DATA_UPLOAD_LOGS: ['view', 'add'] });
     serveCountries();
-    server.use(mock.post(api('uploads'), () => HttpResponse.json({ message: 'Validation failed', errors: { period: 'Data for this period is already uploaded.' } }, { status: 400 })));
+    server.use(mock.post(api('uploads'), () => HttpResponse.json({ message: 'Period: Data for this period is already uploaded.', errors: { period: 'Data for this period is already uploaded.' } }, { status: 400 })));
     const user = userEvent.setup();
     renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
     await fillIn(user);

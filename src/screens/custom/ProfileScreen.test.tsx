@@ -77,7 +77,7 @@ describe('ProfileScreen', () => {
 
   it('FORM-12 puts a server field error on its field, prefixed with "* ", and keeps what was typed', async () => {
     signInWith({ USER_PROFILE: ['view', 'edit'] });
-    serveProfile(() => HttpResponse.json({ message: 'Validation failed', errors: { mobile: 'This mobile number is already in use.' } }, { status: 400 }));
+    serveProfile(() => HttpResponse.json({ message: 'Mobile: This mobile number is already in use.', errors: { mobile: 'This mobile number is already in use.' } }, { status: 400 }));
     const user = userEvent.setup();
     renderScreen(ProfileScreen, { resource: profile, route });
     const mobile = await screen.findByLabelText(/^Mobile/);

@@ -41,7 +41,7 @@ describe('FormScreen', () => {
 
   it('FORM-12 puts the server field errors on their fields and keeps what was typed', async () => {
     signInWith({ VOUCHER: ['view', 'add'] });
-    server.use(mock.post(api('vouchers'), () => HttpResponse.json({ message: 'Validation failed', errors: { code: 'This code is already used' } }, { status: 400 })));
+    server.use(mock.post(api('vouchers'), () => HttpResponse.json({ message: 'Code: This code is already used.', errors: { code: 'This code is already used' } }, { status: 400 })));
     const user = userEvent.setup();
     const { history } = renderScreen(FormScreen, { resource: vouchers, route: addVoucher });
     await user.type(screen.getByLabelText(/^Code/), 'DIWALI50');

@@ -90,7 +90,7 @@ describe('ImportScreen', () => {
     signInWith({ VOUCHER: ['view', 'import'] });
     server.use(
       mock.post(api('vouchers/import'), () => HttpResponse.json({ data: UPLOADED, message: 'read' }, { status: 201 })),
-      mock.post(api('vouchers/import/7/dry-run'), () => HttpResponse.json({ message: 'Validation failed', errors: { mapping: 'Map a column to Code: rows are matched to records on it.' } }, { status: 400 })),
+      mock.post(api('vouchers/import/7/dry-run'), () => HttpResponse.json({ message: 'Mapping: Map a column to Code: rows are matched to records on it.', errors: { mapping: 'Map a column to Code: rows are matched to records on it.' } }, { status: 400 })),
     );
     const user = userEvent.setup();
     renderScreen(ImportScreen, { resource, route });

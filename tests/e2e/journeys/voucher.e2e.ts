@@ -4,7 +4,7 @@ import { describe, expect } from 'vitest';
 import { ADMIN } from '../support/accounts.ts';
 import { Api, ApiFailure, unique } from '../support/api.ts';
 import { journey, useBrowser } from '../support/journey.ts';
-import { expectFieldError, field, recordApiCalls, row, rowAction, toast, waitForPath } from '../support/ui.ts';
+import { errorToast, expectFieldError, field, recordApiCalls, row, rowAction, toast, waitForPath } from '../support/ui.ts';
 
 useBrowser();
 
@@ -66,6 +66,9 @@ describe('voucher', () => {
       const { errors } = (await refusal.json()) as { errors?: Record<string, string> };
       expect(errors?.code).toBeTruthy();
       await expectFieldError(page, 'Code', `* ${errors!.code!.replace(/^\* /, '')}`);
+      // The field has the focus, and the Error toast names it by its title (ERR-03).
+      await errorToast(page, `Code: ${errors!.code!.replace(/\.$/, '')}.`).waitFor();
+      await expect.poll(() => field(page, 'Code').evaluate((element) => element === document.activeElement)).toBe(true);
       expect(new URL(page.url()).pathname).toBe(`${LIST}/add`);
       expect(await field(page, 'Description').inputValue()).toBe('Created by the end-to-end suite');
 

@@ -187,7 +187,7 @@ describe('filters as chips, columns and saved views', () => {
       mock.post(api('views/vouchers'), async ({ request }) => {
         const body = (await request.json()) as { name: string; query: Record<string, string> };
         posted.push(body);
-        if (fail) return HttpResponse.json({ message: 'Validation failed', errors: { name: 'Try again.' } }, { status: 400 });
+        if (fail) return HttpResponse.json({ message: 'Name: Try again.', errors: { name: 'Try again.' } }, { status: 400 });
         return HttpResponse.json({ data: view(12, body.name, body.query, { shared_role_id: 2, shared_role_name: 'Sales Executive' }), message: 'View saved.' }, { status: 201 });
       }),
     );
@@ -272,7 +272,7 @@ describe('saved views a page at a time', () => {
     expect(asked).toEqual(['150', '77']);
   });
 
-  it('a save refused for a limit says so beside the name, and no "Validation failed" toast besides', async () => {
+  it('a save refused for a limit says so beside the name, and no toast of the same refusal besides', async () => {
     signInWith({ VOUCHER: ['view'] });
     serveRows();
     const limit = 'You have 50 private views of the vouchers list, the most a user may keep (50): delete one first.';
@@ -280,7 +280,7 @@ describe('saved views a page at a time', () => {
     server.use(
       mock.post(api('views/vouchers'), async ({ request }) => {
         const body = (await request.json()) as { name: string; query: Record<string, string> };
-        if (full) return HttpResponse.json({ message: 'Validation failed', errors: { shared_role_id: limit } }, { status: 400 });
+        if (full) return HttpResponse.json({ message: `Share with: ${limit}`, errors: { shared_role_id: limit } }, { status: 400 });
         return HttpResponse.json({ data: view(51, body.name, body.query), message: `View "${body.name}" saved.` }, { status: 201 });
       }),
     );
@@ -300,6 +300,6 @@ describe('saved views a page at a time', () => {
     full = false;
     await user.click(within(panel).getByRole('button', { name: 'Save view' }));
     expect(await screen.findByText('View "One too many" saved.')).toBeInTheDocument();
-    expect(screen.queryByText('Validation failed')).not.toBeInTheDocument();
+    expect(screen.queryByText(`Share with: ${limit}`)).not.toBeInTheDocument();
   });
 });
