@@ -70,7 +70,7 @@ const GROUPED_NUMBER = /^(?:\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})+,\d{3})(?:\.\d+
 export const ACCEPTED_FORMATS: Record<ColumnType, string> = {
   date: 'a date as YYYY-MM-DD (2026-09-01); no other date format is accepted',
   number: 'a number of zero or more: 1234.5, or grouped by commas as 4,800,000 or 48,00,000 (1,23,456.50)',
-  string: `text of at most ${MAX_CELL_LENGTH} characters`,
+  string: `text of at most ${MAX_CELL_LENGTH.toLocaleString('en')} characters`,
 };
 
 /** What hs_code takes, beyond being text. */

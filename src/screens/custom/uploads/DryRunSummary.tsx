@@ -55,7 +55,7 @@ function DryRunResult({ result }: { result: DryRun }) {
     <>
       <p role="status" className={`dry-run__verdict ${result.rejected ? 'dry-run__verdict--warning' : 'dry-run__verdict--passed'}`}>
         The header matches. {scope}, {count(result.accepted)} would be imported and {count(result.rejected)} rejected.
-        {result.rejected > 0 && ' Rejected rows are left out of the import: correct them first, or upload and download them afterwards.'}
+        {result.rejected > 0 && ' Rejected rows are left out of the import: correct them first, or upload the file and download them from its log.'}
       </p>
       {result.rejections.length > 0 && (
         <div className="table-region" role="region" aria-label="Rows that would be rejected" tabIndex={0}>

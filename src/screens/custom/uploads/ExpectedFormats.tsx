@@ -19,7 +19,7 @@ export function ExpectedFormats({ columns, tradeDirection, open }: { columns: re
       <summary>Expected columns and formats</summary>
       <div className="table-region" role="region" aria-label="Expected columns" tabIndex={0}>
         <table className="data-table">
-          <caption>Columns of a {tradeDirection} file, in this order</caption>
+          <caption>Columns of an {tradeDirection} file, in this order</caption>
           <ColumnHeadings names={['Column', 'Required', 'Accepted values']} />
           <tbody>
             {columns.map((column) => (

@@ -61,7 +61,7 @@ describe("the dry run of a chosen trade file, before anything is sent", () => {
     expect(started.count).toBe(0);
 
     // The columns with their formats are shown open, and the template is made here from the same list.
-    const columns = screen.getByRole('table', { name: /Columns of a export file/ });
+    const columns = screen.getByRole('table', { name: /Columns of an export file/ });
     expect(within(columns).getByRole('row', { name: /quantity Yes a number of zero or more: 1234\.5, or grouped by commas as 4,800,000 or 48,00,000/ })).toBeInTheDocument();
     expect(within(columns).getByRole('row', { name: /shipment_date Yes a date as YYYY-MM-DD/ })).toBeInTheDocument();
     let saved: Blob | null = null;
