@@ -57,7 +57,7 @@ export function isBlankRecord(record: readonly string[]): boolean {
   return record.every((field) => field.trim() === '');
 }
 
-export const MAX_CELL_LENGTH = 1000;
+const MAX_CELL_LENGTH = 1000;
 const HS_CODE = /^\d{2,10}$/;
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
 /**
@@ -88,7 +88,7 @@ export function plainNumber(value: string): string {
 }
 
 /** A column and where a file's header has it (undefined when the file lacks it). */
-export interface ColumnAt {
+interface ColumnAt {
   column: TradeColumn;
   at: number | undefined;
 }

@@ -7,7 +7,7 @@ import { BadTradeFile, csvBatches, startsAsGzip, strictUtf8 } from '../../../val
 import { isBlankRecord } from '../../../validation/tradeRows.ts';
 
 // The reading of CSV text is the upload screen's dry run's too: it lives beside the row checks.
-export { BadTradeFile, MAX_LINE_BYTES, MAX_TEXT_BYTES } from '../../../validation/tradeCsv.ts';
+export { BadTradeFile, MAX_LINE_BYTES } from '../../../validation/tradeCsv.ts';
 
 /** Most rows a file may have; past it the upload fails rather than being cut short. */
 export const MAX_ROWS = 10_000_000;

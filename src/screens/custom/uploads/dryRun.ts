@@ -7,7 +7,7 @@ import { checkHeader, headerNames, headerProblem, isBlankRecord, rowCheck, type 
 /** How many rows after the header the dry run reads. */
 export const DRY_RUN_ROWS = 1000;
 /** How many rejected rows it lists (it counts them all). */
-export const LISTED_REJECTIONS = 20;
+const LISTED_REJECTIONS = 20;
 /** The most text it reads, whatever the rows' length: rows cut there are left out. */
 const MAX_TEXT_CHARS = 8 * 1024 * 1024;
 /** The file is read a slice of this many bytes at a time, each only when the parser asks for more. */
@@ -27,7 +27,7 @@ export interface FirstRows {
   problem: string | null;
 }
 
-export interface Rejected {
+interface Rejected {
   line: number;
   reason: string;
 }
