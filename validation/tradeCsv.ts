@@ -21,6 +21,10 @@ export function startsAsGzip(head: Uint8Array): boolean {
 /** Why a file named `.csv.gz` is refused when its bytes are not gzip. */
 export const NOT_GZIP = 'A .csv.gz file must be CSV compressed with gzip.';
 
+/** How far into a file's text a NUL character says it is no text at all, and what is said of it then. */
+export const TEXT_SNIFF_BYTES = 8192;
+export const NOT_CSV = 'Only CSV files can be uploaded.';
+
 /** The file itself is wrong: the upload fails at once with this reason, since trying again cannot help. */
 export class BadTradeFile extends Error {}
 

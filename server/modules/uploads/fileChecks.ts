@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/database.ts';
 import { HttpError, validationError } from '../../http/errors.ts';
 import { configuredColumns } from './columns.ts';
 import { headerProblem } from './tradeColumns.ts';
-import { NOT_GZIP, isGzipName, startsAsGzip } from '../../../validation/tradeCsv.ts';
+import { NOT_CSV, NOT_GZIP, TEXT_SNIFF_BYTES, isGzipName, startsAsGzip } from '../../../validation/tradeCsv.ts';
 import { multipartBoundary, parseMultipart } from './multipart.ts';
 
 export function checkSize(size: number, declaredSize: number, uploadMaxBytes: number): void {
@@ -51,7 +51,7 @@ function expanded(beginning: Buffer, whole: boolean, gzip: boolean): Buffer {
 /** The text of the header line (and what follows it within the beginning), refusing what is no UTF-8 text. */
 function headerLine(data: Buffer, whole: boolean): string {
   if (data.length === 0) throw validationError({ file: 'The file is empty.' });
-  if (data.subarray(0, 8192).includes(0)) throw new HttpError(415, 'Only CSV files can be uploaded.');
+  if (data.subarray(0, TEXT_SNIFF_BYTES).includes(0)) throw new HttpError(415, NOT_CSV);
   // Only whole lines: the beginning may end inside a character.
   const end = whole ? data.length : data.lastIndexOf(0x0a) + 1;
   if (end === 0) throw validationError({ file: `The header line is longer than ${BEGINNING_BYTES / 1024} KiB.` });

@@ -155,7 +155,8 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
     // A file whose header the import would refuse is not sent: the dry run says why (rejected rows only warn).
     const checked = await dryRun.settled(file);
     if (checked && !checked.sendable) {
-      setNotice({ kind: 'failed', text: `Nothing was uploaded: ${checked.problem ?? "the file's header does not match the columns of this trade direction"}. See the check of ${file.name}.` });
+      const why = checked.problem ? 'the file cannot be read as the import reads it' : "the file's header does not match the columns of this trade direction";
+      setNotice({ kind: 'failed', text: `Nothing was uploaded: ${why}. See the check of ${file.name}.` });
       dryRunPanel.current?.focus();
       return;
     }

@@ -97,9 +97,18 @@ describe("the dry run of a chosen trade file, before anything is sent", () => {
     await waitFor(() => expect(started.count).toBe(1));
   });
 
-  it('says why a file named .csv.gz that is not gzip cannot be sent', async () => {
-    const { panel } = await chosen(tradeFile(2, undefined, 'india-exports-2026-09.csv.gz'));
-    expect(await within(panel).findByText(/cannot be uploaded/)).toHaveTextContent('The file cannot be uploaded: A .csv.gz file must be CSV compressed with gzip.');
+  const unreadable: Array<[string, () => File, string | RegExp]> = [
+    ['a .csv.gz that is not gzip', () => tradeFile(2, undefined, 'india-exports-2026-09.csv.gz'), 'The file cannot be uploaded: A .csv.gz file must be CSV compressed with gzip.'],
+    ['a gzip file named .csv', () => new File([gzipSync('shipment_date,hs_code,quantity\n')], 'india-exports-2026-09.csv'), /name it \.csv\.gz\.$/],
+    ['a file that is no text', () => new File([new Uint8Array([0x73, 0x68, 0x00, 0x01, 0x0a])], 'india-exports-2026-09.csv'), 'The file cannot be uploaded: Only CSV files can be uploaded.'],
+    ['a file that is not UTF-8', () => new File([new Uint8Array([...new TextEncoder().encode('shipment_date,hs_code,quantity\n2026-09-01,0904,Caf'), 0xe9, 0x0a])], 'india-exports-2026-09.csv'), /The file is not UTF-8 text/],
+  ];
+  it.each(unreadable)('says why %s cannot be sent, and sends nothing', async (_name, file, reason) => {
+    const { user, panel, started } = await chosen(file());
+    expect(await within(panel).findByText(/cannot be uploaded/)).toHaveTextContent(reason);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Nothing was uploaded: the file cannot be read as the import reads it\. See the check of india-exports-2026-09\.csv(\.gz)?\.$/);
+    expect(started.count).toBe(0);
   });
 });
 

@@ -1,7 +1,7 @@
 // The dry run of a chosen trade file, before anything is sent: its header and first rows read in the browser (through
 // DecompressionStream for gzip, stopping once they are read) and held to the rules the server's import holds every
 // row to (validation/tradeRows.ts), with its reading (validation/tradeCsv.ts). Loaded when a file is chosen.
-import { BadTradeFile, NOT_GZIP, csvBatches, isGzipName, startsAsGzip, strictUtf8 } from '../../../../validation/tradeCsv.ts';
+import { BadTradeFile, NOT_CSV, NOT_GZIP, TEXT_SNIFF_BYTES, csvBatches, isGzipName, startsAsGzip, strictUtf8 } from '../../../../validation/tradeCsv.ts';
 import { checkHeader, headerNames, headerProblem, isBlankRecord, rowCheck, type HeaderCheck, type TradeColumn } from '../../../../validation/tradeRows.ts';
 
 /** How many rows after the header the dry run reads. */
@@ -60,8 +60,14 @@ export async function readFirstRows(file: Blob & { name: string }): Promise<Firs
   let header: string[] | null = null;
   const rows: string[][] = [];
   let chars = 0;
+  let start = '';
+  /** The text as it comes, counted; a NUL character near its start is no text, as the server's arrival check says. */
   const counted = async function* (text: AsyncIterable<string>) {
     for await (const piece of text) {
+      if (start.length < TEXT_SNIFF_BYTES) {
+        start += piece.slice(0, TEXT_SNIFF_BYTES - start.length);
+        if (start.includes('\u0000')) throw new BadTradeFile(NOT_CSV);
+      }
       chars += piece.length;
       yield piece;
     }
