@@ -31,6 +31,10 @@ describe('trade-data upload against the real API', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: /^Period( \*)?$/ }), 'September');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Period year' }), '2026');
     await user.upload(screen.getByLabelText(/^File \(CSV/), new File([CSV], 'india-exports-2026-09.csv', { type: 'text/csv' }));
+    // Before anything is sent, the dry run says of the file what the import then says: 2 rows imported, line 4 rejected.
+    const check = await screen.findByRole('region', { name: 'Check of india-exports-2026-09.csv' });
+    expect(await within(check).findByText(/^The header matches\./, {}, { timeout: 10_000 })).toHaveTextContent("Of the file's 3 rows, 2 would be imported and 1 rejected.");
+    expect(within(check).getByRole('row', { name: /^4 shipment_date must be a date as YYYY-MM-DD/ })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Upload' }));
 
     expect(await screen.findByRole('heading', { level: 2, name: 'india-exports-2026-09.csv' }, { timeout: 10_000 })).toBeInTheDocument();

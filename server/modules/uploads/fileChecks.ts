@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/database.ts';
 import { HttpError, validationError } from '../../http/errors.ts';
 import { configuredColumns } from './columns.ts';
 import { headerProblem } from './tradeColumns.ts';
+import { NOT_CSV, NOT_GZIP, TEXT_SNIFF_BYTES, isGzipName, startsAsGzip } from '../../../validation/tradeCsv.ts';
 import { multipartBoundary, parseMultipart } from './multipart.ts';
 
 export function checkSize(size: number, declaredSize: number, uploadMaxBytes: number): void {
@@ -21,9 +22,7 @@ export function isTradeFileName(name: string): boolean {
   return /\.csv(\.gz)?$/i.test(name);
 }
 
-export function isGzipName(name: string): boolean {
-  return /\.gz$/i.test(name);
-}
+export { isGzipName } from '../../../validation/tradeCsv.ts';
 
 /**
  * The arrival check of a trade file from its beginning alone (the rows are the processor's): UTF-8 CSV text, gunzipped
@@ -41,18 +40,18 @@ export async function checkBeginning(db: Queryable, beginning: Buffer, whole: bo
 function expanded(beginning: Buffer, whole: boolean, gzip: boolean): Buffer {
   if (beginning.length === 0) throw validationError({ file: 'The file is empty.' });
   if (!gzip) return beginning;
-  if (beginning[0] !== 0x1f || beginning[1] !== 0x8b) throw new HttpError(415, 'A .csv.gz file must be CSV compressed with gzip.');
+  if (!startsAsGzip(beginning)) throw new HttpError(415, NOT_GZIP);
   try {
     return gunzipSync(beginning, { finishFlush: whole ? zlib.Z_FINISH : zlib.Z_SYNC_FLUSH, maxOutputLength: BEGINNING_BYTES * 64 });
   } catch {
-    throw new HttpError(415, 'A .csv.gz file must be CSV compressed with gzip.');
+    throw new HttpError(415, NOT_GZIP);
   }
 }
 
 /** The text of the header line (and what follows it within the beginning), refusing what is no UTF-8 text. */
 function headerLine(data: Buffer, whole: boolean): string {
   if (data.length === 0) throw validationError({ file: 'The file is empty.' });
-  if (data.subarray(0, 8192).includes(0)) throw new HttpError(415, 'Only CSV files can be uploaded.');
+  if (data.subarray(0, TEXT_SNIFF_BYTES).includes(0)) throw new HttpError(415, NOT_CSV);
   // Only whole lines: the beginning may end inside a character.
   const end = whole ? data.length : data.lastIndexOf(0x0a) + 1;
   if (end === 0) throw validationError({ file: `The header line is longer than ${BEGINNING_BYTES / 1024} KiB.` });

@@ -228,13 +228,14 @@ describe.each(databases)('uploads kept in the data folder, pinned to the checked
   it.skipIf(skip)('uploads/columns lists the columns a file is checked against, to those who may upload', async () => {
     const answer = await call('GET', 'uploads/columns?trade_direction=export');
     expect(answer.status).toBe(200);
-    const columns = answer.body.data as unknown as Array<{ name: string; required: boolean }>;
-    expect(columns.slice(0, 3)).toEqual([
-      { name: 'shipment_date', required: true },
-      { name: 'hs_code', required: true },
-      { name: 'product_description', required: true },
+    const columns = answer.body.data as unknown as Array<{ name: string; type: string; required: boolean }>;
+    expect(columns.slice(0, 4)).toEqual([
+      { name: 'shipment_date', type: 'date', required: true },
+      { name: 'hs_code', type: 'string', required: true },
+      { name: 'product_description', type: 'string', required: true },
+      { name: 'quantity', type: 'number', required: true },
     ]);
-    expect(columns).toContainEqual({ name: 'importer', required: false });
+    expect(columns).toContainEqual({ name: 'importer', type: 'string', required: false });
     expect((await call('GET', 'uploads/columns')).status).toBe(400);
     expect((await call('GET', 'uploads/columns?trade_direction=sideways')).status).toBe(400);
     const get = async (url: string, headers: Record<string, string> = {}) => (await app.inject({ method: 'GET', url, headers })).statusCode;

@@ -96,12 +96,12 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       tags,
       operationId: 'listUploadColumns',
       summary: 'The columns a trade file must have',
-      description: 'The data columns the header of a file for this trade direction is checked against, in order; `required` ones must be present, others may be.',
+      description: 'The data columns the header of a file for this trade direction is checked against, in order; `required` ones must be present, others may be; `type` says the format of their values (docs/api.md, "What a trade file holds").',
       querystring: uploadColumnsQuery,
       response: { 200: answers.columns, ...errorAnswers(400, 401, 403) },
     },
     handler: async (request) => ({
-      data: (await configuredColumns(db, request.query.trade_direction)).map((column) => ({ name: column.name, required: column.required })),
+      data: (await configuredColumns(db, request.query.trade_direction)).map(({ name, type, required }) => ({ name, type, required })),
     }),
   });
 

@@ -55,7 +55,7 @@ export function uploadAnswers(upload: JsonSchema): Record<'ticket' | 'columns' |
     ),
     columns: dataAnswer('The expected columns.', {
       type: 'array',
-      items: { type: 'object', required: ['name', 'required'], properties: { name: { type: 'string' }, required: { type: 'boolean' } } },
+      items: { type: 'object', required: ['name', 'type', 'required'], properties: { name: { type: 'string' }, type: { type: 'string', enum: ['string', 'number', 'date'] }, required: { type: 'boolean' } } },
     }),
     received: dataAnswer('The file was received and is being processed.', upload, { message: true }),
   };

@@ -2,36 +2,10 @@
  * The columns of a trade record, named once: the upload check, the import and the report read them, and the report's
  * route declares its answer with them (the table itself: server/migrations/002_trade_data.sql).
  */
-export type ColumnType = 'string' | 'number' | 'date';
+import { STANDARD_COLUMNS, type TradeColumn } from '../../../validation/tradeRows.ts';
 
-export interface TradeColumn {
-  name: string;
-  type: ColumnType;
-  required: boolean;
-}
-
-function columns(required: boolean, types: Record<string, ColumnType>): TradeColumn[] {
-  return Object.entries(types).map(([name, type]) => ({ name, type, required }));
-}
-
-/** The columns that describe a shipment, in the order a shipment is described: an uploaded file's columns. */
-export const STANDARD_COLUMNS: readonly TradeColumn[] = [
-  ...columns(true, { shipment_date: 'date', hs_code: 'string', product_description: 'string', quantity: 'number', unit: 'string', value: 'number' }),
-  ...columns(false, { importer: 'string', exporter: 'string', origin_country: 'string', destination_country: 'string', port_of_loading: 'string', port_of_discharge: 'string' }),
-];
-
-/** What is wrong with a CSV header, or null when it has every required column and only known ones. */
-export function headerProblem(header: readonly string[], columns: readonly TradeColumn[]): string | null {
-  const known = new Set(columns.map((column) => column.name));
-  const missing = columns.filter((column) => column.required && !header.includes(column.name)).map((column) => column.name);
-  const unknown = header.filter((name) => !known.has(name));
-  const duplicated = header.filter((name, index) => header.indexOf(name) !== index);
-  const problems: string[] = [];
-  if (missing.length) problems.push(`missing column(s): ${missing.join(', ')}`);
-  if (unknown.length) problems.push(`unknown column(s): ${unknown.slice(0, 20).join(', ')}`);
-  if (duplicated.length) problems.push(`repeated column(s): ${[...new Set(duplicated)].join(', ')}`);
-  return problems.length ? `The file's header does not match the configured data columns: ${problems.join('; ')}.` : null;
-}
+// The columns and the header check are the upload screen's too (its dry run): they live with the row checks.
+export { STANDARD_COLUMNS, headerProblem, type ColumnType, type TradeColumn } from '../../../validation/tradeRows.ts';
 
 /** What a record takes from its upload rather than from its file. */
 const UPLOAD_COLUMNS = {

@@ -126,6 +126,26 @@ describe.each(databases)('trade files imported by streaming into month partition
     expect(lines[3]).toBe(`6,"shipment_date must be a date as YYYY-MM-DD, got ""=1+1""","'=1+1,0910,Turmeric,5,KGS,10,,"`);
   });
 
+  it.skipIf(skip)('numbers grouped as the console shows them (48,00,000, 1,23,456.50) or the western way are imported as their values; a quoted field keeps its commas', async () => {
+    const file = [
+      'shipment_date,hs_code,product_description,quantity,unit,value',
+      '2026-09-01,0904,"Pepper, black","48,00,000",KGS,"1,23,456.50"',
+      '2026-09-02,1006,Rice,"4,800,000",TON,"1,000"',
+      '2026-09-03,1006,Rice,"12,34",TON,10',
+    ].join('\n');
+    const { id } = await imported(Buffer.from(file));
+    expect((await log(id)).upload).toMatchObject({ status: 'completed', rows_total: 3, rows_accepted: 2, rows_rejected: 1 });
+    expect((await log(id)).rejected).toEqual([{ line: 4, reason: 'quantity must be a number of zero or more (1234.5, 4,800,000 or 48,00,000), got "12,34"' }]);
+    const stored = await server.db.query<{ product_description: string; quantity: number; value: number }>(
+      'SELECT product_description, quantity, value FROM trade_records WHERE upload_id = $1 ORDER BY shipment_date',
+      [id],
+    );
+    expect(stored).toEqual([
+      { product_description: 'Pepper, black', quantity: 4_800_000, value: 123_456.5 },
+      { product_description: 'Rice', quantity: 4_800_000, value: 1000 },
+    ]);
+  });
+
   const badFiles: Array<[string, () => Buffer, RegExp | string]> = [
     ['a truncated gzip', () => gzipSync(shipmentsCsv(2000, '2026-04')).subarray(0, 3000), /gzip-compressed but cannot be decompressed \(it is cut short\)/],
     ['a file that is not UTF-8', () => Buffer.concat([Buffer.from(`${TRADE_CSV}\n2026-09-04,0910,Caf`), Buffer.from([0xe9]), Buffer.from(',5,KGS,10\n')]), /not UTF-8 text/],

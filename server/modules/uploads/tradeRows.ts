@@ -2,15 +2,13 @@
 // messages of every upload, an accepted row as its line of COPY text, a rejected one kept with its line and reason.
 import { BadTradeFile } from './tradeFile.ts';
 import { STANDARD_COLUMNS, headerProblem, type TradeColumn } from './tradeColumns.ts';
+import { csvField, headerNames, plainNumber, rowCheck } from '../../../validation/tradeRows.ts';
 
 export const MAX_STORED_REJECTIONS = 10_000;
 /** How much of a rejected row is kept for its download. */
 const MAX_REJECTED_ROW_CHARS = 2000;
 /** COPY input is handed on in pieces of about this many characters. */
 export const COPY_PIECE_CHARS = 256 * 1024;
-const MAX_CELL_LENGTH = 1000;
-const HS_CODE = /^\d{2,10}$/;
-const NUMBER = /^-?\d+(?:\.\d+)?$/;
 const COPY_SPECIAL = /[\\\t\n\r]/;
 
 export interface ImportSummary {
@@ -41,28 +39,32 @@ export async function* copyText(batches: AsyncIterator<string[][]>, columns: rea
   const first = await batches.next();
   if (first.done || first.value.length === 0) throw new BadTradeFile('The file is empty: it has no header row.');
   const [headerRecord, ...firstRows] = first.value;
-  const header = headerRecord!.map((name) => name.trim());
+  const header = headerNames(headerRecord!);
   const problem = headerProblem(header, columns);
   if (problem) throw new BadTradeFile(problem);
 
   const position = new Map(header.map((name, index) => [name, index]));
-  const checks = columns.map((column) => ({ column, at: position.get(column.name) }));
-  const hsCodeAt = position.get('hs_code');
-  const standardAt = STANDARD_COLUMNS.map((column) => position.get(column.name));
-  const extrasAt = columns.filter((column) => !STANDARD_NAMES.has(column.name)).map((column) => [column.name, position.get(column.name)] as const);
+  const problemOf = rowCheck(header, columns);
+  const standardAt = STANDARD_COLUMNS.map((column) => ({ at: position.get(column.name), number: column.type === 'number' }));
+  const extrasAt = columns.filter((column) => !STANDARD_NAMES.has(column.name)).map((column) => ({ name: column.name, at: position.get(column.name), number: column.type === 'number' }));
+  /** A field as it is stored: a number without its grouping commas (an accepted row's numbers are all numbers). */
+  const stored = ({ at, number }: { at: number | undefined; number: boolean }, fields: readonly string[]) => {
+    const value = at === undefined ? undefined : fields[at];
+    return number && value !== undefined ? plainNumber(value) : value;
+  };
 
   /** A record as its line of COPY text, or null (counted and kept as a rejection) when it fails a check. */
   const copyLine = (fields: readonly string[]): string | null => {
     summary.total += 1;
-    const problem = fields.length === header.length ? rowProblem(fields, checks, hsCodeAt) : `the row has ${fields.length} field(s), the header ${header.length}`;
+    const problem = problemOf(fields);
     if (problem) {
       summary.rejected += 1;
       if (rejections.length < MAX_STORED_REJECTIONS) rejections.push({ line: summary.total + 1, reason: detached(problem), row: detached(csvLine(fields).slice(0, MAX_REJECTED_ROW_CHARS)) });
       return null;
     }
     summary.accepted += 1;
-    let text = standardAt.map((index) => copyValue(index === undefined ? undefined : fields[index])).join('\t');
-    if (extrasAt.length) text += `\t${copyValue(JSON.stringify(Object.fromEntries(extrasAt.map(([name, index]) => [name, emptyToNull(index === undefined ? undefined : fields[index])]))))}`;
+    let text = standardAt.map((column) => copyValue(stored(column, fields))).join('\t');
+    if (extrasAt.length) text += `\t${copyValue(JSON.stringify(Object.fromEntries(extrasAt.map((column) => [column.name, emptyToNull(stored(column, fields))]))))}`;
     return `${text}\n`;
   };
 
@@ -99,35 +101,7 @@ function detached(text: string): string {
 
 /** Fields as one CSV line, each quoted when it needs to be. */
 function csvLine(fields: readonly string[]): string {
-  return fields.map((field) => (/[",\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field)).join(',');
-}
-
-/** What is wrong with a record's fields (each column found at `at` in them), or null when nothing is. */
-function rowProblem(fields: readonly string[], checks: ReadonlyArray<{ column: TradeColumn; at: number | undefined }>, hsCodeAt: number | undefined): string | null {
-  for (const { column, at } of checks) {
-    const value = at === undefined ? '' : fields[at]!.trim();
-    if (value === '') {
-      if (column.required) return `${column.name} is required`;
-      continue;
-    }
-    if (value.length > MAX_CELL_LENGTH) return `${column.name} is longer than ${MAX_CELL_LENGTH} characters`;
-    if (value.includes('\u0000')) return `${column.name} contains a NUL character`;
-    if (column.type === 'number' && !(NUMBER.test(value) && Number(value) >= 0 && Number.isFinite(Number(value)))) {
-      return `${column.name} must be a number of zero or more, got "${value.slice(0, 40)}"`;
-    }
-    if (column.type === 'date' && !isCalendarDate(value)) return `${column.name} must be a date as YYYY-MM-DD, got "${value.slice(0, 40)}"`;
-  }
-  const hsCode = hsCodeAt === undefined ? '' : fields[hsCodeAt]!.trim();
-  if (!HS_CODE.test(hsCode)) return `hs_code must be 2 to 10 digits, got "${hsCode.slice(0, 40)}"`;
-  return null;
-}
-
-function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1900 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return fields.map(csvField).join(',');
 }
 
 function emptyToNull(value: string | undefined): string | null {

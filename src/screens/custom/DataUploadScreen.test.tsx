@@ -11,7 +11,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-import { addRoute, csv, detailRoute, fillIn, logOf, serveCountries, STORAGE_URL, uploads, country, period, serveFileEndpoint } from './uploads/uploadTesting.ts';
+import { addRoute, csv, CSV_TEXT, detailRoute, fillIn, logOf, serveCountries, STORAGE_URL, uploads, country, period, serveFileEndpoint } from './uploads/uploadTesting.ts';
 
 /** The form still holds what `fillIn` chose: India, exports, September 2026 and the file. */
 function expectChoicesKept() {
@@ -104,7 +104,7 @@ describe('DataUploadScreen', () => {
 
     expect(ticketBody).toEqual({ country_id: 1, trade_direction: 'export', period: '2026-09', file_name: 'india-exports-2026-09.csv', size: csv().size });
     // The file goes whole to its signed URL by tus; the signature is its authorisation, so no session goes with it.
-    expect(sent.text()).toBe('hs_code,quantity\n0904,10\n');
+    expect(sent.text()).toBe(CSV_TEXT);
     expect(sent.headers.every((headers) => headers.get('authorization') === null && headers.get('tus-resumable') === '1.0.0')).toBe(true);
     expect(sent.headers[0]?.get('upload-length')).toBe(String(csv().size));
     // Once finished, the status is not asked again: its query polls no more (it did every UPLOAD_POLL_MS before).
@@ -156,7 +156,8 @@ describe('DataUploadScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(screen.getByLabelText(/^File \(CSV/)).toHaveAccessibleDescription(/^\* The file's header does not match the configured data columns: missing column\(s\): value\. The first row/));
     expect(calls).toEqual(['ticket', `complete after ${csv().size} bytes`]);
-    expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
+    // No upload's status (its heading the file's name): only the check of the chosen file.
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Check of india-exports-2026-09.csv']);
     // Refused: the form says so beside its buttons and keeps every choice, the file included, to correct and send again.
     expect(screen.getByRole('alert')).toHaveTextContent('Nothing was uploaded: correct what is marked above, then upload again.');
     expectChoicesKept();
@@ -172,7 +173,9 @@ describe('DataUploadScreen', () => {
     expect(fileInput).toHaveAccessibleDescription('Choose a trade direction to see the columns its CSV file needs.');
     await user.selectOptions(screen.getByLabelText(/^Trade direction/), 'Import');
     await screen.findByText(/^The first row/);
-    expect(fileInput).toHaveAccessibleDescription('The first row of the CSV file names its columns. Required: shipment_date, hs_code. Optional: importer.');
+    expect(fileInput).toHaveAccessibleDescription(
+      "The first row of the CSV file names its columns. Required: shipment_date, hs_code, quantity. Optional: importer. The file's first 1,000 rows are checked when it is chosen, before anything is sent.",
+    );
     expect(columnQueries).toEqual(['import']);
   });
 

@@ -4,12 +4,15 @@ import { Link } from 'react-router-dom';
 import { SchemaForm, formUiSchema, type FormData, type ServerFieldErrors } from '../../../forms/index.ts';
 import type { EntityDescription, ResourceDescription } from '../../../generated/types.ts';
 import { http, isApiError } from '../../../http/index.ts';
-import { ExpectedColumns } from './ExpectedColumns.tsx';
+import { DryRunSummary } from './DryRunSummary.tsx';
+import { ExpectedColumns, useExpectedColumns } from './ExpectedColumns.tsx';
+import { ExpectedFormats } from './ExpectedFormats.tsx';
 import { PublishedMonthDialog, completionBody, type MonthAnswer, type MonthQuestion } from './PublishedMonthDialog.tsx';
 import { failureOf, forgetSending, sendFile, unfinishedSending, type SendingFile, type SentFileRecord } from './resumableFile.ts';
 import { SendingProgress, UnfinishedSending, progressed, type SendingState } from './SendingProgress.tsx';
 import { UploadResult, type AcceptedUpload } from './UploadResult.tsx';
 import { failureText, type FormNotice } from './uploadNotice.ts';
+import { useDryRun } from './useDryRun.ts';
 import './uploadResult.css';
 
 interface UploadTicket {
@@ -78,6 +81,9 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
     if (chosen) void unfinishedSending(chosen).then((found) => found && setUnfinished({ file: chosen, ...found }));
   }, []);
   const tradeDirection = typeof formData.trade_direction === 'string' ? formData.trade_direction : '';
+  const columns = useExpectedColumns(resource.api, tradeDirection);
+  const dryRun = useDryRun(file, columns.data);
+  const dryRunPanel = useRef<HTMLElement>(null);
   const uiSchema = useMemo(() => {
     const base = formUiSchema(entity.fields, resource.uiSchema) as Record<string, Record<string, unknown>>;
     const fileField = base.file_name ?? {};
@@ -146,6 +152,14 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
     setServerErrors(null);
     setNotice(null);
     setAccepted(null);
+    // A file whose header the import would refuse is not sent: the dry run says why (rejected rows only warn).
+    const checked = await dryRun.settled(file);
+    if (checked && !checked.sendable) {
+      const why = checked.problem ? 'the file cannot be read as the import reads it' : "the file's header does not match the columns of this trade direction";
+      setNotice({ kind: 'failed', text: `Nothing was uploaded: ${why}. See the check of ${file.name}.` });
+      dryRunPanel.current?.focus();
+      return;
+    }
     setStarting(true);
     let ticket: UploadTicket;
     try {
@@ -250,7 +264,13 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
             </Link>
           )
         }
-      />
+      >
+        {/* After the file's field, before the buttons: what the import would say of the chosen file, and the columns. */}
+        <DryRunSummary ref={dryRunPanel} state={dryRun.state} />
+        {columns.data && tradeDirection && (
+          <ExpectedFormats columns={columns.data} tradeDirection={tradeDirection} open={dryRun.state.kind === 'done' && !dryRun.state.result.sendable} />
+        )}
+      </SchemaForm>
       {asked && <PublishedMonthDialog question={asked.question} fileName={asked.file.name} onAnswer={answer} onCancel={() => void decline()} />}
     </>
   );

@@ -14,7 +14,9 @@ export const detailRoute = routeOf(uploads, 'view_detail', 'data-upload');
 /** The signed storage URL the API hands out: absolute, on another origin than the API. */
 export const STORAGE_URL = 'https://storage.example.test/trade-uploads/7?signature=abc';
 
-export const csv = () => new File(['hs_code,quantity\n0904,10\n'], 'india-exports-2026-09.csv', { type: 'text/csv' });
+/** A file with the header COLUMNS ask for and one row they accept. */
+export const CSV_TEXT = 'shipment_date,hs_code,quantity\n2026-09-01,0904,"48,00,000"\n';
+export const csv = () => new File([CSV_TEXT], 'india-exports-2026-09.csv', { type: 'text/csv' });
 
 interface UploadLog {
   status: string;
@@ -28,9 +30,10 @@ export function logOf({ status, rows, rejected = [] }: UploadLog) {
 }
 
 const COLUMNS = [
-  { name: 'shipment_date', required: true },
-  { name: 'hs_code', required: true },
-  { name: 'importer', required: false },
+  { name: 'shipment_date', type: 'date', required: true },
+  { name: 'hs_code', type: 'string', required: true },
+  { name: 'quantity', type: 'number', required: true },
+  { name: 'importer', type: 'string', required: false },
 ];
 
 /** The countries to choose from, and the columns uploads/columns names for a trade direction. */
@@ -58,14 +61,14 @@ export const country = () => screen.getByRole('combobox', { name: /^Country/ });
 /** The period's month select, which the field's label names (its year select is "Period year"). */
 export const period = () => screen.getByRole('combobox', { name: /^Period( \*)?$/ });
 
-export async function fillIn(user: ReturnType<typeof userEvent.setup>) {
+export async function fillIn(user: ReturnType<typeof userEvent.setup>, file: File = csv()) {
   await user.type(await screen.findByRole('combobox', { name: /^Country/ }), 'Ind');
   // The first search of a test file also loads the HTTP client (a dynamic import): seconds on a busy machine.
   await user.click(await screen.findByRole('option', { name: 'India' }, { timeout: 10_000 }));
   await user.selectOptions(screen.getByLabelText(/^Trade direction/), 'Export');
   await user.selectOptions(period(), 'September');
   await user.selectOptions(screen.getByRole('combobox', { name: 'Period year' }), '2026');
-  await user.upload(screen.getByLabelText(/^File \(CSV/), csv());
+  await user.upload(screen.getByLabelText(/^File \(CSV/), file);
 }
 
 const TUS = { 'tus-resumable': '1.0.0' };
