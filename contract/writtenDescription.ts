@@ -45,8 +45,8 @@ type WrittenEntity = Omit<ConsoleEntity, 'updateSchema'> & Partial<Pick<ConsoleE
 type WrittenResource = Omit<ConsoleResource, 'entity'> & { entity: WrittenEntity | null };
 
 export interface ServerAreaFacts extends Omit<AreaModel, 'key' | 'resources'> {
-  /** In the order of the console file's resources. */
-  resources: ServerResourceFacts[];
+  /** By module key: joined to the console file's resource of the same key. */
+  resources: Record<string, ServerResourceFacts>;
 }
 
 export interface ServerResourceFacts extends Pick<ResourceModel, 'path' | 'order' | 'preload' | 'typeName' | 'moduleOrder' | 'describe'> {
@@ -57,10 +57,10 @@ export interface ServerResourceFacts extends Pick<ResourceModel, 'path' | 'order
 
 export interface ServerEntityFacts extends Pick<EntityModel, 'table' | 'readOnlyProperties' | 'unique'> {
   /**
-   * What only the server reads of each field, in the order of the console file's fields (the console's forms take the
-   * create schema, which leaves read-only fields out).
+   * What only the server reads of each field, by name, joined to the console file's field of that name (the console's
+   * forms take the create schema, which leaves read-only fields out).
    */
-  fields: Pick<FieldModel, 'sqlType' | 'readOnly'>[];
+  fields: Record<string, Pick<FieldModel, 'sqlType' | 'readOnly'>>;
   /** The table of each relation field's target, by field. */
   relationTables: Record<string, string>;
 }
@@ -74,7 +74,7 @@ export function writeOnlyFields(fields: readonly Pick<FieldModel, 'name' | 'writ
 export function writeAreaDescription(area: AreaModel): { console: string; server: string } {
   const { key, resources, ...areaFacts } = area;
   const written = { module: key, resources: resources.map(consoleResource) };
-  const facts: ServerAreaFacts = { ...areaFacts, resources: resources.map(serverResourceFacts) };
+  const facts: ServerAreaFacts = { ...areaFacts, resources: Object.fromEntries(resources.map((resource) => [resource.key, serverResourceFacts(resource)])) };
   return { console: `${JSON.stringify(written, null, 2)}\n`, server: `${JSON.stringify(facts, null, 2)}\n` };
 }
 
@@ -120,7 +120,7 @@ function serverResourceFacts(resource: ResourceModel): ServerResourceFacts {
       table: entity.table,
       readOnlyProperties: entity.readOnlyProperties,
       unique: entity.unique,
-      fields: entity.fields.map(({ sqlType, readOnly }) => ({ sqlType, readOnly })),
+      fields: Object.fromEntries(entity.fields.map(({ name, sqlType, readOnly }) => [name, { sqlType, readOnly }])),
       relationTables: Object.fromEntries(entity.fields.flatMap((field) => (field.relation ? [[field.name, field.relation.table]] : []))),
     },
   };
@@ -133,11 +133,25 @@ export function readAreaDescription(written: unknown): ConsoleArea {
   return area as ConsoleArea;
 }
 
-/** An area's model from its two files: the server's reading of the description. */
+/**
+ * An area's model from its two files: the server's reading of the description. The files are joined by module key and
+ * field name, and each must have what the other has: a file edited by hand, or the two written by different runs of
+ * the generator, stops the server naming what does not match.
+ */
 export function joinAreaDescription(written: unknown, serverFacts: unknown): AreaModel {
   const { module, resources } = readAreaDescription(written);
   const facts = serverFacts as ServerAreaFacts;
-  return { key: module, ...facts, resources: resources.map((resource, index) => resourceModel(resource, facts.resources[index]!)) };
+  sameKeys(`area ${module}: resources`, resources.map((resource) => resource.module), Object.keys(facts.resources));
+  return { key: module, ...facts, resources: resources.map((resource) => resourceModel(resource, facts.resources[resource.module]!)) };
+}
+
+/** Throws naming what one file has and the other lacks. */
+function sameKeys(what: string, consoleKeys: readonly string[], serverKeys: readonly string[]): void {
+  const onlyConsole = consoleKeys.filter((key) => !serverKeys.includes(key));
+  const onlyServer = serverKeys.filter((key) => !consoleKeys.includes(key));
+  if (onlyConsole.length === 0 && onlyServer.length === 0) return;
+  const parts = [onlyConsole.length ? `only in the console's file: ${onlyConsole.join(', ')}` : '', onlyServer.length ? `only in the server's file: ${onlyServer.join(', ')}` : ''];
+  throw new Error(`The generated description does not match itself (${what}; ${parts.filter(Boolean).join('; ')}): run npm run generate.`);
 }
 
 function resourceModel({ module, area, routes, entity, ...resource }: ConsoleResource, facts: ServerResourceFacts): ResourceModel {
@@ -147,15 +161,16 @@ function resourceModel({ module, area, routes, entity, ...resource }: ConsoleRes
     ...resource,
     ...facts,
     routes: Object.entries(routes).map(([action, path]): RouteModel => ({ action: action as Action, path, ...facts.routes[action as Action]! })),
-    entity: entity && entityModel(entity, facts.entity!),
+    entity: entity && entityModel(module, entity, facts.entity!),
   };
 }
 
-function entityModel({ fields, ...entity }: ConsoleEntity, facts: ServerEntityFacts): EntityModel {
+function entityModel(module: string, { fields, ...entity }: ConsoleEntity, facts: ServerEntityFacts): EntityModel {
   const { fields: serverFields, relationTables, ...entityFacts } = facts;
-  const modelFields = fields.map(({ relation, ...field }, index): FieldModel => ({
+  sameKeys(`module ${module}: fields`, fields.map((field) => field.name), Object.keys(serverFields));
+  const modelFields = fields.map(({ relation, ...field }): FieldModel => ({
     ...field,
-    ...serverFields[index]!,
+    ...serverFields[field.name]!,
     relation: relation && { ...relation, table: relationTables[field.name]! },
   }));
   return { ...entity, ...entityFacts, fields: modelFields, writeOnly: writeOnlyFields(modelFields) };

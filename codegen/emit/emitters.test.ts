@@ -209,6 +209,29 @@ describe('emitters', () => {
     expect(readBack(model)).toEqual(model);
   });
 
+  it('area description: the two files are joined by module key and field name, in any order; a file missing one of the other stops the reading, naming it', () => {
+    const second = resource({ key: 'BANNER_TYPES', path: 'types', api: 'banner-types', typeName: 'BannerTypes', moduleOrder: 102 });
+    const model = area({ resources: [resource(), second] });
+    const written = emitAreaDescription(model);
+    const server = JSON.parse(written.server) as { resources: Record<string, { entity: { fields: Record<string, unknown> } }> };
+    // Reordered keys: still the same model.
+    const reordered = { ...server, resources: Object.fromEntries(Object.entries(server.resources).reverse()) };
+    expect(joinAreaDescription(JSON.parse(written.console), reordered)).toEqual(model);
+
+    const { BANNER_TYPES: _dropped, ...oneResource } = server.resources;
+    expect(() => joinAreaDescription(JSON.parse(written.console), { ...server, resources: oneResource })).toThrow(
+      "The generated description does not match itself (area BANNER_MANAGEMENT: resources; only in the console's file: BANNER_TYPES): run npm run generate.",
+    );
+    const fieldName = Object.keys(server.resources.BANNER!.entity.fields)[0]!;
+    const renamed = structuredClone(server);
+    const fields = renamed.resources.BANNER!.entity.fields;
+    fields.renamed_field = fields[fieldName];
+    delete fields[fieldName];
+    expect(() => joinAreaDescription(JSON.parse(written.console), renamed)).toThrow(
+      `The generated description does not match itself (module BANNER: fields; only in the console's file: ${fieldName}; only in the server's file: renamed_field): run npm run generate.`,
+    );
+  });
+
   it('area chunk: an area with nothing to validate is its description alone, with nothing left out of it', () => {
     const model = area({ resources: [resource({ key: 'MODULE_REGISTRY', entity: null, list: null, actions: ['view'], routes: [{ action: 'view', path: '/developers/modules', routable: true, screen: 'developers' }] })] });
     const chunk = emitAreaModule(model);
