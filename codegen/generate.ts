@@ -43,13 +43,13 @@ export async function emitAll(model: ProjectModel): Promise<GeneratedFiles> {
   files.set('src/generated/sidebar.ts', emitSidebar(model));
   files.set('src/generated/entities.ts', await emitEntities(model));
   files.set('server/generated/areas/index.ts', emitAreaIndex(model));
-  const ajv = createStandaloneAjv();
   for (const area of model.areas) {
     const description = emitAreaDescription(area);
     files.set(`src/generated/areas/${area.path}.json`, description.console);
     files.set(`server/generated/areas/${area.path}.json`, description.server);
     files.set(`src/generated/areas/${area.path}.ts`, emitAreaModule(area));
-    if (hasValidators(area)) files.set(`src/generated/validators/${area.path}.ts`, emitValidators(area, ajv));
+    // An instance per area: its functions are named from validate0 in each file, so one area's change renames nothing in another's.
+    if (hasValidators(area)) files.set(`src/generated/validators/${area.path}.ts`, emitValidators(area, createStandaloneAjv()));
   }
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
 }

@@ -20,10 +20,11 @@ export function resolveManifest(areas: readonly LoadedArea[]): ProjectModel {
 
   const resolved = areas.map(({ file, document }) => resolveArea(file, document, relationTarget));
   resolved.sort(byOrderThenKey);
-  resolved.forEach((area, areaIndex) => {
-    area.moduleOrder = moduleOrder(areaIndex);
-    area.resources.forEach((resource, resourceIndex) => (resource.moduleOrder = moduleOrder(areaIndex, resourceIndex)));
-  });
+  // From each area's own order, not its place among the others: adding an area renumbers no other area's files.
+  for (const area of resolved) {
+    area.moduleOrder = moduleOrder(area.order);
+    area.resources.forEach((resource, resourceIndex) => (resource.moduleOrder = moduleOrder(area.order, resourceIndex)));
+  }
   return describeProject(resolved, ACTIONS);
 }
 

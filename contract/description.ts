@@ -158,9 +158,12 @@ export interface ProjectModel {
   actions: Action[];
 }
 
-/** Sort key of a module in the permissions answer (PERM-01): the area's place × 100, plus its resource's place. */
-export function moduleOrder(areaIndex: number, resourceIndex: number | null = null): number {
-  return (areaIndex + 1) * 100 + (resourceIndex === null ? 0 : resourceIndex + 1);
+/**
+ * Sort key of a module in the permissions answer (PERM-01): the area's manifest `order` × 100, plus its resource's
+ * place in the area. Areas of the same order tie, and keep the order of their keys (the answer's and the registry's).
+ */
+export function moduleOrder(areaOrder: number, resourceIndex: number | null = null): number {
+  return (areaOrder + 1) * 100 + (resourceIndex === null ? 0 : resourceIndex + 1);
 }
 
 /** A stored field's schema as authored: from the create schema, or the read-only ones; none for a system field. */

@@ -29,7 +29,7 @@ export async function writeSyntheticManifest(dir: string, resources: number): Pr
               properties: {
                 name: { title: 'Name', type: 'string', maxLength: 120, noWhiteSpace: true },
                 email: { title: 'Email', type: 'string', format: 'email', maxLength: 254 },
-                mobile: { title: 'Mobile', type: 'string', format: 'mobile' },
+                mobile: { title: 'Mobile', type: 'string', format: 'mobile', normalise: 'mobile' },
                 pincode: { title: 'Pincode', type: 'string', format: 'pincode' },
                 quantity: { title: 'Quantity', type: 'integer', minimum: 0, maximum: 1000000 },
                 status: { title: 'Status', type: 'string', enum: ['draft', 'live', 'archived'] },

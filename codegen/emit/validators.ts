@@ -29,7 +29,7 @@ export function formValidatorName(resource: ResourceModel, action: string): stri
   return `${resource.typeName}${pascalCase(action)}Form`;
 }
 
-/** One ajv instance can serve every area: the standalone output holds only what each area's exports use. */
+/** The ajv instance of one area's validators (an instance per area keeps their generated names the area's own). */
 export function createStandaloneAjv(): Ajv2020 {
   // optimize: false skips ajv's code-size passes, which dominate generation time on large manifests.
   // validateSchema: false because the validate stage has already compiled every entity schema strictly.

@@ -3,17 +3,17 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const BannerCreate = validate22;
-const schema22 = {"type":"object","additionalProperties":false,"required":["title","image_url","placement","starts_on"],"properties":{"title":{"title":"Title","type":"string","maxLength":120,"noWhiteSpace":true},"image_url":{"title":"Image URL","type":"string","format":"uri","maxLength":2048},"link_url":{"title":"Link URL","type":"string","format":"uri","maxLength":2048},"placement":{"title":"Placement","type":"string","enum":["home_top","home_middle","dashboard","search_results","login"],"maxLength":14},"display_order":{"title":"Display order","type":"integer","minimum":0,"maximum":9999,"default":0},"starts_on":{"title":"Starts on","type":"string","format":"date","maxLength":10},"ends_on":{"title":"Ends on","type":"string","format":"date","maxLength":10,"notBefore":"starts_on"}},"$id":"banner-management/BANNER/create"};
+export const BannerCreate = validate0;
+const schema0 = {"type":"object","additionalProperties":false,"required":["title","image_url","placement","starts_on"],"properties":{"title":{"title":"Title","type":"string","maxLength":120,"noWhiteSpace":true},"image_url":{"title":"Image URL","type":"string","format":"uri","maxLength":2048},"link_url":{"title":"Link URL","type":"string","format":"uri","maxLength":2048},"placement":{"title":"Placement","type":"string","enum":["home_top","home_middle","dashboard","search_results","login"],"maxLength":14},"display_order":{"title":"Display order","type":"integer","minimum":0,"maximum":9999,"default":0},"starts_on":{"title":"Starts on","type":"string","format":"date","maxLength":10},"ends_on":{"title":"Ends on","type":"string","format":"date","maxLength":10,"notBefore":"starts_on"}},"$id":"banner-management/BANNER/create"};
 const func0 = ucs2length;
-const formats38 = formats.uri;
-const formats6 = formats.date;
+const formats0 = formats.uri;
+const formats4 = formats.date;
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="banner-management/BANNER/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate22.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -130,7 +130,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!(formats38(data1))){
+if(!(formats0(data1))){
 const err9 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err9];
@@ -170,7 +170,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!(formats38(data2))){
+if(!(formats0(data2))){
 const err12 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err12];
@@ -197,9 +197,9 @@ if(data.placement !== undefined){
 let data3 = data.placement;
 const _errs8 = errors;
 const _errs9 = errors;
-const vSchema0 = schema22.properties.placement.enum;
+const vSchema0 = schema0.properties.placement.enum;
 if(!(((((data3 === "home_top") || (data3 === "home_middle")) || (data3 === "dashboard")) || (data3 === "search_results")) || (data3 === "login"))){
-const err14 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema22.properties.placement.enum}};
+const err14 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema0.properties.placement.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -287,7 +287,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(!(formats6(data5))){
+if(!(formats4(data5))){
 const err21 = {instancePath:instancePath+"/starts_on",schemaPath:"#/properties/starts_on/format",keyword:"format",params:{format: "date"}};
 if(vErrors === null){
 vErrors = [err21];
@@ -327,7 +327,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!(formats6(data6))){
+if(!(formats4(data6))){
 const err24 = {instancePath:instancePath+"/ends_on",schemaPath:"#/properties/ends_on/format",keyword:"format",params:{format: "date"}};
 if(vErrors === null){
 vErrors = [err24];
@@ -371,8 +371,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const BannerUpdate = BannerCreate;

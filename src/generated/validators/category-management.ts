@@ -3,17 +3,17 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const CategoryCreate = validate23;
-const schema23 = {"type":"object","additionalProperties":false,"required":["name","slug"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true,"validString":true},"slug":{"title":"Slug","type":"string","maxLength":80,"lowercaseOnly":true,"pattern":"^[a-z0-9]+(?:-[a-z0-9]+)*$","description":"Lowercase words joined by hyphens."},"parent_id":{"title":"Parent category","type":"integer","minimum":1},"description":{"title":"Description","type":"string","maxLength":1000}},"$id":"category-management/CATEGORY/create"};
+export const CategoryCreate = validate0;
+const schema0 = {"type":"object","additionalProperties":false,"required":["name","slug"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true,"validString":true},"slug":{"title":"Slug","type":"string","maxLength":80,"lowercaseOnly":true,"pattern":"^[a-z0-9]+(?:-[a-z0-9]+)*$","description":"Lowercase words joined by hyphens."},"parent_id":{"title":"Parent category","type":"integer","minimum":1},"description":{"title":"Description","type":"string","maxLength":1000}},"$id":"category-management/CATEGORY/create"};
 const func0 = ucs2length;
 const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
-const pattern23 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u");
+const pattern1 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u");
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="category-management/CATEGORY/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate23.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -118,7 +118,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern23.test(data1)){
+if(!pattern1.test(data1)){
 const err8 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$"}};
 if(vErrors === null){
 vErrors = [err8];
@@ -218,8 +218,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const CategoryUpdate = CategoryCreate;

@@ -3,19 +3,19 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const CompanyEmployeeContactsCreate = validate27;
-const schema27 = {"type":"object","additionalProperties":false,"required":["company_id","name"],"properties":{"company_id":{"title":"Company","type":"integer","minimum":1},"name":{"title":"Name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"designation":{"title":"Designation","type":"string","maxLength":80},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"linkedin":{"title":"LinkedIn profile","type":"string","format":"uri","maxLength":2048}},"$id":"company-employee-contacts-management/COMPANY_EMPLOYEE_CONTACTS/create"};
+export const CompanyEmployeeContactsCreate = validate0;
+const schema0 = {"type":"object","additionalProperties":false,"required":["company_id","name"],"properties":{"company_id":{"title":"Company","type":"integer","minimum":1},"name":{"title":"Name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"designation":{"title":"Designation","type":"string","maxLength":80},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"linkedin":{"title":"LinkedIn profile","type":"string","format":"uri","maxLength":2048}},"$id":"company-employee-contacts-management/COMPANY_EMPLOYEE_CONTACTS/create"};
 const func0 = ucs2length;
 const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
 const formats0 = formats.email;
 const formats2 = formats.mobile;
-const formats38 = formats.uri;
+const formats4 = formats.uri;
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="company-employee-contacts-management/COMPANY_EMPLOYEE_CONTACTS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate27.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -258,7 +258,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!(formats38(data5))){
+if(!(formats4(data5))){
 const err18 = {instancePath:instancePath+"/linkedin",schemaPath:"#/properties/linkedin/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err18];
@@ -292,8 +292,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const CompanyEmployeeContactsUpdate = CompanyEmployeeContactsCreate;

@@ -3,21 +3,21 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const CompanyCreate = validate25;
-const schema25 = {"type":"object","additionalProperties":false,"required":["name","iec","city","state","country_id"],"properties":{"name":{"title":"Name","type":"string","maxLength":200,"noWhiteSpace":true},"iec":{"title":"IEC","type":"string","maxLength":10,"pattern":"^[A-Z0-9]{10}$","description":"Importer-Exporter Code, 10 capital letters or digits."},"gstin":{"title":"GSTIN","type":"string","maxLength":15,"pattern":"^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$"},"address":{"title":"Address","type":"string","maxLength":500},"city":{"title":"City","type":"string","maxLength":80,"noWhiteSpace":true,"validString":true},"state":{"title":"State","type":"string","maxLength":80,"noWhiteSpace":true,"validString":true},"pincode":{"title":"Pincode","type":"string","format":"pincode","maxLength":6},"country_id":{"title":"Country","type":"integer","minimum":1},"website":{"title":"Website","type":"string","format":"uri","maxLength":2048}},"$id":"company-management/COMPANY/create"};
-const func66 = Object.prototype.hasOwnProperty;
-const func0 = ucs2length;
-const pattern26 = new RegExp("^[A-Z0-9]{10}$", "u");
-const pattern27 = new RegExp("^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$", "u");
-const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
-const formats54 = formats.pincode;
-const formats38 = formats.uri;
+export const CompanyCreate = validate0;
+const schema0 = {"type":"object","additionalProperties":false,"required":["name","iec","city","state","country_id"],"properties":{"name":{"title":"Name","type":"string","maxLength":200,"noWhiteSpace":true},"iec":{"title":"IEC","type":"string","maxLength":10,"pattern":"^[A-Z0-9]{10}$","description":"Importer-Exporter Code, 10 capital letters or digits."},"gstin":{"title":"GSTIN","type":"string","maxLength":15,"pattern":"^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$"},"address":{"title":"Address","type":"string","maxLength":500},"city":{"title":"City","type":"string","maxLength":80,"noWhiteSpace":true,"validString":true},"state":{"title":"State","type":"string","maxLength":80,"noWhiteSpace":true,"validString":true},"pincode":{"title":"Pincode","type":"string","format":"pincode","maxLength":6},"country_id":{"title":"Country","type":"integer","minimum":1},"website":{"title":"Website","type":"string","format":"uri","maxLength":2048}},"$id":"company-management/COMPANY/create"};
+const func0 = Object.prototype.hasOwnProperty;
+const func1 = ucs2length;
+const pattern0 = new RegExp("^[A-Z0-9]{10}$", "u");
+const pattern1 = new RegExp("^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$", "u");
+const pattern2 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
+const formats0 = formats.pincode;
+const formats2 = formats.uri;
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="company-management/COMPANY/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate25.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -78,7 +78,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func66.call(schema25.properties, key0))){
+if(!(func0.call(schema0.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err5];
@@ -94,7 +94,7 @@ let data0 = data.name;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func0(data0) > 200){
+if(func1(data0) > 200){
 const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200}};
 if(vErrors === null){
 vErrors = [err6];
@@ -132,7 +132,7 @@ let data1 = data.iec;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func0(data1) > 10){
+if(func1(data1) > 10){
 const err9 = {instancePath:instancePath+"/iec",schemaPath:"#/properties/iec/maxLength",keyword:"maxLength",params:{limit: 10}};
 if(vErrors === null){
 vErrors = [err9];
@@ -142,7 +142,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern26.test(data1)){
+if(!pattern0.test(data1)){
 const err10 = {instancePath:instancePath+"/iec",schemaPath:"#/properties/iec/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]{10}$"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -170,7 +170,7 @@ let data2 = data.gstin;
 const _errs6 = errors;
 const _errs7 = errors;
 if(typeof data2 === "string"){
-if(func0(data2) > 15){
+if(func1(data2) > 15){
 const err12 = {instancePath:instancePath+"/gstin",schemaPath:"#/properties/gstin/maxLength",keyword:"maxLength",params:{limit: 15}};
 if(vErrors === null){
 vErrors = [err12];
@@ -180,7 +180,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern27.test(data2)){
+if(!pattern1.test(data2)){
 const err13 = {instancePath:instancePath+"/gstin",schemaPath:"#/properties/gstin/pattern",keyword:"pattern",params:{pattern: "^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$"}};
 if(vErrors === null){
 vErrors = [err13];
@@ -208,7 +208,7 @@ let data3 = data.address;
 const _errs8 = errors;
 const _errs9 = errors;
 if(typeof data3 === "string"){
-if(func0(data3) > 500){
+if(func1(data3) > 500){
 const err15 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 500}};
 if(vErrors === null){
 vErrors = [err15];
@@ -236,7 +236,7 @@ let data4 = data.city;
 const _errs10 = errors;
 const _errs11 = errors;
 if(typeof data4 === "string"){
-if(func0(data4) > 80){
+if(func1(data4) > 80){
 const err17 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 80}};
 if(vErrors === null){
 vErrors = [err17];
@@ -256,7 +256,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern0.test(data4)){
+if(!pattern2.test(data4)){
 const err19 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/validString",keyword:"validString",params:{}};
 if(vErrors === null){
 vErrors = [err19];
@@ -284,7 +284,7 @@ let data5 = data.state;
 const _errs12 = errors;
 const _errs13 = errors;
 if(typeof data5 === "string"){
-if(func0(data5) > 80){
+if(func1(data5) > 80){
 const err21 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 80}};
 if(vErrors === null){
 vErrors = [err21];
@@ -304,7 +304,7 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!pattern0.test(data5)){
+if(!pattern2.test(data5)){
 const err23 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/validString",keyword:"validString",params:{}};
 if(vErrors === null){
 vErrors = [err23];
@@ -334,7 +334,7 @@ const _errs15 = errors;
 if((typeof data6 == "number") && (isFinite(data6))){
 }
 if(typeof data6 === "string"){
-if(func0(data6) > 6){
+if(func1(data6) > 6){
 const err25 = {instancePath:instancePath+"/pincode",schemaPath:"#/properties/pincode/maxLength",keyword:"maxLength",params:{limit: 6}};
 if(vErrors === null){
 vErrors = [err25];
@@ -344,7 +344,7 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(!(formats54(data6))){
+if(!(formats0(data6))){
 const err26 = {instancePath:instancePath+"/pincode",schemaPath:"#/properties/pincode/format",keyword:"format",params:{format: "pincode"}};
 if(vErrors === null){
 vErrors = [err26];
@@ -402,7 +402,7 @@ const _errs19 = errors;
 if((typeof data8 == "number") && (isFinite(data8))){
 }
 if(typeof data8 === "string"){
-if(func0(data8) > 2048){
+if(func1(data8) > 2048){
 const err30 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/maxLength",keyword:"maxLength",params:{limit: 2048}};
 if(vErrors === null){
 vErrors = [err30];
@@ -412,7 +412,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(!(formats38(data8))){
+if(!(formats2(data8))){
 const err31 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err31];
@@ -446,8 +446,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const CompanyUpdate = CompanyCreate;

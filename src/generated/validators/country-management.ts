@@ -3,17 +3,17 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const CountryCreate = validate26;
-const schema26 = {"type":"object","additionalProperties":false,"required":["country_id","import_available","export_available"],"properties":{"country_id":{"title":"Country","type":"integer","minimum":1},"import_available":{"title":"Import data","type":"boolean","default":false},"export_available":{"title":"Export data","type":"boolean","default":false},"data_from":{"title":"Data from","type":"string","format":"period","maxLength":7,"description":"The first month with trade data."},"data_to":{"title":"Data to","type":"string","format":"period","maxLength":7,"notBefore":"data_from","description":"The last month with trade data."},"source":{"title":"Source","type":"string","maxLength":200,"description":"Where the data comes from, e.g. the customs authority."},"flag_url":{"title":"Flag image URL","type":"string","format":"uri","maxLength":2048}},"$id":"country-management/COUNTRY/create"};
-const formats26 = formats.period;
-const formats38 = formats.uri;
+export const CountryCreate = validate0;
+const schema0 = {"type":"object","additionalProperties":false,"required":["country_id","import_available","export_available"],"properties":{"country_id":{"title":"Country","type":"integer","minimum":1},"import_available":{"title":"Import data","type":"boolean","default":false},"export_available":{"title":"Export data","type":"boolean","default":false},"data_from":{"title":"Data from","type":"string","format":"period","maxLength":7,"description":"The first month with trade data."},"data_to":{"title":"Data to","type":"string","format":"period","maxLength":7,"notBefore":"data_from","description":"The last month with trade data."},"source":{"title":"Source","type":"string","maxLength":200,"description":"Where the data comes from, e.g. the customs authority."},"flag_url":{"title":"Flag image URL","type":"string","format":"uri","maxLength":2048}},"$id":"country-management/COUNTRY/create"};
+const formats0 = formats.period;
+const formats4 = formats.uri;
 const func0 = ucs2length;
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="country-management/COUNTRY/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate26.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -142,7 +142,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!(formats26(data3))){
+if(!(formats0(data3))){
 const err9 = {instancePath:instancePath+"/data_from",schemaPath:"#/properties/data_from/format",keyword:"format",params:{format: "period"}};
 if(vErrors === null){
 vErrors = [err9];
@@ -182,7 +182,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!(formats26(data4))){
+if(!(formats0(data4))){
 const err12 = {instancePath:instancePath+"/data_to",schemaPath:"#/properties/data_to/format",keyword:"format",params:{format: "period"}};
 if(vErrors === null){
 vErrors = [err12];
@@ -260,7 +260,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!(formats38(data6))){
+if(!(formats4(data6))){
 const err18 = {instancePath:instancePath+"/flag_url",schemaPath:"#/properties/flag_url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err18];
@@ -294,8 +294,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const CountryUpdate = CountryCreate;

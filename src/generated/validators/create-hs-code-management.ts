@@ -3,16 +3,16 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const CreateHsCodeCreate = validate28;
-const schema28 = {"type":"object","additionalProperties":false,"required":["hs_code","description","chapter_id"],"properties":{"hs_code":{"title":"HS code","type":"string","maxLength":8,"pattern":"^[0-9]{2}(?:[0-9]{2}){0,3}$","description":"2, 4, 6 or 8 digits: chapter, heading, subheading or tariff item."},"description":{"title":"Description","type":"string","maxLength":500,"noWhiteSpace":true},"chapter_id":{"title":"Chapter","type":"integer","minimum":1},"unit":{"title":"Unit","type":"string","enum":["KGS","NOS","LTR","MTR","SQM","CBM","TON","PRS","SET","DOZ","GMS","UNT"],"maxLength":3,"description":"Unit quantity code (UQC)."}},"$id":"create-hs-code-management/CREATE_HS_CODE/create"};
+export const CreateHsCodeCreate = validate0;
+const schema0 = {"type":"object","additionalProperties":false,"required":["hs_code","description","chapter_id"],"properties":{"hs_code":{"title":"HS code","type":"string","maxLength":8,"pattern":"^[0-9]{2}(?:[0-9]{2}){0,3}$","description":"2, 4, 6 or 8 digits: chapter, heading, subheading or tariff item."},"description":{"title":"Description","type":"string","maxLength":500,"noWhiteSpace":true},"chapter_id":{"title":"Chapter","type":"integer","minimum":1},"unit":{"title":"Unit","type":"string","enum":["KGS","NOS","LTR","MTR","SQM","CBM","TON","PRS","SET","DOZ","GMS","UNT"],"maxLength":3,"description":"Unit quantity code (UQC)."}},"$id":"create-hs-code-management/CREATE_HS_CODE/create"};
 const func0 = ucs2length;
-const pattern31 = new RegExp("^[0-9]{2}(?:[0-9]{2}){0,3}$", "u");
+const pattern0 = new RegExp("^[0-9]{2}(?:[0-9]{2}){0,3}$", "u");
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="create-hs-code-management/CREATE_HS_CODE/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate28.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -79,7 +79,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern31.test(data0)){
+if(!pattern0.test(data0)){
 const err5 = {instancePath:instancePath+"/hs_code",schemaPath:"#/properties/hs_code/pattern",keyword:"pattern",params:{pattern: "^[0-9]{2}(?:[0-9]{2}){0,3}$"}};
 if(vErrors === null){
 vErrors = [err5];
@@ -172,9 +172,9 @@ if(data.unit !== undefined){
 let data3 = data.unit;
 const _errs8 = errors;
 const _errs9 = errors;
-const vSchema0 = schema28.properties.unit.enum;
+const vSchema0 = schema0.properties.unit.enum;
 if(!((((((((((((data3 === "KGS") || (data3 === "NOS")) || (data3 === "LTR")) || (data3 === "MTR")) || (data3 === "SQM")) || (data3 === "CBM")) || (data3 === "TON")) || (data3 === "PRS")) || (data3 === "SET")) || (data3 === "DOZ")) || (data3 === "GMS")) || (data3 === "UNT"))){
-const err12 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/enum",keyword:"enum",params:{allowedValues: schema28.properties.unit.enum}};
+const err12 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/enum",keyword:"enum",params:{allowedValues: schema0.properties.unit.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -218,8 +218,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const CreateHsCodeUpdate = CreateHsCodeCreate;

@@ -3,16 +3,16 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const DataFieldsModuleCreate = validate17;
-const schema17 = {"type":"object","additionalProperties":false,"required":["column_name","label","data_type","trade_direction"],"properties":{"column_name":{"title":"Column name","type":"string","maxLength":63,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"label":{"title":"Label","type":"string","maxLength":80,"noWhiteSpace":true},"data_type":{"title":"Data type","type":"string","enum":["string","number","date"],"maxLength":6},"trade_direction":{"title":"Trade direction","type":"string","enum":["import","export","both"],"maxLength":6},"is_required":{"title":"Required in uploads","type":"boolean","default":false},"display_order":{"title":"Display order","type":"integer","minimum":0,"maximum":9999,"default":0},"is_searchable":{"title":"Searchable","type":"boolean","default":false}},"$id":"data-column/DATA_FIELDS_MODULE/create"};
+export const DataFieldsModuleCreate = validate0;
+const schema0 = {"type":"object","additionalProperties":false,"required":["column_name","label","data_type","trade_direction"],"properties":{"column_name":{"title":"Column name","type":"string","maxLength":63,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"label":{"title":"Label","type":"string","maxLength":80,"noWhiteSpace":true},"data_type":{"title":"Data type","type":"string","enum":["string","number","date"],"maxLength":6},"trade_direction":{"title":"Trade direction","type":"string","enum":["import","export","both"],"maxLength":6},"is_required":{"title":"Required in uploads","type":"boolean","default":false},"display_order":{"title":"Display order","type":"integer","minimum":0,"maximum":9999,"default":0},"is_searchable":{"title":"Searchable","type":"boolean","default":false}},"$id":"data-column/DATA_FIELDS_MODULE/create"};
 const func0 = ucs2length;
-const pattern3 = new RegExp("^[a-z][a-z0-9_]*$", "u");
+const pattern0 = new RegExp("^[a-z][a-z0-9_]*$", "u");
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="data-column/DATA_FIELDS_MODULE/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate17.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -89,7 +89,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern3.test(data0)){
+if(!pattern0.test(data0)){
 const err6 = {instancePath:instancePath+"/column_name",schemaPath:"#/properties/column_name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"}};
 if(vErrors === null){
 vErrors = [err6];
@@ -174,9 +174,9 @@ if(data.data_type !== undefined){
 let data2 = data.data_type;
 const _errs6 = errors;
 const _errs7 = errors;
-const vSchema0 = schema17.properties.data_type.enum;
+const vSchema0 = schema0.properties.data_type.enum;
 if(!(((data2 === "string") || (data2 === "number")) || (data2 === "date"))){
-const err13 = {instancePath:instancePath+"/data_type",schemaPath:"#/properties/data_type/enum",keyword:"enum",params:{allowedValues: schema17.properties.data_type.enum}};
+const err13 = {instancePath:instancePath+"/data_type",schemaPath:"#/properties/data_type/enum",keyword:"enum",params:{allowedValues: schema0.properties.data_type.enum}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -213,9 +213,9 @@ if(data.trade_direction !== undefined){
 let data3 = data.trade_direction;
 const _errs8 = errors;
 const _errs9 = errors;
-const vSchema1 = schema17.properties.trade_direction.enum;
+const vSchema1 = schema0.properties.trade_direction.enum;
 if(!(((data3 === "import") || (data3 === "export")) || (data3 === "both"))){
-const err16 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/enum",keyword:"enum",params:{allowedValues: schema17.properties.trade_direction.enum}};
+const err16 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/enum",keyword:"enum",params:{allowedValues: schema0.properties.trade_direction.enum}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -329,8 +329,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate17.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const DataFieldsModuleUpdate = DataFieldsModuleCreate;

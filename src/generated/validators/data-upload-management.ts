@@ -3,17 +3,17 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const DataUploadLogsCreate = validate16;
-const schema16 = {"type":"object","additionalProperties":false,"required":["country_id","trade_direction","period","file_name","size"],"properties":{"country_id":{"title":"Country","type":"integer","minimum":1},"trade_direction":{"title":"Trade direction","type":"string","enum":["import","export"],"maxLength":6},"period":{"title":"Period","type":"string","format":"period","maxLength":7,"description":"The month the trade data covers."},"file_name":{"title":"File name","type":"string","maxLength":255,"noWhiteSpace":true,"pattern":"\\.(?:csv|CSV)(?:\\.gz|\\.GZ)?$"},"size":{"title":"File size (bytes)","type":"integer","minimum":1}},"$id":"data-upload-management/DATA_UPLOAD_LOGS/create"};
+export const DataUploadLogsCreate = validate0;
+const schema0 = {"type":"object","additionalProperties":false,"required":["country_id","trade_direction","period","file_name","size"],"properties":{"country_id":{"title":"Country","type":"integer","minimum":1},"trade_direction":{"title":"Trade direction","type":"string","enum":["import","export"],"maxLength":6},"period":{"title":"Period","type":"string","format":"period","maxLength":7,"description":"The month the trade data covers."},"file_name":{"title":"File name","type":"string","maxLength":255,"noWhiteSpace":true,"pattern":"\\.(?:csv|CSV)(?:\\.gz|\\.GZ)?$"},"size":{"title":"File size (bytes)","type":"integer","minimum":1}},"$id":"data-upload-management/DATA_UPLOAD_LOGS/create"};
 const func0 = ucs2length;
-const formats26 = formats.period;
-const pattern17 = new RegExp("\\.(?:csv|CSV)(?:\\.gz|\\.GZ)?$", "u");
+const formats0 = formats.period;
+const pattern0 = new RegExp("\\.(?:csv|CSV)(?:\\.gz|\\.GZ)?$", "u");
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="data-upload-management/DATA_UPLOAD_LOGS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate16.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -117,9 +117,9 @@ if(data.trade_direction !== undefined){
 let data1 = data.trade_direction;
 const _errs4 = errors;
 const _errs5 = errors;
-const vSchema0 = schema16.properties.trade_direction.enum;
+const vSchema0 = schema0.properties.trade_direction.enum;
 if(!((data1 === "import") || (data1 === "export"))){
-const err8 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/enum",keyword:"enum",params:{allowedValues: schema16.properties.trade_direction.enum}};
+const err8 = {instancePath:instancePath+"/trade_direction",schemaPath:"#/properties/trade_direction/enum",keyword:"enum",params:{allowedValues: schema0.properties.trade_direction.enum}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -169,7 +169,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!(formats26(data2))){
+if(!(formats0(data2))){
 const err12 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/format",keyword:"format",params:{format: "period"}};
 if(vErrors === null){
 vErrors = [err12];
@@ -207,7 +207,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!pattern17.test(data3)){
+if(!pattern0.test(data3)){
 const err15 = {instancePath:instancePath+"/file_name",schemaPath:"#/properties/file_name/pattern",keyword:"pattern",params:{pattern: "\\.(?:csv|CSV)(?:\\.gz|\\.GZ)?$"}};
 if(vErrors === null){
 vErrors = [err15];
@@ -279,8 +279,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate16.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const DataUploadLogsUpdate = DataUploadLogsCreate;

@@ -3,20 +3,20 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const EmployeesCreate = validate24;
-const schema24 = {"type":"object","additionalProperties":false,"required":["first_name","last_name","email","mobile","department","joining_date"],"properties":{"first_name":{"title":"First name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"last_name":{"title":"Last name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"department":{"title":"Department","type":"string","enum":["sales","support","operations","data","finance","hr","technology"],"maxLength":10},"designation":{"title":"Designation","type":"string","maxLength":80},"joining_date":{"title":"Joining date","type":"string","format":"date","maxLength":10},"ip_whitelist":{"title":"Whitelisted IP","type":"string","format":"ipv4","maxLength":15,"description":"When set, this employee may sign in only from this address."}},"$id":"employee-management/EMPLOYEES/create"};
+export const EmployeesCreate = validate0;
+const schema0 = {"type":"object","additionalProperties":false,"required":["first_name","last_name","email","mobile","department","joining_date"],"properties":{"first_name":{"title":"First name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"last_name":{"title":"Last name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"department":{"title":"Department","type":"string","enum":["sales","support","operations","data","finance","hr","technology"],"maxLength":10},"designation":{"title":"Designation","type":"string","maxLength":80},"joining_date":{"title":"Joining date","type":"string","format":"date","maxLength":10},"ip_whitelist":{"title":"Whitelisted IP","type":"string","format":"ipv4","maxLength":15,"description":"When set, this employee may sign in only from this address."}},"$id":"employee-management/EMPLOYEES/create"};
 const func0 = ucs2length;
 const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
 const formats0 = formats.email;
 const formats2 = formats.mobile;
-const formats6 = formats.date;
-const formats24 = formats.ipv4;
+const formats4 = formats.date;
+const formats6 = formats.ipv4;
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="employee-management/EMPLOYEES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate24.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -278,9 +278,9 @@ if(data.department !== undefined){
 let data4 = data.department;
 const _errs10 = errors;
 const _errs11 = errors;
-const vSchema0 = schema24.properties.department.enum;
+const vSchema0 = schema0.properties.department.enum;
 if(!(((((((data4 === "sales") || (data4 === "support")) || (data4 === "operations")) || (data4 === "data")) || (data4 === "finance")) || (data4 === "hr")) || (data4 === "technology"))){
-const err21 = {instancePath:instancePath+"/department",schemaPath:"#/properties/department/enum",keyword:"enum",params:{allowedValues: schema24.properties.department.enum}};
+const err21 = {instancePath:instancePath+"/department",schemaPath:"#/properties/department/enum",keyword:"enum",params:{allowedValues: schema0.properties.department.enum}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -358,7 +358,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!(formats6(data6))){
+if(!(formats4(data6))){
 const err27 = {instancePath:instancePath+"/joining_date",schemaPath:"#/properties/joining_date/format",keyword:"format",params:{format: "date"}};
 if(vErrors === null){
 vErrors = [err27];
@@ -398,7 +398,7 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!(formats24(data7))){
+if(!(formats6(data7))){
 const err30 = {instancePath:instancePath+"/ip_whitelist",schemaPath:"#/properties/ip_whitelist/format",keyword:"format",params:{format: "ipv4"}};
 if(vErrors === null){
 vErrors = [err30];
@@ -432,8 +432,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const EmployeesUpdate = EmployeesCreate;

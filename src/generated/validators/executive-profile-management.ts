@@ -3,17 +3,17 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const ExecutiveProfileCreate = validate21;
-const schema21 = {"type":"object","additionalProperties":false,"required":["user_id","employee_code","region","mobile"],"properties":{"user_id":{"title":"User","type":"integer","minimum":1},"employee_code":{"title":"Employee code","type":"string","maxLength":20,"noWhiteSpace":true,"pattern":"^[A-Z0-9-]{3,20}$"},"region":{"title":"Region","type":"string","enum":["north","south","east","west","central","north_east","international"],"maxLength":13},"target_subscribers":{"title":"Target subscribers","type":"integer","minimum":0,"maximum":100000},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16}},"$id":"executive-profile-management/EXECUTIVE_PROFILE/create"};
+export const ExecutiveProfileCreate = validate0;
+const schema0 = {"type":"object","additionalProperties":false,"required":["user_id","employee_code","region","mobile"],"properties":{"user_id":{"title":"User","type":"integer","minimum":1},"employee_code":{"title":"Employee code","type":"string","maxLength":20,"noWhiteSpace":true,"pattern":"^[A-Z0-9-]{3,20}$"},"region":{"title":"Region","type":"string","enum":["north","south","east","west","central","north_east","international"],"maxLength":13},"target_subscribers":{"title":"Target subscribers","type":"integer","minimum":0,"maximum":100000},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16}},"$id":"executive-profile-management/EXECUTIVE_PROFILE/create"};
 const func0 = ucs2length;
-const pattern21 = new RegExp("^[A-Z0-9-]{3,20}$", "u");
-const formats2 = formats.mobile;
+const pattern0 = new RegExp("^[A-Z0-9-]{3,20}$", "u");
+const formats0 = formats.mobile;
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="executive-profile-management/EXECUTIVE_PROFILE/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -118,7 +118,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern21.test(data1)){
+if(!pattern0.test(data1)){
 const err8 = {instancePath:instancePath+"/employee_code",schemaPath:"#/properties/employee_code/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9-]{3,20}$"}};
 if(vErrors === null){
 vErrors = [err8];
@@ -155,9 +155,9 @@ if(data.region !== undefined){
 let data2 = data.region;
 const _errs6 = errors;
 const _errs7 = errors;
-const vSchema0 = schema21.properties.region.enum;
+const vSchema0 = schema0.properties.region.enum;
 if(!(((((((data2 === "north") || (data2 === "south")) || (data2 === "east")) || (data2 === "west")) || (data2 === "central")) || (data2 === "north_east")) || (data2 === "international"))){
-const err11 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/enum",keyword:"enum",params:{allowedValues: schema21.properties.region.enum}};
+const err11 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/enum",keyword:"enum",params:{allowedValues: schema0.properties.region.enum}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -245,7 +245,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!(formats2(data4))){
+if(!(formats0(data4))){
 const err18 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/format",keyword:"format",params:{format: "mobile"}};
 if(vErrors === null){
 vErrors = [err18];
@@ -279,8 +279,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const ExecutiveProfileUpdate = ExecutiveProfileCreate;

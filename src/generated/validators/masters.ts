@@ -3,17 +3,17 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const CountriesCreate = validate9;
-const schema9 = {"type":"object","additionalProperties":false,"required":["name","iso2","iso3","region","currency_code"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"iso2":{"title":"ISO alpha-2","type":"string","maxLength":2,"pattern":"^[A-Z]{2}$"},"iso3":{"title":"ISO alpha-3","type":"string","maxLength":3,"pattern":"^[A-Z]{3}$"},"region":{"title":"Region","type":"string","enum":["africa","americas","asia","europe","oceania"],"maxLength":8},"currency_code":{"title":"Currency code","type":"string","maxLength":3,"pattern":"^[A-Z]{3}$","description":"ISO 4217, e.g. INR."}},"$id":"masters/COUNTRIES/create"};
+export const CountriesCreate = validate0;
+const schema0 = {"type":"object","additionalProperties":false,"required":["name","iso2","iso3","region","currency_code"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"iso2":{"title":"ISO alpha-2","type":"string","maxLength":2,"pattern":"^[A-Z]{2}$"},"iso3":{"title":"ISO alpha-3","type":"string","maxLength":3,"pattern":"^[A-Z]{3}$"},"region":{"title":"Region","type":"string","enum":["africa","americas","asia","europe","oceania"],"maxLength":8},"currency_code":{"title":"Currency code","type":"string","maxLength":3,"pattern":"^[A-Z]{3}$","description":"ISO 4217, e.g. INR."}},"$id":"masters/COUNTRIES/create"};
 const func0 = ucs2length;
-const pattern8 = new RegExp("^[A-Z]{2}$", "u");
-const pattern9 = new RegExp("^[A-Z]{3}$", "u");
+const pattern0 = new RegExp("^[A-Z]{2}$", "u");
+const pattern1 = new RegExp("^[A-Z]{3}$", "u");
 
-function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/COUNTRIES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate9.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -138,7 +138,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern8.test(data1)){
+if(!pattern0.test(data1)){
 const err10 = {instancePath:instancePath+"/iso2",schemaPath:"#/properties/iso2/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -176,7 +176,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern9.test(data2)){
+if(!pattern1.test(data2)){
 const err13 = {instancePath:instancePath+"/iso3",schemaPath:"#/properties/iso3/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"}};
 if(vErrors === null){
 vErrors = [err13];
@@ -203,9 +203,9 @@ if(data.region !== undefined){
 let data3 = data.region;
 const _errs8 = errors;
 const _errs9 = errors;
-const vSchema0 = schema9.properties.region.enum;
+const vSchema0 = schema0.properties.region.enum;
 if(!(((((data3 === "africa") || (data3 === "americas")) || (data3 === "asia")) || (data3 === "europe")) || (data3 === "oceania"))){
-const err15 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/enum",keyword:"enum",params:{allowedValues: schema9.properties.region.enum}};
+const err15 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/enum",keyword:"enum",params:{allowedValues: schema0.properties.region.enum}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -253,7 +253,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern9.test(data4)){
+if(!pattern1.test(data4)){
 const err19 = {instancePath:instancePath+"/currency_code",schemaPath:"#/properties/currency_code/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -287,20 +287,20 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate9.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate9.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const LookupTypesCreate = validate10;
-const schema10 = {"type":"object","additionalProperties":false,"required":["code","name"],"properties":{"code":{"title":"Code","type":"string","maxLength":60,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true}},"$id":"masters/LOOKUP_TYPES/create"};
+export const LookupTypesCreate = validate1;
+const schema1 = {"type":"object","additionalProperties":false,"required":["code","name"],"properties":{"code":{"title":"Code","type":"string","maxLength":60,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true}},"$id":"masters/LOOKUP_TYPES/create"};
 const pattern3 = new RegExp("^[a-z][a-z0-9_]*$", "u");
 
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/LOOKUP_TYPES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate10.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -449,19 +449,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate10.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const LookupsCreate = validate11;
-const schema11 = {"type":"object","additionalProperties":false,"required":["lookup_type_id","code","label"],"properties":{"lookup_type_id":{"title":"Lookup type","type":"integer","minimum":1},"code":{"title":"Code","type":"string","maxLength":60,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"label":{"title":"Label","type":"string","maxLength":120,"noWhiteSpace":true},"sort_order":{"title":"Sort order","type":"integer","minimum":0,"maximum":9999,"default":0}},"$id":"masters/LOOKUPS/create"};
+export const LookupsCreate = validate2;
+const schema2 = {"type":"object","additionalProperties":false,"required":["lookup_type_id","code","label"],"properties":{"lookup_type_id":{"title":"Lookup type","type":"integer","minimum":1},"code":{"title":"Code","type":"string","maxLength":60,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"label":{"title":"Label","type":"string","maxLength":120,"noWhiteSpace":true},"sort_order":{"title":"Sort order","type":"integer","minimum":0,"maximum":9999,"default":0}},"$id":"masters/LOOKUPS/create"};
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/LOOKUPS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate11.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -686,19 +686,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate11.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const DataTypesCreate = validate12;
-const schema12 = {"type":"object","additionalProperties":false,"required":["name","code"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"code":{"title":"Code","type":"string","maxLength":60,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"description":{"title":"Description","type":"string","maxLength":500}},"$id":"masters/DATA_TYPES/create"};
+export const DataTypesCreate = validate3;
+const schema3 = {"type":"object","additionalProperties":false,"required":["name","code"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"code":{"title":"Code","type":"string","maxLength":60,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"description":{"title":"Description","type":"string","maxLength":500}},"$id":"masters/DATA_TYPES/create"};
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/DATA_TYPES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate12.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -875,21 +875,21 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate12.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const HsCodesCreate = validate13;
-const schema13 = {"type":"object","additionalProperties":false,"required":["code","description","section"],"properties":{"code":{"title":"Chapter","type":"string","maxLength":2,"pattern":"^[0-9]{2}$","description":"Two digits, 01 to 99."},"description":{"title":"Description","type":"string","maxLength":300,"noWhiteSpace":true},"section":{"title":"Section","type":"string","maxLength":2,"minmaxnumber":{"min":1,"max":21},"description":"HS section number, 1 to 21."}},"$id":"masters/HS_CODES/create"};
-const pattern14 = new RegExp("^[0-9]{2}$", "u");
-const pattern6 = new RegExp("^-?\\d+(?:\\.\\d+)?$", "u");
+export const HsCodesCreate = validate4;
+const schema4 = {"type":"object","additionalProperties":false,"required":["code","description","section"],"properties":{"code":{"title":"Chapter","type":"string","maxLength":2,"pattern":"^[0-9]{2}$","description":"Two digits, 01 to 99."},"description":{"title":"Description","type":"string","maxLength":300,"noWhiteSpace":true},"section":{"title":"Section","type":"string","maxLength":2,"minmaxnumber":{"min":1,"max":21},"description":"HS section number, 1 to 21."}},"$id":"masters/HS_CODES/create"};
+const pattern6 = new RegExp("^[0-9]{2}$", "u");
+const pattern7 = new RegExp("^-?\\d+(?:\\.\\d+)?$", "u");
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/HS_CODES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate13.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -956,7 +956,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern14.test(data0)){
+if(!pattern6.test(data0)){
 const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[0-9]{2}$"}};
 if(vErrors === null){
 vErrors = [err5];
@@ -1032,7 +1032,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!pattern6.test(data2) || Number(data2) < 1 || Number(data2) > 21){
+if(!pattern7.test(data2) || Number(data2) < 1 || Number(data2) > 21){
 const err11 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/minmaxnumber",keyword:"minmaxnumber",params:{}};
 if(vErrors === null){
 vErrors = [err11];
@@ -1066,19 +1066,19 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate13.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate4.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const FeaturesCreate = validate14;
-const schema14 = {"type":"object","additionalProperties":false,"required":["code","name"],"properties":{"code":{"title":"Code","type":"string","maxLength":60,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"description":{"title":"Description","type":"string","maxLength":500}},"$id":"masters/FEATURES/create"};
+export const FeaturesCreate = validate5;
+const schema5 = {"type":"object","additionalProperties":false,"required":["code","name"],"properties":{"code":{"title":"Code","type":"string","maxLength":60,"noWhiteSpace":true,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$","description":"Lowercase letters, digits and underscores, starting with a letter."},"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"description":{"title":"Description","type":"string","maxLength":500}},"$id":"masters/FEATURES/create"};
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/FEATURES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate14.evaluated;
+const evaluated0 = validate5.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1255,21 +1255,21 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
-validate14.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate5.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const MaintenanceCreate = validate15;
-const schema15 = {"type":"object","additionalProperties":false,"required":["title","message","starts_at","ends_at"],"properties":{"title":{"title":"Title","type":"string","maxLength":120,"noWhiteSpace":true},"message":{"title":"Message","type":"string","maxLength":1000,"noWhiteSpace":true},"starts_at":{"title":"Starts at","type":"string","format":"date-time","maxLength":35},"ends_at":{"title":"Ends at","type":"string","format":"date-time","maxLength":35},"allowed_ip":{"title":"Allowed IP","type":"string","format":"ipv4","maxLength":15,"description":"This address keeps access during the maintenance window."}},"$id":"masters/MAINTENANCE/create"};
-const formats20 = formats["date-time"];
-const formats24 = formats.ipv4;
+export const MaintenanceCreate = validate6;
+const schema6 = {"type":"object","additionalProperties":false,"required":["title","message","starts_at","ends_at"],"properties":{"title":{"title":"Title","type":"string","maxLength":120,"noWhiteSpace":true},"message":{"title":"Message","type":"string","maxLength":1000,"noWhiteSpace":true},"starts_at":{"title":"Starts at","type":"string","format":"date-time","maxLength":35},"ends_at":{"title":"Ends at","type":"string","format":"date-time","maxLength":35},"allowed_ip":{"title":"Allowed IP","type":"string","format":"ipv4","maxLength":15,"description":"This address keeps access during the maintenance window."}},"$id":"masters/MAINTENANCE/create"};
+const formats0 = formats["date-time"];
+const formats4 = formats.ipv4;
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="masters/MAINTENANCE/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate15.evaluated;
+const evaluated0 = validate6.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1424,7 +1424,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!(formats20(data2))){
+if(!(formats0(data2))){
 const err12 = {instancePath:instancePath+"/starts_at",schemaPath:"#/properties/starts_at/format",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err12];
@@ -1464,7 +1464,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!(formats20(data3))){
+if(!(formats0(data3))){
 const err15 = {instancePath:instancePath+"/ends_at",schemaPath:"#/properties/ends_at/format",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err15];
@@ -1504,7 +1504,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!(formats24(data4))){
+if(!(formats4(data4))){
 const err18 = {instancePath:instancePath+"/allowed_ip",schemaPath:"#/properties/allowed_ip/format",keyword:"format",params:{format: "ipv4"}};
 if(vErrors === null){
 vErrors = [err18];
@@ -1538,10 +1538,10 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
-validate15.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate6.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const CountriesUpdate = CountriesCreate;
 export const LookupTypesUpdate = LookupTypesCreate;
 export const LookupsUpdate = LookupsCreate;

@@ -3,17 +3,17 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const UserProfileEditForm = validate30;
-const schema30 = {"type":"object","additionalProperties":false,"required":["first_name","last_name","mobile"],"properties":{"first_name":{"title":"First name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"last_name":{"title":"Last name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16}},"$id":"profile-management/USER_PROFILE/edit"};
+export const UserProfileEditForm = validate0;
+const schema0 = {"type":"object","additionalProperties":false,"required":["first_name","last_name","mobile"],"properties":{"first_name":{"title":"First name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"last_name":{"title":"Last name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16}},"$id":"profile-management/USER_PROFILE/edit"};
 const func0 = ucs2length;
 const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
-const formats2 = formats.mobile;
+const formats0 = formats.mobile;
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="profile-management/USER_PROFILE/edit" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate30.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -178,7 +178,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!(formats2(data2))){
+if(!(formats0(data2))){
 const err13 = {instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/format",keyword:"format",params:{format: "mobile"}};
 if(vErrors === null){
 vErrors = [err13];
@@ -212,20 +212,20 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const ChangePasswordEditForm = validate31;
-const schema31 = {"type":"object","additionalProperties":false,"required":["current_password","password","confirm_password"],"properties":{"current_password":{"title":"Current password","type":"string","maxLength":128},"password":{"title":"New password","type":"string","format":"password","maxLength":128,"description":"At least 8 characters with a letter, a digit and a special character."},"confirm_password":{"title":"Confirm new password","type":"string","maxLength":128,"compareTo":"password"}},"$id":"profile-management/CHANGE_PASSWORD/edit"};
-const formats4 = formats.password;
+export const ChangePasswordEditForm = validate1;
+const schema1 = {"type":"object","additionalProperties":false,"required":["current_password","password","confirm_password"],"properties":{"current_password":{"title":"Current password","type":"string","maxLength":128},"password":{"title":"New password","type":"string","format":"password","maxLength":128,"description":"At least 8 characters with a letter, a digit and a special character."},"confirm_password":{"title":"Confirm new password","type":"string","maxLength":128,"compareTo":"password"}},"$id":"profile-management/CHANGE_PASSWORD/edit"};
+const formats2 = formats.password;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="profile-management/CHANGE_PASSWORD/edit" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -322,7 +322,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(formats4(data1))){
+if(!(formats2(data1))){
 const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/format",keyword:"format",params:{format: "password"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -394,8 +394,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 

@@ -3,15 +3,15 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const CreateRelatedProductCreate = validate29;
-const schema29 = {"type":"object","additionalProperties":false,"required":["hs_code_id","product_name","keywords"],"properties":{"hs_code_id":{"title":"HS code","type":"integer","minimum":1},"product_name":{"title":"Product name","type":"string","maxLength":200,"noWhiteSpace":true},"keywords":{"title":"Keywords","type":"array","uniqueItems":true,"maxItems":50,"arrayLength":1,"items":{"title":"Keyword","type":"string","maxLength":80,"noWhiteSpace":true},"description":"Search terms that lead to this product."},"description":{"title":"Description","type":"string","maxLength":1000}},"$id":"related-product-management/CREATE_RELATED_PRODUCT/create"};
+export const CreateRelatedProductCreate = validate0;
+const schema0 = {"type":"object","additionalProperties":false,"required":["hs_code_id","product_name","keywords"],"properties":{"hs_code_id":{"title":"HS code","type":"integer","minimum":1},"product_name":{"title":"Product name","type":"string","maxLength":200,"noWhiteSpace":true},"keywords":{"title":"Keywords","type":"array","uniqueItems":true,"maxItems":50,"arrayLength":1,"items":{"title":"Keyword","type":"string","maxLength":80,"noWhiteSpace":true},"description":"Search terms that lead to this product."},"description":{"title":"Description","type":"string","maxLength":1000}},"$id":"related-product-management/CREATE_RELATED_PRODUCT/create"};
 const func0 = ucs2length;
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="related-product-management/CREATE_RELATED_PRODUCT/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate29.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -276,8 +276,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const CreateRelatedProductUpdate = CreateRelatedProductCreate;

@@ -3,18 +3,18 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const SubscribersCreate = validate5;
-const schema5 = {"type":"object","additionalProperties":false,"required":["name","email","mobile","country_id"],"properties":{"name":{"title":"Name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"company_name":{"title":"Company name","type":"string","maxLength":160,"noWhiteSpace":true},"country_id":{"title":"Country","type":"integer","minimum":1},"executive_id":{"title":"Executive","type":"integer","minimum":1}},"$id":"subscriber-management/SUBSCRIBERS/create"};
+export const SubscribersCreate = validate0;
+const schema0 = {"type":"object","additionalProperties":false,"required":["name","email","mobile","country_id"],"properties":{"name":{"title":"Name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"company_name":{"title":"Company name","type":"string","maxLength":160,"noWhiteSpace":true},"country_id":{"title":"Country","type":"integer","minimum":1},"executive_id":{"title":"Executive","type":"integer","minimum":1}},"$id":"subscriber-management/SUBSCRIBERS/create"};
 const func0 = ucs2length;
 const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
 const formats0 = formats.email;
 const formats2 = formats.mobile;
 
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscriber-management/SUBSCRIBERS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate5.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -309,20 +309,20 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate5.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate5.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const IciciSubscribersCreate = validate6;
-const schema6 = {"type":"object","additionalProperties":false,"required":["name","email","mobile","icici_customer_no","status"],"properties":{"name":{"title":"Name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"icici_customer_no":{"title":"ICICI customer ID","type":"string","maxLength":12,"noWhiteSpace":true,"validNumber":true,"minLength":6},"branch":{"title":"Branch","type":"string","maxLength":120,"noWhiteSpace":true},"relationship_manager":{"title":"Relationship manager","type":"string","maxLength":60,"validString":true},"status":{"title":"Status","type":"string","enum":["pending","approved","rejected"],"maxLength":8,"default":"pending"}},"$id":"subscriber-management/ICICI_SUBSCRIBERS/create"};
-const pattern6 = new RegExp("^-?\\d+(?:\\.\\d+)?$", "u");
+export const IciciSubscribersCreate = validate1;
+const schema1 = {"type":"object","additionalProperties":false,"required":["name","email","mobile","icici_customer_no","status"],"properties":{"name":{"title":"Name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"icici_customer_no":{"title":"ICICI customer ID","type":"string","maxLength":12,"noWhiteSpace":true,"validNumber":true,"minLength":6},"branch":{"title":"Branch","type":"string","maxLength":120,"noWhiteSpace":true},"relationship_manager":{"title":"Relationship manager","type":"string","maxLength":60,"validString":true},"status":{"title":"Status","type":"string","enum":["pending","approved","rejected"],"maxLength":8,"default":"pending"}},"$id":"subscriber-management/ICICI_SUBSCRIBERS/create"};
+const pattern2 = new RegExp("^-?\\d+(?:\\.\\d+)?$", "u");
 
-function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscriber-management/ICICI_SUBSCRIBERS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate6.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -557,7 +557,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern6.test(data3)){
+if(!pattern2.test(data3)){
 const err19 = {instancePath:instancePath+"/icici_customer_no",schemaPath:"#/properties/icici_customer_no/validNumber",keyword:"validNumber",params:{}};
 if(vErrors === null){
 vErrors = [err19];
@@ -660,9 +660,9 @@ if(data.status !== undefined){
 let data6 = data.status;
 const _errs14 = errors;
 const _errs15 = errors;
-const vSchema0 = schema6.properties.status.enum;
+const vSchema0 = schema1.properties.status.enum;
 if(!(((data6 === "pending") || (data6 === "approved")) || (data6 === "rejected"))){
-const err27 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema6.properties.status.enum}};
+const err27 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1.properties.status.enum}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -706,20 +706,20 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate6.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate6.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const SubscribersAddSubscriptionForm = validate7;
-const schema7 = {"type":"object","additionalProperties":false,"required":["plan_id","starts_on","amount_paid"],"properties":{"plan_id":{"title":"Plan","type":"integer","minimum":1},"starts_on":{"title":"Starts on","type":"string","format":"date"},"is_trial":{"title":"Trial","type":"boolean","default":false,"description":"A free trial of the plan for the trial period; no payment."},"voucher_code":{"title":"Voucher code","type":"string","maxLength":20},"amount_paid":{"title":"Amount paid","type":"number","minimum":0,"maximum":100000000,"multipleOf":0.01},"payment_reference":{"title":"Payment reference","type":"string","maxLength":100,"description":"The bank transfer, cheque or gateway reference."}},"$id":"subscriber-management/SUBSCRIBERS/ADD_SUBSCRIPTION"};
-const formats6 = formats.date;
+export const SubscribersAddSubscriptionForm = validate2;
+const schema2 = {"type":"object","additionalProperties":false,"required":["plan_id","starts_on","amount_paid"],"properties":{"plan_id":{"title":"Plan","type":"integer","minimum":1},"starts_on":{"title":"Starts on","type":"string","format":"date"},"is_trial":{"title":"Trial","type":"boolean","default":false,"description":"A free trial of the plan for the trial period; no payment."},"voucher_code":{"title":"Voucher code","type":"string","maxLength":20},"amount_paid":{"title":"Amount paid","type":"number","minimum":0,"maximum":100000000,"multipleOf":0.01},"payment_reference":{"title":"Payment reference","type":"string","maxLength":100,"description":"The bank transfer, cheque or gateway reference."}},"$id":"subscriber-management/SUBSCRIBERS/ADD_SUBSCRIPTION"};
+const formats8 = formats.date;
 
-function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscriber-management/SUBSCRIBERS/ADD_SUBSCRIPTION" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate7.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -806,7 +806,7 @@ const _errs5 = errors;
 if((typeof data1 == "number") && (isFinite(data1))){
 }
 if(typeof data1 === "string"){
-if(!(formats6(data1))){
+if(!(formats8(data1))){
 const err6 = {instancePath:instancePath+"/starts_on",schemaPath:"#/properties/starts_on/format",keyword:"format",params:{format: "date"}};
 if(vErrors === null){
 vErrors = [err6];
@@ -961,19 +961,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate7.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate7.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const SubscribersAddTopUpForm = validate8;
-const schema8 = {"type":"object","additionalProperties":false,"required":["points","amount"],"properties":{"points":{"title":"Points","type":"integer","minimum":1,"maximum":10000000},"amount":{"title":"Amount paid","type":"number","minimum":0,"maximum":100000000,"multipleOf":0.01},"payment_reference":{"title":"Payment reference","type":"string","maxLength":100,"description":"The bank transfer, cheque or gateway reference."},"note":{"title":"Note","type":"string","maxLength":200}},"$id":"subscriber-management/SUBSCRIBERS/ADD_TOP_UP"};
+export const SubscribersAddTopUpForm = validate3;
+const schema3 = {"type":"object","additionalProperties":false,"required":["points","amount"],"properties":{"points":{"title":"Points","type":"integer","minimum":1,"maximum":10000000},"amount":{"title":"Amount paid","type":"number","minimum":0,"maximum":100000000,"multipleOf":0.01},"payment_reference":{"title":"Payment reference","type":"string","maxLength":100,"description":"The bank transfer, cheque or gateway reference."},"note":{"title":"Note","type":"string","maxLength":200}},"$id":"subscriber-management/SUBSCRIBERS/ADD_TOP_UP"};
 
-function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscriber-management/SUBSCRIBERS/ADD_TOP_UP" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate8.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1169,9 +1169,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate8.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate8.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const SubscribersUpdate = SubscribersCreate;
 export const IciciSubscribersUpdate = IciciSubscribersCreate;

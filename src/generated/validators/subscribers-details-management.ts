@@ -3,14 +3,14 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const SubscribersDetailsCreate = validate18;
-const schema18 = {"type":"object","additionalProperties":false,"required":["subscriber_id"],"properties":{"subscriber_id":{"title":"Subscriber","type":"integer","minimum":1}},"$id":"subscribers-details-management/SUBSCRIBERS_DETAILS/create"};
+export const SubscribersDetailsCreate = validate0;
+const schema0 = {"type":"object","additionalProperties":false,"required":["subscriber_id"],"properties":{"subscriber_id":{"title":"Subscriber","type":"integer","minimum":1}},"$id":"subscribers-details-management/SUBSCRIBERS_DETAILS/create"};
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscribers-details-management/SUBSCRIBERS_DETAILS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate18.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -81,23 +81,23 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate18.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const SubscribersListCreate = validate19;
-const schema19 = {"type":"object","additionalProperties":false,"required":["subscriber_id","contact_name","email","mobile"],"properties":{"subscriber_id":{"title":"Subscriber","type":"integer","minimum":1},"contact_name":{"title":"Contact name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"designation":{"title":"Designation","type":"string","maxLength":80}},"$id":"subscribers-details-management/SUBSCRIBERS_LIST/create"};
+export const SubscribersListCreate = validate1;
+const schema1 = {"type":"object","additionalProperties":false,"required":["subscriber_id","contact_name","email","mobile"],"properties":{"subscriber_id":{"title":"Subscriber","type":"integer","minimum":1},"contact_name":{"title":"Contact name","type":"string","maxLength":60,"noWhiteSpace":true,"validString":true},"email":{"title":"Email","type":"string","format":"email","maxLength":254},"mobile":{"title":"Mobile","type":"string","format":"mobile","maxLength":16},"designation":{"title":"Designation","type":"string","maxLength":80}},"$id":"subscribers-details-management/SUBSCRIBERS_LIST/create"};
 const func0 = ucs2length;
 const pattern0 = new RegExp("^\\p{L}[\\p{L} .'&()-]*$", "u");
 const formats0 = formats.email;
 const formats2 = formats.mobile;
 
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscribers-details-management/SUBSCRIBERS_LIST/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate19.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -354,9 +354,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate19.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const SubscribersDetailsUpdate = SubscribersDetailsCreate;
 export const SubscribersListUpdate = SubscribersListCreate;

@@ -3,17 +3,17 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const SubscriptionsCreate = validate2;
-const schema2 = {"type":"object","additionalProperties":false,"required":["name","code","price","validity_days","points","max_users"],"properties":{"name":{"title":"Plan name","type":"string","maxLength":80,"noWhiteSpace":true},"code":{"title":"Code","type":"string","maxLength":30,"noWhiteSpace":true,"pattern":"^[A-Z][A-Z0-9_]{1,29}$","description":"Capital letters, digits and underscores, e.g. GOLD_12M."},"price":{"title":"Price (INR)","type":"number","minimum":0,"maximum":10000000},"validity_days":{"title":"Validity (days)","type":"integer","minimum":1,"maximum":3650},"points":{"title":"Points","type":"integer","minimum":0,"description":"Points credited when the plan is bought."},"max_users":{"title":"Max users","type":"integer","minimum":1,"maximum":1000},"features":{"title":"Features","type":"array","uniqueItems":true,"items":{"title":"Feature code","type":"string","maxLength":60,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$"},"arrayLengthMinMaxSelect":{"min":1,"max":30,"message":"Select between 1 and 30 features."},"description":"Codes from the Features master."},"description":{"title":"Description","type":"string","maxLength":2000}},"$id":"subscription-management/SUBSCRIPTIONS/create"};
+export const SubscriptionsCreate = validate0;
+const schema0 = {"type":"object","additionalProperties":false,"required":["name","code","price","validity_days","points","max_users"],"properties":{"name":{"title":"Plan name","type":"string","maxLength":80,"noWhiteSpace":true},"code":{"title":"Code","type":"string","maxLength":30,"noWhiteSpace":true,"pattern":"^[A-Z][A-Z0-9_]{1,29}$","description":"Capital letters, digits and underscores, e.g. GOLD_12M."},"price":{"title":"Price (INR)","type":"number","minimum":0,"maximum":10000000},"validity_days":{"title":"Validity (days)","type":"integer","minimum":1,"maximum":3650},"points":{"title":"Points","type":"integer","minimum":0,"description":"Points credited when the plan is bought."},"max_users":{"title":"Max users","type":"integer","minimum":1,"maximum":1000},"features":{"title":"Features","type":"array","uniqueItems":true,"items":{"title":"Feature code","type":"string","maxLength":60,"lowercaseOnly":true,"pattern":"^[a-z][a-z0-9_]*$"},"arrayLengthMinMaxSelect":{"min":1,"max":30,"message":"Select between 1 and 30 features."},"description":"Codes from the Features master."},"description":{"title":"Description","type":"string","maxLength":2000}},"$id":"subscription-management/SUBSCRIPTIONS/create"};
 const func0 = ucs2length;
-const pattern2 = new RegExp("^[A-Z][A-Z0-9_]{1,29}$", "u");
-const pattern3 = new RegExp("^[a-z][a-z0-9_]*$", "u");
+const pattern0 = new RegExp("^[A-Z][A-Z0-9_]{1,29}$", "u");
+const pattern1 = new RegExp("^[a-z][a-z0-9_]*$", "u");
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscription-management/SUBSCRIPTIONS/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -148,7 +148,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!pattern2.test(data1)){
+if(!pattern0.test(data1)){
 const err11 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]{1,29}$"}};
 if(vErrors === null){
 vErrors = [err11];
@@ -345,7 +345,7 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(!pattern3.test(data7)){
+if(!pattern1.test(data7)){
 const err26 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"}};
 if(vErrors === null){
 vErrors = [err26];
@@ -470,19 +470,19 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate2.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const PointConsumptionRulesCreate = validate3;
-const schema3 = {"type":"object","additionalProperties":false,"required":["data_type_id","action","points_per_record"],"properties":{"data_type_id":{"title":"Data type","type":"integer","minimum":1},"action":{"title":"Action","type":"string","enum":["view","download"],"maxLength":8},"points_per_record":{"title":"Points per record","type":"integer","minimum":0,"maximum":100000}},"$id":"subscription-management/POINT_CONSUMPTION_RULES/create"};
+export const PointConsumptionRulesCreate = validate1;
+const schema1 = {"type":"object","additionalProperties":false,"required":["data_type_id","action","points_per_record"],"properties":{"data_type_id":{"title":"Data type","type":"integer","minimum":1},"action":{"title":"Action","type":"string","enum":["view","download"],"maxLength":8},"points_per_record":{"title":"Points per record","type":"integer","minimum":0,"maximum":100000}},"$id":"subscription-management/POINT_CONSUMPTION_RULES/create"};
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscription-management/POINT_CONSUMPTION_RULES/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -566,9 +566,9 @@ if(data.action !== undefined){
 let data1 = data.action;
 const _errs4 = errors;
 const _errs5 = errors;
-const vSchema0 = schema3.properties.action.enum;
+const vSchema0 = schema1.properties.action.enum;
 if(!((data1 === "view") || (data1 === "download"))){
-const err6 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema3.properties.action.enum}};
+const err6 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema1.properties.action.enum}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -650,20 +650,20 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate3.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const OfferModuleCreate = validate4;
-const schema4 = {"type":"object","additionalProperties":false,"required":["title","discount_percent","plan_id","valid_from","valid_to"],"properties":{"title":{"title":"Title","type":"string","maxLength":120,"noWhiteSpace":true},"discount_percent":{"title":"Discount (%)","type":"number","rangeMin":{"value":1,"message":"Discount must be at least 1%."},"rangeMax":{"value":100,"message":"Discount cannot exceed 100%."}},"plan_id":{"title":"Plan","type":"integer","minimum":1},"valid_from":{"title":"Valid from","type":"string","format":"date","maxLength":10},"valid_to":{"title":"Valid to","type":"string","format":"date","maxLength":10,"notBefore":"valid_from"}},"$id":"subscription-management/OFFER_MODULE/create"};
-const formats6 = formats.date;
+export const OfferModuleCreate = validate2;
+const schema2 = {"type":"object","additionalProperties":false,"required":["title","discount_percent","plan_id","valid_from","valid_to"],"properties":{"title":{"title":"Title","type":"string","maxLength":120,"noWhiteSpace":true},"discount_percent":{"title":"Discount (%)","type":"number","rangeMin":{"value":1,"message":"Discount must be at least 1%."},"rangeMax":{"value":100,"message":"Discount cannot exceed 100%."}},"plan_id":{"title":"Plan","type":"integer","minimum":1},"valid_from":{"title":"Valid from","type":"string","format":"date","maxLength":10},"valid_to":{"title":"Valid to","type":"string","format":"date","maxLength":10,"notBefore":"valid_from"}},"$id":"subscription-management/OFFER_MODULE/create"};
+const formats0 = formats.date;
 
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="subscription-management/OFFER_MODULE/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate4.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -856,7 +856,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!(formats6(data3))){
+if(!(formats0(data3))){
 const err15 = {instancePath:instancePath+"/valid_from",schemaPath:"#/properties/valid_from/format",keyword:"format",params:{format: "date"}};
 if(vErrors === null){
 vErrors = [err15];
@@ -896,7 +896,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!(formats6(data4))){
+if(!(formats0(data4))){
 const err18 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/format",keyword:"format",params:{format: "date"}};
 if(vErrors === null){
 vErrors = [err18];
@@ -940,10 +940,10 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate4.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate4.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const SubscriptionsUpdate = SubscriptionsCreate;
 export const PointConsumptionRulesUpdate = PointConsumptionRulesCreate;
 export const OfferModuleUpdate = OfferModuleCreate;

@@ -3,18 +3,18 @@
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
-export const VoucherCreate = validate20;
-const schema20 = {"type":"object","additionalProperties":false,"required":["code","discount_type","discount_value","valid_from","valid_to"],"properties":{"code":{"title":"Code","type":"string","maxLength":20,"customPattern":{"pattern":"^[A-Z0-9]{4,20}$","message":"Use 4 to 20 capital letters or digits."}},"description":{"title":"Description","type":"string","maxLength":500},"discount_type":{"title":"Discount type","type":"string","enum":["percent","flat"],"maxLength":7},"discount_value":{"title":"Discount value","type":"number","rangeMin":{"value":1,"message":"Discount must be at least 1."}},"max_discount":{"title":"Max discount (INR)","type":"number","minimum":0,"description":"Cap on a percent discount."},"valid_from":{"title":"Valid from","type":"string","format":"date","maxLength":10},"valid_to":{"title":"Valid to","type":"string","format":"date","maxLength":10,"notBefore":"valid_from"},"usage_limit":{"title":"Usage limit","type":"integer","minimum":1,"description":"Leave empty for unlimited use."},"plan_id":{"title":"Plan","type":"integer","minimum":1}},"if":{"properties":{"discount_type":{"const":"percent"}},"required":["discount_type"]},"then":{"properties":{"discount_value":{"type":"number","maximum":100}}},"$id":"voucher-management/VOUCHER/create"};
-const func66 = Object.prototype.hasOwnProperty;
-const func0 = ucs2length;
-const pattern20 = new RegExp("^[A-Z0-9]{4,20}$", "u");
-const formats6 = formats.date;
+export const VoucherCreate = validate0;
+const schema0 = {"type":"object","additionalProperties":false,"required":["code","discount_type","discount_value","valid_from","valid_to"],"properties":{"code":{"title":"Code","type":"string","maxLength":20,"customPattern":{"pattern":"^[A-Z0-9]{4,20}$","message":"Use 4 to 20 capital letters or digits."}},"description":{"title":"Description","type":"string","maxLength":500},"discount_type":{"title":"Discount type","type":"string","enum":["percent","flat"],"maxLength":7},"discount_value":{"title":"Discount value","type":"number","rangeMin":{"value":1,"message":"Discount must be at least 1."}},"max_discount":{"title":"Max discount (INR)","type":"number","minimum":0,"description":"Cap on a percent discount."},"valid_from":{"title":"Valid from","type":"string","format":"date","maxLength":10},"valid_to":{"title":"Valid to","type":"string","format":"date","maxLength":10,"notBefore":"valid_from"},"usage_limit":{"title":"Usage limit","type":"integer","minimum":1,"description":"Leave empty for unlimited use."},"plan_id":{"title":"Plan","type":"integer","minimum":1}},"if":{"properties":{"discount_type":{"const":"percent"}},"required":["discount_type"]},"then":{"properties":{"discount_value":{"type":"number","maximum":100}}},"$id":"voucher-management/VOUCHER/create"};
+const func0 = Object.prototype.hasOwnProperty;
+const func1 = ucs2length;
+const pattern0 = new RegExp("^[A-Z0-9]{4,20}$", "u");
+const formats0 = formats.date;
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="voucher-management/VOUCHER/create" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -179,7 +179,7 @@ errors++;
 }
 const _errs7 = errors;
 for(const key0 in data){
-if(!(func66.call(schema20.properties, key0))){
+if(!(func0.call(schema0.properties, key0))){
 const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err10];
@@ -195,7 +195,7 @@ let data2 = data.code;
 const _errs8 = errors;
 const _errs9 = errors;
 if(typeof data2 === "string"){
-if(func0(data2) > 20){
+if(func1(data2) > 20){
 const err11 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 20}};
 if(vErrors === null){
 vErrors = [err11];
@@ -205,7 +205,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern20.test(data2)){
+if(!pattern0.test(data2)){
 const err12 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/customPattern",keyword:"customPattern",params:{}};
 if(vErrors === null){
 vErrors = [err12];
@@ -233,7 +233,7 @@ let data3 = data.description;
 const _errs10 = errors;
 const _errs11 = errors;
 if(typeof data3 === "string"){
-if(func0(data3) > 500){
+if(func1(data3) > 500){
 const err14 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500}};
 if(vErrors === null){
 vErrors = [err14];
@@ -260,9 +260,9 @@ if(data.discount_type !== undefined){
 let data4 = data.discount_type;
 const _errs12 = errors;
 const _errs13 = errors;
-const vSchema0 = schema20.properties.discount_type.enum;
+const vSchema0 = schema0.properties.discount_type.enum;
 if(!((data4 === "percent") || (data4 === "flat"))){
-const err16 = {instancePath:instancePath+"/discount_type",schemaPath:"#/properties/discount_type/enum",keyword:"enum",params:{allowedValues: schema20.properties.discount_type.enum}};
+const err16 = {instancePath:instancePath+"/discount_type",schemaPath:"#/properties/discount_type/enum",keyword:"enum",params:{allowedValues: schema0.properties.discount_type.enum}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -272,7 +272,7 @@ vErrors.push(err16);
 errors++;
 }
 if(typeof data4 === "string"){
-if(func0(data4) > 7){
+if(func1(data4) > 7){
 const err17 = {instancePath:instancePath+"/discount_type",schemaPath:"#/properties/discount_type/maxLength",keyword:"maxLength",params:{limit: 7}};
 if(vErrors === null){
 vErrors = [err17];
@@ -358,7 +358,7 @@ const _errs19 = errors;
 if((typeof data7 == "number") && (isFinite(data7))){
 }
 if(typeof data7 === "string"){
-if(func0(data7) > 10){
+if(func1(data7) > 10){
 const err23 = {instancePath:instancePath+"/valid_from",schemaPath:"#/properties/valid_from/maxLength",keyword:"maxLength",params:{limit: 10}};
 if(vErrors === null){
 vErrors = [err23];
@@ -368,7 +368,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!(formats6(data7))){
+if(!(formats0(data7))){
 const err24 = {instancePath:instancePath+"/valid_from",schemaPath:"#/properties/valid_from/format",keyword:"format",params:{format: "date"}};
 if(vErrors === null){
 vErrors = [err24];
@@ -398,7 +398,7 @@ const _errs21 = errors;
 if((typeof data8 == "number") && (isFinite(data8))){
 }
 if(typeof data8 === "string"){
-if(func0(data8) > 10){
+if(func1(data8) > 10){
 const err26 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/maxLength",keyword:"maxLength",params:{limit: 10}};
 if(vErrors === null){
 vErrors = [err26];
@@ -408,7 +408,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!(formats6(data8))){
+if(!(formats0(data8))){
 const err27 = {instancePath:instancePath+"/valid_to",schemaPath:"#/properties/valid_to/format",keyword:"format",params:{format: "date"}};
 if(vErrors === null){
 vErrors = [err27];
@@ -508,8 +508,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const VoucherUpdate = VoucherCreate;
