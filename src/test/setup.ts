@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { File as NodeFile } from 'node:buffer';
 import { afterEach } from 'vitest';
 import { syncSession } from '../session/sessionStore.ts';
 
@@ -20,6 +21,20 @@ if (!('arrayBuffer' in Blob.prototype)) {
     },
   });
 }
+
+// Node 24's fetch (undici 7) builds each part of a multipart body it parses with the global File, which jsdom replaces
+// with its own, and then refuses it as not a File: a mock server's handler reading request.formData() of an upload
+// parses with Node's File put back for the call (vitest-dev/vitest#11300 does the same in the jsdom environment).
+const parseFormData = Request.prototype.formData;
+Request.prototype.formData = async function formDataWithNodeFile(this: Request): Promise<FormData> {
+  const jsdomFile = globalThis.File;
+  globalThis.File = NodeFile as unknown as typeof File;
+  try {
+    return await parseFormData.call(this);
+  } finally {
+    globalThis.File = jsdomFile;
+  }
+};
 
 // jsdom has no scrolling; the console's scroll restoration calls this on every navigation.
 window.scrollTo = () => undefined;
