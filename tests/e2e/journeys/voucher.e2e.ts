@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
 import Papa from 'papaparse';
 import { describe, expect } from 'vitest';
 import { ADMIN } from '../support/accounts.ts';
@@ -18,6 +19,13 @@ interface Voucher {
   discount_type: string;
   discount_value: number;
   is_active: boolean;
+}
+
+/** Types into the list's search and waits until the list is the search's (the address holds it): no click meets a list still changing. */
+async function searchFor(page: Page, text: string): Promise<void> {
+  await page.getByRole('searchbox', { name: /search vouchers/i }).fill(text);
+  await page.waitForURL((url) => url.searchParams.get('q') === text);
+  await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
 }
 
 describe('voucher', () => {
@@ -77,7 +85,7 @@ describe('voucher', () => {
       await createButton.click();
       await waitForPath(page, LIST);
       await toast(page, /created/i).first().waitFor();
-      await page.getByRole('searchbox', { name: /search vouchers/i }).fill(code);
+      await searchFor(page, code);
       await row(page, code).waitFor();
       const created = (await admin.get<{ data: Voucher[] }>(`vouchers?q=${code}`)).data.find((voucher) => voucher.code === code);
       expect(created).toMatchObject({ code, discount_type: 'percent', discount_value: 15, is_active: true });
@@ -93,7 +101,7 @@ describe('voucher', () => {
       await expect.poll(async () => (await admin.get<{ data: Voucher }>(`vouchers/${created!.id}`)).data.discount_value).toBe(20);
 
       // Deactivate (after confirming), then reactivate, from the list's switch.
-      await page.getByRole('searchbox', { name: /search vouchers/i }).fill(code);
+      await searchFor(page, code);
       const active = page.getByRole('switch', { name: `Active: ${code}` });
       await expect.poll(() => active.getAttribute('aria-checked')).toBe('true');
       await active.click();
