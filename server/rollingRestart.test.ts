@@ -97,7 +97,7 @@ describe('stopping instances with SIGTERM', { timeout: 300_000 }, () => {
       await lock.release();
     }
     expect(await group.instances[importer]!.process!.exited).toBe(0);
-    expect(await group.uploadOutcome(uploadId)).toMatchObject({ status: 'completed', records: 90, error: null, notifications: 1 });
+    expect(await group.uploadOutcome(uploadId)).toMatchObject({ status: 'published', records: 90, error: null, notifications: 1 });
     await group.launch(importer);
   });
 
@@ -116,7 +116,7 @@ describe('stopping instances with SIGTERM', { timeout: 300_000 }, () => {
       await lock.release();
     }
     await until(async () => (await group.uploadOutcome(uploadId)).processed, `upload ${uploadId} taken up by another instance`);
-    expect(await group.uploadOutcome(uploadId)).toMatchObject({ status: 'completed', records: 50, error: null, notifications: 1 });
+    expect(await group.uploadOutcome(uploadId)).toMatchObject({ status: 'published', records: 50, error: null, notifications: 1 });
     await group.launch(importer);
   });
 });

@@ -341,7 +341,7 @@ describe.each(databases)('every write route leaves its audit entry, on $kind', (
   });
 
   it.skipIf(skip)('an accepted upload\'s import writes its outcome as the uploader', async () => {
-    await expect.poll(async () => (await server.db.query(`SELECT 1 FROM audit_log WHERE action = 'import' AND details->>'status' = 'completed'`)).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await server.db.query(`SELECT 1 FROM audit_log WHERE action = 'import' AND details->>'status' = 'published'`)).length, { timeout: 15_000 }).toBeGreaterThan(0);
     const [entry] = await server.db.query<{ user_id: number; module: string }>(`SELECT user_id, module FROM audit_log WHERE action = 'import' ORDER BY id DESC LIMIT 1`);
     expect(entry).toEqual({ user_id: server.userIds.get('admin@example.com'), module: 'DATA_UPLOAD_LOGS' });
   });

@@ -92,7 +92,7 @@ describe.each(databases)('subscribers, notifications and uploads on $kind', ({ k
       expect((await complete(upload.id)).status).toBe(200);
       await server.app.uploads.idle();
       const log = await call('GET', `uploads/${upload.id}/log`);
-      expect(log.body.data).toMatchObject({ upload: { status: 'completed', rows_total: 4, rows_accepted: 2, rows_rejected: 2 } });
+      expect(log.body.data).toMatchObject({ upload: { status: 'published', rows_total: 4, rows_accepted: 2, rows_rejected: 2 } });
       const rejected = (log.body.data as unknown as { rejected: Array<{ line: number; reason: string }> }).rejected;
       expect(rejected.map((entry) => entry.line)).toEqual([3, 4]);
       expect(rejected[1]!.reason).toContain('shipment_date');

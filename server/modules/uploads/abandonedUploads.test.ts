@@ -75,7 +75,7 @@ describe.each(databases)('uploads whose file never arrived in full before their 
     expect(await filesOf(abandoned.ticket)).toEqual([]);
     expect(await state(stillOpen.ticket)).toMatchObject({ status: 'pending', processed_at: null });
     expect(await filesOf(stillOpen.ticket)).toHaveLength(2);
-    expect(await state(arrived.ticket)).toMatchObject({ status: 'completed', error: null });
+    expect(await state(arrived.ticket)).toMatchObject({ status: 'published', error: null });
     expect(await filesOf(arrived.ticket)).toHaveLength(2);
 
     // The uploader is told, and the audit trail says why, in the uploader's name (no request ended it).

@@ -220,7 +220,7 @@ export class UploadProcessor {
     }
   }
 
-  /** Attaches the loaded records (taking out what they replace), and ends the upload as completed. */
+  /** Attaches the loaded records (taking out what they replace), and ends the upload as published. */
   private async publish(tx: Queryable, job: MonthUpload, { summary, rejections }: LoadedRows): Promise<void> {
     if (await cancelRequested(tx, job.uploadId)) throw new ImportCancelled();
     const replacing = job.replacesPublished ? (await publishedUploads(tx, job)).map((published) => published.id) : [];
@@ -230,8 +230,8 @@ export class UploadProcessor {
     for (const replaced of replacing) {
       await setUploadState(this.app, tx, replaced, { status: 'replaced' }, { actor: await uploader(tx, job.userId, null), action: 'import', details: { status: 'replaced', replaced_by: job.uploadId } });
     }
-    const details = { status: 'completed', ...counts, ...(replacing.length ? { replaced: replacing } : {}) };
-    await setUploadState(this.app, tx, job.uploadId, { status: 'completed', ...counts }, { actor: await uploader(tx, job.userId, null), action: 'import', details });
+    const details = { status: 'published', ...counts, ...(replacing.length ? { replaced: replacing } : {}) };
+    await setUploadState(this.app, tx, job.uploadId, { status: 'published', ...counts }, { actor: await uploader(tx, job.userId, null), action: 'import', details });
     const replacedText = replacing.length ? ` It replaces upload ${replacing.join(', ')}.` : '';
     await this.finish(tx, job, null, `Upload <b>${escapeHtml(job.fileName)}</b> is processed: ${summary.accepted} row(s) accepted, ${summary.rejected} rejected.${replacedText}`);
   }

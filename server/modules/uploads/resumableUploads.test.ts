@@ -120,7 +120,7 @@ describe.each(databases.flatMap((database) => storages.map((storage) => ({ ...da
     expect(completed.status, JSON.stringify(completed.body)).toBe(200);
     expect(completed.body.data).toMatchObject({ status: 'processing' });
     await app.uploads.idle();
-    expect(await uploadLog(ticket.upload.id)).toMatchObject({ status: 'completed', rows_total: LOTS + 4, rows_accepted: LOTS + 2, rows_rejected: 2, error: null });
+    expect(await uploadLog(ticket.upload.id)).toMatchObject({ status: 'published', rows_total: LOTS + 4, rows_accepted: LOTS + 2, rows_rejected: 2, error: null });
     expect(await tradeRecords(ticket.upload.id)).toBe(LOTS + 2);
     const row = await fileRow(ticket.upload.id);
     expect(row).toMatchObject({ stored_sha256: sha256(BIG_CSV), stored_size: BIG_CSV.length });
@@ -148,7 +148,7 @@ describe.each(databases.flatMap((database) => storages.map((storage) => ({ ...da
     expect((await fileRow(ticket.upload.id)).received_sha256).toBe(sha256(BIG_CSV));
     expect((await complete(ticket)).status).toBe(200);
     await app.uploads.idle();
-    expect(await uploadLog(ticket.upload.id)).toMatchObject({ status: 'completed', rows_accepted: LOTS + 2 });
+    expect(await uploadLog(ticket.upload.id)).toMatchObject({ status: 'published', rows_accepted: LOTS + 2 });
   });
 
   it.skipIf(skipped)('Upload-Length must be the announced size, and no chunk may carry more bytes than announced', async () => {

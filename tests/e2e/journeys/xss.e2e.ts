@@ -97,7 +97,7 @@ describe('hostile HTML', () => {
     await operator.post(ticket.data.complete_path, {});
     await expect
       .poll(async () => (await operator.get<{ data: { upload: { status: string } } }>(`uploads/${ticket.data.upload.id}/log`)).data.upload.status, { timeout: 30_000, interval: 250 })
-      .toBe('completed');
+      .toBe('published');
 
     await signIn(OPERATOR);
     await page.goto('/data-upload-management/uploads');
