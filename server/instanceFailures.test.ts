@@ -27,6 +27,7 @@ beforeAll(async () => {
   bucketServer = await startS3Server();
   const env = { UPLOAD_RETRY_SECONDS: '1', UPLOAD_LEASE_SECONDS: String(LEASE_SECONDS) };
   group = await InstanceGroup.start(INSTANCES, { bucket: await bucketServer.createBucket(), env });
+  await group.publishEveryImport();
   admin = (await group.signIn('admin@example.com', 'Admin@12345')).access;
 }, 600_000);
 

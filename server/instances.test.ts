@@ -28,6 +28,7 @@ beforeAll(async () => {
   if (skip) return;
   bucketServer = await startS3Server();
   group = await InstanceGroup.start(INSTANCES.length, { bucket: await bucketServer.createBucket(), env: { UPLOAD_RETRY_SECONDS: '1' } });
+  await group.publishEveryImport();
   admin = (await group.signIn(ADMIN.email, ADMIN.password)).access;
 }, 600_000);
 

@@ -28,6 +28,7 @@ beforeAll(async () => {
   bucketServer = await startS3Server();
   const env = { UPLOAD_RETRY_SECONDS: '1', STOP_DRAIN_SECONDS: '1', STOP_GRACE_SECONDS: String(GRACE_SECONDS) };
   group = await InstanceGroup.start(INSTANCES, { bucket: await bucketServer.createBucket(), env });
+  await group.publishEveryImport();
   admin = (await group.signIn('admin@example.com', 'Admin@12345')).access;
 }, 600_000);
 

@@ -11,6 +11,7 @@ import { UploadFileLocker } from './fileLocks.ts';
 import { LocalFolderStorage } from './storage.ts';
 import { TRADE_CSV, nextPeriod } from './testing/tradeCsv.ts';
 import { tusRequests, type UploadTicket } from './testing/tusRequests.ts';
+import { publishEveryImport } from './testing/reviewSettings.ts';
 
 const databases = await testDatabases();
 
@@ -46,6 +47,7 @@ describe.each(databases)('uploads whose file never arrived in full before their 
   beforeAll(async () => {
     if (skip) return;
     server = await startTestServer(kind);
+    await publishEveryImport(server.db);
     folder = await mkdtemp(join(tmpdir(), 'abandoned-uploads-'));
     storage = new LocalFolderStorage(folder);
     app = await buildApp({ config: server.config, db: server.db, storage });

@@ -11,6 +11,7 @@ import { setUploadState } from './uploadState.ts';
 import { LocalFolderStorage, contentHash } from './storage.ts';
 import { TRADE_CSV, nextPeriod } from './testing/tradeCsv.ts';
 import { tusRequests, type UploadTicket } from './testing/tusRequests.ts';
+import { publishEveryImport } from './testing/reviewSettings.ts';
 
 const databases = await testDatabases();
 
@@ -81,6 +82,7 @@ describe.each(databases)('uploads kept in the data folder, pinned to the checked
   beforeAll(async () => {
     if (skip) return;
     server = await startTestServer(kind);
+    await publishEveryImport(server.db);
     folder = await mkdtemp(join(tmpdir(), 'folder-uploads-'));
     storage = new HookedFolderStorage(folder);
     app = await buildApp({ config: server.config, db: server.db, storage });

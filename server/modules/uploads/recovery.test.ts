@@ -5,6 +5,7 @@ import { CHANGED_FILE_ERROR, GAVE_UP_ERROR, MAX_IMPORT_ATTEMPTS, MISSING_FILE_ER
 import { setUploadState } from './uploadState.ts';
 import { contentHash, MemoryStorage } from './storage.ts';
 import { TRADE_CSV } from './testing/tradeCsv.ts';
+import { publishEveryImport } from './testing/reviewSettings.ts';
 
 const databases = await testDatabases();
 
@@ -68,6 +69,7 @@ describe.each(databases)('uploads left processing by a stopped server, on $kind'
   beforeAll(async () => {
     if (skip) return;
     server = await startTestServer(kind);
+    await publishEveryImport(server.db);
     admin = await server.auth('Super Admin');
     countryId = (await call('POST', 'countries', { name: 'India', iso2: 'IN', iso3: 'IND', region: 'asia', currency_code: 'INR' })).data.id as number;
   });
@@ -81,7 +83,7 @@ describe.each(databases)('uploads left processing by a stopped server, on $kind'
     expect(await tradeRecords(crashed)).toBe(2);
     expect(await uploadState(gone)).toMatchObject({ status: 'failed', error: MISSING_FILE_ERROR, processed_at: expect.any(String) });
     const notifications = await server.db.query<{ message: string }>('SELECT message FROM notifications WHERE user_id = $1', [server.userIds.get('admin@example.com')]);
-    expect(notifications.map((row) => row.message)).toEqual(expect.arrayContaining([expect.stringContaining('exports.csv</b> is processed'), expect.stringContaining('gone.csv</b> failed')]));
+    expect(notifications.map((row) => row.message)).toEqual(expect.arrayContaining([expect.stringContaining('exports.csv</b> is published'), expect.stringContaining('gone.csv</b> failed')]));
   });
 
   it.skipIf(skip)('are imported once however often they are queued (a restarted instance and a running one may both take one)', async () => {

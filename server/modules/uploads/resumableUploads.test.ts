@@ -13,6 +13,7 @@ import { LocalFolderStorage, type FileStorage } from './storage.ts';
 import { s3ServerUnavailable, startS3Server, type S3TestServer } from './testing/s3Server.ts';
 import { TRADE_CSV_WITH_REJECTS, nextPeriod } from './testing/tradeCsv.ts';
 import { pathOf, tusRequests, type UploadTicket } from './testing/tusRequests.ts';
+import { publishEveryImport } from './testing/reviewSettings.ts';
 
 const databases = await testDatabases();
 const s3Unavailable = s3ServerUnavailable();
@@ -83,6 +84,7 @@ describe.each(databases.flatMap((database) => storages.map((storage) => ({ ...da
   beforeAll(async () => {
     if (skipped) return;
     server = await startTestServer(kind);
+    await publishEveryImport(server.db);
     opened = await place.open();
     app = await buildApp({ config: server.config, db: server.db, storage: opened.storage() });
     await app.ready();

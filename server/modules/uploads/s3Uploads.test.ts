@@ -13,6 +13,7 @@ import { contentHash } from './storage.ts';
 import { s3ServerUnavailable, startS3Server, type S3TestServer } from './testing/s3Server.ts';
 import { TRADE_CSV_WITH_REJECTS, nextPeriod } from './testing/tradeCsv.ts';
 import { tusRequests, type UploadTicket } from './testing/tusRequests.ts';
+import { publishEveryImport } from './testing/reviewSettings.ts';
 
 const databases = await testDatabases();
 const s3Unavailable = s3ServerUnavailable();
@@ -79,6 +80,7 @@ describe.each(databases)('uploads kept in an S3-compatible bucket (moto_server) 
   beforeAll(async () => {
     if (skipped) return;
     server = await startTestServer(kind);
+    await publishEveryImport(server.db);
     bucket = await s3!.createBucket();
     storage = new HookedBucketStorage(bucket);
     app = await buildApp({ config: server.config, db: server.db, storage });

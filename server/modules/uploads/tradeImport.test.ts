@@ -9,6 +9,7 @@ import { ABANDONED_ERROR, endAbandonedUploads } from './abandonedUploads.ts';
 import { contentHash } from './storage.ts';
 import { MAX_LINE_BYTES } from './tradeFile.ts';
 import { TRADE_CSV, TRADE_CSV_WITH_REJECTS, nextPeriod, shipmentsCsv } from './testing/tradeCsv.ts';
+import { publishEveryImport } from './testing/reviewSettings.ts';
 
 const databases = await testDatabases();
 
@@ -58,6 +59,7 @@ describe.each(databases)('trade files imported by streaming into month partition
   beforeAll(async () => {
     if (skip) return;
     server = await startTestServer(kind, { uploadMaxBytes: 1024 ** 3 });
+    await publishEveryImport(server.db);
     admin = await server.auth('Super Admin');
     countryId = ((await call('POST', 'countries', admin, { name: 'Norway', iso2: 'NO', iso3: 'NOR', region: 'europe', currency_code: 'NOK' })).json() as { data: { id: number } }).data.id;
   }, 180_000);
