@@ -236,7 +236,7 @@ export class UploadProcessor {
     const counts = { rows_total: summary.total, rows_accepted: summary.accepted, rows_rejected: summary.rejected };
     const review = await reviewImport(tx, job, summary);
     const actor = await uploader(tx, job.userId, null);
-    const rows = `${summary.accepted.toLocaleString('en')} row(s) accepted, ${summary.rejected ? summary.rejected.toLocaleString('en') : 'none'} rejected`;
+    const rows = `${summary.accepted} row(s) accepted, ${summary.rejected} rejected`;
     const notice = { uploadId: job.uploadId, fileName: job.fileName, uploaderId: job.userId };
     if (review.outcome === 'needs_review') {
       await setUploadState(this.app, tx, job.uploadId, { status: 'needs_review', ...counts }, { actor, action: 'import', details: { status: 'needs_review', ...counts, flagged: review.flagged } });

@@ -4,12 +4,13 @@ import type { ReviewCheckKey, ReviewMonth, ReviewSample, UploadReview } from '..
 import type { Queryable, Row } from '../../db/database.ts';
 import { MODULE, entityResource, quoted } from '../../registry.ts';
 import { TRADE_RECORD_COLUMNS } from './tradeColumns.ts';
-import { uploadRecords } from './uploadProfile.ts';
+import { ROW_COLUMNS, uploadRecords } from './uploadProfile.ts';
 
 export const SAMPLE_ROWS = 20;
 const CHART_MONTHS = 12;
 const SELECTED = TRADE_RECORD_COLUMNS.join(', ');
-const HASHED = 'hashtextextended((shipment_date, hs_code, product_description, quantity, unit, value, importer, exporter, origin_country, destination_country, port_of_loading, port_of_discharge, extra)::text, 0)';
+/** A row's hash as uploadProfile counts repeated rows by. */
+const HASHED = `hash_record_extended((${ROW_COLUMNS}), 0)`;
 
 interface Upload {
   id: number;

@@ -13,8 +13,10 @@ import { API_URL } from '../support/env.ts';
 import { journey, useBrowser } from '../support/journey.ts';
 import { auditBothWidths, eventually } from '../support/ui.ts';
 import { fillInUpload } from '../support/uploadForm.ts';
+import { publishEveryImport } from '../support/review.ts';
 
 useBrowser();
+publishEveryImport();
 
 const UPLOADS = '/data-upload-management/uploads';
 /** Enough shipments that their import runs for many seconds on any machine: the journey acts while it runs. */

@@ -9,8 +9,10 @@ import { journey, useBrowser } from '../support/journey.ts';
 import { writeLargeTradeCsv, type LargeTradeCsv } from '../support/tradeCsv.ts';
 import { field } from '../support/ui.ts';
 import { UPLOAD_FILE_LABEL, fillInUpload } from '../support/uploadForm.ts';
+import { publishEveryImport } from '../support/review.ts';
 
 useBrowser();
+publishEveryImport();
 
 const FILE_BYTES = 300 * 1000 * 1000;
 /**

@@ -5,8 +5,10 @@ import { journey, useBrowser } from '../support/journey.ts';
 import { tradeCsv } from '../support/tradeCsv.ts';
 import { chooseRelated, field, recordApiCalls, waitForPath } from '../support/ui.ts';
 import { chooseMonth, expectCleanSuccess, shownMonth } from '../support/uploadForm.ts';
+import { publishEveryImport } from '../support/review.ts';
 
 useBrowser();
+publishEveryImport();
 
 const LIST = '/data-upload-management/uploads';
 

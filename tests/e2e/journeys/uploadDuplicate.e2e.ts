@@ -8,8 +8,10 @@ import { tradeCsv } from '../support/tradeCsv.ts';
 import { sendFileOverHttp } from '../../../server/modules/uploads/testing/tusRequests.ts';
 import { chooseRelated, errorToast, field, toast } from '../support/ui.ts';
 import { chooseMonth, expectCleanSuccess, shownMonth, UPLOAD_FILE_LABEL } from '../support/uploadForm.ts';
+import { publishEveryImport } from '../support/review.ts';
 
 useBrowser();
+publishEveryImport();
 
 const PHONE = { width: 390, height: 844 };
 

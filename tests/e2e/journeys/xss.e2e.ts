@@ -7,8 +7,10 @@ import { API_URL, DATA_DIR } from '../support/env.ts';
 import { journey, useBrowser } from '../support/journey.ts';
 import { tradeCsv } from '../support/tradeCsv.ts';
 import { sendFileOverHttp } from '../../../server/modules/uploads/testing/tusRequests.ts';
+import { publishEveryImport } from '../support/review.ts';
 
 useBrowser();
+publishEveryImport();
 
 /**
  * Puts a notification straight into the run's database. The product has no way to create one with arbitrary
