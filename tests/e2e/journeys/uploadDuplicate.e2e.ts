@@ -93,7 +93,7 @@ describe('the same trade file twice', () => {
       // The result says it once, at the top: no toast repeats it.
       expect(await toast(page, /./).count()).toBe(0);
       const statusPanel = page.getByRole('region', { name: fileName });
-      await statusPanel.getByRole('status').filter({ hasText: 'Completed' }).waitFor({ timeout: 60_000 });
+      await statusPanel.getByRole('status').filter({ hasText: 'Published' }).waitFor({ timeout: 60_000 });
       await audit('upload result at 390 px');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       const statuses = (await uploadsOfFile()).map((upload) => upload.status).sort();
