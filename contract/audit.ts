@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = {
   import: 'Imported',
   import_dry_run: 'Import checked (dry run)',
   verify: 'Verified',
+  publish: 'Published after review',
+  reject: 'Rejected after review',
   restore: 'Restored from trash',
   restore_version: 'Restored a version',
   purge: 'Deleted permanently',

@@ -45,6 +45,7 @@ import { subscriptionClock } from './modules/subscribers/subscriptionClock.ts';
 import { UploadProcessor } from './modules/uploads/processor.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { uploadImportRoutes } from './modules/uploads/importRoutes.ts';
+import { uploadReviewRoutes } from './modules/uploads/reviewRoutes.ts';
 import { abandonedUploadsCleanup } from './modules/uploads/abandonedUploads.ts';
 import { viewRoutes } from './modules/views/routes.ts';
 import type { FileStorage } from './modules/uploads/storage.ts';
@@ -155,6 +156,7 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
       await api.register(saleRoutes);
       await api.register(uploadRoutes);
       await api.register(uploadImportRoutes);
+      await api.register(uploadReviewRoutes);
       await api.register(bannerImageRoutes);
       await api.register(reportRoutes);
       await api.register(devMailboxRoutes);

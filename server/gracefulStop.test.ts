@@ -84,6 +84,8 @@ describe('npm start: a graceful stop', () => {
     const token = JSON.parse((await signIn(port, DEMO_USERS[0]!)).body).data.access as string;
     const api = (path: string, init: RequestInit = {}) => fetch(`http://127.0.0.1:${port}/api/v1/${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
     const { data: countries } = (await (await api('countries?_page_size=1')).json()) as { data: Array<{ id: number }> };
+    // The import is the subject, not its review: every import publishes at once, as an administrator may set it.
+    expect((await api('uploads/review-settings', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hold: false }) })).status).toBe(200);
     const csv = recentTradeCsv(IMPORTED_ROWS);
     const announced = await api('uploads', {
       method: 'POST',

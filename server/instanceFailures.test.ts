@@ -27,6 +27,7 @@ beforeAll(async () => {
   bucketServer = await startS3Server();
   const env = { UPLOAD_RETRY_SECONDS: '1', UPLOAD_LEASE_SECONDS: String(LEASE_SECONDS) };
   group = await InstanceGroup.start(INSTANCES, { bucket: await bucketServer.createBucket(), env });
+  await group.publishEveryImport();
   admin = (await group.signIn('admin@example.com', 'Admin@12345')).access;
 }, 600_000);
 
@@ -153,7 +154,7 @@ describe('an instance killed or frozen while the others serve', { timeout: 180_0
     });
     await until(async () => (await group.uploadOutcome(uploadId)).processed, `upload ${uploadId} taken up again`);
     const outcome = await group.uploadOutcome(uploadId);
-    expect(outcome).toMatchObject({ status: 'completed', records: 120, error: null, notifications: 1 });
+    expect(outcome).toMatchObject({ status: 'published', records: 120, error: null, notifications: 1 });
     expect(outcome.attempts).toBeGreaterThanOrEqual(2);
     await group.launch(victim);
   });
@@ -172,7 +173,7 @@ describe('an instance killed or frozen while the others serve', { timeout: 180_0
       return { uploadId: id, importer: waiting };
     });
     await until(async () => (await group.uploadOutcome(uploadId)).processed, `upload ${uploadId} processed`);
-    expect(await group.uploadOutcome(uploadId)).toMatchObject({ status: 'completed', records: 80, error: null, notifications: 1 });
+    expect(await group.uploadOutcome(uploadId)).toMatchObject({ status: 'published', records: 80, error: null, notifications: 1 });
     expect(group.instances[importer]!.process!.output()).not.toContain('taken up again');
   });
 
@@ -200,7 +201,7 @@ describe('an instance killed or frozen while the others serve', { timeout: 180_0
     await until(async () => (await group.uploadOutcome(uploadId)).processed, `upload ${uploadId} processed`);
     for (let index = 0; index < INSTANCES; index += 1) {
       const log = await group.at<{ data: { upload: { status: string; rows_accepted: number } } }>(index, 'GET', `uploads/${uploadId}/log`, { token: admin });
-      expect(log.body.data.upload, `instance ${index}`).toMatchObject({ status: 'completed', rows_accepted: rows });
+      expect(log.body.data.upload, `instance ${index}`).toMatchObject({ status: 'published', rows_accepted: rows });
     }
   });
 
@@ -218,7 +219,7 @@ describe('an instance killed or frozen while the others serve', { timeout: 180_0
       // Its statement went on inside the database and its transaction now waits for the frozen process: the lease ends it.
       await until(async () => (await group.uploadOutcome(uploadId)).processed, `upload ${uploadId} taken up after the lease`, 30_000);
       const outcome = await group.uploadOutcome(uploadId);
-      expect(outcome).toMatchObject({ status: 'completed', records: 60, notifications: 1 });
+      expect(outcome).toMatchObject({ status: 'published', records: 60, notifications: 1 });
       const server = group.instances[frozen]!.process!;
       server.child.kill('SIGCONT');
       await server.printed('upload processing stopped');

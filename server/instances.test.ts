@@ -28,6 +28,7 @@ beforeAll(async () => {
   if (skip) return;
   bucketServer = await startS3Server();
   group = await InstanceGroup.start(INSTANCES.length, { bucket: await bucketServer.createBucket(), env: { UPLOAD_RETRY_SECONDS: '1' } });
+  await group.publishEveryImport();
   admin = (await group.signIn(ADMIN.email, ADMIN.password)).access;
 }, 600_000);
 
@@ -106,9 +107,9 @@ describe('several instances on one PostgreSQL and one bucket behave as one servi
   it.skipIf(skip)('an upload announced on one instance and completed on another is imported once; its log reads the same on the third', async () => {
     const uploadId = await group.upload(admin, recentTradeCsv(40), { announceAt: 0, completeAt: 1 });
     await until(async () => (await group.uploadOutcome(uploadId)).processed, `upload ${uploadId} processed`);
-    expect(await group.uploadOutcome(uploadId)).toMatchObject({ status: 'completed', records: 40, error: null, notifications: 1 });
+    expect(await group.uploadOutcome(uploadId)).toMatchObject({ status: 'published', records: 40, error: null, notifications: 1 });
     const log = await group.at<{ data: { upload: { status: string; rows_accepted: number } } }>(2, 'GET', `uploads/${uploadId}/log`, { token: admin });
-    expect(log.body.data.upload).toMatchObject({ status: 'completed', rows_accepted: 40 });
+    expect(log.body.data.upload).toMatchObject({ status: 'published', rows_accepted: 40 });
   });
 
   it.skipIf(skip)('a trending refresh asked on every instance at once is computed once, and every instance answers with that one', async () => {

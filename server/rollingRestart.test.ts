@@ -28,6 +28,7 @@ beforeAll(async () => {
   bucketServer = await startS3Server();
   const env = { UPLOAD_RETRY_SECONDS: '1', STOP_DRAIN_SECONDS: '1', STOP_GRACE_SECONDS: String(GRACE_SECONDS) };
   group = await InstanceGroup.start(INSTANCES, { bucket: await bucketServer.createBucket(), env });
+  await group.publishEveryImport();
   admin = (await group.signIn('admin@example.com', 'Admin@12345')).access;
 }, 600_000);
 
@@ -97,7 +98,7 @@ describe('stopping instances with SIGTERM', { timeout: 300_000 }, () => {
       await lock.release();
     }
     expect(await group.instances[importer]!.process!.exited).toBe(0);
-    expect(await group.uploadOutcome(uploadId)).toMatchObject({ status: 'completed', records: 90, error: null, notifications: 1 });
+    expect(await group.uploadOutcome(uploadId)).toMatchObject({ status: 'published', records: 90, error: null, notifications: 1 });
     await group.launch(importer);
   });
 
@@ -116,7 +117,7 @@ describe('stopping instances with SIGTERM', { timeout: 300_000 }, () => {
       await lock.release();
     }
     await until(async () => (await group.uploadOutcome(uploadId)).processed, `upload ${uploadId} taken up by another instance`);
-    expect(await group.uploadOutcome(uploadId)).toMatchObject({ status: 'completed', records: 50, error: null, notifications: 1 });
+    expect(await group.uploadOutcome(uploadId)).toMatchObject({ status: 'published', records: 50, error: null, notifications: 1 });
     await group.launch(importer);
   });
 });

@@ -44,7 +44,7 @@ async function shapeForHome(db: Queryable, { salesUserId, adminUserId }: { sales
   await db.query(
     `INSERT INTO ${uploads} (country_id, trade_direction, period, file_name, size, status, created_at)
      SELECT c.id, CASE WHEN g % 2 = 0 THEN 'import' ELSE 'export' END, to_char(now() - (g % 48) * interval '1 month', 'YYYY-MM'),
-            'bench-' || g || '.csv', 1000, (ARRAY['completed', 'completed', 'completed', 'failed', 'replaced', 'pending', 'processing'])[1 + g % 7],
+            'bench-' || g || '.csv', 1000, (ARRAY['published', 'published', 'published', 'failed', 'replaced', 'pending', 'processing'])[1 + g % 7],
             now() - g * interval '1 hour'
        FROM generate_series(1, $1::int) g JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM countries) c ON c.n = g % 10`,
     [UPLOADS],

@@ -6,6 +6,9 @@
  * Budgets: on PostgreSQL at most 10x the bare COPY, and the list's p99 under 100 ms; on PGlite (in a data folder, as
  * `npm start` keeps it) under 90 s. With BENCH_BIG=1, also 5,000,000 rows (~820 MB), gzip and plain, each with the
  * server's peak RSS under 600 MB.
+ * The comparison with the month before (docs/api.md, "Review before publishing"): the server first imports the month
+ * before (PREVIOUS_PERIOD, the same number of rows), then the measured month, whose comparison with it runs inside its
+ * import; on PostgreSQL it must add at most 3 s.
  * BENCH_DATABASES=postgres or =pglite runs one database only.
  */
 import { createHash } from 'node:crypto';
@@ -27,6 +30,8 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const BIG_ROWS = 5_000_000;
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_trade';
 const PERIOD = '2026-09';
+const PREVIOUS_PERIOD = '2026-08';
+const COMPARISON_BUDGET_S = 3;
 const COPY_FACTOR_BUDGET = 10;
 const PGLITE_BUDGET_S = 90;
 const LIST_P99_BUDGET_MS = 100;
@@ -38,8 +43,8 @@ const verdict = (ok: boolean) => {
   return ok ? 'PASS' : 'FAIL';
 };
 
-async function writeFile(path: string, rows: number, gzip: boolean): Promise<{ size: number; sha256: string }> {
-  const lines = Readable.from(shipmentLines(rows, PERIOD));
+async function writeFile(path: string, rows: number, gzip: boolean, period = PERIOD): Promise<{ size: number; sha256: string }> {
+  const lines = Readable.from(shipmentLines(rows, period));
   if (gzip) await pipeline(lines, createGzip({ level: 6 }), createWriteStream(path));
   else await pipeline(lines, createWriteStream(path));
   const hash = createHash('sha256');
@@ -69,8 +74,17 @@ function percentile(values: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
 }
 
-/** The file imported by a server of its own on `kind`; the uploads list's latencies while it runs. */
-async function importThrough(kind: DatabaseKind, folder: string, path: string, file: { size: number; sha256: string }, measureList: boolean) {
+interface MonthFile {
+  path: string;
+  file: { size: number; sha256: string };
+  period: string;
+}
+
+/**
+ * The file imported by a server of its own on `kind`, after `before` (the month before, imported first and not
+ * measured, so that the file's import is compared with it); the uploads list's latencies while it runs.
+ */
+async function importThrough(kind: DatabaseKind, folder: string, path: string, file: { size: number; sha256: string }, measureList: boolean, before: MonthFile | null = null) {
   const storage = await mkdtemp(join(folder, 'storage-'));
   return withServerProcess<{ base: string }, Published & { listMs: number[]; slowAt: string[] }>(
     new URL('./server.ts', import.meta.url),
@@ -79,17 +93,25 @@ async function importThrough(kind: DatabaseKind, folder: string, path: string, f
       const headers = { ...(await signIn(base)), 'content-type': 'application/json' };
       const post = async (path: string, body: object) => (await (await fetch(`${base}/${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { data: Record<string, unknown> };
       const country = await post('countries', { name: 'Norway', iso2: 'NO', iso3: 'NOR', region: 'europe', currency_code: 'NOK' });
-      const ticket = await post('uploads', { country_id: country.data.id, trade_direction: 'export', period: PERIOD, file_name: 'shipments.csv', size: file.size });
-      const uploadId = (ticket.data.upload as { id: number }).id;
-      const key = `uploads/${uploadId}-0000000000bench0.csv`;
       await mkdir(join(storage, 'uploads'), { recursive: true });
-      await link(path, join(storage, key));
-      const published = new Promise<Published>((resolve) =>
-        child.on('message', (message: Published | object) => {
-          if ('type' in message && message.type === 'published') resolve(message);
-        }),
-      );
-      child.send({ type: 'arrived', uploadId, key, size: file.size, sha256: file.sha256 } satisfies Arrived);
+      const arrive = async (month: MonthFile): Promise<Published> => {
+        const ticket = await post('uploads', { country_id: country.data.id, trade_direction: 'export', period: month.period, file_name: `shipments-${month.period}.csv`, size: month.file.size });
+        const uploadId = (ticket.data.upload as { id: number }).id;
+        const key = `uploads/${uploadId}-0000000000bench0.csv`;
+        await link(month.path, join(storage, key));
+        const ended = new Promise<Published>((resolve) => {
+          const listener = (message: Published | object) => {
+            if (!('type' in message) || message.type !== 'published') return;
+            child.off('message', listener);
+            resolve(message);
+          };
+          child.on('message', listener);
+        });
+        child.send({ type: 'arrived', uploadId, key, size: month.file.size, sha256: month.file.sha256 } satisfies Arrived);
+        return ended;
+      };
+      if (before) await arrive(before);
+      const published = arrive({ path, file, period: PERIOD });
       const listMs: number[] = [];
       const slowAt: string[] = [];
       const importStarted = performance.now();
@@ -113,39 +135,49 @@ const load = () => `load ${loadavg().map((value) => value.toFixed(1)).join(' ')}
 try {
   const path = join(folder, 'shipments.csv');
   const file = await writeFile(path, ROWS, false);
-  console.log(`file: ${ROWS.toLocaleString('en')} rows, ${(file.size / 1024 ** 2).toFixed(0)} MB (${load()})`);
+  const previousPath = join(folder, 'previous.csv');
+  const previous: MonthFile = { path: previousPath, file: await writeFile(previousPath, ROWS, false, PREVIOUS_PERIOD), period: PREVIOUS_PERIOD };
+  console.log(`file: ${ROWS.toLocaleString('en')} rows, ${(file.size / 1024 ** 2).toFixed(0)} MB, and the month before it alike (${load()})`);
+  const comparison = (database: string, run: Published) =>
+    console.log(
+      `${database} comparison with the month before, inside the import: ${run.comparisonMs === null ? 'none stored' : seconds(run.comparisonMs / 1000)} (budget ${COMPARISON_BUDGET_S} s) ` +
+        `${verdict(run.comparisonMs !== null && run.comparisonMs / 1000 <= COMPARISON_BUDGET_S)}`,
+    );
   if (process.env.BENCH_DATABASES === 'pglite') console.log('postgres: not asked for (BENCH_DATABASES=pglite)');
   else if (await postgresReachable(POSTGRES_URL)) {
     const copy = await bareCopy(path);
-    const run = await importThrough('postgres', folder, path, file, true);
+    const run = await importThrough('postgres', folder, path, file, true, previous);
     const factor = run.seconds / copy;
     const p99 = percentile(run.listMs, 0.99);
     console.log(`postgres bare COPY into an unlogged table: ${seconds(copy)}`);
     console.log(
-      `postgres import, file stored to upload published: ${seconds(run.seconds)} = ${factor.toFixed(1)}x the bare COPY (budget ${COPY_FACTOR_BUDGET}x) ${verdict(run.status === 'completed' && run.rows === ROWS && factor <= COPY_FACTOR_BUDGET)} ` +
+      `postgres import, file stored to upload published: ${seconds(run.seconds)} = ${factor.toFixed(1)}x the bare COPY (budget ${COPY_FACTOR_BUDGET}x) ${verdict(run.status === 'published' && run.rows === ROWS && factor <= COPY_FACTOR_BUDGET)} ` +
         `[${run.status}, ${run.rows.toLocaleString('en')} rows, server peak RSS ${run.peakRssMb} MB] (${load()})`,
     );
     console.log(`postgres uploads list during the import: ${run.listMs.length} requests, p50 ${percentile(run.listMs, 0.5).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms (budget ${LIST_P99_BUDGET_MS} ms) ${verdict(p99 < LIST_P99_BUDGET_MS)}`);
     console.log(`  the server's event loop meanwhile: delay p99 ${run.loopDelayMs.p99} ms, max ${run.loopDelayMs.max} ms; lists over the budget: ${run.slowAt.slice(0, 12).join(', ') || 'none'}`);
+    comparison('postgres', run);
   } else {
     console.log(`postgres SKIPPED: ${POSTGRES_URL} is unreachable`);
   }
   if (process.env.BENCH_DATABASES !== 'postgres') {
-    const run = await importThrough('pglite', folder, path, file, false);
+    const run = await importThrough('pglite', folder, path, file, false, previous);
     console.log(
-      `pglite   import, file stored to upload published: ${seconds(run.seconds)} (budget ${PGLITE_BUDGET_S} s) ${verdict(run.status === 'completed' && run.rows === ROWS && run.seconds < PGLITE_BUDGET_S)} ` +
+      `pglite   import, file stored to upload published: ${seconds(run.seconds)} (budget ${PGLITE_BUDGET_S} s) ${verdict(run.status === 'published' && run.rows === ROWS && run.seconds < PGLITE_BUDGET_S)} ` +
         `[${run.status}, ${run.rows.toLocaleString('en')} rows, server peak RSS ${run.peakRssMb} MB; readers got their answer after ${seconds(run.answeredSeconds)}, the search index built] (${load()})`,
     );
+    console.log(`pglite   comparison with the month before, inside the import: ${run.comparisonMs === null ? 'none stored' : seconds(run.comparisonMs / 1000)} (no budget on PGlite)`);
   }
   if (process.env.BENCH_BIG === '1' && (await postgresReachable(POSTGRES_URL))) {
     await rm(path);
+    await rm(previousPath);
     for (const gzip of [true, false]) {
       const big = join(folder, gzip ? 'big.csv.gz' : 'big.csv');
       const bigFile = await writeFile(big, BIG_ROWS, gzip);
       const run = await importThrough('postgres', folder, big, bigFile, false);
       console.log(
         `postgres ${BIG_ROWS.toLocaleString('en')} rows ${gzip ? 'gzip' : 'plain'} (${(bigFile.size / 1024 ** 2).toFixed(0)} MB): ${seconds(run.seconds)}, server peak RSS ${run.peakRssMb} MB (budget ${PEAK_RSS_BUDGET_MB} MB) ` +
-          `${verdict(run.status === 'completed' && run.rows === BIG_ROWS && run.peakRssMb < PEAK_RSS_BUDGET_MB)} [${run.status}${run.error ? `: ${run.error}` : ''}] (${load()})`,
+          `${verdict(run.status === 'published' && run.rows === BIG_ROWS && run.peakRssMb < PEAK_RSS_BUDGET_MB)} [${run.status}${run.error ? `: ${run.error}` : ''}] (${load()})`,
       );
       await rm(big);
     }

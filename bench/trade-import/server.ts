@@ -1,7 +1,8 @@
 /**
  * The API under benchmark, alone in its own process (its peak RSS is the server's): a fresh database, the app with a
  * data-folder storage, listening on 127.0.0.1. Told over IPC that an upload's file has arrived, it does what the file
- * transfer does (records the file, queues the import) and reports when the upload is published, with its peak RSS.
+ * transfer does (records the file, queues the import) and reports when the upload is published, with its peak RSS and
+ * how long its comparison with the month before took.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { readFileSync } from 'node:fs';
@@ -27,6 +28,8 @@ export interface Published {
   rows: number;
   /** From the file's arrival to its records committed and readable. */
   seconds: number;
+  /** How long its comparison with the month before took, inside the import (null when it has none stored). */
+  comparisonMs: number | null;
   /** To the upload's answer seen by a reader (on PGlite, after the search index that follows publication). */
   answeredSeconds: number;
   peakRssMb: number;
@@ -66,12 +69,12 @@ process.on('message', (message: Arrived | string) => {
     });
     app.uploads.enqueue(message.uploadId);
     for (;;) {
-      const [row] = await db.query<{ status: string; rows_accepted: number | null; error: string | null }>(
-        'SELECT d.status, d.rows_accepted, f.error FROM data_uploads d JOIN upload_files f ON f.upload_id = d.id WHERE d.id = $1',
+      const [row] = await db.query<{ status: string; rows_accepted: number | null; error: string | null; comparison_ms: number | null }>(
+        "SELECT d.status, d.rows_accepted, f.error, (f.review->>'computed_in_ms')::float8 AS comparison_ms FROM data_uploads d JOIN upload_files f ON f.upload_id = d.id WHERE d.id = $1",
         [message.uploadId],
       );
       if (row && row.status !== 'processing') {
-        const published: Published = { type: 'published', status: row.status, error: row.error, rows: row.rows_accepted ?? 0,
+        const published: Published = { type: 'published', status: row.status, error: row.error, rows: row.rows_accepted ?? 0, comparisonMs: row.comparison_ms,
           seconds: ((publishedAt || performance.now()) - started) / 1000, answeredSeconds: (performance.now() - started) / 1000, peakRssMb: peakRssMb(),
           loopDelayMs: { max: Math.round(loop.max / 1e6), p99: Math.round(loop.percentile(99) / 1e6) } };
         loop.disable();

@@ -78,7 +78,7 @@ export async function loadTradeRecords(app: FastifyInstance, db: Database, rowsP
       for (const direction of DIRECTIONS) {
         const [row] = await db.query<{ id: number }>(
           `INSERT INTO ${table} (country_id, trade_direction, period, file_name, size, status, rows_total, rows_accepted, rows_rejected)
-           VALUES ($1, $2, $3, $4, 1, 'completed', $5, $5, 0) RETURNING id`,
+           VALUES ($1, $2, $3, $4, 1, 'published', $5, $5, 0) RETURNING id`,
           [countryIds.get(country), direction, period, `bench-${DATA_SHAPE}-${country}-${direction}-${period}.csv`, rowsPerUpload],
         );
         planned.push({ id: Number(row!.id), country, countryId: countryIds.get(country)!, direction, period });

@@ -11,6 +11,7 @@ import { freePort, SERVER_READY, startServerProcess, stopProcess, type ServerPro
 import { TEST_DATABASE_URL } from './testServer.ts';
 import { nextPeriod } from '../modules/uploads/testing/tradeCsv.ts';
 import { sendFileOverHttp } from '../modules/uploads/testing/tusRequests.ts';
+import { publishEveryImport } from '../modules/uploads/testing/reviewSettings.ts';
 
 /** PostgreSQL's code for a transaction ended to break a deadlock, and how often a test's lock is tried. */
 const DEADLOCK_DETECTED = '40P01';
@@ -188,6 +189,16 @@ export class InstanceGroup {
     const completed = await this.at(completeAt, 'POST', completePath, { token, body: {} });
     if (completed.status !== 200) throw new Error(`completing upload ${upload.id}: ${completed.status} ${JSON.stringify(completed.body)}`);
     return upload.id;
+  }
+
+  /** Every import publishes at once, as an administrator may set it (these tests are about instances, not review). */
+  async publishEveryImport(): Promise<void> {
+    const db = await openPostgres(TEST_DATABASE_URL, this.schema, 1);
+    try {
+      await publishEveryImport(db);
+    } finally {
+      await db.close();
+    }
   }
 
   /**

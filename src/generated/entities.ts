@@ -437,7 +437,7 @@ export interface DataUploadLogs {
   /**
    * Status
    */
-  status?: ("pending" | "processing" | "completed" | "failed" | "cancelled" | "replaced" | "abandoned")
+  status?: ("pending" | "processing" | "needs_review" | "published" | "rejected" | "failed" | "cancelled" | "replaced" | "abandoned")
   /**
    * Rows
    */

@@ -244,7 +244,8 @@ export const MODULE_ACTIONS: Readonly<Record<ModuleKey, readonly ActionName[]>> 
     "add",
     "delete",
     "download",
-    "view_detail"
+    "view_detail",
+    "verify"
   ],
   "DATA_UPLOAD_MANAGEMENT": [
     "view"

@@ -58,7 +58,7 @@ describe.each(databases)('GET home on $kind', ({ kind, skip }) => {
     const [india, kenya] = await server.db.query<{ id: number }>(`SELECT id FROM countries WHERE name IN ('India', 'Kenya') ORDER BY name`);
     await server.db.query(
       `INSERT INTO ${uploads} (country_id, trade_direction, period, file_name, size, status, created_at) VALUES
-         ($1, 'import', '2026-08', 'a.csv', 10, 'completed', now() - interval '3 days'),
+         ($1, 'import', '2026-08', 'a.csv', 10, 'published', now() - interval '3 days'),
          ($1, 'import', '2026-09', 'b.csv', 10, 'failed', now() - interval '2 days'),
          ($1, 'export', '2026-09', 'c.csv', 10, 'processing', now() - interval '1 day'),
          ($2, 'import', '2026-09', 'd.csv', 10, 'pending', now())`,

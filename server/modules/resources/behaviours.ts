@@ -41,8 +41,8 @@ export interface ResourceBehaviour {
   afterDelete?(ids: readonly number[], context: WriteContext): Promise<void>;
   /** Runs `write` inside the changes' transaction, refusing them before or after it (no lockout). */
   guard?<T>(changes: readonly RecordChange[], context: WriteContext, write: () => Promise<T>): Promise<T>;
-  /** Generic routes this resource replaces with its own (the upload flow creates uploads). */
-  replaces?: ReadonlyArray<'create'>;
+  /** Generic routes this resource replaces with its own (the upload flow creates uploads; a reviewer verifies one by publishing or rejecting it). */
+  replaces?: ReadonlyArray<'create' | 'verify'>;
 }
 
 /** The behaviours of the resources that have one, by module key (server/modules/behaviours.ts). */

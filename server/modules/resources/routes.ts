@@ -126,7 +126,7 @@ function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): voi
       handler: exportRecords(endpoint),
     });
   }
-  if (offers('verify')) {
+  if (offers('verify') && !behaviour.replaces?.includes('verify')) {
     app.post(`${base}/:id/verify`, {
       config: can('verify', { action: 'verify' }),
       schema: { ...about(`verify${singular}`, `Verify a ${one}`), params: idParams, response: { 200: saved, ...errorAnswers(400, 401, 403, 404) } },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDatabases, type TestServer } from '../../testing/testServer.ts';
 import { TRADE_CSV_WITH_REJECTS } from '../uploads/testing/tradeCsv.ts';
 import { tusRequests, type UploadTicket } from '../uploads/testing/tusRequests.ts';
+import { publishEveryImport } from '../uploads/testing/reviewSettings.ts';
 
 const databases = await testDatabases();
 
@@ -17,6 +18,7 @@ describe.each(databases)('subscribers, notifications and uploads on $kind', ({ k
   beforeAll(async () => {
     if (skip) return;
     server = await startTestServer(kind);
+    await publishEveryImport(server.db);
     admin = await server.auth('Super Admin');
     countryId = (await call('POST', 'countries', { name: 'India', iso2: 'IN', iso3: 'IND', region: 'asia', currency_code: 'INR' })).body.data.id;
     subscriberId = (await call('POST', 'subscribers', { name: 'Asha Rao', email: 'asha.rao@example.com', mobile: '9876543215', country_id: countryId })).body.data.id;
@@ -92,7 +94,7 @@ describe.each(databases)('subscribers, notifications and uploads on $kind', ({ k
       expect((await complete(upload.id)).status).toBe(200);
       await server.app.uploads.idle();
       const log = await call('GET', `uploads/${upload.id}/log`);
-      expect(log.body.data).toMatchObject({ upload: { status: 'completed', rows_total: 4, rows_accepted: 2, rows_rejected: 2 } });
+      expect(log.body.data).toMatchObject({ upload: { status: 'published', rows_total: 4, rows_accepted: 2, rows_rejected: 2 } });
       const rejected = (log.body.data as unknown as { rejected: Array<{ line: number; reason: string }> }).rejected;
       expect(rejected.map((entry) => entry.line)).toEqual([3, 4]);
       expect(rejected[1]!.reason).toContain('shipment_date');

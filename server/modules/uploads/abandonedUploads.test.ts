@@ -11,6 +11,7 @@ import { UploadFileLocker } from './fileLocks.ts';
 import { LocalFolderStorage } from './storage.ts';
 import { TRADE_CSV, nextPeriod } from './testing/tradeCsv.ts';
 import { tusRequests, type UploadTicket } from './testing/tusRequests.ts';
+import { publishEveryImport } from './testing/reviewSettings.ts';
 
 const databases = await testDatabases();
 
@@ -46,6 +47,7 @@ describe.each(databases)('uploads whose file never arrived in full before their 
   beforeAll(async () => {
     if (skip) return;
     server = await startTestServer(kind);
+    await publishEveryImport(server.db);
     folder = await mkdtemp(join(tmpdir(), 'abandoned-uploads-'));
     storage = new LocalFolderStorage(folder);
     app = await buildApp({ config: server.config, db: server.db, storage });
@@ -75,7 +77,7 @@ describe.each(databases)('uploads whose file never arrived in full before their 
     expect(await filesOf(abandoned.ticket)).toEqual([]);
     expect(await state(stillOpen.ticket)).toMatchObject({ status: 'pending', processed_at: null });
     expect(await filesOf(stillOpen.ticket)).toHaveLength(2);
-    expect(await state(arrived.ticket)).toMatchObject({ status: 'completed', error: null });
+    expect(await state(arrived.ticket)).toMatchObject({ status: 'published', error: null });
     expect(await filesOf(arrived.ticket)).toHaveLength(2);
 
     // The uploader is told, and the audit trail says why, in the uploader's name (no request ended it).

@@ -6,7 +6,7 @@ import { MODULE, entityResource, field } from '../../registry.ts';
 const NEW_UPLOAD: Record<string, unknown> = { status: 'pending', rows_total: 0, rows_accepted: 0, rows_rejected: 0 };
 
 export const dataUploadBehaviour: ResourceBehaviour = {
-  replaces: ['create'],
+  replaces: ['create', 'verify'],
   async prepare(values, change) {
     if (change.kind !== 'create') return;
     const uploads = entityResource(MODULE.dataUploadLogs);

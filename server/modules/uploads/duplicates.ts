@@ -84,13 +84,13 @@ export interface PublishedUpload {
   rows_accepted: number | null;
 }
 
-/** The published (completed) uploads of an upload's country, trade direction and period other than it: what it replaces. */
+/** The published uploads of an upload's country, trade direction and period other than it: what it replaces. */
 export async function publishedUploads(tx: Queryable, upload: { uploadId: number; countryId: number | null; tradeDirection: string; period: string | null }): Promise<PublishedUpload[]> {
   const uploads = entityResource(MODULE.dataUploadLogs);
   if (!uploads) return [];
   return tx.query<PublishedUpload & Record<string, unknown>>(
     `SELECT id, file_name, rows_accepted FROM ${quoted(uploads.entity.table)}
-      WHERE id <> $1 AND country_id IS NOT DISTINCT FROM $2 AND trade_direction = $3 AND period = $4 AND status = 'completed' ORDER BY id`,
+      WHERE id <> $1 AND country_id IS NOT DISTINCT FROM $2 AND trade_direction = $3 AND period = $4 AND status = 'published' ORDER BY id`,
     [upload.uploadId, upload.countryId, upload.tradeDirection, upload.period],
   );
 }

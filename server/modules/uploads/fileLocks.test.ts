@@ -13,6 +13,7 @@ import { UploadFileLocker } from './fileLocks.ts';
 import { LocalFolderStorage, contentHash } from './storage.ts';
 import { TRADE_CSV, nextPeriod } from './testing/tradeCsv.ts';
 import type { UploadTicket } from './testing/tusRequests.ts';
+import { publishEveryImport } from './testing/reviewSettings.ts';
 
 const databases = await testDatabases();
 
@@ -75,6 +76,7 @@ describe.each(databases)('one writer at a time for the file of an upload, across
   beforeAll(async () => {
     if (skip) return;
     server = await startTestServer(kind);
+    await publishEveryImport(server.db);
     folder = await mkdtemp(join(tmpdir(), 'shared-uploads-'));
     admin = await server.auth('Super Admin');
     const country = await server.app.inject({ method: 'POST', url: '/api/v1/countries', headers: admin, payload: { name: 'India', iso2: 'IN', iso3: 'IND', region: 'asia', currency_code: 'INR' } });

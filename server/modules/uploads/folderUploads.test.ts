@@ -11,6 +11,7 @@ import { setUploadState } from './uploadState.ts';
 import { LocalFolderStorage, contentHash } from './storage.ts';
 import { TRADE_CSV, nextPeriod } from './testing/tradeCsv.ts';
 import { tusRequests, type UploadTicket } from './testing/tusRequests.ts';
+import { publishEveryImport } from './testing/reviewSettings.ts';
 
 const databases = await testDatabases();
 
@@ -81,6 +82,7 @@ describe.each(databases)('uploads kept in the data folder, pinned to the checked
   beforeAll(async () => {
     if (skip) return;
     server = await startTestServer(kind);
+    await publishEveryImport(server.db);
     folder = await mkdtemp(join(tmpdir(), 'folder-uploads-'));
     storage = new HookedFolderStorage(folder);
     app = await buildApp({ config: server.config, db: server.db, storage });
@@ -131,7 +133,7 @@ describe.each(databases)('uploads kept in the data folder, pinned to the checked
     const { storage_key: key, stored_sha256: hash } = await stored(id);
     expect(hash).toBe(contentHash(Buffer.from(CSV)));
     expect((await storage.get(key)).toString()).toBe(CSV);
-    expect(await uploadState(id)).toMatchObject({ status: 'completed', rows_total: 2, rows_accepted: 2, rows_rejected: 0, error: null });
+    expect(await uploadState(id)).toMatchObject({ status: 'published', rows_total: 2, rows_accepted: 2, rows_rejected: 0, error: null });
     expect(await tradeRecords(id)).toBe(2);
   });
 
@@ -172,7 +174,7 @@ describe.each(databases)('uploads kept in the data folder, pinned to the checked
     } finally {
       await restarted.close();
     }
-    expect(await uploadState(kept)).toMatchObject({ status: 'completed', rows_accepted: 2, error: null });
+    expect(await uploadState(kept)).toMatchObject({ status: 'published', rows_accepted: 2, error: null });
     expect(await tradeRecords(kept)).toBe(2);
     expect(await uploadState(swapped)).toMatchObject({ status: 'failed', error: CHANGED_FILE_ERROR });
     expect(await tradeRecords(swapped)).toBe(0);
@@ -198,7 +200,7 @@ describe.each(databases)('uploads kept in the data folder, pinned to the checked
     // Confirmed, the same file is imported again, beside the first; another period is no duplicate.
     expect((await complete(again, { confirm_duplicate: true })).status).toBe(200);
     await app.uploads.idle();
-    expect(await uploadState(again.upload.id)).toMatchObject({ status: 'completed', rows_accepted: 2 });
+    expect(await uploadState(again.upload.id)).toMatchObject({ status: 'published', rows_accepted: 2 });
     expect(await tradeRecords(again.upload.id)).toBe(2);
     await upload('october.csv', CSV);
   });
@@ -214,13 +216,13 @@ describe.each(databases)('uploads kept in the data folder, pinned to the checked
     expect(await uploadState(added.upload.id)).toMatchObject({ status: 'pending', stored_at: null });
     expect((await complete(added, { add_to_published: true })).status).toBe(200);
     await app.uploads.idle();
-    expect([await uploadState(first), await uploadState(added.upload.id)]).toMatchObject([{ status: 'completed' }, { status: 'completed' }]);
+    expect([await uploadState(first), await uploadState(added.upload.id)]).toMatchObject([{ status: 'published' }, { status: 'published' }]);
 
     const corrected = await announce('march-corrected.csv', REPLACEMENT, period);
     expect((await complete(corrected)).body.errors?.confirm_published).toMatch(new RegExp(`published: upload ${first} \\(march\\.csv, 2 rows\\), upload ${added.upload.id} \\(march-part-2\\.csv, \\d+ rows\\)\\.`));
     expect((await complete(corrected, { replace_published: true })).status).toBe(200);
     await app.uploads.idle();
-    expect([await uploadState(first), await uploadState(added.upload.id), await uploadState(corrected.upload.id)]).toMatchObject([{ status: 'replaced' }, { status: 'replaced' }, { status: 'completed' }]);
+    expect([await uploadState(first), await uploadState(added.upload.id), await uploadState(corrected.upload.id)]).toMatchObject([{ status: 'replaced' }, { status: 'replaced' }, { status: 'published' }]);
     expect([await tradeRecords(first), await tradeRecords(added.upload.id)]).toEqual([0, 0]);
     expect(await tradeRecords(corrected.upload.id)).toBeGreaterThan(0);
   });

@@ -115,7 +115,7 @@ export async function uploadImportRoutes(app: FastifyInstance): Promise<void> {
       operationId: 'replacePublishedUpload',
       summary: 'Confirm that an upload replaces what is published for its country, trade direction and period',
       description:
-        "By its uploader, before its import ends. When it is published, the completed uploads of the same country, trade direction and period are taken out in the same transaction (status `replaced`): readers see the old records until then and the new ones after, never both. The same bytes as a published upload are then accepted without `confirm_duplicate`. 409 when it has ended.",
+        "By its uploader, before its import ends. When it is published, the published uploads of the same country, trade direction and period are taken out in the same transaction (status `replaced`): readers see the old records until then and the new ones after, never both. The same bytes as a published upload are then accepted without `confirm_duplicate`. 409 when it has ended.",
       params: idParams,
       response: { 200: answers.replacing, ...errorAnswers(400, 401, 403, 404, 409) },
     },

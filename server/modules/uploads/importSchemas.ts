@@ -45,7 +45,7 @@ export function importAnswers(upload: JsonSchema): Record<'log' | 'progressList'
         rejected: { type: 'array', items: { type: 'object', required: ['line', 'reason'], properties: { line: { type: 'integer' }, reason: { type: 'string' } } } },
       },
     }),
-    progressList: dataAnswer('The progress of those of the uploads whose import has started, with their status (`completed` and the others once it has ended).', {
+    progressList: dataAnswer('The progress of those of the uploads whose import has started, with their status (`published`, `needs_review` and the others once it has ended).', {
       type: 'array',
       items: { allOf: [progress, { type: 'object', required: ['upload_id', 'status'], properties: { upload_id: { type: 'integer' }, status: { type: 'string' } } }] },
     }),

@@ -10,10 +10,11 @@ import { isMissingFile, type FileStorage } from './storage.ts';
 import { loadRows, storeRejections, type LoadedRows } from './importRows.ts';
 import { uploader } from './audit.ts';
 import { setUploadState } from './uploadState.ts';
-import { publishedUploads } from './duplicates.ts';
+import { publishUpload, reviewImport } from './review.ts';
+import { tellOfReview } from './reviewNotices.ts';
 import { ImportCancelled, PROGRESS_INTERVAL_MS, cancelRequested, startProgress, writeProgress } from './importProgress.ts';
 import { BadTradeFile, CHANGED_FILE_ERROR } from './tradeFile.ts';
-import { buildSearchIndexes, createUploadTable, dropUnpublishedTable, ensureMonth, indexUploadTable, monthTable, publishUploadTable } from './tradePartitions.ts';
+import { buildSearchIndexes, createUploadTable, dropUnpublishedTable, ensureMonth, indexUploadTable, monthTable } from './tradePartitions.ts';
 
 export { CHANGED_FILE_ERROR };
 
@@ -97,6 +98,12 @@ export class UploadProcessor {
     return () => this.publishedListeners.delete(listener);
   }
 
+  /** Tells the listeners of an upload published (by its import or a reviewer) once committed, and indexes it for search. */
+  published(uploadId: number): void {
+    for (const listener of this.publishedListeners) listener(uploadId);
+    this.enqueueSearchIndexes();
+  }
+
   /** Resolves when every queued upload has been processed (tests, shutdown). */
   idle(): Promise<void> {
     return this.queue;
@@ -141,24 +148,22 @@ export class UploadProcessor {
     try {
       if (job.storedSha256 === null) throw new BadTradeFile(UNVERIFIABLE_FILE_ERROR);
       if (!monthTable(job.period)) throw new BadTradeFile(`The upload's period "${job.period ?? ''}" is not a month (YYYY-MM).`);
-      const published = await this.importFile({ ...job, period: job.period! });
-      if (published) {
-        for (const listener of this.publishedListeners) listener(uploadId);
-        this.enqueueSearchIndexes();
-      }
+      if (await this.importFile({ ...job, period: job.period! })) this.published(uploadId);
     } catch (error) {
       await this.end(job, attempt, error);
     }
   }
 
   /**
-   * Loads the file into its upload's own table and publishes it. On PostgreSQL all of it is the one transaction that
-   * holds the upload's claim, so a failure or a stop leaves nothing. PGlite is one session that every request waits
+   * Loads the file into its upload's own table, then publishes it or holds it for review (conclude); answers whether
+   * it published. On PostgreSQL all of it is the one transaction that holds the upload's claim, so a failure or a stop
+   * leaves nothing. PGlite is one session that every request waits
    * for while it is in a transaction: there the table is loaded statement by statement (other requests run between
-   * them; no one reads the table until it is attached), and only the publication is a transaction.
+   * them; no one reads the table until it is attached), and only the comparison and publication are a transaction.
    */
   private async importFile(job: MonthUpload): Promise<boolean> {
     const oneTransaction = this.db.kind === 'postgres';
+    let ended = false;
     let published = false;
     // Before the claim's transaction, which would otherwise sit idle while another connection waits for the month's
     // DDL (and its lease end it). The DDL has a lease of its own: a process frozen mid-way cannot hold trade_records.
@@ -169,13 +174,14 @@ export class UploadProcessor {
         async (tx) => {
           const [claimed] = await tx.query('SELECT upload_id FROM upload_files WHERE upload_id = $1 AND processed_at IS NULL FOR UPDATE SKIP LOCKED', [job.uploadId]);
           if (!claimed) return;
-          await this.publish(tx, job, preloaded ?? (await this.load(tx, job)));
-          published = true;
+          published = await this.conclude(tx, job, preloaded ?? (await this.load(tx, job)));
+          ended = true;
         },
         { leaseSeconds: this.settings.uploadLeaseSeconds },
       );
     } finally {
-      if (!oneTransaction && !published) await dropUnpublishedTable(this.db, job.uploadId);
+      // An upload held for review keeps its loaded table, unattached, for its reviewer.
+      if (!oneTransaction && !ended) await dropUnpublishedTable(this.db, job.uploadId);
     }
     return published;
   }
@@ -220,20 +226,30 @@ export class UploadProcessor {
     }
   }
 
-  /** Attaches the loaded records (taking out what they replace), and ends the upload as completed. */
-  private async publish(tx: Queryable, job: MonthUpload, { summary, rejections }: LoadedRows): Promise<void> {
+  /**
+   * Ends the import: compares the loaded records with the published month, then publishes them (attaching them and
+   * taking out what they replace) or holds them, unattached, for a reviewer. Answers whether it published.
+   */
+  private async conclude(tx: Queryable, job: MonthUpload, { summary, rejections }: LoadedRows): Promise<boolean> {
     if (await cancelRequested(tx, job.uploadId)) throw new ImportCancelled();
-    const replacing = job.replacesPublished ? (await publishedUploads(tx, job)).map((published) => published.id) : [];
-    await publishUploadTable(tx, job, replacing);
     await storeRejections(tx, job.uploadId, rejections);
     const counts = { rows_total: summary.total, rows_accepted: summary.accepted, rows_rejected: summary.rejected };
-    for (const replaced of replacing) {
-      await setUploadState(this.app, tx, replaced, { status: 'replaced' }, { actor: await uploader(tx, job.userId, null), action: 'import', details: { status: 'replaced', replaced_by: job.uploadId } });
+    const review = await reviewImport(tx, job, summary);
+    const actor = await uploader(tx, job.userId, null);
+    const rows = `${summary.accepted} row(s) accepted, ${summary.rejected} rejected`;
+    const notice = { uploadId: job.uploadId, fileName: job.fileName, uploaderId: job.userId };
+    if (review.outcome === 'needs_review') {
+      await setUploadState(this.app, tx, job.uploadId, { status: 'needs_review', ...counts }, { actor, action: 'import', details: { status: 'needs_review', ...counts, flagged: review.flagged } });
+      const checks = review.checks.filter((check) => check.flagged).map((check) => check.label.toLowerCase()).join(', ');
+      await this.finish(tx, job, null, null);
+      await tellOfReview(this.app, tx, { ...notice, news: 'needs_review', detail: `${checks} beyond the thresholds; ${rows}.`, reviewers: true });
+      return false;
     }
-    const details = { status: 'completed', ...counts, ...(replacing.length ? { replaced: replacing } : {}) };
-    await setUploadState(this.app, tx, job.uploadId, { status: 'completed', ...counts }, { actor: await uploader(tx, job.userId, null), action: 'import', details });
+    const replacing = await publishUpload(this.app, tx, job, { actor, action: 'import', details: counts }, counts);
     const replacedText = replacing.length ? ` It replaces upload ${replacing.join(', ')}.` : '';
-    await this.finish(tx, job, null, `Upload <b>${escapeHtml(job.fileName)}</b> is processed: ${summary.accepted} row(s) accepted, ${summary.rejected} rejected.${replacedText}`);
+    await this.finish(tx, job, null, null);
+    await tellOfReview(this.app, tx, { ...notice, news: 'published', detail: `${rows}.${replacedText}`, reviewers: false });
+    return true;
   }
 
   /** Ends an import that did not publish: cancelled, failed for its file, or left waiting to be taken up again. */
@@ -279,9 +295,10 @@ export class UploadProcessor {
     return taken?.import_attempts ?? null;
   }
 
-  private async finish(tx: Queryable, job: UploadJob, error: string | null, message: string): Promise<void> {
+  /** Ends the upload's import; `message` tells its uploader in the console (an imported one is told by tellOfReview). */
+  private async finish(tx: Queryable, job: UploadJob, error: string | null, message: string | null): Promise<void> {
     await tx.query('UPDATE upload_files SET processed_at = now(), error = $2 WHERE upload_id = $1', [job.uploadId, error]);
-    if (job.userId !== null) await notify(tx, job.userId, message, recordLink(MODULE.dataUploadLogs, 'view_detail', job.uploadId));
+    if (job.userId !== null && message !== null) await notify(tx, job.userId, message, recordLink(MODULE.dataUploadLogs, 'view_detail', job.uploadId));
   }
 }
 

@@ -5,6 +5,7 @@ import { CHANGED_FILE_ERROR, GAVE_UP_ERROR, MAX_IMPORT_ATTEMPTS, MISSING_FILE_ER
 import { setUploadState } from './uploadState.ts';
 import { contentHash, MemoryStorage } from './storage.ts';
 import { TRADE_CSV } from './testing/tradeCsv.ts';
+import { publishEveryImport } from './testing/reviewSettings.ts';
 
 const databases = await testDatabases();
 
@@ -68,6 +69,7 @@ describe.each(databases)('uploads left processing by a stopped server, on $kind'
   beforeAll(async () => {
     if (skip) return;
     server = await startTestServer(kind);
+    await publishEveryImport(server.db);
     admin = await server.auth('Super Admin');
     countryId = (await call('POST', 'countries', { name: 'India', iso2: 'IN', iso3: 'IND', region: 'asia', currency_code: 'INR' })).data.id as number;
   });
@@ -77,11 +79,11 @@ describe.each(databases)('uploads left processing by a stopped server, on $kind'
     const crashed = await leftProcessing('exports.csv', CSV);
     const gone = await leftProcessing('gone.csv', null);
     await restart();
-    expect(await uploadState(crashed)).toMatchObject({ status: 'completed', rows_total: 2, rows_accepted: 2, rows_rejected: 0, error: null, processed_at: expect.any(String) });
+    expect(await uploadState(crashed)).toMatchObject({ status: 'published', rows_total: 2, rows_accepted: 2, rows_rejected: 0, error: null, processed_at: expect.any(String) });
     expect(await tradeRecords(crashed)).toBe(2);
     expect(await uploadState(gone)).toMatchObject({ status: 'failed', error: MISSING_FILE_ERROR, processed_at: expect.any(String) });
     const notifications = await server.db.query<{ message: string }>('SELECT message FROM notifications WHERE user_id = $1', [server.userIds.get('admin@example.com')]);
-    expect(notifications.map((row) => row.message)).toEqual(expect.arrayContaining([expect.stringContaining('exports.csv</b> is processed'), expect.stringContaining('gone.csv</b> failed')]));
+    expect(notifications.map((row) => row.message)).toEqual(expect.arrayContaining([expect.stringContaining('exports.csv</b> is published'), expect.stringContaining('gone.csv</b> failed')]));
   });
 
   it.skipIf(skip)('are imported once however often they are queued (a restarted instance and a running one may both take one)', async () => {
@@ -91,7 +93,7 @@ describe.each(databases)('uploads left processing by a stopped server, on $kind'
     await restart();
     await server.app.uploads.idle();
     expect(await tradeRecords(id)).toBe(2);
-    expect(await uploadState(id)).toMatchObject({ status: 'completed', rows_accepted: 2 });
+    expect(await uploadState(id)).toMatchObject({ status: 'published', rows_accepted: 2 });
     await restart();
     expect(await tradeRecords(id)).toBe(2);
   });
@@ -127,7 +129,7 @@ describe.each(databases)('uploads left processing by a stopped server, on $kind'
     expect(await uploadState(id)).toMatchObject({ status: 'processing', processed_at: null, error: null });
     expect(await tradeRecords(id)).toBe(0);
     await restart();
-    expect(await uploadState(id)).toMatchObject({ status: 'completed', rows_accepted: 2, error: null });
+    expect(await uploadState(id)).toMatchObject({ status: 'published', rows_accepted: 2, error: null });
     expect(await tradeRecords(id)).toBe(2);
     expect(await attempts(id)).toBe(2);
   });
@@ -142,7 +144,7 @@ describe.each(databases)('uploads left processing by a stopped server, on $kind'
       expect(await uploadState(id)).toMatchObject({ status: 'processing' });
       const deadline = Date.now() + 10_000;
       while ((await uploadState(id)).status === 'processing' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(await uploadState(id)).toMatchObject({ status: 'completed', rows_accepted: 2 });
+      expect(await uploadState(id)).toMatchObject({ status: 'published', rows_accepted: 2 });
     } finally {
       await app.close();
     }
@@ -171,6 +173,6 @@ describe.each(databases)('uploads left processing by a stopped server, on $kind'
     await app.uploads.idle();
     for (const id of [first, second]) expect(await uploadState(id)).toMatchObject({ status: 'processing', processed_at: null });
     await restart();
-    for (const id of [first, second]) expect(await uploadState(id)).toMatchObject({ status: 'completed' });
+    for (const id of [first, second]) expect(await uploadState(id)).toMatchObject({ status: 'published' });
   });
 });

@@ -13,6 +13,7 @@ import { LocalFolderStorage, type FileStorage } from './storage.ts';
 import { s3ServerUnavailable, startS3Server, type S3TestServer } from './testing/s3Server.ts';
 import { TRADE_CSV_WITH_REJECTS, nextPeriod } from './testing/tradeCsv.ts';
 import { pathOf, tusRequests, type UploadTicket } from './testing/tusRequests.ts';
+import { publishEveryImport } from './testing/reviewSettings.ts';
 
 const databases = await testDatabases();
 const s3Unavailable = s3ServerUnavailable();
@@ -83,6 +84,7 @@ describe.each(databases.flatMap((database) => storages.map((storage) => ({ ...da
   beforeAll(async () => {
     if (skipped) return;
     server = await startTestServer(kind);
+    await publishEveryImport(server.db);
     opened = await place.open();
     app = await buildApp({ config: server.config, db: server.db, storage: opened.storage() });
     await app.ready();
@@ -120,7 +122,7 @@ describe.each(databases.flatMap((database) => storages.map((storage) => ({ ...da
     expect(completed.status, JSON.stringify(completed.body)).toBe(200);
     expect(completed.body.data).toMatchObject({ status: 'processing' });
     await app.uploads.idle();
-    expect(await uploadLog(ticket.upload.id)).toMatchObject({ status: 'completed', rows_total: LOTS + 4, rows_accepted: LOTS + 2, rows_rejected: 2, error: null });
+    expect(await uploadLog(ticket.upload.id)).toMatchObject({ status: 'published', rows_total: LOTS + 4, rows_accepted: LOTS + 2, rows_rejected: 2, error: null });
     expect(await tradeRecords(ticket.upload.id)).toBe(LOTS + 2);
     const row = await fileRow(ticket.upload.id);
     expect(row).toMatchObject({ stored_sha256: sha256(BIG_CSV), stored_size: BIG_CSV.length });
@@ -148,7 +150,7 @@ describe.each(databases.flatMap((database) => storages.map((storage) => ({ ...da
     expect((await fileRow(ticket.upload.id)).received_sha256).toBe(sha256(BIG_CSV));
     expect((await complete(ticket)).status).toBe(200);
     await app.uploads.idle();
-    expect(await uploadLog(ticket.upload.id)).toMatchObject({ status: 'completed', rows_accepted: LOTS + 2 });
+    expect(await uploadLog(ticket.upload.id)).toMatchObject({ status: 'published', rows_accepted: LOTS + 2 });
   });
 
   it.skipIf(skipped)('Upload-Length must be the announced size, and no chunk may carry more bytes than announced', async () => {

@@ -13,6 +13,7 @@ import { contentHash } from './storage.ts';
 import { s3ServerUnavailable, startS3Server, type S3TestServer } from './testing/s3Server.ts';
 import { TRADE_CSV_WITH_REJECTS, nextPeriod } from './testing/tradeCsv.ts';
 import { tusRequests, type UploadTicket } from './testing/tusRequests.ts';
+import { publishEveryImport } from './testing/reviewSettings.ts';
 
 const databases = await testDatabases();
 const s3Unavailable = s3ServerUnavailable();
@@ -79,6 +80,7 @@ describe.each(databases)('uploads kept in an S3-compatible bucket (moto_server) 
   beforeAll(async () => {
     if (skipped) return;
     server = await startTestServer(kind);
+    await publishEveryImport(server.db);
     bucket = await s3!.createBucket();
     storage = new HookedBucketStorage(bucket);
     app = await buildApp({ config: server.config, db: server.db, storage });
@@ -99,7 +101,7 @@ describe.each(databases)('uploads kept in an S3-compatible bucket (moto_server) 
     expect(completed.body.data).toMatchObject({ id: ticket.upload.id, status: 'processing' });
     await app.uploads.idle();
     const done = await log(ticket.upload.id);
-    expect(done.upload).toMatchObject({ status: 'completed', rows_total: 4, rows_accepted: 2, rows_rejected: 2, error: null });
+    expect(done.upload).toMatchObject({ status: 'published', rows_total: 4, rows_accepted: 2, rows_rejected: 2, error: null });
     expect(done.rejected.map((line) => line.line)).toEqual([3, 4]);
     expect(await checkedHash(ticket.upload.id)).toBe(contentHash(Buffer.from(CSV)));
     expect(await tradeRecords(ticket.upload.id)).toBe(2);
@@ -118,7 +120,7 @@ describe.each(databases)('uploads kept in an S3-compatible bucket (moto_server) 
     expect(entries).toEqual([
       { user_id: uploaderId, action: 'create', details: {} },
       { user_id: uploaderId, action: 'upload', details: { accepted: true, size: CSV.length, sha256: contentHash(Buffer.from(CSV)) } },
-      { user_id: uploaderId, action: 'import', details: { status: 'completed', rows_total: 4, rows_accepted: 2, rows_rejected: 2 } },
+      { user_id: uploaderId, action: 'import', details: { status: 'published', rows_total: 4, rows_accepted: 2, rows_rejected: 2 } },
     ]);
   });
 
@@ -134,7 +136,7 @@ describe.each(databases)('uploads kept in an S3-compatible bucket (moto_server) 
     expect((await complete(ticket, await server.auth('Data Operator'))).status).toBe(403);
     expect((await complete(ticket)).status).toBe(200);
     await app.uploads.idle();
-    expect((await log(ticket.upload.id)).upload).toMatchObject({ status: 'completed' });
+    expect((await log(ticket.upload.id)).upload).toMatchObject({ status: 'published' });
   });
 
   it.skipIf(skipped)('a same-size file written over the accepted one by another writer of the bucket is not imported: the upload fails', async () => {
@@ -210,7 +212,7 @@ describe.each(databases)('uploads kept in an S3-compatible bucket (moto_server) 
     } finally {
       await restarted.close();
     }
-    expect((await log(crashed.upload.id)).upload).toMatchObject({ status: 'completed', rows_accepted: 2, rows_rejected: 2 });
+    expect((await log(crashed.upload.id)).upload).toMatchObject({ status: 'published', rows_accepted: 2, rows_rejected: 2 });
     expect(await tradeRecords(crashed.upload.id)).toBe(2);
     expect((await log(gone.upload.id)).upload).toMatchObject({ status: 'failed', error: MISSING_FILE_ERROR });
     expect(await keys()).toContain(crashedKey);

@@ -9,6 +9,7 @@ import { ABANDONED_ERROR, endAbandonedUploads } from './abandonedUploads.ts';
 import { contentHash } from './storage.ts';
 import { MAX_LINE_BYTES } from './tradeFile.ts';
 import { TRADE_CSV, TRADE_CSV_WITH_REJECTS, nextPeriod, shipmentsCsv } from './testing/tradeCsv.ts';
+import { publishEveryImport } from './testing/reviewSettings.ts';
 
 const databases = await testDatabases();
 
@@ -58,6 +59,7 @@ describe.each(databases)('trade files imported by streaming into month partition
   beforeAll(async () => {
     if (skip) return;
     server = await startTestServer(kind, { uploadMaxBytes: 1024 ** 3 });
+    await publishEveryImport(server.db);
     admin = await server.auth('Super Admin');
     countryId = ((await call('POST', 'countries', admin, { name: 'Norway', iso2: 'NO', iso3: 'NOR', region: 'europe', currency_code: 'NOK' })).json() as { data: { id: number } }).data.id;
   }, 180_000);
@@ -66,8 +68,8 @@ describe.each(databases)('trade files imported by streaming into month partition
   it.skipIf(skip)('a plain and a gzip file (told by its bytes, whatever its name) are imported into a table of their upload, attached to the month', async () => {
     const plain = await imported(Buffer.from(shipmentsCsv(500, '2026-03')), { period: '2026-03' });
     const gzip = await imported(gzipSync(shipmentsCsv(300, '2026-03')), { period: '2026-03' });
-    expect((await log(plain.id)).upload).toMatchObject({ status: 'completed', rows_total: 500, rows_accepted: 500, rows_rejected: 0, error: null });
-    expect((await log(gzip.id)).upload).toMatchObject({ status: 'completed', rows_accepted: 300 });
+    expect((await log(plain.id)).upload).toMatchObject({ status: 'published', rows_total: 500, rows_accepted: 500, rows_rejected: 0, error: null });
+    expect((await log(gzip.id)).upload).toMatchObject({ status: 'published', rows_accepted: 300 });
     expect([await records(plain.id), await records(gzip.id)]).toEqual([500, 300]);
     const tree = await server.db.query<{ name: string; parent: string | null }>(
       `SELECT c.relname AS name, p.relname AS parent FROM pg_partition_tree('trade_records') t JOIN pg_class c ON c.oid = t.relid LEFT JOIN pg_class p ON p.oid = t.parentrelid
@@ -96,8 +98,8 @@ describe.each(databases)('trade files imported by streaming into month partition
       await tx.exec(`LOCK TABLE trade_records_upload_${first.id} IN SHARE UPDATE EXCLUSIVE MODE`);
       // Not waiting for the processor to be idle: the index then built on this upload waits for this transaction.
       const second = await arrived(Buffer.from(shipmentsCsv(20, period)), { period });
-      await until(async () => (await log(second.id)).upload.status === 'completed', 'the second upload published');
-      expect((await log(second.id)).upload).toMatchObject({ status: 'completed', rows_accepted: 20 });
+      await until(async () => (await log(second.id)).upload.status === 'published', 'the second upload published');
+      expect((await log(second.id)).upload).toMatchObject({ status: 'published', rows_accepted: 20 });
     });
     await server.app.uploads.idle();
   });
@@ -117,7 +119,7 @@ describe.each(databases)('trade files imported by streaming into month partition
   it.skipIf(skip)("rejected rows are kept with their line, reason and fields, and download as CSV with formulas defused", async () => {
     const file = `${TRADE_CSV_WITH_REJECTS}\n=1+1,0910,Turmeric,5,KGS,10,,`;
     const { id } = await imported(Buffer.from(file));
-    expect((await log(id)).upload).toMatchObject({ status: 'completed', rows_total: 5, rows_accepted: 2, rows_rejected: 3 });
+    expect((await log(id)).upload).toMatchObject({ status: 'published', rows_total: 5, rows_accepted: 2, rows_rejected: 3 });
     const download = await call('GET', `uploads/${id}/rejections.csv`);
     expect(download.headers['content-type']).toContain('text/csv');
     const lines = download.body.trim().split('\r\n');
@@ -252,7 +254,7 @@ describe.each(databases)('trade files imported by streaming into month partition
     expect([...seen].every((count) => count === 20_000 || count === 30_000), `counts seen: ${[...seen].join(', ')}`).toBe(true);
     expect(await monthCount()).toBe(30_000);
     expect((await log(first.id)).upload).toMatchObject({ status: 'replaced' });
-    expect((await log(second.id)).upload).toMatchObject({ status: 'completed', rows_accepted: 30_000 });
+    expect((await log(second.id)).upload).toMatchObject({ status: 'published', rows_accepted: 30_000 });
     expect(await tableOf(first.id)).toBeNull();
   });
 

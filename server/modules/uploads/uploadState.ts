@@ -7,7 +7,7 @@ import type { AuditActor } from '../audit/record.ts';
 /** What an upload's change of state records: who (the uploader), and what happened to its file or its import. */
 export interface UploadStateEntry {
   actor: AuditActor;
-  action: Extract<AuditAction, 'upload' | 'import'>;
+  action: Extract<AuditAction, 'upload' | 'import' | 'publish' | 'reject'>;
   details: Record<string, unknown>;
 }
 

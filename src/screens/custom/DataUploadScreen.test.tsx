@@ -61,7 +61,7 @@ describe('DataUploadScreen', () => {
         return HttpResponse.json(
           logCalls === 1
             ? logOf({ status: 'processing', rows: null })
-            : logOf({ status: 'completed', rows: [3, 2, 1], rejected: [{ line: 3, reason: 'hs_code: unknown HS code 9999' }] }),
+            : logOf({ status: 'published', rows: [3, 2, 1], rejected: [{ line: 3, reason: 'hs_code: unknown HS code 9999' }] }),
         );
       }),
     );
@@ -98,7 +98,7 @@ describe('DataUploadScreen', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     const rejected = await screen.findByRole('table', { name: 'Rejected lines' }, { timeout: UPLOAD_POLL_MS * 3 });
     expect(within(rejected).getByRole('row', { name: '3 hs_code: unknown HS code 9999' })).toBeInTheDocument();
-    expect(screen.getByText('Completed')).toBeInTheDocument();
+    expect(screen.getByText('Published')).toBeInTheDocument();
     const accepted = screen.getByText('Accepted').closest('div')!;
     expect(within(accepted).getByText('2')).toBeInTheDocument();
 
@@ -136,13 +136,13 @@ describe('DataUploadScreen', () => {
           ? HttpResponse.json({ message: "File: The file's header does not match the configured data columns: missing column(s): value.", errors: { file: "The file's header does not match the configured data columns: missing column(s): value." } }, { status: 400 })
           : HttpResponse.json({ data: { id: 7, status: 'processing' } });
       }),
-      mock.get(api('uploads/7/log'), () => HttpResponse.json(logOf({ status: 'completed', rows: [1, 1, 0] }))),
+      mock.get(api('uploads/7/log'), () => HttpResponse.json(logOf({ status: 'published', rows: [1, 1, 0] }))),
     );
     const user = userEvent.setup();
     const { unmount } = renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText('Completed')).toBeInTheDocument();
+    expect(await screen.findByText('Published')).toBeInTheDocument();
     expect(calls).toEqual(['ticket', `complete after ${csv().size} bytes`]);
     // The completion is an API call: it carries the session, unlike the chunks of the file.
     expect(completeHeaders?.get('authorization')).toMatch(/^Bearer /);
@@ -224,11 +224,11 @@ describe('DataUploadScreen', () => {
   it('shows the History of an upload on its detail route: who uploaded it and the outcome the import gave it, with nothing to restore', async () => {
     signInWith({ DATA_UPLOAD_LOGS: ['view', 'view_detail'] });
     server.use(
-      mock.get(api('uploads/7/log'), () => HttpResponse.json(logOf({ status: 'completed', rows: [4, 4, 0] }))),
+      mock.get(api('uploads/7/log'), () => HttpResponse.json(logOf({ status: 'published', rows: [4, 4, 0] }))),
       mock.get(api('uploads/7/history'), () =>
         HttpResponse.json({
           data: [
-            { id: 2, at: '2026-11-20T09:31:00Z', user_id: 1, user_email: 'admin@example.com', client_address: null, request_id: null, module: 'DATA_UPLOAD_LOGS', record_id: 7, action: 'import', changes: { status: { before: 'processing', after: 'completed' } }, details: {}, restorable: false, labels: {} },
+            { id: 2, at: '2026-11-20T09:31:00Z', user_id: 1, user_email: 'admin@example.com', client_address: null, request_id: null, module: 'DATA_UPLOAD_LOGS', record_id: 7, action: 'import', changes: { status: { before: 'processing', after: 'published' } }, details: {}, restorable: false, labels: {} },
             { id: 1, at: '2026-11-20T09:30:00Z', user_id: 1, user_email: 'admin@example.com', client_address: '127.0.0.1', request_id: 'req-1', module: 'DATA_UPLOAD_LOGS', record_id: 7, action: 'create', changes: {}, details: {}, restorable: false, labels: {} },
           ],
           meta: { page: 1, pageSize: 20, total: 2 },
@@ -237,7 +237,7 @@ describe('DataUploadScreen', () => {
     );
     const user = userEvent.setup();
     renderScreen(DataUploadScreen, { resource: uploads, route: detailRoute, at: '/data-upload-management/uploads/7' });
-    expect(await screen.findByText('Completed')).toBeInTheDocument();
+    expect(await screen.findByText('Published')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'History' }));
     const entries = within(await screen.findByRole('list')).getAllByRole('listitem');
     expect(entries).toHaveLength(2);
@@ -245,9 +245,9 @@ describe('DataUploadScreen', () => {
     expect(screen.queryByRole('button', { name: /Restore this version/ })).not.toBeInTheDocument();
   });
 
-  it('links a completed upload to its records in the Uploaded Data Report, for a role that may see the report', async () => {
+  it('links a published upload to its records in the Uploaded Data Report, for a role that may see the report', async () => {
     signInWith({ DATA_UPLOAD_LOGS: ['view', 'view_detail'], UPLOADED_DATA_REPORT: ['view'] });
-    server.use(mock.get(api('uploads/7/log'), () => HttpResponse.json(logOf({ status: 'completed', rows: [1204, 1200, 4] }))));
+    server.use(mock.get(api('uploads/7/log'), () => HttpResponse.json(logOf({ status: 'published', rows: [1204, 1200, 4] }))));
     renderScreen(DataUploadScreen, { resource: uploads, route: detailRoute, at: '/data-upload-management/uploads/7' });
     const link = await screen.findByRole('link', { name: 'Its 1,200 records in the Uploaded Data Report' });
     expect(link).toHaveAttribute('href', '/data-upload-management/uploaded-data-report?upload_id=7');
@@ -255,9 +255,9 @@ describe('DataUploadScreen', () => {
 
   it('offers no link to the records to a role without the report, nor for an upload not imported', async () => {
     signInWith({ DATA_UPLOAD_LOGS: ['view', 'view_detail'] });
-    server.use(mock.get(api('uploads/7/log'), () => HttpResponse.json(logOf({ status: 'completed', rows: [4, 4, 0] }))));
+    server.use(mock.get(api('uploads/7/log'), () => HttpResponse.json(logOf({ status: 'published', rows: [4, 4, 0] }))));
     const { unmount } = renderScreen(DataUploadScreen, { resource: uploads, route: detailRoute, at: '/data-upload-management/uploads/7' });
-    expect(await screen.findByText('Completed')).toBeInTheDocument();
+    expect(await screen.findByText('Published')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /records in the Uploaded Data Report/ })).not.toBeInTheDocument();
     unmount();
     signInWith({ DATA_UPLOAD_LOGS: ['view', 'view_detail'], UPLOADED_DATA_REPORT: ['view'] });

@@ -47,7 +47,7 @@ function UploadDetail({ resource, uploadId }: { resource: ResourceDescription; u
   return (
     <>
       <UploadStatus api={resource.api} uploadId={uploadId} statusField={resource.entity?.fields.find((field) => field.name === 'status')} />
-      {canSeeRecords && REPORT_ROUTE && log.data?.upload.status === 'completed' && (
+      {canSeeRecords && REPORT_ROUTE && log.data?.upload.status === 'published' && (
         <p>
           <Link to={`${REPORT_ROUTE}?upload_id=${encodeURIComponent(uploadId)}`}>Its {(log.data.upload.rows_accepted ?? 0).toLocaleString('en')} records in the Uploaded Data Report</Link>
         </p>

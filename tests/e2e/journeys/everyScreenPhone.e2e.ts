@@ -7,8 +7,10 @@ import { ADMIN, OPERATOR } from '../support/accounts.ts';
 import { Api, unique } from '../support/api.ts';
 import { API_URL } from '../support/env.ts';
 import { journey, useBrowser } from '../support/journey.ts';
+import { publishEveryImport } from '../support/review.ts';
 
 useBrowser();
+publishEveryImport();
 
 const PHONE = { width: 390, height: 844 };
 

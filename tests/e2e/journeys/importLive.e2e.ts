@@ -13,8 +13,10 @@ import { API_URL } from '../support/env.ts';
 import { journey, useBrowser } from '../support/journey.ts';
 import { auditBothWidths, eventually } from '../support/ui.ts';
 import { fillInUpload } from '../support/uploadForm.ts';
+import { publishEveryImport } from '../support/review.ts';
 
 useBrowser();
+publishEveryImport();
 
 const UPLOADS = '/data-upload-management/uploads';
 /** Enough shipments that their import runs for many seconds on any machine: the journey acts while it runs. */
@@ -48,7 +50,7 @@ async function publishedThroughApi(api: Api, period: string, fileName: string, t
   await sendFileOverHttp(API_URL, ticket.data.upload_url, text);
   await api.post(ticket.data.complete_path, {});
   const id = ticket.data.upload.id;
-  await eventually(() => api.get<{ data: { status: string } }>(`uploads/${id}`), (answer) => answer.data.status === 'completed', 60_000, `upload ${id} published`);
+  await eventually(() => api.get<{ data: { status: string } }>(`uploads/${id}`), (answer) => answer.data.status === 'published', 60_000, `upload ${id} published`);
   return id;
 }
 
@@ -128,12 +130,12 @@ describe('an import followed while it runs', () => {
       // While it is processed and published, the other tab keeps paging: every page is one upload's, never a mix.
       const statusPanel = page.getByRole('region', { name: correctedName });
       const seen: string[][] = [];
-      for (let turn = 0; turn < 40 && !(await statusPanel.getByRole('status').filter({ hasText: 'Completed' }).count()); turn += 1) {
+      for (let turn = 0; turn < 40 && !(await statusPanel.getByRole('status').filter({ hasText: 'Published' }).count()); turn += 1) {
         await reader.reload();
         await reader.locator('table.data-table tbody tr').first().waitFor();
         seen.push(await uploadsOnPage(reader));
       }
-      await statusPanel.getByRole('status').filter({ hasText: 'Completed' }).waitFor({ timeout: 60_000 });
+      await statusPanel.getByRole('status').filter({ hasText: 'Published' }).waitFor({ timeout: 60_000 });
       for (const uploads of seen) expect(uploads).toHaveLength(1);
 
       const uploads = await operator.get<{ data: Array<{ id: number; file_name: string; status: string }> }>('uploads?_page=1&_page_size=100');

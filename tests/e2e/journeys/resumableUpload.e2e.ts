@@ -9,8 +9,10 @@ import { journey, useBrowser } from '../support/journey.ts';
 import { writeLargeTradeCsv, type LargeTradeCsv } from '../support/tradeCsv.ts';
 import { field } from '../support/ui.ts';
 import { UPLOAD_FILE_LABEL, fillInUpload } from '../support/uploadForm.ts';
+import { publishEveryImport } from '../support/review.ts';
 
 useBrowser();
+publishEveryImport();
 
 const FILE_BYTES = 300 * 1000 * 1000;
 /**
@@ -60,7 +62,7 @@ async function emulateNetwork(cdp: CDPSession, conditions: { offline: boolean; u
 /** The upload's outcome once imported: every line of the file counted. */
 async function expectWholeFileImported(page: Page, file: LargeTradeCsv, fileName: string): Promise<void> {
   const statusPanel = page.getByRole('region', { name: fileName });
-  await statusPanel.getByRole('status').filter({ hasText: 'Completed' }).waitFor({ timeout: 120_000 });
+  await statusPanel.getByRole('status').filter({ hasText: 'Published' }).waitFor({ timeout: 120_000 });
   const stat = (label: string) => statusPanel.locator('.stat').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
   expect(Number(await stat('Rows').textContent())).toBe(file.rows);
   expect(Number(await stat('Accepted').textContent())).toBe(file.accepted);

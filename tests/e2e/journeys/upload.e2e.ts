@@ -5,8 +5,10 @@ import { journey, useBrowser } from '../support/journey.ts';
 import { tradeCsv } from '../support/tradeCsv.ts';
 import { chooseRelated, field, recordApiCalls, waitForPath } from '../support/ui.ts';
 import { chooseMonth, expectCleanSuccess, shownMonth } from '../support/uploadForm.ts';
+import { publishEveryImport } from '../support/review.ts';
 
 useBrowser();
+publishEveryImport();
 
 const LIST = '/data-upload-management/uploads';
 
@@ -71,7 +73,7 @@ describe('data upload', () => {
       const statusPanel = page.getByRole('region', { name: fileName });
       // The result at the top, focused and in view; the form below empty and untouched, with no field in error.
       await expectCleanSuccess(page, fileName);
-      await statusPanel.getByRole('status').filter({ hasText: 'Completed' }).waitFor({ timeout: 60_000 });
+      await statusPanel.getByRole('status').filter({ hasText: 'Published' }).waitFor({ timeout: 60_000 });
       const stat = (label: string) => statusPanel.locator('.stat').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
       expect(Number(await stat('Rows').textContent())).toBe(csv.rows);
       expect(Number(await stat('Accepted').textContent())).toBe(csv.rows - csv.bad.length);
@@ -114,7 +116,7 @@ describe('data upload', () => {
       const upload = uploads.data.find((candidate) => candidate.file_name === fileName)!;
       await page.goto(`${LIST}/${upload.id}`);
       await page.getByRole('heading', { level: 1, name: `Upload ${upload.id}` }).waitFor();
-      await page.getByRole('region', { name: fileName }).getByRole('status').filter({ hasText: 'Completed' }).waitFor();
+      await page.getByRole('region', { name: fileName }).getByRole('status').filter({ hasText: 'Published' }).waitFor();
       await page.getByRole('button', { name: 'History' }).click();
       const imported = page.getByRole('listitem').filter({ hasText: 'Imported' });
       await imported.first().waitFor();

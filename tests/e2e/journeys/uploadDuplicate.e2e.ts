@@ -8,8 +8,10 @@ import { tradeCsv } from '../support/tradeCsv.ts';
 import { sendFileOverHttp } from '../../../server/modules/uploads/testing/tusRequests.ts';
 import { chooseRelated, errorToast, field, toast } from '../support/ui.ts';
 import { chooseMonth, expectCleanSuccess, shownMonth, UPLOAD_FILE_LABEL } from '../support/uploadForm.ts';
+import { publishEveryImport } from '../support/review.ts';
 
 useBrowser();
+publishEveryImport();
 
 const PHONE = { width: 390, height: 844 };
 
@@ -91,11 +93,11 @@ describe('the same trade file twice', () => {
       // The result says it once, at the top: no toast repeats it.
       expect(await toast(page, /./).count()).toBe(0);
       const statusPanel = page.getByRole('region', { name: fileName });
-      await statusPanel.getByRole('status').filter({ hasText: 'Completed' }).waitFor({ timeout: 60_000 });
+      await statusPanel.getByRole('status').filter({ hasText: 'Published' }).waitFor({ timeout: 60_000 });
       await audit('upload result at 390 px');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       const statuses = (await uploadsOfFile()).map((upload) => upload.status).sort();
-      expect(statuses).toEqual(['cancelled', 'cancelled', 'completed']);
+      expect(statuses).toEqual(['cancelled', 'cancelled', 'published']);
     },
     { timeout: 120_000 },
   );

@@ -7,8 +7,10 @@ import { API_URL, DATA_DIR } from '../support/env.ts';
 import { journey, useBrowser } from '../support/journey.ts';
 import { tradeCsv } from '../support/tradeCsv.ts';
 import { sendFileOverHttp } from '../../../server/modules/uploads/testing/tusRequests.ts';
+import { publishEveryImport } from '../support/review.ts';
 
 useBrowser();
+publishEveryImport();
 
 /**
  * Puts a notification straight into the run's database. The product has no way to create one with arbitrary
@@ -97,7 +99,7 @@ describe('hostile HTML', () => {
     await operator.post(ticket.data.complete_path, {});
     await expect
       .poll(async () => (await operator.get<{ data: { upload: { status: string } } }>(`uploads/${ticket.data.upload.id}/log`)).data.upload.status, { timeout: 30_000, interval: 250 })
-      .toBe('completed');
+      .toBe('published');
 
     await signIn(OPERATOR);
     await page.goto('/data-upload-management/uploads');

@@ -16,8 +16,8 @@ interface UploadLog {
 
 /** How often a processing upload's status is asked again. */
 export const UPLOAD_POLL_MS = 2000;
-/** Statuses after which an upload no longer changes. */
-export const FINISHED = new Set(['completed', 'failed', 'cancelled', 'replaced', 'abandoned']);
+/** Statuses after which an upload's import has ended (one waiting for review changes only by a reviewer's decision). */
+export const FINISHED = new Set(['published', 'needs_review', 'rejected', 'failed', 'cancelled', 'replaced', 'abandoned']);
 
 export interface UploadStatusProps {
   api: string;

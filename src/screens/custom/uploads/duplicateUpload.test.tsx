@@ -33,7 +33,7 @@ async function uploadAsked(id: number, questions: Record<string, string>, answer
       calls.push('cancel');
       return HttpResponse.json({ data: { id, status: 'cancelled' }, message: 'The upload is being cancelled.' }, { status: 202 });
     }),
-    mock.get(api(`uploads/${id}/log`), () => HttpResponse.json(logOf({ status: 'completed', rows: [1, 1, 0] }))),
+    mock.get(api(`uploads/${id}/log`), () => HttpResponse.json(logOf({ status: 'published', rows: [1, 1, 0] }))),
   );
   const user = userEvent.setup();
   render(<ToastHost />);
@@ -61,7 +61,7 @@ describe('a file for a month that has records, or uploaded again', () => {
     expect(within(dialog).getByRole('button', { name: 'Import again' })).toHaveClass('button--danger');
     expect(within(dialog).getByRole('button', { name: 'Import again' })).not.toHaveClass('button--primary');
     await user.click(within(dialog).getByRole('button', { name: 'Import again' }));
-    expect(await screen.findByText('Completed')).toBeInTheDocument();
+    expect(await screen.findByText('Published')).toBeInTheDocument();
     expect(calls).toEqual(['complete {}', 'complete {"confirm_duplicate":true}']);
     expect(sent.bytes).toHaveLength(1);
   });
@@ -75,7 +75,7 @@ describe('a file for a month that has records, or uploaded again', () => {
     expect(within(dialog).getByRole('button', { name: 'Add to them' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Replace them' })).toHaveClass('button--danger');
     await user.click(within(dialog).getByRole('button', { name: 'Replace them' }));
-    expect(await screen.findByText('Completed')).toBeInTheDocument();
+    expect(await screen.findByText('Published')).toBeInTheDocument();
     expect(calls).toEqual(['complete {}', 'complete {"replace_published":true}']);
   });
 

@@ -47,11 +47,11 @@ describe('the uploads list', () => {
     server.use(
       mock.get(api('uploads'), () => {
         listLoads += 1;
-        return HttpResponse.json({ data: [upload(5, ended ? 'completed' : 'processing', ended ? 12_000 : null), upload(4, 'completed', 300)], meta: { total: 2, page: 1, page_size: 20 } });
+        return HttpResponse.json({ data: [upload(5, ended ? 'published' : 'processing', ended ? 12_000 : null), upload(4, 'published', 300)], meta: { total: 2, page: 1, page_size: 20 } });
       }),
       mock.get(api('uploads/progress'), ({ request }) => {
         asked.push(new URL(request.url).searchParams.get('ids')!);
-        return HttpResponse.json({ data: [progress(5, ended ? 'completed' : 'processing', ended ? 1000 : 420)] });
+        return HttpResponse.json({ data: [progress(5, ended ? 'published' : 'processing', ended ? 1000 : 420)] });
       }),
     );
     renderScreen(ListScreen, { resource: uploads, route });
@@ -67,7 +67,7 @@ describe('the uploads list', () => {
     ended = true;
     await waitFor(() => expect(listLoads).toBeGreaterThan(loadsBefore), { timeout: 5000 });
     await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
-    expect(screen.getAllByRole('cell', { name: 'Completed' })).toHaveLength(2);
+    expect(screen.getAllByRole('cell', { name: 'Published' })).toHaveLength(2);
     expect(screen.getByRole('cell', { name: '12,000' })).toBeInTheDocument();
   });
 
@@ -76,7 +76,7 @@ describe('the uploads list', () => {
     serveCountries();
     let progressAsked = false;
     server.use(
-      mock.get(api('uploads'), () => HttpResponse.json({ data: [upload(4, 'completed', 300), upload(3, 'failed', null)], meta: { total: 2, page: 1, page_size: 20 } })),
+      mock.get(api('uploads'), () => HttpResponse.json({ data: [upload(4, 'published', 300), upload(3, 'failed', null)], meta: { total: 2, page: 1, page_size: 20 } })),
       mock.get(api('uploads/progress'), () => {
         progressAsked = true;
         return HttpResponse.json({ data: [] });
