@@ -8,6 +8,7 @@ import { toastSuccess } from '../../../shell/index.ts';
 import { Dialog } from '../../shared/Dialog.tsx';
 import { formatDate, formatMonth } from '../../shared/formatValue.ts';
 import { ReportChart } from '../reporting/ReportChart.tsx';
+import { ReviewThresholdsDialog } from './ReviewThresholdsDialog.tsx';
 import './uploadReview.css';
 
 /** Statuses an upload has a stored comparison in. */
@@ -44,6 +45,7 @@ export function UploadReviewPanel({ api, uploadId, status }: UploadReviewPanelPr
         {beyond.length === 0 ? 'Every check is within its limit.' : `${beyond.length} ${beyond.length === 1 ? 'check is' : 'checks are'} beyond the limit.`}
       </p>
       <ChecksTable checks={comparison.checks} />
+      <ChangeLimits />
       {status === 'needs_review' && <ReviewDecision api={api} uploadId={uploadId} />}
       {decision && (
         <p className="upload-review__decision">
@@ -84,6 +86,19 @@ function ChecksTable({ checks }: { checks: readonly ReviewCheck[] }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The limits the checks hold an import beyond, in a dialog of their own. */
+function ChangeLimits() {
+  const [open, setOpen] = useState(false);
+  return (
+    <p>
+      <button type="button" className="link-button" onClick={() => setOpen(true)}>
+        Change the limits of the checks
+      </button>
+      {open && <ReviewThresholdsDialog onClose={() => setOpen(false)} />}
+    </p>
   );
 }
 

@@ -121,6 +121,39 @@ describe('an upload waiting for review', () => {
     expect(await screen.findByText('The upload is rejected and its records removed.')).toBeInTheDocument();
   });
 
+  it('changes the limits of the checks: percentages as typed, stored as fractions, each with its default', async () => {
+    signInWith({ DATA_UPLOAD_LOGS: ['view', 'view_detail', 'verify'] });
+    const defaults = { hold: true, row_count_change: 0.4, value_change: 0.5, quantity_change: 0.5, rejected_share: 0.05, outside_period_share: 0.01, duplicate_share: 0.02, hs_chapter_share: 0.05, empty_party_change: 0.2, unit_value_factor: 3, unit_value_min_rows: 20 };
+    let saved: unknown = null;
+    server.use(
+      mock.get(api('uploads/7/log'), () => HttpResponse.json(logOf({ status: 'needs_review', rows: [20, 20, 0] }))),
+      mock.get(api('uploads/7/review'), () => HttpResponse.json(heldReview())),
+      mock.get(api('uploads/review-settings'), () => HttpResponse.json({ data: { thresholds: { ...defaults, rejected_share: 0.1 }, defaults } })),
+      mock.put(api('uploads/review-settings'), async ({ request }) => {
+        saved = await request.json();
+        return HttpResponse.json({ data: {}, message: 'The limits are saved.' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderDetail();
+    await user.click(await screen.findByRole('button', { name: 'Change the limits of the checks' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Limits of the checks before publishing' });
+    const rejected = await within(dialog).findByRole('textbox', { name: 'Rows rejected, at most' });
+    expect(rejected).toHaveValue('10');
+    expect(rejected).toHaveAccessibleDescription('Default 5%');
+    await user.clear(rejected);
+    await user.click(within(dialog).getByRole('button', { name: 'Save the limits' }));
+    expect(rejected).toHaveAccessibleDescription('A number of 0 or more. Default 5%');
+    expect(saved).toBeNull();
+    await user.type(rejected, '7.5');
+    await user.clear(within(dialog).getByRole('textbox', { name: /^Accepted rows may change/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^Accepted rows may change/ }), '60');
+    await user.click(within(dialog).getByRole('button', { name: 'Save the limits' }));
+    await waitFor(() => expect(saved).toEqual({ ...defaults, rejected_share: 0.075, row_count_change: 0.6 }));
+    expect(await screen.findByText('The limits are saved.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('is not offered to a role without verify: no comparison is asked for', async () => {
     signInWith({ DATA_UPLOAD_LOGS: ['view', 'view_detail'] });
     let asked = false;
