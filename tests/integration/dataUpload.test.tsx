@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubCanvas } from '../../src/screens/custom/reporting/chartTesting.ts';
 import { renderConsole, signInAs } from './consoleApp.tsx';
 import { startRealApi, type RealApi } from './realApi.ts';
 
@@ -11,6 +12,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close();
 });
+// The review's charts draw on a canvas jsdom does not have.
+beforeEach(() => void stubCanvas());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const CSV = [
   'shipment_date,hs_code,product_description,quantity,unit,value,importer,exporter',
@@ -20,7 +27,7 @@ const CSV = [
 ].join('\n');
 
 describe('trade-data upload against the real API', () => {
-  it('uploads a CSV to the signed URL, follows processing to the rejected line, and the report shows the accepted rows', async () => {
+  it('uploads a CSV to the signed URL, follows processing to the rejected line, is published by a reviewer, and then the report shows the accepted rows', async () => {
     await signInAs('Data Operator');
     const user = userEvent.setup();
     const upload = renderConsole('/data-upload-management/uploads/add');
@@ -40,8 +47,18 @@ describe('trade-data upload against the real API', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'india-exports-2026-09.csv' }, { timeout: 10_000 })).toBeInTheDocument();
     const rejected = await screen.findByRole('table', { name: 'Rejected lines' }, { timeout: 20_000 });
     expect(within(rejected).getAllByRole('row')).toHaveLength(2);
-    expect(screen.getByText('Completed')).toBeInTheDocument();
+    // One line in three rejected is beyond the 5% allowed: the month waits for a reviewer, unseen by customers.
+    expect(await screen.findByText('Waiting for review', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByText('Accepted').nextElementSibling).toHaveTextContent('2');
+    // The Data Operator may review: the upload's page has the checks, and Publish with a reason.
+    await user.click(screen.getByRole('link', { name: /^Open upload \d+$/ }));
+    const checks = await screen.findByRole('region', { name: 'Checks before publishing' }, { timeout: 10_000 });
+    expect(within(checks).getByRole('row', { name: /^Rows rejected Beyond the limit/ })).toBeInTheDocument();
+    await user.click(within(checks).getByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish this upload?' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'The broken line is a known export fault.');
+    await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText(/^Published on .*: “The broken line is a known export fault\.”$/, {}, { timeout: 10_000 })).toBeInTheDocument();
     upload.unmount();
 
     renderConsole('/data-upload-management/uploaded-data-report');

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import * as reportingAreaChunk from '../../generated/areas/admin-reporting-management.ts';
 import { api, renderScreen, routeOf, server, signInWith } from '../testing/renderScreen.tsx';
 import AdminReportingScreen from './AdminReportingScreen.tsx';
+import { stubCanvas } from './reporting/chartTesting.ts';
 import { joinArea } from '../../routing/areaModule.ts';
 
 const reportingArea = joinArea(reportingAreaChunk);
@@ -15,24 +16,9 @@ afterAll(() => server.close());
 const reports = reportingArea.resources[0]!;
 const route = routeOf(reports, 'view', 'admin-reporting');
 
-// uPlot draws on a canvas, which jsdom does not implement: only the missing browser pieces are stubbed
-// (a 2D context that draws nothing, Path2D, matchMedia), the chart library and the screen run for real.
-const drawn: string[] = [];
+let drawn: string[] = [];
 beforeEach(() => {
-  drawn.length = 0;
-  const context = new Proxy({} as Record<string | symbol, unknown>, {
-    get: (target, key) => (key in target ? target[key] : () => ({ width: 0 })),
-    set: (target, key, value) => {
-      target[key] = value;
-      return true;
-    },
-  });
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement, kind: string) {
-    drawn.push(kind);
-    return context as unknown as CanvasRenderingContext2D;
-  } as HTMLCanvasElement['getContext']);
-  vi.stubGlobal('Path2D', class { moveTo() {} lineTo() {} rect() {} arc() {} closePath() {} bezierCurveTo() {} quadraticCurveTo() {} addPath() {} });
-  vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} }));
+  drawn = stubCanvas();
   // The default range is the last twelve months up to today: pin today (only the clock, not the timers).
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-11-20T10:00:00Z'));

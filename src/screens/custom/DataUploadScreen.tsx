@@ -6,6 +6,7 @@ import type { ScreenProps } from '../ScreenProps.ts';
 import { HistorySection } from '../history/HistorySection.tsx';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
 import { UploadForm } from './uploads/UploadForm.tsx';
+import { UploadReviewPanel } from './uploads/UploadReview.tsx';
 import { UploadStatus, useUploadLog } from './uploads/UploadStatus.tsx';
 import '../screens.css';
 import './custom.css';
@@ -40,13 +41,17 @@ export default function DataUploadScreen({ resource, route }: ScreenProps) {
 /** The report's route, where an upload's records are listed (filtered by the upload). */
 const REPORT_ROUTE = AREAS.flatMap((area) => area.routes).find((route) => route.module === 'UPLOADED_DATA_REPORT' && route.action === 'view')?.path;
 
-/** One upload: its status and log, a link to its records, then its History (who uploaded it, each status it had). */
+/**
+ * One upload: its status and log, its checks before publishing (for a reviewer), a link to its records, then its
+ * History (who uploaded it, each status it had).
+ */
 function UploadDetail({ resource, uploadId }: { resource: ResourceDescription; uploadId: string }) {
   const log = useUploadLog(resource.api, uploadId);
   const canSeeRecords = useCanAccess('UPLOADED_DATA_REPORT', 'view').allowed;
   return (
     <>
       <UploadStatus api={resource.api} uploadId={uploadId} statusField={resource.entity?.fields.find((field) => field.name === 'status')} />
+      {log.data && <UploadReviewPanel api={resource.api} uploadId={uploadId} status={log.data.upload.status} />}
       {canSeeRecords && REPORT_ROUTE && log.data?.upload.status === 'published' && (
         <p>
           <Link to={`${REPORT_ROUTE}?upload_id=${encodeURIComponent(uploadId)}`}>Its {(log.data.upload.rows_accepted ?? 0).toLocaleString('en')} records in the Uploaded Data Report</Link>

@@ -48,6 +48,7 @@ export function UploadStatus({ api, uploadId, statusField }: UploadStatusProps) 
         Status: <span className="status-badge">{statusField ? enumLabel(statusField, upload.status) : upload.status}</span>
       </p>
       {upload.error && <p className="field-error">{upload.error}</p>}
+      {upload.status === 'needs_review' && <p>Its checks found it unlike the months before: customers see none of its records until a reviewer publishes it, on the upload's page.</p>}
       {running && progress && <ImportProgressBar progress={progress} />}
       {running && <CancelUpload api={api} uploadId={uploadId} requested={progress?.cancel_requested === true} />}
       <dl className="stat-grid">
