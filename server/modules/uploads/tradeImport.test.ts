@@ -136,7 +136,7 @@ describe.each(databases)('trade files imported by streaming into month partition
       '2026-09-03,1006,Rice,"12,34",TON,10',
     ].join('\n');
     const { id } = await imported(Buffer.from(file));
-    expect((await log(id)).upload).toMatchObject({ status: 'completed', rows_total: 3, rows_accepted: 2, rows_rejected: 1 });
+    expect((await log(id)).upload).toMatchObject({ status: 'published', rows_total: 3, rows_accepted: 2, rows_rejected: 1 });
     expect((await log(id)).rejected).toEqual([{ line: 4, reason: 'quantity must be a number of zero or more (1234.5, 4,800,000 or 48,00,000), got "12,34"' }]);
     const stored = await server.db.query<{ product_description: string; quantity: number; value: number }>(
       'SELECT product_description, quantity, value FROM trade_records WHERE upload_id = $1 ORDER BY shipment_date',
