@@ -123,7 +123,8 @@ export async function homeCards(sources: HomeSources, caller: SessionUser, now: 
   if (uploads) {
     const queued = listLink(uploadsPath, { status: QUEUED_UPLOAD_STATUSES.join(VALUE_SEPARATOR) });
     const failed = listLink(uploadsPath, { status: 'failed' });
-    card('upload_queue', 'Upload queue', queued, [count('uploads waiting for their file or being imported', uploads.queued, queued)]);
+    const review = listLink(uploadsPath, { status: 'needs_review' });
+    card('upload_queue', 'Upload queue', queued, [count('uploads waiting for their file or being imported', uploads.queued, queued), count('uploads waiting for review', uploads.review, review)]);
     card('failed_uploads', 'Failed uploads', failed, [count('uploads that failed', uploads.failed, failed)]);
   }
   if (latest) {

@@ -61,6 +61,7 @@ describe.each(databases)('GET home on $kind', ({ kind, skip }) => {
          ($1, 'import', '2026-08', 'a.csv', 10, 'published', now() - interval '3 days'),
          ($1, 'import', '2026-09', 'b.csv', 10, 'failed', now() - interval '2 days'),
          ($1, 'export', '2026-09', 'c.csv', 10, 'processing', now() - interval '1 day'),
+         ($2, 'export', '2026-09', 'e.csv', 10, 'needs_review', now() - interval '12 hours'),
          ($2, 'import', '2026-09', 'd.csv', 10, 'pending', now())`,
       [india!.id, kenya!.id],
     );
@@ -106,6 +107,7 @@ describe.each(databases)('GET home on $kind', ({ kind, skip }) => {
     const cards = await home(admin);
     expect(card(cards, 'expiring_subscribers').figures[0]!.value).toBeGreaterThan(0);
     expect(card(cards, 'upload_queue').figures[0]).toMatchObject({ value: 2, link: '/data-upload-management/uploads?status=pending,processing' });
+    expect(card(cards, 'upload_queue').figures[1]).toMatchObject({ value: 1, label: 'uploads waiting for review', link: '/data-upload-management/uploads?status=needs_review' });
     expect(card(cards, 'failed_uploads').figures[0]).toMatchObject({ value: 1, link: '/data-upload-management/uploads?status=failed' });
     const newSubscribers = card(cards, 'new_subscribers').figures[0]!;
     const [ages] = await server.db.query<{ this_month: number; last_month: number }>(
@@ -160,6 +162,7 @@ describe.each(databases)('GET home on $kind', ({ kind, skip }) => {
     const { items } = card(await home(operator), 'last_uploads');
     expect(items.map((item) => [item.label, item.detail])).toEqual([
       ['Kenya, import', '2026-09: Waiting for the file'],
+      ['Kenya, export', '2026-09: Waiting for review'],
       ['India, export', '2026-09: Processing'],
       ['India, import', '2026-09: Failed'],
     ]);

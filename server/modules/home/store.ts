@@ -23,6 +23,8 @@ export const QUEUED_UPLOAD_STATUSES = ['pending', 'processing'] as const;
 
 export interface UploadFigures {
   queued: number;
+  /** Imported, held for a reviewer (needs_review). */
+  review: number;
   failed: number;
 }
 
@@ -80,15 +82,16 @@ export async function revenue(db: Queryable, thisMonth: MonthRange, lastMonth: M
 
 export async function uploadFigures(db: Queryable, scope: Scope | null): Promise<UploadFigures> {
   const uploads = entityResource(MODULE.dataUploadLogs);
-  if (!uploads) return { queued: 0, failed: 0 };
+  if (!uploads) return { queued: 0, review: 0, failed: 0 };
   const params = new SqlParams();
-  const [row] = await db.query<{ queued: number; failed: number }>(
+  const [row] = await db.query<{ queued: number; review: number; failed: number }>(
     `SELECT count(*) FILTER (WHERE t.status = ANY(${params.add([...QUEUED_UPLOAD_STATUSES])}::text[]))::int AS queued,
+            count(*) FILTER (WHERE t.status = ${params.add('needs_review')})::int AS review,
             count(*) FILTER (WHERE t.status = ${params.add('failed')})::int AS failed
        FROM ${quoted(uploads.entity.table)} t ${scope ? `WHERE ${scope(params)}` : ''}`,
     params.values,
   );
-  return { queued: row?.queued ?? 0, failed: row?.failed ?? 0 };
+  return { queued: row?.queued ?? 0, review: row?.review ?? 0, failed: row?.failed ?? 0 };
 }
 
 /**
