@@ -22,6 +22,21 @@ if (!('arrayBuffer' in Blob.prototype)) {
   });
 }
 
+// Nor a stream of its bytes, which Node's fetch reads from a Blob it is given as a body (a mock server's CSV answer).
+if (!('stream' in Blob.prototype)) {
+  Object.defineProperty(Blob.prototype, 'stream', {
+    value(this: Blob): ReadableStream<Uint8Array> {
+      const bytes = this.arrayBuffer();
+      return new ReadableStream({
+        async start(controller) {
+          controller.enqueue(new Uint8Array(await bytes));
+          controller.close();
+        },
+      });
+    },
+  });
+}
+
 // Node 24's fetch (undici 7) builds each part of a multipart body it parses with the global File, which jsdom replaces
 // with its own, and then refuses it as not a File: a mock server's handler reading request.formData() of an upload
 // parses with Node's File put back for the call (vitest-dev/vitest#11300 does the same in the jsdom environment).

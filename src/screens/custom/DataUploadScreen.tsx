@@ -6,6 +6,7 @@ import type { ScreenProps } from '../ScreenProps.ts';
 import { HistorySection } from '../history/HistorySection.tsx';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
 import { UploadForm } from './uploads/UploadForm.tsx';
+import { ChangeLimits } from './uploads/ReviewThresholdsDialog.tsx';
 import { UploadReviewPanel } from './uploads/UploadReview.tsx';
 import { UploadStatus, useUploadLog } from './uploads/UploadStatus.tsx';
 import '../screens.css';
@@ -32,7 +33,7 @@ export default function DataUploadScreen({ resource, route }: ScreenProps) {
   }
   return (
     <section className="screen" aria-labelledby={SCREEN_TITLE_ID}>
-      <ScreenHeading>Upload trade data</ScreenHeading>
+      <ScreenHeading actions={<ChangeLimits />}>Upload trade data</ScreenHeading>
       {entity && <UploadForm resource={resource} entity={entity} />}
     </section>
   );

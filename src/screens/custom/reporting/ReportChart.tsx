@@ -16,6 +16,8 @@ export interface ReportChartProps {
   title: string;
   data: MonthlySeries;
   format: (value: number) => string;
+  /** A month to mark with a dot on each line (an upload under review among the months before it). */
+  marked?: string | undefined;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface ReportChartProps {
  * carries the same numbers for keyboard and screen-reader users. The chart follows its panel's width; a period
  * without activity says so instead of drawing empty axes.
  */
-export function ReportChart({ title, data, format }: ReportChartProps) {
+export function ReportChart({ title, data, format, marked }: ReportChartProps) {
   const titleId = useId();
   const holder = useRef<HTMLDivElement>(null);
   const empty = isEmpty(data);
@@ -41,6 +43,7 @@ export function ReportChart({ title, data, format }: ReportChartProps) {
       const colours = dark ? DARK : LIGHT;
       const axis = { stroke: colours.axis, grid: { stroke: colours.grid }, ticks: { stroke: colours.grid } };
       const { months } = data;
+      const markedIndex = marked === undefined ? -1 : months.indexOf(marked);
       const plotWidth = (u: uPlot) => u.bbox.width / (window.devicePixelRatio || 1);
       chart = new UPlot(
         {
@@ -55,6 +58,7 @@ export function ReportChart({ title, data, format }: ReportChartProps) {
               label: series.label,
               stroke: colours.lines[index % colours.lines.length],
               width: 2,
+              ...(markedIndex >= 0 ? { points: { show: true, size: 10, width: 2, filter: [markedIndex] } } : {}),
               value: (_u: uPlot, _raw: number | null, _series: number, at: number | null) => format(series.values[legendMonth(data, at)] ?? 0),
             })),
           ],
@@ -85,7 +89,7 @@ export function ReportChart({ title, data, format }: ReportChartProps) {
       resizing?.disconnect();
       chart?.destroy();
     };
-  }, [data, format, empty, dark]);
+  }, [data, format, empty, dark, marked]);
 
   return (
     <figure className="panel chart" aria-labelledby={titleId}>

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { ReviewThresholds } from '../../../../contract/uploadReview.ts';
 import { http } from '../../../http/http.ts';
+import { useCanAccess } from '../../../permissions/index.ts';
 import { toastSuccess } from '../../../shell/index.ts';
 import { Dialog } from '../../shared/Dialog.tsx';
 
@@ -25,8 +26,23 @@ const SETTINGS = 'uploads/review-settings';
 const shown = (kind: 'percent' | 'factor' | 'count', value: number) => String(kind === 'percent' ? Math.round(value * 10000) / 100 : value);
 const stored = (kind: 'percent' | 'factor' | 'count', text: string) => (kind === 'percent' ? Number(text) / 100 : Number(text));
 
+/** "Change the limits of the checks" and its dialog, for a user with the uploads' `verify`; nothing for anyone else. */
+export function ChangeLimits() {
+  const mayVerify = useCanAccess('DATA_UPLOAD_LOGS', 'verify').allowed;
+  const [open, setOpen] = useState(false);
+  if (!mayVerify) return null;
+  return (
+    <>
+      <button type="button" className="link-button" onClick={() => setOpen(true)}>
+        Change the limits of the checks
+      </button>
+      {open && <ReviewThresholdsDialog onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
 /** The limits beyond which an import waits for a reviewer, each with its default, changed by a user with `verify`. */
-export function ReviewThresholdsDialog({ onClose }: { onClose: () => void }) {
+function ReviewThresholdsDialog({ onClose }: { onClose: () => void }) {
   const settings = useQuery({
     queryKey: ['resource', 'uploads', 'review-settings'],
     queryFn: ({ signal }) => http.get<{ data: { thresholds: ReviewThresholds; defaults: ReviewThresholds } }>(SETTINGS, { signal }).then((body) => body.data),

@@ -8,7 +8,7 @@ import { toastSuccess } from '../../../shell/index.ts';
 import { Dialog } from '../../shared/Dialog.tsx';
 import { formatDate, formatMonth } from '../../shared/formatValue.ts';
 import { ReportChart } from '../reporting/ReportChart.tsx';
-import { ReviewThresholdsDialog } from './ReviewThresholdsDialog.tsx';
+import { ChangeLimits } from './ReviewThresholdsDialog.tsx';
 import './uploadReview.css';
 
 /** Statuses an upload has a stored comparison in. */
@@ -45,7 +45,9 @@ export function UploadReviewPanel({ api, uploadId, status }: UploadReviewPanelPr
         {beyond.length === 0 ? 'Every check is within its limit.' : `${beyond.length} ${beyond.length === 1 ? 'check is' : 'checks are'} beyond the limit.`}
       </p>
       <ChecksTable checks={comparison.checks} />
-      <ChangeLimits />
+      <p>
+        <ChangeLimits />
+      </p>
       {status === 'needs_review' && <ReviewDecision api={api} uploadId={uploadId} />}
       {decision && (
         <p className="upload-review__decision">
@@ -89,31 +91,19 @@ function ChecksTable({ checks }: { checks: readonly ReviewCheck[] }) {
   );
 }
 
-/** The limits the checks hold an import beyond, in a dialog of their own. */
-function ChangeLimits() {
-  const [open, setOpen] = useState(false);
-  return (
-    <p>
-      <button type="button" className="link-button" onClick={() => setOpen(true)}>
-        Change the limits of the checks
-      </button>
-      {open && <ReviewThresholdsDialog onClose={() => setOpen(false)} />}
-    </p>
-  );
-}
-
-/** Rows and value by month, this upload last: a chart for the eye and its table. */
+/** Rows and value by month, this upload last and marked: a chart for the eye and its table. */
 function MonthsCharts({ months }: { months: readonly ReviewMonth[] }) {
   if (months.length === 0) return null;
   const periods = months.map((month) => month.period);
+  const marked = months.find((month) => month.current)?.period;
   const count = new Intl.NumberFormat('en-IN');
   const money = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
   return (
     <div className="upload-review__charts">
-      <ReportChart title="Accepted rows by month (this upload is the last)" data={{ months: periods, series: [{ label: 'Rows', values: months.map((month) => month.rows) }] }} format={(value) => count.format(value)} />
-      <ReportChart title="Total value by month (this upload is the last)" data={{ months: periods, series: [{ label: 'Value', values: months.map((month) => month.value ?? 0) }] }} format={(value) => money.format(value)} />
+      <ReportChart title="Accepted rows by month (this upload is the last)" data={{ months: periods, series: [{ label: 'Rows', values: months.map((month) => month.rows) }] }} format={(value) => count.format(value)} marked={marked} />
+      <ReportChart title="Total value by month (this upload is the last)" data={{ months: periods, series: [{ label: 'Value', values: months.map((month) => month.value ?? 0) }] }} format={(value) => money.format(value)} marked={marked} />
       <p className="upload-review__this-month">
-        This upload: {formatMonth(months.find((month) => month.current)?.period ?? '')}, {count.format(months.find((month) => month.current)?.rows ?? 0)} rows.
+        This upload, marked with a dot: {formatMonth(marked ?? '')}, {count.format(months.find((month) => month.current)?.rows ?? 0)} rows.
       </p>
     </div>
   );

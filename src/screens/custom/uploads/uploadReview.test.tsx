@@ -7,7 +7,7 @@ import { ToastHost } from '../../../shell/ToastHost.tsx';
 import { api, renderScreen, server, signInWith } from '../../testing/renderScreen.tsx';
 import DataUploadScreen from '../DataUploadScreen.tsx';
 import { stubCanvas } from '../reporting/chartTesting.ts';
-import { detailRoute, logOf, uploads } from './uploadTesting.ts';
+import { addRoute, detailRoute, logOf, uploads } from './uploadTesting.ts';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => void stubCanvas());
@@ -81,7 +81,7 @@ describe('an upload waiting for review', () => {
       'Accepted rows against the month compared withBeyond the limitAccepted rows fell by 90% (200 → 20); more than the 40% allowed.',
       'Rows rejectedWithin the limitNo rows were rejected; at most 5% is allowed.',
     ]);
-    expect(within(panel).getByText('This upload: Oct 2026, 20 rows.')).toBeInTheDocument();
+    expect(within(panel).getByText('This upload, marked with a dot: Oct 2026, 20 rows.')).toBeInTheDocument();
     await user.click(within(panel).getByText('Rows behind “Accepted rows against the month compared with” (1)'));
     expect(within(panel).getByRole('cell', { name: 'Spice Co' })).toBeVisible();
 
@@ -152,6 +152,27 @@ describe('an upload waiting for review', () => {
     await waitFor(() => expect(saved).toEqual({ ...defaults, rejected_share: 0.075, row_count_change: 0.6 }));
     expect(await screen.findByText('The limits are saved.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('offers the limits on the upload screen too, to a reviewer only', async () => {
+    const defaults = { hold: true, row_count_change: 0.4, value_change: 0.5, quantity_change: 0.5, rejected_share: 0.05, outside_period_share: 0.01, duplicate_share: 0.02, hs_chapter_share: 0.05, empty_party_change: 0.2, unit_value_factor: 3, unit_value_min_rows: 20 };
+    server.use(
+      mock.get(api('countries/options'), () => HttpResponse.json({ data: [] })),
+      mock.get(api('uploads/columns'), () => HttpResponse.json({ data: [] })),
+      mock.get(api('uploads/review-settings'), () => HttpResponse.json({ data: { thresholds: defaults, defaults } })),
+    );
+    signInWith({ DATA_UPLOAD_LOGS: ['view', 'add', 'verify'] });
+    const user = userEvent.setup();
+    const first = renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
+    await user.click(await screen.findByRole('button', { name: 'Change the limits of the checks' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Limits of the checks before publishing' });
+    expect(await within(dialog).findByRole('checkbox', { name: /^Hold imports beyond a limit for review/ })).toBeChecked();
+    first.unmount();
+
+    signInWith({ DATA_UPLOAD_LOGS: ['view', 'add'] });
+    renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Upload trade data' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Change the limits of the checks' })).not.toBeInTheDocument();
   });
 
   it('is not offered to a role without verify: no comparison is asked for', async () => {
