@@ -24,7 +24,8 @@ function requestFor(api: string, action: string): { method: 'GET' | 'POST' | 'PU
     case 'download':
       return { method: 'GET', url: `${base}/export` };
     case 'verify':
-      return { method: 'POST', url: `${base}/${MISSING}/verify` };
+      // An upload is verified by publishing (or rejecting) it after its review; the generic verify is not its route.
+      return api === 'uploads' ? { method: 'POST', url: `${base}/${MISSING}/publish`, payload: { reason: 'The permission matrix.' } } : { method: 'POST', url: `${base}/${MISSING}/verify` };
     case 'SUBSCRIBER_DETAIL':
       return { method: 'GET', url: `${base}/${MISSING}/summary` };
     case 'ADD_SUBSCRIPTION':
