@@ -238,7 +238,7 @@ describe('the other auth screens', () => {
     recordPosts('email-verify/check', () => HttpResponse.json({ message: 'This link has expired or was already used.' }, { status: 400 }));
     renderAt('/auth/verify-email?token=verify-2');
     await toldOnceByToast('This link has expired or was already used.');
-    expect(screen.getByText('An address not verified yet can have a new link sent from the sign-in screen.')).toBeInTheDocument();
+    expect(await screen.findByText('An address not verified yet can have a new link sent from the sign-in screen.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/auth/login');
   });
 
