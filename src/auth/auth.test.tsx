@@ -161,7 +161,7 @@ describe('the login screen', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'Secret#123');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await toldOnceByToast('Invalid email or password.');
-    expect(screen.getByText('* Wrong password')).toBeInTheDocument();
+    expect(await screen.findByText('* Wrong password')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('admin@example.com');
     expect(screen.getByLabelText('Password')).toHaveValue('Secret#123');
     expect(tokenStore.access()).toBeNull();
@@ -219,7 +219,7 @@ describe('the other auth screens', () => {
     await userEvent.type(await screen.findByLabelText('Email'), 'admin@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     await toldOnceByToast('Email: Invalid Email.');
-    expect(screen.getByText('* Invalid Email.')).toBeInTheDocument();
+    expect(await screen.findByText('* Invalid Email.')).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 

@@ -54,7 +54,7 @@ describe('signing in with an address not verified yet', () => {
     const history = renderAt('/auth/login');
     await signIn(user);
     await toldOnceByToast(NOT_VERIFIED);
-    expect(screen.getByText('Did the verification e-mail not arrive, or has its link expired?')).toBeInTheDocument();
+    expect(await screen.findByText('Did the verification e-mail not arrive, or has its link expired?')).toBeInTheDocument();
     expect(history.location.pathname).toBe('/auth/login');
 
     await user.click(screen.getByRole('button', { name: 'Send the link again' }));
