@@ -1,6 +1,6 @@
 import { closeSync, constants, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { tryLock } from 'fs-native-extensions';
 
@@ -104,15 +104,21 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Written to a temporary file and renamed over the record, so a kill at any moment leaves the old record or the new. */
+/** Written whole or not at all, so a kill at any moment leaves the old record or the new. */
 function writeHolder(folder: string, holder: DataFolderHolder): void {
-  const temporary = join(folder, `${HOLDER_FILE}.tmp`);
-  const descriptor = openSync(temporary, 'w', 0o600);
+  writeFileWhole(join(folder, HOLDER_FILE), new TextEncoder().encode(`${JSON.stringify(holder)}\n`));
+}
+
+/** Writes `bytes` to `path` whole or not at all: a file beside it, flushed to disk, then renamed over it. */
+export function writeFileWhole(path: string, bytes: Uint8Array): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const partial = `${path}.partial`;
+  const descriptor = openSync(partial, 'w', 0o600);
   try {
-    writeSync(descriptor, `${JSON.stringify(holder)}\n`);
+    for (let written = 0; written < bytes.length; ) written += writeSync(descriptor, bytes, written);
     fsyncSync(descriptor);
   } finally {
     closeSync(descriptor);
   }
-  renameSync(temporary, join(folder, HOLDER_FILE));
+  renameSync(partial, path);
 }

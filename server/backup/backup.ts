@@ -1,9 +1,10 @@
 // Backups of the embedded database (PGlite): one gzip'd tar of its data directory, made by the process that holds the
 // data folder, between statements, so the copy is consistent. PostgreSQL is backed up with its own tools (docs/deploy.md).
 import { createHmac } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { writeFileWhole } from '../dataFolderLock.ts';
 import type { Database } from '../db/database.ts';
 import { HOUR_MILLISECONDS, PeriodicJob } from '../jobs/periodicJob.ts';
 
@@ -23,20 +24,6 @@ export interface BackupSchedule {
 export async function dumpDatabase(db: Database): Promise<Uint8Array | null> {
   if (!db.dumpDataDir) return null;
   return new Uint8Array(await (await db.dumpDataDir()).arrayBuffer());
-}
-
-/** Writes `bytes` to `path` whole or not at all: a file beside it, flushed to disk, then renamed over it. */
-export function writeFileWhole(path: string, bytes: Uint8Array): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const partial = `${path}.partial`;
-  const descriptor = openSync(partial, 'w', 0o600);
-  try {
-    for (let written = 0; written < bytes.length; ) written += writeSync(descriptor, bytes, written);
-    fsyncSync(descriptor);
-  } finally {
-    closeSync(descriptor);
-  }
-  renameSync(partial, path);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { operatorToken, writeFileWhole, dumpDatabase } from '../backup/backup.ts';
+import { dumpDatabase, operatorToken } from '../backup/backup.ts';
 import { BACKUP_PATH } from '../backup/routes.ts';
 import { dataFolder, listenAddress, loadConfig } from '../config.ts';
-import { DataFolderInUse, lockDataFolder } from '../dataFolderLock.ts';
+import { DataFolderInUse, lockDataFolder, writeFileWhole } from '../dataFolderLock.ts';
 import { openDatabase } from '../db/open.ts';
 
 /**
