@@ -5,6 +5,7 @@ import { http } from '../../../http/http.ts';
 import { ApiError } from '../../../http/ApiError.ts';
 import { useCanAccess } from '../../../permissions/index.ts';
 import { toastSuccess } from '../../../shell/index.ts';
+import { ColumnHeadings } from '../../shared/ColumnHeadings.tsx';
 import { Dialog } from '../../shared/Dialog.tsx';
 import { formatDate, formatMonth } from '../../shared/formatValue.ts';
 import { ReportChart } from '../reporting/ReportChart.tsx';
@@ -68,13 +69,7 @@ function ChecksTable({ checks }: { checks: readonly ReviewCheck[] }) {
     <div className="table-region">
       <table className="data-table upload-review__checks">
         <caption className="visually-hidden">Each check, its result, and the figures behind it</caption>
-        <thead>
-          <tr>
-            <th scope="col">Check</th>
-            <th scope="col">Result</th>
-            <th scope="col">What was found</th>
-          </tr>
-        </thead>
+        <ColumnHeadings names={['Check', 'Result', 'What was found']} />
         <tbody>
           {checks.map((check) => (
             <tr key={check.key} className={check.flagged ? 'upload-review__flagged' : undefined}>
@@ -118,15 +113,7 @@ function SampleRows({ sample, label }: { sample: ReviewSample; label: string }) 
       </summary>
       <div className="table-region">
         <table className="data-table">
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeadings names={columns} />
           <tbody>
             {sample.rows.map((row, index) => (
               <tr key={index}>
