@@ -25,7 +25,8 @@ function preloadSignInScreen(): Plugin {
         const styles = new Set<string>();
         const add = (fileName: string) => {
           const chunk = chunks.find((candidate) => candidate.fileName === fileName);
-          if (!chunk || scripts.has(fileName) || fileName === entry.fileName || entry.imports.includes(fileName)) return;
+          if (!chunk || scripts.has(fileName) || fileName === entry.fileName || entry.imports.includes(fileName))
+            return;
           scripts.add(fileName);
           chunk.viteMetadata?.importedCss.forEach((css) => styles.add(css));
           chunk.imports.forEach(add);
@@ -36,8 +37,16 @@ function preloadSignInScreen(): Plugin {
           add(chunk.fileName);
         }
         return [
-          ...[...scripts].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
-          ...[...styles].map((file) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
+          ...[...scripts].map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+          ...[...styles].map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
         ];
       },
     },

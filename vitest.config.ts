@@ -62,7 +62,13 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['validation/**/*.test.ts', 'codegen/**/*.test.ts', 'cli/**/*.test.ts', 'server/**/*.test.ts', 'tests/**/*.test.ts'],
+          include: [
+            'validation/**/*.test.ts',
+            'codegen/**/*.test.ts',
+            'cli/**/*.test.ts',
+            'server/**/*.test.ts',
+            'tests/**/*.test.ts',
+          ],
           exclude: ['tests/e2e/**', 'tests/integration/**', 'node_modules/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

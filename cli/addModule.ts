@@ -18,19 +18,41 @@ type AddModuleFlags = Omit<AddModuleOptions, 'fields' | 'uniqueTogether'> & { fi
 export function registerAddModule(program: Command, io: Io, setExit: (code: ExitCode) => void): void {
   program
     .command('add-module')
-    .description('add a resource (and its area when new) to the manifest, generate, and write the migration of its table')
+    .description(
+      'add a resource (and its area when new) to the manifest, generate, and write the migration of its table',
+    )
     .requiredOption('--area <path>', 'area path, e.g. warehouse-management (a new area file is made when none has it)')
     .option('--area-key <KEY>', 'permission key of a new area, e.g. WAREHOUSE_MANAGEMENT')
     .option('--area-label <label>', 'label of a new area')
     .requiredOption('--key <KEY>', 'permission key of the resource, e.g. WAREHOUSE')
     .requiredOption('--label <label>', 'plural label, e.g. Warehouses')
     .requiredOption('--path <segment>', 'URL segment under the area, e.g. warehouses')
-    .option('--actions <list>', `comma-separated actions from: ${ACTIONS.join(', ')}`, parseActions, ['view', 'add', 'edit', 'delete', 'ACTIVE_INACTIVE', 'download'] as Action[])
-    .option('--field <name:type[:required][:unique]>', `a field (repeatable); types: ${ADD_MODULE_FIELD_TYPES.join(', ')}`, (value: string, previous: string[]) => [...previous, value], [] as string[])
-    .option('--unique <field,field...>', 'fields unique together, a composite key (repeatable)', (value: string, previous: string[]) => [...previous, value], [] as string[])
+    .option('--actions <list>', `comma-separated actions from: ${ACTIONS.join(', ')}`, parseActions, [
+      'view',
+      'add',
+      'edit',
+      'delete',
+      'ACTIVE_INACTIVE',
+      'download',
+    ] as Action[])
+    .option(
+      '--field <name:type[:required][:unique]>',
+      `a field (repeatable); types: ${ADD_MODULE_FIELD_TYPES.join(', ')}`,
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
+    .option(
+      '--unique <field,field...>',
+      'fields unique together, a composite key (repeatable)',
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
     .option('--no-history', 'keep no history of each record (changes are still audited, without a version to restore)')
     .option('--no-soft-delete', 'delete at once instead of into the trash')
-    .addHelpText('after', '\nExample:\n  admin-codegen add-module --area warehouse-management --area-key WAREHOUSE_MANAGEMENT --key WAREHOUSE \\\n    --label Warehouses --path warehouses --field name:string:required:unique --field city:string --field pincode:pincode \\\n    --unique city,pincode\n\nEach record keeps its history (restore a version) and delete moves it to the trash, unless --no-history or\n--no-soft-delete says otherwise.')
+    .addHelpText(
+      'after',
+      '\nExample:\n  admin-codegen add-module --area warehouse-management --area-key WAREHOUSE_MANAGEMENT --key WAREHOUSE \\\n    --label Warehouses --path warehouses --field name:string:required:unique --field city:string --field pincode:pincode \\\n    --unique city,pincode\n\nEach record keeps its history (restore a version) and delete moves it to the trash, unless --no-history or\n--no-soft-delete says otherwise.',
+    )
     .action(async (flags: AddModuleFlags, command: Command) => {
       const paths = command.optsWithGlobals<PathOptions>();
       if (flags.field.length === 0) {
@@ -61,22 +83,38 @@ async function migrateNewModule(paths: PathOptions, flags: AddModuleFlags, io: I
   const built = await buildModel(paths.manifest);
   const last = migrations.at(-1);
   if (!built.model || !last) {
-    io.log(`${MANIFEST_MIGRATIONS} has no migration yet: write the first, with every table, by \`npm run make-migration -- --name initial\`.`);
+    io.log(
+      `${MANIFEST_MIGRATIONS} has no migration yet: write the first, with every table, by \`npm run make-migration -- --name initial\`.`,
+    );
     return EXIT.ok;
   }
-  const resource = built.model.areas.flatMap((area) => area.resources).find((candidate) => candidate.key === flags.key)!;
-  const own = new Set([`table ${resource.entity?.table} is new`, `module ${resource.key} is new`, `module ${resource.areaKey} is new`]);
-  const others = shapeDifferences(last.shape, dataShape(built.model.areas)).filter((difference) => !own.has(difference));
+  const resource = built.model.areas
+    .flatMap((area) => area.resources)
+    .find((candidate) => candidate.key === flags.key)!;
+  const own = new Set([
+    `table ${resource.entity?.table} is new`,
+    `module ${resource.key} is new`,
+    `module ${resource.areaKey} is new`,
+  ]);
+  const others = shapeDifferences(last.shape, dataShape(built.model.areas)).filter(
+    (difference) => !own.has(difference),
+  );
   if (others.length > 0) {
-    io.error(`The manifest also changed in ways no migration makes yet (${others.join('; ')}): write one migration for them and ${flags.key} with \`npm run make-migration\`.`);
+    io.error(
+      `The manifest also changed in ways no migration makes yet (${others.join('; ')}): write one migration for them and ${flags.key} with \`npm run make-migration\`.`,
+    );
     return EXIT.invalidOrStale;
   }
   return runMakeMigration(paths, { name: `add ${flags.key}`, rename: [], removed: [], drop: [], backfill: [] }, io);
 }
 
 function parseActions(value: string): Action[] {
-  const actions = value.split(',').map((action) => action.trim()).filter(Boolean);
+  const actions = value
+    .split(',')
+    .map((action) => action.trim())
+    .filter(Boolean);
   const unknown = actions.filter((action) => !ACTIONS.includes(action as Action));
-  if (unknown.length > 0) throw new InvalidArgumentError(`unknown action(s) ${unknown.join(', ')}; expected ${ACTIONS.join(', ')}`);
+  if (unknown.length > 0)
+    throw new InvalidArgumentError(`unknown action(s) ${unknown.join(', ')}; expected ${ACTIONS.join(', ')}`);
   return actions as Action[];
 }

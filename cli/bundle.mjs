@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 const root = new URL('..', import.meta.url);
 const entry = new URL('./main.ts', import.meta.url);
 /** One bundle per project folder, so copies of the project sharing a node_modules never take each other's. */
-export const cacheDir = new URL(`node_modules/.cache/admin-codegen/${createHash('sha256').update(root.href).digest('hex').slice(0, 16)}/`, root);
+export const cacheDir = new URL(
+  `node_modules/.cache/admin-codegen/${createHash('sha256').update(root.href).digest('hex').slice(0, 16)}/`,
+  root,
+);
 const bundleFile = new URL('cli.mjs', cacheDir);
 const inputsFile = new URL('inputs.json', cacheDir);
 
@@ -75,12 +78,18 @@ const precompiledManifestShape = {
       const code = standaloneCode(ajv, ajv.compile(schema));
       // ajv's standalone output require()s its run-time helpers even as ESM; import them instead.
       const helpers = new Set();
-      const esm = code.replace(/^"use strict";/, '').replace(/require\("(ajv\/dist\/runtime\/\w+)"\)/g, (_match, helper) => {
-        helpers.add(helper);
-        return helperName(helper);
-      });
+      const esm = code
+        .replace(/^"use strict";/, '')
+        .replace(/require\("(ajv\/dist\/runtime\/\w+)"\)/g, (_match, helper) => {
+          helpers.add(helper);
+          return helperName(helper);
+        });
       const imports = [...helpers].map((helper) => `import ${helperName(helper)} from '${helper}.js';`).join('\n');
-      return { contents: `${imports}\n${esm}\nexport const validateShape = validate;\n`, loader: 'js', watchFiles: [fileURLToPath(schemaFile)] };
+      return {
+        contents: `${imports}\n${esm}\nexport const validateShape = validate;\n`,
+        loader: 'js',
+        watchFiles: [fileURLToPath(schemaFile)],
+      };
     });
   },
 };
@@ -91,7 +100,15 @@ function helperName(helper) {
 
 /** A TypeScript module of the CLI, loaded as it is at build time (bundled on its own, packages left external). */
 async function importTypeScript(esbuild, path) {
-  const result = await esbuild.build({ entryPoints: [path], bundle: true, platform: 'node', format: 'esm', packages: 'external', write: false, logLevel: 'silent' });
+  const result = await esbuild.build({
+    entryPoints: [path],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    write: false,
+    logLevel: 'silent',
+  });
   const file = new URL(`module.${process.pid}.mjs`, cacheDir);
   await mkdir(cacheDir, { recursive: true });
   await writeFile(file, result.outputFiles[0].contents);

@@ -7,7 +7,9 @@ import type { Io, PathOptions } from './options.ts';
 export function registerCheck(program: Command, io: Io, setExit: (code: ExitCode) => void): void {
   program
     .command('check')
-    .description('write nothing; exit 1 listing every stale, missing or extra generated file and any change of the data shape no migration makes, 0 when all match the manifest')
+    .description(
+      'write nothing; exit 1 listing every stale, missing or extra generated file and any change of the data shape no migration makes, 0 when all match the manifest',
+    )
     .action(async (_options, command: Command) => {
       const options = command.optsWithGlobals<PathOptions>();
       const built = await buildModel(options.manifest);
@@ -16,7 +18,10 @@ export function registerCheck(program: Command, io: Io, setExit: (code: ExitCode
         setExit(EXIT.invalidOrStale);
         return;
       }
-      const [drift, unmigrated] = await Promise.all([findDrift(options.out, await emitAll(built.model)), unmigratedChanges(built.model, options.out)]);
+      const [drift, unmigrated] = await Promise.all([
+        findDrift(options.out, await emitAll(built.model)),
+        unmigratedChanges(built.model, options.out),
+      ]);
       for (const path of drift.stale) io.error(`stale: ${path}`);
       for (const path of drift.missing) io.error(`missing: ${path}`);
       for (const path of drift.extra) io.error(`extra: ${path}`);

@@ -6,7 +6,9 @@ import type { Io, PathOptions } from './options.ts';
 export function registerGenerate(program: Command, io: Io, setExit: (code: ExitCode) => void): void {
   program
     .command('generate')
-    .description('validate the manifest and write src/generated, server/generated and codegen/generated (only files whose bytes change)')
+    .description(
+      'validate the manifest and write src/generated, server/generated and codegen/generated (only files whose bytes change)',
+    )
     .action(async (_options, command: Command) => {
       setExit(await runGenerate(command.optsWithGlobals<PathOptions>(), io));
     });
@@ -23,6 +25,8 @@ export async function runGenerate(options: PathOptions, io: Io): Promise<ExitCod
   const report = await writeGenerated(options.out, files);
   for (const path of report.written) io.log(`wrote ${path}`);
   for (const path of report.removed) io.log(`removed ${path}`);
-  io.log(`${files.size} generated files: ${report.written.length} written, ${report.removed.length} removed, ${report.unchanged} unchanged.`);
+  io.log(
+    `${files.size} generated files: ${report.written.length} written, ${report.removed.length} removed, ${report.unchanged} unchanged.`,
+  );
   return EXIT.ok;
 }

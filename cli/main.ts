@@ -37,7 +37,10 @@ export async function main(argv: string[], io: Io = terminalIo()): Promise<ExitC
     await program.parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) {
-      const helpShown = error.code === 'commander.helpDisplayed' || error.code === 'commander.help' || error.code === 'commander.version';
+      const helpShown =
+        error.code === 'commander.helpDisplayed' ||
+        error.code === 'commander.help' ||
+        error.code === 'commander.version';
       return helpShown ? EXIT.ok : EXIT.usage;
     }
     throw error;

@@ -14,10 +14,15 @@ export function registerMakeMigration(program: Command, io: Io, setExit: (code: 
   withDecisionFlags(
     program
       .command('make-migration')
-      .description(`write the next migration of the manifest's tables (${MANIFEST_MIGRATIONS}/NNNN_name.sql and its .shape.json) from what changed since the last`)
+      .description(
+        `write the next migration of the manifest's tables (${MANIFEST_MIGRATIONS}/NNNN_name.sql and its .shape.json) from what changed since the last`,
+      )
       .option('--name <words>', 'what the migration does, for its file name (made from what changed when absent)'),
   )
-    .addHelpText('after', '\nExample:\n  admin-codegen make-migration --name "voucher details" --rename vouchers.description=details')
+    .addHelpText(
+      'after',
+      '\nExample:\n  admin-codegen make-migration --name "voucher details" --rename vouchers.description=details',
+    )
     .action(async (flags: MakeMigrationFlags, command: Command) => {
       setExit(await runMakeMigration(command.optsWithGlobals<PathOptions>(), flags, io));
     });
@@ -37,11 +42,16 @@ export async function runMakeMigration(paths: PathOptions, flags: MakeMigrationF
     return EXIT.invalidOrStale;
   }
   await mkdir(folder, { recursive: true });
-  for (const [file, text] of [[`${draft.name}.sql`, draft.sql], [`${draft.name}.shape.json`, draft.shape]] as const) {
+  for (const [file, text] of [
+    [`${draft.name}.sql`, draft.sql],
+    [`${draft.name}.shape.json`, draft.shape],
+  ] as const) {
     await writeFile(join(folder, file), text);
     io.log(`wrote ${relative(paths.out, join(folder, file))}`);
   }
   for (const line of draft.summary) io.log(`  - ${line}`);
-  io.log(`Review ${draft.name}.sql (${draft.steps.length} step(s)), see what it does to your database with \`npm run plan\`, then commit both files.`);
+  io.log(
+    `Review ${draft.name}.sql (${draft.steps.length} step(s)), see what it does to your database with \`npm run plan\`, then commit both files.`,
+  );
   return EXIT.ok;
 }

@@ -12,7 +12,12 @@ import type { Io, PathOptions } from './options.ts';
  * flags read, the manifest built, the committed migrations read. A problem is reported through `io` and answered as
  * the exit code to end with.
  */
-export async function draftFromManifest(paths: PathOptions, flags: DecisionFlags, io: Io, name?: string): Promise<{ folder: string; draft: Draft } | ExitCode> {
+export async function draftFromManifest(
+  paths: PathOptions,
+  flags: DecisionFlags,
+  io: Io,
+  name?: string,
+): Promise<{ folder: string; draft: Draft } | ExitCode> {
   const { decisions, errors } = decisionsOf(flags);
   if (errors.length > 0) {
     for (const error of errors) io.error(error);
@@ -30,6 +35,10 @@ export async function draftFromManifest(paths: PathOptions, flags: DecisionFlags
     for (const problem of committed.problems) io.error(problem);
     return EXIT.invalidOrStale;
   }
-  const draft = await draftMigration(built.model, committed.migrations, { ...(name ? { name } : {}), decisions, ask: io.ask ?? null });
+  const draft = await draftMigration(built.model, committed.migrations, {
+    ...(name ? { name } : {}),
+    decisions,
+    ask: io.ask ?? null,
+  });
   return { folder, draft };
 }

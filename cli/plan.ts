@@ -7,14 +7,17 @@ import { draftFromManifest } from './manifestDraft.ts';
 import { withDecisionFlags } from './migrationFlags.ts';
 import type { Io, PathOptions } from './options.ts';
 
-type PlanDatabase = (manifestMigrations: string, draft: DraftForPlan | null) => Promise<{ database: string; report: PlanReport }>;
+type PlanDatabase = (
+  manifestMigrations: string,
+  draft: DraftForPlan | null,
+) => Promise<{ database: string; report: PlanReport }>;
 
 export function registerPlan(program: Command, io: Io, setExit: (code: ExitCode) => void): void {
   withDecisionFlags(
     program
       .command('plan')
       .description(
-        "print what the pending migrations, and the one make-migration would write from the manifest now, would do to the database DATABASE_URL or DATA_DIR names (rows affected per step); changes nothing",
+        'print what the pending migrations, and the one make-migration would write from the manifest now, would do to the database DATABASE_URL or DATA_DIR names (rows affected per step); changes nothing',
       ),
   ).action(async (flags: DecisionFlags, command: Command) => {
     setExit(await runPlan(command.optsWithGlobals<PathOptions>(), flags, io));
@@ -30,20 +33,32 @@ async function runPlan(paths: PathOptions, flags: DecisionFlags, io: Io): Promis
     for (const refusal of draft.refusals) io.error(refusal);
   }
   const forPlan: DraftForPlan | null =
-    draft.kind === 'draft' ? { migration: { version: `manifest/${draft.name}`, series: 'manifest', steps: draft.steps, checksum: '' }, shape: JSON.parse(draft.shape) as DataShape } : null;
+    draft.kind === 'draft'
+      ? {
+          migration: { version: `manifest/${draft.name}`, series: 'manifest', steps: draft.steps, checksum: '' },
+          shape: JSON.parse(draft.shape) as DataShape,
+        }
+      : null;
   const { database, report } = await (await databaseSide())(folder, forPlan);
   io.log(`Database: ${database}`);
   if (report.refused) {
     io.error(report.refused);
     return EXIT.invalidOrStale;
   }
-  if (report.migrations.length === 0) io.log("Nothing to apply: the database has every migration, and the manifest's data shape has no change to migrate.");
+  if (report.migrations.length === 0)
+    io.log(
+      "Nothing to apply: the database has every migration, and the manifest's data shape has no change to migrate.",
+    );
   let refused = draft.kind === 'refused';
   for (const migration of report.migrations) {
-    io.log(`${migration.version}${migration.draft ? '  (not written yet: make-migration would write it)' : '  (pending)'}`);
+    io.log(
+      `${migration.version}${migration.draft ? '  (not written yet: make-migration would write it)' : '  (pending)'}`,
+    );
     if (migration.steps.length === 0) io.log('    nothing changes in the database');
     migration.steps.forEach((step, index) => {
-      io.log(`  ${String(index + 1).padStart(3)}. ${step.title}${step.rows === null ? '' : `: ${step.rows.toLocaleString('en')} row(s)`}`);
+      io.log(
+        `  ${String(index + 1).padStart(3)}. ${step.title}${step.rows === null ? '' : `: ${step.rows.toLocaleString('en')} row(s)`}`,
+      );
       if (step.refused) {
         refused = true;
         io.error(`       REFUSED: ${step.refused}`);
@@ -61,6 +76,8 @@ async function runPlan(paths: PathOptions, flags: DecisionFlags, io: Io): Promis
 /** Loaded only when planning, so that the other commands never load the database drivers. */
 async function databaseSide(): Promise<PlanDatabase> {
   const { tsImport } = await import('tsx/esm/api');
-  const loaded = (await tsImport(new URL('../server/cli/planDatabase.ts', import.meta.url).href, import.meta.url)) as { planDatabase: PlanDatabase };
+  const loaded = (await tsImport(new URL('../server/cli/planDatabase.ts', import.meta.url).href, import.meta.url)) as {
+    planDatabase: PlanDatabase;
+  };
   return loaded.planDatabase;
 }

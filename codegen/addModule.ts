@@ -41,7 +41,8 @@ const FIELD_TYPES: Record<string, Record<string, unknown>> = {
 
 export const ADD_MODULE_FIELD_TYPES = Object.keys(FIELD_TYPES);
 
-export type AddModuleResult = { file: string; text: string; errors: [] } | { file: null; text: null; errors: ManifestError[] };
+export type AddModuleResult =
+  { file: string; text: string; errors: [] } | { file: null; text: null; errors: ManifestError[] };
 
 /**
  * Adds a resource (and its area when new) to the manifest in memory and validates the whole manifest.
@@ -58,12 +59,31 @@ export async function addModule(manifestDir: string, options: AddModuleOptions):
     const [name = '', type = 'string', ...flags] = spec.split(':');
     const base = FIELD_TYPES[type];
     if (!base) {
-      fieldErrors.push(manifestError('SchemaViolation', '--field', '', `"${spec}": unknown field type "${type}"; expected one of ${ADD_MODULE_FIELD_TYPES.join(', ')}`));
+      fieldErrors.push(
+        manifestError(
+          'SchemaViolation',
+          '--field',
+          '',
+          `"${spec}": unknown field type "${type}"; expected one of ${ADD_MODULE_FIELD_TYPES.join(', ')}`,
+        ),
+      );
       continue;
     }
     const unknownFlag = flags.find((flag) => flag !== 'required' && flag !== 'unique');
-    if (unknownFlag) fieldErrors.push(manifestError('SchemaViolation', '--field', '', `"${spec}": unknown flag "${unknownFlag}"; expected required or unique`));
-    properties[name] = { title: humanise(name), ...base, ...(flags.includes('required') && base.type === 'string' && !base.format ? { noWhiteSpace: true } : {}) };
+    if (unknownFlag)
+      fieldErrors.push(
+        manifestError(
+          'SchemaViolation',
+          '--field',
+          '',
+          `"${spec}": unknown flag "${unknownFlag}"; expected required or unique`,
+        ),
+      );
+    properties[name] = {
+      title: humanise(name),
+      ...base,
+      ...(flags.includes('required') && base.type === 'string' && !base.format ? { noWhiteSpace: true } : {}),
+    };
     if (flags.includes('required')) required.push(name);
     if (flags.includes('unique')) unique.push(name);
   }
@@ -86,7 +106,10 @@ export async function addModule(manifestDir: string, options: AddModuleOptions):
       softDelete: options.softDelete ?? true,
     },
     list: {
-      columns: [...names.slice(0, 5), ...(options.actions.includes('ACTIVE_INACTIVE') ? ['is_active'] : [])] as [string, ...string[]],
+      columns: [...names.slice(0, 5), ...(options.actions.includes('ACTIVE_INACTIVE') ? ['is_active'] : [])] as [
+        string,
+        ...string[],
+      ],
       search: textFields.slice(0, 3),
       sort: { field: names[0] ?? 'id', direction: 'asc' },
       pageSize: 20,
@@ -97,7 +120,10 @@ export async function addModule(manifestDir: string, options: AddModuleOptions):
   const existing = loaded.areas.find((area) => area.document.path === options.area);
   let updated: LoadedArea;
   if (existing) {
-    updated = { file: existing.file, document: { ...existing.document, resources: [...existing.document.resources, resource] } };
+    updated = {
+      file: existing.file,
+      document: { ...existing.document, resources: [...existing.document.resources, resource] },
+    };
   } else {
     const order = Math.max(0, ...loaded.areas.map((area) => (area.document.order < 90 ? area.document.order : 0))) + 1;
     const document: AreaManifest = {

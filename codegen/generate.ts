@@ -49,14 +49,20 @@ export async function emitAll(model: ProjectModel): Promise<GeneratedFiles> {
     files.set(`server/generated/areas/${area.path}.json`, description.server);
     files.set(`src/generated/areas/${area.path}.ts`, emitAreaModule(area));
     // An instance per area: its functions are named from validate0 in each file, so one area's change renames nothing in another's.
-    if (hasValidators(area)) files.set(`src/generated/validators/${area.path}.ts`, emitValidators(area, createStandaloneAjv()));
+    if (hasValidators(area))
+      files.set(`src/generated/validators/${area.path}.ts`, emitValidators(area, createStandaloneAjv()));
   }
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 /** codegen/generated/manifest.ts: the authoring type of a manifest file, from manifest.schema.json. */
 async function emitManifestTypes(): Promise<string> {
-  const types = await compile(manifestSchema as never, 'AreaManifest', { bannerComment: '', additionalProperties: false, format: false, unreachableDefinitions: true });
+  const types = await compile(manifestSchema as never, 'AreaManifest', {
+    bannerComment: '',
+    additionalProperties: false,
+    format: false,
+    unreachableDefinitions: true,
+  });
   return `${tsHeader()}\n${indentTs(types.trim())}\n`;
 }
 
@@ -90,7 +96,8 @@ export async function writeGenerated(outDir: string, files: GeneratedFiles): Pro
   const report: WriteReport = { written: [], removed: [], unchanged: 0 };
   const drift = await findDrift(outDir, files);
   report.written = [...drift.missing, ...drift.stale].sort();
-  for (const folder of new Set(report.written.map((path) => dirname(join(outDir, path))))) await mkdir(folder, { recursive: true });
+  for (const folder of new Set(report.written.map((path) => dirname(join(outDir, path)))))
+    await mkdir(folder, { recursive: true });
   await Promise.all(report.written.map((path) => writeFile(join(outDir, path), files.get(path)!)));
   for (const path of drift.extra) {
     await rm(join(outDir, path));

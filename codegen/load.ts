@@ -23,10 +23,18 @@ export async function loadManifest(dir: string): Promise<LoadResult> {
   try {
     names = (await readdir(dir)).filter((name) => name.endsWith('.json') && name !== SCHEMA_FILE).sort();
   } catch (cause) {
-    return { areas: [], errors: [manifestError('UnreadableManifest', dir, '', `cannot read the manifest folder: ${(cause as Error).message}`)] };
+    return {
+      areas: [],
+      errors: [
+        manifestError('UnreadableManifest', dir, '', `cannot read the manifest folder: ${(cause as Error).message}`),
+      ],
+    };
   }
   if (names.length === 0) {
-    return { areas: [], errors: [manifestError('UnreadableManifest', dir, '', 'the manifest folder holds no area file (*.json)')] };
+    return {
+      areas: [],
+      errors: [manifestError('UnreadableManifest', dir, '', 'the manifest folder holds no area file (*.json)')],
+    };
   }
   const areas: LoadedArea[] = [];
   const errors: ManifestError[] = [];

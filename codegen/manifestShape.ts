@@ -9,4 +9,6 @@ export const SHAPE_OPTIONS: Options = { allErrors: true, strict: false, validate
  * An area file's shape against manifest.schema.json. The CLI's bundle (cli/bundle.mjs) replaces this module with
  * the same validator compiled ahead of time, so a run does not compile the manifest schema again.
  */
-export const validateShape: ValidateFunction<AreaManifest> = new Ajv2020(SHAPE_OPTIONS).compile<AreaManifest>(manifestSchema);
+export const validateShape: ValidateFunction<AreaManifest> = new Ajv2020(SHAPE_OPTIONS).compile<AreaManifest>(
+  manifestSchema,
+);

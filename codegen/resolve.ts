@@ -1,6 +1,21 @@
 import type { AreaManifest, Resource } from './generated/manifest.ts';
 import type { LoadedArea } from './load.ts';
-import { describeProject, moduleOrder, type AreaModel, type EntityModel, type FieldModel, type FieldType, type FieldUnit, type JsonSchema, type ListModel, type ProjectModel, type RelationModel, type ResourceModel, type RouteModel, type UniqueKeyModel } from '../contract/description.ts';
+import {
+  describeProject,
+  moduleOrder,
+  type AreaModel,
+  type EntityModel,
+  type FieldModel,
+  type FieldType,
+  type FieldUnit,
+  type JsonSchema,
+  type ListModel,
+  type ProjectModel,
+  type RelationModel,
+  type ResourceModel,
+  type RouteModel,
+  type UniqueKeyModel,
+} from '../contract/description.ts';
 import { writeOnlyFields } from '../contract/writtenDescription.ts';
 import { uniqueIndexName } from './sqlNames.ts';
 import { tableName } from './validate.ts';
@@ -10,7 +25,8 @@ import { humanise } from '../contract/humanise.ts';
 /** Turns a validated manifest into the model the emitters receive. Deterministic: sorted by order, then key. */
 export function resolveManifest(areas: readonly LoadedArea[]): ProjectModel {
   const resources = new Map<string, { resource: Resource }>();
-  for (const { document } of areas) for (const resource of document.resources) resources.set(resource.key, { resource });
+  for (const { document } of areas)
+    for (const resource of document.resources) resources.set(resource.key, { resource });
 
   const relationTarget = (key: string): Omit<RelationModel, 'labelField'> => {
     const target = resources.get(key)?.resource;
@@ -23,12 +39,18 @@ export function resolveManifest(areas: readonly LoadedArea[]): ProjectModel {
   // From each area's own order, not its place among the others: adding an area renumbers no other area's files.
   for (const area of resolved) {
     area.moduleOrder = moduleOrder(area.order);
-    area.resources.forEach((resource, resourceIndex) => (resource.moduleOrder = moduleOrder(area.order, resourceIndex)));
+    area.resources.forEach(
+      (resource, resourceIndex) => (resource.moduleOrder = moduleOrder(area.order, resourceIndex)),
+    );
   }
   return describeProject(resolved, ACTIONS);
 }
 
-function resolveArea(file: string, area: AreaManifest, relationTarget: (key: string) => Omit<RelationModel, 'labelField'>): AreaModel {
+function resolveArea(
+  file: string,
+  area: AreaManifest,
+  relationTarget: (key: string) => Omit<RelationModel, 'labelField'>,
+): AreaModel {
   const resources = area.resources.map((resource, index) => resolveResource(area, resource, index, relationTarget));
   resources.sort(byOrderThenKey);
   return {
@@ -86,14 +108,25 @@ function resolveResource(
     describe: (resource.describe ?? []).map((part) => (typeof part === 'string' ? [part] : part)),
     uiSchema: (resource.uiSchema ?? {}) as Record<string, unknown>,
     forms: Object.fromEntries(
-      actions.filter((action) => resource.forms?.[action]).map((action) => [action, { schema: resource.forms![action]!.schema as JsonSchema, uiSchema: (resource.forms![action]!.uiSchema ?? {}) as Record<string, unknown> }]),
+      actions
+        .filter((action) => resource.forms?.[action])
+        .map((action) => [
+          action,
+          {
+            schema: resource.forms![action]!.schema as JsonSchema,
+            uiSchema: (resource.forms![action]!.uiSchema ?? {}) as Record<string, unknown>,
+          },
+        ]),
     ),
     typeName: pascalCase(resource.key),
     moduleOrder: 0,
   };
 }
 
-function resolveEntity(resource: Resource, relationTarget: (key: string) => Omit<RelationModel, 'labelField'>): EntityModel {
+function resolveEntity(
+  resource: Resource,
+  relationTarget: (key: string) => Omit<RelationModel, 'labelField'>,
+): EntityModel {
   const authoredEntity = resource.entity!;
   const schema = authoredEntity.schema as JsonSchema;
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
@@ -131,7 +164,9 @@ function resolveEntity(resource: Resource, relationTarget: (key: string) => Omit
   );
 
   const writable = Object.fromEntries(Object.entries(properties).filter(([, property]) => property.readOnly !== true));
-  const readOnlyProperties = Object.fromEntries(Object.entries(properties).filter(([, property]) => property.readOnly === true));
+  const readOnlyProperties = Object.fromEntries(
+    Object.entries(properties).filter(([, property]) => property.readOnly === true),
+  );
   const createSchema: JsonSchema = {
     ...schema,
     properties: writable,
@@ -140,18 +175,33 @@ function resolveEntity(resource: Resource, relationTarget: (key: string) => Omit
   const updateRequired = (createSchema.required as string[]).filter((name) => !writeOnly.includes(name));
   // The same object when nothing differs, so emitters write the schema (and its validator) once.
   const updateSchema: JsonSchema =
-    updateRequired.length === (createSchema.required as string[]).length ? createSchema : { ...createSchema, required: updateRequired };
+    updateRequired.length === (createSchema.required as string[]).length
+      ? createSchema
+      : { ...createSchema, required: updateRequired };
   const table = authoredEntity.table ?? tableName(resource.key);
   const unique = (authoredEntity.unique ?? []).map((key): UniqueKeyModel => {
     const keyFields = typeof key === 'string' ? [key] : [...key];
     return { fields: keyFields, index: uniqueIndexName(table, keyFields) };
   });
-  return { table, readOnlyProperties, createSchema, updateSchema, fields, unique, writeOnly: writeOnlyFields(fields), history: authoredEntity.history ?? true, softDelete: authoredEntity.softDelete ?? true };
+  return {
+    table,
+    readOnlyProperties,
+    createSchema,
+    updateSchema,
+    fields,
+    unique,
+    writeOnly: writeOnlyFields(fields),
+    history: authoredEntity.history ?? true,
+    softDelete: authoredEntity.softDelete ?? true,
+  };
 }
 
 function resolveList(resource: Resource, entity: EntityModel): ListModel {
   const list = resource.list;
-  const firstColumns = entity.fields.filter((field) => !field.system && !field.writeOnly).slice(0, 4).map((field) => field.name);
+  const firstColumns = entity.fields
+    .filter((field) => !field.system && !field.writeOnly)
+    .slice(0, 4)
+    .map((field) => field.name);
   return {
     columns: list?.columns ?? [...firstColumns, 'is_active'],
     search: list?.search ?? [],
@@ -163,13 +213,33 @@ function resolveList(resource: Resource, entity: EntityModel): ListModel {
   };
 }
 
-function systemField(name: string, title: string, type: FieldType, sql: string, format: string | null = null): FieldModel {
-  return { name, title, type, format, enum: null, enumLabels: null, required: false, readOnly: true, writeOnly: false, system: true, sqlType: sql, relation: null };
+function systemField(
+  name: string,
+  title: string,
+  type: FieldType,
+  sql: string,
+  format: string | null = null,
+): FieldModel {
+  return {
+    name,
+    title,
+    type,
+    format,
+    enum: null,
+    enumLabels: null,
+    required: false,
+    readOnly: true,
+    writeOnly: false,
+    system: true,
+    sqlType: sql,
+    relation: null,
+  };
 }
 
 function fieldType(property: JsonSchema): FieldType {
   const type = Array.isArray(property.type) ? property.type.find((candidate) => candidate !== 'null') : property.type;
-  if (type === 'integer' || type === 'number' || type === 'boolean' || type === 'array' || type === 'object') return type;
+  if (type === 'integer' || type === 'number' || type === 'boolean' || type === 'array' || type === 'object')
+    return type;
   return 'string';
 }
 
@@ -205,7 +275,12 @@ export function pascalCase(key: string): string {
 function enumLabelsOf(property: Record<string, unknown>): Record<string, string> | null {
   if (!Array.isArray(property.enum)) return null;
   const authored = (property.enumLabels ?? {}) as Record<string, string>;
-  return Object.fromEntries(property.enum.map((value) => [String(value), Object.hasOwn(authored, String(value)) ? authored[String(value)]! : inWords(String(value))]));
+  return Object.fromEntries(
+    property.enum.map((value) => [
+      String(value),
+      Object.hasOwn(authored, String(value)) ? authored[String(value)]! : inWords(String(value)),
+    ]),
+  );
 }
 
 /** "north_east" → "North east". */

@@ -8,7 +8,11 @@ type Properties = Record<string, Record<string, unknown>>;
  * compareTo and notBefore name a sibling field of the same schema; notBefore compares text order, which is date
  * order only when both fields have the same date format.
  */
-export function siblingReferenceErrors(file: string, schema: object, pointer: (...rest: (string | number)[]) => string): ManifestError[] {
+export function siblingReferenceErrors(
+  file: string,
+  schema: object,
+  pointer: (...rest: (string | number)[]) => string,
+): ManifestError[] {
   const properties = ((schema as { properties?: unknown }).properties ?? {}) as Record<string, Record<string, unknown>>;
   const errors: ManifestError[] = [];
   for (const [name, property] of Object.entries(properties)) {
@@ -17,9 +21,26 @@ export function siblingReferenceErrors(file: string, schema: object, pointer: (.
       if (typeof target !== 'string') continue;
       const sibling = Object.hasOwn(properties, target) ? properties[target] : undefined;
       if (!sibling || target === name) {
-        errors.push(manifestError('UnknownField', file, pointer('properties', name, keyword), `${keyword} names "${target}", which is not another field of the same schema`));
-      } else if (keyword === 'notBefore' && (sibling.format !== property.format || !['date', 'date-time', 'period'].includes(String(property.format)))) {
-        errors.push(manifestError('SchemaViolation', file, pointer('properties', name, keyword), `notBefore compares "${name}" with "${target}" as text, so both need the same date format (date, date-time or period)`));
+        errors.push(
+          manifestError(
+            'UnknownField',
+            file,
+            pointer('properties', name, keyword),
+            `${keyword} names "${target}", which is not another field of the same schema`,
+          ),
+        );
+      } else if (
+        keyword === 'notBefore' &&
+        (sibling.format !== property.format || !['date', 'date-time', 'period'].includes(String(property.format)))
+      ) {
+        errors.push(
+          manifestError(
+            'SchemaViolation',
+            file,
+            pointer('properties', name, keyword),
+            `notBefore compares "${name}" with "${target}" as text, so both need the same date format (date, date-time or period)`,
+          ),
+        );
       }
     }
   }
@@ -30,17 +51,37 @@ export function siblingReferenceErrors(file: string, schema: object, pointer: (.
  * A business rule (`if` / `then` / `else` of the entity schema, or of its `allOf` items) names fields of the entity: a
  * misspelt one would not fail to compile, it would make the rule test or demand a field no form has.
  */
-export function businessRuleErrors(file: string, schema: object, pointer: (...rest: (string | number)[]) => string): ManifestError[] {
+export function businessRuleErrors(
+  file: string,
+  schema: object,
+  pointer: (...rest: (string | number)[]) => string,
+): ManifestError[] {
   const fields = new Set(Object.keys(((schema as { properties?: unknown }).properties ?? {}) as object));
   const errors: ManifestError[] = [];
   const check = (rule: unknown, at: (string | number)[]) => {
     if (rule === null || typeof rule !== 'object') return;
     const { properties, required } = rule as { properties?: unknown; required?: unknown };
     for (const name of Object.keys((properties ?? {}) as object)) {
-      if (!fields.has(name)) errors.push(manifestError('UnknownField', file, pointer(...at, 'properties', name), `a business rule names "${name}", which the entity lacks`));
+      if (!fields.has(name))
+        errors.push(
+          manifestError(
+            'UnknownField',
+            file,
+            pointer(...at, 'properties', name),
+            `a business rule names "${name}", which the entity lacks`,
+          ),
+        );
     }
     (Array.isArray(required) ? required : []).forEach((name, i) => {
-      if (!fields.has(String(name))) errors.push(manifestError('UnknownField', file, pointer(...at, 'required', i), `a business rule names "${String(name)}", which the entity lacks`));
+      if (!fields.has(String(name)))
+        errors.push(
+          manifestError(
+            'UnknownField',
+            file,
+            pointer(...at, 'required', i),
+            `a business rule names "${String(name)}", which the entity lacks`,
+          ),
+        );
     });
   };
   const rulesOf = (node: Record<string, unknown>, at: (string | number)[]) => {
@@ -48,7 +89,10 @@ export function businessRuleErrors(file: string, schema: object, pointer: (...re
   };
   rulesOf(schema as Record<string, unknown>, []);
   const allOf = (schema as { allOf?: unknown }).allOf;
-  if (Array.isArray(allOf)) allOf.forEach((item, i) => item && typeof item === 'object' && rulesOf(item as Record<string, unknown>, ['allOf', i]));
+  if (Array.isArray(allOf))
+    allOf.forEach(
+      (item, i) => item && typeof item === 'object' && rulesOf(item as Record<string, unknown>, ['allOf', i]),
+    );
   return errors;
 }
 
@@ -56,7 +100,11 @@ export function businessRuleErrors(file: string, schema: object, pointer: (...re
  * An enum field's `enumLabels` names every value of its enum, and nothing else: a label for a value the field cannot
  * hold would show nowhere, and a value without one would show as a code.
  */
-export function enumLabelErrors(file: string, schema: object, pointer: (...rest: (string | number)[]) => string): ManifestError[] {
+export function enumLabelErrors(
+  file: string,
+  schema: object,
+  pointer: (...rest: (string | number)[]) => string,
+): ManifestError[] {
   const properties = ((schema as { properties?: unknown }).properties ?? {}) as Properties;
   const errors: ManifestError[] = [];
   for (const [name, property] of Object.entries(properties)) {
@@ -64,15 +112,37 @@ export function enumLabelErrors(file: string, schema: object, pointer: (...rest:
     if (labels === undefined || labels === null || typeof labels !== 'object') continue;
     const values = Array.isArray(property.enum) ? property.enum.map(String) : null;
     if (!values) {
-      errors.push(manifestError('SchemaViolation', file, pointer('properties', name, 'enumLabels'), `enumLabels label the values of an enum, and "${name}" has none`));
+      errors.push(
+        manifestError(
+          'SchemaViolation',
+          file,
+          pointer('properties', name, 'enumLabels'),
+          `enumLabels label the values of an enum, and "${name}" has none`,
+        ),
+      );
       continue;
     }
     for (const value of Object.keys(labels)) {
-      if (!values.includes(value)) errors.push(manifestError('SchemaViolation', file, pointer('properties', name, 'enumLabels', value), `"${value}" is not a value of the enum of "${name}"`));
+      if (!values.includes(value))
+        errors.push(
+          manifestError(
+            'SchemaViolation',
+            file,
+            pointer('properties', name, 'enumLabels', value),
+            `"${value}" is not a value of the enum of "${name}"`,
+          ),
+        );
     }
     const unlabelled = values.filter((value) => !Object.hasOwn(labels, value));
     if (unlabelled.length > 0) {
-      errors.push(manifestError('SchemaViolation', file, pointer('properties', name, 'enumLabels'), `no label for ${unlabelled.map((value) => `"${value}"`).join(', ')}`));
+      errors.push(
+        manifestError(
+          'SchemaViolation',
+          file,
+          pointer('properties', name, 'enumLabels'),
+          `no label for ${unlabelled.map((value) => `"${value}"`).join(', ')}`,
+        ),
+      );
     }
   }
   return errors;
@@ -82,26 +152,54 @@ export function enumLabelErrors(file: string, schema: object, pointer: (...rest:
  * A `valueUnit` belongs on a number; one by an enum sibling names that sibling and only values it can hold, and gives a
  * unit for each, or a value would read as a bare number.
  */
-export function unitErrors(file: string, schema: object, pointer: (...rest: (string | number)[]) => string): ManifestError[] {
+export function unitErrors(
+  file: string,
+  schema: object,
+  pointer: (...rest: (string | number)[]) => string,
+): ManifestError[] {
   const properties = ((schema as { properties?: unknown }).properties ?? {}) as Properties;
   const errors: ManifestError[] = [];
   for (const [name, property] of Object.entries(properties)) {
     const unit = property.valueUnit;
     if (unit === undefined) continue;
     if (property.type !== 'number' && property.type !== 'integer') {
-      errors.push(manifestError('SchemaViolation', file, pointer('properties', name, 'valueUnit'), `a unit belongs on a number, and "${name}" is not one`));
+      errors.push(
+        manifestError(
+          'SchemaViolation',
+          file,
+          pointer('properties', name, 'valueUnit'),
+          `a unit belongs on a number, and "${name}" is not one`,
+        ),
+      );
     }
     if (unit === null || typeof unit !== 'object') continue;
     const { field, units } = unit as { field: string; units: Record<string, string> };
-    const values = Object.hasOwn(properties, field) && Array.isArray(properties[field]!.enum) ? (properties[field]!.enum as unknown[]).map(String) : null;
+    const values =
+      Object.hasOwn(properties, field) && Array.isArray(properties[field]!.enum)
+        ? (properties[field]!.enum as unknown[]).map(String)
+        : null;
     if (!values) {
-      errors.push(manifestError('UnknownField', file, pointer('properties', name, 'valueUnit', 'field'), `the unit of "${name}" follows "${field}", which is not an enum field of the same schema`));
+      errors.push(
+        manifestError(
+          'UnknownField',
+          file,
+          pointer('properties', name, 'valueUnit', 'field'),
+          `the unit of "${name}" follows "${field}", which is not an enum field of the same schema`,
+        ),
+      );
       continue;
     }
     const unknown = Object.keys(units).filter((value) => !values.includes(value));
     const missing = values.filter((value) => !Object.hasOwn(units, value));
     if (unknown.length + missing.length > 0) {
-      errors.push(manifestError('SchemaViolation', file, pointer('properties', name, 'valueUnit', 'units'), `the units of "${name}" must name each value of "${field}" once (${[...unknown.map((value) => `"${value}" is not one`), ...missing.map((value) => `"${value}" has none`)].join(', ')})`));
+      errors.push(
+        manifestError(
+          'SchemaViolation',
+          file,
+          pointer('properties', name, 'valueUnit', 'units'),
+          `the units of "${name}" must name each value of "${field}" once (${[...unknown.map((value) => `"${value}" is not one`), ...missing.map((value) => `"${value}" has none`)].join(', ')})`,
+        ),
+      );
     }
   }
   return errors;
@@ -111,15 +209,33 @@ export function unitErrors(file: string, schema: object, pointer: (...rest: (str
  * A mobile number is stored in one form (its ten digits), however it was typed: a `format: "mobile"` field says so
  * with `normalise: "mobile"`, and only such a field does.
  */
-export function normaliseErrors(file: string, schema: object, pointer: (...rest: (string | number)[]) => string): ManifestError[] {
+export function normaliseErrors(
+  file: string,
+  schema: object,
+  pointer: (...rest: (string | number)[]) => string,
+): ManifestError[] {
   const properties = ((schema as { properties?: unknown }).properties ?? {}) as Properties;
   const errors: ManifestError[] = [];
   for (const [name, property] of Object.entries(properties)) {
     const mobile = property.format === 'mobile';
     if (mobile && property.normalise !== 'mobile') {
-      errors.push(manifestError('SchemaViolation', file, pointer('properties', name), `"${name}" is a mobile number: add "normalise": "mobile", so that it is stored as its ten digits however it is typed`));
+      errors.push(
+        manifestError(
+          'SchemaViolation',
+          file,
+          pointer('properties', name),
+          `"${name}" is a mobile number: add "normalise": "mobile", so that it is stored as its ten digits however it is typed`,
+        ),
+      );
     } else if (!mobile && property.normalise === 'mobile') {
-      errors.push(manifestError('SchemaViolation', file, pointer('properties', name, 'normalise'), `"normalise": "mobile" belongs on a field of format "mobile", and "${name}" is not one`));
+      errors.push(
+        manifestError(
+          'SchemaViolation',
+          file,
+          pointer('properties', name, 'normalise'),
+          `"normalise": "mobile" belongs on a field of format "mobile", and "${name}" is not one`,
+        ),
+      );
     }
   }
   return errors;

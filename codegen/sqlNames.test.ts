@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { foreignKeyName, primaryKeyName, relationIndexName, removedValuesTableName, searchIndexName, sortIndexName, uniqueIndexName } from './sqlNames.ts';
+import {
+  foreignKeyName,
+  primaryKeyName,
+  relationIndexName,
+  removedValuesTableName,
+  searchIndexName,
+  sortIndexName,
+  uniqueIndexName,
+} from './sqlNames.ts';
 
 describe('uniqueIndexName', () => {
   it('is <table>_<fields>_key, as single-field keys have always been named', () => {
@@ -32,9 +40,15 @@ describe('the other names a migration derives', () => {
     expect(primaryKeyName('vouchers')).toBe('vouchers_pkey');
     expect(removedValuesTableName('vouchers', '0007')).toBe('vouchers_removed_0007');
     const table = 'company_employee_contacts_with_a_rather_long_name';
-    for (const name of [foreignKeyName(table, 'department_code_id'), removedValuesTableName(table, '0012'), sortIndexName(table, 'department_code')]) {
+    for (const name of [
+      foreignKeyName(table, 'department_code_id'),
+      removedValuesTableName(table, '0012'),
+      sortIndexName(table, 'department_code'),
+    ]) {
       expect(name.length).toBeLessThanOrEqual(63);
     }
-    expect(removedValuesTableName(`${table}_and_more`, '0012')).toMatch(/^company_employee_contacts_with_a_rather_l_[0-9a-f]{8}_removed_0012$/);
+    expect(removedValuesTableName(`${table}_and_more`, '0012')).toMatch(
+      /^company_employee_contacts_with_a_rather_l_[0-9a-f]{8}_removed_0012$/,
+    );
   });
 });

@@ -49,7 +49,9 @@ export function dataShape(areas: readonly AreaModel[]): DataShape {
       const sort = resource.list?.sort.field ?? 'id';
       tables[entity.table] = {
         module: resource.key,
-        columns: Object.fromEntries(entity.fields.filter((field) => !field.system).map((field) => [field.name, columnShape(field)])),
+        columns: Object.fromEntries(
+          entity.fields.filter((field) => !field.system).map((field) => [field.name, columnShape(field)]),
+        ),
         unique: entity.unique.map((key) => [...key.fields]),
         search: [...(resource.list?.search ?? [])],
         sort: sort === 'id' ? null : sort,
@@ -93,18 +95,23 @@ export function shapeDifferences(from: DataShape, to: DataShape): string[] {
       found.push(`table ${table} is new`);
       continue;
     }
-    if (previous.module !== next.module) found.push(`table ${table} now stores module ${next.module} (was ${previous.module})`);
-    for (const column of Object.keys(previous.columns)) if (!next.columns[column]) found.push(`${table}.${column} is gone`);
+    if (previous.module !== next.module)
+      found.push(`table ${table} now stores module ${next.module} (was ${previous.module})`);
+    for (const column of Object.keys(previous.columns))
+      if (!next.columns[column]) found.push(`${table}.${column} is gone`);
     for (const [column, shape] of Object.entries(next.columns)) {
       const before = previous.columns[column];
       if (!before) found.push(`${table}.${column} is new (${shape.type}${shape.required ? ', required' : ''})`);
       else found.push(...columnDifferences(`${table}.${column}`, before, shape));
     }
     const keys = (shape: TableShape) => shape.unique.map((key) => key.join(', '));
-    for (const key of keys(previous)) if (!keys(next).includes(key)) found.push(`${table}: unique key (${key}) is gone`);
+    for (const key of keys(previous))
+      if (!keys(next).includes(key)) found.push(`${table}: unique key (${key}) is gone`);
     for (const key of keys(next)) if (!keys(previous).includes(key)) found.push(`${table}: unique key (${key}) is new`);
-    if (previous.search.join() !== next.search.join()) found.push(`${table}: the search covers (${next.search.join(', ')}), was (${previous.search.join(', ')})`);
-    if (previous.sort !== next.sort) found.push(`${table}: the list sorts by ${next.sort ?? 'id'}, was ${previous.sort ?? 'id'}`);
+    if (previous.search.join() !== next.search.join())
+      found.push(`${table}: the search covers (${next.search.join(', ')}), was (${previous.search.join(', ')})`);
+    if (previous.sort !== next.sort)
+      found.push(`${table}: the list sorts by ${next.sort ?? 'id'}, was ${previous.sort ?? 'id'}`);
   }
   for (const module of Object.keys(from.modules)) if (!to.modules[module]) found.push(`module ${module} is gone`);
   for (const [module, actions] of Object.entries(to.modules)) {
@@ -124,12 +131,17 @@ export function shapeDifferences(from: DataShape, to: DataShape): string[] {
 function columnDifferences(name: string, before: ColumnShape, after: ColumnShape): string[] {
   const found: string[] = [];
   if (before.type !== after.type) found.push(`${name} is ${after.type}, was ${before.type}`);
-  if (before.required !== after.required) found.push(`${name} is ${after.required ? 'now required' : 'no longer required'}`);
+  if (before.required !== after.required)
+    found.push(`${name} is ${after.required ? 'now required' : 'no longer required'}`);
   if (JSON.stringify(before.enum ?? null) !== JSON.stringify(after.enum ?? null)) {
-    found.push(`${name} allows ${after.enum ? after.enum.join(', ') : 'any value'}, was ${before.enum ? before.enum.join(', ') : 'any value'}`);
+    found.push(
+      `${name} allows ${after.enum ? after.enum.join(', ') : 'any value'}, was ${before.enum ? before.enum.join(', ') : 'any value'}`,
+    );
   }
   if (before.references !== after.references) {
-    found.push(`${name} ${after.references ? `refers to ${after.references}` : 'refers to no table'}, was ${before.references ?? 'no table'}`);
+    found.push(
+      `${name} ${after.references ? `refers to ${after.references}` : 'refers to no table'}, was ${before.references ?? 'no table'}`,
+    );
   }
   return found;
 }

@@ -4,7 +4,9 @@
  */
 import type { FieldModel } from './description.ts';
 
-type FilterField = Pick<FieldModel, 'name' | 'type' | 'format' | 'enum' | 'required' | 'system'> & { relation: unknown };
+type FilterField = Pick<FieldModel, 'name' | 'type' | 'format' | 'enum' | 'required' | 'system'> & {
+  relation: unknown;
+};
 
 /**
  * - `choice`: an enum, one or several of its values (`status=active,trial`)
@@ -43,12 +45,17 @@ function kindOf(field: FilterField): FilterKind {
 }
 
 /** The manifest's filters of a list that name a field it has, in the manifest's order. */
-export function listFilterModels<F extends FilterField>(fields: readonly F[], names: readonly string[]): ListFilterModel<F>[] {
+export function listFilterModels<F extends FilterField>(
+  fields: readonly F[],
+  names: readonly string[],
+): ListFilterModel<F>[] {
   return names.flatMap((name) => {
     const field = fields.find((candidate) => candidate.name === name);
     if (!field) return [];
     const kind = kindOf(field);
-    return [{ field, kind, multiple: kind === 'choice' || kind === 'relation', emptiable: !field.required && !field.system }];
+    return [
+      { field, kind, multiple: kind === 'choice' || kind === 'relation', emptiable: !field.required && !field.system },
+    ];
   });
 }
 

@@ -31,14 +31,21 @@ export async function readManifestMigrations(dir: string): Promise<ManifestMigra
     if (error.code === 'ENOENT') return [] as string[];
     throw error;
   });
-  const names = new Set(files.filter((file) => FILE.test(file)).map((file) => file.replace(/\.(sql|shape\.json)$/, '')));
+  const names = new Set(
+    files.filter((file) => FILE.test(file)).map((file) => file.replace(/\.(sql|shape\.json)$/, '')),
+  );
   const problems: string[] = [];
   const migrations: ManifestMigration[] = [];
   for (const name of [...names].sort()) {
     const number = name.slice(0, 4);
-    const [sql, shape] = await Promise.all([readFile(join(dir, `${name}.sql`), 'utf8').catch(() => null), readFile(join(dir, `${name}.shape.json`), 'utf8').catch(() => null)]);
+    const [sql, shape] = await Promise.all([
+      readFile(join(dir, `${name}.sql`), 'utf8').catch(() => null),
+      readFile(join(dir, `${name}.shape.json`), 'utf8').catch(() => null),
+    ]);
     if (sql === null || shape === null) {
-      problems.push(`${name}: ${sql === null ? `${name}.sql` : `${name}.shape.json`} is missing; a migration is both files, as make-migration writes them.`);
+      problems.push(
+        `${name}: ${sql === null ? `${name}.sql` : `${name}.shape.json`} is missing; a migration is both files, as make-migration writes them.`,
+      );
       continue;
     }
     let parsed: DataShape;
@@ -49,7 +56,9 @@ export async function readManifestMigrations(dir: string): Promise<ManifestMigra
       continue;
     }
     if (migrations.at(-1)?.number === number) {
-      problems.push(`${migrations.at(-1)!.name} and ${name} share the number ${number} (written on two branches): keep the one already applied somewhere, remove the other and write it again with make-migration.`);
+      problems.push(
+        `${migrations.at(-1)!.name} and ${name} share the number ${number} (written on two branches): keep the one already applied somewhere, remove the other and write it again with make-migration.`,
+      );
       continue;
     }
     migrations.push({ number, name, version: `manifest/${name}`, sql, shape: parsed });

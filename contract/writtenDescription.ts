@@ -23,7 +23,10 @@ export interface ConsoleEntity extends Pick<EntityModel, 'createSchema' | 'updat
   fields: ConsoleField[];
 }
 
-export interface ConsoleResource extends Pick<ResourceModel, 'label' | 'singular' | 'api' | 'actions' | 'list' | 'uiSchema' | 'forms'> {
+export interface ConsoleResource extends Pick<
+  ResourceModel,
+  'label' | 'singular' | 'api' | 'actions' | 'list' | 'uiSchema' | 'forms'
+> {
   /** The resource's key. */
   module: string;
   /** Its area's key. */
@@ -49,7 +52,10 @@ export interface ServerAreaFacts extends Omit<AreaModel, 'key' | 'resources'> {
   resources: Record<string, ServerResourceFacts>;
 }
 
-export interface ServerResourceFacts extends Pick<ResourceModel, 'path' | 'order' | 'preload' | 'typeName' | 'moduleOrder' | 'describe'> {
+export interface ServerResourceFacts extends Pick<
+  ResourceModel,
+  'path' | 'order' | 'preload' | 'typeName' | 'moduleOrder' | 'describe'
+> {
   /** Each route's screen and whether it can be a landing path, by action (its path is in the console's file). */
   routes: Partial<Record<Action, Pick<RouteModel, 'routable' | 'screen'>>>;
   entity: ServerEntityFacts | null;
@@ -74,7 +80,10 @@ export function writeOnlyFields(fields: readonly Pick<FieldModel, 'name' | 'writ
 export function writeAreaDescription(area: AreaModel): { console: string; server: string } {
   const { key, resources, ...areaFacts } = area;
   const written = { module: key, resources: resources.map(consoleResource) };
-  const facts: ServerAreaFacts = { ...areaFacts, resources: Object.fromEntries(resources.map((resource) => [resource.key, serverResourceFacts(resource)])) };
+  const facts: ServerAreaFacts = {
+    ...areaFacts,
+    resources: Object.fromEntries(resources.map((resource) => [resource.key, serverResourceFacts(resource)])),
+  };
   return { console: `${JSON.stringify(written, null, 2)}\n`, server: `${JSON.stringify(facts, null, 2)}\n` };
 }
 
@@ -115,13 +124,17 @@ function serverResourceFacts(resource: ResourceModel): ServerResourceFacts {
     typeName: resource.typeName,
     moduleOrder: resource.moduleOrder,
     describe: resource.describe,
-    routes: Object.fromEntries(resource.routes.map((route) => [route.action, { routable: route.routable, screen: route.screen }])),
+    routes: Object.fromEntries(
+      resource.routes.map((route) => [route.action, { routable: route.routable, screen: route.screen }]),
+    ),
     entity: entity && {
       table: entity.table,
       readOnlyProperties: entity.readOnlyProperties,
       unique: entity.unique,
       fields: Object.fromEntries(entity.fields.map(({ name, sqlType, readOnly }) => [name, { sqlType, readOnly }])),
-      relationTables: Object.fromEntries(entity.fields.flatMap((field) => (field.relation ? [[field.name, field.relation.table]] : []))),
+      relationTables: Object.fromEntries(
+        entity.fields.flatMap((field) => (field.relation ? [[field.name, field.relation.table]] : [])),
+      ),
     },
   };
 }
@@ -141,8 +154,16 @@ export function readAreaDescription(written: unknown): ConsoleArea {
 export function joinAreaDescription(written: unknown, serverFacts: unknown): AreaModel {
   const { module, resources } = readAreaDescription(written);
   const facts = serverFacts as ServerAreaFacts;
-  sameKeys(`area ${module}: resources`, resources.map((resource) => resource.module), Object.keys(facts.resources));
-  return { key: module, ...facts, resources: resources.map((resource) => resourceModel(resource, facts.resources[resource.module]!)) };
+  sameKeys(
+    `area ${module}: resources`,
+    resources.map((resource) => resource.module),
+    Object.keys(facts.resources),
+  );
+  return {
+    key: module,
+    ...facts,
+    resources: resources.map((resource) => resourceModel(resource, facts.resources[resource.module]!)),
+  };
 }
 
 /** Throws naming what one file has and the other lacks. */
@@ -150,24 +171,40 @@ function sameKeys(what: string, consoleKeys: readonly string[], serverKeys: read
   const onlyConsole = consoleKeys.filter((key) => !serverKeys.includes(key));
   const onlyServer = serverKeys.filter((key) => !consoleKeys.includes(key));
   if (onlyConsole.length === 0 && onlyServer.length === 0) return;
-  const parts = [onlyConsole.length ? `only in the console's file: ${onlyConsole.join(', ')}` : '', onlyServer.length ? `only in the server's file: ${onlyServer.join(', ')}` : ''];
-  throw new Error(`The generated description does not match itself (${what}; ${parts.filter(Boolean).join('; ')}): run npm run generate.`);
+  const parts = [
+    onlyConsole.length ? `only in the console's file: ${onlyConsole.join(', ')}` : '',
+    onlyServer.length ? `only in the server's file: ${onlyServer.join(', ')}` : '',
+  ];
+  throw new Error(
+    `The generated description does not match itself (${what}; ${parts.filter(Boolean).join('; ')}): run npm run generate.`,
+  );
 }
 
-function resourceModel({ module, area, routes, entity, ...resource }: ConsoleResource, facts: ServerResourceFacts): ResourceModel {
+function resourceModel(
+  { module, area, routes, entity, ...resource }: ConsoleResource,
+  facts: ServerResourceFacts,
+): ResourceModel {
   return {
     key: module,
     areaKey: area,
     ...resource,
     ...facts,
-    routes: Object.entries(routes).map(([action, path]): RouteModel => ({ action: action as Action, path, ...facts.routes[action as Action]! })),
+    routes: Object.entries(routes).map(([action, path]): RouteModel => ({
+      action: action as Action,
+      path,
+      ...facts.routes[action as Action]!,
+    })),
     entity: entity && entityModel(module, entity, facts.entity!),
   };
 }
 
 function entityModel(module: string, { fields, ...entity }: ConsoleEntity, facts: ServerEntityFacts): EntityModel {
   const { fields: serverFields, relationTables, ...entityFacts } = facts;
-  sameKeys(`module ${module}: fields`, fields.map((field) => field.name), Object.keys(serverFields));
+  sameKeys(
+    `module ${module}: fields`,
+    fields.map((field) => field.name),
+    Object.keys(serverFields),
+  );
   const modelFields = fields.map(({ relation, ...field }): FieldModel => ({
     ...field,
     ...serverFields[field.name]!,

@@ -90,7 +90,17 @@ export interface AppDependencies {
 }
 
 /** The API: one Fastify plugin per concern under /api/v1 (ARCHITECTURE.md, "The reference API"). */
-export async function buildApp({ config, db, storage, logger = false, consoleDir = null, onRoute, serverFactory, printMail, behaviours = {} }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  storage,
+  logger = false,
+  consoleDir = null,
+  onRoute,
+  serverFactory,
+  printMail,
+  behaviours = {},
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggingOptions(logger),
     bodyLimit: config.bodyLimitBytes,
@@ -124,7 +134,9 @@ export async function buildApp({ config, db, storage, logger = false, consoleDir
   registerRequestLines(app, logger);
   // Before any route: the plugin hooks each route as it is registered. The console's files come precompressed.
   await app.register(compress, { threshold: COMPRESSION_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
-  const consolePage = consoleDir ? await registerConsoleSite(app, consoleDir, { serveSourceMaps: config.serveSourceMaps }) : null;
+  const consolePage = consoleDir
+    ? await registerConsoleSite(app, consoleDir, { serveSourceMaps: config.serveSourceMaps })
+    : null;
   registerErrorHandler(app, consolePage);
   await app.register(cookie);
   await registerSecurity(app, { production: config.production });

@@ -26,7 +26,9 @@ describe('the data folder in the configuration', () => {
   it('refuses a secret file left empty (by a process killed while writing it) instead of signing with an empty key', () => {
     folder = mkdtempSync(join(tmpdir(), 'config-'));
     writeFileSync(join(folder, 'jwt-secret'), '');
-    expect(() => loadConfig({ DATA_DIR: folder } as NodeJS.ProcessEnv)).toThrow(`${join(folder, 'jwt-secret')} holds no valid secret (under 32 characters)`);
+    expect(() => loadConfig({ DATA_DIR: folder } as NodeJS.ProcessEnv)).toThrow(
+      `${join(folder, 'jwt-secret')} holds no valid secret (under 32 characters)`,
+    );
   });
 
   it('locks the data folder unless the server keeps nothing in it (PostgreSQL, a bucket and JWT_SECRET)', () => {
@@ -41,12 +43,32 @@ describe('the data folder in the configuration', () => {
 });
 
 describe('settings for several instances', () => {
-  const env = (values: Record<string, string>) => ({ DATABASE_URL: 'postgres://db/app', S3_BUCKET: 'files', JWT_SECRET: 's'.repeat(32), ...values }) as NodeJS.ProcessEnv;
+  const env = (values: Record<string, string>) =>
+    ({
+      DATABASE_URL: 'postgres://db/app',
+      S3_BUCKET: 'files',
+      JWT_SECRET: 's'.repeat(32),
+      ...values,
+    }) as NodeJS.ProcessEnv;
   const config = (values: Record<string, string>) => loadConfig(env(values), { dataDir: null });
 
   it('defaults: 20 connections per instance, no proxy trusted, no drain, uploads retried every 30 s under a 60 s lease', () => {
-    expect(config({})).toMatchObject({ databasePoolSize: 20, trustProxy: false, stopDrainSeconds: 0, stopGraceSeconds: 30, uploadRetrySeconds: 30, uploadLeaseSeconds: 60 });
-    expect(config({ DATABASE_POOL_SIZE: '8', STOP_DRAIN_SECONDS: '10', UPLOAD_RETRY_SECONDS: '5', UPLOAD_LEASE_SECONDS: '120' })).toMatchObject({
+    expect(config({})).toMatchObject({
+      databasePoolSize: 20,
+      trustProxy: false,
+      stopDrainSeconds: 0,
+      stopGraceSeconds: 30,
+      uploadRetrySeconds: 30,
+      uploadLeaseSeconds: 60,
+    });
+    expect(
+      config({
+        DATABASE_POOL_SIZE: '8',
+        STOP_DRAIN_SECONDS: '10',
+        UPLOAD_RETRY_SECONDS: '5',
+        UPLOAD_LEASE_SECONDS: '120',
+      }),
+    ).toMatchObject({
       databasePoolSize: 8,
       stopDrainSeconds: 10,
       uploadRetrySeconds: 5,
@@ -57,16 +79,28 @@ describe('settings for several instances', () => {
   it('TRUST_PROXY takes true, false, or the proxies’ addresses and CIDR ranges; anything else is refused naming the setting', () => {
     expect(config({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(config({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
-    expect(config({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,fd00::/8' }).trustProxy).toEqual(['10.0.0.5', '10.1.0.0/16', 'fd00::/8']);
+    expect(config({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'fd00::/8',
+    ]);
     for (const bad of ['2', 'proxy.internal', '10.0.0.0/33', '10.0.0.1/8/8', 'yes']) {
-      expect(() => config({ TRUST_PROXY: bad }), bad).toThrow(/^TRUST_PROXY must be true, false, or the proxies' addresses and CIDR ranges/);
+      expect(() => config({ TRUST_PROXY: bad }), bad).toThrow(
+        /^TRUST_PROXY must be true, false, or the proxies' addresses and CIDR ranges/,
+      );
     }
   });
 
   it('a number that is not one is refused naming its setting; STOP_DRAIN_SECONDS may be 0, the others not', () => {
-    expect(() => config({ DATABASE_POOL_SIZE: '0' })).toThrow('DATABASE_POOL_SIZE must be a positive whole number, got "0".');
-    expect(() => config({ UPLOAD_LEASE_SECONDS: '1.5' })).toThrow('UPLOAD_LEASE_SECONDS must be a positive whole number, got "1.5".');
-    expect(() => config({ STOP_DRAIN_SECONDS: '-1' })).toThrow('STOP_DRAIN_SECONDS must be a whole number of 0 or more, got "-1".');
+    expect(() => config({ DATABASE_POOL_SIZE: '0' })).toThrow(
+      'DATABASE_POOL_SIZE must be a positive whole number, got "0".',
+    );
+    expect(() => config({ UPLOAD_LEASE_SECONDS: '1.5' })).toThrow(
+      'UPLOAD_LEASE_SECONDS must be a positive whole number, got "1.5".',
+    );
+    expect(() => config({ STOP_DRAIN_SECONDS: '-1' })).toThrow(
+      'STOP_DRAIN_SECONDS must be a whole number of 0 or more, got "-1".',
+    );
     expect(config({ STOP_DRAIN_SECONDS: '0' }).stopDrainSeconds).toBe(0);
   });
 
@@ -87,17 +121,41 @@ describe('e-mail in the configuration', () => {
 
   it('reads SMTP_URL and MAIL_FROM, and without SMTP_URL sends nothing', () => {
     folder = mkdtempSync(join(tmpdir(), 'config-'));
-    const env = { ...base, DATA_DIR: folder, SMTP_URL: 'smtps://mailer:secret@mail.example.com:465', MAIL_FROM: '"Trade Data" <no-reply@example.com>' };
-    expect(loadConfig(env as NodeJS.ProcessEnv).mail).toMatchObject({ smtpUrl: 'smtps://mailer:secret@mail.example.com:465', from: '"Trade Data" <no-reply@example.com>' });
-    expect(loadConfig({ ...base, DATA_DIR: folder } as NodeJS.ProcessEnv).mail).toMatchObject({ smtpUrl: null, from: '"Trade Data console" <no-reply@localhost>' });
+    const env = {
+      ...base,
+      DATA_DIR: folder,
+      SMTP_URL: 'smtps://mailer:secret@mail.example.com:465',
+      MAIL_FROM: '"Trade Data" <no-reply@example.com>',
+    };
+    expect(loadConfig(env as NodeJS.ProcessEnv).mail).toMatchObject({
+      smtpUrl: 'smtps://mailer:secret@mail.example.com:465',
+      from: '"Trade Data" <no-reply@example.com>',
+    });
+    expect(loadConfig({ ...base, DATA_DIR: folder } as NodeJS.ProcessEnv).mail).toMatchObject({
+      smtpUrl: null,
+      from: '"Trade Data console" <no-reply@localhost>',
+    });
   });
 
   it('refuses an SMTP_URL that is no smtp(s) URL, a MAIL_FROM that is no address, and SMTP_URL without MAIL_FROM in production', () => {
     folder = mkdtempSync(join(tmpdir(), 'config-'));
     const env = { ...base, DATA_DIR: folder };
-    expect(() => loadConfig({ ...env, SMTP_URL: 'mail.example.com:25' } as NodeJS.ProcessEnv)).toThrow('SMTP_URL must be an smtp:// or smtps:// URL');
-    expect(() => loadConfig({ ...env, MAIL_FROM: 'Trade Data console' } as NodeJS.ProcessEnv)).toThrow('MAIL_FROM must be an address');
-    expect(() => loadConfig({ ...env, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' } as NodeJS.ProcessEnv)).toThrow('Set MAIL_FROM');
-    expect(loadConfig({ ...env, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'ops@example.com' } as NodeJS.ProcessEnv).mail.from).toBe('ops@example.com');
+    expect(() => loadConfig({ ...env, SMTP_URL: 'mail.example.com:25' } as NodeJS.ProcessEnv)).toThrow(
+      'SMTP_URL must be an smtp:// or smtps:// URL',
+    );
+    expect(() => loadConfig({ ...env, MAIL_FROM: 'Trade Data console' } as NodeJS.ProcessEnv)).toThrow(
+      'MAIL_FROM must be an address',
+    );
+    expect(() =>
+      loadConfig({ ...env, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' } as NodeJS.ProcessEnv),
+    ).toThrow('Set MAIL_FROM');
+    expect(
+      loadConfig({
+        ...env,
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://mail.example.com:587',
+        MAIL_FROM: 'ops@example.com',
+      } as NodeJS.ProcessEnv).mail.from,
+    ).toBe('ops@example.com');
   });
 });

@@ -1,5 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { BackupSchedule } from './backup/backup.ts';
@@ -132,7 +143,12 @@ export const DEFAULT_MAIL_SCHEDULE = {
   giveUpAfterMilliseconds: 24 * 60 * 60_000,
 } as const satisfies Partial<MailConfig>;
 
-export const DEFAULT_PASSWORD_HASHING: PasswordHashingConfig = { memoryCost: 19_456, timeCost: 2, parallelism: 1, maxConcurrent: 4 };
+export const DEFAULT_PASSWORD_HASHING: PasswordHashingConfig = {
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+  maxConcurrent: 4,
+};
 
 const MINUTE = 60;
 const DAY = 24 * 60 * MINUTE;
@@ -188,8 +204,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     s3: s3Config(env),
     mail: mailConfig(env, production),
     trashRetentionDays: integer(env, 'TRASH_RETENTION_DAYS', 30, 0),
-    subscriptions: { expiringDays: integer(env, 'SUBSCRIPTION_EXPIRING_DAYS', 30, 1), trialDays: integer(env, 'SUBSCRIPTION_TRIAL_DAYS', 14, 1) },
-    backup: { folder: env.BACKUP_DIR ? resolve(env.BACKUP_DIR) : null, everyHours: integer(env, 'BACKUP_EVERY_HOURS', 24, 1), keep: integer(env, 'BACKUP_KEEP', 7, 1) },
+    subscriptions: {
+      expiringDays: integer(env, 'SUBSCRIPTION_EXPIRING_DAYS', 30, 1),
+      trialDays: integer(env, 'SUBSCRIPTION_TRIAL_DAYS', 14, 1),
+    },
+    backup: {
+      folder: env.BACKUP_DIR ? resolve(env.BACKUP_DIR) : null,
+      everyHours: integer(env, 'BACKUP_EVERY_HOURS', 24, 1),
+      keep: integer(env, 'BACKUP_KEEP', 7, 1),
+    },
     reportExport: { batchRows: 2_000, partRows: 100_000, keptHours: integer(env, 'REPORT_EXPORT_KEPT_HOURS', 24, 1) },
     ...overrides,
   };
@@ -221,7 +244,10 @@ function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string | null): Uint8Array {
   if (!existsSync(file)) createSecretFile(file);
   chmodSync(file, 0o600);
   const secret = readFileSync(file, 'utf8').trim();
-  if (secret.length < 32) throw new Error(`${file} holds no valid secret (under 32 characters): remove it to generate a new one (signed-in users sign in again), or set JWT_SECRET.`);
+  if (secret.length < 32)
+    throw new Error(
+      `${file} holds no valid secret (under 32 characters): remove it to generate a new one (signed-in users sign in again), or set JWT_SECRET.`,
+    );
   return new TextEncoder().encode(secret);
 }
 
@@ -251,8 +277,10 @@ function s3Config(env: NodeJS.ProcessEnv): S3Config | null {
   if (!env.S3_BUCKET) return null;
   const accessKeyId = env.S3_ACCESS_KEY_ID || null;
   const secretAccessKey = env.S3_SECRET_ACCESS_KEY || null;
-  if ((accessKeyId === null) !== (secretAccessKey === null)) throw new Error('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither.');
-  if (env.S3_ENDPOINT && !/^https?:\/\/[^/]/.test(env.S3_ENDPOINT)) throw new Error(`S3_ENDPOINT must be an http(s) URL, got "${env.S3_ENDPOINT}".`);
+  if ((accessKeyId === null) !== (secretAccessKey === null))
+    throw new Error('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither.');
+  if (env.S3_ENDPOINT && !/^https?:\/\/[^/]/.test(env.S3_ENDPOINT))
+    throw new Error(`S3_ENDPOINT must be an http(s) URL, got "${env.S3_ENDPOINT}".`);
   return {
     bucket: env.S3_BUCKET,
     region: env.S3_REGION || 'us-east-1',
@@ -273,7 +301,10 @@ function trustProxy(value: string | undefined): TrustProxy {
   if (value === 'true') return true;
   const proxies = value.split(',').map((entry) => entry.trim());
   const bad = proxies.find((entry) => !isAddressOrRange(entry));
-  if (bad !== undefined) throw new Error(`TRUST_PROXY must be true, false, or the proxies' addresses and CIDR ranges separated by commas; "${bad}" is none of those.`);
+  if (bad !== undefined)
+    throw new Error(
+      `TRUST_PROXY must be true, false, or the proxies' addresses and CIDR ranges separated by commas; "${bad}" is none of those.`,
+    );
   return proxies;
 }
 
@@ -287,12 +318,18 @@ function isAddressOrRange(entry: string): boolean {
 
 function mailConfig(env: NodeJS.ProcessEnv, production: boolean): MailConfig {
   const smtpUrl = env.SMTP_URL || null;
-  if (smtpUrl && !/^smtps?:\/\/[^/]/.test(smtpUrl)) throw new Error('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587.');
+  if (smtpUrl && !/^smtps?:\/\/[^/]/.test(smtpUrl))
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587.');
   // A mail server would refuse (or mark as spam) the development sender; production names its own.
-  if (smtpUrl && production && !env.MAIL_FROM) throw new Error('Set MAIL_FROM (the sender of e-mail, e.g. "Trade Data console" <no-reply@example.com>) with SMTP_URL.');
+  if (smtpUrl && production && !env.MAIL_FROM)
+    throw new Error(
+      'Set MAIL_FROM (the sender of e-mail, e.g. "Trade Data console" <no-reply@example.com>) with SMTP_URL.',
+    );
   const from = env.MAIL_FROM || '"Trade Data console" <no-reply@localhost>';
   if (!/^(?:[^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(from.trim())) {
-    throw new Error(`MAIL_FROM must be an address, optionally with a name ("Trade Data console" <no-reply@example.com>), got "${from}".`);
+    throw new Error(
+      `MAIL_FROM must be an address, optionally with a name ("Trade Data console" <no-reply@example.com>), got "${from}".`,
+    );
   }
   return { smtpUrl, from: from.trim(), ...DEFAULT_MAIL_SCHEDULE };
 }
@@ -307,6 +344,9 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, least =
   const value = env[name];
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < least) throw new Error(`${name} must be ${least === 0 ? 'a whole number of 0 or more' : 'a positive whole number'}, got "${value}".`);
+  if (!Number.isInteger(parsed) || parsed < least)
+    throw new Error(
+      `${name} must be ${least === 0 ? 'a whole number of 0 or more' : 'a positive whole number'}, got "${value}".`,
+    );
   return parsed;
 }

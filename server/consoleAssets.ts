@@ -16,7 +16,13 @@ const REVALIDATE = 'no-cache';
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.xml', '.webmanifest']);
 /** What a precompressed copy of `file` is called; @fastify/static looks for these beside the file. */
 export const PRECOMPRESSED = [
-  { extension: '.br', compress: (bytes: Buffer) => promisify(brotliCompress)(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }) },
+  {
+    extension: '.br',
+    compress: (bytes: Buffer) =>
+      promisify(brotliCompress)(bytes, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      }),
+  },
   { extension: '.gz', compress: (bytes: Buffer) => promisify(gzip)(bytes, { level: 9 }) },
 ] as const;
 

@@ -15,7 +15,11 @@ export interface ConsoleBuildOptions {
  * mailbox against `options`. Returns the folder to serve, or null (with the reason logged) when there is no console to
  * serve: the API then runs alone. The build runs beside the event loop, so the port keeps answering "starting" meanwhile.
  */
-export async function ensureConsoleBuilt(root: string, log: (line: string) => void, options: ConsoleBuildOptions): Promise<string | null> {
+export async function ensureConsoleBuilt(
+  root: string,
+  log: (line: string) => void,
+  options: ConsoleBuildOptions,
+): Promise<string | null> {
   const dist = join(root, 'dist');
   const index = join(dist, 'index.html');
   if (!existsSync(join(root, 'index.html')) || !existsSync(join(root, 'src'))) {
@@ -27,11 +31,20 @@ export async function ensureConsoleBuilt(root: string, log: (line: string) => vo
   const sameKind = builtWithDevMailbox(dist) === options.devMailbox;
   if (built >= sources && sameKind) return dist;
   if (!built) log('Building the console with Vite (first start) ...');
-  else if (!sameKind) log(`The console was built ${options.devMailbox ? 'without' : 'with'} the development mailbox: building it again with Vite ...`);
+  else if (!sameKind)
+    log(
+      `The console was built ${options.devMailbox ? 'without' : 'with'} the development mailbox: building it again with Vite ...`,
+    );
   else log('The console sources changed since the last build: building it with Vite ...');
   const exit = await new Promise<string | number>((resolve) => {
     const env = { ...process.env, CONSOLE_DEV_MAILBOX: String(options.devMailbox) };
-    const build = spawn('npx', ['vite', 'build'], { cwd: root, env, stdio: 'inherit', timeout: BUILD_TIMEOUT_MS, shell: false });
+    const build = spawn('npx', ['vite', 'build'], {
+      cwd: root,
+      env,
+      stdio: 'inherit',
+      timeout: BUILD_TIMEOUT_MS,
+      shell: false,
+    });
     build.once('error', (error) => resolve(error.message));
     build.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'));
   });

@@ -19,7 +19,11 @@ const PAGE_URLS = new Set(['/', '/index.html']);
  * or gzip copy when the browser takes it (precompressed at build time, server/consoleAssets.ts), hashed files cached
  * for good, the page revalidated on every use.
  */
-export async function registerConsoleSite(app: FastifyInstance, folder: string, options: ConsoleSiteOptions): Promise<Buffer> {
+export async function registerConsoleSite(
+  app: FastifyInstance,
+  folder: string,
+  options: ConsoleSiteOptions,
+): Promise<Buffer> {
   const page = await readFile(join(folder, 'index.html'));
   await app.register(async (site) => {
     registerPublicRoutes(site);
@@ -38,7 +42,10 @@ export async function registerConsoleSite(app: FastifyInstance, folder: string, 
       },
       decorateReply: false,
       // The compressed copies are found beside each file, never served under their own names.
-      globIgnore: [...(options.serveSourceMaps ? [] : ['**/*.map']), ...PRECOMPRESSED.map(({ extension }) => `**/*${extension}`)],
+      globIgnore: [
+        ...(options.serveSourceMaps ? [] : ['**/*.map']),
+        ...PRECOMPRESSED.map(({ extension }) => `**/*${extension}`),
+      ],
     });
   });
   return page;

@@ -28,10 +28,21 @@ afterEach(() => {
 
 /** Another process that takes the folder's lock and keeps it until it is killed. */
 function holderProcess(dataFolder: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', `import { lockDataFolder } from './server/dataFolderLock.ts'; await lockDataFolder(process.argv[1], 'a holder'); console.log('held'); setInterval(() => {}, 60_000);`, dataFolder], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      `import { lockDataFolder } from './server/dataFolderLock.ts'; await lockDataFolder(process.argv[1], 'a holder'); console.log('held'); setInterval(() => {}, 60_000);`,
+      dataFolder,
+    ],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
   const holding = new Promise<void>((resolveHeld, reject) => {
     child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('held') && resolveHeld());
@@ -58,50 +69,71 @@ describe('the data folder lock', () => {
 
     const refused = await refusal();
     expect(refused.holder).toMatchObject({ program: 'the server', pid: process.pid });
-    expect(refused.message).toMatch(new RegExp(`^The data folder ${folder} is in use by the server \\(pid ${process.pid}, started \\d{4}-\\d\\d-\\d\\dT`));
+    expect(refused.message).toMatch(
+      new RegExp(
+        `^The data folder ${folder} is in use by the server \\(pid ${process.pid}, started \\d{4}-\\d\\d-\\d\\dT`,
+      ),
+    );
     expect(folderSnapshot(folder)).toEqual(before);
 
     first.release();
     expect(existsSync(join(folder, HOLDER_FILE))).toBe(false);
     expect(existsSync(join(folder, LOCK_FILE))).toBe(true);
     await lock('create-admin');
-    expect(JSON.parse(readFileSync(join(folder, HOLDER_FILE), 'utf8'))).toMatchObject({ program: 'create-admin', pid: process.pid });
+    expect(JSON.parse(readFileSync(join(folder, HOLDER_FILE), 'utf8'))).toMatchObject({
+      program: 'create-admin',
+      pid: process.pid,
+    });
   });
 
-  it('is held by another process until that process is killed with SIGKILL, then taken at once', { timeout: 60_000 }, async () => {
-    newFolder();
-    const holder = holderProcess(folder);
-    await holder.holding;
-    expect((await refusal()).holder).toMatchObject({ program: 'a holder', pid: holder.child.pid });
+  it(
+    'is held by another process until that process is killed with SIGKILL, then taken at once',
+    { timeout: 60_000 },
+    async () => {
+      newFolder();
+      const holder = holderProcess(folder);
+      await holder.holding;
+      expect((await refusal()).holder).toMatchObject({ program: 'a holder', pid: holder.child.pid });
 
-    holder.child.kill('SIGKILL');
-    await holder.exited;
-    // The dead holder's record is still there; the lock is not.
-    expect(JSON.parse(readFileSync(join(folder, HOLDER_FILE), 'utf8'))).toMatchObject({ pid: holder.child.pid });
-    await lock();
-    expect(JSON.parse(readFileSync(join(folder, HOLDER_FILE), 'utf8'))).toMatchObject({ program: 'the server', pid: process.pid });
-  });
+      holder.child.kill('SIGKILL');
+      await holder.exited;
+      // The dead holder's record is still there; the lock is not.
+      expect(JSON.parse(readFileSync(join(folder, HOLDER_FILE), 'utf8'))).toMatchObject({ pid: holder.child.pid });
+      await lock();
+      expect(JSON.parse(readFileSync(join(folder, HOLDER_FILE), 'utf8'))).toMatchObject({
+        program: 'the server',
+        pid: process.pid,
+      });
+    },
+  );
 
   it('is not blocked by a lock file and a record left by a process that died', async () => {
     newFolder();
     const dead = spawn(process.execPath, ['-e', '']);
     await new Promise((resolveExit) => dead.once('exit', resolveExit));
     writeFileSync(join(folder, LOCK_FILE), '');
-    writeFileSync(join(folder, HOLDER_FILE), JSON.stringify({ program: 'the server', pid: dead.pid, host: 'here', startedAt: '2020-01-01T00:00:00.000Z' }));
+    writeFileSync(
+      join(folder, HOLDER_FILE),
+      JSON.stringify({ program: 'the server', pid: dead.pid, host: 'here', startedAt: '2020-01-01T00:00:00.000Z' }),
+    );
     await lock();
   });
 
-  it('names no one rather than a dead process when the holder has not recorded itself', { timeout: 60_000 }, async () => {
-    newFolder();
-    const holder = holderProcess(folder);
-    await holder.holding;
-    rmSync(join(folder, HOLDER_FILE));
-    const refused = await refusal();
-    expect(refused.holder).toBeNull();
-    expect(refused.message).toContain('is in use by another process (which has not recorded itself yet)');
-    holder.child.kill('SIGKILL');
-    await holder.exited;
-  });
+  it(
+    'names no one rather than a dead process when the holder has not recorded itself',
+    { timeout: 60_000 },
+    async () => {
+      newFolder();
+      const holder = holderProcess(folder);
+      await holder.holding;
+      rmSync(join(folder, HOLDER_FILE));
+      const refused = await refusal();
+      expect(refused.holder).toBeNull();
+      expect(refused.message).toContain('is in use by another process (which has not recorded itself yet)');
+      holder.child.kill('SIGKILL');
+      await holder.exited;
+    },
+  );
 
   it('leaves a whole record or none, and no lock, whenever its holder is killed', { timeout: 120_000 }, async () => {
     newFolder();
@@ -111,7 +143,8 @@ describe('the data folder lock', () => {
       await new Promise((resolveDelay) => setTimeout(resolveDelay, delayMs));
       holder.child.kill('SIGKILL');
       await holder.exited;
-      if (existsSync(join(folder, HOLDER_FILE))) expect(JSON.parse(readFileSync(join(folder, HOLDER_FILE), 'utf8'))).toHaveProperty('pid');
+      if (existsSync(join(folder, HOLDER_FILE)))
+        expect(JSON.parse(readFileSync(join(folder, HOLDER_FILE), 'utf8'))).toHaveProperty('pid');
       (await lock()).release();
     }
   });

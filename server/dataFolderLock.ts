@@ -1,4 +1,14 @@
-import { closeSync, constants, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -88,8 +98,14 @@ async function holderOf(folder: string): Promise<DataFolderHolder | null> {
 function readHolder(folder: string): DataFolderHolder | null {
   try {
     const holder = JSON.parse(readFileSync(join(folder, HOLDER_FILE), 'utf8')) as Partial<DataFolderHolder>;
-    if (typeof holder.pid !== 'number' || typeof holder.program !== 'string' || typeof holder.startedAt !== 'string') return null;
-    return { program: holder.program, pid: holder.pid, host: String(holder.host ?? hostname()), startedAt: holder.startedAt };
+    if (typeof holder.pid !== 'number' || typeof holder.program !== 'string' || typeof holder.startedAt !== 'string')
+      return null;
+    return {
+      program: holder.program,
+      pid: holder.pid,
+      host: String(holder.host ?? hostname()),
+      startedAt: holder.startedAt,
+    };
   } catch {
     return null;
   }
@@ -115,7 +131,7 @@ export function writeFileWhole(path: string, bytes: Uint8Array): void {
   const partial = `${path}.partial`;
   const descriptor = openSync(partial, 'w', 0o600);
   try {
-    for (let written = 0; written < bytes.length; ) written += writeSync(descriptor, bytes, written);
+    for (let written = 0; written < bytes.length;) written += writeSync(descriptor, bytes, written);
     fsyncSync(descriptor);
   } finally {
     closeSync(descriptor);

@@ -35,7 +35,9 @@ async function main(): Promise<void> {
     const seeded = await seedDemoData(db, new PasswordHasher(config.passwordHashing));
     if (seeded) console.info('Seeded the demo data.');
   }
-  const serveConsole = process.argv.includes('--api-only') ? null : await ensureConsoleBuilt(ROOT, (line) => console.info(line), { devMailbox: !config.production });
+  const serveConsole = process.argv.includes('--api-only')
+    ? null
+    : await ensureConsoleBuilt(ROOT, (line) => console.info(line), { devMailbox: !config.production });
   const storage = await openStorage(config, join(config.dataDir ?? resolve('.data'), 'files'));
   const app = await buildApp({
     config,
@@ -55,11 +57,15 @@ async function main(): Promise<void> {
     app.stopping = true;
     port.drain();
     if (config.stopDrainSeconds > 0) {
-      console.info(`Stopping: /readyz answers 503; serving for ${config.stopDrainSeconds} s more (STOP_DRAIN_SECONDS) while the load balancer takes this instance out.`);
+      console.info(
+        `Stopping: /readyz answers 503; serving for ${config.stopDrainSeconds} s more (STOP_DRAIN_SECONDS) while the load balancer takes this instance out.`,
+      );
       await sleep(config.stopDrainSeconds * 1000);
     }
     setTimeout(() => {
-      console.error(`Stopping took over ${config.stopGraceSeconds} s (STOP_GRACE_SECONDS): exiting with work unfinished.`);
+      console.error(
+        `Stopping took over ${config.stopGraceSeconds} s (STOP_GRACE_SECONDS): exiting with work unfinished.`,
+      );
       process.exit(1);
     }, config.stopGraceSeconds * 1000).unref();
     await port.close();
@@ -81,12 +87,20 @@ async function main(): Promise<void> {
     console.error('Preparing the readers of import and trade files failed (the first file tries again):', error),
   );
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
-  console.info(`\n${serveConsole ? 'Console and API' : 'API'} at ${url}  (API base ${url}/api/v1, contract ${url}/api/v1/openapi.json)`);
-  console.info(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${join(config.dataDir ?? '.data', 'pglite')}`}`);
-  console.info(`Uploaded files: ${config.s3 ? `bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''} (S3_BUCKET)` : `folder ${join(config.dataDir ?? '.data', 'files')}`}`);
+  console.info(
+    `\n${serveConsole ? 'Console and API' : 'API'} at ${url}  (API base ${url}/api/v1, contract ${url}/api/v1/openapi.json)`,
+  );
+  console.info(
+    `Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${join(config.dataDir ?? '.data', 'pglite')}`}`,
+  );
+  console.info(
+    `Uploaded files: ${config.s3 ? `bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''} (S3_BUCKET)` : `folder ${join(config.dataDir ?? '.data', 'files')}`}`,
+  );
   console.info(mailLine(config, url, serveConsole !== null));
   if (config.production) {
-    console.info('Production mode: no demo users. Create the first administrator with npm run create-admin -- --email ... --password ...');
+    console.info(
+      'Production mode: no demo users. Create the first administrator with npm run create-admin -- --email ... --password ...',
+    );
   } else {
     console.info('Demo users (docs/demo-data.md):');
     for (const user of DEMO_USERS) console.info(`  ${user.role.padEnd(16)} ${user.email.padEnd(24)} ${user.password}`);
@@ -95,13 +109,21 @@ async function main(): Promise<void> {
 
 /** Where e-mail goes, said at start: a newcomer without a mail server learns where the reset and verify links are. */
 function mailLine(config: ServerConfig, url: string, servesConsole: boolean): string {
-  if (config.mail.smtpUrl) return `E-mail: sent through ${new URL(config.mail.smtpUrl).host} (SMTP_URL) from ${config.mail.from}`;
-  if (config.production) return 'E-mail: NOT SENT, SMTP_URL is not set. Password-reset and verification e-mails wait in the outbox until a server with SMTP_URL runs.';
-  const mailbox = servesConsole ? `${url}/dev/mailbox` : "the console's /dev/mailbox (npm run dev: http://localhost:5173/dev/mailbox)";
+  if (config.mail.smtpUrl)
+    return `E-mail: sent through ${new URL(config.mail.smtpUrl).host} (SMTP_URL) from ${config.mail.from}`;
+  if (config.production)
+    return 'E-mail: NOT SENT, SMTP_URL is not set. Password-reset and verification e-mails wait in the outbox until a server with SMTP_URL runs.';
+  const mailbox = servesConsole
+    ? `${url}/dev/mailbox`
+    : "the console's /dev/mailbox (npm run dev: http://localhost:5173/dev/mailbox)";
   return `E-mail: not sent (no SMTP_URL); each message's links are printed here and listed in the development mailbox, ${mailbox}`;
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof DataFolderInUse || error instanceof PortUnavailable || error instanceof MigrationRefused ? error.message : error);
+  console.error(
+    error instanceof DataFolderInUse || error instanceof PortUnavailable || error instanceof MigrationRefused
+      ? error.message
+      : error,
+  );
   process.exit(1);
 });

@@ -10,7 +10,10 @@ export type RegistryField = FieldModel;
 export type RegistryEntity = EntityModel;
 
 /** A resource as the server uses it: its description, keyed and ordered for the permissions answer. */
-export interface RegistryResource extends Omit<ResourceModel, 'areaKey' | 'order' | 'moduleOrder' | 'actions' | 'routes' | 'forms'> {
+export interface RegistryResource extends Omit<
+  ResourceModel,
+  'areaKey' | 'order' | 'moduleOrder' | 'actions' | 'routes' | 'forms'
+> {
   area: string;
   actions: string[];
   /** Sort key of the module in the permissions answer (PERM-01). */
@@ -53,7 +56,9 @@ export const RESOURCES: RegistryResource[] = DESCRIPTION.flatMap((area) => area.
 
 /** The areas' descriptions as written, each joined from its two files (see `joinAreaDescription`), in module order. */
 export function readDescription(written: readonly { written: unknown; serverFacts: unknown }[]): AreaModel[] {
-  return written.map((area) => joinAreaDescription(area.written, area.serverFacts)).sort((a, b) => a.moduleOrder - b.moduleOrder);
+  return written
+    .map((area) => joinAreaDescription(area.written, area.serverFacts))
+    .sort((a, b) => a.moduleOrder - b.moduleOrder);
 }
 
 function registryResource({ areaKey, moduleOrder, routes, forms, ...resource }: ResourceModel): RegistryResource {
@@ -102,7 +107,10 @@ export function actionsOf(module: string): readonly string[] {
 /** The manifest's form for an action of a module: the request body schema the console's form validates. */
 export function actionFormSchema(module: string, action: string): Record<string, unknown> {
   const schema = byKey.get(module)?.forms[action];
-  if (!schema) throw new Error(`The manifest gives ${module} no form for "${action}" (forms.${action}); the route that takes its body needs one.`);
+  if (!schema)
+    throw new Error(
+      `The manifest gives ${module} no form for "${action}" (forms.${action}); the route that takes its body needs one.`,
+    );
   return schema;
 }
 

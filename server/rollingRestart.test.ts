@@ -38,50 +38,69 @@ afterAll(async () => {
 }, 120_000);
 
 describe('stopping instances with SIGTERM', { timeout: 300_000 }, () => {
-  it.skipIf(skip)('a rolling restart of every instance under load answers every request it accepted, and keeps every acknowledged write once', async () => {
-    const [subscriber] = await group.sql<{ id: number }>('SELECT id::int AS id FROM subscribers ORDER BY id LIMIT 1 OFFSET 40');
-    const prefix = `rolling_${randomBytes(3).toString('hex')}`;
-    const acknowledged = { topUps: [] as string[], lookupTypes: [] as string[] };
-    const failures: string[] = [];
-    let answered = 0;
-    let stopping = false;
-    const client = async (lane: number) => {
-      for (let index = 0; !stopping; index += 1) {
-        const key = `${prefix}_${lane}_${index}`;
-        const [method, path, body, kept] = (
-          [
-            ['GET', 'vouchers?_page_size=20&_sort=code', undefined, null],
-            ['POST', `subscribers/${subscriber!.id}/top-ups`, { points: 1, amount: 1, idempotency_key: key }, acknowledged.topUps],
-            ['GET', 'user/permission', undefined, null],
-            ['POST', 'lookup-types', { code: key, name: `Rolling ${key}` }, acknowledged.lookupTypes],
-          ] as const
-        )[index % 4]!;
-        try {
-          const answer = await group.send(method, path, { token: admin, body });
-          if (answer.status >= 300) failures.push(`${method} ${path} on instance ${answer.instance}: ${answer.status} ${JSON.stringify(answer.body)}`);
-          else kept?.push(key);
-          answered += 1;
-        } catch (error) {
-          failures.push(`${method} ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  it.skipIf(skip)(
+    'a rolling restart of every instance under load answers every request it accepted, and keeps every acknowledged write once',
+    async () => {
+      const [subscriber] = await group.sql<{ id: number }>(
+        'SELECT id::int AS id FROM subscribers ORDER BY id LIMIT 1 OFFSET 40',
+      );
+      const prefix = `rolling_${randomBytes(3).toString('hex')}`;
+      const acknowledged = { topUps: [] as string[], lookupTypes: [] as string[] };
+      const failures: string[] = [];
+      let answered = 0;
+      let stopping = false;
+      const client = async (lane: number) => {
+        for (let index = 0; !stopping; index += 1) {
+          const key = `${prefix}_${lane}_${index}`;
+          const [method, path, body, kept] = (
+            [
+              ['GET', 'vouchers?_page_size=20&_sort=code', undefined, null],
+              [
+                'POST',
+                `subscribers/${subscriber!.id}/top-ups`,
+                { points: 1, amount: 1, idempotency_key: key },
+                acknowledged.topUps,
+              ],
+              ['GET', 'user/permission', undefined, null],
+              ['POST', 'lookup-types', { code: key, name: `Rolling ${key}` }, acknowledged.lookupTypes],
+            ] as const
+          )[index % 4]!;
+          try {
+            const answer = await group.send(method, path, { token: admin, body });
+            if (answer.status >= 300)
+              failures.push(
+                `${method} ${path} on instance ${answer.instance}: ${answer.status} ${JSON.stringify(answer.body)}`,
+              );
+            else kept?.push(key);
+            answered += 1;
+          } catch (error) {
+            failures.push(`${method} ${path}: ${error instanceof Error ? error.message : String(error)}`);
+          }
         }
+      };
+      const clients = Promise.all([0, 1, 2, 3].map(client));
+      for (let index = 0; index < INSTANCES; index += 1) {
+        const before = answered;
+        expect(await group.stop(index), group.instances[index]!.process!.output()).toBe(0);
+        expect(answered, 'requests answered while the instance stopped').toBeGreaterThan(before);
+        await group.launch(index);
       }
-    };
-    const clients = Promise.all([0, 1, 2, 3].map(client));
-    for (let index = 0; index < INSTANCES; index += 1) {
-      const before = answered;
-      expect(await group.stop(index), group.instances[index]!.process!.output()).toBe(0);
-      expect(answered, 'requests answered while the instance stopped').toBeGreaterThan(before);
-      await group.launch(index);
-    }
-    stopping = true;
-    await clients;
+      stopping = true;
+      await clients;
 
-    expect(failures).toEqual([]);
-    const topUps = await group.sql<{ key: string }>("SELECT idempotency_key AS key FROM points_ledger WHERE idempotency_key LIKE $1 || '%' ORDER BY 1", [prefix]);
-    expect(topUps.map((row) => row.key)).toEqual([...acknowledged.topUps].sort());
-    const lookupTypes = await group.sql<{ code: string }>("SELECT code FROM lookup_types WHERE code LIKE $1 || '%' ORDER BY 1", [prefix]);
-    expect(lookupTypes.map((row) => row.code)).toEqual([...acknowledged.lookupTypes].sort());
-  });
+      expect(failures).toEqual([]);
+      const topUps = await group.sql<{ key: string }>(
+        "SELECT idempotency_key AS key FROM points_ledger WHERE idempotency_key LIKE $1 || '%' ORDER BY 1",
+        [prefix],
+      );
+      expect(topUps.map((row) => row.key)).toEqual([...acknowledged.topUps].sort());
+      const lookupTypes = await group.sql<{ code: string }>(
+        "SELECT code FROM lookup_types WHERE code LIKE $1 || '%' ORDER BY 1",
+        [prefix],
+      );
+      expect(lookupTypes.map((row) => row.code)).toEqual([...acknowledged.lookupTypes].sort());
+    },
+  );
 
   it.skipIf(skip)('a stop lets the upload import in flight finish before the instance exits 0', async () => {
     const lock = await group.holdLock('LOCK TABLE trade_records IN SHARE MODE');
@@ -98,28 +117,46 @@ describe('stopping instances with SIGTERM', { timeout: 300_000 }, () => {
       await lock.release();
     }
     expect(await group.instances[importer]!.process!.exited).toBe(0);
-    expect(await group.uploadOutcome(uploadId)).toMatchObject({ status: 'published', records: 90, error: null, notifications: 1 });
+    expect(await group.uploadOutcome(uploadId)).toMatchObject({
+      status: 'published',
+      records: 90,
+      error: null,
+      notifications: 1,
+    });
     await group.launch(importer);
   });
 
-  it.skipIf(skip)('an import still running STOP_GRACE_SECONDS after the drain is cut off (exit 1), rolled back, and imported once by another instance', async () => {
-    const lock = await group.holdLock('LOCK TABLE trade_records IN SHARE MODE');
-    let uploadId: number;
-    let importer: number;
-    try {
-      uploadId = await group.upload(admin, recentTradeCsv(50), { announceAt: 2, completeAt: 0 });
-      importer = await lock.firstWaiter();
-      const exited = group.stop(importer);
-      expect(await exited).toBe(1);
-      expect(group.instances[importer]!.process!.output()).toContain(`Stopping took over ${GRACE_SECONDS} s (STOP_GRACE_SECONDS): exiting with work unfinished.`);
-      expect((await group.uploadOutcome(uploadId)).processed).toBe(false);
-    } finally {
-      await lock.release();
-    }
-    await until(async () => (await group.uploadOutcome(uploadId)).processed, `upload ${uploadId} taken up by another instance`);
-    expect(await group.uploadOutcome(uploadId)).toMatchObject({ status: 'published', records: 50, error: null, notifications: 1 });
-    await group.launch(importer);
-  });
+  it.skipIf(skip)(
+    'an import still running STOP_GRACE_SECONDS after the drain is cut off (exit 1), rolled back, and imported once by another instance',
+    async () => {
+      const lock = await group.holdLock('LOCK TABLE trade_records IN SHARE MODE');
+      let uploadId: number;
+      let importer: number;
+      try {
+        uploadId = await group.upload(admin, recentTradeCsv(50), { announceAt: 2, completeAt: 0 });
+        importer = await lock.firstWaiter();
+        const exited = group.stop(importer);
+        expect(await exited).toBe(1);
+        expect(group.instances[importer]!.process!.output()).toContain(
+          `Stopping took over ${GRACE_SECONDS} s (STOP_GRACE_SECONDS): exiting with work unfinished.`,
+        );
+        expect((await group.uploadOutcome(uploadId)).processed).toBe(false);
+      } finally {
+        await lock.release();
+      }
+      await until(
+        async () => (await group.uploadOutcome(uploadId)).processed,
+        `upload ${uploadId} taken up by another instance`,
+      );
+      expect(await group.uploadOutcome(uploadId)).toMatchObject({
+        status: 'published',
+        records: 50,
+        error: null,
+        notifications: 1,
+      });
+      await group.launch(importer);
+    },
+  );
 });
 
 function portAnswers(index: number): Promise<boolean> {

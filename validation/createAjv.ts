@@ -22,6 +22,7 @@ export function createAjv(options: Options = {}): Ajv2020 {
   // Without schema validation (the codegen's standalone compiler, given only schemas its validate stage has checked),
   // the keywords' own meta-schemas are not compiled either: that would compile the draft's meta-schema, ~50 ms a run.
   const checked = options.validateSchema !== false;
-  for (const { metaSchema, ...keyword } of keywords) ajv.addKeyword(checked && metaSchema ? { ...keyword, metaSchema } : keyword);
+  for (const { metaSchema, ...keyword } of keywords)
+    ajv.addKeyword(checked && metaSchema ? { ...keyword, metaSchema } : keyword);
   return ajv;
 }

@@ -52,7 +52,9 @@ export const keywords: KeywordDefinition[] = [
     modifying: true,
     metaSchema: { enum: ['upper', 'mobile'] },
     compile: (kind: 'upper' | 'mobile') => (data: string, context?: DataValidationCxt) => {
-      if (context?.parentData !== undefined) (context.parentData as Record<string | number, unknown>)[context.parentDataProperty] = kind === 'upper' ? data.toUpperCase() : nationalMobile(data);
+      if (context?.parentData !== undefined)
+        (context.parentData as Record<string | number, unknown>)[context.parentDataProperty] =
+          kind === 'upper' ? data.toUpperCase() : nationalMobile(data);
       return true;
     },
   },
@@ -98,7 +100,9 @@ export const keywords: KeywordDefinition[] = [
     code(cxt: KeywordCxt) {
       const parent = cxt.it.parentData;
       const other = _`${parent}[${cxt.schema}]`;
-      cxt.fail(_`${parent} && typeof ${parent} == "object" && typeof ${other} == "string" && ${other} !== "" && ${cxt.data} !== "" && ${cxt.data} < ${other}`);
+      cxt.fail(
+        _`${parent} && typeof ${parent} == "object" && typeof ${other} == "string" && ${other} !== "" && ${cxt.data} !== "" && ${cxt.data} < ${other}`,
+      );
     },
   },
   {
@@ -114,7 +118,9 @@ export const keywords: KeywordDefinition[] = [
     },
     code(cxt: KeywordCxt) {
       const { min, max } = cxt.schema as { min: number; max: number };
-      cxt.fail(_`!${usePattern(cxt, NUMBER)}.test(${cxt.data}) || Number(${cxt.data}) < ${min} || Number(${cxt.data}) > ${max}`);
+      cxt.fail(
+        _`!${usePattern(cxt, NUMBER)}.test(${cxt.data}) || Number(${cxt.data}) < ${min} || Number(${cxt.data}) > ${max}`,
+      );
     },
   },
   {

@@ -26,8 +26,16 @@ const schema = {
     person: { type: 'string', validString: true },
     tags: { type: 'array', items: { type: 'string' }, arrayLength: 2 },
     voucher: { type: 'string', customPattern: { pattern: '^V', message: 'Must start with V.' } },
-    discount: { type: 'number', rangeMin: { value: 1, message: 'At least 1.' }, rangeMax: { value: 90, message: 'At most 90.' } },
-    plans: { type: 'array', items: { type: 'string' }, arrayLengthMinMaxSelect: { min: 1, max: 2, message: 'Pick one or two plans.' } },
+    discount: {
+      type: 'number',
+      rangeMin: { value: 1, message: 'At least 1.' },
+      rangeMax: { value: 90, message: 'At most 90.' },
+    },
+    plans: {
+      type: 'array',
+      items: { type: 'string' },
+      arrayLengthMinMaxSelect: { min: 1, max: 2, message: 'Pick one or two plans.' },
+    },
   },
 };
 const validate = createAjv().compile(schema);
@@ -39,22 +47,31 @@ function messages(data: Record<string, unknown>): Record<string, string> {
 
 describe('shared validation messages', () => {
   it('notBefore: a date before its sibling is refused naming the sibling; the same day, a later day or no sibling pass', () => {
-    expect(messages({ name: 'abc', starts: '2026-05-10', ends: '2026-05-09' }).ends).toBe('Should be on or after Starts on.');
+    expect(messages({ name: 'abc', starts: '2026-05-10', ends: '2026-05-09' }).ends).toBe(
+      'Should be on or after Starts on.',
+    );
     expect(messages({ name: 'abc', starts: '2026-05-10', ends: '2026-05-10' }).ends).toBeUndefined();
     expect(messages({ name: 'abc', starts: '2026-05-10', ends: '2027-01-01' }).ends).toBeUndefined();
     expect(messages({ name: 'abc', ends: '2020-01-01' }).ends).toBeUndefined();
     expect(messages({ name: 'abc', starts: '', ends: '2020-01-01' }).ends).toBeUndefined();
   });
   it('FORM-03 required', () => expect(messages({}).name).toBe('This field is required'));
-  it('FORM-04 minlength with required and actual lengths', () => expect(messages({ name: 'ab' }).name).toBe('Expect 3 but got 2'));
-  it('FORM-05 maxlength with required and actual lengths', () => expect(messages({ name: 'abcdefg' }).name).toBe('Expect max 5 but got 7'));
+  it('FORM-04 minlength with required and actual lengths', () =>
+    expect(messages({ name: 'ab' }).name).toBe('Expect 3 but got 2'));
+  it('FORM-05 maxlength with required and actual lengths', () =>
+    expect(messages({ name: 'abcdefg' }).name).toBe('Expect max 5 but got 7'));
   it('FORM-06 min and max', () => {
     expect(messages({ name: 'abc', age: 17 }).age).toBe('Min value is 18');
     expect(messages({ name: 'abc', age: 61 }).age).toBe('Max value is 60');
   });
   it('FORM-07 pattern, email, mobile, pincode', () => {
     const result = messages({ name: 'abc', code: 'x1', email: 'a@', mobile: '12345', pincode: '0123' });
-    expect(result).toMatchObject({ code: 'Invalid value.', email: 'Invalid Email.', mobile: 'Invalid mobile number.', pincode: 'Invalid pincode.' });
+    expect(result).toMatchObject({
+      code: 'Invalid value.',
+      email: 'Invalid Email.',
+      mobile: 'Invalid mobile number.',
+      pincode: 'Invalid pincode.',
+    });
     expect(messages({ name: 'abc', email: 'ops@tradedata.in', mobile: '9876543210', pincode: '400001' })).toEqual({});
   });
   it('FORM-08 noWhiteSpace, password, lowercaseOnly', () => {
@@ -67,15 +84,29 @@ describe('shared validation messages', () => {
     expect(messages({ name: 'abc', password: 'Trade@2026', confirm: 'Trade@2026', slug: 'hs-codes' })).toEqual({});
   });
   it('FORM-09 validIp, validNumber, compareTo naming the target field', () => {
-    const result = messages({ name: 'abc', ip: '300.1.1.1', amount: '12a', password: 'Trade@2026', confirm: 'Trade@2025' });
-    expect(result).toMatchObject({ ip: 'Invalid IP.', amount: 'Should be a number.', confirm: 'Password does not match.' });
+    const result = messages({
+      name: 'abc',
+      ip: '300.1.1.1',
+      amount: '12a',
+      password: 'Trade@2026',
+      confirm: 'Trade@2025',
+    });
+    expect(result).toMatchObject({
+      ip: 'Invalid IP.',
+      amount: 'Should be a number.',
+      confirm: 'Password does not match.',
+    });
   });
   it('FORM-10 minmaxnumber, validString, arrayLength', () => {
     const result = messages({ name: 'abc', range: '12', person: 'R2-D2', tags: ['one'] });
     expect(result).toMatchObject({ range: 'Invalid value.', person: 'Invalid value.', tags: 'Invalid value.' });
   });
   it('FORM-11 customPattern, rangeMin, rangeMax, arrayLengthMinMaxSelect carry their own message', () => {
-    expect(messages({ name: 'abc', voucher: 'X1', discount: 0, plans: [] })).toMatchObject({ voucher: 'Must start with V.', discount: 'At least 1.', plans: 'Pick one or two plans.' });
+    expect(messages({ name: 'abc', voucher: 'X1', discount: 0, plans: [] })).toMatchObject({
+      voucher: 'Must start with V.',
+      discount: 'At least 1.',
+      plans: 'Pick one or two plans.',
+    });
     expect(messages({ name: 'abc', discount: 95 }).discount).toBe('At most 90.');
   });
   it('FORM-12 a field error is displayed with the "* " prefix, once', () => {
@@ -87,7 +118,8 @@ describe('shared validation messages', () => {
     expect(result.toString).toBe('This field is not allowed');
     expect(result.constructor).toBe('This field is not allowed');
   });
-  it('names an unknown field instead of dropping it', () => expect(messages({ name: 'abc', __proto__x: 1 }).__proto__x).toBe('This field is not allowed'));
+  it('names an unknown field instead of dropping it', () =>
+    expect(messages({ name: 'abc', __proto__x: 1 }).__proto__x).toBe('This field is not allowed'));
 
   it('a rule of an if/then is reported on its own field, saying when it applies, and nothing on the form as a whole', () => {
     const rules = {
@@ -99,7 +131,10 @@ describe('shared validation messages', () => {
         plan: { type: 'integer', title: 'Plan' },
       },
       allOf: [
-        { if: { properties: { kind: { const: 'percent' } }, required: ['kind'] }, then: { properties: { value: { type: 'number', maximum: 100 } } } },
+        {
+          if: { properties: { kind: { const: 'percent' } }, required: ['kind'] },
+          then: { properties: { value: { type: 'number', maximum: 100 } } },
+        },
         { if: { properties: { status: { const: 'subscribed' } }, required: ['status'] }, then: { required: ['plan'] } },
       ],
     };

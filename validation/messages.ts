@@ -17,7 +17,10 @@ type JsonObject = Record<string, unknown>;
 /** The form field an issue belongs to: the top-level property, or the missing one for `required`. */
 export function fieldOfIssue(issue: ValidationIssue): string {
   const segments = issue.instancePath.split('/').slice(1).map(unescapePointer);
-  if ((issue.keyword === 'required' || issue.keyword === 'dependentRequired') && typeof issue.params.missingProperty === 'string') {
+  if (
+    (issue.keyword === 'required' || issue.keyword === 'dependentRequired') &&
+    typeof issue.params.missingProperty === 'string'
+  ) {
     segments.push(issue.params.missingProperty);
   }
   if (issue.keyword === 'additionalProperties' && typeof issue.params.additionalProperty === 'string') {
@@ -45,7 +48,8 @@ const CARRIES_MESSAGE = new Set(['customPattern', 'rangeMin', 'rangeMax', 'array
 function conditionOf(issue: ValidationIssue, rootSchema: JsonObject): string | null {
   const at = issue.schemaPath.lastIndexOf('/then/');
   if (at < 0) return null;
-  const test = valueAtSchemaPath(rootSchema, `${issue.schemaPath.slice(0, at)}/if`) as { properties?: Record<string, { const?: unknown }> } | undefined;
+  const test = valueAtSchemaPath(rootSchema, `${issue.schemaPath.slice(0, at)}/if`) as
+    { properties?: Record<string, { const?: unknown }> } | undefined;
   const parts = Object.entries(test?.properties ?? {})
     .filter(([, property]) => property.const !== undefined)
     .map(([name, property]) => `${fieldTitle(rootSchema, name)} is ${String(property.const)}`);
@@ -71,7 +75,9 @@ function plainText(issue: ValidationIssue, rootSchema: JsonObject, data?: unknow
     case 'format':
       return FORMAT_MESSAGES[String(issue.params.format)] ?? 'Invalid value.';
     case 'type':
-      return issue.params.type === 'number' || issue.params.type === 'integer' ? 'Should be a number.' : 'Invalid value.';
+      return issue.params.type === 'number' || issue.params.type === 'integer'
+        ? 'Should be a number.'
+        : 'Invalid value.';
     case 'noWhiteSpace':
       return 'Empty or white space not allowed.';
     case 'lowercaseOnly':
@@ -105,7 +111,11 @@ export function displayFieldError(text: string): string {
 }
 
 /** Every issue as `{ field: text }`, first issue per field wins (the order ajv reports them). */
-export function fieldErrors(issues: readonly ValidationIssue[], rootSchema: JsonObject, data?: unknown): Record<string, string> {
+export function fieldErrors(
+  issues: readonly ValidationIssue[],
+  rootSchema: JsonObject,
+  data?: unknown,
+): Record<string, string> {
   // A null prototype, so that a field named like an Object method (toString, constructor) still gets its error.
   const errors: Record<string, string> = Object.create(null);
   for (const issue of issues) {

@@ -40,7 +40,10 @@ export async function* csvBatches(text: AsyncIterable<string>): AsyncGenerator<s
   let started = false;
   /** Lines of the text before `carried`: a cut row's line, for the reason a file fails. */
   let linesBefore = 0;
-  const tooLong = (line: number) => new BadTradeFile(`Line ${line} of the file is longer than ${MAX_LINE_BYTES / 1024 / 1024} MB, which no trade row is.`);
+  const tooLong = (line: number) =>
+    new BadTradeFile(
+      `Line ${line} of the file is longer than ${MAX_LINE_BYTES / 1024 / 1024} MB, which no trade row is.`,
+    );
   for await (const piece of text) {
     const input = started ? carried + piece : piece.replace(/^\uFEFF/, '');
     started = true;
@@ -69,14 +72,19 @@ export async function* csvBatches(text: AsyncIterable<string>): AsyncGenerator<s
     if (carried.length > MAX_LINE_BYTES) {
       const lines = lineBreaksIn(carried, MAX_LINE_BYTES, lineEnd);
       if (lines <= 1) throw tooLong(linesBefore + 1);
-      throw new BadTradeFile(`The file has a quote that is never closed (opened on line ${linesBefore + 1}, still open ${lines} lines and ${MAX_LINE_BYTES / 1024 / 1024} MB later), so its rows cannot be told apart.`);
+      throw new BadTradeFile(
+        `The file has a quote that is never closed (opened on line ${linesBefore + 1}, still open ${lines} lines and ${MAX_LINE_BYTES / 1024 / 1024} MB later), so its rows cannot be told apart.`,
+      );
     }
     if (data.length) yield data;
   }
   if (!carried) return;
   parser ??= new Papa.Parser({ delimiter: ',', newline: lineBreak(carried) });
   const { data, errors } = parser.parse(carried, 0, false) as Papa.ParseResult<string[]>;
-  if (errors.some((error) => error.code === 'MissingQuotes')) throw new BadTradeFile(`The file has a quote that is never closed (opened on line ${linesBefore + 1}), so its rows cannot be told apart.`);
+  if (errors.some((error) => error.code === 'MissingQuotes'))
+    throw new BadTradeFile(
+      `The file has a quote that is never closed (opened on line ${linesBefore + 1}), so its rows cannot be told apart.`,
+    );
   yield data;
 }
 
@@ -104,17 +112,23 @@ export async function* strictUtf8(bytes: AsyncIterable<Uint8Array>): AsyncGenera
     try {
       text = decoder.decode(chunk, { stream: true });
     } catch {
-      throw new BadTradeFile(`The file is not UTF-8 text (an invalid byte sequence within bytes ${decoded + 1} to ${decoded + chunk.length} of its text). Save it as UTF-8 CSV and upload it again.`);
+      throw new BadTradeFile(
+        `The file is not UTF-8 text (an invalid byte sequence within bytes ${decoded + 1} to ${decoded + chunk.length} of its text). Save it as UTF-8 CSV and upload it again.`,
+      );
     }
     decoded += chunk.length;
-    if (decoded > MAX_TEXT_BYTES) throw new BadTradeFile(`The file expands to more than ${MAX_TEXT_BYTES / 1024 ** 3} GB of text, more than one upload may have.`);
+    if (decoded > MAX_TEXT_BYTES)
+      throw new BadTradeFile(
+        `The file expands to more than ${MAX_TEXT_BYTES / 1024 ** 3} GB of text, more than one upload may have.`,
+      );
     if (text) yield text;
   }
   try {
     const rest = decoder.decode();
     if (rest) yield rest;
   } catch {
-    throw new BadTradeFile('The file is not UTF-8 text (it ends in the middle of a character). Save it as UTF-8 CSV and upload it again.');
+    throw new BadTradeFile(
+      'The file is not UTF-8 text (it ends in the middle of a character). Save it as UTF-8 CSV and upload it again.',
+    );
   }
 }
-

@@ -16,8 +16,22 @@ function columns(required: boolean, types: Record<string, ColumnType>): TradeCol
 
 /** The columns that describe a shipment, in the order a shipment is described: an uploaded file's columns. */
 export const STANDARD_COLUMNS: readonly TradeColumn[] = [
-  ...columns(true, { shipment_date: 'date', hs_code: 'string', product_description: 'string', quantity: 'number', unit: 'string', value: 'number' }),
-  ...columns(false, { importer: 'string', exporter: 'string', origin_country: 'string', destination_country: 'string', port_of_loading: 'string', port_of_discharge: 'string' }),
+  ...columns(true, {
+    shipment_date: 'date',
+    hs_code: 'string',
+    product_description: 'string',
+    quantity: 'number',
+    unit: 'string',
+    value: 'number',
+  }),
+  ...columns(false, {
+    importer: 'string',
+    exporter: 'string',
+    origin_country: 'string',
+    destination_country: 'string',
+    port_of_loading: 'string',
+    port_of_discharge: 'string',
+  }),
 ];
 
 /** What a header misses, has beyond the columns, and has twice. */
@@ -44,7 +58,9 @@ export function headerProblem(header: readonly string[], columns: readonly Trade
   if (missing.length) problems.push(`missing column(s): ${missing.join(', ')}`);
   if (unknown.length) problems.push(`unknown column(s): ${unknown.slice(0, 20).join(', ')}`);
   if (repeated.length) problems.push(`repeated column(s): ${repeated.join(', ')}`);
-  return problems.length ? `The file's header does not match the configured data columns: ${problems.join('; ')}.` : null;
+  return problems.length
+    ? `The file's header does not match the configured data columns: ${problems.join('; ')}.`
+    : null;
 }
 
 /** The names of a CSV header record as they are compared: each trimmed. */
@@ -97,14 +113,24 @@ interface ColumnAt {
  * The check of a file's rows against its header and the columns: for a record's fields, what is wrong with them, or
  * null when they are accepted. The messages are the ones a rejected row is kept with.
  */
-export function rowCheck(header: readonly string[], columns: readonly TradeColumn[]): (fields: readonly string[]) => string | null {
+export function rowCheck(
+  header: readonly string[],
+  columns: readonly TradeColumn[],
+): (fields: readonly string[]) => string | null {
   const position = new Map(header.map((name, index) => [name, index]));
   const checks: ColumnAt[] = columns.map((column) => ({ column, at: position.get(column.name) }));
   const hsCodeAt = position.get('hs_code');
-  return (fields) => (fields.length === header.length ? rowProblem(fields, checks, hsCodeAt) : `the row has ${fields.length} field(s), the header ${header.length}`);
+  return (fields) =>
+    fields.length === header.length
+      ? rowProblem(fields, checks, hsCodeAt)
+      : `the row has ${fields.length} field(s), the header ${header.length}`;
 }
 
-function rowProblem(fields: readonly string[], checks: readonly ColumnAt[], hsCodeAt: number | undefined): string | null {
+function rowProblem(
+  fields: readonly string[],
+  checks: readonly ColumnAt[],
+  hsCodeAt: number | undefined,
+): string | null {
   for (const { column, at } of checks) {
     const value = at === undefined ? '' : fields[at]!.trim();
     if (value === '') {
@@ -116,7 +142,8 @@ function rowProblem(fields: readonly string[], checks: readonly ColumnAt[], hsCo
     if (column.type === 'number' && !isAcceptedNumber(value)) {
       return `${column.name} must be a number of zero or more (1234.5, 4,800,000 or 48,00,000), got "${value.slice(0, 40)}"`;
     }
-    if (column.type === 'date' && !isCalendarDate(value)) return `${column.name} must be a date as YYYY-MM-DD, got "${value.slice(0, 40)}"`;
+    if (column.type === 'date' && !isCalendarDate(value))
+      return `${column.name} must be a date as YYYY-MM-DD, got "${value.slice(0, 40)}"`;
   }
   const hsCode = hsCodeAt === undefined ? '' : fields[hsCodeAt]!.trim();
   if (!HS_CODE.test(hsCode)) return `hs_code must be 2 to 10 digits, got "${hsCode.slice(0, 40)}"`;
@@ -128,7 +155,9 @@ function isCalendarDate(value: string): boolean {
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1900 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return (
+    year >= 1900 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
 }
 
 /** A value as a CSV field: quoted when it holds a comma, a quote or a line break. */

@@ -58,47 +58,84 @@ const GET_BUDGET: Record<DatabaseKind, Budget> = {
 const LOGIN_BUDGET: Budget = { p99Ms: 3000, minRps: 10 };
 
 async function main(): Promise<void> {
-  console.info(`load generator: ${LOAD_GENERATOR}, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per line after ${WARMUP_SECONDS} s of warm-up`);
+  console.info(
+    `load generator: ${LOAD_GENERATOR}, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per line after ${WARMUP_SECONDS} s of warm-up`,
+  );
   const lines = await linesOnEachDatabase(DATABASES, benchDatabase);
   process.exitCode = printResults(lines) ? 0 : 1;
 }
 
 async function benchDatabase(kind: DatabaseKind): Promise<ResultLine[]> {
-  const server = { name: kind, env: { BENCH_DATABASE: kind, BENCH_SUBSCRIBERS: String(SUBSCRIBERS), BENCH_POSTGRES_URL: POSTGRES_URL }, nodeArgs: (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean) };
-  return withServerProcess<ServerReady, ResultLine[]>(new URL('./server.ts', import.meta.url), server, async (ready, pid) => {
-    const { base } = ready;
-    console.info(`${kind}: seeded ${SUBSCRIBERS} subscribers in ${ready.seedSeconds.toFixed(1)} s; server pid ${pid}`);
-    const headers = await signIn(base);
-    const run = (scenario: string, options: LoadOptions, budget: Budget | null) =>
-      measureLine({ database: kind, scenario, budget }, (seconds) => load(options, seconds), { warmupSeconds: WARMUP_SECONDS, seconds: DURATION_SECONDS });
-    // An administrator looks a subscriber's company up by the start of its name, sorted by subscriber name.
-    console.info(`${kind}: list searches q="${ready.search}" (a company-name fragment; ${ready.matches} of ${SUBSCRIBERS} subscribers match)`);
-    const lines = [
-      await run('list q=<company fragment> sort=name', { url: `${base}/subscribers?q=${encodeURIComponent(ready.search)}&_sort=name&_order=asc&_page_size=20`, headers }, LIST_BUDGET[kind]),
-      await run('get subscriber by id', { url: `${base}/subscribers/${ready.subscriberId}`, headers }, GET_BUDGET[kind]),
-      // Every request a search not asked before (fragment x page size), so none is answered from the response cache:
-      // what the database path itself sustains.
-      await run('list, a new search each request', { url: base, headers, paths: uncachedListPaths(new URL(base).pathname, ready.searches) }, null),
-    ];
-    if (process.env.BENCH_SKIP_LOGIN !== '1') {
-      lines.push(
-        await run('login (argon2id, full cost)', {
-          url: `${base}/login`,
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          bodies: ready.signIns.map((signIn) => JSON.stringify(signIn)),
-        }, LOGIN_BUDGET),
+  const server = {
+    name: kind,
+    env: { BENCH_DATABASE: kind, BENCH_SUBSCRIBERS: String(SUBSCRIBERS), BENCH_POSTGRES_URL: POSTGRES_URL },
+    nodeArgs: (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean),
+  };
+  return withServerProcess<ServerReady, ResultLine[]>(
+    new URL('./server.ts', import.meta.url),
+    server,
+    async (ready, pid) => {
+      const { base } = ready;
+      console.info(
+        `${kind}: seeded ${SUBSCRIBERS} subscribers in ${ready.seedSeconds.toFixed(1)} s; server pid ${pid}`,
       );
-    }
-    return lines;
-  });
+      const headers = await signIn(base);
+      const run = (scenario: string, options: LoadOptions, budget: Budget | null) =>
+        measureLine({ database: kind, scenario, budget }, (seconds) => load(options, seconds), {
+          warmupSeconds: WARMUP_SECONDS,
+          seconds: DURATION_SECONDS,
+        });
+      // An administrator looks a subscriber's company up by the start of its name, sorted by subscriber name.
+      console.info(
+        `${kind}: list searches q="${ready.search}" (a company-name fragment; ${ready.matches} of ${SUBSCRIBERS} subscribers match)`,
+      );
+      const lines = [
+        await run(
+          'list q=<company fragment> sort=name',
+          {
+            url: `${base}/subscribers?q=${encodeURIComponent(ready.search)}&_sort=name&_order=asc&_page_size=20`,
+            headers,
+          },
+          LIST_BUDGET[kind],
+        ),
+        await run(
+          'get subscriber by id',
+          { url: `${base}/subscribers/${ready.subscriberId}`, headers },
+          GET_BUDGET[kind],
+        ),
+        // Every request a search not asked before (fragment x page size), so none is answered from the response cache:
+        // what the database path itself sustains.
+        await run(
+          'list, a new search each request',
+          { url: base, headers, paths: uncachedListPaths(new URL(base).pathname, ready.searches) },
+          null,
+        ),
+      ];
+      if (process.env.BENCH_SKIP_LOGIN !== '1') {
+        lines.push(
+          await run(
+            'login (argon2id, full cost)',
+            {
+              url: `${base}/login`,
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              bodies: ready.signIns.map((signIn) => JSON.stringify(signIn)),
+            },
+            LOGIN_BUDGET,
+          ),
+        );
+      }
+      return lines;
+    },
+  );
 }
 
 /** Fragment x page size (10-50): far more distinct requests than a run makes, so none repeats within one. */
 function uncachedListPaths(apiPath: string, searches: readonly string[]): string[] {
   const paths: string[] = [];
   for (let size = 10; size <= 50; size += 1) {
-    for (const search of searches) paths.push(`${apiPath}/subscribers?q=${encodeURIComponent(search)}&_sort=name&_order=asc&_page_size=${size}`);
+    for (const search of searches)
+      paths.push(`${apiPath}/subscribers?q=${encodeURIComponent(search)}&_sort=name&_order=asc&_page_size=${size}`);
   }
   return paths;
 }
@@ -125,10 +162,19 @@ async function load(options: LoadOptions, seconds: number): Promise<LoadFigures>
     connections: CONNECTIONS,
     duration: seconds,
     ...rest,
-    ...(paths ? { requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }] } : {}),
-    ...(bodies ? { requests: [{ setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length]! }) }] } : {}),
+    ...(paths
+      ? { requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }] }
+      : {}),
+    ...(bodies
+      ? { requests: [{ setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length]! }) }] }
+      : {}),
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
 }
 
 async function wrk(options: LoadOptions, seconds: number): Promise<LoadFigures> {
@@ -136,7 +182,8 @@ async function wrk(options: LoadOptions, seconds: number): Promise<LoadFigures> 
   try {
     const script = join(folder, 'request.lua');
     const lua = [`wrk.method = ${JSON.stringify(options.method ?? 'GET')}`];
-    for (const [name, value] of Object.entries(options.headers)) lua.push(`wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`);
+    for (const [name, value] of Object.entries(options.headers))
+      lua.push(`wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`);
     if (options.bodies) {
       lua.push(`local bodies = {${options.bodies.map((body) => JSON.stringify(body)).join(',')}}`, 'local next = 0');
       lua.push('request = function() next = next % #bodies + 1; return wrk.format(nil, nil, nil, bodies[next]) end');
@@ -146,7 +193,15 @@ async function wrk(options: LoadOptions, seconds: number): Promise<LoadFigures> 
       lua.push('request = function() next = next % #paths + 1; return wrk.format(nil, paths[next]) end');
     }
     await writeFile(script, `${lua.join('\n')}\n`);
-    const { stdout } = await promisify(execFile)('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-s', script, options.url]);
+    const { stdout } = await promisify(execFile)('wrk', [
+      '-t1',
+      `-c${CONNECTIONS}`,
+      `-d${seconds}s`,
+      '--latency',
+      '-s',
+      script,
+      options.url,
+    ]);
     if (process.env.BENCH_VERBOSE) console.info(stdout);
     return parseWrk(stdout);
   } finally {
@@ -156,7 +211,8 @@ async function wrk(options: LoadOptions, seconds: number): Promise<LoadFigures> 
 
 /** wrk's report: "Requests/sec:", the latency distribution ("50%  1.23ms") and its error counters. */
 export function parseWrk(report: string): LoadFigures {
-  const toMs = (value: string, unit: string) => Number(value) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 } as Record<string, number>)[unit]!;
+  const toMs = (value: string, unit: string) =>
+    Number(value) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 } as Record<string, number>)[unit]!;
   const percentile = (label: string) => {
     const match = new RegExp(`^\\s*${label}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, 'm').exec(report);
     if (!match) throw new Error(`wrk printed no ${label}th percentile:\n${report}`);
@@ -166,7 +222,8 @@ export function parseWrk(report: string): LoadFigures {
   if (!rps) throw new Error(`wrk printed no request rate:\n${report}`);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(report);
   const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(report);
-  const errors = (socket ? socket.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0) + (non2xx ? Number(non2xx[1]) : 0);
+  const errors =
+    (socket ? socket.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0) + (non2xx ? Number(non2xx[1]) : 0);
   return { rps: Number(rps[1]), p50: percentile('50'), p99: percentile('99'), errors };
 }
 

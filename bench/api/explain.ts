@@ -22,7 +22,11 @@ for (const kind of DATABASES) {
   const database = await openBenchDatabase(kind, { postgresUrl: POSTGRES_URL, schemaPrefix: 'bench', poolSize: 4 });
   const { db } = database;
   try {
-    const config = loadConfig({ NODE_ENV: 'production' } as NodeJS.ProcessEnv, { dataDir: null, databaseUrl: null, jwtSecret: randomBytes(32) });
+    const config = loadConfig({ NODE_ENV: 'production' } as NodeJS.ProcessEnv, {
+      dataDir: null,
+      databaseUrl: null,
+      jwtSecret: randomBytes(32),
+    });
     await seedRolesAndUsers(db, new PasswordHasher(config.passwordHashing));
     const data = await db.transaction((tx) => seedBenchData(tx, SUBSCRIBERS));
     await db.exec('ANALYZE');
@@ -36,15 +40,30 @@ for (const kind of DATABASES) {
       },
     };
     const app = await buildApp({ config, db: recording, storage: new MemoryStorage() });
-    const login = await app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'admin@example.com', password: 'Admin@12345' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: 'admin@example.com', password: 'Admin@12345' },
+    });
     const headers = { authorization: `Bearer ${(login.json() as { data: { access: string } }).data.access}` };
-    for (const url of [`/api/v1/subscribers?q=${encodeURIComponent(data.search)}&_sort=name&_order=asc&_page_size=20`, `/api/v1/subscribers/${data.subscriberId}`, '/api/v1/subscribers']) {
+    for (const url of [
+      `/api/v1/subscribers?q=${encodeURIComponent(data.search)}&_sort=name&_order=asc&_page_size=20`,
+      `/api/v1/subscribers/${data.subscriberId}`,
+      '/api/v1/subscribers',
+    ]) {
       statements.length = 0;
       const response = await app.inject({ method: 'GET', url, headers });
-      console.info(`\n=== ${kind} GET ${url}: ${response.statusCode}, ${response.body.length} bytes, ${statements.length} statement(s)`);
+      console.info(
+        `\n=== ${kind} GET ${url}: ${response.statusCode}, ${response.body.length} bytes, ${statements.length} statement(s)`,
+      );
       for (const statement of [...statements]) {
-        const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.params);
-        console.info(`--- ${statement.text.replace(/\s+/g, ' ').slice(0, 400)}\n${plan.map((row) => row['QUERY PLAN']).join('\n')}`);
+        const plan = await db.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`,
+          statement.params,
+        );
+        console.info(
+          `--- ${statement.text.replace(/\s+/g, ' ').slice(0, 400)}\n${plan.map((row) => row['QUERY PLAN']).join('\n')}`,
+        );
       }
     }
     await app.close();

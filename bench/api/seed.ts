@@ -34,14 +34,45 @@ const COMPANY_CORE = (
   'Yarns Seeds Grains Rice Tea Coffee Cashew Fisheries Marine Dyes Pigments Fertilizers Minerals Alloys Castings Forgings ' +
   'Pipes Tubes Wires Cables Glass Furniture Handicrafts Jewels Gems Herbals Organics Logistics Shipping'
 ).split(' ');
-const COMPANY_SUFFIX = ['Pvt Ltd', 'Pvt Ltd', 'Private Limited', 'LLP', 'Exports', 'Enterprises', 'International', 'Industries', 'Trading Co', 'Corporation', 'Ltd'];
-const MAIL_DOMAINS = ['gmail.com', 'gmail.com', 'gmail.com', 'yahoo.co.in', 'outlook.com', 'rediffmail.com', 'hotmail.com'];
+const COMPANY_SUFFIX = [
+  'Pvt Ltd',
+  'Pvt Ltd',
+  'Private Limited',
+  'LLP',
+  'Exports',
+  'Enterprises',
+  'International',
+  'Industries',
+  'Trading Co',
+  'Corporation',
+  'Ltd',
+];
+const MAIL_DOMAINS = [
+  'gmail.com',
+  'gmail.com',
+  'gmail.com',
+  'yahoo.co.in',
+  'outlook.com',
+  'rediffmail.com',
+  'hotmail.com',
+];
 const COUNTRIES: Array<[string, string, string]> = [
-  ['India', 'IN', 'IND'], ['United States', 'US', 'USA'], ['China', 'CN', 'CHN'], ['Germany', 'DE', 'DEU'], ['United Arab Emirates', 'AE', 'ARE'],
-  ['United Kingdom', 'GB', 'GBR'], ['Japan', 'JP', 'JPN'], ['Brazil', 'BR', 'BRA'], ['Singapore', 'SG', 'SGP'], ['Bangladesh', 'BD', 'BGD'],
+  ['India', 'IN', 'IND'],
+  ['United States', 'US', 'USA'],
+  ['China', 'CN', 'CHN'],
+  ['Germany', 'DE', 'DEU'],
+  ['United Arab Emirates', 'AE', 'ARE'],
+  ['United Kingdom', 'GB', 'GBR'],
+  ['Japan', 'JP', 'JPN'],
+  ['Brazil', 'BR', 'BRA'],
+  ['Singapore', 'SG', 'SGP'],
+  ['Bangladesh', 'BD', 'BGD'],
 ];
 const PLANS: Array<[string, string, number, number, number]> = [
-  ['Starter', 'STARTER', 4999, 30, 1000], ['Professional', 'PRO', 19999, 90, 6000], ['Business', 'BUSINESS', 49999, 180, 20000], ['Enterprise', 'ENTERPRISE', 149999, 365, 100000],
+  ['Starter', 'STARTER', 4999, 30, 1000],
+  ['Professional', 'PRO', 19999, 90, 6000],
+  ['Business', 'BUSINESS', 49999, 180, 20000],
+  ['Enterprise', 'ENTERPRISE', 149999, 365, 100000],
 ];
 const STATUSES = ['none', 'trial', 'active', 'active', 'expiring', 'expired', 'cancelled'];
 
@@ -67,7 +98,16 @@ export async function seedBenchData(db: Queryable, count: number): Promise<Bench
   }
   const planIds: number[] = [];
   for (const [name, code, price, validity, points] of PLANS) {
-    const id = await insertRecord(db, MODULE.plans, { name, code, price, validity_days: validity, points, max_users: 1, features: '[]', description: `${name} plan` });
+    const id = await insertRecord(db, MODULE.plans, {
+      name,
+      code,
+      price,
+      validity_days: validity,
+      points,
+      max_users: 1,
+      features: '[]',
+      description: `${name} plan`,
+    });
     if (id !== null) planIds.push(id);
   }
   const emails = new Set<string>();
@@ -81,7 +121,12 @@ export async function seedBenchData(db: Queryable, count: number): Promise<Bench
       const core = pick(COMPANY_CORE);
       const company = `${prefix} ${core} ${pick(COMPANY_SUFFIX)}`;
       const companyDomain = `${prefix}${core}.${pick(['com', 'in', 'co.in'])}`.toLowerCase();
-      const local = pick([`${first}.${last}`, `${first}${last[0]}`, `${first[0]}${last}`, `${first}_${last}`]).toLowerCase();
+      const local = pick([
+        `${first}.${last}`,
+        `${first}${last[0]}`,
+        `${first[0]}${last}`,
+        `${first}_${last}`,
+      ]).toLowerCase();
       let email = `${local}@${random() < 0.5 ? companyDomain : pick(MAIL_DOMAINS)}`;
       for (let suffix = 2; emails.has(email); suffix += 1) email = email.replace(/^([^@]*?)(\d*)@/, `$1${suffix}@`);
       emails.add(email);
@@ -102,7 +147,17 @@ export async function seedBenchData(db: Queryable, count: number): Promise<Bench
   }
   // "sunrise poly": the first word of a company and the start of the second, the way people look a company up.
   const [prefix, core] = companyNames[Math.floor(count * 0.777)]!.toLowerCase().split(' ');
-  const [sample] = await db.query<{ id: number }>(`SELECT id FROM ${quoted(subscribers.entity.table)} ORDER BY id LIMIT 1 OFFSET $1`, [Math.floor(count / 20)]);
-  const searches = [...new Set(companyNames.map((name) => { const [first, second] = name.toLowerCase().split(' '); return `${first} ${second!.slice(0, 4)}`; }))].sort();
+  const [sample] = await db.query<{ id: number }>(
+    `SELECT id FROM ${quoted(subscribers.entity.table)} ORDER BY id LIMIT 1 OFFSET $1`,
+    [Math.floor(count / 20)],
+  );
+  const searches = [
+    ...new Set(
+      companyNames.map((name) => {
+        const [first, second] = name.toLowerCase().split(' ');
+        return `${first} ${second!.slice(0, 4)}`;
+      }),
+    ),
+  ].sort();
   return { search: `${prefix} ${core!.slice(0, 4)}`, subscriberId: sample!.id, searches };
 }

@@ -66,10 +66,22 @@ async function main(): Promise<void> {
   const seedSeconds = (Date.now() - started) / 1000;
   const subscribers = entityResource(MODULE.subscribers)!;
   const needle = `%${data.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-  const [counted] = await db.query<{ n: number }>(`SELECT count(*) AS n FROM ${quoted(subscribers.entity.table)} WHERE ${subscribers.searchSql} LIKE $1`, [needle]);
+  const [counted] = await db.query<{ n: number }>(
+    `SELECT count(*) AS n FROM ${quoted(subscribers.entity.table)} WHERE ${subscribers.searchSql} LIKE $1`,
+    [needle],
+  );
 
   const { app, base } = await listenOnLoopback(config, database);
-  const ready: ServerReady = { type: 'ready', base, search: data.search, matches: counted?.n ?? 0, subscriberId: data.subscriberId, searches: data.searches, signIns, seedSeconds };
+  const ready: ServerReady = {
+    type: 'ready',
+    base,
+    search: data.search,
+    matches: counted?.n ?? 0,
+    subscriberId: data.subscriberId,
+    searches: data.searches,
+    signIns,
+    seedSeconds,
+  };
   await serveUntilStopped(ready, app, database);
 }
 

@@ -59,18 +59,28 @@ async function main(): Promise<void> {
       const measured: Array<[string, Measured]> = [];
       for (const [name, query] of shapes) {
         // The first three pages in turn, as a person pages through them.
-        const paths = [1, 2, 3].map((page) => `${new URL(ready.base).pathname}/audit-log?${query}${query ? '&' : ''}page=${page}&pageSize=25`);
-        const sample = await (await fetch(`${new URL(ready.base).origin}${paths[0]}`, { headers })).json() as { meta: { total: number; totalIsEstimate?: boolean } };
-        console.info(`  ${name}: ${sample.meta.total.toLocaleString('en')} entries${sample.meta.totalIsEstimate ? ' (estimated)' : ''}`);
+        const paths = [1, 2, 3].map(
+          (page) => `${new URL(ready.base).pathname}/audit-log?${query}${query ? '&' : ''}page=${page}&pageSize=25`,
+        );
+        const sample = (await (await fetch(`${new URL(ready.base).origin}${paths[0]}`, { headers })).json()) as {
+          meta: { total: number; totalIsEstimate?: boolean };
+        };
+        console.info(
+          `  ${name}: ${sample.meta.total.toLocaleString('en')} entries${sample.meta.totalIsEstimate ? ' (estimated)' : ''}`,
+        );
         measured.push([name, await run({ url: ready.base, headers, paths })]);
       }
       return measured;
     });
-    console.info(`\naudit-log page on ${ENTRIES.toLocaleString('en')} entries, ${CONNECTIONS} connections   req/s   p50 ms   p99 ms  errors  budget        verdict`);
+    console.info(
+      `\naudit-log page on ${ENTRIES.toLocaleString('en')} entries, ${CONNECTIONS} connections   req/s   p50 ms   p99 ms  errors  budget        verdict`,
+    );
     for (const [name, line] of lines) {
       const pass = line.errors === 0 && line.p99 < PAGE_P99_MS;
       failed ||= !pass;
-      console.info(`  ${name.padEnd(62)} ${line.rps.toFixed(0).padStart(6)} ${line.p50.toFixed(1).padStart(8)} ${line.p99.toFixed(1).padStart(8)} ${String(line.errors).padStart(7)}  p99 < ${PAGE_P99_MS} ms  ${pass ? 'PASS' : 'FAIL'}`);
+      console.info(
+        `  ${name.padEnd(62)} ${line.rps.toFixed(0).padStart(6)} ${line.p50.toFixed(1).padStart(8)} ${line.p99.toFixed(1).padStart(8)} ${String(line.errors).padStart(7)}  p99 < ${PAGE_P99_MS} ms  ${pass ? 'PASS' : 'FAIL'}`,
+      );
     }
   }
   if (PARTS.includes('writes')) {
@@ -84,7 +94,11 @@ async function main(): Promise<void> {
           headers: { ...headers, 'content-type': 'application/json', 'if-match': '*' },
           setupRequest: (request) => {
             const feature = ready.features[next++ % ready.features.length]!;
-            return { ...request, path: `${path}/features/${feature.id}`, body: JSON.stringify({ code: feature.code, name: `Feature ${next}` }) };
+            return {
+              ...request,
+              path: `${path}/features/${feature.id}`,
+              body: JSON.stringify({ code: feature.code, name: `Feature ${next}` }),
+            };
           },
         });
       });
@@ -94,18 +108,30 @@ async function main(): Promise<void> {
     const pass = off.errors === 0 && on.errors === 0 && ratio <= HISTORY_RATIO_BUDGET;
     failed ||= !pass;
     console.info(`\nPUT features/:id, ${CONNECTIONS} connections                 req/s   p50 ms   p99 ms  errors`);
-    for (const [name, line] of [['history off', off], ['history on', on]] as const) {
-      console.info(`  ${name.padEnd(45)} ${line.rps.toFixed(0).padStart(6)} ${line.p50.toFixed(1).padStart(8)} ${line.p99.toFixed(1).padStart(8)} ${String(line.errors).padStart(7)}`);
+    for (const [name, line] of [
+      ['history off', off],
+      ['history on', on],
+    ] as const) {
+      console.info(
+        `  ${name.padEnd(45)} ${line.rps.toFixed(0).padStart(6)} ${line.p50.toFixed(1).padStart(8)} ${line.p99.toFixed(1).padStart(8)} ${String(line.errors).padStart(7)}`,
+      );
     }
-    verdicts.push(`history cost: throughput off / on = ${ratio.toFixed(2)}x, budget <= ${HISTORY_RATIO_BUDGET}x: ${pass ? 'PASS' : 'FAIL'}`);
+    verdicts.push(
+      `history cost: throughput off / on = ${ratio.toFixed(2)}x, budget <= ${HISTORY_RATIO_BUDGET}x: ${pass ? 'PASS' : 'FAIL'}`,
+    );
   }
   for (const verdict of verdicts) console.info(verdict);
   process.exitCode = failed ? 1 : 0;
 }
 
-async function withServer<T>(env: Record<string, string>, body: (ready: AuditServerReady, headers: Record<string, string>) => Promise<T>): Promise<T> {
+async function withServer<T>(
+  env: Record<string, string>,
+  body: (ready: AuditServerReady, headers: Record<string, string>) => Promise<T>,
+): Promise<T> {
   const server = { name: 'audit', env: { ...env, BENCH_ENTRIES: String(ENTRIES), BENCH_POSTGRES_URL: POSTGRES_URL } };
-  return withServerProcess<AuditServerReady, T>(new URL('./server.ts', import.meta.url), server, async (ready) => body(ready, await signIn(ready.base)));
+  return withServerProcess<AuditServerReady, T>(new URL('./server.ts', import.meta.url), server, async (ready) =>
+    body(ready, await signIn(ready.base)),
+  );
 }
 
 interface LoadOptions {
@@ -118,11 +144,21 @@ interface LoadOptions {
 
 async function run({ paths, setupRequest, ...options }: LoadOptions): Promise<Measured> {
   let next = 0;
-  const requests = setupRequest ? [{ setupRequest }] : paths ? [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: paths[next++ % paths.length]! }) }] : undefined;
-  const once = (duration: number) => autocannon({ connections: CONNECTIONS, duration, ...options, ...(requests ? { requests } : {}) });
+  const requests = setupRequest
+    ? [{ setupRequest }]
+    : paths
+      ? [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: paths[next++ % paths.length]! }) }]
+      : undefined;
+  const once = (duration: number) =>
+    autocannon({ connections: CONNECTIONS, duration, ...options, ...(requests ? { requests } : {}) });
   if (WARMUP_SECONDS > 0) await once(WARMUP_SECONDS);
   const result = await once(DURATION_SECONDS);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
 }
 
 await main();

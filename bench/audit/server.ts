@@ -19,8 +19,36 @@ export interface AuditServerReady {
   features: Array<{ id: number; code: string }>;
 }
 
-export const BENCH_MODULES = ['SUBSCRIBERS', 'USERS', 'ROLES', 'VOUCHER', 'COUNTRIES', 'COMPANY', 'BANNER', 'SUBSCRIPTIONS', 'EMPLOYEES', 'CATEGORY', 'DATA_UPLOAD_LOGS', 'FEATURES', 'OFFER_MODULE', 'HS_CODES', 'LOOKUPS', 'NOTIFICATIONS'];
-export const BENCH_ACTIONS = ['create', 'update', 'status', 'delete', 'login', 'logout', 'top_up', 'subscribe', 'profile', 'permissions'];
+export const BENCH_MODULES = [
+  'SUBSCRIBERS',
+  'USERS',
+  'ROLES',
+  'VOUCHER',
+  'COUNTRIES',
+  'COMPANY',
+  'BANNER',
+  'SUBSCRIPTIONS',
+  'EMPLOYEES',
+  'CATEGORY',
+  'DATA_UPLOAD_LOGS',
+  'FEATURES',
+  'OFFER_MODULE',
+  'HS_CODES',
+  'LOOKUPS',
+  'NOTIFICATIONS',
+];
+export const BENCH_ACTIONS = [
+  'create',
+  'update',
+  'status',
+  'delete',
+  'login',
+  'logout',
+  'top_up',
+  'subscribe',
+  'profile',
+  'permissions',
+];
 
 const mode = process.env.BENCH_MODE === 'writes' ? 'writes' : 'entries';
 const entries = Number(process.env.BENCH_ENTRIES ?? 1_000_000);
@@ -28,7 +56,11 @@ const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0
 const FEATURE_RECORDS = 500;
 
 async function main(): Promise<void> {
-  const database = await openBenchDatabase('postgres', { postgresUrl, schemaPrefix: 'bench_audit', poolSize: Number(process.env.BENCH_POOL_SIZE ?? 8) });
+  const database = await openBenchDatabase('postgres', {
+    postgresUrl,
+    schemaPrefix: 'bench_audit',
+    poolSize: Number(process.env.BENCH_POOL_SIZE ?? 8),
+  });
   const { db } = database;
   const config = benchConfig();
   await seedRolesAndUsers(db, new PasswordHasher(config.passwordHashing));
@@ -54,11 +86,20 @@ async function main(): Promise<void> {
   const { app, base } = await listenOnLoopback(config, database);
   const created: AuditServerReady['features'] = [];
   if (mode === 'writes') {
-    const login = await app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'admin@example.com', password: 'Admin@12345' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: 'admin@example.com', password: 'Admin@12345' },
+    });
     const headers = { authorization: `Bearer ${(login.json() as { data: { access: string } }).data.access}` };
     for (let index = 0; index < FEATURE_RECORDS; index += 1) {
       const code = `bench_feature_${index}`;
-      const answer = await app.inject({ method: 'POST', url: `/api/v1/${features.api}`, headers, payload: { code, name: `Feature ${index}` } });
+      const answer = await app.inject({
+        method: 'POST',
+        url: `/api/v1/${features.api}`,
+        headers,
+        payload: { code, name: `Feature ${index}` },
+      });
       if (answer.statusCode !== 201) throw new Error(`POST ${features.api}: ${answer.statusCode} ${answer.body}`);
       created.push({ id: (answer.json() as { data: { id: number } }).data.id, code });
     }
@@ -68,8 +109,16 @@ async function main(): Promise<void> {
     'SELECT user_id, module, action, record_id, at FROM audit_log ORDER BY id LIMIT 1 OFFSET $1',
     [Math.floor(entries / 2)],
   );
-  const day = (offset: number) => new Date(Date.parse(middle?.at ?? new Date().toISOString()) + offset * 86_400_000).toISOString().slice(0, 10);
-  const sample = { userId: middle?.user_id ?? 1, module: middle?.module ?? 'SUBSCRIBERS', action: middle?.action ?? 'update', recordId: middle?.record_id ?? 1, from: day(-3), to: day(3) };
+  const day = (offset: number) =>
+    new Date(Date.parse(middle?.at ?? new Date().toISOString()) + offset * 86_400_000).toISOString().slice(0, 10);
+  const sample = {
+    userId: middle?.user_id ?? 1,
+    module: middle?.module ?? 'SUBSCRIBERS',
+    action: middle?.action ?? 'update',
+    recordId: middle?.record_id ?? 1,
+    from: day(-3),
+    to: day(3),
+  };
   const ready: AuditServerReady = { type: 'ready', base, seedSeconds, sample, features: created };
   await serveUntilStopped(ready, app, database);
 }

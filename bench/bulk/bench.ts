@@ -20,10 +20,12 @@ async function measure(kind: DatabaseKind): Promise<void> {
     await server.db.query('ANALYZE vouchers');
     // The floor on this machine now: one plain UPDATE of the same rows, no audit, rolled back.
     const floorStarted = performance.now();
-    await server.db.transaction(async (tx) => {
-      await tx.query(`UPDATE vouchers SET usage_limit = 2`);
-      throw new Error('rolled back');
-    }).catch(() => undefined);
+    await server.db
+      .transaction(async (tx) => {
+        await tx.query(`UPDATE vouchers SET usage_limit = 2`);
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
     const floor = performance.now() - floorStarted;
     const admin = await server.auth('Super Admin');
     const started = performance.now();
@@ -38,7 +40,10 @@ async function measure(kind: DatabaseKind): Promise<void> {
     const done = response.statusCode === 200 && last.data?.changed === ROWS;
     const ok = done && (kind !== 'postgres' || elapsed < BUDGET_MS);
     if (!ok) failed = true;
-    const verdict = kind === 'postgres' ? `(budget ${BUDGET_MS / 1000} s) ${ok ? 'PASS' : 'FAIL'}` : `(no budget on PGlite) ${done ? 'done' : 'FAIL'}`;
+    const verdict =
+      kind === 'postgres'
+        ? `(budget ${BUDGET_MS / 1000} s) ${ok ? 'PASS' : 'FAIL'}`
+        : `(no budget on PGlite) ${done ? 'done' : 'FAIL'}`;
     const lines = response.body.trim().split('\n').length;
     console.log(
       `${kind.padEnd(8)} bulk set of ${ROWS.toLocaleString('en')} matching: ${(elapsed / 1000).toFixed(2)} s ${verdict}; ${last.data?.changed ?? 0} changed, ${lines - 1} progress line(s); one plain UPDATE of the same rows takes ${(floor / 1000).toFixed(2)} s here now`,

@@ -70,7 +70,11 @@ const root = process.cwd();
 const dist = join(root, 'dist');
 
 if (!process.argv.includes('--no-build')) {
-  execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    { stdio: 'inherit' },
+  );
 }
 
 /** @type {Record<string, { file: string, src?: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[] }>} */
@@ -85,7 +89,10 @@ function staticClosure(key, seen = new Set()) {
   return seen;
 }
 
-const sum = (keys) => [...keys].filter((key) => manifest[key].file.endsWith('.js')).reduce((total, key) => total + gzipSize(manifest[key].file), 0);
+const sum = (keys) =>
+  [...keys]
+    .filter((key) => manifest[key].file.endsWith('.js'))
+    .reduce((total, key) => total + gzipSize(manifest[key].file), 0);
 const format = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 const bytes = (count) => `${count.toLocaleString('en')} B`;
 
@@ -108,8 +115,15 @@ const login = new Set(initial);
 for (const key of [guestKey, loginKey].filter(Boolean)) staticClosure(key, login);
 /** A file as the server sends it to a browser that takes brotli: its .br copy when the build wrote one. */
 const servedSize = (file) => statSync(join(dist, existsSync(join(dist, `${file}.br`)) ? `${file}.br` : file)).size;
-const loginFiles = new Set(['index.html', ...[...login].flatMap((key) => [manifest[key].file, ...(manifest[key].css ?? [])])]);
-report('login screen as served (page + JS + CSS, brotli copies)', [...loginFiles].reduce((total, file) => total + servedSize(file), 0), BUDGETS.loginScreen);
+const loginFiles = new Set([
+  'index.html',
+  ...[...login].flatMap((key) => [manifest[key].file, ...(manifest[key].css ?? [])]),
+]);
+report(
+  'login screen as served (page + JS + CSS, brotli copies)',
+  [...loginFiles].reduce((total, file) => total + servedSize(file), 0),
+  BUDGETS.loginScreen,
+);
 
 const areaKeys = Object.keys(manifest)
   .filter((key) => /src\/generated\/areas\/[^/]+\.ts$/.test(key))
@@ -119,7 +133,12 @@ for (const key of areaKeys) {
   const own = [...staticClosure(key)].filter((chunk) => !initial.has(chunk));
   const limits = AREA_BUDGETS[name];
   if (!limits) throw new Error(`bench/bundle/run.mjs has no budget for the area ${name}: add it to AREA_BUDGETS`);
-  report(`area ${name}${limits.budget ? ` (before: ${bytes(limits.before)})` : ''}`, sum(own), limits.budget ?? limits.before, bytes);
+  report(
+    `area ${name}${limits.budget ? ` (before: ${bytes(limits.before)})` : ''}`,
+    sum(own),
+    limits.budget ?? limits.before,
+    bytes,
+  );
 }
 
 // The home screen, where every user lands after signing in: what it loads beyond the initial JS and the admin layout
@@ -130,7 +149,12 @@ const homeKey = Object.keys(manifest).find((key) => key.endsWith('src/screens/cu
 const adminLayoutKey = Object.keys(manifest).find((key) => key.endsWith('src/layout/AdminLayout.tsx'));
 if (!homeKey || !adminLayoutKey) throw new Error('dist/.vite/manifest.json has no home screen or admin layout chunk');
 const shell = staticClosure(adminLayoutKey, new Set(initial));
-report('home screen (beyond the initial JS and the admin layout)', sum([...staticClosure(homeKey)].filter((key) => !shell.has(key))), HOME_BUDGET, bytes);
+report(
+  'home screen (beyond the initial JS and the admin layout)',
+  sum([...staticClosure(homeKey)].filter((key) => !shell.has(key))),
+  HOME_BUDGET,
+  bytes,
+);
 
 // --- Forms library budget (added by the screens/forms engineer; kept apart from the budgets above) ---
 // The chunk(s) holding @rjsf, loaded only with the screens that show a form. Validators are precompiled,
@@ -139,8 +163,14 @@ report('home screen (beyond the initial JS and the admin layout)', sum([...stati
 // takes (capitals as typed, a mobile number's digits when left: the form template and the mobile spellings it reads),
 // and 10 B for the hashed names of the chunks it imports, which move its gzip size by a few bytes from build to build.
 const FORMS_BUDGET = 88_840;
-const formsKeys = Object.keys(manifest).filter((key) => manifest[key].file.endsWith('.js') && bundledSources([key]).some((source) => source.includes('/@rjsf/')));
-report(`forms library (${formsKeys.map((key) => manifest[key].file.replace(/^assets\//, '')).join(', ') || 'NO @rjsf CHUNK FOUND'})`, formsKeys.length ? sum(formsKeys) : Infinity, FORMS_BUDGET);
+const formsKeys = Object.keys(manifest).filter(
+  (key) => manifest[key].file.endsWith('.js') && bundledSources([key]).some((source) => source.includes('/@rjsf/')),
+);
+report(
+  `forms library (${formsKeys.map((key) => manifest[key].file.replace(/^assets\//, '')).join(', ') || 'NO @rjsf CHUNK FOUND'})`,
+  formsKeys.length ? sum(formsKeys) : Infinity,
+  FORMS_BUDGET,
+);
 // --- end of the forms library budget ---
 
 /** The modules bundled into these chunks, from their source maps. */
@@ -152,12 +182,24 @@ function bundledSources(keys) {
 }
 
 // No screen may be initial; nor is the screen registry (src/screens/index.ts): its dependency lists weigh 1.7 KB.
-const heavy = ['@rjsf/', '@tanstack/react-table', 'src/screens/generic/', 'src/screens/custom/', 'dompurify', '@tanstack/react-query', 'axios', 'uplot'];
+const heavy = [
+  '@rjsf/',
+  '@tanstack/react-table',
+  'src/screens/generic/',
+  'src/screens/custom/',
+  'dompurify',
+  '@tanstack/react-query',
+  'axios',
+  'uplot',
+];
 const sources = bundledSources(login);
 const leaked = heavy.filter((name) => sources.some((source) => source.includes(name)));
 
 const width = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => row[column].length)));
-for (const row of rows) console.log(row.map((cell, column) => (column >= 2 ? cell.padStart(width[column]) : cell.padEnd(width[column]))).join('  '));
+for (const row of rows)
+  console.log(
+    row.map((cell, column) => (column >= 2 ? cell.padStart(width[column]) : cell.padEnd(width[column]))).join('  '),
+  );
 if (leaked.length) {
   console.log(`FAIL  the login screen pulls in: ${leaked.join(', ')}`);
   failed = true;

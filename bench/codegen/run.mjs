@@ -33,28 +33,44 @@ try {
   for (const size of SIZES) {
     const dir = join(work, `manifest-${size}`);
     await writeSyntheticManifest(dir, size);
-    const output = execFileSync(process.execPath, ['--import', 'tsx', measureScript, dir], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 });
+    const output = execFileSync(process.execPath, ['--import', 'tsx', measureScript, dir], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+    });
     const result = { size, ...JSON.parse(output.trim().split('\n').at(-1)) };
     results.push(result);
-    const budget = size === 1000 ? ` budget ${BUDGET.resources1000Ms} ms ${verdict(result.ms < BUDGET.resources1000Ms)}` : '';
-    console.log(`${String(size).padStart(5)} resources: ${result.ms.toFixed(0).padStart(6)} ms, peak RSS ${result.peakRssMb.toFixed(0)} MB, ${result.files} files, ${(result.bytes / 1e6).toFixed(1)} MB${budget}`);
+    const budget =
+      size === 1000 ? ` budget ${BUDGET.resources1000Ms} ms ${verdict(result.ms < BUDGET.resources1000Ms)}` : '';
+    console.log(
+      `${String(size).padStart(5)} resources: ${result.ms.toFixed(0).padStart(6)} ms, peak RSS ${result.peakRssMb.toFixed(0)} MB, ${result.files} files, ${(result.bytes / 1e6).toFixed(1)} MB${budget}`,
+    );
   }
   const perResource = (size) => results.find((r) => r.size === size).ms / size;
   const growth = perResource(5000) / perResource(1000);
-  console.log(`growth: per-resource time at 5,000 is ${growth.toFixed(2)}x that at 1,000 (budget <= ${BUDGET.perResourceGrowth}x) ${verdict(growth <= BUDGET.perResourceGrowth)}`);
+  console.log(
+    `growth: per-resource time at 5,000 is ${growth.toFixed(2)}x that at 1,000 (budget <= ${BUDGET.perResourceGrowth}x) ${verdict(growth <= BUDGET.perResourceGrowth)}`,
+  );
 
   // Median of 5 runs, each writing every file into an empty folder: one run varies by ~10% with the machine's load.
   const runs = [];
   for (let run = 0; run < 5; run += 1) {
     const out = join(work, `real-out-${run}`);
     const started = performance.now();
-    execFileSync(process.execPath, [join(root, 'cli', 'bin.mjs'), 'generate', '--out', out], { cwd: root, stdio: 'ignore' });
+    execFileSync(process.execPath, [join(root, 'cli', 'bin.mjs'), 'generate', '--out', out], {
+      cwd: root,
+      stdio: 'ignore',
+    });
     runs.push(performance.now() - started);
   }
   const realMs = runs.sort((a, b) => a - b)[2];
-  console.log(`real manifest, generate end to end: ${realMs.toFixed(0)} ms median of 5 (min ${runs[0].toFixed(0)}, max ${runs[4].toFixed(0)}; budget ${BUDGET.realManifestGenerateMs} ms) ${verdict(realMs < BUDGET.realManifestGenerateMs)}`);
+  console.log(
+    `real manifest, generate end to end: ${realMs.toFixed(0)} ms median of 5 (min ${runs[0].toFixed(0)}, max ${runs[4].toFixed(0)}; budget ${BUDGET.realManifestGenerateMs} ms) ${verdict(realMs < BUDGET.realManifestGenerateMs)}`,
+  );
   const written = bytesUnder(join(work, 'real-out-0'));
-  console.log(`real manifest, bytes written: ${written.bytes.toLocaleString('en')} in ${written.files} files (budget ${BUDGET.realManifestBytes.toLocaleString('en')}) ${verdict(written.bytes <= BUDGET.realManifestBytes)}`);
+  console.log(
+    `real manifest, bytes written: ${written.bytes.toLocaleString('en')} in ${written.files} files (budget ${BUDGET.realManifestBytes.toLocaleString('en')}) ${verdict(written.bytes <= BUDGET.realManifestBytes)}`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

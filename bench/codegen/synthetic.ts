@@ -38,7 +38,13 @@ export async function writeSyntheticManifest(dir: string, resources: number): Pr
             },
             unique: ['email'],
           },
-          list: { columns: ['name', 'email', 'status', 'is_active'], search: ['name', 'email'], filters: ['status', 'is_active'], sort: { field: 'name' }, pageSize: 20 },
+          list: {
+            columns: ['name', 'email', 'status', 'is_active'],
+            search: ['name', 'email'],
+            filters: ['status', 'is_active'],
+            sort: { field: 'name' },
+            pageSize: 20,
+          },
           uiSchema: { 'ui:order': ['name', 'email', '*'] },
         };
       }),

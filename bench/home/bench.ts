@@ -27,14 +27,23 @@ interface RoleFigures {
 }
 
 async function signIn(base: string, email: string, password: string): Promise<Record<string, string>> {
-  const login = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const login = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (!login.ok) throw new Error(`${email} could not sign in: ${login.status}`);
   const { data } = (await login.json()) as { data: { access: string } };
   return { authorization: `Bearer ${data.access}` };
 }
 
 /** Every request's milliseconds, `connections` at a time, for `seconds`; errors are non-200 answers. */
-async function closedLoop(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<{ latencies: number[]; errors: number }> {
+async function closedLoop(
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+): Promise<{ latencies: number[]; errors: number }> {
   const latencies: number[] = [];
   let errors = 0;
   const until = performance.now() + seconds * 1000;
@@ -61,7 +70,9 @@ function percentile(sorted: readonly number[], fraction: number): number {
  * this is what the sign-in after each change waits for (a country's status is toggled before each request).
  */
 async function afterEachChange(base: string, headers: Record<string, string>, requests: number): Promise<number[]> {
-  const countries = (await (await fetch(`${base}/countries?_page_size=1`, { headers })).json()) as { data: Array<{ id: number }> };
+  const countries = (await (await fetch(`${base}/countries?_page_size=1`, { headers })).json()) as {
+    data: Array<{ id: number }>;
+  };
   const country = countries.data[0]!.id;
   const latencies: number[] = [];
   for (let index = 0; index < requests; index += 1) {
@@ -85,29 +96,45 @@ async function main(): Promise<void> {
   }
   const env = { BENCH_SUBSCRIBERS: String(SUBSCRIBERS), BENCH_POSTGRES_URL: POSTGRES_URL };
   let firstAfterChange = { p50: Number.NaN, p95: Number.NaN };
-  const results = await withServerProcess<HomeServerReady, RoleFigures[]>(new URL('./server.ts', import.meta.url), { name: 'home', env }, async (ready, pid) => {
-    const { seeded } = ready;
-    console.info(
-      `postgres: seeded ${seeded.subscribers} subscribers, ${seeded.payments} payments, ${seeded.uploads} uploads, ${seeded.auditEntries} audit entries in ${ready.seedSeconds.toFixed(1)} s; server pid ${pid}`,
-    );
-    const figures: RoleFigures[] = [];
-    for (const user of DEMO_USERS) {
-      const headers = await signIn(ready.base, user.email, user.password);
-      const url = `${ready.base}/home`;
-      const cards = ((await (await fetch(url, { headers })).json()) as { data: { cards: Array<{ key: string }> } }).data.cards;
-      console.info(`${user.role}: ${cards.map((card) => card.key).join(', ')}`);
-      await closedLoop(url, headers, CONNECTIONS, WARMUP_SECONDS);
-      const { latencies, errors } = await closedLoop(url, headers, CONNECTIONS, DURATION_SECONDS);
-      const sorted = latencies.sort((a, b) => a - b);
-      figures.push({ role: user.role, requests: sorted.length, errors, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99) });
-    }
-    const admin = await signIn(ready.base, DEMO_USERS[0]!.email, DEMO_USERS[0]!.password);
-    const changed = await afterEachChange(ready.base, admin, 40);
-    firstAfterChange = { p50: percentile(changed, 0.5), p95: percentile(changed, 0.95) };
-    return figures;
-  });
-  console.info(`\nGET home on PostgreSQL, ${SUBSCRIBERS.toLocaleString('en')} subscribers, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per role:`);
-  console.info(`${'role'.padEnd(16)} ${'requests'.padStart(8)}  ${'p50 ms'.padStart(7)}  ${'p95 ms'.padStart(7)}  ${'p99 ms'.padStart(7)}  errors  budget          verdict`);
+  const results = await withServerProcess<HomeServerReady, RoleFigures[]>(
+    new URL('./server.ts', import.meta.url),
+    { name: 'home', env },
+    async (ready, pid) => {
+      const { seeded } = ready;
+      console.info(
+        `postgres: seeded ${seeded.subscribers} subscribers, ${seeded.payments} payments, ${seeded.uploads} uploads, ${seeded.auditEntries} audit entries in ${ready.seedSeconds.toFixed(1)} s; server pid ${pid}`,
+      );
+      const figures: RoleFigures[] = [];
+      for (const user of DEMO_USERS) {
+        const headers = await signIn(ready.base, user.email, user.password);
+        const url = `${ready.base}/home`;
+        const cards = ((await (await fetch(url, { headers })).json()) as { data: { cards: Array<{ key: string }> } })
+          .data.cards;
+        console.info(`${user.role}: ${cards.map((card) => card.key).join(', ')}`);
+        await closedLoop(url, headers, CONNECTIONS, WARMUP_SECONDS);
+        const { latencies, errors } = await closedLoop(url, headers, CONNECTIONS, DURATION_SECONDS);
+        const sorted = latencies.sort((a, b) => a - b);
+        figures.push({
+          role: user.role,
+          requests: sorted.length,
+          errors,
+          p50: percentile(sorted, 0.5),
+          p95: percentile(sorted, 0.95),
+          p99: percentile(sorted, 0.99),
+        });
+      }
+      const admin = await signIn(ready.base, DEMO_USERS[0]!.email, DEMO_USERS[0]!.password);
+      const changed = await afterEachChange(ready.base, admin, 40);
+      firstAfterChange = { p50: percentile(changed, 0.5), p95: percentile(changed, 0.95) };
+      return figures;
+    },
+  );
+  console.info(
+    `\nGET home on PostgreSQL, ${SUBSCRIBERS.toLocaleString('en')} subscribers, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per role:`,
+  );
+  console.info(
+    `${'role'.padEnd(16)} ${'requests'.padStart(8)}  ${'p50 ms'.padStart(7)}  ${'p95 ms'.padStart(7)}  ${'p99 ms'.padStart(7)}  errors  budget          verdict`,
+  );
   let failed = false;
   for (const line of results) {
     const pass = line.errors === 0 && line.p95 < P95_BUDGET_MS;

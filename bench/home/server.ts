@@ -25,10 +25,19 @@ const PAYMENTS = subscriberCount;
 const UPLOADS = 2_000;
 const AUDIT_ENTRIES = 2 * subscriberCount;
 
-async function shapeForHome(db: Queryable, { salesUserId, adminUserId }: { salesUserId: number; adminUserId: number }): Promise<void> {
+async function shapeForHome(
+  db: Queryable,
+  { salesUserId, adminUserId }: { salesUserId: number; adminUserId: number },
+): Promise<void> {
   const subscribers = quoted(entityResource(MODULE.subscribers)!.entity.table);
   const uploads = quoted(entityResource(MODULE.dataUploadLogs)!.entity.table);
-  const executiveId = await insertRecord(db, MODULE.executiveProfile, { user_id: salesUserId, employee_code: 'EXE-0001', region: 'west', target_subscribers: 250, mobile: '9876500001' });
+  const executiveId = await insertRecord(db, MODULE.executiveProfile, {
+    user_id: salesUserId,
+    employee_code: 'EXE-0001',
+    region: 'west',
+    target_subscribers: 250,
+    mobile: '9876500001',
+  });
   await db.query(
     `UPDATE ${subscribers} SET executive_id = CASE WHEN id % 5 = 0 THEN $1::bigint END,
         status = (ARRAY['none', 'trial', 'active', 'active', 'expiring', 'expired', 'cancelled'])[1 + id % 7],
@@ -65,7 +74,10 @@ async function main(): Promise<void> {
   const started = Date.now();
   await db.transaction(async (tx) => {
     await seedBenchData(tx, subscriberCount);
-    await shapeForHome(tx, { salesUserId: userIds.get('sales@example.com')!, adminUserId: userIds.get('admin@example.com')! });
+    await shapeForHome(tx, {
+      salesUserId: userIds.get('sales@example.com')!,
+      adminUserId: userIds.get('admin@example.com')!,
+    });
   });
   // What autovacuum does to freshly loaded tables: statistics, so the planner knows what it reads.
   await db.exec('VACUUM ANALYZE');

@@ -13,10 +13,15 @@ let failed = false;
 
 function file(): Buffer {
   const lines = ['Code,Discount type,Discount value,Valid from,Valid to,Usage limit'];
-  for (let n = 1; n <= ROWS; n += 1) lines.push(`IMP${String(n).padStart(7, '0')},${n % 2 ? 'flat' : 'percent'},${n % 2 ? 100 : 10},2026-01-01,2026-12-31,${n <= EXISTING ? 7 : ''}`);
+  for (let n = 1; n <= ROWS; n += 1)
+    lines.push(
+      `IMP${String(n).padStart(7, '0')},${n % 2 ? 'flat' : 'percent'},${n % 2 ? 100 : 10},2026-01-01,2026-12-31,${n <= EXISTING ? 7 : ''}`,
+    );
   const boundary = '----bench-import';
   return Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="vouchers.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="vouchers.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
     Buffer.from(lines.join('\r\n')),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -36,17 +41,38 @@ async function measure(kind: DatabaseKind, body: Buffer): Promise<void> {
     await server.db.query('ANALYZE vouchers');
     const admin = await server.auth('Super Admin');
     const started = performance.now();
-    const uploaded = await server.app.inject({ method: 'POST', url: '/api/v1/vouchers/import', headers: { ...admin, 'content-type': 'multipart/form-data; boundary=----bench-import' }, payload: body });
+    const uploaded = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/vouchers/import',
+      headers: { ...admin, 'content-type': 'multipart/form-data; boundary=----bench-import' },
+      payload: body,
+    });
     const { id, mapping } = uploaded.json().data as { id: number; mapping: Record<string, string> };
     const read = performance.now();
-    const dry = await server.app.inject({ method: 'POST', url: `/api/v1/vouchers/import/${id}/dry-run`, headers: admin, payload: { mapping } });
+    const dry = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/vouchers/import/${id}/dry-run`,
+      headers: admin,
+      payload: { mapping },
+    });
     if (dry.statusCode !== 200) throw new Error(`dry run: ${dry.statusCode} ${dry.body.slice(0, 200)}`);
     const dried = performance.now();
-    const apply = await server.app.inject({ method: 'POST', url: `/api/v1/vouchers/import/${id}/apply`, headers: admin, payload: { mapping } });
+    const apply = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/vouchers/import/${id}/apply`,
+      headers: admin,
+      payload: { mapping },
+    });
     const applied = performance.now();
-    const counts = (response: typeof dry) => (JSON.parse(response.body.trim().split('\n').at(-1)!) as { data?: { counts: Record<string, number> } }).data?.counts;
+    const counts = (response: typeof dry) =>
+      (JSON.parse(response.body.trim().split('\n').at(-1)!) as { data?: { counts: Record<string, number> } }).data
+        ?.counts;
     const total = applied - started;
-    const ok = apply.statusCode === 200 && counts(apply)?.create === ROWS - EXISTING && counts(apply)?.update === EXISTING && total < BUDGET_MS;
+    const ok =
+      apply.statusCode === 200 &&
+      counts(apply)?.create === ROWS - EXISTING &&
+      counts(apply)?.update === EXISTING &&
+      total < BUDGET_MS;
     if (!ok) failed = true;
     console.log(
       `${kind.padEnd(8)} import of ${ROWS.toLocaleString('en')} rows: read ${seconds(read - started)}, dry run ${seconds(dried - read)}, apply ${seconds(applied - dried)}; in all ${seconds(total)} (budget ${BUDGET_MS / 1000} s) ${ok ? 'PASS' : 'FAIL'} ${JSON.stringify(counts(apply) ?? apply.body.slice(0, 200))}`,

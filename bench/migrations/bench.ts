@@ -24,7 +24,8 @@ import { openPostgres, quoteIdentifier } from '../../server/db/postgres.ts';
 import { editVouchers, probeTable, renameField, type ProbeReport } from './support.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const DATABASE_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** Each change, planned or applied, on a million rows: a type change rewrites the table and rebuilds its indexes. */
 const BUDGET = { renameAndWidenMs: 60_000, narrowMs: 60_000 };
 
@@ -33,7 +34,10 @@ const work = await mkdtemp(join(tmpdir(), 'bench-migrations-'));
 const manifestDir = join(work, 'manifest');
 const migrationsDir = join(work, 'migrations');
 const db = await openPostgres(DATABASE_URL, schema, 2);
-const probeClient = new pg.Client({ connectionString: DATABASE_URL, options: `-c search_path=${quoteIdentifier(schema)},public -c lock_timeout=25` });
+const probeClient = new pg.Client({
+  connectionString: DATABASE_URL,
+  options: `-c search_path=${quoteIdentifier(schema)},public -c lock_timeout=25`,
+});
 let failed = false;
 const verdict = (ok: boolean) => {
   if (!ok) failed = true;
@@ -46,14 +50,20 @@ try {
   await migrate(db, { sources: { core: DEFAULT_SOURCES.core, manifest: migrationsDir } });
   const seeded = performance.now();
   await seedVouchers();
-  console.log(`${ROWS.toLocaleString('en')} vouchers seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s (PostgreSQL, schema ${schema})`);
+  console.log(
+    `${ROWS.toLocaleString('en')} vouchers seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s (PostgreSQL, schema ${schema})`,
+  );
   await probeClient.connect();
 
   await editVouchers(manifestDir, (vouchers) => {
     renameField(vouchers, 'description', 'details');
     vouchers.entity.schema.properties.usage_limit = { title: 'Usage limit', type: 'string', maxLength: 20 };
   });
-  await measure('rename description -> details, convert usage_limit integer -> string', ['--rename', 'vouchers.description=details'], BUDGET.renameAndWidenMs);
+  await measure(
+    'rename description -> details, convert usage_limit integer -> string',
+    ['--rename', 'vouchers.description=details'],
+    BUDGET.renameAndWidenMs,
+  );
 
   await editVouchers(manifestDir, (vouchers) => {
     vouchers.entity.schema.properties.usage_limit = { title: 'Usage limit', type: 'integer', minimum: 1 };
@@ -71,17 +81,37 @@ process.exit(failed ? 1 : 0);
 async function measure(what: string, flags: string[], budgetMs: number): Promise<void> {
   const built = await buildModel(manifestDir);
   if (!built.model) throw new Error(`the edited manifest is invalid: ${JSON.stringify(built.errors)}`);
-  const { decisions } = flags.length ? parseDecisions({ rename: flags.filter((_, index) => index % 2 === 1), removed: [], drop: [], backfill: [] }) : { decisions: noDecisions() };
-  const draft = await draftMigration(built.model, (await readManifestMigrations(migrationsDir)).migrations, { decisions, ask: null });
+  const { decisions } = flags.length
+    ? parseDecisions({ rename: flags.filter((_, index) => index % 2 === 1), removed: [], drop: [], backfill: [] })
+    : { decisions: noDecisions() };
+  const draft = await draftMigration(built.model, (await readManifestMigrations(migrationsDir)).migrations, {
+    decisions,
+    ask: null,
+  });
   if (draft.kind !== 'draft') throw new Error(`no migration drafted: ${JSON.stringify(draft)}`);
   console.log(`\n${draft.name}: ${what}`);
 
   const planProbe = probeTable(probeClient);
   const planStarted = performance.now();
-  const plan = await planMigrations(db, { core: DEFAULT_SOURCES.core, manifest: migrationsDir }, { migration: { version: `manifest/${draft.name}`, series: 'manifest', steps: draft.steps, checksum: sha256(draft.sql) }, shape: JSON.parse(draft.shape) });
+  const plan = await planMigrations(
+    db,
+    { core: DEFAULT_SOURCES.core, manifest: migrationsDir },
+    {
+      migration: {
+        version: `manifest/${draft.name}`,
+        series: 'manifest',
+        steps: draft.steps,
+        checksum: sha256(draft.sql),
+      },
+      shape: JSON.parse(draft.shape),
+    },
+  );
   const planMs = performance.now() - planStarted;
   const planned = await planProbe.stop();
-  for (const step of plan.migrations.at(-1)!.steps) console.log(`  step: ${step.title}${step.rows === null ? '' : ` (${step.rows.toLocaleString('en')} rows)`}${step.refused ? ` REFUSED ${step.refused}` : ''}`);
+  for (const step of plan.migrations.at(-1)!.steps)
+    console.log(
+      `  step: ${step.title}${step.rows === null ? '' : ` (${step.rows.toLocaleString('en')} rows)`}${step.refused ? ` REFUSED ${step.refused}` : ''}`,
+    );
 
   await writeFile(join(migrationsDir, `${draft.name}.sql`), draft.sql);
   await writeFile(join(migrationsDir, `${draft.name}.shape.json`), draft.shape);
@@ -91,8 +121,12 @@ async function measure(what: string, flags: string[], budgetMs: number): Promise
   const applyMs = performance.now() - applyStarted;
   const applied = await applyProbe.stop();
 
-  console.log(`  plan:  ${seconds(planMs)} (budget ${seconds(budgetMs)}) ${verdict(planMs < budgetMs)}; ${locked(planned, planMs)}`);
-  console.log(`  apply: ${seconds(applyMs)} (budget ${seconds(budgetMs)}) ${verdict(applyMs < budgetMs)}; ${locked(applied, applyMs)}`);
+  console.log(
+    `  plan:  ${seconds(planMs)} (budget ${seconds(budgetMs)}) ${verdict(planMs < budgetMs)}; ${locked(planned, planMs)}`,
+  );
+  console.log(
+    `  apply: ${seconds(applyMs)} (budget ${seconds(budgetMs)}) ${verdict(applyMs < budgetMs)}; ${locked(applied, applyMs)}`,
+  );
 }
 
 function locked(probe: ProbeReport, totalMs: number): string {

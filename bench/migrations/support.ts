@@ -21,8 +21,12 @@ export async function editVouchers(manifestDir: string, edit: (vouchers: Voucher
 /** A field renamed wherever the resource names it: its schema (in place), the form's order and widget, the list. */
 export function renameField(vouchers: VoucherResource, from: string, to: string): void {
   const rename = (name: string) => (name === from ? to : name);
-  vouchers.entity.schema.properties = Object.fromEntries(Object.entries(vouchers.entity.schema.properties).map(([name, schema]) => [rename(name), schema]));
-  vouchers.uiSchema = Object.fromEntries(Object.entries(vouchers.uiSchema).map(([name, value]) => [rename(name), value])) as VoucherResource['uiSchema'];
+  vouchers.entity.schema.properties = Object.fromEntries(
+    Object.entries(vouchers.entity.schema.properties).map(([name, schema]) => [rename(name), schema]),
+  );
+  vouchers.uiSchema = Object.fromEntries(
+    Object.entries(vouchers.uiSchema).map(([name, value]) => [rename(name), value]),
+  ) as VoucherResource['uiSchema'];
   vouchers.uiSchema['ui:order'] = vouchers.uiSchema['ui:order'].map(rename);
   vouchers.list.columns = vouchers.list.columns.map(rename);
   vouchers.list.search = vouchers.list.search.map(rename);
@@ -76,7 +80,8 @@ export function probeTable(client: pg.Client): { stop(): Promise<ProbeReport> } 
       last = now;
       await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
     }
-    if (blockedSince !== null) report.longestBlockedMs = Math.max(report.longestBlockedMs, performance.now() - blockedSince);
+    if (blockedSince !== null)
+      report.longestBlockedMs = Math.max(report.longestBlockedMs, performance.now() - blockedSince);
   })();
   return {
     async stop() {

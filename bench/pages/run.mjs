@@ -85,9 +85,12 @@ async function oneRun(browser, baseUrl) {
   // Login screen: recorded by the page itself, relative to its navigation start (performance.now()).
   await page.addInitScript(() => {
     const mark = () => {
-      const button = [...document.querySelectorAll('button[type="submit"]')].find((element) => element.textContent.trim() === 'Sign in');
+      const button = [...document.querySelectorAll('button[type="submit"]')].find(
+        (element) => element.textContent.trim() === 'Sign in',
+      );
       const email = document.querySelector('input[name="email"]');
-      if (button && !button.disabled && email && window.__loginReadyAt === undefined) window.__loginReadyAt = performance.now();
+      if (button && !button.disabled && email && window.__loginReadyAt === undefined)
+        window.__loginReadyAt = performance.now();
     };
     new MutationObserver(mark).observe(document, { subtree: true, childList: true });
   });
@@ -136,7 +139,10 @@ try {
     const value = median(values);
     const pass = value <= BUDGETS[key];
     failed ||= !pass;
-    const unit = key === 'loginBytes' ? { name: 'KB', of: (bytes) => (bytes / 1024).toFixed(1) } : { name: 'ms', of: (ms) => ms.toFixed(0) };
+    const unit =
+      key === 'loginBytes'
+        ? { name: 'KB', of: (bytes) => (bytes / 1024).toFixed(1) }
+        : { name: 'ms', of: (ms) => ms.toFixed(0) };
     console.log(
       `${pass ? 'PASS' : 'FAIL'}  ${LABELS[key].padEnd(52)} ${unit.of(value).padStart(5)} ${unit.name}  (min ${unit.of(Math.min(...values))}, max ${unit.of(Math.max(...values))})  budget ${unit.of(BUDGETS[key])} ${unit.name}`,
     );

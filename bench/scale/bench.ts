@@ -18,7 +18,13 @@ import { DEFAULT_PASSWORD_HASHING } from '../../server/config.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openPostgres, quoteIdentifier } from '../../server/db/postgres.ts';
 import { seedRolesAndUsers } from '../../server/seed/roles.ts';
-import { freePort, SERVER_READY, startServerProcess, stopProcess, type ServerProcess } from '../../server/testing/serverProcess.ts';
+import {
+  freePort,
+  SERVER_READY,
+  startServerProcess,
+  stopProcess,
+  type ServerProcess,
+} from '../../server/testing/serverProcess.ts';
 import { seedBenchData } from '../api/seed.ts';
 import { POSTGRES_URL } from '../support/load.ts';
 import { signIn } from '../support/serverProcess.ts';
@@ -54,7 +60,9 @@ interface Figures {
 async function main(): Promise<void> {
   const schema = `bench_scale_${randomBytes(4).toString('hex')}`;
   const db = await openPostgres(POSTGRES_URL, schema, 4).catch((error: unknown) => {
-    throw new Error(`PostgreSQL at ${POSTGRES_URL} is unreachable (${error instanceof Error ? error.message : String(error)}): nothing measured.`);
+    throw new Error(
+      `PostgreSQL at ${POSTGRES_URL} is unreachable (${error instanceof Error ? error.message : String(error)}): nothing measured.`,
+    );
   });
   const folders: string[] = [];
   const servers: ServerProcess[] = [];
@@ -65,7 +73,14 @@ async function main(): Promise<void> {
     const data = await db.transaction((tx) => seedBenchData(tx, SUBSCRIBERS));
     await db.exec('VACUUM ANALYZE');
 
-    const env = { DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: schema, DATABASE_POOL_SIZE: POOL_SIZE, JWT_SECRET: randomBytes(32).toString('hex'), NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+    const env = {
+      DATABASE_URL: POSTGRES_URL,
+      DATABASE_SCHEMA: schema,
+      DATABASE_POOL_SIZE: POOL_SIZE,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    };
     const ports = [await freePort(), await freePort()];
     for (const port of ports) {
       const folder = mkdtempSync(join(tmpdir(), 'bench-scale-'));
@@ -81,21 +96,32 @@ async function main(): Promise<void> {
         `${ROUNDS} rounds of ${DURATION_SECONDS} s per configuration after ${WARMUP_SECONDS} s of warm-up`,
     );
     const scenarios = [
-      { name: `list q="${data.search}" sort=name`, path: `/subscribers?q=${encodeURIComponent(data.search)}&_sort=name&_order=asc&_page_size=20` },
+      {
+        name: `list q="${data.search}" sort=name`,
+        path: `/subscribers?q=${encodeURIComponent(data.search)}&_sort=name&_order=asc&_page_size=20`,
+      },
       { name: 'get subscriber by id', path: `/subscribers/${data.subscriberId}` },
     ];
     const expected = expectedRatio(CORES);
     const lines: Array<{ name: string; one: Figures; two: Figures; ratio: number }> = [];
     for (const scenario of scenarios) {
-      await Promise.all([load([bases[0]!], scenario.path, headers, WARMUP_SECONDS), load(bases, scenario.path, headers, WARMUP_SECONDS)]);
+      await Promise.all([
+        load([bases[0]!], scenario.path, headers, WARMUP_SECONDS),
+        load(bases, scenario.path, headers, WARMUP_SECONDS),
+      ]);
       const rounds: Array<{ one: Figures; two: Figures }> = [];
       for (let round = 0; round < ROUNDS; round += 1) {
-        rounds.push({ one: await load([bases[0]!], scenario.path, headers, DURATION_SECONDS), two: await load(bases, scenario.path, headers, DURATION_SECONDS) });
+        rounds.push({
+          one: await load([bases[0]!], scenario.path, headers, DURATION_SECONDS),
+          two: await load(bases, scenario.path, headers, DURATION_SECONDS),
+        });
       }
       const one = median(rounds.map((round) => round.one));
       const two = median(rounds.map((round) => round.two));
       const ratio = two.rps / one.rps;
-      console.info(`${scenario.name}: one instance ${one.rps.toFixed(0)} req/s (p99 ${one.p99} ms), two ${two.rps.toFixed(0)} req/s (p99 ${two.p99} ms): ${ratio.toFixed(2)}x`);
+      console.info(
+        `${scenario.name}: one instance ${one.rps.toFixed(0)} req/s (p99 ${one.p99} ms), two ${two.rps.toFixed(0)} req/s (p99 ${two.p99} ms): ${ratio.toFixed(2)}x`,
+      );
       lines.push({ name: scenario.name, one, two, ratio });
     }
 
@@ -119,8 +145,17 @@ async function main(): Promise<void> {
 }
 
 /** The load spread evenly over `bases`: one autocannon per instance, the connections shared between them. */
-async function load(bases: readonly string[], path: string, headers: Record<string, string>, seconds: number): Promise<Figures> {
-  const results = await Promise.all(bases.map((base) => autocannon({ url: `${base}${path}`, headers, connections: CONNECTIONS / bases.length, duration: seconds })));
+async function load(
+  bases: readonly string[],
+  path: string,
+  headers: Record<string, string>,
+  seconds: number,
+): Promise<Figures> {
+  const results = await Promise.all(
+    bases.map((base) =>
+      autocannon({ url: `${base}${path}`, headers, connections: CONNECTIONS / bases.length, duration: seconds }),
+    ),
+  );
   return {
     rps: results.reduce((sum, result) => sum + result.requests.average, 0),
     p99: Math.max(...results.map((result) => result.latency.p99)),

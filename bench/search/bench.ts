@@ -37,16 +37,37 @@ async function main(): Promise<void> {
 }
 
 async function benchDatabase(kind: DatabaseKind): Promise<ResultLine> {
-  const server = { name: kind, env: { BENCH_DATABASE: kind, BENCH_SUBSCRIBERS: String(SUBSCRIBERS), BENCH_POSTGRES_URL: POSTGRES_URL } };
-  return withServerProcess<ServerReady, ResultLine>(new URL('../api/server.ts', import.meta.url), server, async (ready, pid) => {
-    console.info(`${kind}: seeded ${SUBSCRIBERS} subscribers in ${ready.seedSeconds.toFixed(1)} s; server pid ${pid}`);
-    const headers = await signIn(ready.base);
-    const paths = await searchPaths(ready, headers);
-    console.info(`${kind}: ${paths.length} distinct searches, e.g. ${paths.slice(0, 3).map((path) => decodeURIComponent(path.split('q=')[1]!.split('&')[0]!)).join(' | ')}`);
-    const load = { origin: new URL(ready.base).origin, paths, headers, connections: CONNECTIONS[kind] };
-    const line = { database: kind, scenario: `GET search, ${CONNECTIONS[kind]} connections, a new q each`, budget: { p99Ms: P99_BUDGET_MS[kind] } };
-    return measureLine(line, (seconds) => rotatingLoad(load, seconds), { warmupSeconds: WARMUP_SECONDS, seconds: DURATION_SECONDS });
-  });
+  const server = {
+    name: kind,
+    env: { BENCH_DATABASE: kind, BENCH_SUBSCRIBERS: String(SUBSCRIBERS), BENCH_POSTGRES_URL: POSTGRES_URL },
+  };
+  return withServerProcess<ServerReady, ResultLine>(
+    new URL('../api/server.ts', import.meta.url),
+    server,
+    async (ready, pid) => {
+      console.info(
+        `${kind}: seeded ${SUBSCRIBERS} subscribers in ${ready.seedSeconds.toFixed(1)} s; server pid ${pid}`,
+      );
+      const headers = await signIn(ready.base);
+      const paths = await searchPaths(ready, headers);
+      console.info(
+        `${kind}: ${paths.length} distinct searches, e.g. ${paths
+          .slice(0, 3)
+          .map((path) => decodeURIComponent(path.split('q=')[1]!.split('&')[0]!))
+          .join(' | ')}`,
+      );
+      const load = { origin: new URL(ready.base).origin, paths, headers, connections: CONNECTIONS[kind] };
+      const line = {
+        database: kind,
+        scenario: `GET search, ${CONNECTIONS[kind]} connections, a new q each`,
+        budget: { p99Ms: P99_BUDGET_MS[kind] },
+      };
+      return measureLine(line, (seconds) => rotatingLoad(load, seconds), {
+        warmupSeconds: WARMUP_SECONDS,
+        seconds: DURATION_SECONDS,
+      });
+    },
+  );
 }
 
 /** Fragments as typed, three-letter ones (the shortest search) and whole addresses, interleaved, 5 records per resource. */

@@ -45,15 +45,21 @@ const onRoute = (route: RouteOptions) => {
   ];
 };
 const app = await buildApp({ config, db, storage: new MemoryStorage(), onRoute });
-const login = await app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'admin@example.com', password: 'Admin@12345' } });
+const login = await app.inject({
+  method: 'POST',
+  url: '/api/v1/login',
+  payload: { email: 'admin@example.com', password: 'Admin@12345' },
+});
 const { access } = (login.json() as { data: { access: string } }).data;
 const answer = await app.inject({ method: 'GET', url: PAGE_URL, headers: { authorization: `Bearer ${access}` } });
 const page = answer.json() as { data: unknown[] };
 await app.close();
 await db.close();
-if (!routeSerialiser || page.data.length !== 100) throw new Error(`expected a page of 100 and the route's serialiser; got ${page.data.length} rows`);
+if (!routeSerialiser || page.data.length !== 100)
+  throw new Error(`expected a page of 100 and the route's serialiser; got ${page.data.length} rows`);
 const compiled: Serialise = routeSerialiser;
-if (!isDeepStrictEqual(JSON.parse(compiled(page)), page)) throw new Error('the route\'s serialiser does not write the page as it was answered');
+if (!isDeepStrictEqual(JSON.parse(compiled(page)), page))
+  throw new Error("the route's serialiser does not write the page as it was answered");
 
 /** Seconds for ITERATIONS pages. */
 function time(serialise: Serialise): number {
@@ -72,9 +78,11 @@ const speedup = median(rounds.map((round) => round.plain / round.fast));
 const bytes = Buffer.byteLength(JSON.stringify(page));
 const line = (name: string, seconds: number) =>
   `${name.padEnd(34)} ${(ITERATIONS / seconds).toFixed(0).padStart(7)} pages/s  ${((ITERATIONS * bytes) / seconds / 1e6).toFixed(1).padStart(6)} MB/s`;
-console.log(`A page of 100 subscribers (${bytes} bytes of JSON), median of ${ROUNDS} alternating rounds of ${ITERATIONS}, Node ${process.version}:`);
+console.log(
+  `A page of 100 subscribers (${bytes} bytes of JSON), median of ${ROUNDS} alternating rounds of ${ITERATIONS}, Node ${process.version}:`,
+);
 console.log(line('JSON.stringify', median(rounds.map((round) => round.plain))));
-console.log(line('the route\'s serialiser (schema)', median(rounds.map((round) => round.fast))));
+console.log(line("the route's serialiser (schema)", median(rounds.map((round) => round.fast))));
 const ok = speedup >= BUDGET.minSpeedup;
 console.log(`speed-up ${speedup.toFixed(2)}x (budget >= ${BUDGET.minSpeedup}x) ${ok ? 'PASS' : 'FAIL'}`);
 process.exitCode = ok ? 0 : 1;

@@ -25,7 +25,12 @@ export interface BenchDatabase {
  */
 export async function openBenchDatabase(
   kind: DatabaseKind,
-  { postgresUrl, schemaPrefix, poolSize, pgliteFolder = null }: { postgresUrl: string; schemaPrefix: string; poolSize: number; pgliteFolder?: string | null },
+  {
+    postgresUrl,
+    schemaPrefix,
+    poolSize,
+    pgliteFolder = null,
+  }: { postgresUrl: string; schemaPrefix: string; poolSize: number; pgliteFolder?: string | null },
 ): Promise<BenchDatabase> {
   const schema = kind === 'postgres' ? `${schemaPrefix}_${randomBytes(4).toString('hex')}` : null;
   const db = schema ? await openPostgres(postgresUrl, schema, poolSize) : await openPglite(pgliteFolder);
@@ -47,11 +52,19 @@ export async function closeBenchDatabase({ db, schema }: BenchDatabase): Promise
 
 /** As in production, with a secret of its own and warnings and errors only: a per-request info line would measure the log sink, not the API. */
 export function benchConfig(): ServerConfig {
-  return loadConfig({ NODE_ENV: 'production' } as NodeJS.ProcessEnv, { dataDir: null, databaseUrl: null, jwtSecret: randomBytes(32), logLevel: 'warn' });
+  return loadConfig({ NODE_ENV: 'production' } as NodeJS.ProcessEnv, {
+    dataDir: null,
+    databaseUrl: null,
+    jwtSecret: randomBytes(32),
+    logLevel: 'warn',
+  });
 }
 
 /** The app on 127.0.0.1, on a port the system chooses, and the base address of its API. */
-export async function listenOnLoopback(config: ServerConfig, { db }: BenchDatabase): Promise<{ app: FastifyInstance; base: string }> {
+export async function listenOnLoopback(
+  config: ServerConfig,
+  { db }: BenchDatabase,
+): Promise<{ app: FastifyInstance; base: string }> {
   const app = await buildApp({ config, db, storage: new MemoryStorage(), logger: { level: config.logLevel } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -17,7 +17,10 @@ export interface LoadFigures {
 }
 
 /** Requests for `seconds` over `connections`; latencies in milliseconds. Errors count timeouts and non-2xx answers. */
-export async function rotatingLoad({ origin, paths, headers, connections }: RotatingLoad, seconds: number): Promise<LoadFigures> {
+export async function rotatingLoad(
+  { origin, paths, headers, connections }: RotatingLoad,
+  seconds: number,
+): Promise<LoadFigures> {
   let next = 0;
   const result = await autocannon({
     url: origin,
@@ -26,7 +29,12 @@ export async function rotatingLoad({ origin, paths, headers, connections }: Rota
     headers,
     requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
 }
 
 /** The PostgreSQL the benchmarks run on: TEST_DATABASE_URL, as for the tests. */

@@ -18,7 +18,10 @@ export interface ResultLine extends LoadFigures {
 }
 
 /** Each database's lines in turn; PostgreSQL's are skipped, with a warning, when none answers at POSTGRES_URL. */
-export async function linesOnEachDatabase(databases: readonly DatabaseKind[], bench: (kind: DatabaseKind) => Promise<ResultLine[]>): Promise<ResultLine[]> {
+export async function linesOnEachDatabase(
+  databases: readonly DatabaseKind[],
+  bench: (kind: DatabaseKind) => Promise<ResultLine[]>,
+): Promise<ResultLine[]> {
   const lines: ResultLine[] = [];
   for (const kind of databases) {
     if (kind === 'postgres' && !(await postgresReachable(POSTGRES_URL))) {
@@ -38,7 +41,9 @@ export async function measureLine(
 ): Promise<ResultLine> {
   if (warmupSeconds > 0) await load(warmupSeconds);
   const measured = { ...line, ...(await load(seconds)) };
-  console.info(`${line.database} ${line.scenario}: ${measured.rps.toFixed(0)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms, errors ${measured.errors}`);
+  console.info(
+    `${line.database} ${line.scenario}: ${measured.rps.toFixed(0)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms, errors ${measured.errors}`,
+  );
   return measured;
 }
 
@@ -47,7 +52,9 @@ export function printResults(lines: readonly ResultLine[]): boolean {
   const rows = lines.map((line) => ({ line, budget: budgetText(line.budget), pass: passes(line) }));
   const scenarioWidth = Math.max('scenario'.length, ...lines.map((line) => line.scenario.length));
   const budgetWidth = Math.max('budget'.length, ...rows.map((row) => row.budget.length));
-  console.info(`\n${'database'.padEnd(9)} ${'scenario'.padEnd(scenarioWidth)}  req/s   p50 ms   p99 ms  errors  ${'budget'.padEnd(budgetWidth)}  verdict`);
+  console.info(
+    `\n${'database'.padEnd(9)} ${'scenario'.padEnd(scenarioWidth)}  req/s   p50 ms   p99 ms  errors  ${'budget'.padEnd(budgetWidth)}  verdict`,
+  );
   for (const { line, budget, pass } of rows) {
     const verdict = line.budget === null ? (pass ? '-' : 'ERRORS') : pass ? 'PASS' : 'FAIL';
     console.info(

@@ -43,7 +43,12 @@ const verdict = (ok: boolean) => {
   return ok ? 'PASS' : 'FAIL';
 };
 
-async function writeFile(path: string, rows: number, gzip: boolean, period = PERIOD): Promise<{ size: number; sha256: string }> {
+async function writeFile(
+  path: string,
+  rows: number,
+  gzip: boolean,
+  period = PERIOD,
+): Promise<{ size: number; sha256: string }> {
   const lines = Readable.from(shipmentLines(rows, period));
   if (gzip) await pipeline(lines, createGzip({ level: 6 }), createWriteStream(path));
   else await pipeline(lines, createWriteStream(path));
@@ -84,18 +89,40 @@ interface MonthFile {
  * The file imported by a server of its own on `kind`, after `before` (the month before, imported first and not
  * measured, so that the file's import is compared with it); the uploads list's latencies while it runs.
  */
-async function importThrough(kind: DatabaseKind, folder: string, path: string, file: { size: number; sha256: string }, measureList: boolean, before: MonthFile | null = null) {
+async function importThrough(
+  kind: DatabaseKind,
+  folder: string,
+  path: string,
+  file: { size: number; sha256: string },
+  measureList: boolean,
+  before: MonthFile | null = null,
+) {
   const storage = await mkdtemp(join(folder, 'storage-'));
   return withServerProcess<{ base: string }, Published & { listMs: number[]; slowAt: string[] }>(
     new URL('./server.ts', import.meta.url),
     { name: kind, env: { BENCH_DATABASE: kind, BENCH_STORAGE: storage, BENCH_POSTGRES_URL: POSTGRES_URL } },
     async ({ base }, _pid, child) => {
       const headers = { ...(await signIn(base)), 'content-type': 'application/json' };
-      const post = async (path: string, body: object) => (await (await fetch(`${base}/${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { data: Record<string, unknown> };
-      const country = await post('countries', { name: 'Norway', iso2: 'NO', iso3: 'NOR', region: 'europe', currency_code: 'NOK' });
+      const post = async (path: string, body: object) =>
+        (await (await fetch(`${base}/${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as {
+          data: Record<string, unknown>;
+        };
+      const country = await post('countries', {
+        name: 'Norway',
+        iso2: 'NO',
+        iso3: 'NOR',
+        region: 'europe',
+        currency_code: 'NOK',
+      });
       await mkdir(join(storage, 'uploads'), { recursive: true });
       const arrive = async (month: MonthFile): Promise<Published> => {
-        const ticket = await post('uploads', { country_id: country.data.id, trade_direction: 'export', period: month.period, file_name: `shipments-${month.period}.csv`, size: month.file.size });
+        const ticket = await post('uploads', {
+          country_id: country.data.id,
+          trade_direction: 'export',
+          period: month.period,
+          file_name: `shipments-${month.period}.csv`,
+          size: month.file.size,
+        });
         const uploadId = (ticket.data.upload as { id: number }).id;
         const key = `uploads/${uploadId}-0000000000bench0.csv`;
         await link(month.path, join(storage, key));
@@ -107,7 +134,13 @@ async function importThrough(kind: DatabaseKind, folder: string, path: string, f
           };
           child.on('message', listener);
         });
-        child.send({ type: 'arrived', uploadId, key, size: month.file.size, sha256: month.file.sha256 } satisfies Arrived);
+        child.send({
+          type: 'arrived',
+          uploadId,
+          key,
+          size: month.file.size,
+          sha256: month.file.sha256,
+        } satisfies Arrived);
         return ended;
       };
       if (before) await arrive(before);
@@ -122,7 +155,8 @@ async function importThrough(kind: DatabaseKind, folder: string, path: string, f
         await fetch(`${base}/uploads?_page=1&_page_size=20`, { headers });
         const took = performance.now() - started;
         listMs.push(took);
-        if (took >= LIST_P99_BUDGET_MS) slowAt.push(`${Math.round(took)} ms at ${((started - importStarted) / 1000).toFixed(1)} s`);
+        if (took >= LIST_P99_BUDGET_MS)
+          slowAt.push(`${Math.round(took)} ms at ${((started - importStarted) / 1000).toFixed(1)} s`);
       }
       return { ...(await published), listMs, slowAt };
     },
@@ -131,13 +165,22 @@ async function importThrough(kind: DatabaseKind, folder: string, path: string, f
 
 const seconds = (value: number) => `${value.toFixed(1)} s`;
 const folder = await mkdtemp(join(tmpdir(), 'trade-import-'));
-const load = () => `load ${loadavg().map((value) => value.toFixed(1)).join(' ')}`;
+const load = () =>
+  `load ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')}`;
 try {
   const path = join(folder, 'shipments.csv');
   const file = await writeFile(path, ROWS, false);
   const previousPath = join(folder, 'previous.csv');
-  const previous: MonthFile = { path: previousPath, file: await writeFile(previousPath, ROWS, false, PREVIOUS_PERIOD), period: PREVIOUS_PERIOD };
-  console.log(`file: ${ROWS.toLocaleString('en')} rows, ${(file.size / 1024 ** 2).toFixed(0)} MB, and the month before it alike (${load()})`);
+  const previous: MonthFile = {
+    path: previousPath,
+    file: await writeFile(previousPath, ROWS, false, PREVIOUS_PERIOD),
+    period: PREVIOUS_PERIOD,
+  };
+  console.log(
+    `file: ${ROWS.toLocaleString('en')} rows, ${(file.size / 1024 ** 2).toFixed(0)} MB, and the month before it alike (${load()})`,
+  );
   const comparison = (database: string, run: Published) =>
     console.log(
       `${database} comparison with the month before, inside the import: ${run.comparisonMs === null ? 'none stored' : seconds(run.comparisonMs / 1000)} (budget ${COMPARISON_BUDGET_S} s) ` +
@@ -154,8 +197,12 @@ try {
       `postgres import, file stored to upload published: ${seconds(run.seconds)} = ${factor.toFixed(1)}x the bare COPY (budget ${COPY_FACTOR_BUDGET}x) ${verdict(run.status === 'published' && run.rows === ROWS && factor <= COPY_FACTOR_BUDGET)} ` +
         `[${run.status}, ${run.rows.toLocaleString('en')} rows, server peak RSS ${run.peakRssMb} MB] (${load()})`,
     );
-    console.log(`postgres uploads list during the import: ${run.listMs.length} requests, p50 ${percentile(run.listMs, 0.5).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms (budget ${LIST_P99_BUDGET_MS} ms) ${verdict(p99 < LIST_P99_BUDGET_MS)}`);
-    console.log(`  the server's event loop meanwhile: delay p99 ${run.loopDelayMs.p99} ms, max ${run.loopDelayMs.max} ms; lists over the budget: ${run.slowAt.slice(0, 12).join(', ') || 'none'}`);
+    console.log(
+      `postgres uploads list during the import: ${run.listMs.length} requests, p50 ${percentile(run.listMs, 0.5).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms (budget ${LIST_P99_BUDGET_MS} ms) ${verdict(p99 < LIST_P99_BUDGET_MS)}`,
+    );
+    console.log(
+      `  the server's event loop meanwhile: delay p99 ${run.loopDelayMs.p99} ms, max ${run.loopDelayMs.max} ms; lists over the budget: ${run.slowAt.slice(0, 12).join(', ') || 'none'}`,
+    );
     comparison('postgres', run);
   } else {
     console.log(`postgres SKIPPED: ${POSTGRES_URL} is unreachable`);
@@ -166,7 +213,9 @@ try {
       `pglite   import, file stored to upload published: ${seconds(run.seconds)} (budget ${PGLITE_BUDGET_S} s) ${verdict(run.status === 'published' && run.rows === ROWS && run.seconds < PGLITE_BUDGET_S)} ` +
         `[${run.status}, ${run.rows.toLocaleString('en')} rows, server peak RSS ${run.peakRssMb} MB; readers got their answer after ${seconds(run.answeredSeconds)}, the search index built] (${load()})`,
     );
-    console.log(`pglite   comparison with the month before, inside the import: ${run.comparisonMs === null ? 'none stored' : seconds(run.comparisonMs / 1000)} (no budget on PGlite)`);
+    console.log(
+      `pglite   comparison with the month before, inside the import: ${run.comparisonMs === null ? 'none stored' : seconds(run.comparisonMs / 1000)} (no budget on PGlite)`,
+    );
   }
   if (process.env.BENCH_BIG === '1' && (await postgresReachable(POSTGRES_URL))) {
     await rm(path);

@@ -40,17 +40,32 @@ export interface Published {
 const kind = process.env.BENCH_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 const folder = process.env.BENCH_STORAGE!;
 // PGlite in a data folder, as `npm start` keeps it: in memory every record would live in its WebAssembly heap.
-const database = await openBenchDatabase(kind, { postgresUrl: process.env.BENCH_POSTGRES_URL!, schemaPrefix: 'bench_trade', poolSize: 8, pgliteFolder: `${folder}.pglite` });
-await seedRolesAndUsers(database.db, new PasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1, maxConcurrent: 4 }));
+const database = await openBenchDatabase(kind, {
+  postgresUrl: process.env.BENCH_POSTGRES_URL!,
+  schemaPrefix: 'bench_trade',
+  poolSize: 8,
+  pgliteFolder: `${folder}.pglite`,
+});
+await seedRolesAndUsers(
+  database.db,
+  new PasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1, maxConcurrent: 4 }),
+);
 const config = { ...benchConfig(), uploadMaxBytes: 16 * 1024 ** 3, uploadLeaseSeconds: 600 };
-const app = await buildApp({ config, db: database.db, storage: new LocalFolderStorage(folder), logger: { level: config.logLevel } });
+const app = await buildApp({
+  config,
+  db: database.db,
+  storage: new LocalFolderStorage(folder),
+  logger: { level: config.logLevel },
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 
 /** The most memory this process has held, as the kernel counts it. */
 function peakRssMb(): number {
-  const line = readFileSync('/proc/self/status', 'utf8').split('\n').find((text) => text.startsWith('VmHWM:'));
+  const line = readFileSync('/proc/self/status', 'utf8')
+    .split('\n')
+    .find((text) => text.startsWith('VmHWM:'));
   return Math.round(Number(line?.replace(/\D/g, '') ?? 0) / 1024);
 }
 
@@ -58,7 +73,10 @@ process.on('message', (message: Arrived | string) => {
   if (typeof message !== 'object' || message.type !== 'arrived') return;
   void (async () => {
     const { db } = database;
-    await db.query('UPDATE upload_files SET stored_at = now(), storage_key = $2, stored_size = $3, stored_sha256 = $4 WHERE upload_id = $1', [message.uploadId, message.key, message.size, message.sha256]);
+    await db.query(
+      'UPDATE upload_files SET stored_at = now(), storage_key = $2, stored_size = $3, stored_sha256 = $4 WHERE upload_id = $1',
+      [message.uploadId, message.key, message.size, message.sha256],
+    );
     await setUploadState(app, db, message.uploadId, { status: 'processing' });
     const started = performance.now();
     const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -69,14 +87,27 @@ process.on('message', (message: Arrived | string) => {
     });
     app.uploads.enqueue(message.uploadId);
     for (;;) {
-      const [row] = await db.query<{ status: string; rows_accepted: number | null; error: string | null; comparison_ms: number | null }>(
+      const [row] = await db.query<{
+        status: string;
+        rows_accepted: number | null;
+        error: string | null;
+        comparison_ms: number | null;
+      }>(
         "SELECT d.status, d.rows_accepted, f.error, (f.review->>'computed_in_ms')::float8 AS comparison_ms FROM data_uploads d JOIN upload_files f ON f.upload_id = d.id WHERE d.id = $1",
         [message.uploadId],
       );
       if (row && row.status !== 'processing') {
-        const published: Published = { type: 'published', status: row.status, error: row.error, rows: row.rows_accepted ?? 0, comparisonMs: row.comparison_ms,
-          seconds: ((publishedAt || performance.now()) - started) / 1000, answeredSeconds: (performance.now() - started) / 1000, peakRssMb: peakRssMb(),
-          loopDelayMs: { max: Math.round(loop.max / 1e6), p99: Math.round(loop.percentile(99) / 1e6) } };
+        const published: Published = {
+          type: 'published',
+          status: row.status,
+          error: row.error,
+          rows: row.rows_accepted ?? 0,
+          comparisonMs: row.comparison_ms,
+          seconds: ((publishedAt || performance.now()) - started) / 1000,
+          answeredSeconds: (performance.now() - started) / 1000,
+          peakRssMb: peakRssMb(),
+          loopDelayMs: { max: Math.round(loop.max / 1e6), p99: Math.round(loop.percentile(99) / 1e6) },
+        };
         loop.disable();
         unsubscribe();
         process.send?.(published);

@@ -8,12 +8,24 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/db/database.ts';
 import { quoteIdentifier } from '../../server/db/postgres.ts';
 import { MODULE, entityResource, quoted } from '../../server/registry.ts';
-import { TRADE_SEARCH, ensureMonth, indexUploadTable, publishUploadTable, removeUploadRecords, uploadTable } from '../../server/modules/uploads/tradePartitions.ts';
+import {
+  TRADE_SEARCH,
+  ensureMonth,
+  indexUploadTable,
+  publishUploadTable,
+  removeUploadRecords,
+  uploadTable,
+} from '../../server/modules/uploads/tradePartitions.ts';
 
 export const MONTHS = Array.from({ length: 12 }, (_, index) => `2025-${String(index + 1).padStart(2, '0')}`);
 export const COUNTRIES = ['India', 'Germany', 'Brazil', 'Kenya'] as const;
 export const DIRECTIONS = ['import', 'export'] as const;
-const ISO: Record<(typeof COUNTRIES)[number], [string, string]> = { India: ['IN', 'IND'], Germany: ['DE', 'DEU'], Brazil: ['BR', 'BRA'], Kenya: ['KE', 'KEN'] };
+const ISO: Record<(typeof COUNTRIES)[number], [string, string]> = {
+  India: ['IN', 'IND'],
+  Germany: ['DE', 'DEU'],
+  Brazil: ['BR', 'BRA'],
+  Kenya: ['KE', 'KEN'],
+};
 
 /** The shape of the generated records: a data set loaded by an earlier shape is loaded again. */
 const DATA_SHAPE = 'v2';
@@ -22,8 +34,30 @@ const DATA_SHAPE = 'v2';
  * Common products (one record in ten is pepper), and saffron, one record in a thousand: 28 records in a row every
  * 28,000, which the date formula spreads over every day of the month, as a rare product's shipments are.
  */
-const PRODUCTS = ['Black pepper whole', 'Basmati rice', 'Turmeric fingers', 'Cumin seeds', 'Green cardamom', 'Cashew kernels', 'Coffee beans', 'Tea leaves', 'Chilli powder', 'Coriander seeds'];
-const TRADERS = ['Acme Trading', 'Spice Co', 'Global Foods', 'Harbor Imports', 'Sunrise Exports', 'Delta Agro', 'Orient Commodities', 'Northwind', 'Blue Ocean', 'Green Valley'];
+const PRODUCTS = [
+  'Black pepper whole',
+  'Basmati rice',
+  'Turmeric fingers',
+  'Cumin seeds',
+  'Green cardamom',
+  'Cashew kernels',
+  'Coffee beans',
+  'Tea leaves',
+  'Chilli powder',
+  'Coriander seeds',
+];
+const TRADERS = [
+  'Acme Trading',
+  'Spice Co',
+  'Global Foods',
+  'Harbor Imports',
+  'Sunrise Exports',
+  'Delta Agro',
+  'Orient Commodities',
+  'Northwind',
+  'Blue Ocean',
+  'Green Valley',
+];
 
 export interface LoadedUpload {
   id: number;
@@ -38,18 +72,43 @@ const array = (values: readonly string[]) => `ARRAY[${values.map((value) => `'${
 /** The uploads already loaded (a kept database), or none when the data set is not complete. */
 async function loadedUploads(db: Database, rowsPerUpload: number): Promise<LoadedUpload[]> {
   const uploads = quoted(entityResource(MODULE.dataUploadLogs)!.entity.table);
-  const rows = await db.query<{ id: number; country: string; country_id: number; trade_direction: string; period: string; rows_accepted: number }>(
+  const rows = await db.query<{
+    id: number;
+    country: string;
+    country_id: number;
+    trade_direction: string;
+    period: string;
+    rows_accepted: number;
+  }>(
     `SELECT u.id, c.name AS country, u.country_id, u.trade_direction, u.period, u.rows_accepted FROM ${uploads} u JOIN countries c ON c.id = u.country_id
       WHERE u.file_name LIKE 'bench-' || $1 || '-%' AND to_regclass('trade_records_upload_' || u.id) IS NOT NULL ORDER BY u.id`,
     [DATA_SHAPE],
   );
-  const searchable = await db.query<{ n: number }>(`SELECT count(*) AS n FROM pg_indexes WHERE indexname LIKE 'trade\\_records\\_upload\\_%\\_search'`);
-  const complete = rows.length === MONTHS.length * COUNTRIES.length * DIRECTIONS.length && rows.every((row) => Number(row.rows_accepted) === rowsPerUpload) && Number(searchable[0]!.n) === rows.length;
-  return complete ? rows.map((row) => ({ id: Number(row.id), country: row.country, countryId: Number(row.country_id), direction: row.trade_direction, period: row.period })) : [];
+  const searchable = await db.query<{ n: number }>(
+    `SELECT count(*) AS n FROM pg_indexes WHERE indexname LIKE 'trade\\_records\\_upload\\_%\\_search'`,
+  );
+  const complete =
+    rows.length === MONTHS.length * COUNTRIES.length * DIRECTIONS.length &&
+    rows.every((row) => Number(row.rows_accepted) === rowsPerUpload) &&
+    Number(searchable[0]!.n) === rows.length;
+  return complete
+    ? rows.map((row) => ({
+        id: Number(row.id),
+        country: row.country,
+        countryId: Number(row.country_id),
+        direction: row.trade_direction,
+        period: row.period,
+      }))
+    : [];
 }
 
 /** Loads the data set unless it is there already; the uploads, and the seconds the load took (0 when kept). */
-export async function loadTradeRecords(app: FastifyInstance, db: Database, rowsPerUpload: number, headers: Record<string, string>): Promise<{ uploads: LoadedUpload[]; seconds: number }> {
+export async function loadTradeRecords(
+  app: FastifyInstance,
+  db: Database,
+  rowsPerUpload: number,
+  headers: Record<string, string>,
+): Promise<{ uploads: LoadedUpload[]; seconds: number }> {
   const kept = await loadedUploads(db, rowsPerUpload);
   if (kept.length > 0) return { uploads: kept, seconds: 0 };
   const started = performance.now();
@@ -66,7 +125,12 @@ export async function loadTradeRecords(app: FastifyInstance, db: Database, rowsP
     const [found] = await db.query<{ id: number }>('SELECT id FROM countries WHERE name = $1', [country]);
     if (found) countryIds.set(country, Number(found.id));
     else {
-      const created = await app.inject({ method: 'POST', url: '/api/v1/countries', headers, payload: { name: country, iso2: ISO[country][0], iso3: ISO[country][1], region: 'asia', currency_code: 'USD' } });
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/v1/countries',
+        headers,
+        payload: { name: country, iso2: ISO[country][0], iso3: ISO[country][1], region: 'asia', currency_code: 'USD' },
+      });
       if (created.statusCode !== 201) throw new Error(`country ${country}: ${created.body}`);
       countryIds.set(country, (created.json() as { data: { id: number } }).data.id);
     }
@@ -79,20 +143,31 @@ export async function loadTradeRecords(app: FastifyInstance, db: Database, rowsP
         const [row] = await db.query<{ id: number }>(
           `INSERT INTO ${table} (country_id, trade_direction, period, file_name, size, status, rows_total, rows_accepted, rows_rejected)
            VALUES ($1, $2, $3, $4, 1, 'published', $5, $5, 0) RETURNING id`,
-          [countryIds.get(country), direction, period, `bench-${DATA_SHAPE}-${country}-${direction}-${period}.csv`, rowsPerUpload],
+          [
+            countryIds.get(country),
+            direction,
+            period,
+            `bench-${DATA_SHAPE}-${country}-${direction}-${period}.csv`,
+            rowsPerUpload,
+          ],
         );
         planned.push({ id: Number(row!.id), country, countryId: countryIds.get(country)!, direction, period });
       }
     }
   }
-  const [{ base }] = (await db.query<{ base: number }>(`SELECT nextval('trade_record_ids') AS base`)) as [{ base: number }];
+  const [{ base }] = (await db.query<{ base: number }>(`SELECT nextval('trade_record_ids') AS base`)) as [
+    { base: number },
+  ];
   await db.query(`SELECT setval('trade_record_ids', $1)`, [Number(base) + planned.length * rowsPerUpload + 1]);
   let next = 0;
   const worker = async () => {
     while (next < planned.length) {
       const index = next++;
       await loadUpload(db, planned[index]!, Number(base) + index * rowsPerUpload, rowsPerUpload);
-      if ((index + 1) % 8 === 0) console.info(`  ${index + 1}/${planned.length} uploads loaded, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      if ((index + 1) % 8 === 0)
+        console.info(
+          `  ${index + 1}/${planned.length} uploads loaded, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+        );
     }
   };
   await Promise.all(db.kind === 'postgres' ? [worker(), worker()] : [worker()]);
@@ -104,7 +179,9 @@ async function loadUpload(db: Database, upload: LoadedUpload, firstId: number, r
   const name = uploadTable(upload.id);
   const target = quoteIdentifier(name);
   await db.exec(`DROP TABLE IF EXISTS ${target}`);
-  await db.exec(`CREATE ${db.kind === 'postgres' ? 'UNLOGGED ' : ''}TABLE ${target} (LIKE trade_records INCLUDING DEFAULTS)`);
+  await db.exec(
+    `CREATE ${db.kind === 'postgres' ? 'UNLOGGED ' : ''}TABLE ${target} (LIKE trade_records INCLUDING DEFAULTS)`,
+  );
   // Shipment dates spread over the month out of id order, as real files are.
   await db.query(
     `INSERT INTO ${target} (id, upload_id, country_id, trade_direction, period, shipment_date, hs_code, product_description, quantity, unit, value, importer, exporter)
@@ -117,6 +194,8 @@ async function loadUpload(db: Database, upload: LoadedUpload, firstId: number, r
   );
   await indexUploadTable(db, upload.id);
   // The search index buildSearchIndexes builds after publishing, built here before it: the data set is whole once loaded.
-  await db.exec(`CREATE INDEX IF NOT EXISTS ${quoteIdentifier(`${name}_search`)} ON ${target} USING gin ((${TRADE_SEARCH}) gin_trgm_ops)`);
+  await db.exec(
+    `CREATE INDEX IF NOT EXISTS ${quoteIdentifier(`${name}_search`)} ON ${target} USING gin ((${TRADE_SEARCH}) gin_trgm_ops)`,
+  );
   await db.transaction((tx) => publishUploadTable(tx, { uploadId: upload.id, period: upload.period }, []));
 }

@@ -27,7 +27,8 @@ const argIndex = process.argv.indexOf('--megabytes');
 const megabytes = argIndex > 0 ? Number(process.argv[argIndex + 1]) : 300;
 const folder = mkdtempSync(join(tmpdir(), 'bench-upload-'));
 const file = join(folder, 'large-exports.csv');
-const header = 'shipment_date,hs_code,product_description,quantity,unit,value,importer,exporter,origin_country,destination_country\n';
+const header =
+  'shipment_date,hs_code,product_description,quantity,unit,value,importer,exporter,origin_country,destination_country\n';
 const line = `2026-10-01,0904,${'assorted goods packed in cartons '.repeat(30)},10,KGS,1000,Importer,Exporter,India,Germany\n`;
 writeFileSync(file, header + line.repeat(Math.ceil((megabytes * MB) / line.length)));
 const size = statSync(file).size;
@@ -39,25 +40,51 @@ const stack = await createStack({ log: () => undefined });
 let failed = false;
 try {
   await stack.start();
-  const pid = Number(readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim().split(/\s+/).at(-1));
+  const pid = Number(
+    readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim().split(/\s+/).at(-1),
+  );
   const api = (path, init = {}) => fetch(new URL(`/api/v1/${path}`, stack.baseUrl), init);
-  const login = await (await api('login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'operator@example.com', password: 'Operator@12345' }) })).json();
+  const login = await (
+    await api('login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'operator@example.com', password: 'Operator@12345' }),
+    })
+  ).json();
   const auth = { authorization: `Bearer ${login.data.access}`, 'content-type': 'application/json' };
   const countries = await (await api('countries/options?q=India', { headers: auth })).json();
-  const announced = await api('uploads', { method: 'POST', headers: auth, body: JSON.stringify({ country_id: countries.data[0].value, trade_direction: 'export', period: '2023-01', file_name: 'large-exports.csv', size }) });
+  const announced = await api('uploads', {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({
+      country_id: countries.data[0].value,
+      trade_direction: 'export',
+      period: '2023-01',
+      file_name: 'large-exports.csv',
+      size,
+    }),
+  });
   const ticket = (await announced.json()).data;
 
   const before = rssOf(pid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 20);
   const started = performance.now();
-  const created = await fetch(new URL(ticket.upload_url, stack.baseUrl), { method: 'POST', headers: { 'tus-resumable': '1.0.0', 'upload-length': String(size) } });
+  const created = await fetch(new URL(ticket.upload_url, stack.baseUrl), {
+    method: 'POST',
+    headers: { 'tus-resumable': '1.0.0', 'upload-length': String(size) },
+  });
   const location = new URL(created.headers.get('location'), stack.baseUrl);
   for (let offset = 0; offset < size; offset += CHUNK_BYTES) {
     const end = Math.min(offset + CHUNK_BYTES, size);
     const sent = await fetch(location, {
       method: 'PATCH',
-      headers: { 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', 'content-length': String(end - offset) },
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(end - offset),
+      },
       body: createReadStream(file, { start: offset, end: end - 1 }),
       duplex: 'half',
     });
@@ -73,11 +100,21 @@ try {
   const throughput = size / MB / transferSeconds;
   const growth = peak - before;
   const report = (name, value, unit, budget, within) => {
-    console.log(`${name.padEnd(34)} ${value.toFixed(1).padStart(8)} ${unit.padEnd(5)} budget ${within ? '' : 'MISSED '}${budget}`);
+    console.log(
+      `${name.padEnd(34)} ${value.toFixed(1).padStart(8)} ${unit.padEnd(5)} budget ${within ? '' : 'MISSED '}${budget}`,
+    );
     if (!within) failed = true;
   };
-  console.log(`${(size / MB).toFixed(0)} MB in ${Math.ceil(size / CHUNK_BYTES)} chunks of 32 MiB, data folder, loopback`);
-  report('transfer throughput', throughput, 'MB/s', `>= ${BUDGETS.throughputMBps}`, throughput >= BUDGETS.throughputMBps);
+  console.log(
+    `${(size / MB).toFixed(0)} MB in ${Math.ceil(size / CHUNK_BYTES)} chunks of 32 MiB, data folder, loopback`,
+  );
+  report(
+    'transfer throughput',
+    throughput,
+    'MB/s',
+    `>= ${BUDGETS.throughputMBps}`,
+    throughput >= BUDGETS.throughputMBps,
+  );
   report('server RSS before', before, 'MB', '-', true);
   report('server peak RSS while receiving', peak, 'MB', '-', true);
   report('peak RSS growth', growth, 'MB', `<= ${BUDGETS.peakRssGrowthMB}`, growth <= BUDGETS.peakRssGrowthMB);

@@ -32,45 +32,97 @@ const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres').split(',') as Data
 const BUDGET: Record<DatabaseKind, Budget | null> = { postgres: { p99Ms: 25 }, pglite: null };
 
 async function main(): Promise<void> {
-  console.info(`autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per line after ${WARMUP_SECONDS} s of warm-up, ${SUBSCRIBERS} subscribers`);
+  console.info(
+    `autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per line after ${WARMUP_SECONDS} s of warm-up, ${SUBSCRIBERS} subscribers`,
+  );
   const lines = await linesOnEachDatabase(DATABASES, benchDatabase);
   process.exitCode = printResults(lines) ? 0 : 1;
 }
 
 async function benchDatabase(kind: DatabaseKind): Promise<ResultLine[]> {
-  const server = { name: kind, env: { BENCH_DATABASE: kind, BENCH_SUBSCRIBERS: String(SUBSCRIBERS), BENCH_POSTGRES_URL: POSTGRES_URL } };
-  return withServerProcess<ServerReady, ResultLine[]>(new URL('../api/server.ts', import.meta.url), server, async (ready) => {
-    const { base } = ready;
-    console.info(`${kind}: seeded ${SUBSCRIBERS} subscribers in ${ready.seedSeconds.toFixed(1)} s`);
-    const headers = await signIn(base);
-    const query = await savedViewQuery(base, headers);
-    const listPath = `${new URL(base).pathname}/subscribers`;
-    const page = `${listPath}?${new URLSearchParams({ ...query, _page: '1', _page_size: '20' })}`;
-    const [first] = (await (await fetch(`${new URL(base).origin}${page}`, { headers })).json()).data as Array<unknown>;
-    if (!first) throw new Error(`The saved view matches no subscriber: ${page}`);
-    const total = ((await (await fetch(`${new URL(base).origin}${page}`, { headers })).json()) as { meta: { total: number } }).meta.total;
-    console.info(`${kind}: the view ${page} matches ${total} of ${SUBSCRIBERS} subscribers`);
-    const run = (scenario: string, options: LoadOptions, budget: Budget | null) =>
-      measureLine({ database: kind, scenario, budget }, (seconds) => load(options, seconds), { warmupSeconds: WARMUP_SECONDS, seconds: DURATION_SECONDS });
-    const uncached: string[] = [];
-    for (let size = 10; size <= 50; size += 1) for (let number = 1; number <= 40; number += 1) uncached.push(`${listPath}?${new URLSearchParams({ ...query, _page: String(number), _page_size: String(size) })}`);
-    return [
-      await run('saved view (3 filters), first page of 20', { origin: new URL(base).origin, paths: [page], headers }, BUDGET[kind]),
-      await run('... a new page each request, 10 connections', { origin: new URL(base).origin, paths: uncached, headers, connections: PAGING_CONNECTIONS }, BUDGET[kind]),
-      await run('... a new page each request, 50 connections', { origin: new URL(base).origin, paths: uncached, headers }, null),
-      await run('... a new page each request, 1 connection', { origin: new URL(base).origin, paths: uncached, headers, connections: 1 }, null),
-      await run('GET views/subscribers', { origin: new URL(base).origin, paths: [`${new URL(base).pathname}/views/subscribers`], headers }, BUDGET[kind]),
-    ];
-  });
+  const server = {
+    name: kind,
+    env: { BENCH_DATABASE: kind, BENCH_SUBSCRIBERS: String(SUBSCRIBERS), BENCH_POSTGRES_URL: POSTGRES_URL },
+  };
+  return withServerProcess<ServerReady, ResultLine[]>(
+    new URL('../api/server.ts', import.meta.url),
+    server,
+    async (ready) => {
+      const { base } = ready;
+      console.info(`${kind}: seeded ${SUBSCRIBERS} subscribers in ${ready.seedSeconds.toFixed(1)} s`);
+      const headers = await signIn(base);
+      const query = await savedViewQuery(base, headers);
+      const listPath = `${new URL(base).pathname}/subscribers`;
+      const page = `${listPath}?${new URLSearchParams({ ...query, _page: '1', _page_size: '20' })}`;
+      const [first] = (await (await fetch(`${new URL(base).origin}${page}`, { headers })).json())
+        .data as Array<unknown>;
+      if (!first) throw new Error(`The saved view matches no subscriber: ${page}`);
+      const total = (
+        (await (await fetch(`${new URL(base).origin}${page}`, { headers })).json()) as { meta: { total: number } }
+      ).meta.total;
+      console.info(`${kind}: the view ${page} matches ${total} of ${SUBSCRIBERS} subscribers`);
+      const run = (scenario: string, options: LoadOptions, budget: Budget | null) =>
+        measureLine({ database: kind, scenario, budget }, (seconds) => load(options, seconds), {
+          warmupSeconds: WARMUP_SECONDS,
+          seconds: DURATION_SECONDS,
+        });
+      const uncached: string[] = [];
+      for (let size = 10; size <= 50; size += 1)
+        for (let number = 1; number <= 40; number += 1)
+          uncached.push(
+            `${listPath}?${new URLSearchParams({ ...query, _page: String(number), _page_size: String(size) })}`,
+          );
+      return [
+        await run(
+          'saved view (3 filters), first page of 20',
+          { origin: new URL(base).origin, paths: [page], headers },
+          BUDGET[kind],
+        ),
+        await run(
+          '... a new page each request, 10 connections',
+          { origin: new URL(base).origin, paths: uncached, headers, connections: PAGING_CONNECTIONS },
+          BUDGET[kind],
+        ),
+        await run(
+          '... a new page each request, 50 connections',
+          { origin: new URL(base).origin, paths: uncached, headers },
+          null,
+        ),
+        await run(
+          '... a new page each request, 1 connection',
+          { origin: new URL(base).origin, paths: uncached, headers, connections: 1 },
+          null,
+        ),
+        await run(
+          'GET views/subscribers',
+          { origin: new URL(base).origin, paths: [`${new URL(base).pathname}/views/subscribers`], headers },
+          BUDGET[kind],
+        ),
+      ];
+    },
+  );
 }
 
 /** Saves the view as the console does, reads it back as the list does, and gives the list query it stands for. */
 async function savedViewQuery(base: string, headers: Record<string, string>): Promise<Record<string, string>> {
-  const countries = ((await (await fetch(`${base}/countries/options`, { headers })).json()) as { data: Array<{ value: number }> }).data.slice(0, 3).map((option) => option.value);
-  const view = { name: 'Active trade accounts', query: { status: 'trial,subscribed', country_id: countries.join(','), plan_id_empty: 'false' } };
-  const saved = await fetch(`${base}/views/subscribers`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(view) });
+  const countries = (
+    (await (await fetch(`${base}/countries/options`, { headers })).json()) as { data: Array<{ value: number }> }
+  ).data
+    .slice(0, 3)
+    .map((option) => option.value);
+  const view = {
+    name: 'Active trade accounts',
+    query: { status: 'trial,subscribed', country_id: countries.join(','), plan_id_empty: 'false' },
+  };
+  const saved = await fetch(`${base}/views/subscribers`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(view),
+  });
   if (saved.status !== 201) throw new Error(`Saving the view answered ${saved.status}: ${await saved.text()}`);
-  const { data } = (await (await fetch(`${base}/views/subscribers`, { headers })).json()) as { data: { views: Array<{ name: string; query: Record<string, string> }> } };
+  const { data } = (await (await fetch(`${base}/views/subscribers`, { headers })).json()) as {
+    data: { views: Array<{ name: string; query: Record<string, string> }> };
+  };
   return data.views.find((candidate) => candidate.name === view.name)!.query;
 }
 

@@ -44,7 +44,9 @@ export { default as written } from './${area.path}.json';
       const update = resource.entity.updateSchema === resource.entity.createSchema ? 'Create' : 'Update';
       validators.push(`create: compiled.${resource.typeName}Create`, `update: compiled.${resource.typeName}${update}`);
     }
-    const forms = Object.keys(resource.forms).map((action) => `${action}: compiled.${formValidatorName(resource, action)}`);
+    const forms = Object.keys(resource.forms).map(
+      (action) => `${action}: compiled.${formValidatorName(resource, action)}`,
+    );
     if (forms.length > 0) validators.push(`forms: { ${forms.join(', ')} }`);
     return validators.length > 0 ? [`  ${resource.key}: { ${validators.join(', ')} },`] : [];
   });

@@ -1,5 +1,10 @@
 import { compile } from 'json-schema-to-typescript';
-import { authoredProperty, type JsonSchema, type ProjectModel, type ResourceModel } from '../../contract/description.ts';
+import {
+  authoredProperty,
+  type JsonSchema,
+  type ProjectModel,
+  type ResourceModel,
+} from '../../contract/description.ts';
 import { tsHeader } from './header.ts';
 import { indentTs } from './indentTs.ts';
 
@@ -18,7 +23,9 @@ async function entityInterface(resource: ResourceModel): Promise<string> {
     const authored = authoredProperty(entity, field.name);
     properties[field.name] = authored ? withoutTitles(authored) : systemSchema(field.type, field.format);
   }
-  const required = entity.fields.filter((field) => !field.writeOnly && (field.required || field.system)).map((field) => field.name);
+  const required = entity.fields
+    .filter((field) => !field.writeOnly && (field.required || field.system))
+    .map((field) => field.name);
   const schema = {
     type: 'object',
     description: `${resource.singular} (${resource.key}), as the API returns it.`,
@@ -26,7 +33,12 @@ async function entityInterface(resource: ResourceModel): Promise<string> {
     required,
     additionalProperties: false,
   };
-  return compile(schema as never, resource.typeName, { bannerComment: '', format: false, additionalProperties: false, strictIndexSignatures: true });
+  return compile(schema as never, resource.typeName, {
+    bannerComment: '',
+    format: false,
+    additionalProperties: false,
+    strictIndexSignatures: true,
+  });
 }
 
 /** json-schema-to-typescript names a type after every title; titles are labels here, so keep them as comments. */

@@ -10,7 +10,13 @@ import { literal, tsHeader } from './header.ts';
 export function emitRoutes(model: ProjectModel): string {
   const areas = model.areas.map((area) => {
     const routes = area.resources.flatMap((resource) => [
-      ...resource.routes.map((route) => ({ module: resource.key, action: route.action, path: route.path, routable: route.routable, screen: route.screen })),
+      ...resource.routes.map((route) => ({
+        module: resource.key,
+        action: route.action,
+        path: route.path,
+        routable: route.routable,
+        screen: route.screen,
+      })),
       ...trashRoutes(resource),
     ]);
     const resources = area.resources.flatMap((resource) => {

@@ -16,7 +16,14 @@ const RUNTIME_HELPERS = new Set(['ucs2length']);
 function withoutLabels(schema: JsonSchema): JsonSchema {
   const properties = schema.properties as Record<string, JsonSchema> | undefined;
   if (!properties) return schema;
-  return { ...schema, properties: Object.fromEntries(Object.entries(properties).map(([name, { enumLabels: _labels, valueUnit: _unit, normalise: _normalise, ...property }]) => [name, property])) };
+  return {
+    ...schema,
+    properties: Object.fromEntries(
+      Object.entries(properties).map(
+        ([name, { enumLabels: _labels, valueUnit: _unit, normalise: _normalise, ...property }]) => [name, property],
+      ),
+    ),
+  };
 }
 
 /** Does the area have anything to validate (an entity or an action form)? */
@@ -35,7 +42,11 @@ export function createStandaloneAjv(): Ajv2020 {
   // validateSchema: false because the validate stage has already compiled every entity schema strictly.
   // messages: false because the console words an error itself from its keyword and params (validation/messages.ts),
   // so ajv's English text would travel in every area chunk unread.
-  return createAjv({ validateSchema: false, messages: false, code: { source: true, esm: true, lines: true, optimize: false, formats: _`formats` } });
+  return createAjv({
+    validateSchema: false,
+    messages: false,
+    code: { source: true, esm: true, lines: true, optimize: false, formats: _`formats` },
+  });
 }
 
 /**
@@ -72,13 +83,18 @@ export function emitValidators(area: AreaModel, ajv: Ajv2020 = createStandaloneA
   // ajv's standalone output require()s its CommonJS run-time helpers even in ESM mode; use ours (validation/runtime.ts).
   const esm = code
     .replace(/require\("ajv\/dist\/runtime\/([a-z0-9]+)"\)\.default/g, (_match, helper: string) => {
-      if (!RUNTIME_HELPERS.has(helper)) throw new Error(`the validators of ${area.file} need ajv's run-time helper "${helper}", which validation/runtime.ts lacks`);
+      if (!RUNTIME_HELPERS.has(helper))
+        throw new Error(
+          `the validators of ${area.file} need ajv's run-time helper "${helper}", which validation/runtime.ts lacks`,
+        );
       helpers.add(helper);
       return helper;
     })
     .replace(/^"use strict";/, '');
   if (esm.includes('require(')) throw new Error(`unexpected require() in the validators of ${area.file}`);
-  const importLines = helpers.size ? `import { ${[...helpers].sort().join(', ')} } from '../../../validation/runtime.ts';` : '';
+  const importLines = helpers.size
+    ? `import { ${[...helpers].sort().join(', ')} } from '../../../validation/runtime.ts';`
+    : '';
   return `${tsHeader()}// @ts-nocheck: ajv standalone output
 /* eslint-disable */
 import { formats } from '../../../validation/formats.ts';

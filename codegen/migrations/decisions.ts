@@ -36,7 +36,14 @@ const TARGET = new RegExp(`^(${TABLE}(\\.${NAME})?|${MODULE})$`);
 const BACKFILL = new RegExp(`^(${TABLE}\\.${NAME})=(.*)$`, 's');
 
 export function noDecisions(): MigrationDecisions {
-  return { tableRenames: new Map(), fieldRenames: new Map(), moduleRenames: new Map(), removed: new Set(), dropped: new Set(), backfill: new Map() };
+  return {
+    tableRenames: new Map(),
+    fieldRenames: new Map(),
+    moduleRenames: new Map(),
+    removed: new Set(),
+    dropped: new Set(),
+    backfill: new Map(),
+  };
 }
 
 /** The decisions the flags state, or what is wrong with each flag that cannot be read. */
@@ -52,7 +59,10 @@ export function parseDecisions(flags: DecisionFlags): { decisions: MigrationDeci
     else if (module) decisions.moduleRenames.set(module[1]!, module[2]!);
     else errors.push(`--rename ${rename}: expected table.field=new_field, table=new_table or MODULE=NEW_MODULE`);
   }
-  for (const [flag, values, into] of [['--removed', flags.removed, decisions.removed], ['--drop', flags.drop, decisions.dropped]] as const) {
+  for (const [flag, values, into] of [
+    ['--removed', flags.removed, decisions.removed],
+    ['--drop', flags.drop, decisions.dropped],
+  ] as const) {
     for (const value of values) {
       if (TARGET.test(value)) into.add(value);
       else errors.push(`${flag} ${value}: expected table, table.field or MODULE`);

@@ -25,13 +25,19 @@ export type Draft =
  * The next migration of the manifest, in memory: the difference between the manifest's data shape and the shape the
  * last committed migration left, as numbered SQL steps, with the new shape to commit beside it. Writes nothing.
  */
-export async function draftMigration(model: ProjectModel, committed: readonly ManifestMigration[], options: DraftOptions): Promise<Draft> {
+export async function draftMigration(
+  model: ProjectModel,
+  committed: readonly ManifestMigration[],
+  options: DraftOptions,
+): Promise<Draft> {
   const next = dataShape(model.areas);
   const last = committed.at(-1) ?? null;
   const previous = last?.shape ?? null;
   if (last && shapeDifferences(last.shape, next).length === 0) return { kind: 'unchanged', last: last.name };
   const defaults = manifestDefaults(model);
-  const settled = previous ? await settleDecisions(previous, next, options.decisions, defaults, options.ask) : { decisions: options.decisions, refusals: [] };
+  const settled = previous
+    ? await settleDecisions(previous, next, options.decisions, defaults, options.ask)
+    : { decisions: options.decisions, refusals: [] };
   if (settled.refusals.length > 0) return { kind: 'refused', refusals: settled.refusals };
   const { decisions } = settled;
   const values = new Map([...defaults, ...decisions.backfill]);
@@ -43,7 +49,9 @@ export async function draftMigration(model: ProjectModel, committed: readonly Ma
   if (unfit.length > 0) return { kind: 'refused', refusals: unfit };
 
   const number = String(Number(last?.number ?? '0') + 1).padStart(4, '0');
-  const summary = previous ? changeSummary(previous, next, decisions) : ['every table of the manifest: created, or adopted with its rows by a database made before migrations'];
+  const summary = previous
+    ? changeSummary(previous, next, decisions)
+    : ['every table of the manifest: created, or adopted with its rows by a database made before migrations'];
   const name = `${number}_${fileWords(options.name ?? (previous ? summaryWords(previous, next, decisions) : 'initial'))}`;
   const steps = migrationSteps({ previous, next, decisions, defaults: values, number });
   const header = [
@@ -75,12 +83,16 @@ function changeSummary(previous: DataShape, next: DataShape, decisions: Migratio
   const names = new Renames(decisions);
   const lines = [
     ...[...decisions.tableRenames].map(([from, to]) => `table ${from} renamed to ${to}`),
-    ...[...decisions.fieldRenames].map(([from, to]) => `${names.newTable(from.split('.')[0]!)}.${from.split('.')[1]} renamed to ${to}`),
+    ...[...decisions.fieldRenames].map(
+      ([from, to]) => `${names.newTable(from.split('.')[0]!)}.${from.split('.')[1]} renamed to ${to}`,
+    ),
     ...[...decisions.moduleRenames].map(([from, to]) => `module ${from} renamed to ${to}: its grants follow`),
   ];
   for (const line of shapeDifferences(names.applyTo(previous), next)) {
     const gone = /^(?:table )?([a-z0-9_]+)(?:\.([A-Za-z0-9_]+))? is gone$/.exec(line);
-    lines.push(gone ? `${line}: ${names.dropped(gone[1]!, gone[2]) ? 'its values are dropped' : 'its values are kept'}` : line);
+    lines.push(
+      gone ? `${line}: ${names.dropped(gone[1]!, gone[2]) ? 'its values are dropped' : 'its values are kept'}` : line,
+    );
   }
   return lines;
 }
@@ -89,7 +101,10 @@ function changeSummary(previous: DataShape, next: DataShape, decisions: Migratio
 function summaryWords(previous: DataShape, next: DataShape, decisions: MigrationDecisions): string {
   const names = new Renames(decisions);
   const renamed = names.applyTo(previous);
-  const tables = new Set([...decisions.tableRenames.values(), ...[...decisions.fieldRenames.keys()].map((key) => names.newTable(key.split('.')[0]!))]);
+  const tables = new Set([
+    ...decisions.tableRenames.values(),
+    ...[...decisions.fieldRenames.keys()].map((key) => names.newTable(key.split('.')[0]!)),
+  ]);
   for (const table of new Set([...Object.keys(renamed.tables), ...Object.keys(next.tables)])) {
     if (JSON.stringify(renamed.tables[table]) !== JSON.stringify(next.tables[table])) tables.add(table);
   }
@@ -97,5 +112,12 @@ function summaryWords(previous: DataShape, next: DataShape, decisions: Migration
 }
 
 function fileWords(words: string): string {
-  return words.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 48).replace(/_+$/, '') || 'change';
+  return (
+    words
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 48)
+      .replace(/_+$/, '') || 'change'
+  );
 }

@@ -1,6 +1,13 @@
 import type { DataShape, TableShape } from '../../contract/dataShape.ts';
 import type { MigrationStep } from '../../contract/migrationSteps.ts';
-import { foreignKeyName, primaryKeyName, relationIndexName, searchIndexName, sortIndexName, uniqueIndexName } from '../sqlNames.ts';
+import {
+  foreignKeyName,
+  primaryKeyName,
+  relationIndexName,
+  searchIndexName,
+  sortIndexName,
+  uniqueIndexName,
+} from '../sqlNames.ts';
 import type { Renames } from './renamedShape.ts';
 import { quotedText } from './sqlValues.ts';
 import { quoted as q, tableTriggers } from './tableSql.ts';
@@ -10,20 +17,30 @@ import { quoted as q, tableTriggers } from './tableSql.ts';
  * it, so the names stay those the server and the next migration derive (a unique clash is reported on the field
  * its key's name says). What changes beyond its name was dropped before (`leavingKeys`) and is made again later.
  */
-export function renameSteps(staying: readonly string[], before: DataShape, next: DataShape, names: Renames): MigrationStep[] {
+export function renameSteps(
+  staying: readonly string[],
+  before: DataShape,
+  next: DataShape,
+  names: Renames,
+): MigrationStep[] {
   const steps: MigrationStep[] = [];
   for (const table of staying) {
     const oldTable = names.oldTable(table);
     if (oldTable === table) continue;
     const renamedFields = new Set(names.fieldRenamesOf(table).map(([, to]) => to));
-    const derived = derivedNames(table, before.tables[table]!, next.tables[table]!, names).filter(({ fields }) => !fields.some((field) => renamedFields.has(field)));
+    const derived = derivedNames(table, before.tables[table]!, next.tables[table]!, names).filter(
+      ({ fields }) => !fields.some((field) => renamedFields.has(field)),
+    );
     steps.push({
       title: `rename table ${oldTable} to ${table}`,
       rows: `SELECT count(*) FROM ${q(oldTable)}`,
       sql: [
         `ALTER TABLE ${q(oldTable)} RENAME TO ${q(table)};`,
         `ALTER INDEX ${q(primaryKeyName(oldTable))} RENAME TO ${q(primaryKeyName(table))};`,
-        ...tableTriggers(oldTable).map((trigger, index) => `ALTER TRIGGER ${q(trigger)} ON ${q(table)} RENAME TO ${q(tableTriggers(table)[index]!)};`),
+        ...tableTriggers(oldTable).map(
+          (trigger, index) =>
+            `ALTER TRIGGER ${q(trigger)} ON ${q(table)} RENAME TO ${q(tableTriggers(table)[index]!)};`,
+        ),
         ...derived.map(renameStatement(table)),
       ].join('\n'),
     });
@@ -37,7 +54,11 @@ export function renameSteps(staying: readonly string[], before: DataShape, next:
       steps.push({
         title: `rename ${table}.${from} to ${to}`,
         rows: `SELECT count(*) FROM ${q(table)} WHERE ${q(from)} IS NOT NULL`,
-        sql: [`ALTER TABLE ${q(table)} RENAME COLUMN ${q(from)} TO ${q(to)};`, ...own.map(renameStatement(table)), ...renameKept(next.tables[table]!.module, from, to)].join('\n'),
+        sql: [
+          `ALTER TABLE ${q(table)} RENAME COLUMN ${q(from)} TO ${q(to)};`,
+          ...own.map(renameStatement(table)),
+          ...renameKept(next.tables[table]!.module, from, to),
+        ].join('\n'),
       });
     }
   }
@@ -50,7 +71,8 @@ export function renameSteps(staying: readonly string[], before: DataShape, next:
  */
 export function renameKept(module: string, from: string, to: string): string[] {
   const [m, f, t] = [module, from, to].map(quotedText);
-  const renamed = (column: string) => `UPDATE ${column === 'stored_row' ? 'trash' : 'audit_log'} SET ${column} = (${column} - ${f}) || jsonb_build_object(${t}, ${column} -> ${f}) WHERE module = ${m} AND ${column} ? ${f};`;
+  const renamed = (column: string) =>
+    `UPDATE ${column === 'stored_row' ? 'trash' : 'audit_log'} SET ${column} = (${column} - ${f}) || jsonb_build_object(${t}, ${column} -> ${f}) WHERE module = ${m} AND ${column} ? ${f};`;
   return [renamed('stored_row'), renamed('snapshot'), renamed('changes')];
 }
 
@@ -67,20 +89,46 @@ function derivedNames(table: string, before: TableShape, after: TableShape, name
   const oldTable = names.oldTable(table);
   const old = (field: string) => names.oldField(table, field);
   const found: DerivedName[] = [];
-  for (const key of before.unique.filter((candidate) => after.unique.some((kept) => kept.join() === candidate.join()))) {
-    found.push({ kind: 'index', oldName: uniqueIndexName(oldTable, key.map(old)), newName: uniqueIndexName(table, key), fields: key });
+  for (const key of before.unique.filter((candidate) =>
+    after.unique.some((kept) => kept.join() === candidate.join()),
+  )) {
+    found.push({
+      kind: 'index',
+      oldName: uniqueIndexName(oldTable, key.map(old)),
+      newName: uniqueIndexName(table, key),
+      fields: key,
+    });
   }
   for (const [field, column] of Object.entries(before.columns)) {
     if (!column.references || after.columns[field]?.references !== column.references) continue;
-    found.push({ kind: 'constraint', oldName: foreignKeyName(oldTable, old(field)), newName: foreignKeyName(table, field), fields: [field] });
-    found.push({ kind: 'index', oldName: relationIndexName(oldTable, old(field)), newName: relationIndexName(table, field), fields: [field] });
+    found.push({
+      kind: 'constraint',
+      oldName: foreignKeyName(oldTable, old(field)),
+      newName: foreignKeyName(table, field),
+      fields: [field],
+    });
+    found.push({
+      kind: 'index',
+      oldName: relationIndexName(oldTable, old(field)),
+      newName: relationIndexName(table, field),
+      fields: [field],
+    });
   }
-  if (before.search.length > 0 && before.search.join() === after.search.join()) found.push({ kind: 'index', oldName: searchIndexName(oldTable), newName: searchIndexName(table), fields: [] });
-  if (before.sort && before.sort === after.sort) found.push({ kind: 'index', oldName: sortIndexName(oldTable, old(before.sort)), newName: sortIndexName(table, before.sort), fields: [before.sort] });
+  if (before.search.length > 0 && before.search.join() === after.search.join())
+    found.push({ kind: 'index', oldName: searchIndexName(oldTable), newName: searchIndexName(table), fields: [] });
+  if (before.sort && before.sort === after.sort)
+    found.push({
+      kind: 'index',
+      oldName: sortIndexName(oldTable, old(before.sort)),
+      newName: sortIndexName(table, before.sort),
+      fields: [before.sort],
+    });
   return found.filter(({ oldName, newName }) => oldName !== newName);
 }
 
 function renameStatement(table: string) {
   return ({ kind, oldName, newName }: DerivedName): string =>
-    kind === 'index' ? `ALTER INDEX ${q(oldName)} RENAME TO ${q(newName)};` : `ALTER TABLE ${q(table)} RENAME CONSTRAINT ${q(oldName)} TO ${q(newName)};`;
+    kind === 'index'
+      ? `ALTER INDEX ${q(oldName)} RENAME TO ${q(newName)};`
+      : `ALTER TABLE ${q(table)} RENAME CONSTRAINT ${q(oldName)} TO ${q(newName)};`;
 }

@@ -24,14 +24,18 @@ export class Renames {
   /** The field's name before the migration, in the table's new name. */
   oldField(newTable: string, newField: string): string {
     const oldTable = this.oldTable(newTable);
-    const found = [...this.decisions.fieldRenames].find(([key, to]) => to === newField && key.startsWith(`${oldTable}.`));
+    const found = [...this.decisions.fieldRenames].find(
+      ([key, to]) => to === newField && key.startsWith(`${oldTable}.`),
+    );
     return found ? found[0].slice(oldTable.length + 1) : newField;
   }
 
   /** The fields of a table renamed in this migration: [old, new] by the table's new name. */
   fieldRenamesOf(newTable: string): [string, string][] {
     const oldTable = this.oldTable(newTable);
-    return [...this.decisions.fieldRenames].filter(([key]) => key.startsWith(`${oldTable}.`)).map(([key, to]) => [key.slice(oldTable.length + 1), to]);
+    return [...this.decisions.fieldRenames]
+      .filter(([key]) => key.startsWith(`${oldTable}.`))
+      .map(([key, to]) => [key.slice(oldTable.length + 1), to]);
   }
 
   newModule(oldModule: string): string {
@@ -41,7 +45,9 @@ export class Renames {
   /** Whether the developer said to drop the values of a removed table, field (by either table name) or module. */
   dropped(table: string, field?: string): boolean {
     if (field === undefined) return this.decisions.dropped.has(table);
-    return this.decisions.dropped.has(`${table}.${field}`) || this.decisions.dropped.has(`${this.oldTable(table)}.${field}`);
+    return (
+      this.decisions.dropped.has(`${table}.${field}`) || this.decisions.dropped.has(`${this.oldTable(table)}.${field}`)
+    );
   }
 
   /** `previous` as it reads once the renames are made: tables, fields and modules under their new names. */
@@ -52,14 +58,19 @@ export class Renames {
       tables[this.newTable(oldTable)] = {
         module: this.newModule(shape.module),
         columns: Object.fromEntries(
-          Object.entries(shape.columns).map(([name, column]) => [field(name), column.references ? { ...column, references: this.newTable(column.references) } : column]),
+          Object.entries(shape.columns).map(([name, column]) => [
+            field(name),
+            column.references ? { ...column, references: this.newTable(column.references) } : column,
+          ]),
         ),
         unique: shape.unique.map((key) => key.map(field)),
         search: shape.search.map(field),
         sort: shape.sort === null ? null : field(shape.sort),
       };
     }
-    const modules = Object.fromEntries(Object.entries(previous.modules).map(([module, actions]) => [this.newModule(module), actions]));
+    const modules = Object.fromEntries(
+      Object.entries(previous.modules).map(([module, actions]) => [this.newModule(module), actions]),
+    );
     return { tables, modules };
   }
 }

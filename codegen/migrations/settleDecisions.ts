@@ -37,15 +37,35 @@ export async function settleDecisions(
 
   // Tables.
   for (const [from, to] of decisions.tableRenames) {
-    if (!previous.tables[from] || next.tables[from]) refusals.push(`--rename ${from}=${to}: the manifest still has table ${from}, or the last migration has none`);
-    else if (!next.tables[to] || previous.tables[to]) refusals.push(`--rename ${from}=${to}: table ${to} is not new in the manifest`);
+    if (!previous.tables[from] || next.tables[from])
+      refusals.push(`--rename ${from}=${to}: the manifest still has table ${from}, or the last migration has none`);
+    else if (!next.tables[to] || previous.tables[to])
+      refusals.push(`--rename ${from}=${to}: table ${to} is not new in the manifest`);
   }
-  const newTables = () => Object.keys(next.tables).filter((table) => !previous.tables[table] && ![...decisions.tableRenames.values()].includes(table));
-  for (const table of Object.keys(previous.tables).filter((name) => !next.tables[name] && !decisions.tableRenames.has(name) && !decided(name))) {
+  const newTables = () =>
+    Object.keys(next.tables).filter(
+      (table) => !previous.tables[table] && ![...decisions.tableRenames.values()].includes(table),
+    );
+  for (const table of Object.keys(previous.tables).filter(
+    (name) => !next.tables[name] && !decisions.tableRenames.has(name) && !decided(name),
+  )) {
     const candidates = newTables();
     if (candidates.length === 0) continue;
-    const renamedTo = await askRename(ask, `table ${table}`, candidates.map((candidate) => [candidate, `table ${candidate}`]));
-    if (renamedTo === undefined) refusals.push(renameRefusal(`table ${table}`, candidates.map((candidate) => `table ${candidate}`), table, candidates[0]!, 'its rows'));
+    const renamedTo = await askRename(
+      ask,
+      `table ${table}`,
+      candidates.map((candidate) => [candidate, `table ${candidate}`]),
+    );
+    if (renamedTo === undefined)
+      refusals.push(
+        renameRefusal(
+          `table ${table}`,
+          candidates.map((candidate) => `table ${candidate}`),
+          table,
+          candidates[0]!,
+          'its rows',
+        ),
+      );
     else if (renamedTo) decisions.tableRenames.set(table, renamedTo);
     else decisions.removed.add(table);
   }
@@ -56,19 +76,31 @@ export async function settleDecisions(
   const undecided = new Set<string>();
   for (const [key, to] of given.fieldRenames) {
     const [table, field] = key.split('.') as [string, string];
-    decisions.fieldRenames.set(`${decisions.tableRenames.has(table) || !next.tables[table] ? table : oldTableOf(table)}.${field}`, to);
+    decisions.fieldRenames.set(
+      `${decisions.tableRenames.has(table) || !next.tables[table] ? table : oldTableOf(table)}.${field}`,
+      to,
+    );
   }
   for (const [table, shape] of Object.entries(next.tables)) {
     const oldTable = oldTableOf(table);
     const before = previous.tables[oldTable];
     if (!before) continue;
-    const renames = [...decisions.fieldRenames].filter(([key]) => key.startsWith(`${oldTable}.`)).map(([key, to]) => [key.slice(oldTable.length + 1), to] as const);
+    const renames = [...decisions.fieldRenames]
+      .filter(([key]) => key.startsWith(`${oldTable}.`))
+      .map(([key, to]) => [key.slice(oldTable.length + 1), to] as const);
     for (const [from, to] of renames) {
-      if (!before.columns[from] || shape.columns[from]) refusals.push(`--rename ${oldTable}.${from}=${to}: the manifest still has ${table}.${from}, or the last migration has no ${oldTable}.${from}`);
-      else if (!shape.columns[to] || before.columns[to]) refusals.push(`--rename ${oldTable}.${from}=${to}: ${table}.${to} is not new in the manifest`);
+      if (!before.columns[from] || shape.columns[from])
+        refusals.push(
+          `--rename ${oldTable}.${from}=${to}: the manifest still has ${table}.${from}, or the last migration has no ${oldTable}.${from}`,
+        );
+      else if (!shape.columns[to] || before.columns[to])
+        refusals.push(`--rename ${oldTable}.${from}=${to}: ${table}.${to} is not new in the manifest`);
     }
-    const newFields = () => Object.keys(shape.columns).filter((field) => !before.columns[field] && !renames.some(([, to]) => to === field));
-    for (const field of Object.keys(before.columns).filter((name) => !shape.columns[name] && !renames.some(([from]) => from === name))) {
+    const newFields = () =>
+      Object.keys(shape.columns).filter((field) => !before.columns[field] && !renames.some(([, to]) => to === field));
+    for (const field of Object.keys(before.columns).filter(
+      (name) => !shape.columns[name] && !renames.some(([from]) => from === name),
+    )) {
       if (decided(`${oldTable}.${field}`) || decided(`${table}.${field}`)) continue;
       const candidates = newFields();
       if (candidates.length === 0) continue;
@@ -79,10 +111,17 @@ export async function settleDecisions(
         candidates.map((candidate) => [candidate, described(candidate, shape.columns[candidate]!.type)]),
       );
       if (renamedTo === undefined) {
-        refusals.push(renameRefusal(`${table}.${field}`, candidates.map((candidate) => `${table}.${candidate}`), `${oldTable}.${field}`, candidates[0]!, 'its values'));
+        refusals.push(
+          renameRefusal(
+            `${table}.${field}`,
+            candidates.map((candidate) => `${table}.${candidate}`),
+            `${oldTable}.${field}`,
+            candidates[0]!,
+            'its values',
+          ),
+        );
         for (const candidate of candidates) undecided.add(`${table}.${candidate}`);
-      }
-      else if (renamedTo) {
+      } else if (renamedTo) {
         decisions.fieldRenames.set(`${oldTable}.${field}`, renamedTo);
         renames.push([field, renamedTo]);
       } else decisions.removed.add(`${table}.${field}`);
@@ -91,32 +130,63 @@ export async function settleDecisions(
 
   for (const key of decisions.fieldRenames.keys()) {
     const table = key.split('.')[0]!;
-    if (!previous.tables[table] || !next.tables[decisions.tableRenames.get(table) ?? table]) refusals.push(`--rename ${key}=${decisions.fieldRenames.get(key)}: no table ${table} is in both the last migration and the manifest`);
+    if (!previous.tables[table] || !next.tables[decisions.tableRenames.get(table) ?? table])
+      refusals.push(
+        `--rename ${key}=${decisions.fieldRenames.get(key)}: no table ${table} is in both the last migration and the manifest`,
+      );
   }
 
   // Modules: a table that stays while its module key changed carries its grants along; any other module gone while
   // another appeared may be a rename too.
   for (const [table, shape] of Object.entries(next.tables)) {
     const before = previous.tables[oldTableOf(table)];
-    if (before && before.module !== shape.module && !decisions.moduleRenames.has(before.module)) decisions.moduleRenames.set(before.module, shape.module);
+    if (before && before.module !== shape.module && !decisions.moduleRenames.has(before.module))
+      decisions.moduleRenames.set(before.module, shape.module);
   }
   for (const [from, to] of given.moduleRenames) {
-    if (!previous.modules[from] || next.modules[from] || !next.modules[to] || previous.modules[to]) refusals.push(`--rename ${from}=${to}: module ${from} must be gone from the manifest and ${to} new in it`);
+    if (!previous.modules[from] || next.modules[from] || !next.modules[to] || previous.modules[to])
+      refusals.push(`--rename ${from}=${to}: module ${from} must be gone from the manifest and ${to} new in it`);
   }
-  const removedTableModules = new Set(Object.entries(previous.tables).filter(([table]) => !next.tables[table] && !decisions.tableRenames.has(table)).map(([, shape]) => shape.module));
-  const newModules = () => Object.keys(next.modules).filter((module) => !previous.modules[module] && ![...decisions.moduleRenames.values()].includes(module));
-  for (const module of Object.keys(previous.modules).filter((key) => !next.modules[key] && !decisions.moduleRenames.has(key) && !removedTableModules.has(key) && !decided(key))) {
+  const removedTableModules = new Set(
+    Object.entries(previous.tables)
+      .filter(([table]) => !next.tables[table] && !decisions.tableRenames.has(table))
+      .map(([, shape]) => shape.module),
+  );
+  const newModules = () =>
+    Object.keys(next.modules).filter(
+      (module) => !previous.modules[module] && ![...decisions.moduleRenames.values()].includes(module),
+    );
+  for (const module of Object.keys(previous.modules).filter(
+    (key) => !next.modules[key] && !decisions.moduleRenames.has(key) && !removedTableModules.has(key) && !decided(key),
+  )) {
     const candidates = newModules();
     if (candidates.length === 0) continue;
-    const renamedTo = await askRename(ask, `module ${module}`, candidates.map((candidate) => [candidate, `module ${candidate}`]));
-    if (renamedTo === undefined) refusals.push(renameRefusal(`module ${module}`, candidates.map((candidate) => `module ${candidate}`), module, candidates[0]!, 'its grants'));
+    const renamedTo = await askRename(
+      ask,
+      `module ${module}`,
+      candidates.map((candidate) => [candidate, `module ${candidate}`]),
+    );
+    if (renamedTo === undefined)
+      refusals.push(
+        renameRefusal(
+          `module ${module}`,
+          candidates.map((candidate) => `module ${candidate}`),
+          module,
+          candidates[0]!,
+          'its grants',
+        ),
+      );
     else if (renamedTo) decisions.moduleRenames.set(module, renamedTo);
     else decisions.removed.add(module);
   }
 
   // What --removed and --drop name must be gone.
-  for (const [flag, names] of [['--removed', given.removed], ['--drop', given.dropped]] as const) {
-    for (const name of names) if (!isGone(previous, next, decisions, name)) refusals.push(`${flag} ${name}: it is not gone from the manifest`);
+  for (const [flag, names] of [
+    ['--removed', given.removed],
+    ['--drop', given.dropped],
+  ] as const) {
+    for (const name of names)
+      if (!isGone(previous, next, decisions, name)) refusals.push(`${flag} ${name}: it is not gone from the manifest`);
   }
 
   // Fields that become required: the rows already stored need a value.
@@ -126,7 +196,10 @@ export async function settleDecisions(
     const before = previous.tables[oldTable];
     if (!before) continue;
     for (const [field, column] of Object.entries(shape.columns)) {
-      const oldField = [...decisions.fieldRenames].find(([key, to]) => key.startsWith(`${oldTable}.`) && to === field)?.[0].slice(oldTable.length + 1) ?? field;
+      const oldField =
+        [...decisions.fieldRenames]
+          .find(([key, to]) => key.startsWith(`${oldTable}.`) && to === field)?.[0]
+          .slice(oldTable.length + 1) ?? field;
       const was = before.columns[oldField];
       if (!column.required || was?.required) continue;
       const key = `${table}.${field}`;
@@ -141,24 +214,38 @@ export async function settleDecisions(
           continue;
         }
       }
-      refusals.push(`${what}: the rows already stored need a value. Give the field a "default" in the manifest, or say --backfill ${key}=<value>.`);
+      refusals.push(
+        `${what}: the rows already stored need a value. Give the field a "default" in the manifest, or say --backfill ${key}=<value>.`,
+      );
     }
   }
-  for (const key of given.backfill.keys()) if (!needing.has(key)) refusals.push(`--backfill ${key}: ${key} does not become required`);
+  for (const key of given.backfill.keys())
+    if (!needing.has(key)) refusals.push(`--backfill ${key}: ${key} does not become required`);
   return { decisions, refusals };
 }
 
 function isGone(previous: DataShape, next: DataShape, decisions: MigrationDecisions, name: string): boolean {
-  if (/^[A-Z]/.test(name)) return Boolean(previous.modules[name]) && !next.modules[name] && !decisions.moduleRenames.has(name);
+  if (/^[A-Z]/.test(name))
+    return Boolean(previous.modules[name]) && !next.modules[name] && !decisions.moduleRenames.has(name);
   const [table, field] = name.split('.') as [string, string | undefined];
-  if (field === undefined) return Boolean(previous.tables[table]) && !next.tables[table] && !decisions.tableRenames.has(table);
+  if (field === undefined)
+    return Boolean(previous.tables[table]) && !next.tables[table] && !decisions.tableRenames.has(table);
   const newTable = decisions.tableRenames.get(table) ?? table;
   const oldTable = [...decisions.tableRenames].find(([, to]) => to === table)?.[0] ?? table;
-  return Boolean(previous.tables[oldTable]?.columns[field]) && Boolean(next.tables[newTable]) && !next.tables[newTable]!.columns[field] && !decisions.fieldRenames.has(`${oldTable}.${field}`);
+  return (
+    Boolean(previous.tables[oldTable]?.columns[field]) &&
+    Boolean(next.tables[newTable]) &&
+    !next.tables[newTable]!.columns[field] &&
+    !decisions.fieldRenames.has(`${oldTable}.${field}`)
+  );
 }
 
 /** The candidate the developer says `gone` was renamed to; null when none; undefined when nobody can be asked. */
-async function askRename(ask: Ask | null, gone: string, candidates: readonly (readonly [string, string])[]): Promise<string | null | undefined> {
+async function askRename(
+  ask: Ask | null,
+  gone: string,
+  candidates: readonly (readonly [string, string])[],
+): Promise<string | null | undefined> {
   if (!ask) return undefined;
   for (const [name, described] of candidates) {
     if (/^y(es)?$/i.test((await ask(`Did you rename ${gone} to ${described}? [y/N] `)).trim())) return name;
@@ -166,7 +253,13 @@ async function askRename(ask: Ask | null, gone: string, candidates: readonly (re
   return null;
 }
 
-function renameRefusal(gone: string, candidates: readonly string[], name: string, firstCandidate: string, values: string): string {
+function renameRefusal(
+  gone: string,
+  candidates: readonly string[],
+  name: string,
+  firstCandidate: string,
+  values: string,
+): string {
   const module = /^[A-Z]/.test(name);
   const flag = (text: string) => `  ${text.padEnd(48)} `;
   return [

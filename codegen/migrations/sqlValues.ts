@@ -7,11 +7,16 @@ import type { ColumnShape } from '../../contract/dataShape.ts';
  * another type by that type's own input rules, which `value_converts` (server migration 008) tries row by row.
  */
 export function conversion(column: string, from: string, to: string): { using: string; unconvertible: string | null } {
-  const asText = from === 'text' ? column : from === 'jsonb' ? `(${column} #>> '{}')` : `(to_jsonb(${column}) #>> '{}')`;
+  const asText =
+    from === 'text' ? column : from === 'jsonb' ? `(${column} #>> '{}')` : `(to_jsonb(${column}) #>> '{}')`;
   if (to === 'text') return { using: asText, unconvertible: null };
   if (to === 'jsonb' && from !== 'text') return { using: `to_jsonb(${column})`, unconvertible: null };
-  if ((from === 'bigint' && to === 'double precision') || (from === 'date' && to === 'timestamptz')) return { using: `${column}::${to}`, unconvertible: null };
-  return { using: `${asText}::${to}`, unconvertible: `${column} IS NOT NULL AND NOT value_converts(${asText}, '${to}')` };
+  if ((from === 'bigint' && to === 'double precision') || (from === 'date' && to === 'timestamptz'))
+    return { using: `${column}::${to}`, unconvertible: null };
+  return {
+    using: `${asText}::${to}`,
+    unconvertible: `${column} IS NOT NULL AND NOT value_converts(${asText}, '${to}')`,
+  };
 }
 
 /** A value as an SQL literal of the column's type. */
@@ -19,13 +24,21 @@ export function sqlLiteral(value: unknown, type: string): string {
   if (value === null || value === undefined) return 'NULL';
   if (type === 'jsonb') return `${quotedText(JSON.stringify(value))}::jsonb`;
   if (type === 'text') return quotedText(typeof value === 'string' ? value : JSON.stringify(value));
-  if ((typeof value === 'number' && (type === 'bigint' || type === 'double precision')) || (typeof value === 'boolean' && type === 'boolean')) return String(value);
+  if (
+    (typeof value === 'number' && (type === 'bigint' || type === 'double precision')) ||
+    (typeof value === 'boolean' && type === 'boolean')
+  )
+    return String(value);
   return `${quotedText(String(value))}::${type}`;
 }
 
 /** Why `value` cannot be stored in the column (its type, its allowed values); null when it can. */
 export function unfitValue(value: unknown, column: ColumnShape): string | null {
-  const expected: Record<string, string> = { bigint: 'an integer', 'double precision': 'a number', boolean: 'true or false' };
+  const expected: Record<string, string> = {
+    bigint: 'an integer',
+    'double precision': 'a number',
+    boolean: 'true or false',
+  };
   const fits =
     column.type === 'bigint'
       ? Number.isInteger(value)
@@ -35,7 +48,8 @@ export function unfitValue(value: unknown, column: ColumnShape): string | null {
           ? typeof value === 'boolean'
           : column.type === 'jsonb' || typeof value === 'string';
   if (!fits) return `expected ${expected[column.type] ?? 'text'}`;
-  if (column.enum && !column.enum.includes(value as string | number)) return `expected one of ${column.enum.join(', ')}`;
+  if (column.enum && !column.enum.includes(value as string | number))
+    return `expected one of ${column.enum.join(', ')}`;
   return null;
 }
 

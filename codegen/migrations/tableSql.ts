@@ -46,8 +46,12 @@ export function tableContents(table: string, shape: TableShape): string {
 
 /** A new column; `backfill` (an SQL literal) is what the rows already there get, without rewriting the table. */
 export function addColumn(table: string, name: string, column: ColumnShape, backfill: string | null = null): string {
-  const references = column.references ? ` CONSTRAINT ${quoted(foreignKeyName(table, name))} REFERENCES ${quoted(column.references)} (id) ON DELETE RESTRICT` : '';
-  const statements = [`ALTER TABLE ${quoted(table)} ADD COLUMN IF NOT EXISTS ${quoted(name)} ${column.type}${backfill ? ` DEFAULT ${backfill}` : ''}${references};`];
+  const references = column.references
+    ? ` CONSTRAINT ${quoted(foreignKeyName(table, name))} REFERENCES ${quoted(column.references)} (id) ON DELETE RESTRICT`
+    : '';
+  const statements = [
+    `ALTER TABLE ${quoted(table)} ADD COLUMN IF NOT EXISTS ${quoted(name)} ${column.type}${backfill ? ` DEFAULT ${backfill}` : ''}${references};`,
+  ];
   if (backfill) statements.push(`ALTER TABLE ${quoted(table)} ALTER COLUMN ${quoted(name)} DROP DEFAULT;`);
   if (column.references) statements.push(createRelationIndex(table, name));
   return statements.join('\n');

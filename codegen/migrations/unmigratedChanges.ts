@@ -13,7 +13,10 @@ export async function unmigratedChanges(model: ProjectModel, projectRoot: string
   const { migrations, problems } = await readManifestMigrations(join(projectRoot, MANIFEST_MIGRATIONS));
   if (problems.length > 0) return problems;
   const last = migrations.at(-1);
-  if (!last) return [`${MANIFEST_MIGRATIONS} has no migration: write the first with \`npm run make-migration -- --name initial\`.`];
+  if (!last)
+    return [
+      `${MANIFEST_MIGRATIONS} has no migration: write the first with \`npm run make-migration -- --name initial\`.`,
+    ];
   const differences = shapeDifferences(last.shape, dataShape(model.areas));
   if (differences.length === 0) return [];
   const draft = await draftMigration(model, migrations, { decisions: noDecisions(), ask: null });

@@ -35,13 +35,26 @@ export function operatorToken(jwtSecret: Uint8Array): string {
 }
 
 /** One scheduled backup: written into the folder, then the oldest beyond `keep` removed. Returns the file written. */
-export async function scheduledBackup(db: Database, schedule: BackupSchedule & { folder: string }, now = new Date()): Promise<string | null> {
+export async function scheduledBackup(
+  db: Database,
+  schedule: BackupSchedule & { folder: string },
+  now = new Date(),
+): Promise<string | null> {
   const bytes = await dumpDatabase(db);
   if (!bytes) return null;
-  const file = join(schedule.folder, `backup-${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}.tar.gz`);
+  const file = join(
+    schedule.folder,
+    `backup-${now
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d+Z$/, 'Z')}.tar.gz`,
+  );
   writeFileWhole(file, bytes);
-  const backups = readdirSync(schedule.folder).filter((name) => SCHEDULED_NAME.test(name)).sort();
-  for (const old of backups.slice(0, Math.max(0, backups.length - schedule.keep))) rmSync(join(schedule.folder, old), { force: true });
+  const backups = readdirSync(schedule.folder)
+    .filter((name) => SCHEDULED_NAME.test(name))
+    .sort();
+  for (const old of backups.slice(0, Math.max(0, backups.length - schedule.keep)))
+    rmSync(join(schedule.folder, old), { force: true });
   return file;
 }
 
@@ -49,5 +62,10 @@ export async function scheduledBackup(db: Database, schedule: BackupSchedule & {
 export function backupJob(db: Database, schedule: BackupSchedule, log: FastifyBaseLogger): PeriodicJob | null {
   const { folder } = schedule;
   if (!folder || !db.dumpDataDir) return null;
-  return new PeriodicJob('scheduled backup', () => scheduledBackup(db, { ...schedule, folder }), schedule.everyHours * HOUR_MILLISECONDS, log);
+  return new PeriodicJob(
+    'scheduled backup',
+    () => scheduledBackup(db, { ...schedule, folder }),
+    schedule.everyHours * HOUR_MILLISECONDS,
+    log,
+  );
 }

@@ -15,13 +15,19 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
       operationId: 'backup',
       summary: 'A consistent backup of the embedded database',
       response: {
-        200: { description: 'The PGlite data directory, a gzip-compressed tar.', content: { 'application/gzip': { schema: { type: 'string', format: 'binary' } } } },
+        200: {
+          description: 'The PGlite data directory, a gzip-compressed tar.',
+          content: { 'application/gzip': { schema: { type: 'string', format: 'binary' } } },
+        },
       },
     },
     handler: async (_request, reply) => {
       const bytes = await dumpDatabase(app.db);
       if (!bytes) return reply.callNotFound();
-      return reply.header('cache-control', 'no-store').type('application/gzip').send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      return reply
+        .header('cache-control', 'no-store')
+        .type('application/gzip')
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     },
   });
 }

@@ -14,7 +14,8 @@ import { openDatabase } from '../db/open.ts';
 async function backup(): Promise<void> {
   const { values } = parseArgs({ options: { out: { type: 'string' }, url: { type: 'string' } } });
   if (!values.out) throw new Error('Give the backup file: npm run backup -- --out FILE');
-  if (process.env.DATABASE_URL) throw new Error('DATABASE_URL is set: back PostgreSQL up with pg_dump (docs/deploy.md, "Backups").');
+  if (process.env.DATABASE_URL)
+    throw new Error('DATABASE_URL is set: back PostgreSQL up with pg_dump (docs/deploy.md, "Backups").');
   const out = resolve(values.out);
   const folder = dataFolder();
   let bytes: Uint8Array;
@@ -34,12 +35,18 @@ async function backup(): Promise<void> {
     if (!(error instanceof DataFolderInUse) || error.holder?.program !== 'the server') throw error;
     const { host, port } = listenAddress();
     const url = new URL(BACKUP_PATH, values.url ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`);
-    const response = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${operatorToken(loadConfig().jwtSecret)}` } });
-    if (!response.ok) throw new Error(`The server at ${url.origin} answered ${response.status} ${await response.text()}`);
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${operatorToken(loadConfig().jwtSecret)}` },
+    });
+    if (!response.ok)
+      throw new Error(`The server at ${url.origin} answered ${response.status} ${await response.text()}`);
     bytes = new Uint8Array(await response.arrayBuffer());
   }
   writeFileWhole(out, bytes);
-  console.info(`Backup of ${folder} written to ${out} (${(bytes.length / 1024 / 1024).toFixed(1)} MiB). Uploaded files are in ${resolve(folder, 'files')}: copy them too.`);
+  console.info(
+    `Backup of ${folder} written to ${out} (${(bytes.length / 1024 / 1024).toFixed(1)} MiB). Uploaded files are in ${resolve(folder, 'files')}: copy them too.`,
+  );
 }
 
 backup().catch((error: unknown) => {

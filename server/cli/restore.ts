@@ -9,7 +9,8 @@ async function restore(): Promise<void> {
   const file = process.argv[2];
   if (!file) throw new Error('Give the backup file: npm run restore -- FILE');
   const folder = dataFolder();
-  if (existsSync(folder) && readdirSync(folder).length > 0) throw new Error(`The data folder ${folder} is not empty: restore into an empty DATA_DIR; nothing was changed.`);
+  if (existsSync(folder) && readdirSync(folder).length > 0)
+    throw new Error(`The data folder ${folder} is not empty: restore into an empty DATA_DIR; nothing was changed.`);
   const backup = new Blob([readFileSync(resolve(file))]);
   const lock = await lockDataFolder(folder, 'restore');
   try {
@@ -20,7 +21,9 @@ async function restore(): Promise<void> {
   } finally {
     lock.release();
   }
-  console.info(`Restored ${resolve(file)} into ${folder}. Copy the uploaded files into ${join(folder, 'files')}, then start the server.`);
+  console.info(
+    `Restored ${resolve(file)} into ${folder}. Copy the uploaded files into ${join(folder, 'files')}, then start the server.`,
+  );
 }
 
 restore().catch((error: unknown) => {

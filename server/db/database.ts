@@ -63,7 +63,12 @@ export interface DatabaseError {
 }
 
 export function isDatabaseError(error: unknown): error is DatabaseError {
-  return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((error as { code: string }).code);
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((error as { code: string }).code)
+  );
 }
 
 /** Type parsers shared by both drivers: ids and counts as numbers, dates as the text the API speaks. */

@@ -39,12 +39,23 @@ export async function knownMigrations(sources: MigrationSources): Promise<KnownM
     coreFiles.map(async (file): Promise<Migration> => {
       const sql = await readFile(join(sources.core, file), 'utf8');
       const version = file.replace(/\.sql$/, '');
-      return { version, series: 'core', steps: [{ title: `the server's tables: ${version}`, rows: null, sql }], checksum: sha256(sql) };
+      return {
+        version,
+        series: 'core',
+        steps: [{ title: `the server's tables: ${version}`, rows: null, sql }],
+        checksum: sha256(sql),
+      };
     }),
   );
   const folder = await readManifestMigrations(sources.manifest);
-  if (folder.problems.length > 0) throw new Error(`The manifest's migrations in ${sources.manifest} cannot be applied: ${folder.problems.join(' ')}`);
-  const manifest = folder.migrations.map((migration): Migration => ({ version: migration.version, series: 'manifest', steps: migrationSteps(migration.sql), checksum: sha256(migration.sql) }));
+  if (folder.problems.length > 0)
+    throw new Error(`The manifest's migrations in ${sources.manifest} cannot be applied: ${folder.problems.join(' ')}`);
+  const manifest = folder.migrations.map((migration): Migration => ({
+    version: migration.version,
+    series: 'manifest',
+    steps: migrationSteps(migration.sql),
+    checksum: sha256(migration.sql),
+  }));
   return { migrations: [...core, ...manifest], shape: folder.migrations.at(-1)?.shape ?? null };
 }
 

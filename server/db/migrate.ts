@@ -47,7 +47,10 @@ export async function migrate(db: Database, options: MigrateOptions = {}): Promi
           throw stepFailure(migration, index, step, error);
         }
       }
-      await tx.query('INSERT INTO schema_migrations (version, checksum) VALUES ($1, $2)', [migration.version, migration.checksum]);
+      await tx.query('INSERT INTO schema_migrations (version, checksum) VALUES ($1, $2)', [
+        migration.version,
+        migration.checksum,
+      ]);
     }
     if (known.shape) await requireRecordedShape(tx, known.shape, known.migrations.at(-1)!.version);
     return { applied: pending.map((migration) => migration.version) };
@@ -57,9 +60,15 @@ export async function migrate(db: Database, options: MigrateOptions = {}): Promi
 /** The known migrations this database has not applied, in order; refused when it is ahead of or diverged from them. */
 export function pendingMigrations(known: readonly Migration[], recorded: ReadonlyMap<string, string>): Migration[] {
   const versions = new Set(known.map((migration) => migration.version));
-  const unknown = [...recorded.keys()].filter((version) => !versions.has(version) && !FORMER_MANIFEST_RECORD.test(version)).sort();
+  const unknown = [...recorded.keys()]
+    .filter((version) => !versions.has(version) && !FORMER_MANIFEST_RECORD.test(version))
+    .sort();
   const numbered = (version: string) => /^(?:manifest\/)?(\d+)_/.exec(version)?.[1];
-  const clashing = unknown.filter((version) => known.some((migration) => migration.series === seriesOf(version) && numbered(migration.version) === numbered(version)));
+  const clashing = unknown.filter((version) =>
+    known.some(
+      (migration) => migration.series === seriesOf(version) && numbered(migration.version) === numbered(version),
+    ),
+  );
   if (clashing.length > 0) {
     throw new MigrationRefused(
       `The database and the code have diverged: the database applied ${clashing.join(', ')}, which this code numbers differently ` +
@@ -86,7 +95,9 @@ export function pendingMigrations(known: readonly Migration[], recorded: Readonl
   }
   const pending = known.filter((migration) => !recorded.has(migration.version));
   for (const migration of pending) {
-    const later = known.find((other) => other.series === migration.series && other.version > migration.version && recorded.has(other.version));
+    const later = known.find(
+      (other) => other.series === migration.series && other.version > migration.version && recorded.has(other.version),
+    );
     if (later) {
       throw new MigrationRefused(
         `The database and the code have diverged: it applied ${later.version} but never ${migration.version}, which comes before it. ` +
@@ -110,7 +121,11 @@ function seriesOf(version: string): Migration['series'] {
 }
 
 export async function recordedMigrations(db: Queryable): Promise<Map<string, string>> {
-  return new Map((await db.query<{ version: string; checksum: string }>('SELECT version, checksum FROM schema_migrations')).map((row) => [row.version, row.checksum]));
+  return new Map(
+    (await db.query<{ version: string; checksum: string }>('SELECT version, checksum FROM schema_migrations')).map(
+      (row) => [row.version, row.checksum],
+    ),
+  );
 }
 
 let defaultMigrations: Promise<Migration[]> | null = null;
@@ -118,9 +133,14 @@ let defaultMigrations: Promise<Migration[]> | null = null;
 /** The versions of the known migrations this database has not recorded as applied (`GET /readyz`). */
 export async function unappliedMigrations(db: Queryable): Promise<string[]> {
   defaultMigrations ??= knownMigrations(DEFAULT_SOURCES).then((known) => known.migrations);
-  const [known, [table]] = await Promise.all([defaultMigrations, db.query<{ name: string | null }>("SELECT to_regclass('schema_migrations')::text AS name")]);
+  const [known, [table]] = await Promise.all([
+    defaultMigrations,
+    db.query<{ name: string | null }>("SELECT to_regclass('schema_migrations')::text AS name"),
+  ]);
   const done = table?.name ? await recordedMigrations(db) : new Map<string, string>();
-  return known.filter((migration) => done.get(migration.version) !== migration.checksum).map((migration) => migration.version);
+  return known
+    .filter((migration) => done.get(migration.version) !== migration.checksum)
+    .map((migration) => migration.version);
 }
 
 /** The server's manifest has changed in a way no committed migration makes: its tables would not hold what it expects. */
@@ -143,7 +163,12 @@ async function requireRecordedShape(db: Queryable, shape: DataShape, version: st
 }
 
 /** A step that failed, said with its migration and step, and what to do; the transaction rolls everything back. */
-export function stepFailure(migration: Pick<Migration, 'version'>, index: number, step: MigrationStep, error: unknown): Error {
+export function stepFailure(
+  migration: Pick<Migration, 'version'>,
+  index: number,
+  step: MigrationStep,
+  error: unknown,
+): Error {
   const where = `Migration ${migration.version}, step ${index + 1} (${step.title})`;
   const uniqueKey = uniqueKeyBuildError(error, step.sql);
   if (uniqueKey) return new MigrationRefused(`${where}: ${uniqueKey}`, { cause: error });
@@ -164,10 +189,15 @@ export function stepFailure(migration: Pick<Migration, 'version'>, index: number
  */
 function uniqueKeyBuildError(error: unknown, sql: string): string | null {
   if (!isDatabaseError(error) || error.code !== PG.uniqueViolation || !error.constraint) return null;
-  const statement = sql.split('\n').find((line) => line.startsWith(`CREATE UNIQUE INDEX IF NOT EXISTS "${error.constraint}" ON `));
+  const statement = sql
+    .split('\n')
+    .find((line) => line.startsWith(`CREATE UNIQUE INDEX IF NOT EXISTS "${error.constraint}" ON `));
   const [, table, columns] = /ON "([^"]+)" \((.+)\);$/.exec(statement ?? '') ?? [];
   if (!table || !columns) return null;
-  const present = columns.split(', ').map((column) => `${column} IS NOT NULL`).join(' AND ');
+  const present = columns
+    .split(', ')
+    .map((column) => `${column} IS NOT NULL`)
+    .join(' AND ');
   return (
     `Cannot apply the manifest's tables: rows of table "${table}" already break its new unique key "${error.constraint}" on (${columns})` +
     `${error.detail ? `: ${error.detail}` : '.'} Nothing was changed. List the clashing values with\n` +

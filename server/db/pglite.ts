@@ -51,7 +51,11 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     const cached = statements.get(text);
     if (cached) return cached;
     const name = statements.nextName();
-    const messages = await send([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]);
+    const messages = await send([
+      serialize.parse({ name, text }),
+      serialize.describe({ type: 'S', name }),
+      serialize.sync(),
+    ]);
     const prepared = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
     const evicted = statements.set(text, prepared);
     if (evicted) closing.push(serialize.close({ type: 'S', name: evicted.name }));
@@ -69,7 +73,13 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     closing = [];
     const chunks: Uint8Array[] = [];
     await pg.execProtocolRawStream(
-      concat([...pending, serialize.bind({ statement: prepared.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      concat([
+        ...pending,
+        serialize.bind({ statement: prepared.name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
       // The bytes are a view into the engine's memory, reused by the next call: keep a copy.
       { syncToFs: false, onRawData: (bytes) => chunks.push(bytes.slice()) },
     );
@@ -96,7 +106,11 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   };
 
   /** One `COPY ... FROM '/dev/blob'` per blob of at most COPY_BLOB_BYTES (PGlite has no COPY FROM STDIN). */
-  const copyFrom = async (target: string, data: AsyncIterable<string>, each: <T>(work: () => Promise<T>) => Promise<T>): Promise<number> => {
+  const copyFrom = async (
+    target: string,
+    data: AsyncIterable<string>,
+    each: <T>(work: () => Promise<T>) => Promise<T>,
+  ): Promise<number> => {
     let copied = 0;
     let parts: string[] = [];
     let size = 0;
@@ -119,7 +133,8 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 
   const inTransaction: Transaction = {
     // Inside a transaction an error aborts it, so there is no retry.
-    query: async <T extends Row>(text: string, params: readonly unknown[] = []) => (await run(text, params, false)) as T[],
+    query: async <T extends Row>(text: string, params: readonly unknown[] = []) =>
+      (await run(text, params, false)) as T[],
     exec: async (sql) => {
       await simple(sql);
     },
@@ -160,7 +175,10 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
         }
         // A transaction whose statement failed (and whose error `work` swallowed) ends in ROLLBACK here.
         if ((await simple('COMMIT')) === 'ROLLBACK') {
-          throw Object.assign(new Error('Transaction was rolled back instead of committed'), { code: '25P02', severity: 'ERROR' });
+          throw Object.assign(new Error('Transaction was rolled back instead of committed'), {
+            code: '25P02',
+            severity: 'ERROR',
+          });
         }
         await pg.syncToFs();
         return result;

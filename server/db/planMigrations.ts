@@ -47,7 +47,11 @@ const LOCK_TIMEOUT = '10s';
  * nothing changes. The first step that would stop the migration is reported with its rows, and the plan ends there.
  * Like the start, it takes the locks the steps take, for as long as they run.
  */
-export async function planMigrations(db: Database, sources: MigrationSources, draft: DraftForPlan | null = null): Promise<PlanReport> {
+export async function planMigrations(
+  db: Database,
+  sources: MigrationSources,
+  draft: DraftForPlan | null = null,
+): Promise<PlanReport> {
   const known = await knownMigrations(sources);
   try {
     await startupTransaction(db, (tx) => planInTransaction(tx, known, draft));
@@ -70,7 +74,10 @@ async function planInTransaction(tx: Queryable, known: KnownMigrations, draft: D
     if (!(error instanceof MigrationRefused)) throw error;
     throw new RollBack({ refused: error.message, migrations: [], differences: [] });
   }
-  const migrations = [...pending.map((migration) => ({ migration, draft: false })), ...(draft ? [{ migration: draft.migration, draft: true }] : [])];
+  const migrations = [
+    ...pending.map((migration) => ({ migration, draft: false })),
+    ...(draft ? [{ migration: draft.migration, draft: true }] : []),
+  ];
   const planned: MigrationPlan[] = [];
   const report: PlanReport = { refused: null, migrations: planned, differences: [] };
   for (const { migration, draft: isDraft } of migrations) {

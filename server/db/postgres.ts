@@ -51,7 +51,11 @@ export async function openPostgres(url: string, schema: string | null, poolSize 
   };
   const asQueryable = (target: Pick<pg.PoolClient, 'query'>): Queryable => ({
     async query<T extends Row>(text: string, params: readonly unknown[] = []) {
-      const result = await target.query<T>({ name: params.length > 0 ? nameOf(text) : undefined, text, values: params as unknown[] });
+      const result = await target.query<T>({
+        name: params.length > 0 ? nameOf(text) : undefined,
+        text,
+        values: params as unknown[],
+      });
       return result.rows;
     },
     async exec(sql) {
@@ -79,8 +83,14 @@ export async function openPostgres(url: string, schema: string | null, poolSize 
       client.on('error', lost);
       try {
         await client.query('BEGIN');
-        if (options.leaseSeconds) await client.query("SELECT set_config('idle_in_transaction_session_timeout', $1, true)", [`${options.leaseSeconds}s`]);
-        const result = await work({ ...asQueryable(client), copyFrom: (target, data) => copyInto(client, target, data) });
+        if (options.leaseSeconds)
+          await client.query("SELECT set_config('idle_in_transaction_session_timeout', $1, true)", [
+            `${options.leaseSeconds}s`,
+          ]);
+        const result = await work({
+          ...asQueryable(client),
+          copyFrom: (target, data) => copyInto(client, target, data),
+        });
         await client.query('COMMIT');
         return result;
       } catch (error) {

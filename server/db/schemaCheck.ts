@@ -12,9 +12,13 @@ const TYPE_NAMES: Record<string, string> = { timestamptz: 'timestamp with time z
  */
 export async function schemaDifferences(db: Queryable, shape: DataShape): Promise<string[]> {
   const tables = Object.keys(shape.tables);
-  const uniqueIndexes = Object.entries(shape.tables).flatMap(([table, { unique }]) => unique.map((key) => ({ name: uniqueIndexName(table, key), table, key })));
+  const uniqueIndexes = Object.entries(shape.tables).flatMap(([table, { unique }]) =>
+    unique.map((key) => ({ name: uniqueIndexName(table, key), table, key })),
+  );
   const foreignKeys = Object.entries(shape.tables).flatMap(([table, { columns }]) =>
-    Object.entries(columns).flatMap(([field, column]) => (column.references ? [{ name: foreignKeyName(table, field), table, field, references: column.references }] : [])),
+    Object.entries(columns).flatMap(([field, column]) =>
+      column.references ? [{ name: foreignKeyName(table, field), table, field, references: column.references }] : [],
+    ),
   );
   // One after the other: inside a transaction, PGlite takes one statement at a time.
   const columns = await db.query<{ table: string; field: string; type: string }>(
@@ -23,9 +27,10 @@ export async function schemaDifferences(db: Queryable, shape: DataShape): Promis
       WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r' AND c.relname::text = ANY($1::text[]) AND a.attnum > 0 AND NOT a.attisdropped`,
     [tables],
   );
-  const indexes = await db.query<{ name: string }>(`SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema() AND indexname::text = ANY($1::text[])`, [
-    uniqueIndexes.map(({ name }) => name),
-  ]);
+  const indexes = await db.query<{ name: string }>(
+    `SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema() AND indexname::text = ANY($1::text[])`,
+    [uniqueIndexes.map(({ name }) => name)],
+  );
   const constraints = await db.query<{ name: string }>(
     `SELECT conname AS name FROM pg_constraint WHERE connamespace = current_schema()::regnamespace AND contype = 'f' AND conname::text = ANY($1::text[])`,
     [foreignKeys.map(({ name }) => name)],
@@ -46,10 +51,13 @@ export async function schemaDifferences(db: Queryable, shape: DataShape): Promis
     }
   }
   const presentIndexes = new Set(indexes.map((row) => row.name));
-  for (const { name, table, key } of uniqueIndexes) if (existingTables.has(table) && !presentIndexes.has(name)) found.push(`the unique key of ${table} (${key.join(', ')}), index ${name}, is missing`);
+  for (const { name, table, key } of uniqueIndexes)
+    if (existingTables.has(table) && !presentIndexes.has(name))
+      found.push(`the unique key of ${table} (${key.join(', ')}), index ${name}, is missing`);
   const presentConstraints = new Set(constraints.map((row) => row.name));
   for (const { name, table, field, references } of foreignKeys) {
-    if (existingTables.has(table) && typeOf.has(`${table}.${field}`) && !presentConstraints.has(name)) found.push(`the relation of ${table}.${field} to ${references}, constraint ${name}, is missing`);
+    if (existingTables.has(table) && typeOf.has(`${table}.${field}`) && !presentConstraints.has(name))
+      found.push(`the relation of ${table}.${field} to ${references}, constraint ${name}, is missing`);
   }
   return found;
 }

@@ -24,16 +24,49 @@ const databases = await testDatabases();
 
 /** The four action bodies the manifest's forms judge, with where the console and the manifest keep them. */
 const OPERATIONS = [
-  { name: 'profile', module: MODULE.userProfile, action: 'edit', method: 'PUT', path: '/user/profile', manifest: 'profile-management.json', area: profileArea },
-  { name: 'change password', module: MODULE.changePassword, action: 'edit', method: 'POST', path: '/user/change-password', manifest: 'profile-management.json', area: profileArea },
-  { name: 'subscription', module: MODULE.subscribers, action: 'ADD_SUBSCRIPTION', method: 'POST', path: '/subscribers/:id/subscriptions', manifest: 'subscriber-management.json', area: subscriberArea },
-  { name: 'top-up', module: MODULE.subscribers, action: 'ADD_TOP_UP', method: 'POST', path: '/subscribers/:id/top-ups', manifest: 'subscriber-management.json', area: subscriberArea },
+  {
+    name: 'profile',
+    module: MODULE.userProfile,
+    action: 'edit',
+    method: 'PUT',
+    path: '/user/profile',
+    manifest: 'profile-management.json',
+    area: profileArea,
+  },
+  {
+    name: 'change password',
+    module: MODULE.changePassword,
+    action: 'edit',
+    method: 'POST',
+    path: '/user/change-password',
+    manifest: 'profile-management.json',
+    area: profileArea,
+  },
+  {
+    name: 'subscription',
+    module: MODULE.subscribers,
+    action: 'ADD_SUBSCRIPTION',
+    method: 'POST',
+    path: '/subscribers/:id/subscriptions',
+    manifest: 'subscriber-management.json',
+    area: subscriberArea,
+  },
+  {
+    name: 'top-up',
+    module: MODULE.subscribers,
+    action: 'ADD_TOP_UP',
+    method: 'POST',
+    path: '/subscribers/:id/top-ups',
+    manifest: 'subscriber-management.json',
+    area: subscriberArea,
+  },
 ] as const;
 
 type Operation = (typeof OPERATIONS)[number];
 
 /** Properties a body carries beside the form's data (TOP_UP_SERVER_ONLY); none for the other operations. */
-const serverOnly = (operation: Operation): Record<string, Schema> => (operation.action === 'ADD_TOP_UP' ? TOP_UP_SERVER_ONLY : {});
+const serverOnly = (operation: Operation): Record<string, Schema> =>
+  operation.action === 'ADD_TOP_UP' ? TOP_UP_SERVER_ONLY : {};
 
 function consoleForm(operation: Operation): ActionFormDescription {
   const area: AreaModule = operation.area;
@@ -76,26 +109,29 @@ async function registeredBodies(): Promise<Map<string, Schema>> {
 }
 
 describe('the action routes validate their bodies with the manifest forms', () => {
-  it.each(OPERATIONS)('$name: the route body schema is the manifest form (as writeSchema applies it), the registry and console hold the same form', async (operation) => {
-    const authored = await manifestForm(operation);
-    expect(actionFormSchema(operation.module, operation.action)).toEqual(authored);
-    expect(consoleForm(operation).schema).toEqual(authored);
+  it.each(OPERATIONS)(
+    '$name: the route body schema is the manifest form (as writeSchema applies it), the registry and console hold the same form',
+    async (operation) => {
+      const authored = await manifestForm(operation);
+      expect(actionFormSchema(operation.module, operation.action)).toEqual(authored);
+      expect(consoleForm(operation).schema).toEqual(authored);
 
-    const body = (await registeredBodies()).get(`${operation.method} ${operation.path}`);
-    expect(body).toBeDefined();
-    const extra = serverOnly(operation);
-    const properties = body!.properties as Record<string, Schema>;
-    const formPart = {
-      ...body,
-      properties: Object.fromEntries(Object.entries(properties).filter(([name]) => !(name in extra))),
-      required: (body!.required as string[]).filter((name) => !(name in extra)),
-    };
-    // Every rule of the manifest's form, and nothing else but the bounds writeSchema gives unbounded integers.
-    expect(formPart).toMatchObject(authored);
-    expect(formPart).toEqual(writeSchema(authored));
-    expect(Object.fromEntries(Object.entries(properties).filter(([name]) => name in extra))).toEqual(extra);
-    expect((body!.required as string[]).filter((name) => name in extra)).toEqual(Object.keys(extra));
-  });
+      const body = (await registeredBodies()).get(`${operation.method} ${operation.path}`);
+      expect(body).toBeDefined();
+      const extra = serverOnly(operation);
+      const properties = body!.properties as Record<string, Schema>;
+      const formPart = {
+        ...body,
+        properties: Object.fromEntries(Object.entries(properties).filter(([name]) => !(name in extra))),
+        required: (body!.required as string[]).filter((name) => !(name in extra)),
+      };
+      // Every rule of the manifest's form, and nothing else but the bounds writeSchema gives unbounded integers.
+      expect(formPart).toMatchObject(authored);
+      expect(formPart).toEqual(writeSchema(authored));
+      expect(Object.fromEntries(Object.entries(properties).filter(([name]) => name in extra))).toEqual(extra);
+      expect((body!.required as string[]).filter((name) => name in extra)).toEqual(Object.keys(extra));
+    },
+  );
 });
 
 describe.each(databases)('action bodies judged by the manifest forms on $kind', ({ kind, skip }) => {
@@ -109,42 +145,123 @@ describe.each(databases)('action bodies judged by the manifest forms on $kind', 
       headers: { ...admin, 'content-type': 'application/json' },
       payload: typeof body === 'string' ? body : JSON.stringify(body),
     });
-    return { status: response.statusCode, body: response.json() as { message: string; errors?: Record<string, string> } };
+    return {
+      status: response.statusCode,
+      body: response.json() as { message: string; errors?: Record<string, string> },
+    };
   };
-  const withServerOnly = (operation: Operation, data: Record<string, unknown>) => (operation.action === 'ADD_TOP_UP' ? { ...data, idempotency_key: 'test-key-0001' } : data);
+  const withServerOnly = (operation: Operation, data: Record<string, unknown>) =>
+    operation.action === 'ADD_TOP_UP' ? { ...data, idempotency_key: 'test-key-0001' } : data;
 
   beforeAll(async () => {
     if (skip) return;
     server = await startTestServer(kind);
     admin = await server.auth('Super Admin');
     const create = async (api: string, body: object) => {
-      const response = await server.app.inject({ method: 'POST', url: `/api/v1/${api}`, headers: admin, payload: body });
+      const response = await server.app.inject({
+        method: 'POST',
+        url: `/api/v1/${api}`,
+        headers: admin,
+        payload: body,
+      });
       expect(response.statusCode, response.body).toBe(201);
       return (response.json() as { data: { id: number } }).data.id;
     };
-    const countryId = await create('countries', { name: 'India', iso2: 'IN', iso3: 'IND', region: 'asia', currency_code: 'INR' });
-    subscriberId = await create('subscribers', { name: 'Asha Rao', email: 'asha.rao@example.com', mobile: '9876543215', country_id: countryId });
+    const countryId = await create('countries', {
+      name: 'India',
+      iso2: 'IN',
+      iso3: 'IND',
+      region: 'asia',
+      currency_code: 'INR',
+    });
+    subscriberId = await create('subscribers', {
+      name: 'Asha Rao',
+      email: 'asha.rao@example.com',
+      mobile: '9876543215',
+      country_id: countryId,
+    });
   });
   afterAll(async () => server?.close());
 
   // Bodies each form rejects, with the errors the console's form shows for them; the manifest-specific rules are
   // noted where the hand-written route schemas said otherwise.
   const rejected: Array<[string, Operation, Record<string, unknown>, Record<string, string>, string]> = [
-    ['blank, non-name and wrong-format fields', OPERATIONS[0], { first_name: ' ', last_name: 'Rao2', mobile: '12345' }, { first_name: 'Empty or white space not allowed.', last_name: 'Invalid value.', mobile: 'Invalid mobile number.' }, 'First name: Empty or white space not allowed; Last name: Invalid value; and 1 more field.'],
-    ['maxLength 60 and the required mobile', OPERATIONS[0], { first_name: 'A'.repeat(61), last_name: 'Rao' }, { first_name: 'Expect max 60 but got 61', mobile: 'This field is required' }, 'First name: Expect max 60 but got 61; Mobile: This field is required.'],
-    ['a weak password and a confirmation that differs', OPERATIONS[1], { current_password: 'Admin@12345', password: 'weakpassword', confirm_password: 'other' }, { password: 'Invalid password, Must Have Numbers & Special Character.', confirm_password: 'New password does not match.' }, 'New password: Invalid password, Must Have Numbers & Special Character; Confirm new password: New password does not match.'],
-    ['compareTo alone (the title is the manifest\'s "New password")', OPERATIONS[1], { current_password: 'Admin@12345', password: 'Strong@2026', confirm_password: 'Strong@2027' }, { confirm_password: 'New password does not match.' }, 'Confirm new password: New password does not match.'],
-    ['minimum 1 and a date that is not one', OPERATIONS[2], { plan_id: 0, starts_on: '2026-13-01', amount_paid: 0 }, { plan_id: 'Min value is 1', starts_on: 'Invalid value.' }, 'Plan: Min value is 1; Starts on: Invalid value.'],
-    ['a missing plan and a number for a date', OPERATIONS[2], { starts_on: 20260101, amount_paid: 0 }, { plan_id: 'This field is required', starts_on: 'Invalid value.' }, 'Plan: This field is required; Starts on: Invalid value.'],
+    [
+      'blank, non-name and wrong-format fields',
+      OPERATIONS[0],
+      { first_name: ' ', last_name: 'Rao2', mobile: '12345' },
+      {
+        first_name: 'Empty or white space not allowed.',
+        last_name: 'Invalid value.',
+        mobile: 'Invalid mobile number.',
+      },
+      'First name: Empty or white space not allowed; Last name: Invalid value; and 1 more field.',
+    ],
+    [
+      'maxLength 60 and the required mobile',
+      OPERATIONS[0],
+      { first_name: 'A'.repeat(61), last_name: 'Rao' },
+      { first_name: 'Expect max 60 but got 61', mobile: 'This field is required' },
+      'First name: Expect max 60 but got 61; Mobile: This field is required.',
+    ],
+    [
+      'a weak password and a confirmation that differs',
+      OPERATIONS[1],
+      { current_password: 'Admin@12345', password: 'weakpassword', confirm_password: 'other' },
+      {
+        password: 'Invalid password, Must Have Numbers & Special Character.',
+        confirm_password: 'New password does not match.',
+      },
+      'New password: Invalid password, Must Have Numbers & Special Character; Confirm new password: New password does not match.',
+    ],
+    [
+      'compareTo alone (the title is the manifest\'s "New password")',
+      OPERATIONS[1],
+      { current_password: 'Admin@12345', password: 'Strong@2026', confirm_password: 'Strong@2027' },
+      { confirm_password: 'New password does not match.' },
+      'Confirm new password: New password does not match.',
+    ],
+    [
+      'minimum 1 and a date that is not one',
+      OPERATIONS[2],
+      { plan_id: 0, starts_on: '2026-13-01', amount_paid: 0 },
+      { plan_id: 'Min value is 1', starts_on: 'Invalid value.' },
+      'Plan: Min value is 1; Starts on: Invalid value.',
+    ],
+    [
+      'a missing plan and a number for a date',
+      OPERATIONS[2],
+      { starts_on: 20260101, amount_paid: 0 },
+      { plan_id: 'This field is required', starts_on: 'Invalid value.' },
+      'Plan: This field is required; Starts on: Invalid value.',
+    ],
     // The route schema allowed 500 characters of note; the manifest's form allows 200.
-    ['maximum 10,000,000, minimum 0 and maxLength 200', OPERATIONS[3], { points: 10_000_001, amount: -1, note: 'x'.repeat(201) }, { points: 'Max value is 10000000', amount: 'Min value is 0', note: 'Expect max 200 but got 201' }, 'Points: Max value is 10000000; Amount paid: Min value is 0; and 1 more field.'],
-    ['text for numbers', OPERATIONS[3], { points: '5', amount: '10' }, { points: 'Should be a number.', amount: 'Should be a number.' }, 'Points: Should be a number; Amount paid: Should be a number.'],
+    [
+      'maximum 10,000,000, minimum 0 and maxLength 200',
+      OPERATIONS[3],
+      { points: 10_000_001, amount: -1, note: 'x'.repeat(201) },
+      { points: 'Max value is 10000000', amount: 'Min value is 0', note: 'Expect max 200 but got 201' },
+      'Points: Max value is 10000000; Amount paid: Min value is 0; and 1 more field.',
+    ],
+    [
+      'text for numbers',
+      OPERATIONS[3],
+      { points: '5', amount: '10' },
+      { points: 'Should be a number.', amount: 'Should be a number.' },
+      'Points: Should be a number; Amount paid: Should be a number.',
+    ],
   ];
 
-  it.skipIf(skip).each(rejected)('%s: 400 naming each field with the console\'s message', async (_case, operation, data, errors, message) => {
-    expect(consoleErrors(operation, data)).toEqual(errors);
-    expect(await send(operation, withServerOnly(operation, data))).toEqual({ status: 400, body: { message, errors } });
-  });
+  it.skipIf(skip).each(rejected)(
+    "%s: 400 naming each field with the console's message",
+    async (_case, operation, data, errors, message) => {
+      expect(consoleErrors(operation, data)).toEqual(errors);
+      expect(await send(operation, withServerOnly(operation, data))).toEqual({
+        status: 400,
+        body: { message, errors },
+      });
+    },
+  );
 
   it.skipIf(skip).each(OPERATIONS)('$name: unknown fields and __proto__ are refused', async (operation) => {
     const unknown = await send(operation, { is_admin: true });
@@ -155,15 +272,26 @@ describe.each(databases)('action bodies judged by the manifest forms on $kind', 
     expect(Object.entries(proto.body.errors ?? {})).toEqual([['__proto__', 'This field is not allowed']]);
   });
 
-  it.skipIf(skip)('a top-up needs the server-only idempotency key, which the form does not know, and is credited with it', async () => {
-    const topUp = OPERATIONS[3];
-    const data = { points: 10_000_000, amount: 100, note: 'n'.repeat(200) };
-    expect(consoleErrors(topUp, data)).toEqual({});
-    expect(await send(topUp, data)).toEqual({ status: 400, body: { message: 'Idempotency key: This field is required.', errors: { idempotency_key: 'This field is required' } } });
-    expect((await send(topUp, { ...data, idempotency_key: 'bad key!' })).body.errors).toEqual({ idempotency_key: 'Invalid value.' });
-    const credited = await send(topUp, { ...data, idempotency_key: 'top-up-key-0001' });
-    expect(credited.status).toBe(201);
-  });
+  it.skipIf(skip)(
+    'a top-up needs the server-only idempotency key, which the form does not know, and is credited with it',
+    async () => {
+      const topUp = OPERATIONS[3];
+      const data = { points: 10_000_000, amount: 100, note: 'n'.repeat(200) };
+      expect(consoleErrors(topUp, data)).toEqual({});
+      expect(await send(topUp, data)).toEqual({
+        status: 400,
+        body: {
+          message: 'Idempotency key: This field is required.',
+          errors: { idempotency_key: 'This field is required' },
+        },
+      });
+      expect((await send(topUp, { ...data, idempotency_key: 'bad key!' })).body.errors).toEqual({
+        idempotency_key: 'Invalid value.',
+      });
+      const credited = await send(topUp, { ...data, idempotency_key: 'top-up-key-0001' });
+      expect(credited.status).toBe(201);
+    },
+  );
 
   it.skipIf(skip)('a profile the form accepts is saved', async () => {
     const data = { first_name: "Asha O'Brien", last_name: 'Rao', mobile: '9876543210' };

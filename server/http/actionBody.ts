@@ -11,12 +11,21 @@ import { writeSchema } from './requestSchemas.ts';
  * idempotency key, which the console makes once per dialog and sends beside the form's data. It is the one way a
  * body may differ from its form, and it may only add properties, never loosen or replace the form's.
  */
-export function actionBodySchema(module: string, action: string, serverOnly: Record<string, JsonSchema> = {}): JsonSchema {
+export function actionBodySchema(
+  module: string,
+  action: string,
+  serverOnly: Record<string, JsonSchema> = {},
+): JsonSchema {
   const body = writeSchema(actionFormSchema(module, action));
   const names = Object.keys(serverOnly);
   if (names.length === 0) return body;
   const properties = body.properties as Record<string, JsonSchema>;
   const clash = names.find((name) => Object.hasOwn(properties, name));
-  if (clash) throw new Error(`"${clash}" is a field of the manifest's form, so it cannot also be a server-only property.`);
-  return { ...body, required: [...((body.required ?? []) as string[]), ...names], properties: { ...properties, ...serverOnly } };
+  if (clash)
+    throw new Error(`"${clash}" is a field of the manifest's form, so it cannot also be a server-only property.`);
+  return {
+    ...body,
+    required: [...((body.required ?? []) as string[]), ...names],
+    properties: { ...properties, ...serverOnly },
+  };
 }

@@ -50,17 +50,23 @@ const ERROR_ANSWERS = {
   401: errorAnswer('Unauthorized', 'Missing, expired or invalid token.'),
   403: errorAnswer(
     'Forbidden',
-    'Refused: the caller\'s role lacks the permission the operation requires (or an upload link is not valid, or a browser holding the `XSRF-TOKEN` cookie did not send it back as `X-XSRF-TOKEN`).',
+    "Refused: the caller's role lacks the permission the operation requires (or an upload link is not valid, or a browser holding the `XSRF-TOKEN` cookie did not send it back as `X-XSRF-TOKEN`).",
   ),
   404: errorAnswer('NotFound', 'No such record (or none the caller may see).'),
-  409: errorAnswer('Conflict', 'The request conflicts with the current state (a record still referenced, a file already posted).'),
+  409: errorAnswer(
+    'Conflict',
+    'The request conflicts with the current state (a record still referenced, a file already posted).',
+  ),
   412: errorAnswer(
     'PreconditionFailed',
     'The record was changed since the caller read it: `If-Match` does not name its current version. Read it again (GET sends the new `ETag`), then make the change again.',
   ),
   413: errorAnswer('PayloadTooLarge', 'The body or file is larger than allowed.'),
   415: errorAnswer('UnsupportedMediaType', 'The file is not of an accepted type.'),
-  428: errorAnswer('PreconditionRequired', 'The change needs an `If-Match` header with the `ETag` of the record as read.'),
+  428: errorAnswer(
+    'PreconditionRequired',
+    'The change needs an `If-Match` header with the `ETag` of the record as read.',
+  ),
   429: errorAnswer('TooManyRequests', 'Too many attempts; `Retry-After` says when to try again.', {
     'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } },
   }),
@@ -77,7 +83,11 @@ export function errorAnswers(...statuses: ErrorStatus[]): Partial<Record<ErrorSt
 export function dataAnswer(description: string, data: JsonSchema, { message = false } = {}): Answer {
   return {
     description,
-    content: json({ type: 'object', required: message ? ['data', 'message'] : ['data'], properties: { data, message: { type: 'string' } } }),
+    content: json({
+      type: 'object',
+      required: message ? ['data', 'message'] : ['data'],
+      properties: { data, message: { type: 'string' } },
+    }),
   };
 }
 
@@ -89,11 +99,21 @@ export const LIST_META = namedSchema('ListMeta', {
 
 /** `{ data: [...], meta }`: a page of a list. */
 export function listAnswer(description: string, item: JsonSchema): Answer {
-  return { description, content: json({ type: 'object', required: ['data', 'meta'], properties: { data: { type: 'array', items: item }, meta: LIST_META } }) };
+  return {
+    description,
+    content: json({
+      type: 'object',
+      required: ['data', 'meta'],
+      properties: { data: { type: 'array', items: item }, meta: LIST_META },
+    }),
+  };
 }
 
 export function messageAnswer(description: string): Answer {
-  return { description, content: json({ type: 'object', required: ['message'], properties: { message: { type: 'string' } } }) };
+  return {
+    description,
+    content: json({ type: 'object', required: ['message'], properties: { message: { type: 'string' } } }),
+  };
 }
 
 /** A CSV download; the route streams it, so no serialiser touches it. */
@@ -103,5 +123,10 @@ export function csvAnswer(description: string): Answer {
 
 /** The answer with the record's version as its `ETag` header (docs/api.md, "Record versions"). */
 export function withETag(answer: Answer): Answer {
-  return { ...answer, headers: { ETag: { description: 'The record\'s version as a strong entity tag: `"3"`.', schema: { type: 'string' } } } };
+  return {
+    ...answer,
+    headers: {
+      ETag: { description: 'The record\'s version as a strong entity tag: `"3"`.', schema: { type: 'string' } },
+    },
+  };
 }

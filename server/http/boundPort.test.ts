@@ -24,7 +24,9 @@ describe('the port taken before start-up', () => {
     expect(starting.status).toBe(503);
     expect(starting.headers.get('retry-after')).toBe('5');
     expect(await starting.json()).toEqual({ message: STARTING_MESSAGE });
-    const page = await fetch(`http://127.0.0.1:${port}/auth/login`, { headers: { accept: 'text/html,application/xhtml+xml' } });
+    const page = await fetch(`http://127.0.0.1:${port}/auth/login`, {
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
     expect(page.status).toBe(503);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(await page.text()).toContain(`<meta http-equiv="refresh" content="3"><title>Starting</title>`);
@@ -67,7 +69,9 @@ describe('the port taken before start-up', () => {
 
     const error = await bindPort(port, '127.0.0.1').catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(PortUnavailable);
-    expect((error as Error).message).toBe(`Port ${port} on 127.0.0.1 is already in use (another server, or another program, listens there); nothing was changed. Stop it, or set PORT to a free port.`);
+    expect((error as Error).message).toBe(
+      `Port ${port} on 127.0.0.1 is already in use (another server, or another program, listens there); nothing was changed. Stop it, or set PORT to a free port.`,
+    );
   });
 
   it('refuses serve() before the app adopted the port', async () => {

@@ -87,13 +87,22 @@ function answerStarting(request: IncomingMessage, response: ServerResponse): voi
   const path = request.url?.split('?')[0];
   // A load balancer's probes: the process is up, not ready (the same exact paths the app answers later).
   if (request.method === 'GET' && path === HEALTH_PATH) return answerJson(response, 200, { status: 'ok' });
-  if (request.method === 'GET' && path === READY_PATH) return answerJson(response, 503, { status: 'starting', message: STARTING_MESSAGE });
+  if (request.method === 'GET' && path === READY_PATH)
+    return answerJson(response, 503, { status: 'starting', message: STARTING_MESSAGE });
   const page = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-  response.writeHead(503, { 'content-type': page ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8', 'retry-after': '5', 'cache-control': 'no-store' });
+  response.writeHead(503, {
+    'content-type': page ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
+    'retry-after': '5',
+    'cache-control': 'no-store',
+  });
   response.end(page ? STARTING_PAGE : JSON.stringify({ message: STARTING_MESSAGE }));
 }
 
 function answerJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...(status === 503 ? { 'retry-after': '5' } : {}) });
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    ...(status === 503 ? { 'retry-after': '5' } : {}),
+  });
   response.end(JSON.stringify(body));
 }

@@ -9,7 +9,8 @@ const names = new WeakMap<object, { kind: ComponentKind; name: string }>();
 
 function named<T extends object>(kind: ComponentKind, name: string, value: T): T {
   const earlier = names.get(value);
-  if (earlier && (earlier.kind !== kind || earlier.name !== name)) throw new Error(`One object named twice: ${earlier.name} and ${name}.`);
+  if (earlier && (earlier.kind !== kind || earlier.name !== name))
+    throw new Error(`One object named twice: ${earlier.name} and ${name}.`);
   names.set(value, { kind, name });
   return value;
 }

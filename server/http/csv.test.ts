@@ -18,7 +18,11 @@ describe('a CSV cell', () => {
 
   it.each([
     ['=', '=1+1', `"'=1+1"`],
-    ['= with a quote inside', '=HYPERLINK("http://evil.example","Click")', `"'=HYPERLINK(""http://evil.example"",""Click"")"`],
+    [
+      '= with a quote inside',
+      '=HYPERLINK("http://evil.example","Click")',
+      `"'=HYPERLINK(""http://evil.example"",""Click"")"`,
+    ],
     ['+', '+1+cmd|calc', `"'+1+cmd|calc"`],
     ['-', '-2+3', `"'-2+3"`],
     ['@', '@SUM(A1)', `"'@SUM(A1)"`],
@@ -58,6 +62,8 @@ describe('a CSV cell', () => {
   });
 
   it('a line: cells joined by commas, CRLF at the end', () => {
-    expect(csvLine(['Name', 'x;=1+1;', '=HYPERLINK("x")', -12.5])).toBe(`Name,"x;=1+1;","'=HYPERLINK(""x"")",-12.5\r\n`);
+    expect(csvLine(['Name', 'x;=1+1;', '=HYPERLINK("x")', -12.5])).toBe(
+      `Name,"x;=1+1;","'=HYPERLINK(""x"")",-12.5\r\n`,
+    );
   });
 });

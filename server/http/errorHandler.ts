@@ -14,14 +14,19 @@ export function registerErrorHandler(app: FastifyInstance, consolePage: Buffer |
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     const answer = errorAnswer(error, request.routeOptions.schema);
     if (answer) {
-      if (isDatabaseError(error) && error.code.startsWith('22')) request.log.warn({ err: error }, 'the database refused a value of the request, naming no field');
+      if (isDatabaseError(error) && error.code.startsWith('22'))
+        request.log.warn({ err: error }, 'the database refused a value of the request, naming no field');
       return reply.code(answer.status).headers(answer.headers).send(answer.body);
     }
     const fastifyError = error as FastifyError;
-    if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message: 'The request body is too large.' });
+    if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return reply.code(413).send({ message: 'The request body is too large.' });
     const status = fastifyError.statusCode;
     if (status && status >= 400 && status < 500) {
-      const message = fastifyError.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError ? 'The request body is not valid JSON.' : fastifyError.message;
+      const message =
+        fastifyError.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError
+          ? 'The request body is not valid JSON.'
+          : fastifyError.message;
       return reply.code(status).send({ message });
     }
     request.log.error({ err: error }, 'unexpected error');
@@ -85,9 +90,14 @@ function inFormOrder(errors: Record<string, string>, schema: FastifySchema | und
 
 function plainAnswer(error: unknown): ErrorAnswer | null {
   if (error instanceof HttpError) {
-    return { status: error.statusCode, body: error.errors ? { message: error.message, errors: error.errors } : { message: error.message }, headers: error.headers };
+    return {
+      status: error.statusCode,
+      body: error.errors ? { message: error.message, errors: error.errors } : { message: error.message },
+      headers: error.headers,
+    };
   }
-  if (error instanceof RequestValidationError) return { status: 400, body: { message: error.message, errors: error.errors }, headers: {} };
+  if (error instanceof RequestValidationError)
+    return { status: 400, body: { message: error.message, errors: error.errors }, headers: {} };
   const refused = isDatabaseError(error) ? databaseAnswer(error) : null;
   return refused ? { ...refused, headers: {} } : null;
 }
@@ -116,19 +126,36 @@ function databaseAnswer(error: DatabaseError & { table?: string }): Omit<ErrorAn
     case PG.uniqueViolation:
       return { status: 400, body: { message: FIELD_ERRORS, errors: uniqueValueTaken(error) } };
     case PG.restrictViolation:
-      return { status: 409, body: { message: 'This record is still in use by other records, so it cannot be deleted.' } };
+      return {
+        status: 409,
+        body: { message: 'This record is still in use by other records, so it cannot be deleted.' },
+      };
     case PG.foreignKeyViolation:
       if (error.detail?.includes('referenced from')) {
-        return { status: 409, body: { message: 'This record is still in use by other records, so it cannot be deleted.' } };
+        return {
+          status: 409,
+          body: { message: 'This record is still in use by other records, so it cannot be deleted.' },
+        };
       }
-      return { status: 400, body: { message: FIELD_ERRORS, errors: { [field ?? '_']: 'The selected record does not exist.' } } };
+      return {
+        status: 400,
+        body: { message: FIELD_ERRORS, errors: { [field ?? '_']: 'The selected record does not exist.' } },
+      };
     case PG.notNullViolation:
-      return { status: 400, body: { message: FIELD_ERRORS, errors: { [(error as { column?: string }).column ?? '_']: 'This field is required' } } };
+      return {
+        status: 400,
+        body: {
+          message: FIELD_ERRORS,
+          errors: { [(error as { column?: string }).column ?? '_']: 'This field is required' },
+        },
+      };
     case PG.serializationFailure:
       return { status: 409, body: { message: 'The record was changed at the same time. Please try again.' } };
     default:
       // Class 22: data exceptions (a value PostgreSQL cannot hold, e.g. a date out of its range).
-      return error.code.startsWith('22') ? { status: 400, body: { message: FIELD_ERRORS, errors: { _: 'Invalid value.' } } } : null;
+      return error.code.startsWith('22')
+        ? { status: 400, body: { message: FIELD_ERRORS, errors: { _: 'Invalid value.' } } }
+        : null;
   }
 }
 
@@ -136,12 +163,16 @@ const IN_USE = 'This value is already in use.';
 
 /** The field a unique violation names, with the message a form shows on it. */
 export function uniqueValueTaken(error: DatabaseError & { table?: string }): Record<string, string> {
-  return uniqueClash(error.table, error.constraint) ?? { [fieldOfConstraint(error.table, error.constraint) ?? '_']: IN_USE };
+  return (
+    uniqueClash(error.table, error.constraint) ?? { [fieldOfConstraint(error.table, error.constraint) ?? '_']: IN_USE }
+  );
 }
 
 /** The manifest's unique keys by table and index name, the constraint a unique violation names. */
 const UNIQUE_KEYS = new Map(
-  ENTITY_RESOURCES.flatMap(({ entity }) => entity.unique.map((key) => [`${entity.table}.${key.index}`, { entity, fields: key.fields }] as const)),
+  ENTITY_RESOURCES.flatMap(({ entity }) =>
+    entity.unique.map((key) => [`${entity.table}.${key.index}`, { entity, fields: key.fields }] as const),
+  ),
 );
 
 /**

@@ -8,7 +8,10 @@ const NAMED_FIELDS = 2;
  * text, "Code: This value is already in use.", "Code: This value is already in use; Valid until: Invalid value.",
  * past two fields "...; and 3 more fields.". An error on no field (`_`) is its text alone.
  */
-export function fieldErrorsMessage(errors: Record<string, string>, titleOf: (field: string) => string | undefined): string {
+export function fieldErrorsMessage(
+  errors: Record<string, string>,
+  titleOf: (field: string) => string | undefined,
+): string {
   const entries = Object.entries(errors);
   const named = entries.slice(0, NAMED_FIELDS).map(([field, text]) => {
     const sentence = text.trim().replace(/\.$/, '');

@@ -38,7 +38,8 @@ function pollutingKey(value: unknown, path: string, depth: number): string | nul
     const here = path ? `${path}.${key}` : key;
     if (key === '__proto__') return here;
     const child = (value as Record<string, unknown>)[key];
-    if (key === 'constructor' && child !== null && typeof child === 'object' && Object.hasOwn(child, 'prototype')) return `${here}.prototype`;
+    if (key === 'constructor' && child !== null && typeof child === 'object' && Object.hasOwn(child, 'prototype'))
+      return `${here}.prototype`;
     const found = pollutingKey(child, here, depth + 1);
     if (found) return found;
   }

@@ -27,7 +27,10 @@ const REPORT_EVERY_MS = 200;
  * total } }` and, last, `{ data, message }` when it succeeded or `{ "error": { status, message, errors? } }` when it
  * failed (it changed nothing: the run is one transaction).
  */
-export async function sendWithProgress(reply: FastifyReply, run: (progress: ProgressReporter) => Promise<ProgressResult>): Promise<FastifyReply> {
+export async function sendWithProgress(
+  reply: FastifyReply,
+  run: (progress: ProgressReporter) => Promise<ProgressResult>,
+): Promise<FastifyReply> {
   const stream = new PassThrough();
   const line = (value: unknown) => stream.write(`${JSON.stringify(value)}\n`);
   let began: () => void = () => undefined;
@@ -61,7 +64,9 @@ export async function sendWithProgress(reply: FastifyReply, run: (progress: Prog
 
 function errorLine(error: unknown, schema: FastifySchema | undefined): Record<string, unknown> {
   const answer = errorAnswer(error, schema);
-  return answer ? { status: answer.status, ...answer.body } : { status: 500, message: 'The run failed and changed nothing. Try again.' };
+  return answer
+    ? { status: answer.status, ...answer.body }
+    : { status: 500, message: 'The run failed and changed nothing. Try again.' };
 }
 
 /** The 200 answer of a long run: its lines, each one of the three shapes, the last a result or an error. */
@@ -69,13 +74,29 @@ export function progressAnswer(description: string, data: JsonSchema): Answer {
   const progressLine = {
     type: 'object',
     required: ['progress'],
-    properties: { progress: { type: 'object', required: ['done', 'total'], properties: { done: { type: 'integer' }, total: { type: 'integer' } } } },
+    properties: {
+      progress: {
+        type: 'object',
+        required: ['done', 'total'],
+        properties: { done: { type: 'integer' }, total: { type: 'integer' } },
+      },
+    },
   };
-  const resultLine = { type: 'object', required: ['data', 'message'], properties: { data, message: { type: 'string' } } };
+  const resultLine = {
+    type: 'object',
+    required: ['data', 'message'],
+    properties: { data, message: { type: 'string' } },
+  };
   const errorLineSchema = {
     type: 'object',
     required: ['error'],
-    properties: { error: { type: 'object', required: ['status', 'message'], properties: { status: { type: 'integer' }, ...ERROR_BODY.properties } } },
+    properties: {
+      error: {
+        type: 'object',
+        required: ['status', 'message'],
+        properties: { status: { type: 'integer' }, ...ERROR_BODY.properties },
+      },
+    },
   };
   return {
     description: `${description} Newline-delimited JSON: progress lines as it goes, then the result, or an error when it failed and changed nothing.`,

@@ -20,7 +20,8 @@ export const IF_MATCH_HEADER = {
   properties: {
     'if-match': {
       type: 'string',
-      description: 'The `ETag` of the record as read (its `version`, quoted: `"3"`); several may be listed, `*` matches any version.',
+      description:
+        'The `ETag` of the record as read (its `version`, quoted: `"3"`); several may be listed, `*` matches any version.',
     },
   },
 } as const;
@@ -33,7 +34,10 @@ export const IF_MATCH_HEADER = {
 export function expectedVersion(request: FastifyRequest): ExpectedVersion {
   const header = request.headers['if-match'];
   if (header === undefined || header.trim() === '') {
-    throw new HttpError(428, 'This change needs an If-Match header with the ETag of the record you read (its "version"), so that it cannot overwrite a newer change.');
+    throw new HttpError(
+      428,
+      'This change needs an If-Match header with the ETag of the record you read (its "version"), so that it cannot overwrite a newer change.',
+    );
   }
   if (header.trim() === '*') return 'any';
   const versions = header

@@ -26,7 +26,12 @@ describe('request logging', () => {
     const server = await startTestServer('pglite');
     opened.push(server);
     const { stream, lines } = collector();
-    const app = await buildApp({ config: server.config, db: server.db, storage: server.storage, logger: { level: 'info', format, stream } });
+    const app = await buildApp({
+      config: server.config,
+      db: server.db,
+      storage: server.storage,
+      logger: { level: 'info', format, stream },
+    });
     opened.push(app);
     await app.ready();
     return { app, lines };

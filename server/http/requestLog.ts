@@ -16,9 +16,12 @@ export interface LoggerSetting {
  * Fastify's logging options. JSON: Fastify's own lines, a request's begun and its completion, each with the request's
  * id. Pretty: through pino-pretty, and one line per request when it completes (`GET /api/v1/countries 200 4 ms`).
  */
-export function loggingOptions(setting: LoggerSetting | false): Pick<FastifyServerOptions, 'logger' | 'disableRequestLogging'> {
+export function loggingOptions(
+  setting: LoggerSetting | false,
+): Pick<FastifyServerOptions, 'logger' | 'disableRequestLogging'> {
   if (!setting) return { logger: false };
-  if (setting.format !== 'pretty') return { logger: { level: setting.level, ...(setting.stream ? { stream: setting.stream } : {}) } };
+  if (setting.format !== 'pretty')
+    return { logger: { level: setting.level, ...(setting.stream ? { stream: setting.stream } : {}) } };
   // In this thread and synchronously (not pino's transport worker): the last lines before a crash are not lost.
   const stream = pretty({
     translateTime: 'SYS:HH:MM:ss',

@@ -14,7 +14,10 @@ export const MAX_INTEGER = Number.MAX_SAFE_INTEGER;
  */
 export function writeSchema(schema: JsonSchema): JsonSchema {
   const properties = Object.fromEntries(
-    Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(([name, property]) => [name, boundIntegers(property)]),
+    Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(([name, property]) => [
+      name,
+      boundIntegers(property),
+    ]),
   );
   return { ...schema, additionalProperties: false, properties };
 }

@@ -41,7 +41,9 @@ export async function registerSecurity(app: FastifyInstance, options: { producti
     crossOriginEmbedderPolicy: false,
     hsts: options.production,
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)));
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)),
+  );
 
   app.addHook('onRequest', async (request, reply) => {
     const source = request.headers['app-source'];
@@ -54,14 +56,20 @@ export async function registerSecurity(app: FastifyInstance, options: { producti
       // Bearer token is past that point or is not a browser, and a state change without the cookie is not checked.
       // The console's scripts and styles need none: a cookie there would also keep shared caches from storing them.
       if (request.headers.authorization || request.routeOptions.config.consoleFile) return;
-      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), { path: '/', sameSite: 'strict', secure: options.production, httpOnly: false });
+      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
+        path: '/',
+        sameSite: 'strict',
+        secure: options.production,
+        httpOnly: false,
+      });
       return;
     }
     // A request that carries the cookie came from a browser: a state change must echo it in the header.
     // The signed upload URL is exempt: its signature is its authorisation.
     if (!STATE_CHANGING.has(request.method) || request.routeOptions.config.xsrfExempt) return;
     const header = request.headers[XSRF_HEADER];
-    if (typeof header !== 'string' || !sameText(header, cookie)) throw new HttpError(403, 'The anti-forgery token is missing or wrong. Reload the page and try again.');
+    if (typeof header !== 'string' || !sameText(header, cookie))
+      throw new HttpError(403, 'The anti-forgery token is missing or wrong. Reload the page and try again.');
   });
 }
 

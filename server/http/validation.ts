@@ -35,9 +35,14 @@ export function validateBody(schema: Record<string, unknown>, data: unknown): Re
  * `If-Match` is a 428 and a stale one a 412 (server/http/recordVersion.ts), and a multipart body is split and its
  * file checked by the route that takes it (400, 413, 415).
  */
-const judgedByHandler = (httpPart: string | undefined, contentType: string | undefined) => httpPart === 'headers' || contentType === 'multipart/form-data';
+const judgedByHandler = (httpPart: string | undefined, contentType: string | undefined) =>
+  httpPart === 'headers' || contentType === 'multipart/form-data';
 
-export const validatorCompiler: FastifySchemaCompiler<Record<string, unknown>> = ({ schema, httpPart, contentType }) => {
+export const validatorCompiler: FastifySchemaCompiler<Record<string, unknown>> = ({
+  schema,
+  httpPart,
+  contentType,
+}) => {
   if (judgedByHandler(httpPart, contentType)) return (data: unknown) => ({ value: data });
   const ajv = httpPart === 'body' ? bodyAjv : textAjv;
   const validate = ajv.compile(schema);
@@ -62,7 +67,8 @@ function nulBytes(data: unknown, path = ''): Record<string, string> | null {
   }
   if (data && typeof data === 'object') {
     for (const [key, value] of Object.entries(data)) {
-      const found = nulBytes(value, path ? `${path}.${key}` : key) ?? (key.includes('\u0000') ? { [key]: 'Invalid value.' } : null);
+      const found =
+        nulBytes(value, path ? `${path}.${key}` : key) ?? (key.includes('\u0000') ? { [key]: 'Invalid value.' } : null);
       if (found) return found;
     }
   }

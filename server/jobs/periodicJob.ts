@@ -60,7 +60,8 @@ export class PeriodicJob {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       const started = performance.now();
-      const ended = (succeeded: boolean) => (this.lastRound = { endedAt: Date.now(), succeeded, seconds: (performance.now() - started) / 1000 });
+      const ended = (succeeded: boolean) =>
+        (this.lastRound = { endedAt: Date.now(), succeeded, seconds: (performance.now() - started) / 1000 });
       this.round = this.runRound()
         .then(() => void ended(true))
         .catch((error: unknown) => {

@@ -12,7 +12,17 @@ export function workerCode(entry: URL): Promise<string> {
   let bundled = bundles.get(path);
   if (!bundled) {
     bundled = import('esbuild')
-      .then(({ build }) => build({ entryPoints: [path], bundle: true, platform: 'node', format: 'cjs', target: 'node20', write: false, logLevel: 'silent' }))
+      .then(({ build }) =>
+        build({
+          entryPoints: [path],
+          bundle: true,
+          platform: 'node',
+          format: 'cjs',
+          target: 'node20',
+          write: false,
+          logLevel: 'silent',
+        }),
+      )
       .then((result) => result.outputFiles[0]!.text)
       .catch((error: unknown) => {
         bundles.delete(path);

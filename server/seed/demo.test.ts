@@ -14,7 +14,10 @@ describe.each(databases)('demo data on $kind', ({ kind, skip }) => {
   afterAll(async () => server?.close());
 
   it.skipIf(skip)('every demo record of an editable resource meets the rules its edit form holds it to', async () => {
-    const editable = RESOURCES.filter((resource): resource is EntityResource => 'entity' in resource && resource.entity !== null && resource.actions.includes('edit'));
+    const editable = RESOURCES.filter(
+      (resource): resource is EntityResource =>
+        'entity' in resource && resource.entity !== null && resource.actions.includes('edit'),
+    );
     const broken: string[] = [];
     let checked = 0;
     for (const resource of editable) {

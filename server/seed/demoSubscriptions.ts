@@ -32,7 +32,9 @@ export async function seedSubscriptionHistory(db: Queryable, random: () => numbe
   const subscribers = entityResource(MODULE.subscribers);
   const plans = entityResource(MODULE.plans);
   if (!subscribers || !plans) return;
-  const planRows = await db.query<Plan>(`SELECT id, points, price::text AS price, validity_days FROM ${quoted(plans.entity.table)} ORDER BY id`);
+  const planRows = await db.query<Plan>(
+    `SELECT id, points, price::text AS price, validity_days FROM ${quoted(plans.entity.table)} ORDER BY id`,
+  );
   const ids = await db.query<{ id: number }>(`SELECT id FROM ${quoted(subscribers.entity.table)} ORDER BY id`);
   if (planRows.length === 0) return;
   const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
@@ -46,11 +48,33 @@ export async function seedSubscriptionHistory(db: Queryable, random: () => numbe
       const startsAt = today - (5 + Math.floor(random() * (plan.validity_days + 200))) * DAY_MS;
       sales.push({ subscriber, plan, startsAt, days: plan.validity_days, trial: false, cancelled: false });
       const endsAt = startsAt + (plan.validity_days - 1) * DAY_MS;
-      if (endsAt < today + EXPIRING_DAYS * DAY_MS && random() < 0.5) sales.push({ subscriber, plan, startsAt: endsAt + DAY_MS, days: plan.validity_days, trial: false, cancelled: false });
+      if (endsAt < today + EXPIRING_DAYS * DAY_MS && random() < 0.5)
+        sales.push({
+          subscriber,
+          plan,
+          startsAt: endsAt + DAY_MS,
+          days: plan.validity_days,
+          trial: false,
+          cancelled: false,
+        });
     } else if (roll < 0.67) {
-      sales.push({ subscriber, plan, startsAt: today - Math.floor(random() * 30) * DAY_MS, days: TRIAL_DAYS, trial: true, cancelled: false });
+      sales.push({
+        subscriber,
+        plan,
+        startsAt: today - Math.floor(random() * 30) * DAY_MS,
+        days: TRIAL_DAYS,
+        trial: true,
+        cancelled: false,
+      });
     } else if (roll < 0.7) {
-      sales.push({ subscriber, plan, startsAt: today - Math.floor(random() * 60) * DAY_MS, days: plan.validity_days, trial: false, cancelled: true });
+      sales.push({
+        subscriber,
+        plan,
+        startsAt: today - Math.floor(random() * 60) * DAY_MS,
+        days: plan.validity_days,
+        trial: false,
+        cancelled: true,
+      });
     }
   }
   if (sales.length === 0) return;
@@ -69,11 +93,19 @@ export async function seedSubscriptionHistory(db: Queryable, random: () => numbe
       sales.map((sale) => sale.plan.points),
       sales.map((sale) => (sale.trial ? '0' : sale.plan.price)),
       sales.map((sale, index) => (sale.trial ? null : `NEFT${String(202_600_000 + index)}`)),
-      sales.map((sale) => (sale.cancelled ? new Date(Math.min(today, sale.startsAt + 10 * DAY_MS)).toISOString() : null)),
+      sales.map((sale) =>
+        sale.cancelled ? new Date(Math.min(today, sale.startsAt + 10 * DAY_MS)).toISOString() : null,
+      ),
       sales.map((sale) => new Date(Math.min(sale.startsAt, today)).toISOString()),
     ],
   );
-  await seedLedgerAndPayments(db, sales, inserted.map((row) => Number(row.id)), today, random);
+  await seedLedgerAndPayments(
+    db,
+    sales,
+    inserted.map((row) => Number(row.id)),
+    today,
+    random,
+  );
   await db.query(
     `UPDATE ${quoted(subscribers.entity.table)} t SET "status" = d.status, "plan_id" = d.plan_id
        FROM ${quoted(subscribers.entity.table)} s, LATERAL subscription_state(s.id, current_date, $1) d WHERE t.id = s.id`,
@@ -82,27 +114,69 @@ export async function seedSubscriptionHistory(db: Queryable, random: () => numbe
 }
 
 /** Points bought, consumed and topped up, the balance after each entry, and a payment for each paid entry. */
-async function seedLedgerAndPayments(db: Queryable, sales: Sale[], subscriptionIds: number[], today: number, random: () => number): Promise<void> {
+async function seedLedgerAndPayments(
+  db: Queryable,
+  sales: Sale[],
+  subscriptionIds: number[],
+  today: number,
+  random: () => number,
+): Promise<void> {
   const subscribers = entityResource(MODULE.subscribers)!;
-  const ledger: Array<{ subscriber: number; kind: string; points: number; amount: string; balance: number; note: string; subscription: number | null; at: number }> = [];
+  const ledger: Array<{
+    subscriber: number;
+    kind: string;
+    points: number;
+    amount: string;
+    balance: number;
+    note: string;
+    subscription: number | null;
+    at: number;
+  }> = [];
   const balances = new Map<number, number>();
   for (const [index, sale] of sales.entries()) {
     const soldAt = Math.min(sale.startsAt, today);
     let balance = (balances.get(sale.subscriber) ?? 0) + Number(sale.plan.points);
     const amount = sale.trial ? '0' : sale.plan.price;
-    ledger.push({ subscriber: sale.subscriber, kind: 'subscription', points: Number(sale.plan.points), amount, balance, note: sale.trial ? 'Trial' : 'Plan purchase', subscription: subscriptionIds[index]!, at: soldAt });
+    ledger.push({
+      subscriber: sale.subscriber,
+      kind: 'subscription',
+      points: Number(sale.plan.points),
+      amount,
+      balance,
+      note: sale.trial ? 'Trial' : 'Plan purchase',
+      subscription: subscriptionIds[index]!,
+      at: soldAt,
+    });
     const until = Math.min(today, sale.startsAt + (sale.days - 1) * DAY_MS);
     let at = sale.startsAt;
     while ((at += (5 + Math.floor(random() * 25)) * DAY_MS) < until) {
       if (!sale.trial && random() < 0.15) {
         const points = 500 * (1 + Math.floor(random() * 4));
         balance += points;
-        ledger.push({ subscriber: sale.subscriber, kind: 'top_up', points, amount: String(points * 2), balance, note: 'Top-up', subscription: null, at });
+        ledger.push({
+          subscriber: sale.subscriber,
+          kind: 'top_up',
+          points,
+          amount: String(points * 2),
+          balance,
+          note: 'Top-up',
+          subscription: null,
+          at,
+        });
       }
       const spent = Math.min(balance, 20 + Math.floor(random() * 180));
       if (spent <= 0) continue;
       balance -= spent;
-      ledger.push({ subscriber: sale.subscriber, kind: 'consumption', points: -spent, amount: '0', balance, note: random() < 0.5 ? 'Shipment search' : 'Data download', subscription: null, at });
+      ledger.push({
+        subscriber: sale.subscriber,
+        kind: 'consumption',
+        points: -spent,
+        amount: '0',
+        balance,
+        note: random() < 0.5 ? 'Shipment search' : 'Data download',
+        subscription: null,
+        at,
+      });
     }
     balances.set(sale.subscriber, balance);
   }
@@ -111,8 +185,14 @@ async function seedLedgerAndPayments(db: Queryable, sales: Sale[], subscriptionI
     `INSERT INTO points_ledger (subscriber_id, kind, points, amount, balance_after, note, subscription_id, created_at)
      SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::numeric[], $5::bigint[], $6::text[], $7::bigint[], $8::timestamptz[])`,
     [
-      ledger.map((entry) => entry.subscriber), ledger.map((entry) => entry.kind), ledger.map((entry) => entry.points), ledger.map((entry) => entry.amount),
-      ledger.map((entry) => entry.balance), ledger.map((entry) => entry.note), ledger.map((entry) => entry.subscription), ledger.map((entry) => new Date(entry.at).toISOString()),
+      ledger.map((entry) => entry.subscriber),
+      ledger.map((entry) => entry.kind),
+      ledger.map((entry) => entry.points),
+      ledger.map((entry) => entry.amount),
+      ledger.map((entry) => entry.balance),
+      ledger.map((entry) => entry.note),
+      ledger.map((entry) => entry.subscription),
+      ledger.map((entry) => new Date(entry.at).toISOString()),
     ],
   );
   await db.query(

@@ -20,7 +20,16 @@ const DATA_MODULES = new Set<string>([
   'CREATE_RELATED_PRODUCT',
 ]);
 const DATA_LOOKUPS = new Set(['COUNTRIES', 'HS_CODES', 'COUNTRY', 'DATA_TYPES']);
-const SALES_ACTIONS = new Set(['view', 'add', 'edit', 'download', 'SUBSCRIBER_DETAIL', 'ADD_SUBSCRIPTION', 'ADD_TOP_UP', 'executive_access']);
+const SALES_ACTIONS = new Set([
+  'view',
+  'add',
+  'edit',
+  'download',
+  'SUBSCRIBER_DETAIL',
+  'ADD_SUBSCRIPTION',
+  'ADD_TOP_UP',
+  'executive_access',
+]);
 
 /** The demo roles (docs/demo-data.md). Super admin may do everything except be limited to assigned subscribers. */
 export const SEED_ROLES: readonly SeedRole[] = [
@@ -35,7 +44,8 @@ export const SEED_ROLES: readonly SeedRole[] = [
     permissions: (module, actions) => {
       if (SELF_SERVICE.has(module)) return actions;
       if (module === MODULE.subscribers) return actions.filter((action) => SALES_ACTIONS.has(action));
-      if (module === MODULE.plans || module === MODULE.executiveProfile) return actions.filter((action) => action === 'view' || action === 'view_detail');
+      if (module === MODULE.plans || module === MODULE.executiveProfile)
+        return actions.filter((action) => action === 'view' || action === 'view_detail');
       return [];
     },
   },
@@ -51,7 +61,10 @@ export const SEED_ROLES: readonly SeedRole[] = [
   {
     name: 'Read Only',
     description: 'Sees every module, changes nothing.',
-    permissions: (module, actions) => (SELF_SERVICE.has(module) ? actions.filter((action) => action === 'view') : actions.filter((action) => READ_ACTIONS.has(action))),
+    permissions: (module, actions) =>
+      SELF_SERVICE.has(module)
+        ? actions.filter((action) => action === 'view')
+        : actions.filter((action) => READ_ACTIONS.has(action)),
   },
 ];
 
@@ -63,14 +76,16 @@ export async function upsertRole(db: Queryable, role: SeedRole): Promise<number>
   );
   const id = row!.id;
   const roles = entityResource(MODULE.roles);
-  if (roles && field(roles.entity, 'description')) await db.query('UPDATE roles SET description = $2 WHERE id = $1', [id, role.description]);
-  const pairs = RESOURCES.flatMap((resource) => role.permissions(resource.key, resource.actions).map((action) => [resource.key, action] as const));
+  if (roles && field(roles.entity, 'description'))
+    await db.query('UPDATE roles SET description = $2 WHERE id = $1', [id, role.description]);
+  const pairs = RESOURCES.flatMap((resource) =>
+    role.permissions(resource.key, resource.actions).map((action) => [resource.key, action] as const),
+  );
   await db.query('DELETE FROM role_permissions WHERE role_id = $1', [id]);
-  await db.query('INSERT INTO role_permissions (role_id, module, action) SELECT $1, m, a FROM unnest($2::text[], $3::text[]) AS p(m, a)', [
-    id,
-    pairs.map(([module]) => module),
-    pairs.map(([, action]) => action),
-  ]);
+  await db.query(
+    'INSERT INTO role_permissions (role_id, module, action) SELECT $1, m, a FROM unnest($2::text[], $3::text[]) AS p(m, a)',
+    [id, pairs.map(([module]) => module), pairs.map(([, action]) => action)],
+  );
   return id;
 }
 
@@ -85,8 +100,20 @@ export interface SeedUser {
 /** One user per role, for the demo and the tests. The passwords are public: never seeded in production. */
 export const DEMO_USERS: readonly SeedUser[] = [
   { email: 'admin@example.com', password: 'Admin@12345', firstName: 'Asha', lastName: 'Admin', role: 'Super Admin' },
-  { email: 'sales@example.com', password: 'Sales@12345', firstName: 'Sunil', lastName: 'Sales', role: 'Sales Executive' },
-  { email: 'operator@example.com', password: 'Operator@12345', firstName: 'Omar', lastName: 'Operator', role: 'Data Operator' },
+  {
+    email: 'sales@example.com',
+    password: 'Sales@12345',
+    firstName: 'Sunil',
+    lastName: 'Sales',
+    role: 'Sales Executive',
+  },
+  {
+    email: 'operator@example.com',
+    password: 'Operator@12345',
+    firstName: 'Omar',
+    lastName: 'Operator',
+    role: 'Data Operator',
+  },
   { email: 'viewer@example.com', password: 'Viewer@12345', firstName: 'Vera', lastName: 'Viewer', role: 'Read Only' },
 ];
 
@@ -94,7 +121,12 @@ export const DEMO_USERS: readonly SeedUser[] = [
  * Creates a user with a role, or updates the existing one's password and role. Returns its id. The address counts as
  * verified: these are the demo users and the administrator an operator names with create-admin.
  */
-export async function upsertUser(db: Queryable, passwords: PasswordHasher, user: SeedUser, roleId: number): Promise<number> {
+export async function upsertUser(
+  db: Queryable,
+  passwords: PasswordHasher,
+  user: SeedUser,
+  roleId: number,
+): Promise<number> {
   const hash = await passwords.hash(user.password);
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO users (email, first_name, last_name, mobile, role_id, password_hash, email_verified_at)
@@ -112,6 +144,7 @@ export async function seedRolesAndUsers(db: Queryable, passwords: PasswordHasher
   const roleIds = new Map<string, number>();
   for (const role of SEED_ROLES) roleIds.set(role.name, await upsertRole(db, role));
   const userIds = new Map<string, number>();
-  for (const user of DEMO_USERS) userIds.set(user.email, await upsertUser(db, passwords, user, roleIds.get(user.role)!));
+  for (const user of DEMO_USERS)
+    userIds.set(user.email, await upsertUser(db, passwords, user, roleIds.get(user.role)!));
   return userIds;
 }

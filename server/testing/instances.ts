@@ -78,12 +78,21 @@ export class InstanceGroup {
     private readonly env: Record<string, string>,
     ports: number[],
   ) {
-    this.instances = ports.map((port, index) => ({ index, port, folder: mkdtempSync(join(tmpdir(), `instance-${index}-`)), process: null, applicationName: null }));
+    this.instances = ports.map((port, index) => ({
+      index,
+      port,
+      folder: mkdtempSync(join(tmpdir(), `instance-${index}-`)),
+      process: null,
+      applicationName: null,
+    }));
     this.checks = setInterval(() => void this.checkReadiness(), READINESS_CHECK_MS);
   }
 
   /** `count` servers started at the same moment; resolves once every one serves. */
-  static async start(count: number, { bucket, env = {} }: { bucket: S3Config; env?: Record<string, string> }): Promise<InstanceGroup> {
+  static async start(
+    count: number,
+    { bucket, env = {} }: { bucket: S3Config; env?: Record<string, string> },
+  ): Promise<InstanceGroup> {
     const schema = `instances_${randomBytes(6).toString('hex')}`;
     const settings = {
       DATABASE_URL: TEST_DATABASE_URL,
@@ -98,7 +107,11 @@ export class InstanceGroup {
       S3_FORCE_PATH_STYLE: String(bucket.forcePathStyle),
       ...env,
     };
-    const group = new InstanceGroup(schema, settings, await Promise.all(Array.from({ length: count }, () => freePort())));
+    const group = new InstanceGroup(
+      schema,
+      settings,
+      await Promise.all(Array.from({ length: count }, () => freePort())),
+    );
     await Promise.all(group.instances.map((instance) => group.launch(instance.index)));
     return group;
   }
@@ -132,7 +145,11 @@ export class InstanceGroup {
   }
 
   /** The balancer: the next ready instance in turn; a refused connection (nothing was sent) goes to the next one. */
-  async send<T = Record<string, unknown>>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T> & { instance: number }> {
+  async send<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<Answer<T> & { instance: number }> {
     for (let tries = 0; ; tries += 1) {
       const ready = [...this.ready].sort();
       if (ready.length === 0) throw new Error('no instance is ready');
@@ -147,7 +164,12 @@ export class InstanceGroup {
   }
 
   /** One instance, around the balancer. `path` is under /api/v1 unless it starts with a slash. */
-  async at<T = Record<string, unknown>>(index: number, method: string, path: string, { token, body, ifMatch }: RequestOptions = {}): Promise<Answer<T>> {
+  async at<T = Record<string, unknown>>(
+    index: number,
+    method: string,
+    path: string,
+    { token, body, ifMatch }: RequestOptions = {},
+  ): Promise<Answer<T>> {
     const url = `http://127.0.0.1:${this.instances[index]!.port}${path.startsWith('/') ? path : `/api/v1/${path}`}`;
     const headers: Record<string, string> = {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -167,7 +189,9 @@ export class InstanceGroup {
 
   /** Signs in through the balancer; the access and refresh tokens. */
   async signIn(email: string, password: string): Promise<{ access: string; refresh: string }> {
-    const answer = await this.send<{ data: { access: string; refresh: string } }>('POST', 'login', { body: { email, password } });
+    const answer = await this.send<{ data: { access: string; refresh: string } }>('POST', 'login', {
+      body: { email, password },
+    });
     if (answer.status !== 200) throw new Error(`sign-in of ${email}: ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body.data;
   }
@@ -176,18 +200,35 @@ export class InstanceGroup {
    * A trade-data file uploaded as the console does it: announced on one instance, sent in chunks (tus) to the bucket
    * through the same one, completed on another. The upload's id once completion accepted it.
    */
-  async upload(token: string, csv: string, { announceAt, completeAt, period = nextPeriod() }: { announceAt: number; completeAt: number; period?: string }): Promise<number> {
+  async upload(
+    token: string,
+    csv: string,
+    { announceAt, completeAt, period = nextPeriod() }: { announceAt: number; completeAt: number; period?: string },
+  ): Promise<number> {
     const [country] = await this.sql<{ id: number }>('SELECT id::int AS id FROM countries ORDER BY id LIMIT 1');
     const fileName = `shipments-${randomBytes(4).toString('hex')}.csv`;
-    const announced = await this.at<{ data: { upload: { id: number }; upload_url: string; complete_path: string } }>(announceAt, 'POST', 'uploads', {
-      token,
-      body: { country_id: country!.id, trade_direction: 'export', period, file_name: fileName, size: Buffer.byteLength(csv) },
-    });
-    if (announced.status !== 201) throw new Error(`announcing an upload: ${announced.status} ${JSON.stringify(announced.body)}`);
+    const announced = await this.at<{ data: { upload: { id: number }; upload_url: string; complete_path: string } }>(
+      announceAt,
+      'POST',
+      'uploads',
+      {
+        token,
+        body: {
+          country_id: country!.id,
+          trade_direction: 'export',
+          period,
+          file_name: fileName,
+          size: Buffer.byteLength(csv),
+        },
+      },
+    );
+    if (announced.status !== 201)
+      throw new Error(`announcing an upload: ${announced.status} ${JSON.stringify(announced.body)}`);
     const { upload, upload_url: url, complete_path: completePath } = announced.body.data;
     await sendFileOverHttp(`http://127.0.0.1:${this.instances[announceAt]!.port}`, url, csv);
     const completed = await this.at(completeAt, 'POST', completePath, { token, body: {} });
-    if (completed.status !== 200) throw new Error(`completing upload ${upload.id}: ${completed.status} ${JSON.stringify(completed.body)}`);
+    if (completed.status !== 200)
+      throw new Error(`completing upload ${upload.id}: ${completed.status} ${JSON.stringify(completed.body)}`);
     return upload.id;
   }
 
@@ -217,8 +258,22 @@ export class InstanceGroup {
   }
 
   /** An upload's state and how many trade records, rejections and notifications it left, read in the database. */
-  async uploadOutcome(uploadId: number): Promise<{ status: string; records: number; processed: boolean; error: string | null; notifications: number; attempts: number }> {
-    const [row] = await this.sql<{ status: string; records: number; processed: boolean; error: string | null; notifications: number; attempts: number }>(
+  async uploadOutcome(uploadId: number): Promise<{
+    status: string;
+    records: number;
+    processed: boolean;
+    error: string | null;
+    notifications: number;
+    attempts: number;
+  }> {
+    const [row] = await this.sql<{
+      status: string;
+      records: number;
+      processed: boolean;
+      error: string | null;
+      notifications: number;
+      attempts: number;
+    }>(
       `SELECT u.status, (SELECT count(*)::int FROM trade_records WHERE upload_id = $1) AS records, f.processed_at IS NOT NULL AS processed, f.error,
               (SELECT count(*)::int FROM notifications WHERE message LIKE '%<b>' || u.file_name || '</b>%') AS notifications,
               f.import_attempts AS attempts
@@ -231,7 +286,10 @@ export class InstanceGroup {
 
   /** A connection of the test's own to the group's database (to look, or to hold a lock while instances wait). */
   async connect(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${quoteIdentifier(this.schema)},public` });
+    const client = new pg.Client({
+      connectionString: TEST_DATABASE_URL,
+      options: `-c search_path=${quoteIdentifier(this.schema)},public`,
+    });
     await client.connect();
     return client;
   }
@@ -266,8 +324,13 @@ export class InstanceGroup {
     }
     const [{ pid }] = (await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows as [{ pid: number }];
     const waiters = async () => {
-      const rows = await this.sql<{ application_name: string }>('SELECT application_name FROM pg_stat_activity WHERE $1::int = ANY(pg_blocking_pids(pid))', [pid]);
-      return rows.map((row) => this.instances.findIndex((instance) => instance.applicationName === row.application_name)).filter((index) => index >= 0);
+      const rows = await this.sql<{ application_name: string }>(
+        'SELECT application_name FROM pg_stat_activity WHERE $1::int = ANY(pg_blocking_pids(pid))',
+        [pid],
+      );
+      return rows
+        .map((row) => this.instances.findIndex((instance) => instance.applicationName === row.application_name))
+        .filter((index) => index >= 0);
     };
     return {
       waiters,
@@ -293,10 +356,13 @@ export class InstanceGroup {
   private async checkReadiness(): Promise<void> {
     await Promise.all(
       this.instances.map(async (instance) => {
-        const live = instance.process && instance.process.child.exitCode === null && instance.process.child.signalCode === null;
+        const live =
+          instance.process && instance.process.child.exitCode === null && instance.process.child.signalCode === null;
         const ready =
           live &&
-          (await fetch(`http://127.0.0.1:${instance.port}/readyz`, { signal: AbortSignal.timeout(READINESS_CHECK_MS * 5) }).then(
+          (await fetch(`http://127.0.0.1:${instance.port}/readyz`, {
+            signal: AbortSignal.timeout(READINESS_CHECK_MS * 5),
+          }).then(
             async (response) => (await response.arrayBuffer()) && response.status === 200,
             () => false,
           ));

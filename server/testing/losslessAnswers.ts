@@ -33,5 +33,5 @@ export function checkLosslessAnswers(route: RouteOptions): void {
 }
 
 function hooks<T>(value: T | T[] | undefined): T[] {
-  return value === undefined ? [] : [value].flat() as T[];
+  return value === undefined ? [] : ([value].flat() as T[]);
 }

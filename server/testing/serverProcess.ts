@@ -6,7 +6,16 @@ import { join, relative, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** Settings that would take the server off the data folder it is given: never inherited by these processes. */
-const NOT_INHERITED = ['DATABASE_URL', 'DATABASE_SCHEMA', 'S3_BUCKET', 'JWT_SECRET', 'PORT', 'HOST', 'DATA_DIR', 'NODE_ENV'];
+const NOT_INHERITED = [
+  'DATABASE_URL',
+  'DATABASE_SCHEMA',
+  'S3_BUCKET',
+  'JWT_SECRET',
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'NODE_ENV',
+];
 
 /** A real server (or CLI) process, as `npm start` / `npm run create-admin` run it. */
 export interface ServerProcess {
@@ -106,7 +115,8 @@ export function folderSnapshot(folder: string): Record<string, string> {
         continue;
       }
       const stat = statSync(child);
-      files[relative(folder, child)] = `${stat.size} ${stat.mtimeMs} ${createHash('sha256').update(readFileSync(child)).digest('hex')}`;
+      files[relative(folder, child)] =
+        `${stat.size} ${stat.mtimeMs} ${createHash('sha256').update(readFileSync(child)).digest('hex')}`;
     }
   };
   visit(folder);

@@ -99,7 +99,11 @@ export interface TestServerOptions {
 }
 
 /** The real app on a fresh real database (in-memory PGlite, or its own PostgreSQL schema), with the seeded roles. */
-export async function startTestServer(kind: DatabaseKind, overrides: Partial<ServerConfig> = {}, options: TestServerOptions = {}): Promise<TestServer> {
+export async function startTestServer(
+  kind: DatabaseKind,
+  overrides: Partial<ServerConfig> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const schema = kind === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : null;
   const config = loadConfig({ NODE_ENV: 'test' } as NodeJS.ProcessEnv, {
     dataDir: null,
@@ -116,10 +120,17 @@ export async function startTestServer(kind: DatabaseKind, overrides: Partial<Ser
   const db = kind === 'postgres' ? await openPostgres(TEST_DATABASE_URL, schema, 5) : await openPglite(null);
   await migrate(db, { manifestShape: DATA_SHAPE });
   const passwords = new PasswordHasher(config.passwordHashing);
-  if (options.demoSubscribers !== undefined) await seedDemoData(db, passwords, { subscribers: options.demoSubscribers });
+  if (options.demoSubscribers !== undefined)
+    await seedDemoData(db, passwords, { subscribers: options.demoSubscribers });
   const userIds = await seedRolesAndUsers(db, passwords);
   const storage = new MemoryStorage();
-  const app = await buildApp({ config, db, storage, onRoute: checkLosslessAnswers, ...(options.behaviours ? { behaviours: options.behaviours } : {}) });
+  const app = await buildApp({
+    config,
+    db,
+    storage,
+    onRoute: checkLosslessAnswers,
+    ...(options.behaviours ? { behaviours: options.behaviours } : {}),
+  });
   await app.ready();
   const tokens = new Map<string, { access: string; refresh: string }>();
 
@@ -127,7 +138,11 @@ export async function startTestServer(kind: DatabaseKind, overrides: Partial<Ser
   const login = async (who: string) => {
     const user = emailOf(who);
     if (!user) throw new Error(`No seeded user ${who}`);
-    const response = await app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: user.email, password: user.password } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: user.email, password: user.password },
+    });
     if (response.statusCode !== 200) throw new Error(`login ${who}: ${response.statusCode} ${response.body}`);
     return (response.json() as { data: { access: string; refresh: string } }).data;
   };
@@ -160,13 +175,15 @@ export async function startTestServer(kind: DatabaseKind, overrides: Partial<Ser
  * to `email-verify` (what the console's verify screen does with it).
  */
 export async function verifyByEmailedLink(server: Pick<TestServer, 'app' | 'db'>, email: string): Promise<void> {
-  const [mail] = await server.db.query<{ body: string }>(`SELECT body FROM outbox WHERE recipient = $1 AND body LIKE '%/auth/verify-email?token=%' ORDER BY id DESC LIMIT 1`, [
-    email.toLowerCase(),
-  ]);
+  const [mail] = await server.db.query<{ body: string }>(
+    `SELECT body FROM outbox WHERE recipient = $1 AND body LIKE '%/auth/verify-email?token=%' ORDER BY id DESC LIMIT 1`,
+    [email.toLowerCase()],
+  );
   const token = mail && new URL(/https?:\/\/\S+verify-email\S+/.exec(mail.body)![0]).searchParams.get('token');
   if (!token) throw new Error(`no verification e-mail to ${email}`);
   const verified = await server.app.inject({ method: 'POST', url: '/api/v1/email-verify', payload: { token } });
-  if (verified.statusCode !== 200) throw new Error(`email-verify for ${email}: ${verified.statusCode} ${verified.body}`);
+  if (verified.statusCode !== 200)
+    throw new Error(`email-verify for ${email}: ${verified.statusCode} ${verified.body}`);
 }
 
 export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {

@@ -46,9 +46,24 @@ export function LoginScreen() {
     <AuthCard title="Sign in" intro="Sign in to the Trade Data administration console.">
       <form className="auth-form" noValidate onSubmit={form.onSubmit(logIn)}>
         {!form.failure && <FormMessage kind="info" text={expired ? SESSION_EXPIRED_NOTICE : null} />}
-        {unverified && form.failure && <ResendVerificationLink email={unverified.email} password={unverified.password} />}
-        <TextField label="Email" name="email" type="email" autoComplete="username" autoFocus field={form.field('email')} />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" field={form.field('password')} />
+        {unverified && form.failure && (
+          <ResendVerificationLink email={unverified.email} password={unverified.password} />
+        )}
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          field={form.field('email')}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          field={form.field('password')}
+        />
         <button type="submit" className="button button--primary button--block" disabled={form.busy}>
           {form.busy ? 'Signing in…' : 'Sign in'}
         </button>

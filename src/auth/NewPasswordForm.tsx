@@ -15,8 +15,21 @@ export function NewPasswordForm({ send, submitLabel }: NewPasswordFormProps) {
   const form = useAuthForm(RULES);
   return (
     <form className="auth-form" noValidate onSubmit={form.onSubmit(() => send(form.values))}>
-      <TextField label="New password" name="password" type="password" autoComplete="new-password" autoFocus field={form.field('password')} />
-      <TextField label="Confirm password" name="confirm_password" type="password" autoComplete="new-password" field={form.field('confirm_password')} />
+      <TextField
+        label="New password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        autoFocus
+        field={form.field('password')}
+      />
+      <TextField
+        label="Confirm password"
+        name="confirm_password"
+        type="password"
+        autoComplete="new-password"
+        field={form.field('confirm_password')}
+      />
       <button type="submit" className="button button--primary button--block" disabled={form.busy}>
         {form.busy ? 'Saving…' : submitLabel}
       </button>

@@ -51,7 +51,12 @@ export function ResendVerificationLink({ email, password }: ResendVerificationLi
     <div className="resend-link">
       <p>Did the verification e-mail not arrive, or has its link expired?</p>
       <FormMessage kind="success" text={sent} />
-      <button type="button" className="button button--block" disabled={busy || secondsLeft > 0} onClick={() => void send()}>
+      <button
+        type="button"
+        className="button button--block"
+        disabled={busy || secondsLeft > 0}
+        onClick={() => void send()}
+      >
         {busy ? 'Sending…' : secondsLeft > 0 ? `Send the link again (in ${secondsLeft} s)` : 'Send the link again'}
       </button>
     </div>

@@ -7,7 +7,11 @@ import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { onceByKey } from './onceByKey.ts';
 
 /** An expired link's message is null when the check's "Error" toast said why (ERR-01). */
-type LinkState = { kind: 'checking' } | { kind: 'valid'; email: string } | { kind: 'expired'; message: string | null } | { kind: 'done'; message: string };
+type LinkState =
+  | { kind: 'checking' }
+  | { kind: 'valid'; email: string }
+  | { kind: 'expired'; message: string | null }
+  | { kind: 'done'; message: string };
 
 const MISSING_LINK = 'This reset link is incomplete. Ask for a new one.';
 
@@ -18,12 +22,16 @@ const MISSING_LINK = 'This reset link is incomplete. Ask for a new one.';
 export function ResetPasswordScreen() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [link, setLink] = useState<LinkState>(token ? { kind: 'checking' } : { kind: 'expired', message: MISSING_LINK });
+  const [link, setLink] = useState<LinkState>(
+    token ? { kind: 'checking' } : { kind: 'expired', message: MISSING_LINK },
+  );
 
   useEffect(() => {
     if (!token) return;
     let current = true;
-    onceByKey(`check-link:${token}`, () => http.post<{ data: { valid: boolean; email?: string } }>('check-link', { token })).then(
+    onceByKey(`check-link:${token}`, () =>
+      http.post<{ data: { valid: boolean; email?: string } }>('check-link', { token }),
+    ).then(
       (answer) => current && setLink({ kind: 'valid', email: answer.data.email ?? '' }),
       () => current && setLink({ kind: 'expired', message: null }),
     );
@@ -56,7 +64,10 @@ export function ResetPasswordScreen() {
     );
   }
   return (
-    <AuthCard title="Reset password" intro={link.email ? `Choose a new password for ${link.email}.` : 'Choose a new password.'}>
+    <AuthCard
+      title="Reset password"
+      intro={link.email ? `Choose a new password for ${link.email}.` : 'Choose a new password.'}
+    >
       <NewPasswordForm send={save} submitLabel="Save new password" />
     </AuthCard>
   );

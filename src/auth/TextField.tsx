@@ -1,7 +1,10 @@
 import { useId, type InputHTMLAttributes } from 'react';
 import type { AuthField } from './useAuthForm.ts';
 
-export interface TextFieldProps extends Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'autoFocus'> {
+export interface TextFieldProps extends Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'autoComplete' | 'autoFocus'
+> {
   label: string;
   name: string;
   field: AuthField;

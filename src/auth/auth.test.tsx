@@ -155,7 +155,12 @@ describe('the login screen', () => {
   });
 
   it('shows the server error once, in its toast, the field error on its field, and keeps what was typed', async () => {
-    recordPosts('login', () => HttpResponse.json({ message: 'Invalid email or password.', errors: { password: 'Wrong password' } }, { status: 400 }));
+    recordPosts('login', () =>
+      HttpResponse.json(
+        { message: 'Invalid email or password.', errors: { password: 'Wrong password' } },
+        { status: 400 },
+      ),
+    );
     renderAt('/auth/login');
     await userEvent.type(await screen.findByLabelText('Email'), 'admin@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'Secret#123');
@@ -170,17 +175,24 @@ describe('the login screen', () => {
 
 describe('the other auth screens', () => {
   it('SESSION-10 forgot password sends POST forget_password and shows the answer', async () => {
-    const bodies = recordPosts('forget_password', () => HttpResponse.json({ message: 'If the email is registered, a reset link was sent.' }));
+    const bodies = recordPosts('forget_password', () =>
+      HttpResponse.json({ message: 'If the email is registered, a reset link was sent.' }),
+    );
     renderAt('/auth/forgot-password');
     await userEvent.type(await screen.findByLabelText('Email'), 'admin@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByText('If the email is registered, a reset link was sent.')).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('If the email is registered, a reset link was sent.')).toHaveAttribute(
+      'role',
+      'status',
+    );
     expect(bodies).toEqual([{ email: 'admin@example.com' }]);
     expect(screen.getByLabelText('Email')).toHaveValue('admin@example.com');
   });
 
   it('SESSION-10 reset password verifies the link with POST check-link, then sends POST reset_password', async () => {
-    const checks = recordPosts('check-link', () => HttpResponse.json({ data: { valid: true, email: 'admin@example.com' } }));
+    const checks = recordPosts('check-link', () =>
+      HttpResponse.json({ data: { valid: true, email: 'admin@example.com' } }),
+    );
     const resets = recordPosts('reset_password', () => HttpResponse.json({ message: 'Password updated.' }));
     renderAt('/auth/reset-password?token=link-1');
     expect(await screen.findByText('Choose a new password for admin@example.com.')).toBeInTheDocument();
@@ -199,7 +211,9 @@ describe('the other auth screens', () => {
   });
 
   it('SESSION-10 reset password says when the link has expired: the reason in its toast once, a new link offered', async () => {
-    recordPosts('check-link', () => HttpResponse.json({ message: 'This link has expired or was already used.' }, { status: 400 }));
+    recordPosts('check-link', () =>
+      HttpResponse.json({ message: 'This link has expired or was already used.' }, { status: 400 }),
+    );
     renderAt('/auth/reset-password?token=link-2');
     expect(await screen.findByRole('heading', { name: 'This link has expired' })).toBeInTheDocument();
     await toldOnceByToast('This link has expired or was already used.');
@@ -209,12 +223,17 @@ describe('the other auth screens', () => {
 
   it('a reset link without its token says so on the screen, having called nothing', async () => {
     renderAt('/auth/reset-password');
-    expect(await screen.findByText('This reset link is incomplete. Ask for a new one.')).toHaveAttribute('role', 'alert');
+    expect(await screen.findByText('This reset link is incomplete. Ask for a new one.')).toHaveAttribute(
+      'role',
+      'alert',
+    );
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/auth/forgot-password');
   });
 
   it('forgot password: a refusal shows once, in its toast, and no confirmation', async () => {
-    recordPosts('forget_password', () => HttpResponse.json({ message: 'Email: Invalid Email.', errors: { email: 'Invalid Email.' } }, { status: 400 }));
+    recordPosts('forget_password', () =>
+      HttpResponse.json({ message: 'Email: Invalid Email.', errors: { email: 'Invalid Email.' } }, { status: 400 }),
+    );
     renderAt('/auth/forgot-password');
     await userEvent.type(await screen.findByLabelText('Email'), 'admin@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
@@ -225,7 +244,9 @@ describe('the other auth screens', () => {
 
   it('a new password refused by the server shows once, in its toast, with the field error on its field', async () => {
     recordPosts('check-link', () => HttpResponse.json({ data: { valid: true, email: 'admin@example.com' } }));
-    recordPosts('reset_password', () => HttpResponse.json({ message: 'This link has expired or was already used.' }, { status: 400 }));
+    recordPosts('reset_password', () =>
+      HttpResponse.json({ message: 'This link has expired or was already used.' }, { status: 400 }),
+    );
     renderAt('/auth/reset-password?token=link-3');
     await userEvent.type(await screen.findByLabelText('New password'), 'Better#2026');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'Better#2026');
@@ -235,15 +256,21 @@ describe('the other auth screens', () => {
   });
 
   it('a verification link the server refuses: the reason once, in its toast, and where a new link comes from', async () => {
-    recordPosts('email-verify/check', () => HttpResponse.json({ message: 'This link has expired or was already used.' }, { status: 400 }));
+    recordPosts('email-verify/check', () =>
+      HttpResponse.json({ message: 'This link has expired or was already used.' }, { status: 400 }),
+    );
     renderAt('/auth/verify-email?token=verify-2');
     await toldOnceByToast('This link has expired or was already used.');
-    expect(await screen.findByText('An address not verified yet can have a new link sent from the sign-in screen.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('An address not verified yet can have a new link sent from the sign-in screen.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/auth/login');
   });
 
   it('SESSION-10 email verification sends POST email-verify once, even under StrictMode', async () => {
-    const checks = recordPosts('email-verify/check', () => HttpResponse.json({ data: { valid: true, email: 'ana@example.com', password_set: true } }));
+    const checks = recordPosts('email-verify/check', () =>
+      HttpResponse.json({ data: { valid: true, email: 'ana@example.com', password_set: true } }),
+    );
     const bodies = recordPosts('email-verify', () => HttpResponse.json({ message: 'Email verified.' }));
     renderAt('/auth/verify-email?token=verify-1');
     expect(await screen.findByText('Email verified.')).toHaveAttribute('role', 'status');
@@ -252,8 +279,12 @@ describe('the other auth screens', () => {
   });
 
   it('an invited user chooses their password with the verification link, which verifies the address with it', async () => {
-    recordPosts('email-verify/check', () => HttpResponse.json({ data: { valid: true, email: 'ana@example.com', password_set: false } }));
-    const bodies = recordPosts('email-verify', () => HttpResponse.json({ message: 'Your password is set and your email address verified. You can sign in now.' }));
+    recordPosts('email-verify/check', () =>
+      HttpResponse.json({ data: { valid: true, email: 'ana@example.com', password_set: false } }),
+    );
+    const bodies = recordPosts('email-verify', () =>
+      HttpResponse.json({ message: 'Your password is set and your email address verified. You can sign in now.' }),
+    );
     const user = userEvent.setup();
     renderAt('/auth/verify-email?token=invite-1');
     expect(await screen.findByRole('heading', { name: 'Choose your password' })).toBeInTheDocument();
@@ -263,7 +294,9 @@ describe('the other auth screens', () => {
     await user.type(screen.getByLabelText('New password'), 'Chosen@2468');
     await user.type(screen.getByLabelText('Confirm password'), 'Chosen@2468');
     await user.click(screen.getByRole('button', { name: 'Save password and verify' }));
-    expect(await screen.findByText('Your password is set and your email address verified. You can sign in now.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your password is set and your email address verified. You can sign in now.'),
+    ).toBeInTheDocument();
     expect(bodies).toEqual([{ token: 'invite-1', password: 'Chosen@2468', confirm_password: 'Chosen@2468' }]);
     expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/auth/login');
   });
@@ -274,9 +307,7 @@ describe('the guest layout', () => {
     const routes = [
       {
         element: <GuestLayout />,
-        children: [
-          { path: 'with', element: <p>Plain page</p> },
-        ],
+        children: [{ path: 'with', element: <p>Plain page</p> }],
       },
       { element: <GuestLayout header={false} />, children: [{ path: 'without', element: <p>Bare page</p> }] },
     ];

@@ -16,7 +16,8 @@ const message = (validationIssue: ValidationIssue, schema: Record<string, unknow
 
 export const required: FieldRule = (value) => (value.trim() === '' ? message(issue('required')) : null);
 
-export const email: FieldRule = (value) => (value !== '' && !formats.email(value) ? message(issue('format', { format: 'email' })) : null);
+export const email: FieldRule = (value) =>
+  value !== '' && !formats.email(value) ? message(issue('format', { format: 'email' })) : null;
 
 export const password: FieldRule = (value) =>
   value !== '' && !formats.password(value) ? message(issue('format', { format: 'password' })) : null;

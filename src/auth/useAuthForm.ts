@@ -49,7 +49,9 @@ function check<F extends string>(rules: Record<F, FieldRule[]>, values: Values<F
  * error stays on its field until the value changes.
  */
 export function useAuthForm<F extends string>(rules: Record<F, FieldRule[]>): UseAuthFormResult<F> {
-  const [values, setValues] = useState(() => Object.fromEntries(Object.keys(rules).map((name) => [name, ''])) as Values<F>);
+  const [values, setValues] = useState(
+    () => Object.fromEntries(Object.keys(rules).map((name) => [name, ''])) as Values<F>,
+  );
   const [touched, setTouched] = useState<Partial<Record<F, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<F, string>>>({});
@@ -64,7 +66,8 @@ export function useAuthForm<F extends string>(rules: Record<F, FieldRule[]>): Us
   }, [errors]);
 
   /** An error shows once it has stood for the debounce time; a fixed value hides it at once. */
-  const settled = (name: F) => (errors[name] !== undefined && settledErrors[name] === errors[name] ? errors[name] : undefined);
+  const settled = (name: F) =>
+    errors[name] !== undefined && settledErrors[name] === errors[name] ? errors[name] : undefined;
 
   return {
     values,
@@ -91,7 +94,11 @@ export function useAuthForm<F extends string>(rules: Record<F, FieldRule[]>): Us
           if (!isApiError(error)) return;
           setFailure(error.message);
           const known = Object.entries(error.fieldErrors).filter(([name]) => name in rules);
-          setServerErrors(Object.fromEntries(known.map(([name, text]) => [name, displayFieldError(text)])) as Partial<Record<F, string>>);
+          setServerErrors(
+            Object.fromEntries(known.map(([name, text]) => [name, displayFieldError(text)])) as Partial<
+              Record<F, string>
+            >,
+          );
         })
         .finally(() => setBusy(false));
     },

@@ -11,7 +11,8 @@ import { testAreas } from '../test/testAreas.ts';
 vi.mock('../screens/index.ts', async () => ({ SCREENS: (await import('../test/mockScreens.tsx')).MOCK_SCREENS }));
 
 const server = setupApiServer();
-const NOT_VERIFIED = 'Your email address is not verified yet. Open the link in the email we sent you, or send the link again.';
+const NOT_VERIFIED =
+  'Your email address is not verified yet. Open the link in the email we sent you, or send the link again.';
 
 function renderAt(path: string) {
   return renderRoutes(appRoutes(testAreas()), [path], (router) => (
@@ -38,7 +39,9 @@ describe('signing in with an address not verified yet', () => {
       mock.post(api('login'), () => HttpResponse.json({ message: NOT_VERIFIED }, { status: 403 })),
       mock.post(api('email-verify/resend'), async ({ request }) => {
         resent.push(await request.json());
-        return HttpResponse.json({ message: 'A new verification link was sent to nila@example.com. It expires in 7 days.' });
+        return HttpResponse.json({
+          message: 'A new verification link was sent to nila@example.com. It expires in 7 days.',
+        });
       }),
     );
     return resent;
@@ -54,11 +57,15 @@ describe('signing in with an address not verified yet', () => {
     const history = renderAt('/auth/login');
     await signIn(user);
     await toldOnceByToast(NOT_VERIFIED);
-    expect(await screen.findByText('Did the verification e-mail not arrive, or has its link expired?')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Did the verification e-mail not arrive, or has its link expired?'),
+    ).toBeInTheDocument();
     expect(history.location.pathname).toBe('/auth/login');
 
     await user.click(screen.getByRole('button', { name: 'Send the link again' }));
-    expect(await screen.findByText('A new verification link was sent to nila@example.com. It expires in 7 days.')).toHaveAttribute('role', 'status');
+    expect(
+      await screen.findByText('A new verification link was sent to nila@example.com. It expires in 7 days.'),
+    ).toHaveAttribute('role', 'status');
     expect(resent).toEqual([{ email: 'nila@example.com', password: 'Nila@13579' }]);
     const resting = screen.getByRole('button', { name: /^Send the link again \(in (60|59) s\)$/ });
     expect(resting).toBeDisabled();
@@ -78,11 +85,14 @@ describe('signing in with an address not verified yet', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send the link again' })).toBeEnabled());
   });
 
-  it('shows the server\'s refusal of a link asked for too soon once, in its toast, and rests as long as it asked', async () => {
+  it("shows the server's refusal of a link asked for too soon once, in its toast, and rests as long as it asked", async () => {
     server.use(
       mock.post(api('login'), () => HttpResponse.json({ message: NOT_VERIFIED }, { status: 403 })),
       mock.post(api('email-verify/resend'), () =>
-        HttpResponse.json({ message: 'A verification link was sent to you a moment ago. Try again in 42 second(s).' }, { status: 429, headers: { 'retry-after': '42' } }),
+        HttpResponse.json(
+          { message: 'A verification link was sent to you a moment ago. Try again in 42 second(s).' },
+          { status: 429, headers: { 'retry-after': '42' } },
+        ),
       ),
     );
     const user = userEvent.setup();
@@ -95,7 +105,9 @@ describe('signing in with an address not verified yet', () => {
   });
 
   it('a wrong password offers no link: only the refusal, in its toast', async () => {
-    server.use(mock.post(api('login'), () => HttpResponse.json({ message: 'Invalid email or password.' }, { status: 401 })));
+    server.use(
+      mock.post(api('login'), () => HttpResponse.json({ message: 'Invalid email or password.' }, { status: 401 })),
+    );
     const user = userEvent.setup();
     renderAt('/auth/login');
     await signIn(user);
@@ -107,7 +119,11 @@ describe('signing in with an address not verified yet', () => {
 describe('the development mailbox from the auth screens (development builds)', () => {
   it('the sign-in screen links to it, and so does the forgot-password answer', async () => {
     server.use(
-      mock.post(api('forget_password'), () => HttpResponse.json({ message: 'If an account exists for this email, a link to reset the password has been sent.' })),
+      mock.post(api('forget_password'), () =>
+        HttpResponse.json({
+          message: 'If an account exists for this email, a link to reset the password has been sent.',
+        }),
+      ),
       mock.get(api('dev/mailbox'), () => HttpResponse.json({ data: [], meta: { delivery: 'console' } })),
     );
     const user = userEvent.setup();

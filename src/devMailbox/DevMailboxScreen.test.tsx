@@ -47,17 +47,30 @@ describe('the development mailbox', () => {
     const user = userEvent.setup();
     const history = renderMailbox([RESET, FAILED]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Development mailbox' })).toBeInTheDocument();
-    expect(await screen.findByText(/nothing leaves it: each message is printed on its console and listed here/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/nothing leaves it: each message is printed on its console and listed here/),
+    ).toBeInTheDocument();
     const messages = within(screen.getByRole('list', { name: 'Messages' })).getAllByRole('article');
-    expect(messages.map((message) => within(message).getByRole('heading').textContent)).toEqual([RESET.subject, FAILED.subject]);
+    expect(messages.map((message) => within(message).getByRole('heading').textContent)).toEqual([
+      RESET.subject,
+      FAILED.subject,
+    ]);
     expect(within(messages[0]!).getByText('Printed on the server console')).toBeInTheDocument();
-    expect(within(messages[1]!).getByText('Not delivered: 550 5.1.1 <gone@example.com>: mailbox unavailable')).toBeInTheDocument();
+    expect(
+      within(messages[1]!).getByText('Not delivered: 550 5.1.1 <gone@example.com>: mailbox unavailable'),
+    ).toBeInTheDocument();
 
-    server.use(mock.post(api('check-link'), () => HttpResponse.json({ data: { valid: true, email: 'viewer@example.com' } })));
+    server.use(
+      mock.post(api('check-link'), () => HttpResponse.json({ data: { valid: true, email: 'viewer@example.com' } })),
+    );
     const link = within(messages[0]!).getByRole('link', { name: RESET.links[0] });
     expect(link).toHaveAttribute('href', '/auth/reset-password?token=abcdefghijklmnop1234');
     await user.click(link);
-    await waitFor(() => expect(`${history.location.pathname}${history.location.search}`).toBe('/auth/reset-password?token=abcdefghijklmnop1234'));
+    await waitFor(() =>
+      expect(`${history.location.pathname}${history.location.search}`).toBe(
+        '/auth/reset-password?token=abcdefghijklmnop1234',
+      ),
+    );
     expect(await screen.findByRole('heading', { level: 1, name: /password/i })).toBeInTheDocument();
   });
 

@@ -14,7 +14,8 @@ interface MailboxAnswer {
 
 const DELIVERY: Record<MailboxAnswer['meta']['delivery'], string> = {
   smtp: 'This server also sends them through its mail server (SMTP_URL).',
-  console: 'This server has no mail server (SMTP_URL), so nothing leaves it: each message is printed on its console and listed here.',
+  console:
+    'This server has no mail server (SMTP_URL), so nothing leaves it: each message is printed on its console and listed here.',
   none: 'This server sends no e-mail.',
 };
 
@@ -50,7 +51,8 @@ export function DevMailboxScreen() {
         </button>
       </header>
       <p className="dev-mailbox__intro">
-        The e-mail this server wrote, newest first. {mailbox && DELIVERY[mailbox.meta.delivery]} Servers in production have no such page.
+        The e-mail this server wrote, newest first. {mailbox && DELIVERY[mailbox.meta.delivery]} Servers in production
+        have no such page.
       </p>
       {problem && (
         <p className="form-message form-message-error" role="alert">
@@ -59,7 +61,8 @@ export function DevMailboxScreen() {
       )}
       {mailbox && mailbox.data.length === 0 && (
         <p role="status">
-          No e-mail yet. Ask for a password reset (<Link to="/auth/forgot-password">Forgot password</Link>) or create a user, and it shows here.
+          No e-mail yet. Ask for a password reset (<Link to="/auth/forgot-password">Forgot password</Link>) or create a
+          user, and it shows here.
         </p>
       )}
       {mailbox && mailbox.data.length > 0 && (

@@ -2,9 +2,9 @@ import { Link } from 'react-router-dom';
 import type { MailboxEntry } from '../../contract/mailbox.ts';
 import { formatDate } from '../screens/shared/formatValue.ts';
 
-
 function deliveryText(message: MailboxEntry): string {
-  if (message.state === 'sent') return message.sent_via === 'smtp' ? 'Sent through the mail server' : 'Printed on the server console';
+  if (message.state === 'sent')
+    return message.sent_via === 'smtp' ? 'Sent through the mail server' : 'Printed on the server console';
   if (message.state === 'failed') return `Not delivered: ${message.last_error ?? 'no reason recorded'}`;
   if (message.attempts === 0) return 'Waiting to be sent';
   return `Not sent yet after ${message.attempts} attempt(s)${message.last_error ? `: ${message.last_error}` : ''}; trying again`;

@@ -27,7 +27,20 @@ export interface RelationPickerProps {
  * value's label is asked for by its id, so it shows even when it is not among the first matches; emptying the text
  * clears the value. Free of the forms library, so that list filters and report screens use it too.
  */
-export function RelationPicker({ id, api, value, onChange, label, placeholder = 'Type to search…', required, disabled, invalid, describedBy, onFocus, onBlur }: RelationPickerProps) {
+export function RelationPicker({
+  id,
+  api,
+  value,
+  onChange,
+  label,
+  placeholder = 'Type to search…',
+  required,
+  disabled,
+  invalid,
+  describedBy,
+  onFocus,
+  onBlur,
+}: RelationPickerProps) {
   const chosen = value === '' ? null : value;
   const current = useRelationLabel(api, chosen);
   /** What the user typed, while they are typing; null shows the chosen record's label. */
@@ -133,7 +146,9 @@ export function RelationPicker({ id, api, value, onChange, label, placeholder = 
             {option.label}
           </li>
         ))}
-        {open && !searching && matches.length === 0 && <li className="combobox__empty">{found.isError ? 'Could not load the options' : 'No matches'}</li>}
+        {open && !searching && matches.length === 0 && (
+          <li className="combobox__empty">{found.isError ? 'Could not load the options' : 'No matches'}</li>
+        )}
       </ul>
     </div>
   );

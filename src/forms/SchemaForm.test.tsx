@@ -31,20 +31,72 @@ const SCHEMA: JsonSchema = {
     amount_text: { title: 'Amount text', type: 'string', validNumber: true },
     quantity: { title: 'Quantity', type: 'string', minmaxnumber: { min: 1, max: 10 } },
     city: { title: 'City', type: 'string', validString: true },
-    voucher: { title: 'Voucher', type: 'string', customPattern: { pattern: '^V\\d+$', message: 'Starts with V and digits.' } },
-    discount: { title: 'Discount', type: 'number', rangeMin: { value: 1, message: 'At least 1 off.' }, rangeMax: { value: 90, message: 'At most 90 off.' } },
-    tags: { title: 'Tags', type: 'array', uniqueItems: true, items: { type: 'string', enum: ['a', 'b', 'c'] }, arrayLength: 2 },
-    regions: { title: 'Regions', type: 'array', uniqueItems: true, items: { type: 'string', enum: ['n', 's', 'e', 'w'] }, arrayLengthMinMaxSelect: { min: 1, max: 2, message: 'Pick one or two regions.' } },
+    voucher: {
+      title: 'Voucher',
+      type: 'string',
+      customPattern: { pattern: '^V\\d+$', message: 'Starts with V and digits.' },
+    },
+    discount: {
+      title: 'Discount',
+      type: 'number',
+      rangeMin: { value: 1, message: 'At least 1 off.' },
+      rangeMax: { value: 90, message: 'At most 90 off.' },
+    },
+    tags: {
+      title: 'Tags',
+      type: 'array',
+      uniqueItems: true,
+      items: { type: 'string', enum: ['a', 'b', 'c'] },
+      arrayLength: 2,
+    },
+    regions: {
+      title: 'Regions',
+      type: 'array',
+      uniqueItems: true,
+      items: { type: 'string', enum: ['n', 's', 'e', 'w'] },
+      arrayLengthMinMaxSelect: { min: 1, max: 2, message: 'Pick one or two regions.' },
+    },
   },
 };
 const validate = compileValidator(SCHEMA);
-const voucherField: FieldDescription = { name: 'voucher', title: 'Voucher', type: 'string', format: null, enum: null, enumLabels: null, required: false, writeOnly: false, system: false, relation: null };
+const voucherField: FieldDescription = {
+  name: 'voucher',
+  title: 'Voucher',
+  type: 'string',
+  format: null,
+  enum: null,
+  enumLabels: null,
+  required: false,
+  writeOnly: false,
+  system: false,
+  relation: null,
+};
 
-function Harness({ onSubmit = () => undefined, serverErrors = null, initial = {}, uiSchema }: { onSubmit?: (data: FormData) => void; serverErrors?: ServerFieldErrors | null; initial?: FormData; uiSchema?: UiSchema }) {
+function Harness({
+  onSubmit = () => undefined,
+  serverErrors = null,
+  initial = {},
+  uiSchema,
+}: {
+  onSubmit?: (data: FormData) => void;
+  serverErrors?: ServerFieldErrors | null;
+  initial?: FormData;
+  uiSchema?: UiSchema;
+}) {
   const [formData, setFormData] = useState<FormData>(initial);
   return (
     <QueryClientProvider client={new QueryClient()}>
-      <SchemaForm label="Test form" schema={SCHEMA} validate={validate} uiSchema={uiSchema} formData={formData} onChange={setFormData} onSubmit={onSubmit} serverErrors={serverErrors} submitLabel="Save" />
+      <SchemaForm
+        label="Test form"
+        schema={SCHEMA}
+        validate={validate}
+        uiSchema={uiSchema}
+        formData={formData}
+        onChange={setFormData}
+        onSubmit={onSubmit}
+        serverErrors={serverErrors}
+        submitLabel="Save"
+      />
     </QueryClientProvider>
   );
 }
@@ -149,7 +201,13 @@ describe('SchemaForm', () => {
 
   it('FORM-09 validIp, validNumber and compareTo have their messages, compareTo naming its target', async () => {
     render(<Harness />);
-    await submitWith({ Name: 'abc', 'Server IP': '300.1.1.1', 'Amount text': '12a', Password: 'secret#123', 'Confirm password': 'secret#124' });
+    await submitWith({
+      Name: 'abc',
+      'Server IP': '300.1.1.1',
+      'Amount text': '12a',
+      Password: 'secret#123',
+      'Confirm password': 'secret#124',
+    });
     await expectError('Server IP', '* Invalid IP.');
     await expectError('Amount text', '* Should be a number.');
     await expectError('Confirm password', '* Password does not match.');
@@ -187,7 +245,15 @@ describe('SchemaForm', () => {
 
   it('FORM-12 shows a server field error on its field with the "* " prefix until the field changes', async () => {
     const user = userEvent.setup();
-    render(<Harness initial={{ name: 'abc', email: 'taken@example.com' }} serverErrors={{ fields: { email: 'This email is already registered' }, submitted: { name: 'abc', email: 'taken@example.com' } }} />);
+    render(
+      <Harness
+        initial={{ name: 'abc', email: 'taken@example.com' }}
+        serverErrors={{
+          fields: { email: 'This email is already registered' },
+          submitted: { name: 'abc', email: 'taken@example.com' },
+        }}
+      />,
+    );
     expect(errorOf('Email')).toBe('* This email is already registered');
     // The field the server refused is brought into view and focused.
     expect(input('Email')).toHaveFocus();
@@ -206,7 +272,13 @@ describe('SchemaForm', () => {
 
   it('a mobile number is taken in its usual spellings, said before anything is typed, and put as its ten digits when left', async () => {
     const user = userEvent.setup();
-    const mobileField: FieldDescription = { ...voucherField, name: 'mobile', title: 'Mobile', format: 'mobile', normalise: 'mobile' };
+    const mobileField: FieldDescription = {
+      ...voucherField,
+      name: 'mobile',
+      title: 'Mobile',
+      format: 'mobile',
+      normalise: 'mobile',
+    };
     render(<Harness uiSchema={formUiSchema([mobileField], {})} />);
     expect(screen.getByText(MOBILE_HELP)).toBeInTheDocument();
     await user.type(input('Mobile'), '+91 98765-43210');

@@ -73,11 +73,18 @@ export function SchemaForm({
   const [submitted, setSubmitted] = useState(false);
 
   const shownOn = (errors: Record<string, string>) => movedErrors(errors, errorsShownOn);
-  const errors = useMemo(() => movedErrors(formFieldErrors(validate, schema, formData), errorsShownOn), [validate, schema, formData, errorsShownOn]);
+  const errors = useMemo(
+    () => movedErrors(formFieldErrors(validate, schema, formData), errorsShownOn),
+    [validate, schema, formData, errorsShownOn],
+  );
   const visible = useVisibleErrors(errors, { touched, submitted });
   // Moved first, so that an error about the file goes once the file's field changes.
   const fromServer = useMemo(
-    () => currentServerErrors(serverErrors && { ...serverErrors, fields: movedErrors(serverErrors.fields, errorsShownOn) }, formData),
+    () =>
+      currentServerErrors(
+        serverErrors && { ...serverErrors, fields: movedErrors(serverErrors.fields, errorsShownOn) },
+        formData,
+      ),
     [serverErrors, formData, errorsShownOn],
   );
   const properties = Object.keys((schema.properties as Record<string, unknown> | undefined) ?? {});
@@ -154,7 +161,10 @@ function fieldOfId(id: string): string {
 }
 
 /** The errors with those of a field shown on another moved there (the first error of that field stays). */
-function movedErrors(errors: Record<string, string>, shownOn: Readonly<Record<string, string>>): Record<string, string> {
+function movedErrors(
+  errors: Record<string, string>,
+  shownOn: Readonly<Record<string, string>>,
+): Record<string, string> {
   const moved: Record<string, string> = {};
   for (const [field, text] of Object.entries(errors)) {
     const target = shownOn[field.split('.')[0] ?? field] ?? field;
@@ -164,12 +174,16 @@ function movedErrors(errors: Record<string, string>, shownOn: Readonly<Record<st
 }
 
 /** Server errors still about what is in the form: a field's error goes once its value changes. */
-function currentServerErrors(serverErrors: ServerFieldErrors | null | undefined, formData: FormData): Record<string, string> {
+function currentServerErrors(
+  serverErrors: ServerFieldErrors | null | undefined,
+  formData: FormData,
+): Record<string, string> {
   if (!serverErrors) return {};
   const current: Record<string, string> = {};
   for (const [field, text] of Object.entries(serverErrors.fields)) {
     const name = field.split('.')[0] ?? field;
-    if (JSON.stringify(formData[name]) === JSON.stringify(serverErrors.submitted[name])) current[field] = displayFieldError(text);
+    if (JSON.stringify(formData[name]) === JSON.stringify(serverErrors.submitted[name]))
+      current[field] = displayFieldError(text);
   }
   return current;
 }

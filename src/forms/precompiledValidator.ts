@@ -23,7 +23,11 @@ export function issuesOf(validate: PrecompiledValidator, data: unknown): Validat
 }
 
 /** `{ field: "* message" }` for the data, through the shared messages (spec section 5). */
-export function formFieldErrors(validate: PrecompiledValidator, rootSchema: JsonSchema, data: unknown): Record<string, string> {
+export function formFieldErrors(
+  validate: PrecompiledValidator,
+  rootSchema: JsonSchema,
+  data: unknown,
+): Record<string, string> {
   const errors = fieldErrors(issuesOf(validate, data), rootSchema, data);
   return Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, displayFieldError(text)]));
 }

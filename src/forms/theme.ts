@@ -11,4 +11,10 @@ import { RelationSelectWidget } from './widgets/RelationSelectWidget.tsx';
 export const templates: Partial<TemplatesType> = { BaseInputTemplate, FieldErrorTemplate };
 
 /** Widgets by the names uiSchema uses (`"ui:widget": "relation" | "money" | "month" | "image" | "file-picker"`). */
-export const widgets: RegistryWidgetsType = { relation: RelationSelectWidget, money: MoneyWidget, month: MonthWidget, image: ImageWidget, 'file-picker': FileWidget };
+export const widgets: RegistryWidgetsType = {
+  relation: RelationSelectWidget,
+  money: MoneyWidget,
+  month: MonthWidget,
+  image: ImageWidget,
+  'file-picker': FileWidget,
+};

@@ -39,5 +39,9 @@ export function useRelationLabel(api: string, value: RelationOption['value'] | n
     staleTime: 60_000,
   });
   const remember = (option: RelationOption) => queryClient.setQueryData(labelKey(api, option.value), option.label);
-  return { label: value === null ? null : (label.data ?? null), isPending: value !== null && label.isPending, remember };
+  return {
+    label: value === null ? null : (label.data ?? null),
+    isPending: value !== null && label.isPending,
+    remember,
+  };
 }

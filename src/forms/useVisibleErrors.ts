@@ -13,12 +13,17 @@ export interface UseVisibleErrorsOptions {
  * FORM_ERROR_DEBOUNCE_MS after the last change, blur or submit so they do not flicker while typing (FORM-02).
  * `errors` must be a new object whenever the form data changes.
  */
-export function useVisibleErrors(errors: Record<string, string>, { touched, submitted }: UseVisibleErrorsOptions): Record<string, string> {
+export function useVisibleErrors(
+  errors: Record<string, string>,
+  { touched, submitted }: UseVisibleErrorsOptions,
+): Record<string, string> {
   const [visible, setVisible] = useState<Record<string, string>>({});
   useEffect(() => {
     const timer = setTimeout(() => {
       const shown = Object.entries(errors).filter(([field]) => submitted || touched.has(field.split('.')[0] ?? field));
-      setVisible((previous) => (JSON.stringify(previous) === JSON.stringify(Object.fromEntries(shown)) ? previous : Object.fromEntries(shown)));
+      setVisible((previous) =>
+        JSON.stringify(previous) === JSON.stringify(Object.fromEntries(shown)) ? previous : Object.fromEntries(shown),
+      );
     }, FORM_ERROR_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [errors, touched, submitted]);

@@ -30,7 +30,10 @@ listenForGoAnywhere();
 /** These actions on these modules of the generated route table. */
 function granting(grants: Record<string, string[]>): Permissions {
   return Object.fromEntries(
-    Object.entries(grants).map(([module, actions], order) => [module, { order, actions: Object.fromEntries(actions.map((action) => [action, { is_routable: false, route_url: '' }])) }]),
+    Object.entries(grants).map(([module, actions], order) => [
+      module,
+      { order, actions: Object.fromEntries(actions.map((action) => [action, { is_routable: false, route_url: '' }])) },
+    ]),
   );
 }
 
@@ -51,7 +54,10 @@ beforeEach(() => {
   permissionStore.clear();
   startSession(makeToken(), 'refresh-1');
   found = [];
-  get.mockImplementation(((path: string) => Promise.resolve(path === 'user/permission' ? { data: ADMIN_OF_VOUCHERS_AND_SUBSCRIBERS } : { data: found })) as typeof http.get);
+  get.mockImplementation(((path: string) =>
+    Promise.resolve(
+      path === 'user/permission' ? { data: ADMIN_OF_VOUCHERS_AND_SUBSCRIBERS } : { data: found },
+    )) as typeof http.get);
 });
 
 const searchCalls = () => get.mock.calls.filter(([path]) => path === 'search');
@@ -69,7 +75,13 @@ const subscriber = (id: number, label: string, details: string[]) => ({ id, labe
 
 describe('Go anywhere, typed before its code is there', () => {
   it('keeps every key typed from Ctrl+K on while the palette loads, Backspace too, and opens with them as its query', async () => {
-    found = [{ resource: 'SUBSCRIBERS', label: 'Subscribers', records: [subscriber(7, 'Asha Verma', ['asha@example.com', '9100000998'])] }];
+    found = [
+      {
+        resource: 'SUBSCRIBERS',
+        label: 'Subscribers',
+        records: [subscriber(7, 'Asha Verma', ['asha@example.com', '9100000998'])],
+      },
+    ];
     const belowThePalette = vi.fn();
     document.addEventListener('keydown', belowThePalette);
     renderWithRouter(<GoAnywhereButton />, ['/voucher-management/vouchers']);
@@ -81,10 +93,14 @@ describe('Go anywhere, typed before its code is there', () => {
     expect(box).toHaveValue('9100000998');
     expect((box as HTMLInputElement).selectionStart).toBe('9100000998'.length);
     // The keys were the palette's alone: nothing below it (a list's shortcuts) saw them.
-    expect(belowThePalette.mock.calls.map(([event]) => (event as KeyboardEvent).key).filter((key) => key !== 'Control')).toEqual([]);
+    expect(
+      belowThePalette.mock.calls.map(([event]) => (event as KeyboardEvent).key).filter((key) => key !== 'Control'),
+    ).toEqual([]);
     document.removeEventListener('keydown', belowThePalette);
     await waitFor(() => expect(searchCalls()[0]![1]).toMatchObject({ params: { q: '9100000998' } }));
-    expect(await screen.findByRole('option', { name: /Asha Verma/ })).toHaveTextContent('asha@example.com · 9100000998');
+    expect(await screen.findByRole('option', { name: /Asha Verma/ })).toHaveTextContent(
+      'asha@example.com · 9100000998',
+    );
   });
 
   it('an Enter typed ahead opens the first choice once the records are there', async () => {
@@ -99,7 +115,12 @@ describe('Go anywhere, typed before its code is there', () => {
   });
 
   it('Escape typed before the palette is there closes it, and keys go back where they went', async () => {
-    renderWithRouter(<><input aria-label="Elsewhere" /><GoAnywhereButton /></>);
+    renderWithRouter(
+      <>
+        <input aria-label="Elsewhere" />
+        <GoAnywhereButton />
+      </>,
+    );
     await userEvent.keyboard('{Control>}k{/Control}{Escape}');
     const elsewhere = screen.getByRole('textbox', { name: 'Elsewhere' });
     await userEvent.type(elsewhere, 'abc');
@@ -174,7 +195,9 @@ describe('Go anywhere', () => {
     await waitFor(() => expect(optionTexts()).toEqual(['Asha Verma', 'ASHA10']));
     expect(searchCalls()).toHaveLength(1);
     expect(searchCalls()[0]![1]).toMatchObject({ params: { q: 'asha', limit: 5 } });
-    expect(within(screen.getByRole('group', { name: 'Subscribers' })).getByRole('option')).toHaveTextContent('Asha VermaSubscribers');
+    expect(within(screen.getByRole('group', { name: 'Subscribers' })).getByRole('option')).toHaveTextContent(
+      'Asha VermaSubscribers',
+    );
     expect(screen.queryByRole('group', { name: 'Companies' })).not.toBeInTheDocument();
     await userEvent.keyboard('{ArrowDown}{Enter}');
     expect(history.location.pathname).toBe('/voucher-management/vouchers/3/edit');
@@ -196,7 +219,9 @@ describe('Go anywhere', () => {
   });
 
   it('gives each record a second line that tells alike records apart, and none where the resource names nothing', async () => {
-    const alike = [1, 2, 3, 4, 5].map((n) => subscriber(n, 'Kavya Raman', [`kavya.raman${n}@example.org`, `98765432${n}0`]));
+    const alike = [1, 2, 3, 4, 5].map((n) =>
+      subscriber(n, 'Kavya Raman', [`kavya.raman${n}@example.org`, `98765432${n}0`]),
+    );
     found = [
       { resource: 'SUBSCRIBERS', label: 'Subscribers', records: alike },
       { resource: 'VOUCHER', label: 'Vouchers', records: [subscriber(3, 'KAVYA10', [])] },
@@ -209,7 +234,13 @@ describe('Go anywhere', () => {
       .getAllByRole('option')
       .map((option) => option.querySelector('.go-anywhere__details')?.textContent);
     expect(lines).toEqual(alike.map((record) => record.details.join(' · ')));
-    expect(within(group).getAllByRole('option')[1]).toHaveAccessibleName(/Kavya Raman\s*kavya\.raman2@example\.org · 9876543220\s*Subscribers/);
-    expect(within(screen.getByRole('group', { name: 'Vouchers' })).getByRole('option').querySelector('.go-anywhere__details')).toBeNull();
+    expect(within(group).getAllByRole('option')[1]).toHaveAccessibleName(
+      /Kavya Raman\s*kavya\.raman2@example\.org · 9876543220\s*Subscribers/,
+    );
+    expect(
+      within(screen.getByRole('group', { name: 'Vouchers' }))
+        .getByRole('option')
+        .querySelector('.go-anywhere__details'),
+    ).toBeNull();
   });
 });

@@ -20,7 +20,10 @@ export function GoAnywhereButton() {
       attachGoAnywhere((wanted) => {
         setOpen(wanted);
         if (wanted) {
-          import('./GoAnywhereDialog.tsx').then((chunk) => setPalette({ Dialog: chunk.GoAnywhereDialog }), closeGoAnywhere);
+          import('./GoAnywhereDialog.tsx').then(
+            (chunk) => setPalette({ Dialog: chunk.GoAnywhereDialog }),
+            closeGoAnywhere,
+          );
         }
       }),
     [],
@@ -28,7 +31,13 @@ export function GoAnywhereButton() {
 
   return (
     <>
-      <button type="button" className="go-anywhere-button" aria-haspopup="dialog" aria-keyshortcuts="Control+K Meta+K" onClick={openGoAnywhere}>
+      <button
+        type="button"
+        className="go-anywhere-button"
+        aria-haspopup="dialog"
+        aria-keyshortcuts="Control+K Meta+K"
+        onClick={openGoAnywhere}
+      >
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <circle cx="11" cy="11" r="6" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="M20 20l-4.5-4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

@@ -49,13 +49,32 @@ export function GoAnywhereDialog({ onClose, areas = AREAS }: GoAnywhereDialogPro
   const screens = useMemo(() => reachableScreens(permissions, areas), [permissions, areas]);
 
   const groups: ChoiceGroup[] = [
-    { key: 'screens', label: 'Screens', choices: matchingScreens(screens, query).map((screen) => ({ key: screen.path, label: screen.label, hint: screen.area, path: screen.path })) },
+    {
+      key: 'screens',
+      label: 'Screens',
+      choices: matchingScreens(screens, query).map((screen) => ({
+        key: screen.path,
+        label: screen.label,
+        hint: screen.area,
+        path: screen.path,
+      })),
+    },
     ...found.map((group) => ({
       key: group.resource,
       label: group.label,
       choices: group.records.flatMap((record) => {
         const path = recordPath(permissions, areas, group.resource, record.id);
-        return path ? [{ key: `${group.resource}-${record.id}`, label: record.label, details: record.details.join(' · '), hint: group.label, path }] : [];
+        return path
+          ? [
+              {
+                key: `${group.resource}-${record.id}`,
+                label: record.label,
+                details: record.details.join(' · '),
+                hint: group.label,
+                path,
+              },
+            ]
+          : [];
       }),
     })),
   ].filter((group) => group.choices.length > 0);

@@ -23,7 +23,11 @@ export function reachableScreens(permissions: Permissions | null, areas: readonl
           .filter((route) => route.routable && canAccess(permissions, route.module, route.action))
           .map((route) => {
             const resource = area.resources.find((candidate) => candidate.module === route.module)?.label ?? area.label;
-            return { label: route.action === 'view' ? resource : `${resource}: ${actionWords(route.action)}`, area: area.label, path: route.path };
+            return {
+              label: route.action === 'view' ? resource : `${resource}: ${actionWords(route.action)}`,
+              area: area.label,
+              path: route.path,
+            };
           })
       : [],
   );
@@ -44,8 +48,17 @@ const opensRecord = (route: ModuleRoute) => route.path.includes('/:id');
  * Where a found record opens: its module's detail screen, or its edit screen when it has no detail screen (or the
  * user may not open it); null when the user may open neither.
  */
-export function recordPath(permissions: Permissions | null, areas: readonly AreaRoute[], module: string, id: number): string | null {
-  const routes = areas.flatMap((area) => area.routes).filter((route) => route.module === module && opensRecord(route) && canAccess(permissions, route.module, route.action));
+export function recordPath(
+  permissions: Permissions | null,
+  areas: readonly AreaRoute[],
+  module: string,
+  id: number,
+): string | null {
+  const routes = areas
+    .flatMap((area) => area.routes)
+    .filter(
+      (route) => route.module === module && opensRecord(route) && canAccess(permissions, route.module, route.action),
+    );
   const chosen = routes.find((route) => route.screen !== 'form') ?? routes.find((route) => route.screen === 'form');
   return chosen ? chosen.path.replace(':id', encodeURIComponent(String(id))) : null;
 }

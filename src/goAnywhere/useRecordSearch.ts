@@ -34,7 +34,14 @@ export function useRecordSearch(query: string): UseRecordSearchResult {
   const enabled = settled.length >= RECORD_SEARCH_MIN_LENGTH;
   const records = useQuery<FoundResource[]>({
     queryKey: ['search', settled],
-    queryFn: ({ signal }) => http.get<{ data: FoundResource[] }>('search', { params: { q: settled, limit: RECORDS_PER_RESOURCE }, loader: false, signal }).then((body) => body.data),
+    queryFn: ({ signal }) =>
+      http
+        .get<{ data: FoundResource[] }>('search', {
+          params: { q: settled, limit: RECORDS_PER_RESOURCE },
+          loader: false,
+          signal,
+        })
+        .then((body) => body.data),
     enabled,
     // The records of the last search stay while the next is asked for, rather than the list emptying at each key.
     placeholderData: keepPreviousData,

@@ -12,7 +12,9 @@ export interface AccountMenuProps {
 }
 
 /** The developers' registry of modules, linked from no sidebar entry: its screen as the route table gives it. */
-const MODULE_REGISTRY = AREAS.flatMap((area) => area.resources).find((resource) => resource.module === 'MODULE_REGISTRY');
+const MODULE_REGISTRY = AREAS.flatMap((area) => area.resources).find(
+  (resource) => resource.module === 'MODULE_REGISTRY',
+);
 
 const SCHEMES: { value: ColourScheme; label: string }[] = [
   { value: 'system', label: 'System' },

@@ -80,7 +80,14 @@ export function Dropdown({ label, trigger, children, className = '' }: DropdownP
         {trigger}
       </button>
       {open && (
-        <div ref={panelRef} id={panelId} role="region" aria-label={label} className="dropdown-panel" style={{ animationDuration: `${DROPDOWN_ANIMATION_MS}ms` }}>
+        <div
+          ref={panelRef}
+          id={panelId}
+          role="region"
+          aria-label={label}
+          className="dropdown-panel"
+          style={{ animationDuration: `${DROPDOWN_ANIMATION_MS}ms` }}
+        >
           {children(() => setOpen(false))}
         </div>
       )}

@@ -15,7 +15,9 @@ const get = vi.mocked(http.get);
 const post = vi.mocked(http.post);
 
 function answer(permissions: Permissions = TEST_PERMISSIONS) {
-  get.mockImplementation((path: string) => Promise.resolve(path === 'user/permission' ? { data: permissions } : { data: [] }) as never);
+  get.mockImplementation(
+    (path: string) => Promise.resolve(path === 'user/permission' ? { data: permissions } : { data: [] }) as never,
+  );
 }
 
 beforeEach(() => {
@@ -25,11 +27,18 @@ beforeEach(() => {
   answer();
 });
 
-const logIn = () => startSession(makeToken({ first_name: 'asha', last_name: 'verma', default_url: '/user-management/users' }), 'refresh-1');
+const logIn = () =>
+  startSession(
+    makeToken({ first_name: 'asha', last_name: 'verma', default_url: '/user-management/users' }),
+    'refresh-1',
+  );
 
 describe('the header', () => {
   it('HEADER-01 the back button returns to the previous page', async () => {
-    const { history } = renderWithRouter(<Header />, ['/voucher-management/vouchers', '/voucher-management/vouchers/add']);
+    const { history } = renderWithRouter(<Header />, [
+      '/voucher-management/vouchers',
+      '/voucher-management/vouchers/add',
+    ]);
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(history.location.pathname).toBe('/voucher-management/vouchers'));
   });
@@ -92,7 +101,12 @@ describe('the header', () => {
     unmount();
 
     permissionStore.clear();
-    answer({ USER_PROFILE: { order: 1, actions: { edit: { is_routable: false, route_url: '/profile-management/profile/:id/edit' } } } });
+    answer({
+      USER_PROFILE: {
+        order: 1,
+        actions: { edit: { is_routable: false, route_url: '/profile-management/profile/:id/edit' } },
+      },
+    });
     renderWithRouter(<Header />);
     await userEvent.click(screen.getByRole('button', { name: 'AV asha verma, account menu' }));
     await waitFor(() => expect(permissionStore.get().loaded).toBe(true));
@@ -102,7 +116,10 @@ describe('the header', () => {
 
   it('the account dropdown opens the Module Registry for a user who may view it, and only then', async () => {
     logIn();
-    answer({ ...TEST_PERMISSIONS, MODULE_REGISTRY: { order: 10, actions: { view: { is_routable: true, route_url: '/developers/modules' } } } });
+    answer({
+      ...TEST_PERMISSIONS,
+      MODULE_REGISTRY: { order: 10, actions: { view: { is_routable: true, route_url: '/developers/modules' } } },
+    });
     const user = userEvent.setup();
     const { history, unmount } = renderWithRouter(<Header />, ['/voucher-management/vouchers']);
     await user.click(screen.getByRole('button', { name: 'AV asha verma, account menu' }));

@@ -47,9 +47,22 @@ export function Header({ menu }: HeaderProps) {
           </svg>
         </button>
       )}
-      <button type="button" className="icon-button" aria-label="Back" aria-disabled={!behind && !up ? true : undefined} onClick={goBack}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Back"
+        aria-disabled={!behind && !up ? true : undefined}
+        onClick={goBack}
+      >
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M15 5l-7 7 7 7"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </button>
       <Brand />

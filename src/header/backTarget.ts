@@ -9,13 +9,23 @@ const firstSegment = (path: string) => path.split('/').filter(Boolean)[0] ?? '';
  * page belongs to (the longest routable path above it), else the area's first screen, else the landing path; null
  * when that is the page itself, so Back never leaves the console.
  */
-export function backTarget(pathname: string, permissions: Permissions | null, landingPath: string | null): string | null {
+export function backTarget(
+  pathname: string,
+  permissions: Permissions | null,
+  landingPath: string | null,
+): string | null {
   const current = withoutTrailingSlash(pathname);
   const above = routablePaths(permissions)
     .filter((path) => current.startsWith(`${path}/`))
     .sort((a, b) => b.length - a.length)[0];
-  const candidates = [above, defaultRoute(permissions, `/${firstSegment(current)}`), landingPath ?? routablePaths(permissions)[0]];
-  return candidates.find((candidate): candidate is string => typeof candidate === 'string' && candidate !== current) ?? null;
+  const candidates = [
+    above,
+    defaultRoute(permissions, `/${firstSegment(current)}`),
+    landingPath ?? routablePaths(permissions)[0],
+  ];
+  return (
+    candidates.find((candidate): candidate is string => typeof candidate === 'string' && candidate !== current) ?? null
+  );
 }
 
 /**

@@ -1,7 +1,14 @@
 import axios, { type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { PERMISSIONS_VERSION_HEADER } from '../../contract/headers.ts';
 import { config } from '../config/config.ts';
-import { APP_SOURCE, APP_SOURCE_HEADER, GENERIC_ERROR_MESSAGE, SUBSCRIBER_PATH, XSRF_COOKIE, XSRF_HEADER } from '../config/constants.ts';
+import {
+  APP_SOURCE,
+  APP_SOURCE_HEADER,
+  GENERIC_ERROR_MESSAGE,
+  SUBSCRIBER_PATH,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from '../config/constants.ts';
 import { endSession } from '../session/sessionStore.ts';
 import { tokenStore } from '../session/tokenStore.ts';
 import { loader } from '../shell/loader.ts';
@@ -30,7 +37,10 @@ const apiRoot = () => new URL(config.apiBaseUrl, window.location.href).href;
 function apiPath(url = ''): string | null {
   const absolute = new URL(url, apiRoot()).href;
   if (!absolute.startsWith(apiRoot())) return null;
-  return absolute.slice(apiRoot().length).replace(/[?#].*$/, '').replace(/^\/+|\/+$/g, '');
+  return absolute
+    .slice(apiRoot().length)
+    .replace(/[?#].*$/, '')
+    .replace(/^\/+|\/+$/g, '');
 }
 
 function readCookie(name: string): string | null {
@@ -73,7 +83,12 @@ async function toApiError(error: unknown): Promise<ApiError> {
   const data: unknown = error.response?.data;
   const body = data instanceof Blob ? await readBlobText(data).catch(() => null) : data;
   const retryAfter = Number(error.response?.headers?.['retry-after']);
-  return new ApiError(status, errorMessage(status, body, navigator.onLine), errorFields(body), Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+  return new ApiError(
+    status,
+    errorMessage(status, body, navigator.onLine),
+    errorFields(body),
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+  );
 }
 
 const FORBIDDEN = 403;
@@ -82,7 +97,10 @@ const FORBIDDEN = 403;
 function reportPermissions(response: AxiosResponse | undefined): void {
   if (!response || response.config.external) return;
   const version: unknown = response.headers[PERMISSIONS_VERSION_HEADER];
-  permissionsSignals.report({ version: typeof version === 'string' ? version : null, forbidden: response.status === FORBIDDEN });
+  permissionsSignals.report({
+    version: typeof version === 'string' ? version : null,
+    forbidden: response.status === FORBIDDEN,
+  });
 }
 
 /**

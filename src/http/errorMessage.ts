@@ -29,5 +29,7 @@ export function errorMessage(status: number, body: unknown, online: boolean): st
 export function errorFields(body: unknown): Record<string, string> {
   const errors = parseErrorBody(body)?.errors;
   if (errors === null || typeof errors !== 'object') return {};
-  return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }

@@ -128,14 +128,18 @@ describe('the HTTP client', () => {
     const data = new FormData();
     data.append('file', new Blob(['a,b\n1,2']), 'trade.csv');
     const progress = vi.fn();
-    await expect(http.postAbsolute('https://storage.example.com/bucket', data, { onUploadProgress: progress })).resolves.toEqual({ data: { id: 7 } });
+    await expect(
+      http.postAbsolute('https://storage.example.com/bucket', data, { onUploadProgress: progress }),
+    ).resolves.toEqual({ data: { id: 7 } });
     expect(seen.headers?.get('authorization')).toBeNull();
     expect(seen.headers?.get('x-xsrf-token')).toBeNull();
     expect(seen.headers?.get('app-source')).toBeNull();
   });
 
   it('HTTP-05 downloads a file as a Blob', async () => {
-    server.use(mock.get(api('vouchers/export'), () => new HttpResponse('code\nA', { headers: { 'Content-Type': 'text/csv' } })));
+    server.use(
+      mock.get(api('vouchers/export'), () => new HttpResponse('code\nA', { headers: { 'Content-Type': 'text/csv' } })),
+    );
     const file = await http.download('vouchers/export', { _columns: 'code' });
     expect(file).toBeInstanceOf(Blob);
     await expect(readBlobText(file)).resolves.toBe('code\nA');
@@ -158,10 +162,18 @@ describe('the HTTP client', () => {
 
 describe('the error catalogue', () => {
   it('ERR-01 shows an error toast titled "Error" for a failed call and rejects with an ApiError', async () => {
-    server.use(mock.get(api('broken'), () => HttpResponse.json({ message: 'Record is still referenced', errors: { code: 'Taken' } }, { status: 409 })));
+    server.use(
+      mock.get(api('broken'), () =>
+        HttpResponse.json({ message: 'Record is still referenced', errors: { code: 'Taken' } }, { status: 409 }),
+      ),
+    );
     const failure = await http.get('broken').catch((error: unknown) => error);
     expect(isApiError(failure)).toBe(true);
-    expect(failure).toMatchObject({ status: 409, message: 'Record is still referenced', fieldErrors: { code: 'Taken' } });
+    expect(failure).toMatchObject({
+      status: 409,
+      message: 'Record is still referenced',
+      fieldErrors: { code: 'Taken' },
+    });
     const toast = await toastWith('Record is still referenced');
     expect(within(toast).getByText('Error')).toBeInTheDocument();
     expect(loader.count()).toBe(0);
@@ -169,7 +181,11 @@ describe('the error catalogue', () => {
 
   it('ERR-02 a 401 logs the user out; a 403 never does', async () => {
     startSession(makeToken(), 'refresh-1');
-    server.use(mock.get(api('forbidden'), () => HttpResponse.json({ message: 'You do not have permission to view vouchers' }, { status: 403 })));
+    server.use(
+      mock.get(api('forbidden'), () =>
+        HttpResponse.json({ message: 'You do not have permission to view vouchers' }, { status: 403 }),
+      ),
+    );
     await expect(http.get('forbidden')).rejects.toBeInstanceOf(ApiError);
     expect(sessionStore.get().loggedIn).toBe(true);
 
@@ -182,7 +198,11 @@ describe('the error catalogue', () => {
 
   it('ERR-03 shows the message of the body', async () => {
     const message = 'Code: This value is already in use.';
-    server.use(mock.post(api('vouchers'), () => HttpResponse.json({ message, errors: { code: 'This value is already in use.' } }, { status: 400 })));
+    server.use(
+      mock.post(api('vouchers'), () =>
+        HttpResponse.json({ message, errors: { code: 'This value is already in use.' } }, { status: 400 }),
+      ),
+    );
     await expect(http.post('vouchers', {})).rejects.toMatchObject({ message });
     expect(await toastWith(message)).toBeInTheDocument();
   });
@@ -197,7 +217,10 @@ describe('the error catalogue', () => {
 
     const stale = 'This voucher was changed by someone else since you opened it.';
     server.use(mock.patch(api('vouchers/7/status'), () => HttpResponse.json({ message: stale }, { status: 412 })));
-    await expect(http.patchRecord('vouchers/7/status', { is_active: false }, { ifMatch: 3 })).rejects.toMatchObject({ status: 412, message: stale });
+    await expect(http.patchRecord('vouchers/7/status', { is_active: false }, { ifMatch: 3 })).rejects.toMatchObject({
+      status: 412,
+      message: stale,
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText(stale)).toBeNull();
     await expect(http.patch('vouchers/7/status', { is_active: false })).rejects.toMatchObject({ status: 412 });
@@ -208,7 +231,10 @@ describe('the error catalogue', () => {
     const duplicate = 'The same file was already uploaded. Confirm to import it again.';
     let status = 409;
     server.use(mock.post(api('uploads/7/complete'), () => HttpResponse.json({ message: duplicate }, { status })));
-    await expect(http.post('uploads/7/complete', {}, { shownByCaller: [409] })).rejects.toMatchObject({ status: 409, message: duplicate });
+    await expect(http.post('uploads/7/complete', {}, { shownByCaller: [409] })).rejects.toMatchObject({
+      status: 409,
+      message: duplicate,
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText(duplicate)).toBeNull();
     status = 500;
@@ -225,10 +251,21 @@ describe('the error catalogue', () => {
 
   it('ERR-05 status 0 while online, or an unparsable body, shows "Some error occurred. Please contact Admin."', async () => {
     server.use(mock.get(api('down'), () => HttpResponse.error()));
-    await expect(http.get('down')).rejects.toMatchObject({ status: 0, message: 'Some error occurred. Please contact Admin.' });
+    await expect(http.get('down')).rejects.toMatchObject({
+      status: 0,
+      message: 'Some error occurred. Please contact Admin.',
+    });
 
-    server.use(mock.get(api('garbled'), () => new HttpResponse('<html>Bad gateway', { status: 502, headers: { 'Content-Type': 'text/html' } })));
-    await expect(http.get('garbled')).rejects.toMatchObject({ status: 502, message: 'Some error occurred. Please contact Admin.' });
+    server.use(
+      mock.get(
+        api('garbled'),
+        () => new HttpResponse('<html>Bad gateway', { status: 502, headers: { 'Content-Type': 'text/html' } }),
+      ),
+    );
+    await expect(http.get('garbled')).rejects.toMatchObject({
+      status: 502,
+      message: 'Some error occurred. Please contact Admin.',
+    });
     expect(await screen.findAllByText('Some error occurred. Please contact Admin.')).toHaveLength(2);
     expect(errorMessage(500, '{"message": broken', true)).toBe('Some error occurred. Please contact Admin.');
   });
@@ -236,7 +273,14 @@ describe('the error catalogue', () => {
   it('ERR-06 a string body that parses to JSON with a message shows that message', async () => {
     expect(errorMessage(400, '{"message":"Quota exceeded"}', true)).toBe('Quota exceeded');
     server.use(
-      mock.get(api('vouchers/export'), () => new HttpResponse('{"message":"Export too large"}', { status: 413, headers: { 'Content-Type': 'text/plain' } })),
+      mock.get(
+        api('vouchers/export'),
+        () =>
+          new HttpResponse('{"message":"Export too large"}', {
+            status: 413,
+            headers: { 'Content-Type': 'text/plain' },
+          }),
+      ),
     );
     await expect(http.download('vouchers/export')).rejects.toMatchObject({ status: 413, message: 'Export too large' });
     expect(await toastWith('Export too large')).toBeInTheDocument();

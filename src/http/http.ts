@@ -37,7 +37,10 @@ function etagOf(version: number): string {
 
 const PRECONDITION_FAILED = 412;
 
-const versioned = ({ ifMatch, shownByCaller = [] }: ChangeOptions) => ({ headers: { 'If-Match': etagOf(ifMatch) }, shownByCaller: [PRECONDITION_FAILED, ...shownByCaller] });
+const versioned = ({ ifMatch, shownByCaller = [] }: ChangeOptions) => ({
+  headers: { 'If-Match': etagOf(ifMatch) },
+  shownByCaller: [PRECONDITION_FAILED, ...shownByCaller],
+});
 
 export interface UploadOptions extends Pick<RequestOptions, 'shownByCaller'> {
   /** Fraction sent so far, 0..1. */
@@ -110,7 +113,10 @@ async function body<T>(response: Promise<AxiosResponse<T>>): Promise<T> {
 const fraction = (report?: (value: number) => void) =>
   report && ((event: AxiosProgressEvent) => report(event.total ? event.loaded / event.total : (event.progress ?? 0)));
 
-type ProgressLine = { progress?: { done: number; total: number }; error?: { status: number; message: string; errors?: Record<string, string> } };
+type ProgressLine = {
+  progress?: { done: number; total: number };
+  error?: { status: number; message: string; errors?: Record<string, string> };
+};
 
 /** The complete lines of a partly received NDJSON answer after the first `from`, and how many there are now. */
 function newLines(text: string, from: number): { lines: ProgressLine[]; count: number } {
@@ -122,7 +128,11 @@ function newLines(text: string, from: number): { lines: ProgressLine[]; count: n
  * A long run's answer (docs/api.md, "Progress of long runs"): progress lines as they arrive, then its result; a run
  * that failed once under way rejects with an `ApiError` after its toast, as any failed call does.
  */
-async function postWithProgress<T>(path: string, data: unknown, options: ProgressOptions = {}): Promise<ProgressResult<T>> {
+async function postWithProgress<T>(
+  path: string,
+  data: unknown,
+  options: ProgressOptions = {},
+): Promise<ProgressResult<T>> {
   let seen = 0;
   const text = await body(
     (await api()).post<string>(path, data, {
@@ -144,7 +154,8 @@ async function postWithProgress<T>(path: string, data: unknown, options: Progres
   const last = JSON.parse(text.trim().split('\n').at(-1) ?? '{}') as ProgressLine & ProgressResult<T>;
   if (last.error) {
     const error = new ApiError(last.error.status, last.error.message, last.error.errors ?? {});
-    if (!isShownByCaller(options.shownByCaller, error.status)) void textToast().then((toasts) => toasts.toastErrorText(error.message));
+    if (!isShownByCaller(options.shownByCaller, error.status))
+      void textToast().then((toasts) => toasts.toastErrorText(error.message));
     throw error;
   }
   return last;
@@ -157,15 +168,23 @@ async function postWithProgress<T>(path: string, data: unknown, options: Progres
  */
 export const http = {
   get: async <T>(path: string, options: RequestOptions = {}) => body((await api()).get<T>(path, options)),
-  post: async <T>(path: string, data?: unknown, options: RequestOptions = {}) => body((await api()).post<T>(path, data, options)),
-  put: async <T>(path: string, data?: unknown, options: RequestOptions = {}) => body((await api()).put<T>(path, data, options)),
-  patch: async <T>(path: string, data?: unknown, options: RequestOptions = {}) => body((await api()).patch<T>(path, data, options)),
-  delete: async <T>(path: string, options: Pick<RequestOptions, 'params' | 'loader'> = {}) => body((await api()).delete<T>(path, options)),
+  post: async <T>(path: string, data?: unknown, options: RequestOptions = {}) =>
+    body((await api()).post<T>(path, data, options)),
+  put: async <T>(path: string, data?: unknown, options: RequestOptions = {}) =>
+    body((await api()).put<T>(path, data, options)),
+  patch: async <T>(path: string, data?: unknown, options: RequestOptions = {}) =>
+    body((await api()).patch<T>(path, data, options)),
+  delete: async <T>(path: string, options: Pick<RequestOptions, 'params' | 'loader'> = {}) =>
+    body((await api()).delete<T>(path, options)),
   /** POST, PUT, PATCH or DELETE of one record at the version the caller read. */
-  postRecord: async <T>(path: string, data: unknown, options: ChangeOptions) => body((await api()).post<T>(path, data, versioned(options))),
-  putRecord: async <T>(path: string, data: unknown, options: ChangeOptions) => body((await api()).put<T>(path, data, versioned(options))),
-  patchRecord: async <T>(path: string, data: unknown, options: ChangeOptions) => body((await api()).patch<T>(path, data, versioned(options))),
-  deleteRecord: async <T>(path: string, options: ChangeOptions) => body((await api()).delete<T>(path, versioned(options))),
+  postRecord: async <T>(path: string, data: unknown, options: ChangeOptions) =>
+    body((await api()).post<T>(path, data, versioned(options))),
+  putRecord: async <T>(path: string, data: unknown, options: ChangeOptions) =>
+    body((await api()).put<T>(path, data, versioned(options))),
+  patchRecord: async <T>(path: string, data: unknown, options: ChangeOptions) =>
+    body((await api()).patch<T>(path, data, versioned(options))),
+  deleteRecord: async <T>(path: string, options: ChangeOptions) =>
+    body((await api()).delete<T>(path, versioned(options))),
   deleteWithBody: async <T>(path: string, data: unknown) => body((await api()).delete<T>(path, { data })),
   /** A form-encoded POST (application/x-www-form-urlencoded). */
   postForm: async <T>(path: string, fields: Record<string, string | number | boolean>) =>
@@ -177,7 +196,14 @@ export const http = {
     ),
   /** A multipart POST to an absolute URL outside the API (cloud storage): none of the API's headers go there. */
   postAbsolute: async <T>(url: string, formData: FormData, options: UploadOptions = {}) =>
-    body((await api()).post<T>(url, formData, { external: true, loader: false, shownByCaller: options.shownByCaller, onUploadProgress: fraction(options.onUploadProgress) })),
+    body(
+      (await api()).post<T>(url, formData, {
+        external: true,
+        loader: false,
+        shownByCaller: options.shownByCaller,
+        onUploadProgress: fraction(options.onUploadProgress),
+      }),
+    ),
   postWithProgress,
   /** A file from the API (e.g. a CSV export), as a Blob. */
   download: async (path: string, params: QueryParams = {}, options: DownloadOptions = {}) =>

@@ -23,7 +23,10 @@ function windowWidth(px: number) {
 }
 
 function renderLayout() {
-  return renderRoutes([{ element: <AdminLayout />, children: [{ path: '*', element: <h1>Screen</h1> }] }], ['/voucher-management/vouchers']).history;
+  return renderRoutes(
+    [{ element: <AdminLayout />, children: [{ path: '*', element: <h1>Screen</h1> }] }],
+    ['/voucher-management/vouchers'],
+  ).history;
 }
 
 const drawer = () => screen.getByRole('navigation', { name: 'Main' });

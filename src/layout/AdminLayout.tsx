@@ -48,7 +48,18 @@ export function AdminLayout() {
     <QueryClientProvider client={queryClient}>
       <div className="admin-layout">
         <SkipLink />
-        <Header menu={phone ? { open: drawer, controls: SIDEBAR_ID, onToggle: () => setDrawerOpen(!drawerOpen), buttonRef: menuButton } : undefined} />
+        <Header
+          menu={
+            phone
+              ? {
+                  open: drawer,
+                  controls: SIDEBAR_ID,
+                  onToggle: () => setDrawerOpen(!drawerOpen),
+                  buttonRef: menuButton,
+                }
+              : undefined
+          }
+        />
         <div className="admin-body">
           <Sidebar drawerOpen={drawer} />
           {drawer && <div className="drawer-backdrop" aria-hidden="true" onClick={closeDrawer} />}

@@ -28,7 +28,9 @@ beforeEach(() => {
   get.mockReset();
   post.mockReset();
   get.mockImplementation(((path: string) =>
-    Promise.resolve(path === 'user/permission' ? { data: TEST_PERMISSIONS } : { data: unread, meta: { total: unread.length } })) as typeof http.get);
+    Promise.resolve(
+      path === 'user/permission' ? { data: TEST_PERMISSIONS } : { data: unread, meta: { total: unread.length } },
+    )) as typeof http.get);
   post.mockResolvedValue({ message: 'ok' });
   startSession(makeToken({ first_name: 'asha', last_name: 'verma' }), 'refresh-1');
 });
@@ -86,7 +88,10 @@ describe('the notifications dropdown', () => {
   it('NOTIF-05 fetches GET notification with is_read=false, _page=1, _page_size=8, without the loader', async () => {
     renderWithRouter(<Header />);
     await screen.findByRole('button', { name: /notifications, 1 unread/i });
-    expect(notificationCalls()[0]).toEqual(['notification', expect.objectContaining({ params: { is_read: false, _page: 1, _page_size: 8 }, loader: false })]);
+    expect(notificationCalls()[0]).toEqual([
+      'notification',
+      expect.objectContaining({ params: { is_read: false, _page: 1, _page_size: 8 }, loader: false }),
+    ]);
   });
 
   it('NOTIF-08 "Mark All Read" sends POST notification/mark-all-as-read with an empty body, then reloads the list', async () => {
@@ -109,7 +114,15 @@ describe('the notifications dropdown', () => {
   });
 
   it('a notification about a record names it and opens it: a link to the record that also reads the notification', async () => {
-    unread = [{ id: 7, message: '<b>Ananya Iyer</b>\'s subscription ends on 2026-12-20.', link: '/subscriber-management/subscribers/42/details', created_at: createdAt, is_read: false }];
+    unread = [
+      {
+        id: 7,
+        message: "<b>Ananya Iyer</b>'s subscription ends on 2026-12-20.",
+        link: '/subscriber-management/subscribers/42/details',
+        created_at: createdAt,
+        is_read: false,
+      },
+    ];
     renderWithRouter(<Header />);
     const panel = await openNotifications();
     const link = within(panel).getByRole('link', { name: /subscription ends on 2026-12-20/ });
@@ -124,7 +137,8 @@ describe('the notifications dropdown', () => {
     unread = [
       {
         id: 3,
-        message: '<img src=x onerror="window.__notified=1"><a href="javascript:window.__notified=2">open</a><script>window.__notified=3</script>Report ready',
+        message:
+          '<img src=x onerror="window.__notified=1"><a href="javascript:window.__notified=2">open</a><script>window.__notified=3</script>Report ready',
         created_at: createdAt,
         is_read: false,
       },
@@ -143,7 +157,8 @@ describe('the notifications dropdown', () => {
 });
 
 describe('notification polling', () => {
-  const fakeTimers = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  const fakeTimers = () =>
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
 
   it('NOTIF-06 polls every 30 000 ms while logged in', async () => {
     fakeTimers();
@@ -171,7 +186,9 @@ describe('notification polling', () => {
   it('NOTIF-06 never runs two polls at once', async () => {
     fakeTimers();
     get.mockImplementation(((path: string) =>
-      path === 'notification' ? new Promise(() => undefined) : Promise.resolve({ data: TEST_PERMISSIONS })) as typeof http.get);
+      path === 'notification'
+        ? new Promise(() => undefined)
+        : Promise.resolve({ data: TEST_PERMISSIONS })) as typeof http.get);
     renderWithRouter(<Header />);
     await act(() => vi.advanceTimersByTimeAsync(95_000));
     expect(notificationCalls()).toHaveLength(1);

@@ -65,7 +65,10 @@ export function NotificationsMenu({ initials }: NotificationsMenuProps) {
                         dangerouslySetInnerHTML={{ __html: sanitizeHtml(notification.message) }}
                       />
                     ) : (
-                      <div className="notification-message" dangerouslySetInnerHTML={{ __html: sanitizeHtml(notification.message) }} />
+                      <div
+                        className="notification-message"
+                        dangerouslySetInnerHTML={{ __html: sanitizeHtml(notification.message) }}
+                      />
                     )}
                     <time dateTime={notification.created_at}>{formatNotificationDate(notification.created_at)}</time>
                   </div>
@@ -77,7 +80,14 @@ export function NotificationsMenu({ initials }: NotificationsMenuProps) {
                     onClick={() => void markRead(notification.id).catch(ignore)}
                   >
                     <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                      <path d="M5 12l5 5 9-10" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                      <path
+                        d="M5 12l5 5 9-10"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="2"
+                        strokeLinecap="round"
+                        strokeLinejoin="round"
+                      />
                     </svg>
                   </button>
                 </li>

@@ -37,7 +37,8 @@ export function useNotifications(): UseNotificationsResult {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: NOTIFICATIONS_KEY,
-    queryFn: ({ signal }) => http.get<NotificationPage>('notification', { params: NOTIFICATION_QUERY, loader: false, signal }),
+    queryFn: ({ signal }) =>
+      http.get<NotificationPage>('notification', { params: NOTIFICATION_QUERY, loader: false, signal }),
     enabled: loggedIn,
     refetchInterval: loggedIn ? NOTIFICATION_POLL_MS : false,
     refetchIntervalInBackground: true,

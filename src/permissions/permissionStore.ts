@@ -54,7 +54,8 @@ export const permissionStore = {
         if (mine !== generation || request !== requests) return null;
         const permissions = body.data ?? {};
         // The same set read again leaves the state as it was, so nothing re-renders for it.
-        if (!state.loaded || JSON.stringify(permissions) !== JSON.stringify(state.permissions)) set({ permissions, loaded: true, failed: false });
+        if (!state.loaded || JSON.stringify(permissions) !== JSON.stringify(state.permissions))
+          set({ permissions, loaded: true, failed: false });
         setTimeout(() => {
           if (inFlight === answer) inFlight = null;
         }, PERMISSIONS_IN_FLIGHT_MS);

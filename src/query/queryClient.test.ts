@@ -10,7 +10,10 @@ describe('queryClient', () => {
     const save = vi.fn().mockRejectedValue(new Error('No Internet Connection.'));
     const observer = new MutationObserver(queryClient, { mutationFn: save });
     const outcome = await Promise.race([
-      observer.mutate(undefined).then(() => 'saved', (error: Error) => error.message),
+      observer.mutate(undefined).then(
+        () => 'saved',
+        (error: Error) => error.message,
+      ),
       new Promise((resolve) => setTimeout(() => resolve('paused'), 500)),
     ]);
     expect(outcome).toBe('No Internet Connection.');

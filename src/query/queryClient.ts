@@ -17,7 +17,6 @@ export const queryClient = new QueryClient({
 // Nothing cached for one user may be shown to the next.
 sessionStore.onEnd(() => queryClient.clear());
 
-
 /**
  * Request options of a fetch started ahead of its screen (ScreenPrefetch): no toast for its failure (the screen that
  * shows the data says what went wrong, once) and no loading overlay over the screen being left.

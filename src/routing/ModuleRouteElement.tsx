@@ -19,7 +19,9 @@ export function ModuleRouteElement({ area, route }: ModuleRouteElementProps) {
   return (
     <PermissionGate>
       {(permissions) => {
-        const allowed = canAccess(permissions, route.module, route.action) && (route.screen !== 'trash' || canAccess(permissions, route.module, 'delete'));
+        const allowed =
+          canAccess(permissions, route.module, route.action) &&
+          (route.screen !== 'trash' || canAccess(permissions, route.module, 'delete'));
         if (!allowed) return <ErrorPage status={403} />;
         return (
           <Suspense fallback={<PageStatus />}>

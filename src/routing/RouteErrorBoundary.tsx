@@ -29,7 +29,10 @@ class LocationErrorBoundary extends Component<LocationErrorBoundaryProps, Locati
     return { failed: true };
   }
 
-  static getDerivedStateFromProps(props: LocationErrorBoundaryProps, state: LocationErrorBoundaryState): Partial<LocationErrorBoundaryState> | null {
+  static getDerivedStateFromProps(
+    props: LocationErrorBoundaryProps,
+    state: LocationErrorBoundaryState,
+  ): Partial<LocationErrorBoundaryState> | null {
     return props.location === state.location ? null : { failed: false, location: props.location };
   }
 

@@ -1,4 +1,11 @@
-import { UNSAFE_createBrowserHistory, UNSAFE_createMemoryHistory, type HistoryRouterProps, type Location, type Path, type To } from 'react-router-dom';
+import {
+  UNSAFE_createBrowserHistory,
+  UNSAFE_createMemoryHistory,
+  type HistoryRouterProps,
+  type Location,
+  type Path,
+  type To,
+} from 'react-router-dom';
 
 /** React Router's history interface (the package exports it only as this prop's type). */
 export type History = HistoryRouterProps['history'];
@@ -119,8 +126,12 @@ export function createAppHistory(base: History, prepare: NavigationPreparation =
  * The browser's history, as the console runs: the one React Router's BrowserRouter would make for itself (exported
  * as UNSAFE_ for routers on a history of their own, as here), so addresses, keys and `history.state` are React Router's.
  */
-export const createBrowserAppHistory = (prepare?: NavigationPreparation) => createAppHistory(UNSAFE_createBrowserHistory({ v5Compat: true }), prepare);
+export const createBrowserAppHistory = (prepare?: NavigationPreparation) =>
+  createAppHistory(UNSAFE_createBrowserHistory({ v5Compat: true }), prepare);
 
 /** A history in memory at the last of `entries`: tests, which drive and read the address. */
 export const createMemoryAppHistory = (entries: string[] = ['/'], prepare?: NavigationPreparation) =>
-  createAppHistory(UNSAFE_createMemoryHistory({ initialEntries: entries, initialIndex: entries.length - 1, v5Compat: true }), prepare);
+  createAppHistory(
+    UNSAFE_createMemoryHistory({ initialEntries: entries, initialIndex: entries.length - 1, v5Compat: true }),
+    prepare,
+  );

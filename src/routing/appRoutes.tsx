@@ -26,10 +26,26 @@ const authRoute: RouteObject = {
     chunkRoute(guestLayout, pickGuestLayout, {
       children: [
         { index: true, element: <Navigate to="login" replace /> },
-        chunkRoute(() => import('../auth/LoginScreen.tsx'), (module) => module.LoginScreen, { path: 'login' }),
-        chunkRoute(() => import('../auth/ForgotPasswordScreen.tsx'), (module) => module.ForgotPasswordScreen, { path: 'forgot-password' }),
-        chunkRoute(() => import('../auth/ResetPasswordScreen.tsx'), (module) => module.ResetPasswordScreen, { path: 'reset-password' }),
-        chunkRoute(() => import('../auth/VerifyEmailScreen.tsx'), (module) => module.VerifyEmailScreen, { path: 'verify-email' }),
+        chunkRoute(
+          () => import('../auth/LoginScreen.tsx'),
+          (module) => module.LoginScreen,
+          { path: 'login' },
+        ),
+        chunkRoute(
+          () => import('../auth/ForgotPasswordScreen.tsx'),
+          (module) => module.ForgotPasswordScreen,
+          { path: 'forgot-password' },
+        ),
+        chunkRoute(
+          () => import('../auth/ResetPasswordScreen.tsx'),
+          (module) => module.ResetPasswordScreen,
+          { path: 'reset-password' },
+        ),
+        chunkRoute(
+          () => import('../auth/VerifyEmailScreen.tsx'),
+          (module) => module.VerifyEmailScreen,
+          { path: 'verify-email' },
+        ),
       ],
     }),
   ],
@@ -41,7 +57,11 @@ const authRoute: RouteObject = {
  */
 function devMailboxRoutes(): RouteObject[] {
   if (!__DEV_MAILBOX__) return [];
-  const mailbox = chunkRoute(() => import('../devMailbox/DevMailboxScreen.tsx'), (module) => module.DevMailboxScreen, { index: true });
+  const mailbox = chunkRoute(
+    () => import('../devMailbox/DevMailboxScreen.tsx'),
+    (module) => module.DevMailboxScreen,
+    { index: true },
+  );
   return [chunkRoute(guestLayout, pickGuestLayout, { path: 'dev/mailbox', children: [mailbox] })];
 }
 
@@ -91,7 +111,9 @@ export function appRoutes(areas: readonly AreaRoute[]): RouteObject[] {
         { index: true, element: <Navigate to="/auth" replace /> },
         authRoute,
         ...devMailboxRoutes(),
-        chunkRoute(loadAdminLayout, (module) => module.AdminLayout, { children: [homeRoute, ...areas.filter((area) => area.layout === 'admin').map(areaRoute)] }),
+        chunkRoute(loadAdminLayout, (module) => module.AdminLayout, {
+          children: [homeRoute, ...areas.filter((area) => area.layout === 'admin').map(areaRoute)],
+        }),
         {
           element: <ErrorFrame />,
           children: [

@@ -3,7 +3,14 @@
  * resources, keyed by module, with each form's precompiled validator beside its schema. `areaModule` makes it from
  * an area's JSON.
  */
-import type { ActionFormModel, EntityModel, GenericScreen, JsonSchema, ListModel, ResourceModel } from '../../contract/description.ts';
+import type {
+  ActionFormModel,
+  EntityModel,
+  GenericScreen,
+  JsonSchema,
+  ListModel,
+  ResourceModel,
+} from '../../contract/description.ts';
 import type { ConsoleField } from '../../contract/writtenDescription.ts';
 import type { ScreenName as CustomScreen, SidebarIcon } from '../../codegen/generated/manifest.ts';
 import type { ActionName, ModuleKey } from '../generated/permissions.ts';
@@ -69,7 +76,10 @@ export interface FieldDescription extends Omit<ConsoleField, 'relation'> {
   relation: { resource: ModuleKey; api: string; labelField: string } | null;
 }
 
-export interface EntityDescription extends Pick<EntityModel, 'createSchema' | 'updateSchema' | 'history' | 'softDelete'> {
+export interface EntityDescription extends Pick<
+  EntityModel,
+  'createSchema' | 'updateSchema' | 'history' | 'softDelete'
+> {
   fields: readonly FieldDescription[];
   validateCreate: PrecompiledValidator;
   validateUpdate: PrecompiledValidator;

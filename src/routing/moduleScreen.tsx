@@ -56,5 +56,9 @@ export function ModuleScreen({ area, route }: { area: AreaRoute; route: ModuleRo
 /** The handle of a module route, so that its chunks load, and its data starts, before the address changes. */
 export function moduleScreenHandle(area: AreaRoute, route: ModuleRoute) {
   const entry = entryOf(area, route);
-  return { preload: entry.preload, loaded: () => entry.Screen !== undefined, prefetch: (location: Partial<Location>) => entry.prefetch?.(new URLSearchParams(location.search)) };
+  return {
+    preload: entry.preload,
+    loaded: () => entry.Screen !== undefined,
+    prefetch: (location: Partial<Location>) => entry.prefetch?.(new URLSearchParams(location.search)),
+  };
 }

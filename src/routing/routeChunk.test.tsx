@@ -35,7 +35,11 @@ describe('route chunks', () => {
             <Outlet />
           </Suspense>
         ),
-        children: [chunkRoute(layout.load, (module) => module.Layout, { children: [chunkRoute(screenChunk.load, (module) => module.Screen, { path: '/screen' })] })],
+        children: [
+          chunkRoute(layout.load, (module) => module.Layout, {
+            children: [chunkRoute(screenChunk.load, (module) => module.Screen, { path: '/screen' })],
+          }),
+        ],
       },
       { path: '/start', element: <h1>Start</h1> },
     ];
@@ -53,12 +57,18 @@ describe('route chunks', () => {
     screenChunk.arrive();
     layout.arrive();
     expect(await screen.findByRole('heading', { name: 'Screen' })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Layout' })).toContainElement(screen.getByRole('heading', { name: 'Screen' }));
+    expect(screen.getByRole('region', { name: 'Layout' })).toContainElement(
+      screen.getByRole('heading', { name: 'Screen' }),
+    );
     expect(history.location.pathname).toBe('/screen');
   });
 
   it('render at once, with no loading status, when their chunk is already there', async () => {
-    const chunk = chunkRoute(() => Promise.resolve({ Screen: () => <h1>Screen</h1> }), (module) => module.Screen, { path: '/screen' });
+    const chunk = chunkRoute(
+      () => Promise.resolve({ Screen: () => <h1>Screen</h1> }),
+      (module) => module.Screen,
+      { path: '/screen' },
+    );
     const routes = [
       {
         element: (
@@ -78,7 +88,9 @@ describe('route chunks', () => {
 
   it('start loading for the address the console opens at', () => {
     const screenChunk = deferredChunk({ Screen: () => <h1>Screen</h1> });
-    createAppRouter([chunkRoute(screenChunk.load, (module) => module.Screen, { path: '/screen' })], (prepare) => createMemoryAppHistory(['/screen'], prepare));
+    createAppRouter([chunkRoute(screenChunk.load, (module) => module.Screen, { path: '/screen' })], (prepare) =>
+      createMemoryAppHistory(['/screen'], prepare),
+    );
     expect(screenChunk.load).toHaveBeenCalledTimes(1);
   });
 });
@@ -92,8 +104,14 @@ describe("a screen's first data", () => {
   /** A route already loaded whose screen fetches data that arrives when the test says so. */
   function dataRoute(path: string) {
     let arrive: () => void = () => undefined;
-    const prefetch = vi.fn<(location: { pathname?: string; search?: string }) => Promise<void>>(() => new Promise<void>((resolve) => (arrive = resolve)));
-    const route = { path, element: <h1>{path}</h1>, handle: { preload: () => Promise.resolve(), loaded: () => true, prefetch } };
+    const prefetch = vi.fn<(location: { pathname?: string; search?: string }) => Promise<void>>(
+      () => new Promise<void>((resolve) => (arrive = resolve)),
+    );
+    const route = {
+      path,
+      element: <h1>{path}</h1>,
+      handle: { preload: () => Promise.resolve(), loaded: () => true, prefetch },
+    };
     return { route, prefetch, arrive: () => arrive() };
   }
 

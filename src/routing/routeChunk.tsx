@@ -33,7 +33,11 @@ export function chunkRoute<Module>(
   function ChunkScreen() {
     return Screen ? <Screen /> : <LazyScreen />;
   }
-  const handle: ChunkHandle = { preload, loaded: () => Screen !== undefined, prefetch: (location) => prefetch?.(location) };
+  const handle: ChunkHandle = {
+    preload,
+    loaded: () => Screen !== undefined,
+    prefetch: (location) => prefetch?.(location),
+  };
   return { ...route, element: <ChunkScreen />, handle };
 }
 

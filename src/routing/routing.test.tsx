@@ -67,8 +67,18 @@ describe('the route table', () => {
     await at(history, '/auth/login');
     expect(screen.queryByText(/list screen/)).not.toBeInTheDocument();
 
-    const guarded = ['user-management', 'masters', 'data-column', 'data-upload-management', 'subscription-management', 'subscriber-management', 'developers', 'profile-management'];
-    for (const path of guarded) expect(AREAS.find((area) => area.path === path)).toMatchObject({ guard: 'authenticated', layout: 'admin' });
+    const guarded = [
+      'user-management',
+      'masters',
+      'data-column',
+      'data-upload-management',
+      'subscription-management',
+      'subscriber-management',
+      'developers',
+      'profile-management',
+    ];
+    for (const path of guarded)
+      expect(AREAS.find((area) => area.path === path)).toMatchObject({ guard: 'authenticated', layout: 'admin' });
   });
 
   it('ROUTE-04 the other admin areas never show their screens to a logged-out visitor', async () => {
@@ -166,7 +176,9 @@ describe('the route table', () => {
   });
 
   it('ROUTE-11 the profile screen is at /profile-management/profile', async () => {
-    expect(AREAS.flatMap((area) => area.routes)).toContainEqual(expect.objectContaining({ module: 'USER_PROFILE', action: 'view', path: '/profile-management/profile' }));
+    expect(AREAS.flatMap((area) => area.routes)).toContainEqual(
+      expect.objectContaining({ module: 'USER_PROFILE', action: 'view', path: '/profile-management/profile' }),
+    );
     serve();
     logIn();
     renderApp('/profile-management/profile');
@@ -183,7 +195,10 @@ describe('the route table', () => {
 
 describe('the permission guard', () => {
   it('PERM-10 a route whose module/action the user lacks shows the 403 page, never the screen', async () => {
-    serve({ ...TEST_PERMISSIONS, VOUCHER: { order: 2, actions: { view: { is_routable: true, route_url: '/voucher-management/vouchers' } } } });
+    serve({
+      ...TEST_PERMISSIONS,
+      VOUCHER: { order: 2, actions: { view: { is_routable: true, route_url: '/voucher-management/vouchers' } } },
+    });
     logIn();
     const { history, areas } = renderApp('/voucher-management/vouchers/add');
     expect(await screen.findByRole('heading', { name: 'ERROR 403 ACCESS DENIED' })).toBeInTheDocument();
@@ -193,8 +208,15 @@ describe('the permission guard', () => {
     expect(areas[0]!.load).not.toHaveBeenCalled();
   });
 
-  const trashRoute = { module: 'VOUCHER', action: 'view', path: '/voucher-management/vouchers/trash', routable: false, screen: 'trash' } as const;
-  const withTrash = () => testAreas().map((area, index) => (index === 0 ? { ...area, routes: [...area.routes, trashRoute] } : area));
+  const trashRoute = {
+    module: 'VOUCHER',
+    action: 'view',
+    path: '/voucher-management/vouchers/trash',
+    routable: false,
+    screen: 'trash',
+  } as const;
+  const withTrash = () =>
+    testAreas().map((area, index) => (index === 0 ? { ...area, routes: [...area.routes, trashRoute] } : area));
   const voucherView = { view: { is_routable: true, route_url: '/voucher-management/vouchers' } };
 
   it('PERM-10 a trash needs delete as well as view: without delete it shows the 403 page at its address', async () => {
@@ -207,7 +229,10 @@ describe('the permission guard', () => {
   });
 
   it('PERM-10 a trash opens for who may view and delete', async () => {
-    serve({ ...TEST_PERMISSIONS, VOUCHER: { order: 2, actions: { ...voucherView, delete: { is_routable: false, route_url: '' } } } });
+    serve({
+      ...TEST_PERMISSIONS,
+      VOUCHER: { order: 2, actions: { ...voucherView, delete: { is_routable: false, route_url: '' } } },
+    });
     logIn();
     renderApp(trashRoute.path, withTrash());
     expect(await screen.findByRole('heading', { name: 'trash screen: Vouchers view' })).toBeInTheDocument();
@@ -268,7 +293,9 @@ describe('layouts', () => {
     tokenStore.clear();
     renderApp('/404');
     expect(await screen.findByRole('heading', { name: 'ERROR 404 PAGE NOT FOUND' })).toBeInTheDocument();
-    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { name: 'ERROR 404 PAGE NOT FOUND' }));
+    expect(screen.getByRole('main')).toContainElement(
+      screen.getByRole('heading', { name: 'ERROR 404 PAGE NOT FOUND' }),
+    );
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 

@@ -24,8 +24,18 @@ afterEach(() => {
 
 describe('the session token', () => {
   it('SESSION-01 decodes the middle part of a three-part token for exp, first_name, last_name and default_url', () => {
-    const token = makeToken({ exp: 2_000_000_000, first_name: 'Asha', last_name: 'Verma', default_url: '/masters/countries' });
-    expect(decodeClaims(token)).toMatchObject({ exp: 2_000_000_000, first_name: 'Asha', last_name: 'Verma', default_url: '/masters/countries' });
+    const token = makeToken({
+      exp: 2_000_000_000,
+      first_name: 'Asha',
+      last_name: 'Verma',
+      default_url: '/masters/countries',
+    });
+    expect(decodeClaims(token)).toMatchObject({
+      exp: 2_000_000_000,
+      first_name: 'Asha',
+      last_name: 'Verma',
+      default_url: '/masters/countries',
+    });
     expect(decodeClaims(token.split('.').slice(0, 2).join('.'))).toBeNull();
   });
 
@@ -153,8 +163,12 @@ describe('logout', () => {
 
 describe('the landing path', () => {
   it('ROUTE-15 is the token default_url when it is a path inside the app', () => {
-    expect(landingPath(decodeClaims(makeToken({ default_url: '/voucher-management/vouchers' })))).toBe('/voucher-management/vouchers');
-    expect(landingPath(decodeClaims(makeToken({ default_url: '/masters/countries?page=2' })))).toBe('/masters/countries?page=2');
+    expect(landingPath(decodeClaims(makeToken({ default_url: '/voucher-management/vouchers' })))).toBe(
+      '/voucher-management/vouchers',
+    );
+    expect(landingPath(decodeClaims(makeToken({ default_url: '/masters/countries?page=2' })))).toBe(
+      '/masters/countries?page=2',
+    );
   });
 
   it.each([
@@ -198,7 +212,9 @@ describe('token refresh', () => {
 
   it('holds the Web Lock and does not refresh again when another tab already did', async () => {
     const calls = vi.fn();
-    server.use(mock.post(api('token/refresh'), () => (calls(), HttpResponse.json({ data: { access: 'x', refresh: 'y' } }))));
+    server.use(
+      mock.post(api('token/refresh'), () => (calls(), HttpResponse.json({ data: { access: 'x', refresh: 'y' } }))),
+    );
     const names: string[] = [];
     vi.stubGlobal('navigator', {
       ...navigator,
@@ -220,7 +236,9 @@ describe('token refresh', () => {
   });
 
   it('a failed refresh logs out once', async () => {
-    server.use(mock.post(api('token/refresh'), () => HttpResponse.json({ message: 'Refresh token reused' }, { status: 401 })));
+    server.use(
+      mock.post(api('token/refresh'), () => HttpResponse.json({ message: 'Refresh token reused' }, { status: 401 })),
+    );
     const ended = vi.fn();
     const stop = sessionStore.onEnd(ended);
     startSession(makeToken(), 'refresh-1');
@@ -232,7 +250,9 @@ describe('token refresh', () => {
   });
 
   it('the running session refreshes shortly before exp', async () => {
-    server.use(mock.post(api('token/refresh'), () => HttpResponse.json({ data: { access: refreshed, refresh: 'refresh-2' } })));
+    server.use(
+      mock.post(api('token/refresh'), () => HttpResponse.json({ data: { access: refreshed, refresh: 'refresh-2' } })),
+    );
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     startSession(makeToken({ iat: nowSeconds(), exp: nowSeconds() + 600 }), 'refresh-1');
     const stop = runSession();

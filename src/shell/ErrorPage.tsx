@@ -18,7 +18,11 @@ export interface ErrorPageProps {
 export function ErrorPage({ status }: ErrorPageProps) {
   const page = PAGES[status];
   return (
-    <section className="error-page" aria-labelledby="error-page-title" style={{ paddingTop: ERROR_PAGE_TOP_PADDING_PX }}>
+    <section
+      className="error-page"
+      aria-labelledby="error-page-title"
+      style={{ paddingTop: ERROR_PAGE_TOP_PADDING_PX }}
+    >
       <h1 id="error-page-title">
         <span className="error-page-code">{page.code}</span> {page.text}
       </h1>

@@ -8,7 +8,12 @@ export function LoaderOverlay() {
   const active = useSyncExternalStore(loader.subscribe, () => loader.count() > 0);
   if (!active) return null;
   return (
-    <div className="loader-overlay" role="status" aria-live="polite" style={{ animationDuration: `${LOADER_FADE_IN_S}s` }}>
+    <div
+      className="loader-overlay"
+      role="status"
+      aria-live="polite"
+      style={{ animationDuration: `${LOADER_FADE_IN_S}s` }}
+    >
       <span className="visually-hidden">Loading…</span>
       <span className="loader-dot" aria-hidden="true" />
       <span className="loader-dot" aria-hidden="true" />

@@ -18,7 +18,8 @@ export function ToastFrame({ title, toastProps, children }: ToastFrameProps) {
   useEffect(() => {
     const frame = bodyRef.current?.closest('.Toastify__toast');
     if (!frame || toastId === undefined) return;
-    const onLeave = () => toast.update(toastId, { autoClose: TOAST_EXTENDED_TIMEOUT_MS, updateId: `extended-${Date.now()}` });
+    const onLeave = () =>
+      toast.update(toastId, { autoClose: TOAST_EXTENDED_TIMEOUT_MS, updateId: `extended-${Date.now()}` });
     frame.addEventListener('mouseleave', onLeave);
     return () => frame.removeEventListener('mouseleave', onLeave);
   }, [toastId]);

@@ -41,7 +41,9 @@ describe('the colour scheme', () => {
 
   it('on the system setting, dark is shown when the system asks for it', () => {
     let systemDark = true;
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(prefers-color-scheme: dark)' && systemDark }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(prefers-color-scheme: dark)' && systemDark,
+    }));
     expect(darkSchemeShown()).toBe(true);
     systemDark = false;
     expect(darkSchemeShown()).toBe(false);
@@ -51,7 +53,9 @@ describe('the colour scheme', () => {
   it('is switched in the account menu: three toggle buttons, the chosen one pressed, the menu left open', async () => {
     signIn(3);
     const user = userEvent.setup();
-    renderWithRouter(<AccountMenu user={{ first_name: 'Asha', last_name: 'Verma', initials: 'AV' }} onLogout={() => undefined} />);
+    renderWithRouter(
+      <AccountMenu user={{ first_name: 'Asha', last_name: 'Verma', initials: 'AV' }} onLogout={() => undefined} />,
+    );
     await user.click(screen.getByRole('button', { name: /account menu/ }));
     const group = screen.getByRole('group', { name: 'Colours' });
     expect(screen.getByRole('button', { name: 'System' })).toHaveAttribute('aria-pressed', 'true');

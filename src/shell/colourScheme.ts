@@ -38,7 +38,9 @@ export function followColourScheme(): void {
 /** Whether the page shows dark colours now (for what CSS does not colour: a chart's canvas). */
 export function darkSchemeShown(): boolean {
   const chosen = document.documentElement.dataset.scheme;
-  return chosen === 'dark' || (chosen !== 'light' && window.matchMedia?.('(prefers-color-scheme: dark)').matches === true);
+  return (
+    chosen === 'dark' || (chosen !== 'light' && window.matchMedia?.('(prefers-color-scheme: dark)').matches === true)
+  );
 }
 
 /** Calls `listener` whenever the shown scheme may have changed: a choice, a sign-in or out, the system's setting. */

@@ -17,7 +17,9 @@ export const loader = {
   disable(): void {
     if (count <= 0) {
       // LOADER-03
-      console.warn('Loader: enable() and disable() must be called in pairs; the count went below zero and was reset to 0.');
+      console.warn(
+        'Loader: enable() and disable() must be called in pairs; the count went below zero and was reset to 0.',
+      );
       set(0);
       return;
     }

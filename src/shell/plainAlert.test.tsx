@@ -21,7 +21,10 @@ describe('errors while the toast container cannot come', () => {
     act(() => markToastHostFailed());
     expect(screen.getByRole('alert')).toHaveTextContent('ErrorSome error occurred. Please contact Admin.');
     act(() => toastError('Still no answer.'));
-    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['ErrorSome error occurred. Please contact Admin.', 'ErrorStill no answer.']);
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'ErrorSome error occurred. Please contact Admin.',
+      'ErrorStill no answer.',
+    ]);
   });
 
   it('once the container is on the page, a failure to fetch it again changes nothing and nothing is shown twice', async () => {

@@ -105,7 +105,11 @@ describe('toasts', () => {
 
   it('TOAST-04 an HTML message is sanitised: no script, event handler or javascript: URL survives', async () => {
     render(<ToastHost />);
-    act(() => toastError('<img src="x" onerror="window.__pwned=1"><a href="javascript:alert(1)">link</a><script>window.__pwned=2</script>Careful'));
+    act(() =>
+      toastError(
+        '<img src="x" onerror="window.__pwned=1"><a href="javascript:alert(1)">link</a><script>window.__pwned=2</script>Careful',
+      ),
+    );
     const toast = (await screen.findByText(/Careful/)).closest('[role="alert"]') as HTMLElement;
     expect(toast.querySelector('script')).toBeNull();
     expect(toast.querySelector('img')?.getAttribute('onerror')).toBeNull();
@@ -134,9 +138,14 @@ describe('toasts', () => {
       </>,
     );
     const undo = vi.fn();
-    act(() => toastSuccess('Voucher moved to the trash.', undefined, { action: { label: 'Undo', onClick: undo, key: 'z' } }));
+    act(() =>
+      toastSuccess('Voucher moved to the trash.', undefined, { action: { label: 'Undo', onClick: undo, key: 'z' } }),
+    );
     const toast = (await screen.findByText('Voucher moved to the trash.')).closest('.Toastify__toast') as HTMLElement;
-    expect(within(toast).getByRole('button', { name: 'Undo' })).toHaveAttribute('aria-keyshortcuts', 'Control+Z Meta+Z');
+    expect(within(toast).getByRole('button', { name: 'Undo' })).toHaveAttribute(
+      'aria-keyshortcuts',
+      'Control+Z Meta+Z',
+    );
     // In a text field Ctrl+Z is the field's own undo.
     await user.click(screen.getByLabelText('Note'));
     await user.keyboard('{Control>}z{/Control}');

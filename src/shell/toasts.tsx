@@ -14,7 +14,8 @@ export interface ToastOptions {
   action?: { label: string; onClick: () => void; key?: string };
 }
 
-const isTextField = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || target.matches('input, textarea, select'));
+const isTextField = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || target.matches('input, textarea, select'));
 
 /** A success toast; the message may be HTML (sanitised). */
 export function toastSuccess(message: string, title?: string, { closeButton = true, action }: ToastOptions = {}): void {
@@ -59,7 +60,11 @@ export function toastSuccess(message: string, title?: string, { closeButton = tr
 }
 
 /** An error toast, titled "Error" unless told otherwise (ERR-01). */
-export function toastError(message: string, title: string = ERROR_TOAST_TITLE, { closeButton = true }: ToastOptions = {}): void {
+export function toastError(
+  message: string,
+  title: string = ERROR_TOAST_TITLE,
+  { closeButton = true }: ToastOptions = {},
+): void {
   if (toastsUnreachable()) return showPlainAlert(message, title);
   const id = toast.error((props) => <ToastBody {...props} title={title} message={message} />, { closeButton });
   rememberUntilToastHost(message, title, () => toast.dismiss(id));

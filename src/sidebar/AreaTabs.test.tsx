@@ -15,7 +15,9 @@ const get = vi.mocked(http.get);
 
 /** View on these modules of the generated table. */
 function viewOf(...modules: string[]): Permissions {
-  return Object.fromEntries(modules.map((module, order) => [module, { order, actions: { view: { is_routable: true, route_url: '' } } }]));
+  return Object.fromEntries(
+    modules.map((module, order) => [module, { order, actions: { view: { is_routable: true, route_url: '' } } }]),
+  );
 }
 
 const masters = AREAS.find((area) => area.path === 'masters')!;
@@ -32,7 +34,15 @@ describe('the tabs of an area', () => {
     get.mockResolvedValue({ data: viewOf('MASTERS', ...masters.resources.map((resource) => resource.module)) });
     renderWithRouter(<AreaTabs />, ['/masters/countries']);
     await waitFor(() => expect(tabs()).toHaveLength(masters.resources.length));
-    expect(tabs().map((tab) => tab.textContent)).toEqual(['All Countries', 'Lookup Types', 'Lookups', 'Data Types', 'HS Chapters', 'Features', 'Maintenance']);
+    expect(tabs().map((tab) => tab.textContent)).toEqual([
+      'All Countries',
+      'Lookup Types',
+      'Lookups',
+      'Data Types',
+      'HS Chapters',
+      'Features',
+      'Maintenance',
+    ]);
     expect(screen.getByRole('link', { name: 'Lookups' })).toHaveAttribute('href', '/masters/lookups');
     expect(screen.getByRole('link', { name: 'HS Chapters' })).toHaveAttribute('href', '/masters/hs-chapters');
   });
@@ -40,7 +50,9 @@ describe('the tabs of an area', () => {
   it('leave out what the permissions do not grant (the one permission check, denied by default)', async () => {
     get.mockResolvedValue({ data: viewOf('MASTERS', 'COUNTRIES', 'LOOKUPS', 'HS_CODES') });
     renderWithRouter(<AreaTabs />, ['/masters/countries']);
-    await waitFor(() => expect(tabs().map((tab) => tab.textContent)).toEqual(['All Countries', 'Lookups', 'HS Chapters']));
+    await waitFor(() =>
+      expect(tabs().map((tab) => tab.textContent)).toEqual(['All Countries', 'Lookups', 'HS Chapters']),
+    );
   });
 
   it('mark the current resource, also on its add, edit and detail screens, and not a sibling sharing a prefix', async () => {
@@ -77,7 +89,17 @@ describe('the tabs of an area', () => {
       expect(area.resources.map((resource) => resource.path)).toEqual(viewRoutes.map((route) => route.path));
     }
     const names = AREAS.flatMap((area) => area.resources.map((resource) => resource.label));
-    for (const label of ['Roles', 'Lookups', 'HS Chapters', 'Plan Offers', 'Point Consumption Rules', 'ICICI Subscribers', 'Uploaded Data Report', 'Sync Trending Data', 'Change Password']) {
+    for (const label of [
+      'Roles',
+      'Lookups',
+      'HS Chapters',
+      'Plan Offers',
+      'Point Consumption Rules',
+      'ICICI Subscribers',
+      'Uploaded Data Report',
+      'Sync Trending Data',
+      'Change Password',
+    ]) {
       expect(names).toContain(label);
     }
   });

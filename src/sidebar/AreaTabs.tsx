@@ -11,7 +11,8 @@ export interface AreaTabsProps {
   areas?: readonly AreaRoute[];
 }
 
-const opens = (pathname: string, resource: AreaResource) => pathname === resource.path || pathname.startsWith(`${resource.path}/`);
+const opens = (pathname: string, resource: AreaResource) =>
+  pathname === resource.path || pathname.startsWith(`${resource.path}/`);
 
 /**
  * The navigation inside an area: a tab per resource of the current area the user may view, from the generated

@@ -83,13 +83,23 @@ describe('the sidebar', () => {
     const voucher = screen.getByRole('link', { name: 'Voucher codes' });
     expect(voucher).toHaveAttribute('href', '/voucher-management/vouchers');
     for (const entry of SIDEBAR.filter((candidate) => !candidate.fixed)) {
-      expect(screen.getByRole('link', { name: entry.label })).toHaveAttribute('href', defaultRoute(permissions, entry.link));
+      expect(screen.getByRole('link', { name: entry.label })).toHaveAttribute(
+        'href',
+        defaultRoute(permissions, entry.link),
+      );
     }
-    expect(screen.getByRole('link', { name: 'Admin Reporting' })).toHaveAttribute('href', '/admin-reporting-management/reports');
+    expect(screen.getByRole('link', { name: 'Admin Reporting' })).toHaveAttribute(
+      'href',
+      '/admin-reporting-management/reports',
+    );
   });
 
   it('SIDEBAR-02 the three fixed links go to exactly their path', async () => {
-    const fixed = ['/company-employee-contacts-management/list', '/create-hs-code-management/list', '/related-product-management/list'];
+    const fixed = [
+      '/company-employee-contacts-management/list',
+      '/create-hs-code-management/list',
+      '/related-product-management/list',
+    ];
     expect(SIDEBAR.filter((entry) => entry.fixed).map((entry) => entry.link)).toEqual(fixed);
     const permissions = everything();
     for (const entry of SIDEBAR.filter((candidate) => candidate.fixed)) {
@@ -107,7 +117,12 @@ describe('the sidebar', () => {
 
   it('SIDEBAR-03 each entry is hidden unless the user has access to its module', async () => {
     const all = everything();
-    grant({ VOUCHER_MANAGEMENT: all.VOUCHER_MANAGEMENT, VOUCHER: all.VOUCHER, ADMIN_REPORTING_MANAGEMENT: all.ADMIN_REPORTING_MANAGEMENT, ADMIN_REPORTING: all.ADMIN_REPORTING });
+    grant({
+      VOUCHER_MANAGEMENT: all.VOUCHER_MANAGEMENT,
+      VOUCHER: all.VOUCHER,
+      ADMIN_REPORTING_MANAGEMENT: all.ADMIN_REPORTING_MANAGEMENT,
+      ADMIN_REPORTING: all.ADMIN_REPORTING,
+    });
     renderWithRouter(<Sidebar />);
     expect(links()).toHaveLength(0);
     // The report's view opens the home screen's revenue card, so Home comes first.
@@ -168,23 +183,45 @@ describe('the sidebar', () => {
     expect(links()[0]).toHaveAccessibleName('Home');
     expect(sections()).toEqual([
       ['Administration', ['Users and roles', 'Master data', 'Employees']],
-      ['Subscribers and sales', ['Plans and offers', 'Subscribers', 'Subscriber activity', 'Voucher codes', 'Sales executives', 'Admin Reporting']],
+      [
+        'Subscribers and sales',
+        [
+          'Plans and offers',
+          'Subscribers',
+          'Subscriber activity',
+          'Voucher codes',
+          'Sales executives',
+          'Admin Reporting',
+        ],
+      ],
       ['Trade data', ['Data uploads', 'Data columns', 'Available countries', 'HS codes', 'Related products']],
       ['Website', ['Banners', 'Categories']],
       ['Company directory', ['Companies', 'Company contacts']],
     ]);
     // Read in order, within each heading the entries keep the order rule of the ungrouped list.
     const order = new Map(SIDEBAR.map((entry) => [entry.label, entry.order]));
-    for (const [, labels] of sections()) expect(labels).toEqual([...labels].sort((a, b) => order.get(a)! - order.get(b)!));
+    for (const [, labels] of sections())
+      expect(labels).toEqual([...labels].sort((a, b) => order.get(a)! - order.get(b)!));
   });
 
   it('SIDEBAR-03 a heading shows only with a visible entry, and keeps its place whatever the user may see', async () => {
     const all = everything();
     // Employees (order 13) comes after Data uploads (order 5), but its heading's first entry is Users and roles (order 1).
-    grant({ EMPLOYEE_MANAGEMENT: all.EMPLOYEE_MANAGEMENT, EMPLOYEES: all.EMPLOYEES, DATA_UPLOAD_MANAGEMENT: all.DATA_UPLOAD_MANAGEMENT, DATA_UPLOAD_LOGS: all.DATA_UPLOAD_LOGS });
+    grant({
+      EMPLOYEE_MANAGEMENT: all.EMPLOYEE_MANAGEMENT,
+      EMPLOYEES: all.EMPLOYEES,
+      DATA_UPLOAD_MANAGEMENT: all.DATA_UPLOAD_MANAGEMENT,
+      DATA_UPLOAD_LOGS: all.DATA_UPLOAD_LOGS,
+    });
     renderWithRouter(<Sidebar />);
-    await waitFor(() => expect(sections()).toEqual([['Administration', ['Employees']], ['Trade data', ['Data uploads']]]));
-    for (const hidden of ['Subscribers and sales', 'Website', 'Company directory']) expect(screen.queryByText(hidden)).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(sections()).toEqual([
+        ['Administration', ['Employees']],
+        ['Trade data', ['Data uploads']],
+      ]),
+    );
+    for (const hidden of ['Subscribers and sales', 'Website', 'Company directory'])
+      expect(screen.queryByText(hidden)).not.toBeInTheDocument();
   });
 
   it('draws a distinct icon for each entry, hidden from screen readers', async () => {

@@ -46,9 +46,19 @@ export function Sidebar({ entries = SIDEBAR, drawerOpen = false }: SidebarProps)
   const linksRef = useRef<HTMLUListElement>(null);
   const headingId = useId();
   const expanded = phone || open;
-  const sections = sidebarSections(entries, entries.filter((entry) => canAccess(permissions, entry.module)));
-  const hasHome = visibleHomeCards((module, action) => canAccess(permissions, module as ModuleKey, action as ActionName)).length > 0;
-  const home: SidebarLink = { key: 'HOME', label: 'Home', icon: 'home', to: HOME_PATH, current: pathname === HOME_PATH };
+  const sections = sidebarSections(
+    entries,
+    entries.filter((entry) => canAccess(permissions, entry.module)),
+  );
+  const hasHome =
+    visibleHomeCards((module, action) => canAccess(permissions, module as ModuleKey, action as ActionName)).length > 0;
+  const home: SidebarLink = {
+    key: 'HOME',
+    label: 'Home',
+    icon: 'home',
+    to: HOME_PATH,
+    current: pathname === HOME_PATH,
+  };
   const linkOf = (entry: SidebarEntry): SidebarLink => ({
     key: entry.module,
     label: entry.label,
@@ -58,7 +68,12 @@ export function Sidebar({ entries = SIDEBAR, drawerOpen = false }: SidebarProps)
   });
   const item = ({ key, label, icon, to, current }: SidebarLink) => (
     <li key={key}>
-      <Link to={to} className="sidebar-link" aria-current={current ? 'page' : undefined} title={expanded ? undefined : label}>
+      <Link
+        to={to}
+        className="sidebar-link"
+        aria-current={current ? 'page' : undefined}
+        title={expanded ? undefined : label}
+      >
         <EntryIcon name={icon} />
         <span className={expanded ? 'sidebar-label' : 'visually-hidden'}>{label}</span>
       </Link>
@@ -72,7 +87,13 @@ export function Sidebar({ entries = SIDEBAR, drawerOpen = false }: SidebarProps)
   const classes = ['sidebar', expanded ? 'sidebar-open' : 'sidebar-closed', drawerOpen ? 'sidebar-drawer-open' : ''];
   return (
     <nav id={SIDEBAR_ID} className={classes.join(' ').trim()} aria-label="Main">
-      <button type="button" className="sidebar-toggle" aria-expanded={open} aria-controls="sidebar-links" onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="sidebar-toggle"
+        aria-expanded={open}
+        aria-controls="sidebar-links"
+        onClick={() => setOpen(!open)}
+      >
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>

@@ -6,7 +6,9 @@ export const MOCK_SCREENS = new Proxy(
   {
     get: (_target, name) => () =>
       Promise.resolve({
-        default: ({ resource, route }: ScreenProps) => <h1>{`${String(name)} screen: ${resource.label} ${route.action}`}</h1>,
+        default: ({ resource, route }: ScreenProps) => (
+          <h1>{`${String(name)} screen: ${resource.label} ${route.action}`}</h1>
+        ),
       }),
   },
 );

@@ -3,14 +3,35 @@ import type { ModuleKey } from '../generated/permissions.ts';
 import type { AreaModule, AreaRoute, ModuleRoute, ResourceDescription } from '../generated/types.ts';
 import type { Permissions } from '../permissions/types.ts';
 
-const resource = (module: ModuleKey, area: ModuleKey, label: string) => ({ module, area, label, singular: label }) as ResourceDescription;
+const resource = (module: ModuleKey, area: ModuleKey, label: string) =>
+  ({ module, area, label, singular: label }) as ResourceDescription;
 
-function area(module: ModuleKey, path: string, guard: AreaRoute['guard'], preload: boolean, routes: ModuleRoute[], labels: Record<string, string>): AreaRoute {
-  const chunk: AreaModule = { module, resources: Object.entries(labels).map(([key, label]) => resource(key as ModuleKey, module, label)) };
+function area(
+  module: ModuleKey,
+  path: string,
+  guard: AreaRoute['guard'],
+  preload: boolean,
+  routes: ModuleRoute[],
+  labels: Record<string, string>,
+): AreaRoute {
+  const chunk: AreaModule = {
+    module,
+    resources: Object.entries(labels).map(([key, label]) => resource(key as ModuleKey, module, label)),
+  };
   const resources = routes
     .filter((route) => route.action === 'view' && route.routable)
     .map((route) => ({ module: route.module, label: labels[route.module] ?? route.module, path: route.path }));
-  return { module, label: path, path, guard, layout: 'admin', preload, routes, resources, load: vi.fn(() => Promise.resolve(chunk)) };
+  return {
+    module,
+    label: path,
+    path,
+    guard,
+    layout: 'admin',
+    preload,
+    routes,
+    resources,
+    load: vi.fn(() => Promise.resolve(chunk)),
+  };
 }
 
 /** Three small areas: one without a parent guard, two behind the authentication guard, one flagged for preloading. */
@@ -24,7 +45,13 @@ export function testAreas(): AreaRoute[] {
       [
         { module: 'VOUCHER', action: 'view', path: '/voucher-management/vouchers', routable: true, screen: 'list' },
         { module: 'VOUCHER', action: 'add', path: '/voucher-management/vouchers/add', routable: true, screen: 'form' },
-        { module: 'VOUCHER', action: 'edit', path: '/voucher-management/vouchers/:id/edit', routable: false, screen: 'form' },
+        {
+          module: 'VOUCHER',
+          action: 'edit',
+          path: '/voucher-management/vouchers/:id/edit',
+          routable: false,
+          screen: 'form',
+        },
       ],
       { VOUCHER: 'Vouchers' },
     ),
@@ -41,7 +68,15 @@ export function testAreas(): AreaRoute[] {
       'profile-management',
       'authenticated',
       false,
-      [{ module: 'USER_PROFILE', action: 'view', path: '/profile-management/profile', routable: true, screen: 'profile' }],
+      [
+        {
+          module: 'USER_PROFILE',
+          action: 'view',
+          path: '/profile-management/profile',
+          routable: true,
+          screen: 'profile',
+        },
+      ],
       { USER_PROFILE: 'Profile' },
     ),
   ];

@@ -10,7 +10,8 @@ export function sourceFiles(root: string, folders: readonly string[]): string[] 
       const path = join(folder, name);
       if (['node_modules', 'generated', 'fixtures', 'dist'].includes(name)) continue;
       if (statSync(path).isDirectory()) walk(path);
-      else if (/\.(ts|tsx|mjs)$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts')) found.push(relative(root, path));
+      else if (/\.(ts|tsx|mjs)$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts'))
+        found.push(relative(root, path));
     }
   };
   for (const folder of folders) walk(join(root, folder));

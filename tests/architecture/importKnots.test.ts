@@ -20,7 +20,11 @@ describe('imports', () => {
 
   it('no server module imports, directly or through others, a module that imports it', () => {
     const moduleOf = (file: string) => /^server\/modules\/([^/]+)\//.exec(file)?.[1];
-    const modules = new Map(readdirSync(join(ROOT, 'server/modules'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => [entry.name, new Set<string>()]));
+    const modules = new Map(
+      readdirSync(join(ROOT, 'server/modules'), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => [entry.name, new Set<string>()]),
+    );
     for (const [file, targets] of graph) {
       const from = moduleOf(file);
       for (const target of targets) {
@@ -32,6 +36,15 @@ describe('imports', () => {
   });
 
   it('finds a knot where there is one', () => {
-    expect(knots(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c']]);
+    expect(
+      knots(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+          ['d', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c']]);
   });
 });

@@ -12,14 +12,22 @@ async function generatedFiles(manifest = fixtureManifest): Promise<GeneratedFile
   return emitAll((await buildModel(manifest)).model!);
 }
 
-async function run(out: string, args: string[], manifest = fixtureManifest): Promise<{ code: number; errors: string[]; lines: string[] }> {
+async function run(
+  out: string,
+  args: string[],
+  manifest = fixtureManifest,
+): Promise<{ code: number; errors: string[]; lines: string[] }> {
   const errors: string[] = [];
   const lines: string[] = [];
-  const code = await main(['node', 'admin-codegen', ...args, '--manifest', manifest, '--out', out], { log: (line) => lines.push(line), error: (line) => errors.push(line) });
+  const code = await main(['node', 'admin-codegen', ...args, '--manifest', manifest, '--out', out], {
+    log: (line) => lines.push(line),
+    error: (line) => errors.push(line),
+  });
   return { code, errors, lines };
 }
 
-const runCheck = (out: string, manifest = fixtureManifest) => run(out, ['check'], manifest).then(({ code, errors }) => ({ code, errors }));
+const runCheck = (out: string, manifest = fixtureManifest) =>
+  run(out, ['check'], manifest).then(({ code, errors }) => ({ code, errors }));
 
 describe('check and write', () => {
   let out: string;
@@ -88,7 +96,9 @@ describe('check and write', () => {
       '  - voucher.discount_percent is new (double precision, required)',
       'Write the migration with `npm run make-migration -- --name "<what changed>"`, review it and commit it with the manifest.',
       'make-migration will need to be told:',
-      expect.stringMatching(/^voucher\.discount_value is gone and voucher\.discount_percent is new: was it renamed\? Say which, and run again:\n {2}--rename voucher\.discount_value=discount_percent +its values follow the new name\n/),
+      expect.stringMatching(
+        /^voucher\.discount_value is gone and voucher\.discount_percent is new: was it renamed\? Say which, and run again:\n {2}--rename voucher\.discount_value=discount_percent +its values follow the new name\n/,
+      ),
     ]);
 
     const refused = await run(out, ['make-migration'], manifest);
@@ -99,9 +109,13 @@ describe('check and write', () => {
     const written = await run(out, ['make-migration', '--rename', 'voucher.discount_value=discount_percent'], manifest);
     expect(written.errors).toEqual([]);
     expect(written.lines).toContain(`wrote ${MANIFEST_MIGRATIONS}/0002_voucher.sql`);
-    expect(await readFile(join(out, MANIFEST_MIGRATIONS, '0002_voucher.sql'), 'utf8')).toContain('ALTER TABLE "voucher" RENAME COLUMN "discount_value" TO "discount_percent";');
+    expect(await readFile(join(out, MANIFEST_MIGRATIONS, '0002_voucher.sql'), 'utf8')).toContain(
+      'ALTER TABLE "voucher" RENAME COLUMN "discount_value" TO "discount_percent";',
+    );
     expect(await runCheck(out, manifest)).toEqual({ code: 0, errors: [] });
-    expect((await run(out, ['make-migration'], manifest)).lines).toEqual(["No change: the manifest's data shape is the one migration 0002_voucher leaves. Nothing was written."]);
+    expect((await run(out, ['make-migration'], manifest)).lines).toEqual([
+      "No change: the manifest's data shape is the one migration 0002_voucher leaves. Nothing was written.",
+    ]);
   });
 
   it('write touches only files whose bytes change, and removes extra ones', async () => {

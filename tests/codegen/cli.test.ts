@@ -58,10 +58,31 @@ describe('admin-codegen CLI', () => {
     const out = await tempDir('out');
     expect((await cli('make-migration', '--manifest', dir, '--out', out, '--name', 'initial')).code).toBe(0);
     const added = await cli(
-      'add-module', '--manifest', dir, '--out', out,
-      '--area', 'warehouse-management', '--area-key', 'WAREHOUSE_MANAGEMENT', '--area-label', 'Warehouse Management',
-      '--key', 'WAREHOUSE', '--label', 'Warehouses', '--path', 'warehouses', '--actions', 'view,add,edit,delete',
-      '--field', 'name:string:required:unique', '--field', 'pincode:pincode', '--field', 'capacity:integer',
+      'add-module',
+      '--manifest',
+      dir,
+      '--out',
+      out,
+      '--area',
+      'warehouse-management',
+      '--area-key',
+      'WAREHOUSE_MANAGEMENT',
+      '--area-label',
+      'Warehouse Management',
+      '--key',
+      'WAREHOUSE',
+      '--label',
+      'Warehouses',
+      '--path',
+      'warehouses',
+      '--actions',
+      'view,add,edit,delete',
+      '--field',
+      'name:string:required:unique',
+      '--field',
+      'pincode:pincode',
+      '--field',
+      'capacity:integer',
     );
     expect(added.stderr).toBe('');
     expect(added.code).toBe(0);
@@ -83,23 +104,76 @@ describe('admin-codegen CLI', () => {
     const dir = await scratchManifest();
     const out = await tempDir('out');
     expect((await cli('make-migration', '--manifest', dir, '--out', out, '--name', 'initial')).code).toBe(0);
-    const common = ['--manifest', dir, '--out', out, '--area', 'warehouse-management', '--key', 'WAREHOUSE', '--label', 'Warehouses', '--path', 'warehouses'];
-    const refused = await cli('add-module', ...common, '--field', 'city:string', '--field', 'pincode:pincode', '--unique', 'city,postcode');
+    const common = [
+      '--manifest',
+      dir,
+      '--out',
+      out,
+      '--area',
+      'warehouse-management',
+      '--key',
+      'WAREHOUSE',
+      '--label',
+      'Warehouses',
+      '--path',
+      'warehouses',
+    ];
+    const refused = await cli(
+      'add-module',
+      ...common,
+      '--field',
+      'city:string',
+      '--field',
+      'pincode:pincode',
+      '--unique',
+      'city,postcode',
+    );
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/warehouse-management\.json:\/resources\/0\/entity\/unique\/0.*postcode/);
     expect(await readdir(dir)).not.toContain('warehouse-management.json');
-    const added = await cli('add-module', ...common, '--field', 'city:string', '--field', 'pincode:pincode', '--unique', 'city,pincode', '--no-soft-delete', '--no-history');
+    const added = await cli(
+      'add-module',
+      ...common,
+      '--field',
+      'city:string',
+      '--field',
+      'pincode:pincode',
+      '--unique',
+      'city,pincode',
+      '--no-soft-delete',
+      '--no-history',
+    );
     expect(added.stderr).toBe('');
     expect(added.code).toBe(0);
     const sql = await readFile(join(out, 'server/migrations/manifest/0002_add_warehouse.sql'), 'utf8');
-    expect(JSON.parse(await readFile(join(dir, 'warehouse-management.json'), 'utf8')).resources[0].entity).toMatchObject({ history: false, softDelete: false });
-    expect(sql).toContain('CREATE UNIQUE INDEX IF NOT EXISTS "warehouse_city_pincode_key" ON "warehouse" ("city", "pincode")');
+    expect(
+      JSON.parse(await readFile(join(dir, 'warehouse-management.json'), 'utf8')).resources[0].entity,
+    ).toMatchObject({ history: false, softDelete: false });
+    expect(sql).toContain(
+      'CREATE UNIQUE INDEX IF NOT EXISTS "warehouse_city_pincode_key" ON "warehouse" ("city", "pincode")',
+    );
   }, 60_000);
 
   it('add-module refuses a clash and writes nothing', async () => {
     const dir = await scratchManifest();
     const before = await readFile(join(dir, 'voucher-management.json'), 'utf8');
-    const result = await cli('add-module', '--manifest', dir, '--out', await tempDir('out'), '--area', 'voucher-management', '--key', 'VOUCHER', '--label', 'Again', '--path', 'again', '--field', 'code:string');
+    const result = await cli(
+      'add-module',
+      '--manifest',
+      dir,
+      '--out',
+      await tempDir('out'),
+      '--area',
+      'voucher-management',
+      '--key',
+      'VOUCHER',
+      '--label',
+      'Again',
+      '--path',
+      'again',
+      '--field',
+      'code:string',
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('module key "VOUCHER" is already used');
     expect(await readFile(join(dir, 'voucher-management.json'), 'utf8')).toBe(before);

@@ -48,7 +48,8 @@ describe('generated TypeScript', () => {
     // What the generated files import beside themselves: the shared rules, the description's types, the area chunks' join.
     await cp(join(projectRoot, 'validation'), join(dir, 'validation'), { recursive: true });
     await cp(join(projectRoot, 'contract'), join(dir, 'contract'), { recursive: true });
-    for (const file of ['areaModule.ts', 'areaTypes.ts']) await cp(join(projectRoot, 'src', 'routing', file), join(dir, 'src', 'routing', file));
+    for (const file of ['areaModule.ts', 'areaTypes.ts'])
+      await cp(join(projectRoot, 'src', 'routing', file), join(dir, 'src', 'routing', file));
     await writeFile(join(dir, 'usage.ts'), usage);
     const program = ts.createProgram([join(dir, 'usage.ts')], {
       strict: true,
@@ -64,7 +65,9 @@ describe('generated TypeScript', () => {
       baseUrl: projectRoot,
       paths: { '*': [join(projectRoot, 'node_modules', '*')] },
     });
-    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n') + (d.file ? ` (${d.file.fileName})` : ''));
+    const diagnostics = ts
+      .getPreEmitDiagnostics(program)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n') + (d.file ? ` (${d.file.fileName})` : ''));
     expect(diagnostics).toEqual([]);
   }, 60_000);
 });

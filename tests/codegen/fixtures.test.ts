@@ -26,7 +26,10 @@ async function expectedOutput(name: string): Promise<GeneratedFiles> {
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => relative(dir, join(entry.parentPath, entry.name))).sort();
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .sort();
 }
 
 describe('generation from fixture manifests', () => {
@@ -44,12 +47,17 @@ describe('generation from fixture manifests', () => {
     for (const [path, text] of files) expect(text, path).toBe(await readFile(join(expectedDir, path), 'utf8'));
   });
 
-  it.each(cases)('%s: the description the server reads back from the written files is the one generated', async (name) => {
-    const built = await buildModel(join(fixturesDir, name, 'manifest'));
-    const folder = join(fixturesDir, name, 'expected', 'server', 'generated', 'areas');
-    const index = (await import(join(folder, 'index.ts'))) as { AREA_DESCRIPTIONS: { written: unknown; serverFacts: unknown }[] };
-    const areas = readDescription(index.AREA_DESCRIPTIONS);
-    expect(areas.length).toBeGreaterThan(0);
-    expect(areas).toEqual([...built.model!.areas].sort((a, b) => a.moduleOrder - b.moduleOrder));
-  });
+  it.each(cases)(
+    '%s: the description the server reads back from the written files is the one generated',
+    async (name) => {
+      const built = await buildModel(join(fixturesDir, name, 'manifest'));
+      const folder = join(fixturesDir, name, 'expected', 'server', 'generated', 'areas');
+      const index = (await import(join(folder, 'index.ts'))) as {
+        AREA_DESCRIPTIONS: { written: unknown; serverFacts: unknown }[];
+      };
+      const areas = readDescription(index.AREA_DESCRIPTIONS);
+      expect(areas.length).toBeGreaterThan(0);
+      expect(areas).toEqual([...built.model!.areas].sort((a, b) => a.moduleOrder - b.moduleOrder));
+    },
+  );
 });

@@ -21,36 +21,58 @@ describe('manifest loader and validator', () => {
   });
 
   it('reports invalid JSON with its line and column', async () => {
-    const errors = await errorsAfter((dir) => writeFile(join(dir, VOUCHER), '{\n  "key": "VOUCHER_MANAGEMENT",\n  "label": \n}\n'));
+    const errors = await errorsAfter((dir) =>
+      writeFile(join(dir, VOUCHER), '{\n  "key": "VOUCHER_MANAGEMENT",\n  "label": \n}\n'),
+    );
     expect(errors).toEqual([expect.objectContaining({ kind: 'InvalidJson', file: VOUCHER, pointer: '' })]);
     expect(errors[0]!.message).toMatch(/line 4, column 1/);
   });
 
   it('reports an unknown property with its pointer', async () => {
     const errors = await errorsAfter((dir) => editJson(join(dir, VOUCHER), (doc) => (doc.resources[0].colour = 'red')));
-    expect(errors).toEqual([expect.objectContaining({ kind: 'UnknownProperty', file: VOUCHER, pointer: '/resources/0/colour' })]);
+    expect(errors).toEqual([
+      expect.objectContaining({ kind: 'UnknownProperty', file: VOUCHER, pointer: '/resources/0/colour' }),
+    ]);
   });
 
   it('reports a duplicate area key', async () => {
-    const errors = await errorsAfter((dir) => editJson(join(dir, 'profile-management.json'), (doc) => (doc.key = 'VOUCHER_MANAGEMENT')));
-    expect(errors).toContainEqual(expect.objectContaining({ kind: 'DuplicateAreaKey', file: 'voucher-management.json', pointer: '/key' }));
+    const errors = await errorsAfter((dir) =>
+      editJson(join(dir, 'profile-management.json'), (doc) => (doc.key = 'VOUCHER_MANAGEMENT')),
+    );
+    expect(errors).toContainEqual(
+      expect.objectContaining({ kind: 'DuplicateAreaKey', file: 'voucher-management.json', pointer: '/key' }),
+    );
   });
 
   it('reports a duplicate resource key', async () => {
-    const errors = await errorsAfter((dir) => editJson(join(dir, 'profile-management.json'), (doc) => (doc.resources[0].key = 'VOUCHER')));
+    const errors = await errorsAfter((dir) =>
+      editJson(join(dir, 'profile-management.json'), (doc) => (doc.resources[0].key = 'VOUCHER')),
+    );
     expect(errors).toContainEqual(expect.objectContaining({ kind: 'DuplicateModuleKey', pointer: '/resources/0/key' }));
   });
 
   it('reports a duplicate route path', async () => {
     const errors = await errorsAfter((dir) =>
-      editJson(join(dir, VOUCHER), (doc) => doc.resources.push({ ...doc.resources[0], key: 'VOUCHER_COPY', entity: { ...doc.resources[0].entity, table: 'voucher_copy' } })),
+      editJson(join(dir, VOUCHER), (doc) =>
+        doc.resources.push({
+          ...doc.resources[0],
+          key: 'VOUCHER_COPY',
+          entity: { ...doc.resources[0].entity, table: 'voucher_copy' },
+        }),
+      ),
     );
-    expect(errors).toContainEqual(expect.objectContaining({ kind: 'DuplicateRoutePath', file: VOUCHER, pointer: '/resources/1/path' }));
+    expect(errors).toContainEqual(
+      expect.objectContaining({ kind: 'DuplicateRoutePath', file: VOUCHER, pointer: '/resources/1/path' }),
+    );
   });
 
   it('reports an action outside the vocabulary', async () => {
-    const errors = await errorsAfter((dir) => editJson(join(dir, VOUCHER), (doc) => doc.resources[0].actions.push('approve')));
-    expect(errors).toContainEqual(expect.objectContaining({ kind: 'UnknownAction', pointer: '/resources/0/actions/6' }));
+    const errors = await errorsAfter((dir) =>
+      editJson(join(dir, VOUCHER), (doc) => doc.resources[0].actions.push('approve')),
+    );
+    expect(errors).toContainEqual(
+      expect.objectContaining({ kind: 'UnknownAction', pointer: '/resources/0/actions/6' }),
+    );
   });
 
   it('reports a sidebar link outside its area path', async () => {
@@ -61,20 +83,29 @@ describe('manifest loader and validator', () => {
   it('reports a sidebar icon outside the vocabulary, naming the icons there are', async () => {
     const errors = await errorsAfter((dir) => editJson(join(dir, VOUCHER), (doc) => (doc.sidebar.icon = 'rocket')));
     expect(errors).toEqual([expect.objectContaining({ kind: 'UnknownIcon', file: VOUCHER, pointer: '/sidebar/icon' })]);
-    expect(errors[0]!.message).toMatch(/^unknown icon; expected one of activity, address-book, .*ticket, upload, users$/);
+    expect(errors[0]!.message).toMatch(
+      /^unknown icon; expected one of activity, address-book, .*ticket, upload, users$/,
+    );
   });
 
   it('reports an empty sidebar group with its pointer', async () => {
     const errors = await errorsAfter((dir) => editJson(join(dir, VOUCHER), (doc) => (doc.sidebar.group = '')));
-    expect(errors).toEqual([expect.objectContaining({ kind: 'SchemaViolation', file: VOUCHER, pointer: '/sidebar/group' })]);
+    expect(errors).toEqual([
+      expect.objectContaining({ kind: 'SchemaViolation', file: VOUCHER, pointer: '/sidebar/group' }),
+    ]);
   });
 
   it('reports a sidebar group written two ways, which would show as two headings', async () => {
     const errors = await errorsAfter(async (dir) => {
-      await editJson(join(dir, 'profile-management.json'), (doc) => (doc.sidebar = { link: '/profile-management', group: 'Subscribers and sales' }));
+      await editJson(
+        join(dir, 'profile-management.json'),
+        (doc) => (doc.sidebar = { link: '/profile-management', group: 'Subscribers and sales' }),
+      );
       await editJson(join(dir, VOUCHER), (doc) => (doc.sidebar.group = 'Subscribers  and Sales'));
     });
-    expect(errors).toEqual([expect.objectContaining({ kind: 'InconsistentSidebarGroup', file: VOUCHER, pointer: '/sidebar/group' })]);
+    expect(errors).toEqual([
+      expect.objectContaining({ kind: 'InconsistentSidebarGroup', file: VOUCHER, pointer: '/sidebar/group' }),
+    ]);
     expect(errors[0]!.message).toBe(
       'sidebar group "Subscribers  and Sales" differs only in case or spacing from "Subscribers and sales" at profile-management.json:/sidebar/group; write a heading one way',
     );
@@ -84,13 +115,18 @@ describe('manifest loader and validator', () => {
     const errors = await errorsAfter((dir) =>
       editJson(join(dir, VOUCHER), (doc) => (doc.resources[0].entity.schema.properties.code.minLength = 'three')),
     );
-    expect(errors).toEqual([expect.objectContaining({ kind: 'InvalidEntitySchema', pointer: '/resources/0/entity/schema' })]);
+    expect(errors).toEqual([
+      expect.objectContaining({ kind: 'InvalidEntitySchema', pointer: '/resources/0/entity/schema' }),
+    ]);
     expect(errors[0]!.message).toMatch(/minLength/);
   });
 
   it('reports a misused custom keyword through the shared ajv set-up', async () => {
     const errors = await errorsAfter((dir) =>
-      editJson(join(dir, VOUCHER), (doc) => (doc.resources[0].entity.schema.properties.code.customPattern = { pattern: '^A' })),
+      editJson(
+        join(dir, VOUCHER),
+        (doc) => (doc.resources[0].entity.schema.properties.code.customPattern = { pattern: '^A' }),
+      ),
     );
     expect(errors).toEqual([expect.objectContaining({ kind: 'InvalidEntitySchema' })]);
   });
@@ -99,7 +135,11 @@ describe('manifest loader and validator', () => {
     ['a list column', (doc: any) => doc.resources[0].list.columns.push('colour'), '/resources/0/list/columns/3'],
     ['a search field', (doc: any) => doc.resources[0].list.search.push('colour'), '/resources/0/list/search/1'],
     ['a filter', (doc: any) => (doc.resources[0].list.filters = ['colour']), '/resources/0/list/filters/0'],
-    ['a uiSchema field', (doc: any) => (doc.resources[0].uiSchema = { colour: { 'ui:widget': 'textarea' } }), '/resources/0/uiSchema/colour'],
+    [
+      'a uiSchema field',
+      (doc: any) => (doc.resources[0].uiSchema = { colour: { 'ui:widget': 'textarea' } }),
+      '/resources/0/uiSchema/colour',
+    ],
     ['the default sort', (doc: any) => (doc.resources[0].list.sort.field = 'colour'), '/resources/0/list/sort/field'],
   ])('reports %s naming a field the entity lacks', async (_what, edit, pointer) => {
     const errors = await errorsAfter((dir) => editJson(join(dir, VOUCHER), edit));
@@ -108,7 +148,15 @@ describe('manifest loader and validator', () => {
 
   it('accepts unique keys of one field and composite keys of several, and resolves each to its fields and index', async () => {
     const dir = await scratchManifest();
-    await editJson(join(dir, VOUCHER), (doc) => (doc.resources[0].entity.unique = ['code', ['discount_value', 'used_count'], ['used_count', 'code', 'discount_value']]));
+    await editJson(
+      join(dir, VOUCHER),
+      (doc) =>
+        (doc.resources[0].entity.unique = [
+          'code',
+          ['discount_value', 'used_count'],
+          ['used_count', 'code', 'discount_value'],
+        ]),
+    );
     const built = await buildModel(dir);
     expect(built.errors).toEqual([]);
     expect(built.model!.areas[0]!.resources[0]!.entity!.unique).toEqual([
@@ -119,20 +167,75 @@ describe('manifest loader and validator', () => {
   });
 
   it.each([
-    ['a single field that the entity lacks', ['code', 'colour'], [['UnknownField', '/1', 'unique names "colour", which the entity lacks']]],
-    ['a composite naming a field the entity lacks', [['code', 'colour']], [['UnknownField', '/0/1', 'unique names "colour", which the entity lacks']]],
-    ['a composite naming a system field', [['code', 'is_active']], [['UnknownField', '/0/1', 'unique names "is_active", which the entity lacks']]],
-    ['a composite of one field', ['code', ['discount_value']], [['InvalidUniqueKey', '/1', 'a composite unique key names 2 or more fields; write a single field as its name']]],
-    ['an empty composite', [[]], [['InvalidUniqueKey', '/0', 'a composite unique key names 2 or more fields; write a single field as its name']]],
-    ['a composite naming a field twice', [['code', 'discount_value', 'code']], [['InvalidUniqueKey', '/0/2', 'a composite unique key names each field once; this repeats item 0']]],
+    [
+      'a single field that the entity lacks',
+      ['code', 'colour'],
+      [['UnknownField', '/1', 'unique names "colour", which the entity lacks']],
+    ],
+    [
+      'a composite naming a field the entity lacks',
+      [['code', 'colour']],
+      [['UnknownField', '/0/1', 'unique names "colour", which the entity lacks']],
+    ],
+    [
+      'a composite naming a system field',
+      [['code', 'is_active']],
+      [['UnknownField', '/0/1', 'unique names "is_active", which the entity lacks']],
+    ],
+    [
+      'a composite of one field',
+      ['code', ['discount_value']],
+      [['InvalidUniqueKey', '/1', 'a composite unique key names 2 or more fields; write a single field as its name']],
+    ],
+    [
+      'an empty composite',
+      [[]],
+      [['InvalidUniqueKey', '/0', 'a composite unique key names 2 or more fields; write a single field as its name']],
+    ],
+    [
+      'a composite naming a field twice',
+      [['code', 'discount_value', 'code']],
+      [['InvalidUniqueKey', '/0/2', 'a composite unique key names each field once; this repeats item 0']],
+    ],
     ['a key written twice', ['code', 'code'], [['DuplicateUniqueKey', '/1', 'the same unique key as item 0']]],
-    ['a composite written twice', [['code', 'discount_value'], ['code', 'discount_value']], [['DuplicateUniqueKey', '/1', 'the same unique key as item 0']]],
-    ['a composite of the same fields in another order', [['code', 'discount_value'], ['discount_value', 'code']], [['DuplicateUniqueKey', '/1', 'the same fields as unique key 0, in another order']]],
-    ['a field name that is not snake_case, in a composite', [['code', 'Colour']], [['SchemaViolation', '/0/1', 'must match pattern "^[a-z][a-z0-9_]*$"']]],
-    ['a key that is neither a name nor a list', [42], [['SchemaViolation', '/0', 'a unique key is a field name or a list of 2 or more field names']]],
+    [
+      'a composite written twice',
+      [
+        ['code', 'discount_value'],
+        ['code', 'discount_value'],
+      ],
+      [['DuplicateUniqueKey', '/1', 'the same unique key as item 0']],
+    ],
+    [
+      'a composite of the same fields in another order',
+      [
+        ['code', 'discount_value'],
+        ['discount_value', 'code'],
+      ],
+      [['DuplicateUniqueKey', '/1', 'the same fields as unique key 0, in another order']],
+    ],
+    [
+      'a field name that is not snake_case, in a composite',
+      [['code', 'Colour']],
+      [['SchemaViolation', '/0/1', 'must match pattern "^[a-z][a-z0-9_]*$"']],
+    ],
+    [
+      'a key that is neither a name nor a list',
+      [42],
+      [['SchemaViolation', '/0', 'a unique key is a field name or a list of 2 or more field names']],
+    ],
   ])('reports %s, with its pointer, once', async (_what, unique, expected) => {
-    const errors = await errorsAfter((dir) => editJson(join(dir, VOUCHER), (doc) => (doc.resources[0].entity.unique = unique)));
-    expect(errors).toEqual(expected.map(([kind, pointer, message]) => ({ kind, file: VOUCHER, pointer: `/resources/0/entity/unique${pointer}`, message })));
+    const errors = await errorsAfter((dir) =>
+      editJson(join(dir, VOUCHER), (doc) => (doc.resources[0].entity.unique = unique)),
+    );
+    expect(errors).toEqual(
+      expected.map(([kind, pointer, message]) => ({
+        kind,
+        file: VOUCHER,
+        pointer: `/resources/0/entity/unique${pointer}`,
+        message,
+      })),
+    );
   });
 
   it('reports two unique keys whose index names would coincide', async () => {
@@ -144,34 +247,81 @@ describe('manifest loader and validator', () => {
       }),
     );
     expect(errors).toEqual([
-      { kind: 'DuplicateUniqueKey', file: VOUCHER, pointer: '/resources/0/entity/unique/1', message: 'its index name "voucher_code_discount_key" is that of unique key 0; rename a field' },
+      {
+        kind: 'DuplicateUniqueKey',
+        file: VOUCHER,
+        pointer: '/resources/0/entity/unique/1',
+        message: 'its index name "voucher_code_discount_key" is that of unique key 0; rename a field',
+      },
     ]);
   });
 
   it('accepts a business rule (if/then) on the entity, and reports one naming a field the entity lacks', async () => {
-    const rule = (doc: any, then: object) => Object.assign(doc.resources[0].entity.schema, { if: { properties: { code: { const: 'HALF' } }, required: ['code'] }, then });
-    expect(await errorsAfter((dir) => editJson(join(dir, VOUCHER), (doc) => rule(doc, { properties: { discount_value: { type: 'number', maximum: 100 } } })))).toEqual([]);
-    const misspelt = await errorsAfter((dir) => editJson(join(dir, VOUCHER), (doc) => rule(doc, { required: ['discount_valeu'] })));
+    const rule = (doc: any, then: object) =>
+      Object.assign(doc.resources[0].entity.schema, {
+        if: { properties: { code: { const: 'HALF' } }, required: ['code'] },
+        then,
+      });
+    expect(
+      await errorsAfter((dir) =>
+        editJson(join(dir, VOUCHER), (doc) =>
+          rule(doc, { properties: { discount_value: { type: 'number', maximum: 100 } } }),
+        ),
+      ),
+    ).toEqual([]);
+    const misspelt = await errorsAfter((dir) =>
+      editJson(join(dir, VOUCHER), (doc) => rule(doc, { required: ['discount_valeu'] })),
+    );
     expect(misspelt).toEqual([
-      { kind: 'UnknownField', file: VOUCHER, pointer: '/resources/0/entity/schema/then/required/0', message: 'a business rule names "discount_valeu", which the entity lacks' },
+      {
+        kind: 'UnknownField',
+        file: VOUCHER,
+        pointer: '/resources/0/entity/schema/then/required/0',
+        message: 'a business rule names "discount_valeu", which the entity lacks',
+      },
     ]);
     const inAllOf = await errorsAfter((dir) =>
-      editJson(join(dir, VOUCHER), (doc) => (doc.resources[0].entity.schema.allOf = [{ if: { properties: { colour: { const: 'red' } } }, then: { required: ['code'] } }])),
+      editJson(
+        join(dir, VOUCHER),
+        (doc) =>
+          (doc.resources[0].entity.schema.allOf = [
+            { if: { properties: { colour: { const: 'red' } } }, then: { required: ['code'] } },
+          ]),
+      ),
     );
-    expect(inAllOf).toEqual([expect.objectContaining({ kind: 'UnknownField', pointer: '/resources/0/entity/schema/allOf/0/if/properties/colour' })]);
+    expect(inAllOf).toEqual([
+      expect.objectContaining({
+        kind: 'UnknownField',
+        pointer: '/resources/0/entity/schema/allOf/0/if/properties/colour',
+      }),
+    ]);
   });
 
   it('reports notBefore or compareTo naming no sibling field, and notBefore between fields of different formats', async () => {
     const properties = (doc: any) => doc.resources[0].entity.schema.properties;
-    const unknown = await errorsAfter((dir) => editJson(join(dir, VOUCHER), (doc) => (properties(doc).code.compareTo = 'colour')));
-    expect(unknown).toEqual([expect.objectContaining({ kind: 'UnknownField', file: VOUCHER, pointer: '/resources/0/entity/schema/properties/code/compareTo' })]);
+    const unknown = await errorsAfter((dir) =>
+      editJson(join(dir, VOUCHER), (doc) => (properties(doc).code.compareTo = 'colour')),
+    );
+    expect(unknown).toEqual([
+      expect.objectContaining({
+        kind: 'UnknownField',
+        file: VOUCHER,
+        pointer: '/resources/0/entity/schema/properties/code/compareTo',
+      }),
+    ]);
     const mismatched = await errorsAfter((dir) =>
       editJson(join(dir, VOUCHER), (doc) => {
         properties(doc).valid_from = { type: 'string', format: 'date' };
         properties(doc).valid_to = { type: 'string', format: 'date-time', notBefore: 'valid_from' };
       }),
     );
-    expect(mismatched).toEqual([expect.objectContaining({ kind: 'SchemaViolation', file: VOUCHER, pointer: '/resources/0/entity/schema/properties/valid_to/notBefore' })]);
+    expect(mismatched).toEqual([
+      expect.objectContaining({
+        kind: 'SchemaViolation',
+        file: VOUCHER,
+        pointer: '/resources/0/entity/schema/properties/valid_to/notBefore',
+      }),
+    ]);
     const fine = await errorsAfter((dir) =>
       editJson(join(dir, VOUCHER), (doc) => {
         properties(doc).valid_from = { type: 'string', format: 'date' };
@@ -186,26 +336,54 @@ describe('manifest loader and validator', () => {
     const pointer = '/resources/0/entity/schema/properties/kind/enumLabels';
     const errors = await errorsAfter((dir) =>
       editJson(join(dir, VOUCHER), (doc) => {
-        properties(doc).kind = { type: 'string', enum: ['percent', 'flat_amount'], enumLabels: { percent: 'Percent', flat: 'Flat' } };
+        properties(doc).kind = {
+          type: 'string',
+          enum: ['percent', 'flat_amount'],
+          enumLabels: { percent: 'Percent', flat: 'Flat' },
+        };
         properties(doc).code.enumLabels = { A: 'A' };
       }),
     );
     expect(errors).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ kind: 'SchemaViolation', file: VOUCHER, pointer: `${pointer}/flat`, message: '"flat" is not a value of the enum of "kind"' }),
-        expect.objectContaining({ kind: 'SchemaViolation', file: VOUCHER, pointer, message: 'no label for "flat_amount"' }),
-        expect.objectContaining({ kind: 'SchemaViolation', file: VOUCHER, pointer: '/resources/0/entity/schema/properties/code/enumLabels' }),
+        expect.objectContaining({
+          kind: 'SchemaViolation',
+          file: VOUCHER,
+          pointer: `${pointer}/flat`,
+          message: '"flat" is not a value of the enum of "kind"',
+        }),
+        expect.objectContaining({
+          kind: 'SchemaViolation',
+          file: VOUCHER,
+          pointer,
+          message: 'no label for "flat_amount"',
+        }),
+        expect.objectContaining({
+          kind: 'SchemaViolation',
+          file: VOUCHER,
+          pointer: '/resources/0/entity/schema/properties/code/enumLabels',
+        }),
       ]),
     );
     expect(errors).toHaveLength(3);
     const dir = await scratchManifest();
     await editJson(join(dir, VOUCHER), (doc) => {
-      properties(doc).kind = { type: 'string', enum: ['percent', 'flat_amount'], enumLabels: { percent: 'Percent off', flat_amount: 'Flat amount' } };
+      properties(doc).kind = {
+        type: 'string',
+        enum: ['percent', 'flat_amount'],
+        enumLabels: { percent: 'Percent off', flat_amount: 'Flat amount' },
+      };
       properties(doc).scope = { type: 'string', enum: ['north_east', 'all'] };
     });
     const fields = (await buildModel(dir)).model!.areas[0]!.resources[0]!.entity!.fields;
-    expect(fields.find((field) => field.name === 'kind')?.enumLabels).toEqual({ percent: 'Percent off', flat_amount: 'Flat amount' });
-    expect(fields.find((field) => field.name === 'scope')?.enumLabels).toEqual({ north_east: 'North east', all: 'All' });
+    expect(fields.find((field) => field.name === 'kind')?.enumLabels).toEqual({
+      percent: 'Percent off',
+      flat_amount: 'Flat amount',
+    });
+    expect(fields.find((field) => field.name === 'scope')?.enumLabels).toEqual({
+      north_east: 'North east',
+      all: 'All',
+    });
     expect(fields.find((field) => field.name === 'code')?.enumLabels).toBeNull();
   });
 
@@ -215,14 +393,22 @@ describe('manifest loader and validator', () => {
     const errors = await errorsAfter((dir) =>
       editJson(join(dir, VOUCHER), (doc) => {
         properties(doc).kind = { type: 'string', enum: ['percent', 'flat'] };
-        properties(doc).value = { type: 'number', valueUnit: { field: 'kind', units: { percent: 'percent', fixed: 'rupees' } } };
+        properties(doc).value = {
+          type: 'number',
+          valueUnit: { field: 'kind', units: { percent: 'percent', fixed: 'rupees' } },
+        };
         properties(doc).cap = { type: 'number', valueUnit: { field: 'code', units: { A: 'rupees' } } };
         properties(doc).code.valueUnit = 'rupees';
       }),
     );
     expect(errors).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ kind: 'SchemaViolation', file: VOUCHER, pointer: `${at('value')}/units`, message: 'the units of "value" must name each value of "kind" once ("fixed" is not one, "flat" has none)' }),
+        expect.objectContaining({
+          kind: 'SchemaViolation',
+          file: VOUCHER,
+          pointer: `${at('value')}/units`,
+          message: 'the units of "value" must name each value of "kind" once ("fixed" is not one, "flat" has none)',
+        }),
         expect.objectContaining({ kind: 'UnknownField', file: VOUCHER, pointer: `${at('cap')}/field` }),
         expect.objectContaining({ kind: 'SchemaViolation', file: VOUCHER, pointer: at('code') }),
       ]),
@@ -230,13 +416,19 @@ describe('manifest loader and validator', () => {
     const dir = await scratchManifest();
     await editJson(join(dir, VOUCHER), (doc) => {
       properties(doc).kind = { type: 'string', enum: ['percent', 'flat'] };
-      properties(doc).value = { type: 'number', valueUnit: { field: 'kind', units: { percent: 'percent', flat: 'rupees' } } };
+      properties(doc).value = {
+        type: 'number',
+        valueUnit: { field: 'kind', units: { percent: 'percent', flat: 'rupees' } },
+      };
       properties(doc).price = { type: 'number', valueUnit: 'rupees' };
     });
     const built = await buildModel(dir);
     expect(built.errors).toEqual([]);
     const fields = built.model!.areas[0]!.resources[0]!.entity!.fields;
-    expect(fields.find((field) => field.name === 'value')?.unit).toEqual({ field: 'kind', units: { percent: 'percent', flat: 'rupees' } });
+    expect(fields.find((field) => field.name === 'value')?.unit).toEqual({
+      field: 'kind',
+      units: { percent: 'percent', flat: 'rupees' },
+    });
     expect(fields.find((field) => field.name === 'price')?.unit).toBe('rupees');
     expect(fields.find((field) => field.name === 'kind')).not.toHaveProperty('unit');
   });
@@ -250,8 +442,18 @@ describe('manifest loader and validator', () => {
       }),
     );
     expect(errors).toEqual([
-      expect.objectContaining({ kind: 'SchemaViolation', file: VOUCHER, pointer: '/resources/0/entity/schema/properties/code/normalise' }),
-      expect.objectContaining({ kind: 'SchemaViolation', file: VOUCHER, pointer: '/resources/0/entity/schema/properties/phone', message: '"phone" is a mobile number: add "normalise": "mobile", so that it is stored as its ten digits however it is typed' }),
+      expect.objectContaining({
+        kind: 'SchemaViolation',
+        file: VOUCHER,
+        pointer: '/resources/0/entity/schema/properties/code/normalise',
+      }),
+      expect.objectContaining({
+        kind: 'SchemaViolation',
+        file: VOUCHER,
+        pointer: '/resources/0/entity/schema/properties/phone',
+        message:
+          '"phone" is a mobile number: add "normalise": "mobile", so that it is stored as its ten digits however it is typed',
+      }),
     ]);
     const dir = await scratchManifest();
     await editJson(join(dir, VOUCHER), (doc) => {
@@ -266,12 +468,22 @@ describe('manifest loader and validator', () => {
   });
 
   it('reports an unknown custom screen name', async () => {
-    const errors = await errorsAfter((dir) => editJson(join(dir, 'profile-management.json'), (doc) => (doc.resources[0].screens.view = 'profile-v2')));
-    expect(errors).toEqual([expect.objectContaining({ kind: 'UnknownScreen', file: 'profile-management.json', pointer: '/resources/0/screens/view' })]);
+    const errors = await errorsAfter((dir) =>
+      editJson(join(dir, 'profile-management.json'), (doc) => (doc.resources[0].screens.view = 'profile-v2')),
+    );
+    expect(errors).toEqual([
+      expect.objectContaining({
+        kind: 'UnknownScreen',
+        file: 'profile-management.json',
+        pointer: '/resources/0/screens/view',
+      }),
+    ]);
   });
 
   it('reports a view without a screen on a resource without an entity', async () => {
-    const errors = await errorsAfter((dir) => editJson(join(dir, 'profile-management.json'), (doc) => delete doc.resources[0].screens));
+    const errors = await errorsAfter((dir) =>
+      editJson(join(dir, 'profile-management.json'), (doc) => delete doc.resources[0].screens),
+    );
     expect(errors).toEqual([expect.objectContaining({ kind: 'MissingScreen', pointer: '/resources/0/actions' })]);
   });
 
@@ -284,8 +496,12 @@ describe('manifest loader and validator', () => {
   });
 
   it('reports two resources sharing an API path', async () => {
-    const errors = await errorsAfter((dir) => editJson(join(dir, 'profile-management.json'), (doc) => (doc.resources[0].api = 'vouchers')));
-    expect(errors).toEqual([expect.objectContaining({ kind: 'DuplicateApiPath', file: VOUCHER, pointer: '/resources/0/path' })]);
+    const errors = await errorsAfter((dir) =>
+      editJson(join(dir, 'profile-management.json'), (doc) => (doc.resources[0].api = 'vouchers')),
+    );
+    expect(errors).toEqual([
+      expect.objectContaining({ kind: 'DuplicateApiPath', file: VOUCHER, pointer: '/resources/0/path' }),
+    ]);
     expect(errors[0]!.message).toContain('profile-management.json:/resources/0/api');
   });
 
@@ -311,7 +527,9 @@ describe('manifest loader and validator', () => {
         doc.resources[0].entity.relations = { plan_id: { resource: 'PLANS', labelField: 'name' } };
       }),
     );
-    expect(errors).toEqual([expect.objectContaining({ kind: 'UnknownResource', pointer: '/resources/0/entity/relations/plan_id/resource' })]);
+    expect(errors).toEqual([
+      expect.objectContaining({ kind: 'UnknownResource', pointer: '/resources/0/entity/relations/plan_id/resource' }),
+    ]);
   });
 
   it('reports bulkEdit naming a field that is not writable and scalar, and import without a unique key to match rows on', async () => {
@@ -339,7 +557,12 @@ describe('manifest loader and validator', () => {
       }),
     );
     expect(errors.map((error) => [error.kind, error.file.endsWith(VOUCHER), error.pointer, error.message])).toEqual([
-      ['UnknownField', true, '/resources/0/list/priority/1', 'the column priority names "created_at", which is not one of the list\'s columns'],
+      [
+        'UnknownField',
+        true,
+        '/resources/0/list/priority/1',
+        'the column priority names "created_at", which is not one of the list\'s columns',
+      ],
     ]);
   });
 
@@ -375,9 +598,14 @@ describe('manifest loader and validator', () => {
     await editJson(join(dir, VOUCHER), (doc) => doc.resources[0].actions.push('approve'));
     const out = await tempDir('out');
     const lines: string[] = [];
-    const code = await main(['node', 'admin-codegen', 'generate', '--manifest', dir, '--out', out], { log: (l) => lines.push(l), error: (l) => lines.push(l) });
+    const code = await main(['node', 'admin-codegen', 'generate', '--manifest', dir, '--out', out], {
+      log: (l) => lines.push(l),
+      error: (l) => lines.push(l),
+    });
     expect(code).toBe(1);
-    expect(lines[0]).toBe(`${VOUCHER}:/resources/0/actions/6: unknown action; expected one of view, add, edit, delete, ACTIVE_INACTIVE, download, view_detail, verify, refresh, SUBSCRIBER_DETAIL, ADD_SUBSCRIPTION, ADD_TOP_UP, executive_access, import`);
+    expect(lines[0]).toBe(
+      `${VOUCHER}:/resources/0/actions/6: unknown action; expected one of view, add, edit, delete, ACTIVE_INACTIVE, download, view_detail, verify, refresh, SUBSCRIBER_DETAIL, ADD_SUBSCRIPTION, ADD_TOP_UP, executive_access, import`,
+    );
     expect(await readdir(out)).toEqual([]);
   });
 });

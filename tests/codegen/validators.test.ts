@@ -25,7 +25,10 @@ function sampleValue(schema: Record<string, unknown>): fc.Arbitrary<unknown> {
   return examples.length ? fc.oneof(fc.constantFrom(...examples), noise) : noise;
 }
 
-function asTheFormPutsIt(data: Record<string, unknown>, properties: Record<string, Record<string, unknown>>): Record<string, unknown> {
+function asTheFormPutsIt(
+  data: Record<string, unknown>,
+  properties: Record<string, Record<string, unknown>>,
+): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(data).map(([name, value]) => {
       const normalise = properties[name]?.normalise;
@@ -44,24 +47,32 @@ describe('precompiled validators', () => {
     }
   });
 
-  it.each(resources.map((resource) => [resource.module, resource] as const))('%s: same verdict and messages as the runtime ajv', (_module, resource) => {
-    const entity = resource.entity!;
-    const runtime = ajv.compile(entity.createSchema);
-    const properties = (entity.createSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
-    const record = fc.record(Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, sampleValue(schema)])), { requiredKeys: [] });
-    fc.assert(
-      fc.property(record, (given) => {
-        // The server stores a `normalise`d field in its one form before judging it; the browser's form puts it so
-        // (capitals as typed, a mobile's ten digits when left) before its precompiled validator judges it.
-        const data = asTheFormPutsIt(given as Record<string, unknown>, properties);
-        const runtimeData = structuredClone(given);
-        const precompiledOk = entity.validateCreate(data);
-        const runtimeOk = runtime(runtimeData);
-        expect(precompiledOk).toBe(runtimeOk);
-        expect(runtimeData).toEqual(data);
-        expect(fieldErrors(entity.validateCreate.errors ?? [], entity.createSchema, data)).toEqual(fieldErrors(runtime.errors ?? [], entity.createSchema, data));
-      }),
-      { numRuns: 100 },
-    );
-  });
+  it.each(resources.map((resource) => [resource.module, resource] as const))(
+    '%s: same verdict and messages as the runtime ajv',
+    (_module, resource) => {
+      const entity = resource.entity!;
+      const runtime = ajv.compile(entity.createSchema);
+      const properties = (entity.createSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
+      const record = fc.record(
+        Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, sampleValue(schema)])),
+        { requiredKeys: [] },
+      );
+      fc.assert(
+        fc.property(record, (given) => {
+          // The server stores a `normalise`d field in its one form before judging it; the browser's form puts it so
+          // (capitals as typed, a mobile's ten digits when left) before its precompiled validator judges it.
+          const data = asTheFormPutsIt(given as Record<string, unknown>, properties);
+          const runtimeData = structuredClone(given);
+          const precompiledOk = entity.validateCreate(data);
+          const runtimeOk = runtime(runtimeData);
+          expect(precompiledOk).toBe(runtimeOk);
+          expect(runtimeData).toEqual(data);
+          expect(fieldErrors(entity.validateCreate.errors ?? [], entity.createSchema, data)).toEqual(
+            fieldErrors(runtime.errors ?? [], entity.createSchema, data),
+          );
+        }),
+        { numRuns: 100 },
+      );
+    },
+  );
 });

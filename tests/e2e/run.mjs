@@ -99,7 +99,11 @@ try {
   if (!flags.has('--no-build')) await ensureBuild({ log });
   smtp = await startSmtpTestServer();
   log(`e-mail: delivered to the SMTP server at ${smtp.url}`);
-  stack = await createStack({ log, quiet: !flags.has('--verbose-server'), env: { SMTP_URL: smtp.url, MAIL_FROM: '"Trade Data console" <no-reply@example.com>' } });
+  stack = await createStack({
+    log,
+    quiet: !flags.has('--verbose-server'),
+    env: { SMTP_URL: smtp.url, MAIL_FROM: '"Trade Data console" <no-reply@example.com>' },
+  });
   await stack.start();
   control = await startControl();
   const vitestCode = await runVitest({
@@ -110,7 +114,10 @@ try {
     E2E_ARTIFACTS: artifacts,
   });
   const audits = existsSync(axeReport)
-    ? readFileSync(axeReport, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line))
+    ? readFileSync(axeReport, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
     : [];
   const { lines, blocking } = summariseAudits(audits);
   log('accessibility (axe-core, serious and critical violations fail the run):');

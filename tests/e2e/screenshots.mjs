@@ -37,7 +37,11 @@ async function addReportingActivity(baseUrl, tokens) {
   const call = async (method, path, body) => {
     const response = await fetch(`${baseUrl}/api/v1/${path}`, {
       method,
-      headers: { authorization: `Bearer ${tokens.access}`, 'APP-SOURCE': 'ADMIN_APP', ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${tokens.access}`,
+        'APP-SOURCE': 'ADMIN_APP',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
@@ -53,17 +57,36 @@ async function addReportingActivity(baseUrl, tokens) {
     for (let n = 0; n < count; n += 1, index += 1) {
       const subscriber = subscribers[index % subscribers.length];
       const plan = plans[(index * 7 + monthsAgo) % plans.length];
-      await call('POST', `subscribers/${subscriber.id}/subscriptions`, { plan_id: plan.id, starts_on: month.toISOString().slice(0, 10), amount_paid: plan.price ?? 0, payment_reference: `DEMO-${index}` });
-      if (n % 3 === 0) await call('POST', `subscribers/${subscriber.id}/top-ups`, { points: 500, amount: 2499, note: 'Demo top-up', idempotency_key: `screenshot-${String(index).padStart(4, "0")}` });
+      await call('POST', `subscribers/${subscriber.id}/subscriptions`, {
+        plan_id: plan.id,
+        starts_on: month.toISOString().slice(0, 10),
+        amount_paid: plan.price ?? 0,
+        payment_reference: `DEMO-${index}`,
+      });
+      if (n % 3 === 0)
+        await call('POST', `subscribers/${subscriber.id}/top-ups`, {
+          points: 500,
+          amount: 2499,
+          note: 'Demo top-up',
+          idempotency_key: `screenshot-${String(index).padStart(4, '0')}`,
+        });
     }
   }
 }
 
 async function signedInPage(browser, baseUrl, account, viewport = VIEWPORT, colorScheme = 'light') {
   const tokens = await login(baseUrl, account);
-  const context = await browser.newContext({ viewport, baseURL: baseUrl, deviceScaleFactor: 1, reducedMotion: 'reduce', colorScheme });
+  const context = await browser.newContext({
+    viewport,
+    baseURL: baseUrl,
+    deviceScaleFactor: 1,
+    reducedMotion: 'reduce',
+    colorScheme,
+  });
   const page = await context.newPage();
-  await page.route(`${baseUrl}/__blank__`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title>' }));
+  await page.route(`${baseUrl}/__blank__`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title>' }),
+  );
   await page.goto('/__blank__');
   await page.evaluate(
     ([key, access, refresh]) => {
@@ -80,7 +103,10 @@ async function shoot(page, name, viewport = VIEWPORT) {
   await page.evaluate(() => document.fonts.ready);
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.evaluate(() =>
-    Promise.race([Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))), new Promise((resolve) => setTimeout(resolve, 1500))]),
+    Promise.race([
+      Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))),
+      new Promise((resolve) => setTimeout(resolve, 1500)),
+    ]),
   );
   await page.mouse.move(0, viewport.height - 1);
   const path = join(OUT, `${name}.png`);
@@ -98,7 +124,9 @@ try {
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 
   // The login screen, logged out.
-  const guest = await (await browser.newContext({ viewport: VIEWPORT, baseURL: stack.baseUrl, reducedMotion: 'reduce' })).newPage();
+  const guest = await (
+    await browser.newContext({ viewport: VIEWPORT, baseURL: stack.baseUrl, reducedMotion: 'reduce' })
+  ).newPage();
   await guest.goto('/auth/login');
   await guest.getByRole('button', { name: 'Sign in' }).waitFor();
   await shoot(guest, 'login');
@@ -108,14 +136,20 @@ try {
 
   // The home screen, where everyone lands, in the light and the dark scheme (a browser set to dark).
   const dark = await signedInPage(browser, stack.baseUrl, ACCOUNTS.admin, VIEWPORT, 'dark');
-  for (const [page, name] of [[admin, 'home'], [dark, 'home-dark']]) {
+  for (const [page, name] of [
+    [admin, 'home'],
+    [dark, 'home-dark'],
+  ]) {
     await page.goto('/home');
     await page.locator('main article.home-card').nth(5).waitFor();
     await shoot(page, name);
   }
 
   // A list: the subscribers, a full page of demo data; and in the dark scheme.
-  for (const [page, name] of [[admin, 'list'], [dark, 'list-dark']]) {
+  for (const [page, name] of [
+    [admin, 'list'],
+    [dark, 'list-dark'],
+  ]) {
     await page.goto('/subscriber-management/subscribers');
     await page.getByRole('table').waitFor();
     await page.getByRole('row').nth(20).waitFor();
@@ -137,13 +171,21 @@ try {
   }
   // The matrix with its note ("Executives: View granted too, …") above the table.
   await admin.getByRole('status').filter({ hasText: 'Executives: View granted too' }).waitFor();
-  await admin.getByRole('search', { name: 'Search modules' }).or(admin.getByRole('searchbox', { name: 'Search modules' })).scrollIntoViewIfNeeded();
+  await admin
+    .getByRole('search', { name: 'Search modules' })
+    .or(admin.getByRole('searchbox', { name: 'Search modules' }))
+    .scrollIntoViewIfNeeded();
   // Ticking a checkbox at the right scrolled the matrix sideways; show it from its first column.
-  await admin.evaluate(() => document.querySelectorAll('main *').forEach((element) => element.scrollLeft && (element.scrollLeft = 0)));
+  await admin.evaluate(() =>
+    document.querySelectorAll('main *').forEach((element) => element.scrollLeft && (element.scrollLeft = 0)),
+  );
   await shoot(admin, 'role-matrix');
 
   // The reporting charts, light and dark.
-  for (const [page, name] of [[admin, 'reporting'], [dark, 'reporting-dark']]) {
+  for (const [page, name] of [
+    [admin, 'reporting'],
+    [dark, 'reporting-dark'],
+  ]) {
     await page.goto('/admin-reporting-management');
     await page.locator('canvas').first().waitFor({ timeout: 20_000 });
     await shoot(page, name);

@@ -37,14 +37,23 @@ describe('trade-data upload against the real API', () => {
     await user.selectOptions(screen.getByLabelText(/^Trade direction/), 'Export');
     await user.selectOptions(screen.getByRole('combobox', { name: /^Period( \*)?$/ }), 'September');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Period year' }), '2026');
-    await user.upload(screen.getByLabelText(/^File \(CSV/), new File([CSV], 'india-exports-2026-09.csv', { type: 'text/csv' }));
+    await user.upload(
+      screen.getByLabelText(/^File \(CSV/),
+      new File([CSV], 'india-exports-2026-09.csv', { type: 'text/csv' }),
+    );
     // Before anything is sent, the dry run says of the file what the import then says: 2 rows imported, line 4 rejected.
     const check = await screen.findByRole('region', { name: 'Check of india-exports-2026-09.csv' });
-    expect(await within(check).findByText(/^The header matches\./, {}, { timeout: 10_000 })).toHaveTextContent("Of the file's 3 rows, 2 would be imported and 1 rejected.");
-    expect(within(check).getByRole('row', { name: /^4 shipment_date must be a date as YYYY-MM-DD/ })).toBeInTheDocument();
+    expect(await within(check).findByText(/^The header matches\./, {}, { timeout: 10_000 })).toHaveTextContent(
+      "Of the file's 3 rows, 2 would be imported and 1 rejected.",
+    );
+    expect(
+      within(check).getByRole('row', { name: /^4 shipment_date must be a date as YYYY-MM-DD/ }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Upload' }));
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'india-exports-2026-09.csv' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'india-exports-2026-09.csv' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     const rejected = await screen.findByRole('table', { name: 'Rejected lines' }, { timeout: 20_000 });
     expect(within(rejected).getAllByRole('row')).toHaveLength(2);
     // One line in three rejected is beyond the 5% allowed: the month waits for a reviewer, unseen by customers.
@@ -56,9 +65,18 @@ describe('trade-data upload against the real API', () => {
     expect(within(checks).getByRole('row', { name: /^Rows rejected Beyond the limit/ })).toBeInTheDocument();
     await user.click(within(checks).getByRole('button', { name: 'Publish' }));
     const dialog = await screen.findByRole('dialog', { name: 'Publish this upload?' });
-    await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'The broken line is a known export fault.');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /^Reason/ }),
+      'The broken line is a known export fault.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
-    expect(await screen.findByText(/^Published on .*: “The broken line is a known export fault\.”$/, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /^Published on .*: “The broken line is a known export fault\.”$/,
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
     upload.unmount();
 
     renderConsole('/data-upload-management/uploaded-data-report');

@@ -30,7 +30,9 @@ describe('a create form against the real API', () => {
     await user.click(screen.getByRole('button', { name: /^Create/ }));
 
     const iso2 = screen.getByLabelText(/^ISO alpha-2/);
-    await waitFor(() => expect(errorOf(iso2)).toHaveTextContent(/^\* This value is already in use\.$/), { timeout: 10_000 });
+    await waitFor(() => expect(errorOf(iso2)).toHaveTextContent(/^\* This value is already in use\.$/), {
+      timeout: 10_000,
+    });
     expect(iso2).toHaveAttribute('aria-invalid', 'true');
     expect(errorOf(screen.getByLabelText(/^Name/))).toBeNull();
     expect(screen.getByLabelText(/^Name/)).toHaveValue('Indica');
@@ -46,7 +48,10 @@ describe('a create form against the real API', () => {
   it('a clash on a composite unique key shows on its last field, saying what the value is unique within', async () => {
     const admin = await signInAs('Super Admin');
     const type = await callApi(admin.access, 'POST', 'lookup-types', { code: 'shipment_mode', name: 'Shipment mode' });
-    expect((await callApi(admin.access, 'POST', 'lookups', { lookup_type_id: type.body.data.id, code: 'sea', label: 'Sea' })).status).toBe(201);
+    expect(
+      (await callApi(admin.access, 'POST', 'lookups', { lookup_type_id: type.body.data.id, code: 'sea', label: 'Sea' }))
+        .status,
+    ).toBe(201);
     const user = userEvent.setup();
     renderConsole('/masters/lookups/add');
     const lookupType = await screen.findByRole('combobox', { name: /^Lookup type/ }, { timeout: 10_000 });
@@ -57,7 +62,10 @@ describe('a create form against the real API', () => {
     await user.click(screen.getByRole('button', { name: /^Create/ }));
 
     const code = screen.getByLabelText(/^Code/);
-    await waitFor(() => expect(errorOf(code)).toHaveTextContent(/^\* This value is already in use for this Lookup type\.$/), { timeout: 10_000 });
+    await waitFor(
+      () => expect(errorOf(code)).toHaveTextContent(/^\* This value is already in use for this Lookup type\.$/),
+      { timeout: 10_000 },
+    );
     expect(code).toHaveAttribute('aria-invalid', 'true');
     expect(errorOf(screen.getByLabelText(/^Lookup type/))).toBeNull();
     expect(await screen.findByText('Code: This value is already in use for this Lookup type.')).toBeInTheDocument();
@@ -77,13 +85,35 @@ describe('an edit form against the real API when someone else saved the record m
     await user.type(value, '42');
 
     // Another administrator saves a new description while this form is open.
-    const editable = ['code', 'description', 'discount_type', 'discount_value', 'max_discount', 'valid_from', 'valid_to', 'usage_limit', 'plan_id'];
-    const theirs = Object.fromEntries(editable.filter((name) => opened[name] !== null).map((name) => [name, opened[name]]));
-    const other = await callApi(admin.access, 'PUT', 'vouchers/2', { ...theirs, description: 'Changed elsewhere' }, { 'if-match': `"${opened.version}"` });
+    const editable = [
+      'code',
+      'description',
+      'discount_type',
+      'discount_value',
+      'max_discount',
+      'valid_from',
+      'valid_to',
+      'usage_limit',
+      'plan_id',
+    ];
+    const theirs = Object.fromEntries(
+      editable.filter((name) => opened[name] !== null).map((name) => [name, opened[name]]),
+    );
+    const other = await callApi(
+      admin.access,
+      'PUT',
+      'vouchers/2',
+      { ...theirs, description: 'Changed elsewhere' },
+      { 'if-match': `"${opened.version}"` },
+    );
     expect(other.status).toBe(200);
 
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    const conflict = await screen.findByText(/^This voucher was changed by someone else since you opened it, so your changes were not saved\./, {}, { timeout: 10_000 });
+    const conflict = await screen.findByText(
+      /^This voucher was changed by someone else since you opened it, so your changes were not saved\./,
+      {},
+      { timeout: 10_000 },
+    );
     // Said once, in the form: no "Error" toast repeats it.
     expect(screen.getAllByText(/changed by someone else since you opened it/)).toHaveLength(1);
     expect(screen.getByLabelText(/^Discount value/)).toHaveValue(42);
@@ -91,7 +121,9 @@ describe('an edit form against the real API when someone else saved the record m
 
     await user.click(within(conflict.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Reload' }));
     // Their description is taken (this user left it alone), so saving does not undo it; the typed value stays.
-    expect(await screen.findByText('Changed by someone else, now shown: Description.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Changed by someone else, now shown: Description.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText(/^Discount value/)).toHaveValue(42);
     expect(screen.getByLabelText(/^Description/)).toHaveValue('Changed elsewhere');
 

@@ -15,7 +15,9 @@ afterAll(async () => {
 /** The codes of the voucher rows on screen, top to bottom. */
 function codesShown(): string[] {
   const table = screen.getByRole('table');
-  const codeColumn = within(table).getAllByRole('columnheader').findIndex((header) => /^Code/.test(header.textContent ?? ''));
+  const codeColumn = within(table)
+    .getAllByRole('columnheader')
+    .findIndex((header) => /^Code/.test(header.textContent ?? ''));
   return within(table)
     .getAllByRole('row')
     .slice(1)
@@ -43,8 +45,21 @@ describe('the generic list against the real API', () => {
     await user.click(screen.getByRole('button', { name: /^Code/ }));
     await waitFor(() => expect(history.location.search).toBe('?q=SAVE04&sort=-code'));
     const descending = await callApi(admin.access, 'GET', 'vouchers?q=SAVE04&_sort=code&_order=desc&_page_size=20');
-    await waitFor(() => expect(codesShown()).toEqual((descending.body.data as { code: string }[]).map((row) => row.code)));
-    expect(codesShown()).toEqual(['SAVE049', 'SAVE048', 'SAVE047', 'SAVE046', 'SAVE045', 'SAVE044', 'SAVE043', 'SAVE042', 'SAVE041', 'SAVE040']);
+    await waitFor(() =>
+      expect(codesShown()).toEqual((descending.body.data as { code: string }[]).map((row) => row.code)),
+    );
+    expect(codesShown()).toEqual([
+      'SAVE049',
+      'SAVE048',
+      'SAVE047',
+      'SAVE046',
+      'SAVE045',
+      'SAVE044',
+      'SAVE043',
+      'SAVE042',
+      'SAVE041',
+      'SAVE040',
+    ]);
     expect(screen.getByRole('columnheader', { name: /^Code/ })).toHaveAttribute('aria-sort', 'descending');
 
     // Back restores the previous sort from the URL, and the server's rows for it.

@@ -18,9 +18,19 @@ async function takeAwayFromReadOnly(modules: string[]): Promise<void> {
   const roles = await callApi(admin.access, 'GET', `roles?q=${encodeURIComponent('Read Only')}`);
   const role = (roles.body.data as { id: number; name: string }[]).find((candidate) => candidate.name === 'Read Only')!;
   const opened = await callApi(admin.access, 'GET', `roles/${role.id}/permissions`);
-  const kept = Object.fromEntries(Object.entries(opened.body.data as Record<string, string[]>).filter(([module]) => !modules.includes(module)));
-  const read = await fetch(new URL(`/api/v1/roles/${role.id}/permissions`, window.location.href), { headers: { authorization: `Bearer ${admin.access}` } });
-  const saved = await callApi(admin.access, 'PUT', `roles/${role.id}/permissions`, { permissions: kept }, { 'if-match': read.headers.get('etag')! });
+  const kept = Object.fromEntries(
+    Object.entries(opened.body.data as Record<string, string[]>).filter(([module]) => !modules.includes(module)),
+  );
+  const read = await fetch(new URL(`/api/v1/roles/${role.id}/permissions`, window.location.href), {
+    headers: { authorization: `Bearer ${admin.access}` },
+  });
+  const saved = await callApi(
+    admin.access,
+    'PUT',
+    `roles/${role.id}/permissions`,
+    { permissions: kept },
+    { 'if-match': read.headers.get('etag')! },
+  );
   expect(saved.status).toBe(200);
 }
 
@@ -36,14 +46,20 @@ describe('permissions changed while the user is signed in', () => {
     // Another module goes: the next answer (here the list refreshed) names a new version, and the sidebar follows.
     await takeAwayFromReadOnly(['BANNER', 'BANNER_MANAGEMENT']);
     await user.click(await screen.findByRole('button', { name: 'Refresh' }));
-    await waitFor(() => expect(within(sidebar).queryByRole('link', { name: 'Banners' })).not.toBeInTheDocument(), { timeout: 10_000 });
+    await waitFor(() => expect(within(sidebar).queryByRole('link', { name: 'Banners' })).not.toBeInTheDocument(), {
+      timeout: 10_000,
+    });
     expect(history.location.pathname).toBe('/voucher-management/vouchers');
 
     // The screen's own module goes: the refused list reads the permissions again and the screen gives way to the 403 page.
     await takeAwayFromReadOnly(['VOUCHER', 'VOUCHER_MANAGEMENT']);
     await user.click(await screen.findByRole('button', { name: 'Refresh' }));
-    expect(await screen.findByRole('heading', { name: /ERROR 403\s+ACCESS DENIED/ }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: /ERROR 403\s+ACCESS DENIED/ }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(history.location.pathname).toBe('/voucher-management/vouchers');
-    expect(within(await screen.findByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'Voucher codes' })).not.toBeInTheDocument();
+    expect(
+      within(await screen.findByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'Voucher codes' }),
+    ).not.toBeInTheDocument();
   });
 });

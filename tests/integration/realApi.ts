@@ -23,7 +23,15 @@ export async function startRealApi(): Promise<RealApi> {
   const { port, hostname } = new URL(ORIGIN);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--api-only'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'development', PORT: port, HOST: hostname, DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: port,
+      HOST: hostname,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: ORIGIN,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -32,7 +40,10 @@ export async function startRealApi(): Promise<RealApi> {
   const stop = () => stopChild(child).finally(() => rmSync(dataDir, { recursive: true, force: true }));
   try {
     await new Promise<void>((resolveStart, reject) => {
-      const timer = setTimeout(() => reject(new Error(`The API did not start in ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`The API did not start in ${START_TIMEOUT_MS} ms:\n${output}`)),
+        START_TIMEOUT_MS,
+      );
       child.once('exit', (code) => {
         clearTimeout(timer);
         reject(new Error(`The API exited (${code}) before listening:\n${output}`));
@@ -76,16 +87,31 @@ export async function login(role: string): Promise<TokenPair> {
 }
 
 export async function loginAs(email: string, password: string): Promise<TokenPair> {
-  const response = await fetch(`${ORIGIN}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const response = await fetch(`${ORIGIN}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (response.status !== 200) throw new Error(`login ${email}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { data: TokenPair }).data;
 }
 
 /** A direct call to the real API with a user's token, as another client would make it. */
-export async function callApi(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
+export async function callApi(
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any }> {
   const response = await fetch(`${ORIGIN}/api/v1/${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, 'APP-SOURCE': 'ADMIN_APP', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'APP-SOURCE': 'ADMIN_APP',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();

@@ -39,7 +39,13 @@ describe('the role matrix against the real API', () => {
     // After, on the viewer's existing session: the removed module is refused, the added action allowed.
     expect((await callApi(viewer.access, 'GET', 'banners')).status).toBe(403);
     const voucher = await callApi(admin.access, 'GET', 'vouchers/1');
-    const toggled = await callApi(viewer.access, 'PATCH', 'vouchers/1/status', { is_active: false }, { 'if-match': `"${voucher.body.data.version}"` });
+    const toggled = await callApi(
+      viewer.access,
+      'PATCH',
+      'vouchers/1/status',
+      { is_active: false },
+      { 'if-match': `"${voucher.body.data.version}"` },
+    );
     expect(toggled.status, JSON.stringify(toggled.body)).toBe(200);
     expect(toggled.body.data).toMatchObject({ id: 1, is_active: false });
     // And the role's stored permission set says the same.
@@ -52,21 +58,35 @@ describe('the role matrix against the real API', () => {
     const admin = await signInAs('Super Admin');
     const created = await callApi(admin.access, 'POST', 'roles', { name: 'Conflict Role', description: 'Before' });
     const id = created.body.data.id as number;
-    const opened = await fetch(`${ORIGIN}/api/v1/roles/${id}/permissions`, { headers: { authorization: `Bearer ${admin.access}` } });
+    const opened = await fetch(`${ORIGIN}/api/v1/roles/${id}/permissions`, {
+      headers: { authorization: `Bearer ${admin.access}` },
+    });
     const user = userEvent.setup();
     const { history } = renderConsole(`/user-management/roles/${id}/edit`);
     const description = await screen.findByLabelText(/^Description/, {}, { timeout: 10_000 });
     await user.clear(description);
     await user.type(description, 'Typed here');
 
-    const theirs = await callApi(admin.access, 'PUT', `roles/${id}/permissions`, { permissions: { VOUCHER: ['view'] } }, { 'if-match': opened.headers.get('etag')! });
+    const theirs = await callApi(
+      admin.access,
+      'PUT',
+      `roles/${id}/permissions`,
+      { permissions: { VOUCHER: ['view'] } },
+      { 'if-match': opened.headers.get('etag')! },
+    );
     expect(theirs.status).toBe(200);
 
     await user.click(screen.getByRole('button', { name: 'Save role' }));
-    const conflict = await screen.findByText(/^This role was changed by someone else since you opened it/, {}, { timeout: 10_000 });
+    const conflict = await screen.findByText(
+      /^This role was changed by someone else since you opened it/,
+      {},
+      { timeout: 10_000 },
+    );
     expect(screen.getAllByText(/changed by someone else since you opened it/)).toHaveLength(1);
     await user.click(within(conflict.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Reload' }));
-    expect(await screen.findByText('Changed by someone else, now shown: Permissions.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Changed by someone else, now shown: Permissions.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText(/^Description/)).toHaveValue('Typed here');
     expect(screen.getByRole('checkbox', { name: 'Vouchers: View' })).toBeChecked();
 

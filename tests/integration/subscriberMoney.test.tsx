@@ -40,7 +40,14 @@ async function setUp(token: string) {
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const voucherCode = `IT${stamp}`.slice(0, 20);
   const voucher = await callApi(token, 'POST', 'vouchers', {
-    code: voucherCode, description: 'Integration voucher', discount_type: 'flat', discount_value: 500, valid_from: '2026-01-01', valid_to: '2030-12-31', usage_limit: 10, plan_id: plan.id,
+    code: voucherCode,
+    description: 'Integration voucher',
+    discount_type: 'flat',
+    discount_value: 500,
+    valid_from: '2026-01-01',
+    valid_to: '2030-12-31',
+    usage_limit: 10,
+    plan_id: plan.id,
   });
   expect(voucher.status, JSON.stringify(voucher.body)).toBe(201);
   return { plan, subscriber: created.body.data as { id: number; name: string }, voucherCode };
@@ -52,7 +59,13 @@ describe('subscriber money against the real API', () => {
   it('a subscription is sold with a voucher at the quoted price, then cancelled, and every part of the page follows', async () => {
     const admin = await signInAs('Super Admin');
     const { plan, subscriber, voucherCode } = await setUp(admin.access);
-    const quoted = (await callApi(admin.access, 'GET', `subscribers/${subscriber.id}/subscription-quote?plan_id=${plan.id}&voucher_code=${voucherCode}&is_trial=false`)).body.data as {
+    const quoted = (
+      await callApi(
+        admin.access,
+        'GET',
+        `subscribers/${subscriber.id}/subscription-quote?plan_id=${plan.id}&voucher_code=${voucherCode}&is_trial=false`,
+      )
+    ).body.data as {
       list_price: number;
       discount: number;
       amount_due: number;
@@ -73,7 +86,13 @@ describe('subscriber money against the real API', () => {
     expect(price).toHaveTextContent('Choose a plan to see its price.');
     await user.type(within(dialog).getByRole('combobox', { name: /^Plan/ }), plan.name.slice(0, 4));
     await user.click(await within(dialog).findByRole('option', { name: plan.name }, SLOW));
-    await waitFor(() => expect(within(price).getByText('List price').nextElementSibling).toHaveTextContent(formatMoney(quoted.list_price)), SLOW);
+    await waitFor(
+      () =>
+        expect(within(price).getByText('List price').nextElementSibling).toHaveTextContent(
+          formatMoney(quoted.list_price),
+        ),
+      SLOW,
+    );
 
     // A code the server does not know is said on the voucher field; what is typed is upper-cased.
     const voucherField = within(dialog).getByLabelText(/^Voucher code/);
@@ -84,8 +103,16 @@ describe('subscriber money against the real API', () => {
 
     await user.clear(voucherField);
     await user.type(voucherField, voucherCode.toLowerCase());
-    await waitFor(() => expect(within(price).getByText('Amount due').nextElementSibling).toHaveTextContent(formatMoney(quoted.amount_due)), SLOW);
-    expect(within(price).getByText('Discount').nextElementSibling).toHaveTextContent(`−${formatMoney(quoted.discount)}`);
+    await waitFor(
+      () =>
+        expect(within(price).getByText('Amount due').nextElementSibling).toHaveTextContent(
+          formatMoney(quoted.amount_due),
+        ),
+      SLOW,
+    );
+    expect(within(price).getByText('Discount').nextElementSibling).toHaveTextContent(
+      `−${formatMoney(quoted.discount)}`,
+    );
     expect(voucherField).not.toHaveAccessibleDescription(/voucher/i);
 
     // More than is due: the server's word shows on the field and nothing typed is lost.
@@ -105,7 +132,10 @@ describe('subscriber money against the real API', () => {
     // Summary, subscriptions, payments and ledger all tell the same story as the server.
     const summary = (await callApi(admin.access, 'GET', `subscribers/${subscriber.id}/summary`)).body.data;
     expect(summary.subscriber.status).toBe('active');
-    await waitFor(() => expect(stat('Subscription')).toMatch(new RegExp(`^Active · ${plan.name} until \\d{2} \\w{3,4} \\d{4}$`)), SLOW);
+    await waitFor(
+      () => expect(stat('Subscription')).toMatch(new RegExp(`^Active · ${plan.name} until \\d{2} \\w{3,4} \\d{4}$`)),
+      SLOW,
+    );
     await waitFor(() => expect(stat('Paid in total')).toBe(formatMoney(quoted.amount_due)), SLOW);
     const subscriptions = await screen.findByRole('region', { name: 'Subscriptions table' }, SLOW);
     const sold = await within(subscriptions).findByRole('row', { name: new RegExp(plan.name) }, SLOW);
@@ -116,13 +146,23 @@ describe('subscriber money against the real API', () => {
     const payment = await within(payments).findByRole('row', { name: /Subscription/ }, SLOW);
     expect(payment).toHaveTextContent(formatMoney(quoted.amount_due));
     expect(payment).toHaveTextContent('UTR-778899');
-    expect(await within(screen.getByRole('region', { name: 'Points ledger' })).findByText(`Subscription to ${plan.name}`, {}, SLOW)).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('region', { name: 'Points ledger' })).findByText(
+        `Subscription to ${plan.name}`,
+        {},
+        SLOW,
+      ),
+    ).toBeInTheDocument();
 
     await user.click(within(sold).getByRole('button', { name: /^Cancel / }));
     const confirm = screen.getByRole('dialog', { name: 'Cancel this subscription?' });
     await user.click(within(confirm).getByRole('button', { name: 'Cancel subscription' }));
     await waitFor(() => expect(stat('Subscription')).toMatch(/^Cancelled on /), SLOW);
-    await waitFor(() => expect(within(subscriptions).getByRole('row', { name: new RegExp(plan.name) })).toHaveTextContent('Cancelled'), SLOW);
+    await waitFor(
+      () =>
+        expect(within(subscriptions).getByRole('row', { name: new RegExp(plan.name) })).toHaveTextContent('Cancelled'),
+      SLOW,
+    );
     expect(within(subscriptions).queryByRole('button', { name: /^Cancel / })).not.toBeInTheDocument();
     // The money paid stays recorded.
     expect(stat('Paid in total')).toBe(formatMoney(quoted.amount_due));
@@ -131,9 +171,18 @@ describe('subscriber money against the real API', () => {
   it('a trial takes no voucher, and the Read Only role sees the money but no button to change it', async () => {
     const admin = await login('Super Admin');
     const { plan, subscriber, voucherCode } = await setUp(admin.access);
-    const trial = await callApi(admin.access, 'GET', `subscribers/${subscriber.id}/subscription-quote?plan_id=${plan.id}&voucher_code=${voucherCode}&is_trial=true`);
+    const trial = await callApi(
+      admin.access,
+      'GET',
+      `subscribers/${subscriber.id}/subscription-quote?plan_id=${plan.id}&voucher_code=${voucherCode}&is_trial=true`,
+    );
     expect(trial.status).toBe(400);
-    const sold = await callApi(admin.access, 'POST', `subscribers/${subscriber.id}/subscriptions`, { plan_id: plan.id, starts_on: new Date().toISOString().slice(0, 10), is_trial: true, amount_paid: 0 });
+    const sold = await callApi(admin.access, 'POST', `subscribers/${subscriber.id}/subscriptions`, {
+      plan_id: plan.id,
+      starts_on: new Date().toISOString().slice(0, 10),
+      is_trial: true,
+      amount_paid: 0,
+    });
     expect(sold.status, JSON.stringify(sold.body)).toBe(201);
 
     await signInAs('Read Only');

@@ -13,19 +13,31 @@ afterAll(async () => {
 });
 
 /** The balance wherever the screen shows it: the summary figure and the profile field. */
-const balancesShown = () => screen.getAllByText('Points balance', { selector: 'dt' }).map((term) => term.nextElementSibling?.textContent);
+const balancesShown = () =>
+  screen.getAllByText('Points balance', { selector: 'dt' }).map((term) => term.nextElementSibling?.textContent);
 
 describe('subscriber top-up against the real API', () => {
   it('a top-up confirmed with a double click credits the points once', async () => {
     const admin = await signInAs('Super Admin');
-    const summary = async () => (await callApi(admin.access, 'GET', 'subscribers/5/summary')).body.data as { points_balance: number; subscriber: { name: string } };
-    const ledger = async () => (await callApi(admin.access, 'GET', 'subscribers/5/ledger')).body.data as { kind: string; points: number }[];
+    const summary = async () =>
+      (await callApi(admin.access, 'GET', 'subscribers/5/summary')).body.data as {
+        points_balance: number;
+        subscriber: { name: string };
+      };
+    const ledger = async () =>
+      (await callApi(admin.access, 'GET', 'subscribers/5/ledger')).body.data as { kind: string; points: number }[];
     const before = await summary();
     const entriesBefore = (await ledger()).length;
 
     const user = userEvent.setup();
     renderConsole('/subscriber-management/subscribers/5/details');
-    expect(await screen.findByRole('heading', { level: 1, name: `Subscriber ${before.subscriber.name}` }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: `Subscriber ${before.subscriber.name}` },
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
     const shown = (points: number) => new Intl.NumberFormat('en-IN').format(points);
     expect(balancesShown()).toEqual([shown(before.points_balance), shown(before.points_balance)]);
     await user.click(screen.getByRole('button', { name: 'Add top-up' }));

@@ -64,24 +64,41 @@ describe('make-migration: what the shapes cannot tell is asked on a terminal, re
   it('on a terminal it asks "Did you rename ...?": yes writes the rename the flag would, no a removal that keeps the values', async () => {
     const flagged = await project();
     await renameDescription(flagged.manifest);
-    expect((await run(flagged.out, flagged.manifest, ['make-migration', '--name', 'details', '--rename', 'vouchers.description=details'])).code).toBe(0);
+    expect(
+      (
+        await run(flagged.out, flagged.manifest, [
+          'make-migration',
+          '--name',
+          'details',
+          '--rename',
+          'vouchers.description=details',
+        ])
+      ).code,
+    ).toBe(0);
 
     const asked = await project();
     await renameDescription(asked.manifest);
     const yes = await run(asked.out, asked.manifest, ['make-migration', '--name', 'details'], ['y']);
     expect(yes.questions).toEqual(['Did you rename vouchers.description (text) to vouchers.details (text)? [y/N] ']);
     expect(yes.code).toBe(0);
-    const sql = (project: { out: string }) => readFile(join(project.out, MANIFEST_MIGRATIONS, '0002_details.sql'), 'utf8');
+    const sql = (project: { out: string }) =>
+      readFile(join(project.out, MANIFEST_MIGRATIONS, '0002_details.sql'), 'utf8');
     expect(await sql(asked)).toBe(await sql(flagged));
     // A deleted voucher and each version in the audit log keep the field under its new name.
-    expect(await sql(flagged)).toContain(`UPDATE trash SET stored_row = (stored_row - 'description') || jsonb_build_object('details', stored_row -> 'description') WHERE module = 'VOUCHER' AND stored_row ? 'description';`);
-    expect(await sql(flagged)).toContain(`UPDATE audit_log SET snapshot = (snapshot - 'description') || jsonb_build_object('details', snapshot -> 'description') WHERE module = 'VOUCHER' AND snapshot ? 'description';`);
+    expect(await sql(flagged)).toContain(
+      `UPDATE trash SET stored_row = (stored_row - 'description') || jsonb_build_object('details', stored_row -> 'description') WHERE module = 'VOUCHER' AND stored_row ? 'description';`,
+    );
+    expect(await sql(flagged)).toContain(
+      `UPDATE audit_log SET snapshot = (snapshot - 'description') || jsonb_build_object('details', snapshot -> 'description') WHERE module = 'VOUCHER' AND snapshot ? 'description';`,
+    );
 
     const declined = await project();
     await renameDescription(declined.manifest);
     expect((await run(declined.out, declined.manifest, ['make-migration', '--name', 'details'], ['n'])).code).toBe(0);
     const removal = await sql(declined);
-    expect(removal).toContain('CREATE TABLE "vouchers_removed_0002" AS SELECT id, "description" FROM "vouchers" WHERE "description" IS NOT NULL;');
+    expect(removal).toContain(
+      'CREATE TABLE "vouchers_removed_0002" AS SELECT id, "description" FROM "vouchers" WHERE "description" IS NOT NULL;',
+    );
     expect(removal).toContain('ALTER TABLE "vouchers" ADD COLUMN IF NOT EXISTS "details" text;');
     expect(removal).not.toContain('RENAME COLUMN');
   });
@@ -100,11 +117,28 @@ describe('make-migration: what the shapes cannot tell is asked on a terminal, re
       'vouchers.priority is new and required, and the manifest gives it no default: the rows already stored need a value. Give the field a "default" in the manifest, or say --backfill vouchers.priority=<value>.',
       'Nothing was written.',
     ]);
-    const unfit = await run(out, manifest, ['make-migration', '--backfill', 'vouchers.priority=high', '--backfill', 'vouchers.discount_type=free']);
-    expect(unfit.errors).toEqual(['--backfill vouchers.priority="high": expected an integer.', '--backfill vouchers.discount_type="free": expected one of percent, flat, fixed.', 'Nothing was written.']);
+    const unfit = await run(out, manifest, [
+      'make-migration',
+      '--backfill',
+      'vouchers.priority=high',
+      '--backfill',
+      'vouchers.discount_type=free',
+    ]);
+    expect(unfit.errors).toEqual([
+      '--backfill vouchers.priority="high": expected an integer.',
+      '--backfill vouchers.discount_type="free": expected one of percent, flat, fixed.',
+      'Nothing was written.',
+    ]);
 
-    const answered = await run(out, manifest, ['make-migration', '--name', 'priority', '--backfill', 'vouchers.discount_type=flat'], ['2']);
-    expect(answered.questions).toEqual(['vouchers.priority is new and required, and the manifest gives it no default. The value of the rows already stored (JSON, or text): ']);
+    const answered = await run(
+      out,
+      manifest,
+      ['make-migration', '--name', 'priority', '--backfill', 'vouchers.discount_type=flat'],
+      ['2'],
+    );
+    expect(answered.questions).toEqual([
+      'vouchers.priority is new and required, and the manifest gives it no default. The value of the rows already stored (JSON, or text): ',
+    ]);
     expect(answered.code).toBe(0);
     const sql = await readFile(join(out, MANIFEST_MIGRATIONS, '0002_priority.sql'), 'utf8');
     expect(sql).toContain(`UPDATE "vouchers" SET "discount_type" = 'flat' WHERE "discount_type" IS NULL;`);
@@ -114,7 +148,15 @@ describe('make-migration: what the shapes cannot tell is asked on a terminal, re
   it('flags that name nothing to decide, or cannot be read, are refused', async () => {
     const { out, manifest } = await project();
     await renameDescription(manifest);
-    const wrong = await run(out, manifest, ['make-migration', '--rename', 'vouchers.code=details', '--drop', 'vouchers.code', '--backfill', 'vouchers.code=X']);
+    const wrong = await run(out, manifest, [
+      'make-migration',
+      '--rename',
+      'vouchers.code=details',
+      '--drop',
+      'vouchers.code',
+      '--backfill',
+      'vouchers.code=X',
+    ]);
     expect(wrong.code).toBe(1);
     expect(wrong.errors).toEqual(
       expect.arrayContaining([
@@ -123,7 +165,13 @@ describe('make-migration: what the shapes cannot tell is asked on a terminal, re
         '--backfill vouchers.code: vouchers.code does not become required',
       ]),
     );
-    const unreadable = await run(out, manifest, ['make-migration', '--rename', 'vouchers-description', '--removed', 'Vouchers.Description']);
+    const unreadable = await run(out, manifest, [
+      'make-migration',
+      '--rename',
+      'vouchers-description',
+      '--removed',
+      'Vouchers.Description',
+    ]);
     expect(unreadable.code).toBe(2);
     expect(unreadable.errors).toEqual([
       '--rename vouchers-description: expected table.field=new_field, table=new_table or MODULE=NEW_MODULE',
@@ -144,7 +192,9 @@ describe('make-migration: what the shapes cannot tell is asked on a terminal, re
         '  --removed VOUCHER_MANAGEMENT                     removed: its grants are deleted',
       ].join('\n'),
     );
-    expect((await run(out, manifest, ['make-migration', '--name', 'offers', '--rename', 'VOUCHER_MANAGEMENT=OFFERS'])).code).toBe(0);
+    expect(
+      (await run(out, manifest, ['make-migration', '--name', 'offers', '--rename', 'VOUCHER_MANAGEMENT=OFFERS'])).code,
+    ).toBe(0);
     const sql = await readFile(join(out, MANIFEST_MIGRATIONS, '0002_offers.sql'), 'utf8');
     expect(sql).toContain(`UPDATE role_permissions SET module = 'OFFERS' WHERE module = 'VOUCHER_MANAGEMENT';`);
     expect(sql).toContain(`UPDATE audit_log SET module = 'OFFERS' WHERE module = 'VOUCHER_MANAGEMENT';`);

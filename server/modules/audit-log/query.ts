@@ -40,7 +40,11 @@ export function auditConditions(filters: AuditFilters, caller: SessionUser, para
   if (filters.record_id !== undefined) conditions.push(`record_id = ${params.add(filters.record_id)}`);
   if (filters.from !== undefined) conditions.push(`at >= ${params.add(filters.from)}::timestamptz`);
   if (filters.to !== undefined) {
-    conditions.push(isDateOnly(filters.to) ? `at < ${params.add(filters.to)}::date + 1` : `at <= ${params.add(filters.to)}::timestamptz`);
+    conditions.push(
+      isDateOnly(filters.to)
+        ? `at < ${params.add(filters.to)}::date + 1`
+        : `at <= ${params.add(filters.to)}::timestamptz`,
+    );
   }
   const executive = executiveCondition(caller, params);
   if (executive) conditions.push(executive);
@@ -49,7 +53,8 @@ export function auditConditions(filters: AuditFilters, caller: SessionUser, para
 
 /** A record id names a record only within its module (and only then is it found by an index). */
 export function checkAuditFilters(filters: AuditFilters): void {
-  if (filters.record_id !== undefined && filters.module === undefined) throw validationError({ module: 'Choose the module of the record.' });
+  if (filters.record_id !== undefined && filters.module === undefined)
+    throw validationError({ module: 'Choose the module of the record.' });
 }
 
 function executiveCondition(caller: SessionUser, params: SqlParams): string | null {
@@ -78,7 +83,13 @@ const COUNT_BELOW_ESTIMATE = 5 * EXACT_TOTAL_UP_TO;
  * A page of entries, newest first, with the total: exact up to `EXACT_TOTAL_UP_TO`, else the planner's estimate
  * (`totalIsEstimate`). The page and the estimate are read at once; the bounded count only when the estimate is near it.
  */
-export async function auditPage(db: Queryable, filters: AuditFilters, caller: SessionUser, page: number, pageSize: number): Promise<AuditPage> {
+export async function auditPage(
+  db: Queryable,
+  filters: AuditFilters,
+  caller: SessionUser,
+  page: number,
+  pageSize: number,
+): Promise<AuditPage> {
   const params = new SqlParams();
   const where = auditConditions(filters, caller, params);
   const limit = params.add(pageSize);
@@ -86,7 +97,10 @@ export async function auditPage(db: Queryable, filters: AuditFilters, caller: Se
   const counting = new SqlParams();
   const countWhere = auditConditions(filters, caller, counting);
   const [rows, estimate] = await Promise.all([
-    db.query(`SELECT ${COLUMNS} FROM audit_log ${where} ORDER BY at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`, params.values),
+    db.query(
+      `SELECT ${COLUMNS} FROM audit_log ${where} ORDER BY at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+      params.values,
+    ),
     estimatedCount(db, `SELECT 1 FROM audit_log ${countWhere}`, counting.values),
   ]);
   if (estimate > COUNT_BELOW_ESTIMATE) return { rows, total: estimate, totalIsEstimate: true };
@@ -106,19 +120,31 @@ export async function auditPage(db: Queryable, filters: AuditFilters, caller: Se
 async function estimatedCount(db: Queryable, sql: string, values: readonly unknown[]): Promise<number> {
   const [plan] = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${sql}`, values);
   const document = plan?.['QUERY PLAN'];
-  const parsed = (typeof document === 'string' ? JSON.parse(document) : document) as Array<{ Plan?: { 'Plan Rows'?: number } }> | undefined;
+  const parsed = (typeof document === 'string' ? JSON.parse(document) : document) as
+    Array<{ Plan?: { 'Plan Rows'?: number } }> | undefined;
   return Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
 }
 
 /** Every entry the filters match, newest first, in batches (the export). Keyset paging, so late batches cost as much as early ones. */
-export async function* auditBatches(db: Queryable, filters: AuditFilters, caller: SessionUser, batchSize: number, maxRows: number): AsyncGenerator<Array<Record<string, unknown>>> {
+export async function* auditBatches(
+  db: Queryable,
+  filters: AuditFilters,
+  caller: SessionUser,
+  batchSize: number,
+  maxRows: number,
+): AsyncGenerator<Array<Record<string, unknown>>> {
   let after: { at: string; id: number } | null = null;
-  for (let sent = 0; sent < maxRows; ) {
+  for (let sent = 0; sent < maxRows;) {
     const params = new SqlParams();
     const where = auditConditions(filters, caller, params);
-    const keyset: string | null = after ? `(at, id) < (${params.add(after.at)}::timestamptz, ${params.add(after.id)})` : null;
+    const keyset: string | null = after
+      ? `(at, id) < (${params.add(after.at)}::timestamptz, ${params.add(after.id)})`
+      : null;
     const clause: string = keyset ? (where ? `${where} AND ${keyset}` : `WHERE ${keyset}`) : where;
-    const rows: Array<Record<string, unknown>> = await db.query(`SELECT ${COLUMNS}, at::text AS at_text FROM audit_log ${clause} ORDER BY at DESC, id DESC LIMIT ${params.add(Math.min(batchSize, maxRows - sent))}`, params.values);
+    const rows: Array<Record<string, unknown>> = await db.query(
+      `SELECT ${COLUMNS}, at::text AS at_text FROM audit_log ${clause} ORDER BY at DESC, id DESC LIMIT ${params.add(Math.min(batchSize, maxRows - sent))}`,
+      params.values,
+    );
     if (rows.length === 0) return;
     const last: Record<string, unknown> = rows[rows.length - 1]!;
     after = { at: String(last.at_text), id: Number(last.id) };

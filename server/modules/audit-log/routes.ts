@@ -11,7 +11,8 @@ import { auditExportQuery, auditFiltersAnswer, auditPageAnswer, auditPageQuery }
 
 const EXPORT_BATCH = 1000;
 const EXPORT_MAX_ROWS = 1_000_000;
-const EXECUTIVE_SCOPE = 'An executive (SUBSCRIBERS `executive_access`) reads only the entries about the subscribers assigned to them and those of their own actions.';
+const EXECUTIVE_SCOPE =
+  'An executive (SUBSCRIBERS `executive_access`) reads only the entries about the subscribers assigned to them and those of their own actions.';
 
 /** A module's name as people read it: its label in the manifest, else its key. */
 function moduleLabel(key: string): string {
@@ -63,17 +64,42 @@ export async function auditLogRoutes(app: FastifyInstance): Promise<void> {
       // Before the first line is sent: a refused filter is a 400, not a cut-off download.
       checkAuditFilters(filters);
       async function* lines(): AsyncGenerator<string> {
-        yield csvLine(['When', 'User', 'User id', 'Client address', 'Request id', 'Module', 'Record id', 'Action', 'Changes', 'Details']);
+        yield csvLine([
+          'When',
+          'User',
+          'User id',
+          'Client address',
+          'Request id',
+          'Module',
+          'Record id',
+          'Action',
+          'Changes',
+          'Details',
+        ]);
         for await (const rows of auditBatches(db, filters, caller, EXPORT_BATCH, EXPORT_MAX_ROWS)) {
           yield rows
             .map((row) =>
-              csvLine([row.at, row.user_email, row.user_id, row.client_address, row.request_id, moduleLabel(String(row.module)), row.record_id, actionLabel(String(row.action)), row.changes, row.details]),
+              csvLine([
+                row.at,
+                row.user_email,
+                row.user_id,
+                row.client_address,
+                row.request_id,
+                moduleLabel(String(row.module)),
+                row.record_id,
+                actionLabel(String(row.action)),
+                row.changes,
+                row.details,
+              ]),
             )
             .join('');
         }
       }
       const day = new Date().toISOString().slice(0, 10);
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="audit-log-${day}.csv"`).send(Readable.from(lines()));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="audit-log-${day}.csv"`)
+        .send(Readable.from(lines()));
     },
   });
 
@@ -82,7 +108,7 @@ export async function auditLogRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       operationId: 'getAuditFilters',
-      summary: 'What the audit screen\'s filters offer',
+      summary: "What the audit screen's filters offer",
       description: `The users (an executive: themselves only), the modules and the actions, each with its label. ${EXECUTIVE_SCOPE}`,
       response: { 200: auditFiltersAnswer, ...errorAnswers(401, 403) },
     },
@@ -94,8 +120,16 @@ export async function auditLogRoutes(app: FastifyInstance): Promise<void> {
            FROM users WHERE $1::bigint IS NULL OR id = $1 ORDER BY lower(email) LIMIT 1000`,
         [own ? caller.id : null],
       );
-      const keys = [...new Set([...AREAS.map((candidate) => candidate.key), ...RESOURCES.map((candidate) => candidate.key), NOTIFICATIONS_MODULE])];
-      const modules = keys.map((key) => ({ key, label: moduleLabel(key) })).sort((a, b) => a.label.localeCompare(b.label));
+      const keys = [
+        ...new Set([
+          ...AREAS.map((candidate) => candidate.key),
+          ...RESOURCES.map((candidate) => candidate.key),
+          NOTIFICATIONS_MODULE,
+        ]),
+      ];
+      const modules = keys
+        .map((key) => ({ key, label: moduleLabel(key) }))
+        .sort((a, b) => a.label.localeCompare(b.label));
       const actions = Object.entries(AUDIT_ACTIONS).map(([key, label]) => ({ key, label }));
       return { data: { users, modules, actions } };
     },

@@ -8,12 +8,21 @@ import { MAX_INTEGER } from '../../http/requestSchemas.ts';
 /** The audit screen's largest page. */
 export const AUDIT_MAX_PAGE_SIZE = 100;
 
-const dateOrDateTime = (description: string) => ({ type: 'string', anyOf: [{ format: 'date' }, { format: 'date-time' }], description });
+const dateOrDateTime = (description: string) => ({
+  type: 'string',
+  anyOf: [{ format: 'date' }, { format: 'date-time' }],
+  description,
+});
 const id = { type: 'integer', minimum: 1, maximum: MAX_INTEGER };
 
 const filterProperties = {
-  user_id: { ...id, description: 'Entries of this user\'s actions.' },
-  module: { type: 'string', minLength: 1, maxLength: 100, description: 'A module key (`SUBSCRIBERS`, `USERS`, `NOTIFICATIONS`, ...).' },
+  user_id: { ...id, description: "Entries of this user's actions." },
+  module: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 100,
+    description: 'A module key (`SUBSCRIBERS`, `USERS`, `NOTIFICATIONS`, ...).',
+  },
   action: { type: 'string', enum: Object.keys(AUDIT_ACTIONS) },
   record_id: { ...id, description: 'With `module`: the entries of one record.' },
   from: dateOrDateTime('From this date (its first moment) or date-time.'),
@@ -31,7 +40,6 @@ export const auditPageQuery = {
     pageSize: { type: 'integer', minimum: 1, maximum: AUDIT_MAX_PAGE_SIZE, default: 25 },
   },
 } as const;
-
 
 const AUDIT_ENTRY = namedSchema('AuditEntry', {
   type: 'object',
@@ -53,20 +61,25 @@ const AUDIT_META = namedSchema('AuditPageMeta', {
 
 export const auditPageAnswer: Answer = {
   description: 'A page of entries, newest first.',
-  content: json({ type: 'object', required: ['data', 'meta'], properties: { data: { type: 'array', items: AUDIT_ENTRY }, meta: AUDIT_META } }),
+  content: json({
+    type: 'object',
+    required: ['data', 'meta'],
+    properties: { data: { type: 'array', items: AUDIT_ENTRY }, meta: AUDIT_META },
+  }),
 };
 
-const choice = (key: { type: string }) => ({ type: 'object', required: ['key', 'label'], properties: { key, label: { type: 'string' } } });
+const choice = (key: { type: string }) => ({
+  type: 'object',
+  required: ['key', 'label'],
+  properties: { key, label: { type: 'string' } },
+});
 
-export const auditFiltersAnswer = dataAnswer(
-  'What the filters offer.',
-  {
-    type: 'object',
-    required: ['users', 'modules', 'actions'],
-    properties: {
-      users: { type: 'array', items: choice({ type: 'integer' }) },
-      modules: { type: 'array', items: choice({ type: 'string' }) },
-      actions: { type: 'array', items: choice({ type: 'string' }) },
-    },
+export const auditFiltersAnswer = dataAnswer('What the filters offer.', {
+  type: 'object',
+  required: ['users', 'modules', 'actions'],
+  properties: {
+    users: { type: 'array', items: choice({ type: 'integer' }) },
+    modules: { type: 'array', items: choice({ type: 'string' }) },
+    actions: { type: 'array', items: choice({ type: 'string' }) },
   },
-);
+});

@@ -26,7 +26,11 @@ export const AUDIT_ENTRY_PROPERTIES: Record<string, JsonSchema> = {
   record_id: nullable('integer'),
   action: { type: 'string', description: 'What was done (contract/audit.ts, `AUDIT_ACTIONS`).' },
   changes: { type: 'object', description: 'The changed fields, by name.', additionalProperties: FIELD_CHANGE },
-  details: { type: 'object', description: 'What else the action records: a bulk request\'s `ids` and `count`, the version an entry restored.', additionalProperties: true },
+  details: {
+    type: 'object',
+    description: "What else the action records: a bulk request's `ids` and `count`, the version an entry restored.",
+    additionalProperties: true,
+  },
 };
 
 const HISTORY_ENTRY = namedSchema('HistoryEntry', {
@@ -34,11 +38,20 @@ const HISTORY_ENTRY = namedSchema('HistoryEntry', {
   required: [...Object.keys(AUDIT_ENTRY_PROPERTIES), 'restorable', 'labels'],
   properties: {
     ...AUDIT_ENTRY_PROPERTIES,
-    restorable: { type: 'boolean', description: 'The entry holds a version of the record other than its current state, which the caller\'s role may restore.' },
+    restorable: {
+      type: 'boolean',
+      description:
+        "The entry holds a version of the record other than its current state, which the caller's role may restore.",
+    },
     labels: {
       type: 'object',
-      description: 'For the relation fields among `changes`: the labels of the related records named before and after, as they read now.',
-      additionalProperties: { type: 'object', required: ['before', 'after'], properties: { before: nullable('string'), after: nullable('string') } },
+      description:
+        'For the relation fields among `changes`: the labels of the related records named before and after, as they read now.',
+      additionalProperties: {
+        type: 'object',
+        required: ['before', 'after'],
+        properties: { before: nullable('string'), after: nullable('string') },
+      },
     },
   },
 });
@@ -47,12 +60,16 @@ const TRASH_ENTRY = namedSchema('TrashEntry', {
   type: 'object',
   required: ['id', 'label', 'deleted_at', 'deleted_by', 'deleted_by_email', 'record'],
   properties: {
-    id: { type: 'integer', description: 'The record\'s id, which a restore gives it back.' },
+    id: { type: 'integer', description: "The record's id, which a restore gives it back." },
     label: nullable('string'),
     deleted_at: { type: 'string', format: 'date-time' },
     deleted_by: nullable('integer'),
     deleted_by_email: nullable('string'),
-    record: { type: 'object', description: 'The record\'s stored fields, secrets left out.', additionalProperties: true },
+    record: {
+      type: 'object',
+      description: "The record's stored fields, secrets left out.",
+      additionalProperties: true,
+    },
   },
 });
 
@@ -75,11 +92,25 @@ export const ENTRIES_PAGE_QUERY = {
 export type EntriesPageQuery = { page: number; pageSize: number };
 
 function entriesPage(description: string, item: JsonSchema): Answer {
-  return { description, content: json({ type: 'object', required: ['data', 'meta'], properties: { data: { type: 'array', items: item }, meta: ENTRIES_PAGE_META } }) };
+  return {
+    description,
+    content: json({
+      type: 'object',
+      required: ['data', 'meta'],
+      properties: { data: { type: 'array', items: item }, meta: ENTRIES_PAGE_META },
+    }),
+  };
 }
 
 export const HISTORY_ANSWERS = {
-  history: namedAnswer('HistoryPage', entriesPage('The record\'s entries, newest first.', HISTORY_ENTRY)),
+  history: namedAnswer('HistoryPage', entriesPage("The record's entries, newest first.", HISTORY_ENTRY)),
   trash: namedAnswer('TrashPage', entriesPage('Deleted records, newest first.', TRASH_ENTRY)),
-  purged: namedAnswer('Purged', dataAnswer('Deleted for good.', { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } }, { message: true })),
+  purged: namedAnswer(
+    'Purged',
+    dataAnswer(
+      'Deleted for good.',
+      { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } },
+      { message: true },
+    ),
+  ),
 };

@@ -53,7 +53,12 @@ export function withoutSecrets(row: Row, secrets: ReadonlySet<string> = new Set(
  * Values are compared as JSON, so a date read back as text equals the same date. `ignored` columns (the version,
  * updated_at) move on every write and say nothing a person reads.
  */
-export function fieldChanges(before: Row | null, after: Row | null, secrets: ReadonlySet<string> = new Set(), ignored: ReadonlySet<string> = IGNORED): FieldChanges {
+export function fieldChanges(
+  before: Row | null,
+  after: Row | null,
+  secrets: ReadonlySet<string> = new Set(),
+  ignored: ReadonlySet<string> = IGNORED,
+): FieldChanges {
   const changes: FieldChanges = {};
   const names = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const name of names) {
@@ -72,7 +77,11 @@ const IGNORED: ReadonlySet<string> = new Set(['id', 'version', 'created_at', 'up
  * Writes entries in the caller's transaction: a change whose entry cannot be written does not happen, and an entry
  * of a change that rolls back goes with it. Many entries (a bulk action) go in one statement.
  */
-export async function recordAudit(tx: Queryable, actor: AuditActor, entries: AuditEntry | readonly AuditEntry[]): Promise<number[]> {
+export async function recordAudit(
+  tx: Queryable,
+  actor: AuditActor,
+  entries: AuditEntry | readonly AuditEntry[],
+): Promise<number[]> {
   const list = Array.isArray(entries) ? entries : [entries as AuditEntry];
   if (list.length === 0) return [];
   const rows = list.map((entry) => ({

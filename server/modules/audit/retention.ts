@@ -15,13 +15,24 @@ const RETENTION: AuditActor = { userId: null, email: null, clientAddress: null, 
 export function purgeExpiredTrash(db: Database, days: number): Promise<number> {
   if (days === 0) return Promise.resolve(0);
   return db.transaction(async (tx) => {
-    const [claim] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [TRASH_PURGE_LOCK]);
+    const [claim] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [
+      TRASH_PURGE_LOCK,
+    ]);
     if (!claim?.locked) return 0;
     const purged = await tx.query<{ module: string; record_id: number }>(
       'DELETE FROM trash WHERE deleted_at < now() - make_interval(days => $1) RETURNING module, record_id',
       [days],
     );
-    await recordAudit(tx, RETENTION, purged.map((row) => ({ module: row.module, recordId: Number(row.record_id), action: 'purge' as const, details: { reason: 'retention' } })));
+    await recordAudit(
+      tx,
+      RETENTION,
+      purged.map((row) => ({
+        module: row.module,
+        recordId: Number(row.record_id),
+        action: 'purge' as const,
+        details: { reason: 'retention' },
+      })),
+    );
     return purged.length;
   });
 }
@@ -30,11 +41,21 @@ export function purgeExpiredTrash(db: Database, days: number): Promise<number> {
 export class TrashRetention {
   private readonly job: PeriodicJob;
 
-  constructor(db: Database, log: FastifyBaseLogger, private readonly days: number) {
-    this.job = new PeriodicJob('trash retention purge', async () => {
-      const purged = await purgeExpiredTrash(db, days);
-      if (purged > 0) log.info({ purged, retentionDays: days }, 'records older than the trash retention deleted for good');
-    }, HOUR_MILLISECONDS, log);
+  constructor(
+    db: Database,
+    log: FastifyBaseLogger,
+    private readonly days: number,
+  ) {
+    this.job = new PeriodicJob(
+      'trash retention purge',
+      async () => {
+        const purged = await purgeExpiredTrash(db, days);
+        if (purged > 0)
+          log.info({ purged, retentionDays: days }, 'records older than the trash retention deleted for good');
+      },
+      HOUR_MILLISECONDS,
+      log,
+    );
   }
 
   start(): void {

@@ -32,12 +32,15 @@ export function isWriteRoute(route: Pick<RouteOptions, 'method'>): boolean {
 export function auditDeclarationProblem(audit: unknown): string | null {
   if (audit === undefined) return 'it declares no config.audit';
   if (typeof audit !== 'object' || audit === null) return 'config.audit must be { action } or { none: reason }';
-  if ('none' in audit) return typeof audit.none === 'string' && audit.none.trim() !== '' ? null : 'config.audit.none must give the reason';
+  if ('none' in audit)
+    return typeof audit.none === 'string' && audit.none.trim() !== '' ? null : 'config.audit.none must give the reason';
   if (!('action' in audit)) return 'config.audit must be { action } or { none: reason }';
   const actions = [audit.action].flat();
   if (actions.length === 0) return 'config.audit.action names no action';
   const unknown = actions.find((action) => typeof action !== 'string' || !Object.hasOwn(AUDIT_ACTIONS, action));
-  return unknown === undefined ? null : `config.audit.action ${JSON.stringify(unknown)} is not in contract/audit.ts AUDIT_ACTIONS`;
+  return unknown === undefined
+    ? null
+    : `config.audit.action ${JSON.stringify(unknown)} is not in contract/audit.ts AUDIT_ACTIONS`;
 }
 
 /**
@@ -48,6 +51,9 @@ export function requireAuditDeclarations(scope: FastifyInstance): void {
   scope.addHook('onRoute', (route) => {
     if (!isWriteRoute(route)) return;
     const problem = auditDeclarationProblem(route.config?.audit);
-    if (problem) throw new Error(`${[route.method].flat().join(',')} ${route.url}: ${problem} (server/modules/audit/routeAudit.ts)`);
+    if (problem)
+      throw new Error(
+        `${[route.method].flat().join(',')} ${route.url}: ${problem} (server/modules/audit/routeAudit.ts)`,
+      );
   });
 }

@@ -27,7 +27,15 @@ export interface ModulePermission {
  * - a permission: the caller's role must grant that module action
  * - `anyOf` / `allOf`: for checks that depend on several permissions
  */
-export type Access = 'public' | 'development' | 'metrics' | 'operator' | 'signed-in' | Required<ModulePermission> | { anyOf: ModulePermission[] } | { allOf: Array<Required<ModulePermission>> };
+export type Access =
+  | 'public'
+  | 'development'
+  | 'metrics'
+  | 'operator'
+  | 'signed-in'
+  | Required<ModulePermission>
+  | { anyOf: ModulePermission[] }
+  | { allOf: Array<Required<ModulePermission>> };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -97,7 +105,8 @@ function checkScraper(app: FastifyInstance, request: FastifyRequest, reply: Fast
 /** The `operator` rule: from this machine, with the token derived from the JWT secret. */
 function checkOperator(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): void {
   if (!fromLoopback(request)) return reply.callNotFound();
-  if (!bearerIs(request, operatorToken(app.config.jwtSecret))) throw unauthorized("Send the data folder's operator token as a Bearer token.");
+  if (!bearerIs(request, operatorToken(app.config.jwtSecret)))
+    throw unauthorized("Send the data folder's operator token as a Bearer token.");
 }
 
 function fromLoopback(request: FastifyRequest): boolean {
@@ -113,16 +122,20 @@ function bearerIs(request: FastifyRequest, token: string): boolean {
 }
 
 function allows(access: { anyOf: ModulePermission[] } | { allOf: ModulePermission[] }, grants: Grants): boolean {
-  const granted = ({ module, action }: ModulePermission) => (action === undefined ? grants.canAny(module) : grants.can(module, action));
+  const granted = ({ module, action }: ModulePermission) =>
+    action === undefined ? grants.canAny(module) : grants.can(module, action);
   return 'anyOf' in access ? access.anyOf.some(granted) : access.allOf.every(granted);
 }
 
 /** Who may call a route, in words: the 403's message and the OpenAPI document's description say it alike. */
 export function describeAccess(access: Access): string {
   if (access === 'public') return 'Public: no token needed.';
-  if (access === 'development') return 'Development only: no token needed on a server not in production; with NODE_ENV=production it answers 404, as a path no route serves.';
-  if (access === 'metrics') return 'A metrics scraper: `Authorization: Bearer` with METRICS_TOKEN; without METRICS_TOKEN set, open to loopback callers on a server not in production, and 404 to anyone else.';
-  if (access === 'operator') return "The data folder's operator (`npm run backup`): a bearer token derived from the JWT secret, from loopback only; 404 to anyone else.";
+  if (access === 'development')
+    return 'Development only: no token needed on a server not in production; with NODE_ENV=production it answers 404, as a path no route serves.';
+  if (access === 'metrics')
+    return 'A metrics scraper: `Authorization: Bearer` with METRICS_TOKEN; without METRICS_TOKEN set, open to loopback callers on a server not in production, and 404 to anyone else.';
+  if (access === 'operator')
+    return "The data folder's operator (`npm run backup`): a bearer token derived from the JWT secret, from loopback only; 404 to anyone else.";
   if (access === 'signed-in') return 'Any signed-in user.';
   return `Requires ${'module' in access ? `${access.module} (${access.action})` : describePermissions(access)}.`;
 }
@@ -131,7 +144,8 @@ export function describeAccess(access: Access): string {
 function describePermissions(access: { anyOf: ModulePermission[] } | { allOf: ModulePermission[] }): string {
   const [permissions, joiner] = 'anyOf' in access ? [access.anyOf, ' or '] : [access.allOf, ' and '];
   const byModule = new Map<string, string[]>();
-  for (const { module, action } of permissions) byModule.set(module, [...(byModule.get(module) ?? []), action ?? 'any action']);
+  for (const { module, action } of permissions)
+    byModule.set(module, [...(byModule.get(module) ?? []), action ?? 'any action']);
   return [...byModule].map(([module, actions]) => `${module} (${actions.join(joiner)})`).join(joiner);
 }
 
@@ -143,7 +157,11 @@ export function registerPublicRoutes(scope: FastifyInstance): void {
 }
 
 /** The session behind a Bearer token, or null when there is none or it is not valid now. */
-export async function authenticate(app: FastifyInstance, request: FastifyRequest, secret: Uint8Array): Promise<SessionUser | null> {
+export async function authenticate(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  secret: Uint8Array,
+): Promise<SessionUser | null> {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return null;
   const claims = await verifyAccessToken(secret, header.slice('Bearer '.length).trim());
@@ -154,4 +172,3 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
   if (!cache) grantsCaches.set(app.db, (cache = new GrantsCache()));
   return loadSessionUser(app.db, cache, claims.sid, userId);
 }
-

@@ -6,7 +6,10 @@ import { linkMessage, type LinkPurpose } from './linkMessages.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
 /** The console screen each e-mailed link opens (src/routing/appRoutes.tsx, under /auth). */
-const LINK_SCREENS: Record<LinkPurpose, string> = { reset_password: '/auth/reset-password', verify_email: '/auth/verify-email' };
+const LINK_SCREENS: Record<LinkPurpose, string> = {
+  reset_password: '/auth/reset-password',
+  verify_email: '/auth/verify-email',
+};
 
 /** At most this many links of one purpose are sent to a user in an hour, whoever asks. */
 export const LINKS_PER_HOUR = 5;
@@ -26,7 +29,12 @@ export function publicOrigin(app: FastifyInstance): string {
 export const LINK_INVALID = 'This link has expired or was already used.';
 
 /** Creates a single-use link token for a user; only its hash is stored. */
-export async function createEmailLink(db: Queryable, userId: number, purpose: LinkPurpose, lifetimeSeconds: number): Promise<{ token: string; expiresAt: Date }> {
+export async function createEmailLink(
+  db: Queryable,
+  userId: number,
+  purpose: LinkPurpose,
+  lifetimeSeconds: number,
+): Promise<{ token: string; expiresAt: Date }> {
   const { token, hash } = newOpaqueToken();
   const [row] = await db.query<{ expires_at: string }>(
     `INSERT INTO email_links (token_hash, purpose, user_id, expires_at) VALUES ($1, $2, $3, now() + $4 * interval '1 second') RETURNING expires_at`,
@@ -47,19 +55,32 @@ export interface LinkRecipient {
  * Creates a link for `user` and writes its e-mail to the outbox, in the caller's transaction: the link exists only if
  * the e-mail will go out, and the other way round.
  */
-export async function sendEmailLink(app: FastifyInstance, tx: Queryable, user: LinkRecipient, purpose: LinkPurpose): Promise<void> {
+export async function sendEmailLink(
+  app: FastifyInstance,
+  tx: Queryable,
+  user: LinkRecipient,
+  purpose: LinkPurpose,
+): Promise<void> {
   const lifetimeSeconds = purpose === 'reset_password' ? app.config.resetLinkSeconds : app.config.verifyLinkSeconds;
   const { token, expiresAt } = await createEmailLink(tx, user.id, purpose, lifetimeSeconds);
   const link = emailLinkUrl(publicOrigin(app), purpose, token);
   const wording = purpose === 'verify_email' && user.password_set === false ? 'invite' : purpose;
-  await queueMail(tx, linkMessage(wording, { to: user.email, firstName: user.first_name, link, lifetimeSeconds, expiresAt }));
+  await queueMail(
+    tx,
+    linkMessage(wording, { to: user.email, firstName: user.first_name, link, lifetimeSeconds, expiresAt }),
+  );
 }
 
 /**
  * Seconds until another link of `purpose` may be sent to the user (0: now): at most LINKS_PER_HOUR an hour, and
  * `spacingSeconds` after the last one. The caller holds the user's row lock, so two requests cannot both pass.
  */
-export async function linkWaitSeconds(tx: Queryable, userId: number, purpose: LinkPurpose, spacingSeconds: number): Promise<number> {
+export async function linkWaitSeconds(
+  tx: Queryable,
+  userId: number,
+  purpose: LinkPurpose,
+  spacingSeconds: number,
+): Promise<number> {
   const [row] = await tx.query<{ wait: number | null }>(
     `SELECT greatest(
               extract(epoch FROM max(created_at) + $3 * interval '1 second' - now()),
@@ -72,7 +93,11 @@ export async function linkWaitSeconds(tx: Queryable, userId: number, purpose: Li
 }
 
 /** The user a live link belongs to, without using it up (check-link). */
-export async function peekEmailLink(db: Queryable, token: string, purpose: LinkPurpose): Promise<{ userId: number; email: string }> {
+export async function peekEmailLink(
+  db: Queryable,
+  token: string,
+  purpose: LinkPurpose,
+): Promise<{ userId: number; email: string }> {
   const [row] = await db.query<{ user_id: number; email: string }>(
     `SELECT l.user_id, u.email FROM email_links l JOIN users u ON u.id = l.user_id
       WHERE l.token_hash = $1 AND l.purpose = $2 AND l.used_at IS NULL AND l.expires_at > now() AND u.is_active`,

@@ -35,7 +35,11 @@ export function executiveAssignment(): ExecutiveAssignment | null {
     if (!field.relation) continue;
     const target = entityResource(field.relation.resource);
     const userField = target && relationTo(target.entity, MODULE.users);
-    if (target && userField) return { field: field.name, via: { table: target.entity.table, userField: userField.name, resource: target.key } };
+    if (target && userField)
+      return {
+        field: field.name,
+        via: { table: target.entity.table, userField: userField.name, resource: target.key },
+      };
   }
   return null;
 }

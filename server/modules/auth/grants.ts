@@ -44,7 +44,10 @@ export function permissionMap(grants: Grants): Record<string, ModulePermission> 
       for (const action of resource.actions) {
         if (!grants.can(resource.key, action)) continue;
         const route = resource.routes[action];
-        actions[action] = { is_routable: route?.routable ?? false, route_url: route?.path ?? resource.routes.view?.path ?? `/${area.path}` };
+        actions[action] = {
+          is_routable: route?.routable ?? false,
+          route_url: route?.path ?? resource.routes.view?.path ?? `/${area.path}`,
+        };
         if (route?.routable && firstRoute === null) firstRoute = route.path;
       }
       if (Object.keys(actions).length > 0) data[resource.key] = { order: resource.order, actions };
@@ -52,7 +55,9 @@ export function permissionMap(grants: Grants): Record<string, ModulePermission> 
     if (firstRoute !== null || grants.can(area.key, 'view')) {
       data[area.key] = {
         order: area.moduleOrder,
-        actions: { view: { is_routable: firstRoute !== null, route_url: firstRoute ?? area.sidebarLink ?? `/${area.path}` } },
+        actions: {
+          view: { is_routable: firstRoute !== null, route_url: firstRoute ?? area.sidebarLink ?? `/${area.path}` },
+        },
       };
     }
   }

@@ -38,7 +38,9 @@ const WORDING: Record<LinkWording, Wording> = {
   },
   verify_email: {
     subject: `Verify your e-mail address for the ${PRODUCT_NAME}`,
-    before: ({ to }) => [`An administrator created a ${PRODUCT_NAME} account for you (${to}). Verify your e-mail address to sign in.`],
+    before: ({ to }) => [
+      `An administrator created a ${PRODUCT_NAME} account for you (${to}). Verify your e-mail address to sign in.`,
+    ],
     action: 'Verify my address',
     after: (lifetime) => [
       `The link works once and expires in ${lifetime}. After that, sign in and ask for a new link.`,
@@ -47,7 +49,9 @@ const WORDING: Record<LinkWording, Wording> = {
   },
   invite: {
     subject: `You are invited to the ${PRODUCT_NAME}`,
-    before: ({ to }) => [`An administrator created a ${PRODUCT_NAME} account for you (${to}). Choose your password to sign in.`],
+    before: ({ to }) => [
+      `An administrator created a ${PRODUCT_NAME} account for you (${to}). Choose your password to sign in.`,
+    ],
     action: 'Choose my password',
     after: (lifetime) => [
       `The link works once and expires in ${lifetime}. After that, ask for a new one with "Forgot password" on the sign-in screen.`,

@@ -17,7 +17,12 @@ export class PasswordHasher {
 
   hash(password: string): Promise<string> {
     return this.limited(() =>
-      hash(password, { algorithm: ARGON2ID, memoryCost: this.config.memoryCost, timeCost: this.config.timeCost, parallelism: this.config.parallelism }),
+      hash(password, {
+        algorithm: ARGON2ID,
+        memoryCost: this.config.memoryCost,
+        timeCost: this.config.timeCost,
+        parallelism: this.config.parallelism,
+      }),
     );
   }
 

@@ -5,7 +5,14 @@ import { errorAnswers } from '../../http/answers.ts';
 import { HttpError, tooManyRequests, unauthorized, validationError } from '../../http/errors.ts';
 import { actorOf, recordAudit, type AuditEntry } from '../audit/record.ts';
 import { authenticate } from './access.ts';
-import { consumeEmailLink, linkWaitSeconds, peekEmailLink, PUBLIC_LINK_SPACING_SECONDS, sendEmailLink, type LinkRecipient } from './emailLinks.ts';
+import {
+  consumeEmailLink,
+  linkWaitSeconds,
+  peekEmailLink,
+  PUBLIC_LINK_SPACING_SECONDS,
+  sendEmailLink,
+  type LinkRecipient,
+} from './emailLinks.ts';
 import { lifetimeText } from './linkMessages.ts';
 import {
   checkLinkBody,
@@ -26,13 +33,20 @@ import {
   verificationResentAnswer,
   verifyLinkAnswer,
 } from './schemas.ts';
-import { revokeSession, revokeSessionOfRefreshToken, rotateRefreshToken, startSession, type TokenSettings } from './sessions.ts';
+import {
+  revokeSession,
+  revokeSessionOfRefreshToken,
+  rotateRefreshToken,
+  startSession,
+  type TokenSettings,
+} from './sessions.ts';
 import { clearAccountFailures, loginSucceeded, reserveLoginAttempt } from './throttle.ts';
 
 const INVALID_LOGIN = 'Invalid email or password.';
 const RESET_SENT = 'If an account exists for this email, a link to reset the password has been sent.';
 /** The sign-in screen recognises this refusal by its status (403) and offers to send the link again. */
-export const EMAIL_NOT_VERIFIED = 'Your email address is not verified yet. Open the link in the email we sent you, or send the link again.';
+export const EMAIL_NOT_VERIFIED =
+  'Your email address is not verified yet. Open the link in the email we sent you, or send the link again.';
 const tags = ['Session'];
 
 interface SigningInUser extends LinkRecipient {
@@ -42,7 +56,11 @@ interface SigningInUser extends LinkRecipient {
 /** Login, token refresh, logout and the e-mail link flows (spec section 7, SESSION-06/07/10). */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { config, db, passwords } = app;
-  const settings: TokenSettings = { secret: config.jwtSecret, accessTokenSeconds: config.accessTokenSeconds, refreshTokenSeconds: config.refreshTokenSeconds };
+  const settings: TokenSettings = {
+    secret: config.jwtSecret,
+    accessTokenSeconds: config.accessTokenSeconds,
+    refreshTokenSeconds: config.refreshTokenSeconds,
+  };
 
   /**
    * The active user these credentials are, throttled per account and client like every sign-in; 401 otherwise, after a
@@ -52,14 +70,23 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const account = email.trim().toLowerCase();
     const client = request.ip;
     await reserveLoginAttempt(db, account, client);
-    const [user] = await db.query<{ id: number; email: string; first_name: string | null; password_hash: string | null; is_active: boolean; verified: boolean }>(
+    const [user] = await db.query<{
+      id: number;
+      email: string;
+      first_name: string | null;
+      password_hash: string | null;
+      is_active: boolean;
+      verified: boolean;
+    }>(
       'SELECT id, email, first_name, password_hash, is_active, email_verified_at IS NOT NULL AS verified FROM users WHERE lower(email) = $1',
       [account],
     );
     // The hash is verified even when there is no such user (against a decoy), so both answers take as long.
     const matches = await passwords.verify(user?.is_active ? user.password_hash : null, password);
     if (!user || !matches) {
-      await db.transaction((tx) => recordAudit(tx, actorOf(request), signInRefused(account, user?.id ?? null, 'wrong_credentials')));
+      await db.transaction((tx) =>
+        recordAudit(tx, actorOf(request), signInRefused(account, user?.id ?? null, 'wrong_credentials')),
+      );
       throw unauthorized(INVALID_LOGIN);
     }
     await loginSucceeded(db, account, client);
@@ -73,7 +100,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       tags,
       operationId: 'login',
       summary: 'Log in',
-      description: 'Repeated failures for an e-mail or from a client are throttled (429). The right password for an address not verified yet answers 403.',
+      description:
+        'Repeated failures for an e-mail or from a client are throttled (429). The right password for an address not verified yet answers 403.',
       body: loginBody,
       response: { 200: tokensAnswer, 403: emailNotVerifiedAnswer, ...errorAnswers(400, 401, 429) },
     },
@@ -81,7 +109,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const user = await checkCredentials(request, request.body.email, request.body.password);
       const tokens = await db.transaction(async (tx) => {
         if (!user.verified) {
-          await recordAudit(tx, actorOf(request), signInRefused(user.email.toLowerCase(), user.id, 'email_not_verified'));
+          await recordAudit(
+            tx,
+            actorOf(request),
+            signInRefused(user.email.toLowerCase(), user.id, 'email_not_verified'),
+          );
           return null;
         }
         const pair = await startSession(tx, user.id, settings);
@@ -101,7 +133,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       tags,
       operationId: 'resendVerificationLink',
       summary: 'Send the verification link again',
-      description: 'With the credentials a sign-in refused for an unverified address; throttled as sign-in is, and one link a minute and 5 an hour per account (429).',
+      description:
+        'With the credentials a sign-in refused for an unverified address; throttled as sign-in is, and one link a minute and 5 an hour per account (429).',
       body: resendVerificationBody,
       response: { 200: verificationResentAnswer, ...errorAnswers(400, 401, 429) },
     },
@@ -113,14 +146,23 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         const wait = await linkWaitSeconds(tx, user.id, 'verify_email', PUBLIC_LINK_SPACING_SECONDS);
         if (wait > 0) throw tooManyRequests(wait, 'A verification link was sent to you a moment ago.');
         await sendEmailLink(app, tx, user, 'verify_email');
-        await recordAudit(tx, actorOf(request, user), { module: MODULE.users, recordId: user.id, action: 'verification_sent' });
+        await recordAudit(tx, actorOf(request, user), {
+          module: MODULE.users,
+          recordId: user.id,
+          action: 'verification_sent',
+        });
       });
-      return { message: `A new verification link was sent to ${user.email}. It expires in ${lifetimeText(config.verifyLinkSeconds)}.` };
+      return {
+        message: `A new verification link was sent to ${user.email}. It expires in ${lifetimeText(config.verifyLinkSeconds)}.`,
+      };
     },
   });
 
   app.post<{ Body: { refresh: string } }>('/token/refresh', {
-    config: { access: 'public', audit: { none: 'Rotates the tokens of a session whose sign-in is recorded; it changes nothing a person audits.' } },
+    config: {
+      access: 'public',
+      audit: { none: 'Rotates the tokens of a session whose sign-in is recorded; it changes nothing a person audits.' },
+    },
     schema: {
       tags,
       operationId: 'refreshToken',
@@ -139,7 +181,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       tags,
       operationId: 'logout',
       summary: 'Log out',
-      description: 'Revokes the session of the Bearer token, if any, and the family of `refresh`, if sent; works with an expired token too.',
+      description:
+        'Revokes the session of the Bearer token, if any, and the family of `refresh`, if sent; works with an expired token too.',
       security: [{}, { bearer: [] }],
       body: logoutBody,
       response: { 200: loggedOutAnswer, ...errorAnswers(400) },
@@ -152,7 +195,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         const refreshUser = refresh ? await revokeSessionOfRefreshToken(tx, refresh) : null;
         // A token that ended no live session (already revoked, expired, unknown) signs nobody out.
         const who = user ?? (refreshUser ? { id: refreshUser.userId, email: refreshUser.email } : null);
-        if (who) await recordAudit(tx, actorOf(request, who), { module: MODULE.users, recordId: who.id, action: 'logout' });
+        if (who)
+          await recordAudit(tx, actorOf(request, who), { module: MODULE.users, recordId: who.id, action: 'logout' });
       });
       return { message: 'Logged out.' };
     },
@@ -164,20 +208,30 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       tags,
       operationId: 'sendPasswordResetLink',
       summary: 'Send a password reset link',
-      description: 'The same answer whether or not the e-mail has an account; one link a minute and 5 an hour per account at most (silently).',
+      description:
+        'The same answer whether or not the e-mail has an account; one link a minute and 5 an hour per account at most (silently).',
       body: forgetPasswordBody,
       response: { 200: linkSentAnswer, ...errorAnswers(400) },
     },
     handler: async (request) => {
       const account = request.body.email.trim().toLowerCase();
       await db.transaction(async (tx) => {
-        const [user] = await tx.query<LinkRecipient & Record<string, unknown>>('SELECT id, email, first_name FROM users WHERE lower(email) = $1 AND is_active FOR UPDATE', [account]);
+        const [user] = await tx.query<LinkRecipient & Record<string, unknown>>(
+          'SELECT id, email, first_name FROM users WHERE lower(email) = $1 AND is_active FOR UPDATE',
+          [account],
+        );
         // Recorded for an address without an account too: a run of those is what an administrator looks for.
-        const requested = (sent: boolean): AuditEntry => ({ module: MODULE.users, recordId: user?.id ?? null, action: 'password_reset_requested', details: { email: account, sent } });
+        const requested = (sent: boolean): AuditEntry => ({
+          module: MODULE.users,
+          recordId: user?.id ?? null,
+          action: 'password_reset_requested',
+          details: { email: account, sent },
+        });
         if (!user) return recordAudit(tx, actorOf(request), requested(false));
         // Throttled without saying so: the answer must not tell whether the address has an account.
         const wait = await linkWaitSeconds(tx, user.id, 'reset_password', PUBLIC_LINK_SPACING_SECONDS);
-        if (wait > 0) request.log.info({ user: user.id, wait }, 'password reset link not sent: one was sent a moment ago');
+        if (wait > 0)
+          request.log.info({ user: user.id, wait }, 'password reset link not sent: one was sent a moment ago');
         else await sendEmailLink(app, tx, user, 'reset_password');
         return recordAudit(tx, actorOf(request), requested(wait <= 0));
       });
@@ -215,10 +269,17 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       await db.transaction(async (tx) => {
         const userId = await consumeEmailLink(tx, request.body.token, 'reset_password');
         // The link came by e-mail, so it proves the address too (sign-in state, not a field of the record).
-        const [user] = await tx.query<{ email: string }>('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1 RETURNING email', [userId]);
+        const [user] = await tx.query<{ email: string }>(
+          'UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1 RETURNING email',
+          [userId],
+        );
         const actor = actorOf(request, user && { id: userId, email: user.email });
         // The USERS behaviour stores the hash and ends every session of the user.
-        await app.records.named(MODULE.users).update({ app, tx, user: null, actor }, userId, { password: request.body.password }, 'any', { action: 'password_reset' });
+        await app.records
+          .named(MODULE.users)
+          .update({ app, tx, user: null, actor }, userId, { password: request.body.password }, 'any', {
+            action: 'password_reset',
+          });
         if (user) await clearAccountFailures(tx, user.email.toLowerCase());
       });
       return { message: 'Your password has been changed. Please log in.' };
@@ -226,18 +287,25 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: { token: string } }>('/email-verify/check', {
-    config: { access: 'public', audit: { none: 'Reads whether a verification link is still valid; it changes nothing.' } },
+    config: {
+      access: 'public',
+      audit: { none: 'Reads whether a verification link is still valid; it changes nothing.' },
+    },
     schema: {
       tags,
       operationId: 'checkEmailVerificationLink',
       summary: 'Check a verification link',
-      description: 'Says whether the account still needs a password (an invited user chooses it with the link). An expired or used link is a 400.',
+      description:
+        'Says whether the account still needs a password (an invited user chooses it with the link). An expired or used link is a 400.',
       body: checkLinkBody,
       response: { 200: verifyLinkAnswer, ...errorAnswers(400) },
     },
     handler: async (request) => {
       const { userId, email } = await peekEmailLink(db, request.body.token, 'verify_email');
-      const [user] = await db.query<{ password_set: boolean }>('SELECT password_hash IS NOT NULL AS password_set FROM users WHERE id = $1', [userId]);
+      const [user] = await db.query<{ password_set: boolean }>(
+        'SELECT password_hash IS NOT NULL AS password_set FROM users WHERE id = $1',
+        [userId],
+      );
       return { data: { valid: true, email, password_set: user?.password_set ?? false } };
     },
   });
@@ -248,7 +316,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       tags,
       operationId: 'verifyEmail',
       summary: 'Verify an e-mail address',
-      description: 'An account created without a password needs `password` and `confirm_password` here (400 otherwise, the link still unused); one with a password refuses them.',
+      description:
+        'An account created without a password needs `password` and `confirm_password` here (400 otherwise, the link still unused); one with a password refuses them.',
       body: emailVerifyBody,
       response: { 200: emailVerifiedAnswer, ...errorAnswers(400) },
     },
@@ -262,21 +331,35 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         );
         const actor = actorOf(request, user && { id: userId, email: user.email });
         // Thrown inside the transaction, so the link stays usable for a second try.
-        if (user?.password_set && password !== undefined) throw validationError({ password: 'This account already has a password: use "Forgot password" to change it.' });
+        if (user?.password_set && password !== undefined)
+          throw validationError({
+            password: 'This account already has a password: use "Forgot password" to change it.',
+          });
         if (user && !user.password_set) {
-          if (password === undefined) throw validationError({ password: 'Choose a password to finish setting up your account.' });
-          await app.records.named(MODULE.users).update({ app, tx, user: null, actor }, userId, { password }, 'any', { action: 'password_change' });
+          if (password === undefined)
+            throw validationError({ password: 'Choose a password to finish setting up your account.' });
+          await app.records
+            .named(MODULE.users)
+            .update({ app, tx, user: null, actor }, userId, { password }, 'any', { action: 'password_change' });
         }
         await recordAudit(tx, actor, { module: MODULE.users, recordId: userId, action: 'email_verified' });
         return password !== undefined;
       });
-      return { message: choseIt ? 'Your password is set and your email address verified. You can sign in now.' : 'Your email address has been verified. You can sign in now.' };
+      return {
+        message: choseIt
+          ? 'Your password is set and your email address verified. You can sign in now.'
+          : 'Your email address has been verified. You can sign in now.',
+      };
     },
   });
 }
 
 /** A refused sign-in: by nobody known (the caller proved no identity), about the account tried if it exists. */
-function signInRefused(email: string, userId: number | null, reason: 'wrong_credentials' | 'email_not_verified'): AuditEntry {
+function signInRefused(
+  email: string,
+  userId: number | null,
+  reason: 'wrong_credentials' | 'email_not_verified',
+): AuditEntry {
   return { module: MODULE.users, recordId: userId, action: 'login_failed', details: { email, reason } };
 }
 

@@ -11,12 +11,17 @@ const linkToken = { type: 'string', minLength: 16, maxLength: 200, pattern: '^[A
 const refreshToken = { type: 'string', minLength: 1, maxLength: 200 } as const;
 
 export const loginBody = body(
-  { email: { title: 'Email', type: 'string', minLength: 1, maxLength: 254 }, password: { title: 'Password', type: 'string', minLength: 1, maxLength: 128 } },
+  {
+    email: { title: 'Email', type: 'string', minLength: 1, maxLength: 254 },
+    password: { title: 'Password', type: 'string', minLength: 1, maxLength: 128 },
+  },
   ['email', 'password'],
 );
 export const refreshBody = body({ refresh: refreshToken }, ['refresh']);
 export const logoutBody = body({ refresh: refreshToken }, []);
-export const forgetPasswordBody = body({ email: { title: 'Email', type: 'string', format: 'email', maxLength: 254 } }, ['email']);
+export const forgetPasswordBody = body({ email: { title: 'Email', type: 'string', format: 'email', maxLength: 254 } }, [
+  'email',
+]);
 export const checkLinkBody = body({ token: linkToken }, ['token']);
 const newPassword = {
   password: { title: 'Password', type: 'string', format: 'password', maxLength: 128 },
@@ -24,7 +29,10 @@ const newPassword = {
 } as const;
 export const resetPasswordBody = body({ token: linkToken, ...newPassword }, ['token', 'password', 'confirm_password']);
 /** The password is for an account created without one (an invitation): its owner chooses it as they verify. */
-export const emailVerifyBody = { ...body({ token: linkToken, ...newPassword }, ['token']), dependentRequired: { password: ['confirm_password'] } } as const;
+export const emailVerifyBody = {
+  ...body({ token: linkToken, ...newPassword }, ['token']),
+  dependentRequired: { password: ['confirm_password'] },
+} as const;
 /** "Send the link again" on the sign-in screen: the credentials just refused for an unverified address. */
 export const resendVerificationBody = loginBody;
 
@@ -32,7 +40,10 @@ const TOKEN_PAIR = namedSchema('TokenPair', {
   type: 'object',
   required: ['access', 'refresh'],
   properties: {
-    access: { type: 'string', description: 'JWT (HS256) with sub, role, exp, iat, first_name, last_name, default_url.' },
+    access: {
+      type: 'string',
+      description: 'JWT (HS256) with sub, role, exp, iat, first_name, last_name, default_url.',
+    },
     refresh: { type: 'string' },
   },
 });
@@ -43,17 +54,25 @@ export const validLinkAnswer = dataAnswer('The link is valid.', {
   required: ['valid', 'email'],
   properties: { valid: { type: 'boolean', enum: [true] }, email: { type: 'string' } },
 });
-export const verifyLinkAnswer = dataAnswer('The verification link is valid; an account without a password chooses one with it.', {
-  type: 'object',
-  required: ['valid', 'email', 'password_set'],
-  properties: { valid: { type: 'boolean', enum: [true] }, email: { type: 'string' }, password_set: { type: 'boolean' } },
-});
+export const verifyLinkAnswer = dataAnswer(
+  'The verification link is valid; an account without a password chooses one with it.',
+  {
+    type: 'object',
+    required: ['valid', 'email', 'password_set'],
+    properties: {
+      valid: { type: 'boolean', enum: [true] },
+      email: { type: 'string' },
+      password_set: { type: 'boolean' },
+    },
+  },
+);
 export const loggedOutAnswer = messageAnswer('Logged out.');
 export const linkSentAnswer = messageAnswer('A link was sent if the account exists.');
 export const passwordChangedAnswer = messageAnswer('Password changed.');
 export const emailVerifiedAnswer = messageAnswer('Address verified.');
 export const verificationResentAnswer = messageAnswer('Sent, or the address is already verified.');
 export const emailNotVerifiedAnswer = {
-  description: 'The password is right but the e-mail address is not verified yet: open the e-mailed link, or `POST email-verify/resend`.',
+  description:
+    'The password is right but the e-mail address is not verified yet: open the e-mailed link, or `POST email-verify/resend`.',
   content: json(ERROR_BODY),
 };

@@ -70,7 +70,12 @@ const USER_COLUMNS = `u.id, u.email, u.first_name, u.last_name, u.role_id, r.nam
  * query per request (the session by primary key, its user, their role and its grants version, and the data
  * version); the permission set itself comes from `cache` when the version matches.
  */
-export async function loadSessionUser(db: Queryable, cache: GrantsCache, sessionId: string, userId: number): Promise<SessionUser | null> {
+export async function loadSessionUser(
+  db: Queryable,
+  cache: GrantsCache,
+  sessionId: string,
+  userId: number,
+): Promise<SessionUser | null> {
   const [row] = await db.query<UserRow>(
     `SELECT ${USER_COLUMNS}
        FROM sessions s
@@ -82,8 +87,14 @@ export async function loadSessionUser(db: Queryable, cache: GrantsCache, session
   return row ? toSessionUser(row, sessionId, await cache.of(db, row)) : null;
 }
 
-export async function loadUserGrants(db: Queryable, userId: number): Promise<{ user: Omit<SessionUser, 'sessionId'> } | null> {
-  const [row] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u LEFT JOIN roles r ON r.id = u.role_id WHERE u.id = $1`, [userId]);
+export async function loadUserGrants(
+  db: Queryable,
+  userId: number,
+): Promise<{ user: Omit<SessionUser, 'sessionId'> } | null> {
+  const [row] = await db.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users u LEFT JOIN roles r ON r.id = u.role_id WHERE u.id = $1`,
+    [userId],
+  );
   return row ? { user: toSessionUser(row, '', await new GrantsCache().of(db, row)) } : null;
 }
 
@@ -97,7 +108,10 @@ function toSessionUser(row: UserRow, sessionId: string, grants: Grants): Session
     roleName: row.role_name,
     sessionId,
     grants,
-    permissionsVersion: row.role_id !== null && row.role_active && row.grants_version !== null ? `${row.role_id}.${row.grants_version}` : '0.0',
+    permissionsVersion:
+      row.role_id !== null && row.role_active && row.grants_version !== null
+        ? `${row.role_id}.${row.grants_version}`
+        : '0.0',
     dataVersion: Number(row.data_version),
   };
 }

@@ -54,7 +54,10 @@ export async function revokeSession(db: Queryable, sessionId: string): Promise<v
 }
 
 /** Ends the session of a refresh token; the user whose live session it ended, or null when it ended none. */
-export async function revokeSessionOfRefreshToken(db: Queryable, refresh: string): Promise<{ userId: number; email: string } | null> {
+export async function revokeSessionOfRefreshToken(
+  db: Queryable,
+  refresh: string,
+): Promise<{ userId: number; email: string } | null> {
   const [ended] = await db.query<{ user_id: number; email: string }>(
     `UPDATE sessions s SET revoked_at = now() FROM users u
       WHERE s.id = (SELECT session_id FROM refresh_tokens WHERE token_hash = $1) AND s.revoked_at IS NULL AND u.id = s.user_id
@@ -65,13 +68,18 @@ export async function revokeSessionOfRefreshToken(db: Queryable, refresh: string
 }
 
 export async function revokeAllSessions(db: Queryable, userId: number, except?: string): Promise<void> {
-  await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id <> $2::uuid', [
-    userId,
-    except ?? '00000000-0000-0000-0000-000000000000',
-  ]);
+  await db.query(
+    'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id <> $2::uuid',
+    [userId, except ?? '00000000-0000-0000-0000-000000000000'],
+  );
 }
 
-async function issuePair(db: Queryable, userId: number, sessionId: string, settings: TokenSettings): Promise<TokenPair> {
+async function issuePair(
+  db: Queryable,
+  userId: number,
+  sessionId: string,
+  settings: TokenSettings,
+): Promise<TokenPair> {
   const loaded = await loadUserGrants(db, userId);
   if (!loaded) throw unauthorized();
   const { user } = loaded;

@@ -20,8 +20,18 @@ interface ThrottleRule {
   maxPerHour: number;
 }
 
-const BY_ACCOUNT: ThrottleRule = { table: 'login_throttle', key: 'account', backoffFrom: BACKOFF_FROM_FAILURE, maxPerHour: MAX_FAILURES_PER_HOUR };
-const BY_CLIENT: ThrottleRule = { table: 'client_login_throttle', key: 'client', backoffFrom: CLIENT_BACKOFF_FROM_FAILURE, maxPerHour: CLIENT_MAX_FAILURES_PER_HOUR };
+const BY_ACCOUNT: ThrottleRule = {
+  table: 'login_throttle',
+  key: 'account',
+  backoffFrom: BACKOFF_FROM_FAILURE,
+  maxPerHour: MAX_FAILURES_PER_HOUR,
+};
+const BY_CLIENT: ThrottleRule = {
+  table: 'client_login_throttle',
+  key: 'client',
+  backoffFrom: CLIENT_BACKOFF_FROM_FAILURE,
+  maxPerHour: CLIENT_MAX_FAILURES_PER_HOUR,
+};
 
 /**
  * Login throttling per account and per client, kept in the database so that every instance sees the same counts.
@@ -34,7 +44,10 @@ const BY_CLIENT: ThrottleRule = { table: 'client_login_throttle', key: 'client',
  */
 export async function reserveLoginAttempt(db: Database, account: string, client: string): Promise<void> {
   const refusedFor = await db.transaction(async (tx) => {
-    for (const [rule, value] of [[BY_CLIENT, client], [BY_ACCOUNT, account]] as const) {
+    for (const [rule, value] of [
+      [BY_CLIENT, client],
+      [BY_ACCOUNT, account],
+    ] as const) {
       if (!(await countAttempt(tx, rule, value))) return lockWait(tx, rule, value);
     }
     return null;
@@ -81,6 +94,9 @@ async function countAttempt(tx: Queryable, rule: ThrottleRule, value: string): P
 }
 
 async function lockWait(tx: Queryable, rule: ThrottleRule, value: string): Promise<number> {
-  const [row] = await tx.query<{ wait: number }>(`SELECT extract(epoch FROM locked_until - now())::float8 AS wait FROM ${rule.table} WHERE ${rule.key} = $1`, [value]);
+  const [row] = await tx.query<{ wait: number }>(
+    `SELECT extract(epoch FROM locked_until - now())::float8 AS wait FROM ${rule.table} WHERE ${rule.key} = $1`,
+    [value],
+  );
   return Math.max(row?.wait ?? 1, 1);
 }

@@ -25,13 +25,20 @@ const hmacKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
 function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
   let key = hmacKeys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
     hmacKeys.set(secret, key);
   }
   return key;
 }
 
-export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, lifetimeSeconds: number): Promise<string> {
+export async function signAccessToken(
+  secret: Uint8Array,
+  claims: AccessClaims,
+  lifetimeSeconds: number,
+): Promise<string> {
   const { sub, ...rest } = claims;
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ ...rest })
@@ -64,8 +71,13 @@ export async function verifyAccessToken(secret: Uint8Array, token: string): Prom
     return null;
   }
   try {
-    const { payload } = await jwtVerify(token, await hmacKey(secret), { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+    const { payload } = await jwtVerify(token, await hmacKey(secret), {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number')
+      return null;
     const claims = payload as unknown as AccessClaims;
     if (verified.size >= MAX_VERIFIED_TOKENS) verified.clear();
     verified.set(token, { claims, exp: payload.exp });

@@ -22,14 +22,24 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 const STORAGE_FOLDER = 'banner-images';
 
 type ImageKind = { extension: 'png' | 'jpg' | 'webp'; contentType: string };
-const CONTENT_TYPES: Record<ImageKind['extension'], string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+const CONTENT_TYPES: Record<ImageKind['extension'], string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+};
 
 /** The image kind the file's first bytes prove (magic numbers), whatever its name or declared type say. */
 export function imageKind(data: Buffer): ImageKind | null {
   const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (data.length >= png.length && png.every((byte, index) => data[index] === byte)) return { extension: 'png', contentType: CONTENT_TYPES.png };
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return { extension: 'jpg', contentType: CONTENT_TYPES.jpg };
-  if (data.length >= 12 && data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP') {
+  if (data.length >= png.length && png.every((byte, index) => data[index] === byte))
+    return { extension: 'png', contentType: CONTENT_TYPES.png };
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff)
+    return { extension: 'jpg', contentType: CONTENT_TYPES.jpg };
+  if (
+    data.length >= 12 &&
+    data.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    data.subarray(8, 12).toString('latin1') === 'WEBP'
+  ) {
     return { extension: 'webp', contentType: CONTENT_TYPES.webp };
   }
   return null;
@@ -56,15 +66,29 @@ export async function bannerImageRoutes(app: FastifyInstance): Promise<void> {
   const banners = resource(BANNER_MODULE);
   if (!banners) return;
   const base = `/${banners.api}`;
-  const canUpload: Access = { anyOf: [{ module: BANNER_MODULE, action: 'add' }, { module: BANNER_MODULE, action: 'edit' }] };
+  const canUpload: Access = {
+    anyOf: [
+      { module: BANNER_MODULE, action: 'add' },
+      { module: BANNER_MODULE, action: 'edit' },
+    ],
+  };
   const tags = [banners.label];
   const imageTypes = Object.values(CONTENT_TYPES);
-  const image: Answer = { description: 'The image.', content: Object.fromEntries(imageTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])) };
+  const image: Answer = {
+    description: 'The image.',
+    content: Object.fromEntries(
+      imageTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
+    ),
+  };
 
   // This plugin's own multipart parser (plugins are encapsulated): the body is buffered up to the image limit.
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: BANNER_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD }, (_request, body, done) => {
-    done(null, body);
-  });
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: BANNER_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD },
+    (_request, body, done) => {
+      done(null, body);
+    },
+  );
 
   app.post(`${base}/image`, {
     config: { access: canUpload, audit: { action: 'upload' } },
@@ -77,7 +101,11 @@ export async function bannerImageRoutes(app: FastifyInstance): Promise<void> {
       body: {
         content: {
           'multipart/form-data': {
-            schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+            schema: {
+              type: 'object',
+              required: ['file'],
+              properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } },
+            },
             encoding: { file: { contentType: imageTypes.join(', ') } },
           },
         },
@@ -85,7 +113,11 @@ export async function bannerImageRoutes(app: FastifyInstance): Promise<void> {
       response: {
         201: dataAnswer(
           'Stored.',
-          { type: 'object', required: ['url'], properties: { url: { type: 'string', description: `A same-origin path: /api/v1${base}/images/<name>.` } } },
+          {
+            type: 'object',
+            required: ['url'],
+            properties: { url: { type: 'string', description: `A same-origin path: /api/v1${base}/images/<name>.` } },
+          },
           { message: true },
         ),
         ...errorAnswers(400, 401, 403, 413, 415),
@@ -94,7 +126,8 @@ export async function bannerImageRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const data = imageFileOf(request);
       if (data.length === 0) throw validationError({ file: 'The file is empty.' });
-      if (data.length > BANNER_IMAGE_MAX_BYTES) throw new HttpError(413, `The image is larger than ${BANNER_IMAGE_MAX_BYTES / 1024 / 1024} MiB.`);
+      if (data.length > BANNER_IMAGE_MAX_BYTES)
+        throw new HttpError(413, `The image is larger than ${BANNER_IMAGE_MAX_BYTES / 1024 / 1024} MiB.`);
       const kind = imageKind(data);
       if (!kind) throw new HttpError(415, 'Only PNG, JPEG or WebP images can be uploaded.');
       const refusal = imageSizeRefusal(data);
@@ -107,7 +140,13 @@ export async function bannerImageRoutes(app: FastifyInstance): Promise<void> {
       // The image belongs to no banner yet (the form saves its url later): the entry names the file, and without it
       // the file is not kept.
       await app.db
-        .transaction((tx) => recordAudit(tx, actorOf(request), { module: BANNER_MODULE, action: 'upload', details: { url, bytes: data.length, type: kind.contentType } }))
+        .transaction((tx) =>
+          recordAudit(tx, actorOf(request), {
+            module: BANNER_MODULE,
+            action: 'upload',
+            details: { url, bytes: data.length, type: kind.contentType },
+          }),
+        )
         .catch(async (error: unknown) => {
           await app.storage.remove(key);
           throw error;

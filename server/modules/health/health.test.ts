@@ -44,7 +44,11 @@ describe.each(databases)('health and readiness on $kind', ({ kind, skip }) => {
     return started;
   }
 
-  async function appWith(started: TestServer, storage = started.storage, consoleDir: string | null = null): Promise<FastifyInstance> {
+  async function appWith(
+    started: TestServer,
+    storage = started.storage,
+    consoleDir: string | null = null,
+  ): Promise<FastifyInstance> {
     const app = await buildApp({ config: started.config, db: started.db, storage, consoleDir });
     opened.push(app);
     await app.ready();
@@ -64,19 +68,28 @@ describe.each(databases)('health and readiness on $kind', ({ kind, skip }) => {
     expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok', migrations: 'ok' } });
   });
 
-  it.skipIf(skip)('/readyz answers 503 naming the storage when it fails, and the migrations when one is not recorded', async () => {
-    const started = await server();
-    const failing = await appWith(started, new FailingStorage());
-    const storage = await failing.inject({ method: 'GET', url: '/readyz' });
-    expect(storage.statusCode).toBe(503);
-    expect(storage.json()).toEqual({ status: 'not ready', checks: { database: 'ok', storage: 'failing', migrations: 'ok' } });
-    expect((await failing.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  it.skipIf(skip)(
+    '/readyz answers 503 naming the storage when it fails, and the migrations when one is not recorded',
+    async () => {
+      const started = await server();
+      const failing = await appWith(started, new FailingStorage());
+      const storage = await failing.inject({ method: 'GET', url: '/readyz' });
+      expect(storage.statusCode).toBe(503);
+      expect(storage.json()).toEqual({
+        status: 'not ready',
+        checks: { database: 'ok', storage: 'failing', migrations: 'ok' },
+      });
+      expect((await failing.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
 
-    await started.db.query("DELETE FROM schema_migrations WHERE version = '001_core'");
-    const migrations = await started.app.inject({ method: 'GET', url: '/readyz' });
-    expect(migrations.statusCode).toBe(503);
-    expect(migrations.json()).toEqual({ status: 'not ready', checks: { database: 'ok', storage: 'ok', migrations: 'pending' } });
-  });
+      await started.db.query("DELETE FROM schema_migrations WHERE version = '001_core'");
+      const migrations = await started.app.inject({ method: 'GET', url: '/readyz' });
+      expect(migrations.statusCode).toBe(503);
+      expect(migrations.json()).toEqual({
+        status: 'not ready',
+        checks: { database: 'ok', storage: 'ok', migrations: 'pending' },
+      });
+    },
+  );
 
   it.skipIf(skip)('/readyz answers 503 naming the database once it is closed; /healthz still 200', async () => {
     const started = await server();
@@ -90,41 +103,52 @@ describe.each(databases)('health and readiness on $kind', ({ kind, skip }) => {
     await db.close();
     const ready = await app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ status: 'not ready', checks: { database: 'failing', storage: 'ok', migrations: 'failing' } });
+    expect(ready.json()).toEqual({
+      status: 'not ready',
+      checks: { database: 'failing', storage: 'ok', migrations: 'failing' },
+    });
     expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
   });
 
-  it.skipIf(skip)('with the console served, the probes answer JSON, not its page; a path the router does not match gets what any unmatched path gets', async () => {
-    const started = await server();
-    const folder = await mkdtemp(join(tmpdir(), 'console-dist-'));
-    opened.push({ close: () => rm(folder, { recursive: true, force: true }) });
-    await writeFile(join(folder, 'index.html'), '<!doctype html><title>Console</title><div id="root"></div>');
-    const app = await appWith(started, started.storage, folder);
-    for (const url of ['/healthz', '/readyz', '/%68ealthz', '/readyz/']) {
-      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-      expect(response.statusCode, url).toBe(200);
-      expect(response.headers['content-type'], url).toContain('application/json');
-      expect(response.body, url).not.toContain('<title>Console</title>');
-    }
-    const unmatched = await app.inject({ method: 'GET', url: '/no-such-page', headers: { accept: 'text/html' } });
-    for (const url of ['//readyz', '/READYZ']) {
-      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-      expect(response.statusCode, url).toBe(unmatched.statusCode);
-      expect(response.body, url).toBe(unmatched.body);
-    }
-  });
+  it.skipIf(skip)(
+    'with the console served, the probes answer JSON, not its page; a path the router does not match gets what any unmatched path gets',
+    async () => {
+      const started = await server();
+      const folder = await mkdtemp(join(tmpdir(), 'console-dist-'));
+      opened.push({ close: () => rm(folder, { recursive: true, force: true }) });
+      await writeFile(join(folder, 'index.html'), '<!doctype html><title>Console</title><div id="root"></div>');
+      const app = await appWith(started, started.storage, folder);
+      for (const url of ['/healthz', '/readyz', '/%68ealthz', '/readyz/']) {
+        const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['content-type'], url).toContain('application/json');
+        expect(response.body, url).not.toContain('<title>Console</title>');
+      }
+      const unmatched = await app.inject({ method: 'GET', url: '/no-such-page', headers: { accept: 'text/html' } });
+      for (const url of ['//readyz', '/READYZ']) {
+        const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        expect(response.statusCode, url).toBe(unmatched.statusCode);
+        expect(response.body, url).toBe(unmatched.body);
+      }
+    },
+  );
 
-  it.skipIf(skip)('the router decides which spellings are the probes (as for every route): a percent-encoded letter or a trailing slash is; another case, a doubled slash or another prefix is not', async () => {
-    const { app } = await server();
-    for (const url of ['/%68ealthz', '/healthz/', '/healthz?probe=1']) expect((await app.inject({ method: 'GET', url })).json(), url).toEqual({ status: 'ok' });
-    expect((await app.inject({ method: 'GET', url: '/%72eadyz' })).json()).toMatchObject({ status: 'ready' });
-    for (const url of ['//readyz', '/READYZ', '/Healthz', '/readyz.', '/api/v1/readyz']) {
-      const response = await app.inject({ method: 'GET', url });
-      expect(response.statusCode, url).toBe(404);
-      expect(response.body, url).not.toContain('"status"');
-    }
-    for (const method of ['POST', 'DELETE'] as const) expect((await app.inject({ method, url: '/readyz' })).statusCode).toBe(404);
-  });
+  it.skipIf(skip)(
+    'the router decides which spellings are the probes (as for every route): a percent-encoded letter or a trailing slash is; another case, a doubled slash or another prefix is not',
+    async () => {
+      const { app } = await server();
+      for (const url of ['/%68ealthz', '/healthz/', '/healthz?probe=1'])
+        expect((await app.inject({ method: 'GET', url })).json(), url).toEqual({ status: 'ok' });
+      expect((await app.inject({ method: 'GET', url: '/%72eadyz' })).json()).toMatchObject({ status: 'ready' });
+      for (const url of ['//readyz', '/READYZ', '/Healthz', '/readyz.', '/api/v1/readyz']) {
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.body, url).not.toContain('"status"');
+      }
+      for (const method of ['POST', 'DELETE'] as const)
+        expect((await app.inject({ method, url: '/readyz' })).statusCode).toBe(404);
+    },
+  );
 
   it.skipIf(skip)('/readyz answers 503 "stopping" once a stop begins, while /healthz still answers 200', async () => {
     const started = await server();

@@ -7,7 +7,10 @@ const CHECK_TIMEOUT_MS = 2000;
 
 type Check = 'database' | 'storage' | 'migrations';
 
-const SERVING: Answer = { description: 'The process serves.', content: json({ type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } }) };
+const SERVING: Answer = {
+  description: 'The process serves.',
+  content: json({ type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } }),
+};
 const READINESS = {
   type: 'object',
   required: ['status'],
@@ -17,7 +20,11 @@ const READINESS = {
     checks: {
       type: 'object',
       required: ['database', 'storage', 'migrations'],
-      properties: { database: { type: 'string', enum: ['ok', 'failing'] }, storage: { type: 'string', enum: ['ok', 'failing'] }, migrations: { type: 'string', enum: ['ok', 'pending', 'failing'] } },
+      properties: {
+        database: { type: 'string', enum: ['ok', 'failing'] },
+        storage: { type: 'string', enum: ['ok', 'failing'] },
+        migrations: { type: 'string', enum: ['ok', 'pending', 'failing'] },
+      },
     },
   },
 };
@@ -59,7 +66,11 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
 }
 
 async function readiness(app: FastifyInstance): Promise<Record<Check, string>> {
-  const [database, storage, pending] = await Promise.all([within(app.db.query('SELECT 1')), within(app.storage.ready()), within(unappliedMigrations(app.db))]);
+  const [database, storage, pending] = await Promise.all([
+    within(app.db.query('SELECT 1')),
+    within(app.storage.ready()),
+    within(unappliedMigrations(app.db)),
+  ]);
   return {
     database: database ? 'ok' : 'failing',
     storage: storage ? 'ok' : 'failing',

@@ -14,8 +14,9 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['Home'],
       operationId: 'getHome',
-      summary: 'The caller\'s home screen',
-      description: 'Expiring subscriptions, open trials, new subscribers and revenue this month against last, the upload queue and failures, the last upload per country and direction, recent changes: those the caller may see.',
+      summary: "The caller's home screen",
+      description:
+        'Expiring subscriptions, open trials, new subscribers and revenue this month against last, the upload queue and failures, the last upload per country and direction, recent changes: those the caller may see.',
       response: { 200: homeAnswer, ...errorAnswers(401) },
     },
     handler: async (request) => ({ data: { cards: await homeCards(sources, currentUser(request), new Date()) } }),

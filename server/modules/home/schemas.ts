@@ -3,8 +3,14 @@ import { HOME_CARD_KEYS } from '../../../contract/home.ts';
 import { dataAnswer } from '../../http/answers.ts';
 import { namedSchema } from '../../http/components.ts';
 
-const link = { type: 'string', description: 'A console path with the list\'s filters in its query: the list that shows this.' } as const;
-const nullableLink = { type: ['string', 'null'], description: `${link.description} Null when that list offers no such filter.` } as const;
+const link = {
+  type: 'string',
+  description: "A console path with the list's filters in its query: the list that shows this.",
+} as const;
+const nullableLink = {
+  type: ['string', 'null'],
+  description: `${link.description} Null when that list offers no such filter.`,
+} as const;
 
 const HOME_FIGURE = namedSchema('HomeFigure', {
   type: 'object',
@@ -52,5 +58,10 @@ const HOME_CARD = namedSchema('HomeCard', {
 
 export const homeAnswer = dataAnswer(
   'The cards the caller may see: each only when their role may open the list it links to, its counts within their scope.',
-  { type: 'object', additionalProperties: false, required: ['cards'], properties: { cards: { type: 'array', items: HOME_CARD } } },
+  {
+    type: 'object',
+    additionalProperties: false,
+    required: ['cards'],
+    properties: { cards: { type: 'array', items: HOME_CARD } },
+  },
 );

@@ -53,7 +53,12 @@ function within(column: string, month: MonthRange, params: SqlParams): string {
 }
 
 /** One scan of the caller's subscribers for every subscriber figure. */
-export async function subscriberFigures(db: Queryable, scope: Scope | null, thisMonth: MonthRange, lastMonth: MonthRange): Promise<SubscriberFigures> {
+export async function subscriberFigures(
+  db: Queryable,
+  scope: Scope | null,
+  thisMonth: MonthRange,
+  lastMonth: MonthRange,
+): Promise<SubscriberFigures> {
   const subscribers = entityResource(MODULE.subscribers);
   if (!subscribers) return { expiring: 0, trials: 0, newThisMonth: 0, newLastMonth: 0 };
   const params = new SqlParams();
@@ -65,11 +70,20 @@ export async function subscriberFigures(db: Queryable, scope: Scope | null, this
        FROM ${quoted(subscribers.entity.table)} t ${scope ? `WHERE ${scope(params)}` : ''}`,
     params.values,
   );
-  return { expiring: row?.expiring ?? 0, trials: row?.trials ?? 0, newThisMonth: row?.newThisMonth ?? 0, newLastMonth: row?.newLastMonth ?? 0 };
+  return {
+    expiring: row?.expiring ?? 0,
+    trials: row?.trials ?? 0,
+    newThisMonth: row?.newThisMonth ?? 0,
+    newLastMonth: row?.newLastMonth ?? 0,
+  };
 }
 
 /** Money received in each month: the sum of payments by the day they were received (docs/api.md, "Revenue"). */
-export async function revenue(db: Queryable, thisMonth: MonthRange, lastMonth: MonthRange): Promise<{ thisMonth: number; lastMonth: number }> {
+export async function revenue(
+  db: Queryable,
+  thisMonth: MonthRange,
+  lastMonth: MonthRange,
+): Promise<{ thisMonth: number; lastMonth: number }> {
   const params = new SqlParams();
   const [row] = await db.query<{ this_month: number; last_month: number }>(
     `SELECT coalesce(sum(amount) FILTER (WHERE ${within('received_at', thisMonth, params)}), 0)::float8 AS this_month,

@@ -7,11 +7,18 @@ import type { RowPlan } from './plan.ts';
  * Writes one batch of planned rows through the record operations, in the caller's transaction: the new records, and
  * the updates each at the version the plan read.
  */
-export async function applyBatch(context: WriteContext, endpoint: ResourceEndpoint, plans: readonly RowPlan[]): Promise<void> {
+export async function applyBatch(
+  context: WriteContext,
+  endpoint: ResourceEndpoint,
+  plans: readonly RowPlan[],
+): Promise<void> {
   const creates = plans.filter((plan) => plan.outcome === 'create').map((plan) => plan.body);
   const updates = plans
     .filter((plan) => plan.outcome === 'update')
-    .map((plan) => ({ before: withoutScopeFlag(plan.existing!) as Row & { id: number; version: number }, body: plan.body }));
+    .map((plan) => ({
+      before: withoutScopeFlag(plan.existing!) as Row & { id: number; version: number },
+      body: plan.body,
+    }));
   if (creates.length > 0 || updates.length > 0) await endpoint.records.importBatch(context, creates, updates);
 }
 

@@ -23,7 +23,9 @@ export function cellValue(field: FieldModel, text: string): unknown {
     default: {
       if (!field.enumLabels) return text;
       const lower = text.toLowerCase();
-      const code = Object.entries(field.enumLabels).find(([value, label]) => value.toLowerCase() === lower || label.toLowerCase() === lower)?.[0];
+      const code = Object.entries(field.enumLabels).find(
+        ([value, label]) => value.toLowerCase() === lower || label.toLowerCase() === lower,
+      )?.[0];
       return code ?? text;
     }
   }
@@ -51,8 +53,16 @@ export async function relationIds(db: Queryable, field: FieldModel, cells: Reado
     `SELECT lower(${label}::text) AS label, min(id) AS id FROM ${quoted(target.table)} WHERE lower(${label}::text) = ANY($1::text[]) GROUP BY 1 HAVING count(*) = 1`,
     [labels],
   );
-  const existing = numbers.length === 0 ? [] : await db.query<{ id: number }>(`SELECT id FROM ${quoted(target.table)} WHERE id = ANY($1::bigint[])`, [numbers]);
-  return { byLabel: new Map(labelled.map((row) => [row.label, Number(row.id)])), ids: new Set(existing.map((row) => Number(row.id))) };
+  const existing =
+    numbers.length === 0
+      ? []
+      : await db.query<{ id: number }>(`SELECT id FROM ${quoted(target.table)} WHERE id = ANY($1::bigint[])`, [
+          numbers,
+        ]);
+  return {
+    byLabel: new Map(labelled.map((row) => [row.label, Number(row.id)])),
+    ids: new Set(existing.map((row) => Number(row.id))),
+  };
 }
 
 /**

@@ -38,7 +38,8 @@ export function receiveImportFile(payload: IncomingMessage): Promise<Buffer> {
     });
     payload.once('error', stop);
     payload.once('end', () => {
-      if (Number.isSafeInteger(declared) && received !== declared) reject(new HttpError(400, 'The request body is shorter than its Content-Length.'));
+      if (Number.isSafeInteger(declared) && received !== declared)
+        reject(new HttpError(400, 'The request body is shorter than its Content-Length.'));
       else resolve(body.subarray(0, received));
     });
   });

@@ -37,8 +37,14 @@ export const IMPORT_READERS_AT_ONCE = 2;
 export const IMPORT_SHOWN_CELL_CHARS = 200;
 
 /** A row as a dry run shows it: each cell, and each message (which may quote a cell), cut to a readable length. */
-export function shownRow(cells: readonly string[], errors: Record<string, string>): { cells: string[]; errors: Record<string, string> } {
-  return { cells: cells.map(shownCell), errors: Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, shownCell(message)])) };
+export function shownRow(
+  cells: readonly string[],
+  errors: Record<string, string>,
+): { cells: string[]; errors: Record<string, string> } {
+  return {
+    cells: cells.map(shownCell),
+    errors: Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, shownCell(message)])),
+  };
 }
 
 function shownCell(text: string): string {

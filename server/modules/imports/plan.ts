@@ -42,14 +42,23 @@ const schemas = new WeakMap<object, { create: JsonSchema; update: JsonSchema }>(
 function writeSchemas(endpoint: ResourceEndpoint) {
   let known = schemas.get(endpoint.resource);
   if (!known) {
-    known = { create: writeSchema(endpoint.resource.entity.createSchema), update: writeSchema(endpoint.resource.entity.updateSchema) };
+    known = {
+      create: writeSchema(endpoint.resource.entity.createSchema),
+      update: writeSchema(endpoint.resource.entity.updateSchema),
+    };
     schemas.set(endpoint.resource, known);
   }
   return known;
 }
 
 /** The plan of every row, a batch at a time, with an await between batches so other requests go on. */
-export async function* planRows(db: Queryable, endpoint: ResourceEndpoint, file: ParsedFile, columns: ColumnFields, user: SessionUser | null): AsyncGenerator<RowPlan[]> {
+export async function* planRows(
+  db: Queryable,
+  endpoint: ResourceEndpoint,
+  file: ParsedFile,
+  columns: ColumnFields,
+  user: SessionUser | null,
+): AsyncGenerator<RowPlan[]> {
   const seen = new Map<string, number>();
   for (let start = 0; start < file.rows.length; start += IMPORT_BATCH) {
     yield await planBatch(db, endpoint, file.rows.slice(start, start + IMPORT_BATCH), start, columns, user, seen);
@@ -57,7 +66,15 @@ export async function* planRows(db: Queryable, endpoint: ResourceEndpoint, file:
   }
 }
 
-async function planBatch(db: Queryable, endpoint: ResourceEndpoint, rows: string[][], start: number, columns: ColumnFields, user: SessionUser | null, seen: Map<string, number>): Promise<RowPlan[]> {
+async function planBatch(
+  db: Queryable,
+  endpoint: ResourceEndpoint,
+  rows: string[][],
+  start: number,
+  columns: ColumnFields,
+  user: SessionUser | null,
+  seen: Map<string, number>,
+): Promise<RowPlan[]> {
   const { resource } = endpoint;
   const { create, update } = writeSchemas(endpoint);
   const key = matchKey(resource);
@@ -72,7 +89,14 @@ async function planBatch(db: Queryable, endpoint: ResourceEndpoint, rows: string
   for (const [field, named] of labels) ids.set(field, await relationIds(db, field, named));
 
   const plans: RowPlan[] = rows.map((row, offset) => {
-    const plan: RowPlan = { line: start + offset + 2, outcome: 'create', body: {}, errors: {}, existing: null, changed: [] };
+    const plan: RowPlan = {
+      line: start + offset + 2,
+      outcome: 'create',
+      body: {},
+      errors: {},
+      existing: null,
+      changed: [],
+    };
     columns.forEach((field, column) => {
       const text = row[column] ?? '';
       if (!field || text === '') return;
@@ -89,7 +113,13 @@ async function planBatch(db: Queryable, endpoint: ResourceEndpoint, rows: string
     return plan;
   });
 
-  const existing = await matchedRecords(db, endpoint, plans.filter((plan) => Object.keys(plan.errors).length === 0), key, user);
+  const existing = await matchedRecords(
+    db,
+    endpoint,
+    plans.filter((plan) => Object.keys(plan.errors).length === 0),
+    key,
+    user,
+  );
   for (const plan of plans) {
     if (Object.keys(plan.errors).length > 0) {
       plan.outcome = 'error';
@@ -109,7 +139,9 @@ async function planBatch(db: Queryable, endpoint: ResourceEndpoint, rows: string
       plan.errors = keyInUse(resource.entity, key);
       continue;
     }
-    const errors = record ? validateBody(update, { ...writableOf(record, resource.entity.fields), ...plan.body }) : validateBody(create, plan.body);
+    const errors = record
+      ? validateBody(update, { ...writableOf(record, resource.entity.fields), ...plan.body })
+      : validateBody(create, plan.body);
     if (errors) {
       plan.outcome = 'error';
       plan.errors = errors;
@@ -129,11 +161,20 @@ async function planBatch(db: Queryable, endpoint: ResourceEndpoint, rows: string
  * its row, as a single edit would be refused; a new record is judged when it is written, once its behaviour has
  * prepared it (an executive's new subscriber is assigned to them).
  */
-async function refuseMovesOutOfScope(db: Queryable, endpoint: ResourceEndpoint, plans: RowPlan[], user: SessionUser | null): Promise<void> {
+async function refuseMovesOutOfScope(
+  db: Queryable,
+  endpoint: ResourceEndpoint,
+  plans: RowPlan[],
+  user: SessionUser | null,
+): Promise<void> {
   const scope = endpoint.scopeOf(user);
   const updates = plans.filter((plan) => plan.outcome === 'update');
   if (!scope || updates.length === 0) return;
-  const outside = await endpoint.table.outsideScope(db, updates.map((plan) => ({ ...plan.existing, ...plan.body })), scope);
+  const outside = await endpoint.table.outsideScope(
+    db,
+    updates.map((plan) => ({ ...plan.existing, ...plan.body })),
+    scope,
+  );
   for (const index of outside) {
     updates[index]!.outcome = 'error';
     updates[index]!.errors = { _: 'This row would move the record outside your assignment.' };
@@ -145,7 +186,13 @@ function keyOf(body: Record<string, unknown>, key: readonly string[]): string {
 }
 
 /** The records the batch's keys name, each with whether the caller's scope holds it: one statement on the key's index. */
-async function matchedRecords(db: Queryable, endpoint: ResourceEndpoint, plans: RowPlan[], key: readonly string[], user: SessionUser | null): Promise<Map<string, Row>> {
+async function matchedRecords(
+  db: Queryable,
+  endpoint: ResourceEndpoint,
+  plans: RowPlan[],
+  key: readonly string[],
+  user: SessionUser | null,
+): Promise<Map<string, Row>> {
   if (plans.length === 0) return new Map();
   const { entity } = endpoint.resource;
   const params = new SqlParams();

@@ -19,22 +19,35 @@ type WorkerAnswer = { table: FileTable } | { refused: string } | { failed: strin
  * Reads a file in a worker thread of its own, with a heap limit and a time limit: a file that would take the memory or
  * the time of the server takes those of its worker, which is then stopped, and every other request goes on meanwhile.
  */
-export async function readInWorker(kind: FileToRead['kind'], data: Uint8Array, limits: ReaderLimits = DEFAULT_LIMITS): Promise<FileTable> {
+export async function readInWorker(
+  kind: FileToRead['kind'],
+  data: Uint8Array,
+  limits: ReaderLimits = DEFAULT_LIMITS,
+): Promise<FileTable> {
   const release = await readerTurn();
   try {
     const code = await workerCode(WORKER);
     // Bytes with memory of their own (an upload's body, fileBody.ts) are handed over, not copied: they are not read
     // again here. Bytes sharing Node's buffer pool are copied first.
-    const handed = data.buffer.byteLength > Buffer.poolSize && data.buffer instanceof ArrayBuffer ? data : new Uint8Array(data);
+    const handed =
+      data.buffer.byteLength > Buffer.poolSize && data.buffer instanceof ArrayBuffer ? data : new Uint8Array(data);
     const worker = new Worker(code, {
       eval: true,
       workerData: { kind, data: handed } satisfies FileToRead,
       transferList: [handed.buffer as ArrayBuffer],
-      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: Math.min(32, limits.memoryMb), stackSizeMb: 4 },
+      resourceLimits: {
+        maxOldGenerationSizeMb: limits.memoryMb,
+        maxYoungGenerationSizeMb: Math.min(32, limits.memoryMb),
+        stackSizeMb: 4,
+      },
     });
     return await new Promise<FileTable>((resolve, reject) => {
       const timer = setTimeout(() => {
-        reject(new FileRefused(`Reading this file takes longer than ${limits.seconds} seconds, the most an import may take.`));
+        reject(
+          new FileRefused(
+            `Reading this file takes longer than ${limits.seconds} seconds, the most an import may take.`,
+          ),
+        );
         void worker.terminate();
       }, limits.seconds * 1000);
       const settle = () => clearTimeout(timer);
@@ -47,7 +60,13 @@ export async function readInWorker(kind: FileToRead['kind'], data: Uint8Array, l
       });
       worker.once('error', (error: Error & { code?: string }) => {
         settle();
-        reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new FileRefused(`Reading this file needs more than ${limits.memoryMb} MiB of memory, the most an import may use.`) : error);
+        reject(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new FileRefused(
+                `Reading this file needs more than ${limits.memoryMb} MiB of memory, the most an import may use.`,
+              )
+            : error,
+        );
       });
       worker.once('exit', () => {
         settle();

@@ -22,7 +22,9 @@ import { loadImport, rememberMapping, storeImport } from './store.ts';
 
 /** Import from a file for each resource whose manifest offers `import` (docs/api.md, "Import"). */
 export async function importRoutes(app: FastifyInstance): Promise<void> {
-  app.addContentTypeParser('multipart/form-data', (_request: FastifyRequest, payload: IncomingMessage) => receiveImportFile(payload));
+  app.addContentTypeParser('multipart/form-data', (_request: FastifyRequest, payload: IncomingMessage) =>
+    receiveImportFile(payload),
+  );
   const responses = new ResponseCache();
   for (const resource of ENTITY_RESOURCES.filter((candidate) => candidate.actions.includes('import'))) {
     registerImport(app, new ResourceEndpoint(app, resource, responses));
@@ -37,13 +39,26 @@ function registerImport(app: FastifyInstance, endpoint: ResourceEndpoint): void 
   const config = { access: permission(resource.key, 'import') };
   const plural = resource.typeName;
   const several = resource.label.toLowerCase();
-  const about = (operationId: string, summary: string, description?: string) => ({ tags: [resource.label], operationId, summary, ...(description ? { description } : {}) });
+  const about = (operationId: string, summary: string, description?: string) => ({
+    tags: [resource.label],
+    operationId,
+    summary,
+    ...(description ? { description } : {}),
+  });
   const fields = importableFields(resource);
-  const stored = async (request: WithMapping | FastifyRequest<{ Params: { id: number } }>) => loadImport(db, resource.key, currentUser(request).id, request.params.id);
+  const stored = async (request: WithMapping | FastifyRequest<{ Params: { id: number } }>) =>
+    loadImport(db, resource.key, currentUser(request).id, request.params.id);
 
   app.get(`${base}/template`, {
     config,
-    schema: { ...about(`get${plural}ImportTemplate`, `A CSV template for importing ${several}`, 'The heading row: the title of each field a file may fill.'), response: { 200: csvAnswer('CSV: the heading row.'), ...errorAnswers(401, 403) } },
+    schema: {
+      ...about(
+        `get${plural}ImportTemplate`,
+        `A CSV template for importing ${several}`,
+        'The heading row: the title of each field a file may fill.',
+      ),
+      response: { 200: csvAnswer('CSV: the heading row.'), ...errorAnswers(401, 403) },
+    },
     handler: async (_request, reply) =>
       reply
         .type('text/csv; charset=utf-8')
@@ -54,7 +69,11 @@ function registerImport(app: FastifyInstance, endpoint: ResourceEndpoint): void 
   app.post(base, {
     config: { ...config, audit: { none: 'keeps the file for its dry run; no record changes until it is applied' } },
     schema: {
-      ...about(`upload${plural}Import`, `Upload a CSV or XLSX file of ${several} to import`, 'Parsed and kept for its dry run and apply; answers its headings and the fields they match by name or title.'),
+      ...about(
+        `upload${plural}Import`,
+        `Upload a CSV or XLSX file of ${several} to import`,
+        'Parsed and kept for its dry run and apply; answers its headings and the fields they match by name or title.',
+      ),
       body: importFileBody,
       response: { 201: uploadedAnswer, ...errorAnswers(400, 401, 403, 413, 415) },
     },
@@ -72,7 +91,12 @@ function registerImport(app: FastifyInstance, endpoint: ResourceEndpoint): void 
           headings: parsed.headings,
           rows: parsed.rowCount,
           mapping: suggestedMapping(parsed.headings, fields),
-          fields: fields.map((field) => ({ name: field.name, title: field.title, required: field.required, key: matchKey(resource).includes(field.name) })),
+          fields: fields.map((field) => ({
+            name: field.name,
+            title: field.title,
+            required: field.required,
+            key: matchKey(resource).includes(field.name),
+          })),
         },
         message: `${parsed.rowCount} row(s) read from ${file.filename}.`,
       };
@@ -81,7 +105,16 @@ function registerImport(app: FastifyInstance, endpoint: ResourceEndpoint): void 
 
   app.post(`${base}/:id/dry-run`, {
     config: { ...config, audit: { action: 'import_dry_run' } },
-    schema: { ...about(`dryRun${plural}Import`, `Dry run of a ${resource.singular.toLowerCase()} import`, 'What applying the file would do to each row; changes nothing.'), params: idParams, body: mappingBody, response: { 200: dryRunAnswer, ...errorAnswers(400, 401, 403, 404) } },
+    schema: {
+      ...about(
+        `dryRun${plural}Import`,
+        `Dry run of a ${resource.singular.toLowerCase()} import`,
+        'What applying the file would do to each row; changes nothing.',
+      ),
+      params: idParams,
+      body: mappingBody,
+      response: { 200: dryRunAnswer, ...errorAnswers(400, 401, 403, 404) },
+    },
     handler: async (request: WithMapping, reply) => {
       const file = await stored(request);
       const columns = mappedColumns(endpoint, file, request.body.mapping);
@@ -93,28 +126,51 @@ function registerImport(app: FastifyInstance, endpoint: ResourceEndpoint): void 
 
   app.post(`${base}/:id/apply`, {
     config: { ...config, audit: { action: 'import' } },
-    schema: { ...about(`apply${plural}Import`, `Apply a ${resource.singular.toLowerCase()} import`, 'Creates and updates what the dry run showed, in one transaction; refused rows are left out.'), params: idParams, body: mappingBody, response: { 200: applyAnswer, ...errorAnswers(400, 401, 403, 404, 409) } },
+    schema: {
+      ...about(
+        `apply${plural}Import`,
+        `Apply a ${resource.singular.toLowerCase()} import`,
+        'Creates and updates what the dry run showed, in one transaction; refused rows are left out.',
+      ),
+      params: idParams,
+      body: mappingBody,
+      response: { 200: applyAnswer, ...errorAnswers(400, 401, 403, 404, 409) },
+    },
     handler: async (request: WithMapping, reply) => {
       const file = await stored(request);
       const columns = mappedColumns(endpoint, file, request.body.mapping);
-      return sendWithProgress(reply, (progress) => endpoint.write(request, (context) => applyImport(context, endpoint, file, columns, progress)));
+      return sendWithProgress(reply, (progress) =>
+        endpoint.write(request, (context) => applyImport(context, endpoint, file, columns, progress)),
+      );
     },
   });
 
   app.get(`${base}/:id/rejected`, {
     config,
-    schema: { ...about(`get${plural}ImportRejected`, `The refused rows of a ${resource.singular.toLowerCase()} import`, 'CSV: the file\'s columns and a Reason column, as of the last dry run\'s mapping.'), params: idParams, response: { 200: csvAnswer('CSV, streamed as an attachment.'), ...errorAnswers(400, 401, 403, 404) } },
+    schema: {
+      ...about(
+        `get${plural}ImportRejected`,
+        `The refused rows of a ${resource.singular.toLowerCase()} import`,
+        "CSV: the file's columns and a Reason column, as of the last dry run's mapping.",
+      ),
+      params: idParams,
+      response: { 200: csvAnswer('CSV, streamed as an attachment.'), ...errorAnswers(400, 401, 403, 404) },
+    },
     handler: async (request: FastifyRequest<{ Params: { id: number } }>, reply) => {
       const file = await stored(request);
       const columns = mappedColumns(endpoint, file, file.mapping ?? suggestedMapping(file.headings, fields));
       const user = currentUser(request);
       async function* lines(): AsyncGenerator<string> {
         yield csvLine([...file.headings, 'Reason']);
-        for await (const row of rejectedRows(db, endpoint, file, columns, user)) yield csvLine([...row.cells, row.reason]);
+        for await (const row of rejectedRows(db, endpoint, file, columns, user))
+          yield csvLine([...row.cells, row.reason]);
       }
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="rejected-${file.fileName.replace(/\.[^.]*$/, '').replace(/[^\w.-]/g, '_')}.csv"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="rejected-${file.fileName.replace(/\.[^.]*$/, '').replace(/[^\w.-]/g, '_')}.csv"`,
+        )
         .send(Readable.from(lines()));
     },
   });

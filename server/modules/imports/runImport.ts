@@ -46,7 +46,14 @@ function tally(counts: Counts, plans: readonly RowPlan[]): void {
  * the message on each refused one. It changes no record, but what it tells (which keys exist) is recorded: an entry
  * names who ran it on which file and what it found.
  */
-export async function dryRun(db: Database, endpoint: ResourceEndpoint, stored: StoredImport, columns: ColumnFields, caller: Pick<WriteContext, 'user' | 'actor'>, progress: ProgressReporter): Promise<ProgressResult> {
+export async function dryRun(
+  db: Database,
+  endpoint: ResourceEndpoint,
+  stored: StoredImport,
+  columns: ColumnFields,
+  caller: Pick<WriteContext, 'user' | 'actor'>,
+  progress: ProgressReporter,
+): Promise<ProgressResult> {
   const counts: Counts = { create: 0, update: 0, unchanged: 0, error: 0 };
   const shown: Array<Record<string, unknown>> = [];
   const taken: Counts = { create: 0, update: 0, unchanged: 0, error: 0 };
@@ -56,18 +63,31 @@ export async function dryRun(db: Database, endpoint: ResourceEndpoint, stored: S
     for (const plan of plans) {
       if (taken[plan.outcome] >= SHOWN[plan.outcome]) continue;
       taken[plan.outcome] += 1;
-      shown.push({ line: plan.line, outcome: plan.outcome, ...shownRow(stored.rows[plan.line - 2]!, plan.errors), changed: plan.changed });
+      shown.push({
+        line: plan.line,
+        outcome: plan.outcome,
+        ...shownRow(stored.rows[plan.line - 2]!, plan.errors),
+        changed: plan.changed,
+      });
     }
     progress.report(counts.create + counts.update + counts.unchanged + counts.error);
   }
   shown.sort((a, b) => (a.line as number) - (b.line as number));
   const details = { file_name: stored.fileName, rows: stored.rows.length, ...counts };
-  await db.transaction((tx) => recordAudit(tx, caller.actor, { module: endpoint.resource.key, action: 'import_dry_run', details }));
+  await db.transaction((tx) =>
+    recordAudit(tx, caller.actor, { module: endpoint.resource.key, action: 'import_dry_run', details }),
+  );
   return { data: { counts, rows: shown }, message: summary(counts, 'would be') };
 }
 
 /** The apply: the same plan, worked out again in the caller's one transaction and written batch by batch; all of it or none. */
-export async function applyImport(context: WriteContext, endpoint: ResourceEndpoint, stored: StoredImport, columns: ColumnFields, progress: ProgressReporter): Promise<ProgressResult> {
+export async function applyImport(
+  context: WriteContext,
+  endpoint: ResourceEndpoint,
+  stored: StoredImport,
+  columns: ColumnFields,
+  progress: ProgressReporter,
+): Promise<ProgressResult> {
   const counts: Counts = { create: 0, update: 0, unchanged: 0, error: 0 };
   progress.start(stored.rows.length);
   for await (const plans of planRows(context.tx, endpoint, stored, columns, context.user)) {
@@ -75,12 +95,22 @@ export async function applyImport(context: WriteContext, endpoint: ResourceEndpo
     tally(counts, plans);
     progress.report(counts.create + counts.update + counts.unchanged + counts.error);
   }
-  await recordAudit(context.tx, context.actor, { module: endpoint.resource.key, action: 'import', details: { file_name: stored.fileName, ...counts } });
+  await recordAudit(context.tx, context.actor, {
+    module: endpoint.resource.key,
+    action: 'import',
+    details: { file_name: stored.fileName, ...counts },
+  });
   return { data: { counts }, message: summary(counts, 'were') };
 }
 
 /** The refused rows with their reasons, for the download. */
-export async function* rejectedRows(db: Queryable, endpoint: ResourceEndpoint, stored: StoredImport, columns: ColumnFields, user: SessionUser | null): AsyncGenerator<{ cells: string[]; reason: string }> {
+export async function* rejectedRows(
+  db: Queryable,
+  endpoint: ResourceEndpoint,
+  stored: StoredImport,
+  columns: ColumnFields,
+  user: SessionUser | null,
+): AsyncGenerator<{ cells: string[]; reason: string }> {
   const titles = new Map(endpoint.resource.entity.fields.map((field) => [field.name, field.title]));
   for await (const plans of planRows(db, endpoint, stored, columns, user)) {
     for (const plan of plans) {

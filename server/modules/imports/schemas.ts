@@ -6,8 +6,14 @@ import { progressAnswer } from '../../http/progressStream.ts';
 export const importFileBody = {
   content: {
     'multipart/form-data': {
-      schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } } },
-      encoding: { file: { contentType: 'text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } },
+      schema: {
+        type: 'object',
+        required: ['file'],
+        properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } },
+      },
+      encoding: {
+        file: { contentType: 'text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+      },
     },
   },
 };
@@ -46,7 +52,12 @@ export const uploadedAnswer = namedAnswer(
           items: {
             type: 'object',
             required: ['name', 'title', 'required', 'key'],
-            properties: { name: { type: 'string' }, title: { type: 'string' }, required: { type: 'boolean' }, key: { type: 'boolean', description: 'Rows are matched to records on this field.' } },
+            properties: {
+              name: { type: 'string' },
+              title: { type: 'string' },
+              required: { type: 'boolean' },
+              key: { type: 'boolean', description: 'Rows are matched to records on this field.' },
+            },
           },
         },
       },
@@ -58,7 +69,12 @@ export const uploadedAnswer = namedAnswer(
 const counts = namedSchema('ImportCounts', {
   type: 'object',
   required: ['create', 'update', 'unchanged', 'error'],
-  properties: { create: { type: 'integer' }, update: { type: 'integer' }, unchanged: { type: 'integer' }, error: { type: 'integer' } },
+  properties: {
+    create: { type: 'integer' },
+    update: { type: 'integer' },
+    unchanged: { type: 'integer' },
+    error: { type: 'integer' },
+  },
 });
 
 export const dryRunAnswer = progressAnswer(
@@ -78,7 +94,11 @@ export const dryRunAnswer = progressAnswer(
             line: { type: 'integer', description: 'The row in the file, the heading row being 1.' },
             outcome: { enum: ['create', 'update', 'unchanged', 'error'] },
             cells: stringArray,
-            errors: { type: 'object', additionalProperties: { type: 'string' }, description: 'Field name (or `_` for the row) -> message.' },
+            errors: {
+              type: 'object',
+              additionalProperties: { type: 'string' },
+              description: 'Field name (or `_` for the row) -> message.',
+            },
             changed: { ...stringArray, description: 'The fields an update changes.' },
           },
         },
@@ -87,4 +107,7 @@ export const dryRunAnswer = progressAnswer(
   }),
 );
 
-export const applyAnswer = progressAnswer('The import, as it goes.', namedSchema('ImportApplied', { type: 'object', required: ['counts'], properties: { counts } }));
+export const applyAnswer = progressAnswer(
+  'The import, as it goes.',
+  namedSchema('ImportApplied', { type: 'object', required: ['counts'], properties: { counts } }),
+);

@@ -9,7 +9,14 @@ import { failureReason, isPermanentFailure, type MailTransport } from './transpo
 /** Messages claimed at a time: a claim holds them all for the same while, so a small batch keeps the rest free. */
 const BATCH = 10;
 
-type Schedule = Pick<MailConfig, 'pollMilliseconds' | 'claimMilliseconds' | 'firstRetryMilliseconds' | 'maxRetryMilliseconds' | 'giveUpAfterMilliseconds'>;
+type Schedule = Pick<
+  MailConfig,
+  | 'pollMilliseconds'
+  | 'claimMilliseconds'
+  | 'firstRetryMilliseconds'
+  | 'maxRetryMilliseconds'
+  | 'giveUpAfterMilliseconds'
+>;
 
 /** The wait after attempt `attempt` failed: the first retry's wait, doubled each time, up to the longest. */
 export function retryDelay(schedule: Schedule, attempt: number): number {
@@ -77,10 +84,14 @@ export class MailDelivery {
       } else {
         const delay = retryDelay(this.schedule, mail.attempt);
         recorded = await markRetry(this.db, mail, claimId, delay, reason);
-        this.log.warn({ mail: mail.id, to: mail.to, attempt: mail.attempt, reason, retryInMs: delay }, 'e-mail not sent; will try again');
+        this.log.warn(
+          { mail: mail.id, to: mail.to, attempt: mail.attempt, reason, retryInMs: delay },
+          'e-mail not sent; will try again',
+        );
       }
     }
     // The claim ran out before the outcome was recorded (the attempt outlasted it): another instance may have it now.
-    if (!recorded) this.log.warn({ mail: mail.id, attempt: mail.attempt }, 'e-mail claim ran out before its outcome was recorded');
+    if (!recorded)
+      this.log.warn({ mail: mail.id, attempt: mail.attempt }, 'e-mail claim ran out before its outcome was recorded');
   }
 }

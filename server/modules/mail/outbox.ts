@@ -24,7 +24,6 @@ export interface ClaimedMail {
   attempt: number;
 }
 
-
 /**
  * Writes a message to the outbox, in the caller's transaction: it is delivered only if that transaction commits, and
  * from then on by whichever instance claims it.
@@ -42,8 +41,21 @@ export async function queueMail(db: Queryable, message: MailMessage): Promise<vo
  * ran out (their instance stopped mid-send). Rows another instance is claiming at this moment are skipped, not waited
  * for; each claimed row is marked `sending` under `claimId` until `claimMilliseconds` from now.
  */
-export async function claimDueMail(db: Queryable, claimId: string, claimMilliseconds: number, limit: number): Promise<ClaimedMail[]> {
-  const rows = await db.query<{ id: number; recipient: string; subject: string; body: string; html: string | null; message_id: string; attempts: number }>(
+export async function claimDueMail(
+  db: Queryable,
+  claimId: string,
+  claimMilliseconds: number,
+  limit: number,
+): Promise<ClaimedMail[]> {
+  const rows = await db.query<{
+    id: number;
+    recipient: string;
+    subject: string;
+    body: string;
+    html: string | null;
+    message_id: string;
+    attempts: number;
+  }>(
     `UPDATE outbox SET state = 'sending', claim_id = $1, attempts = attempts + 1,
             next_attempt_at = now() + $2 * interval '1 millisecond'
       WHERE id IN (SELECT id FROM outbox WHERE state IN ('pending', 'sending') AND next_attempt_at <= now()
@@ -53,7 +65,15 @@ export async function claimDueMail(db: Queryable, claimId: string, claimMillisec
   );
   return rows
     .sort((a, b) => a.id - b.id)
-    .map((row) => ({ id: row.id, to: row.recipient, subject: row.subject, text: row.body, html: row.html, messageKey: row.message_id, attempt: row.attempts }));
+    .map((row) => ({
+      id: row.id,
+      to: row.recipient,
+      subject: row.subject,
+      text: row.body,
+      html: row.html,
+      messageKey: row.message_id,
+      attempt: row.attempts,
+    }));
 }
 
 /**
@@ -74,7 +94,12 @@ export async function failOverdueMail(db: Queryable, giveUpAfterMilliseconds: nu
 }
 
 /** The outcome of one attempt, recorded only while the claim is still this instance's (true when it was). */
-export async function markSent(db: Queryable, mail: ClaimedMail, claimId: string, via: 'smtp' | 'console'): Promise<boolean> {
+export async function markSent(
+  db: Queryable,
+  mail: ClaimedMail,
+  claimId: string,
+  via: 'smtp' | 'console',
+): Promise<boolean> {
   const rows = await db.query(
     `UPDATE outbox SET state = 'sent', sent_at = now(), sent_via = $3, claim_id = NULL, last_error = NULL WHERE id = $1 AND claim_id = $2 RETURNING id`,
     [mail.id, claimId, via],
@@ -82,7 +107,13 @@ export async function markSent(db: Queryable, mail: ClaimedMail, claimId: string
   return rows.length === 1;
 }
 
-export async function markRetry(db: Queryable, mail: ClaimedMail, claimId: string, delayMilliseconds: number, reason: string): Promise<boolean> {
+export async function markRetry(
+  db: Queryable,
+  mail: ClaimedMail,
+  claimId: string,
+  delayMilliseconds: number,
+  reason: string,
+): Promise<boolean> {
   const rows = await db.query(
     `UPDATE outbox SET state = 'pending', claim_id = NULL, last_error = $4, next_attempt_at = now() + $3 * interval '1 millisecond'
       WHERE id = $1 AND claim_id = $2 RETURNING id`,
@@ -103,7 +134,6 @@ export async function markFailed(db: Queryable, mail: ClaimedMail, claimId: stri
 export function linksIn(text: string): string[] {
   return text.match(/https?:\/\/[^\s<>"]+/g) ?? [];
 }
-
 
 /** The newest messages of the outbox, newest first. */
 export async function recentMail(db: Queryable, limit: number): Promise<MailboxEntry[]> {

@@ -5,7 +5,19 @@ const nullableString = { type: ['string', 'null'] };
 
 const MAILBOX_MESSAGE = {
   type: 'object',
-  required: ['id', 'recipient', 'subject', 'text', 'links', 'state', 'attempts', 'created_at', 'sent_at', 'sent_via', 'last_error'],
+  required: [
+    'id',
+    'recipient',
+    'subject',
+    'text',
+    'links',
+    'state',
+    'attempts',
+    'created_at',
+    'sent_at',
+    'sent_via',
+    'last_error',
+  ],
   properties: {
     id: { type: 'integer' },
     recipient: { type: 'string' },
@@ -28,7 +40,11 @@ export const mailboxAnswer: Answer = {
     required: ['data', 'meta'],
     properties: {
       data: { type: 'array', items: MAILBOX_MESSAGE },
-      meta: { type: 'object', required: ['delivery'], properties: { delivery: { type: 'string', enum: ['smtp', 'console', 'none'] } } },
+      meta: {
+        type: 'object',
+        required: ['delivery'],
+        properties: { delivery: { type: 'string', enum: ['smtp', 'console', 'none'] } },
+      },
     },
   }),
 };

@@ -40,7 +40,9 @@ export function consoleTransport(print: (line: string) => void): MailTransport {
     kind: 'console',
     async send(mail) {
       const links = linksIn(mail.text);
-      print(`E-mail to ${mail.to} (not sent: no SMTP_URL): "${mail.subject}"${links.map((link) => `\n  ${link}`).join('')}`);
+      print(
+        `E-mail to ${mail.to} (not sent: no SMTP_URL): "${mail.subject}"${links.map((link) => `\n  ${link}`).join('')}`,
+      );
     },
     close: () => undefined,
   };

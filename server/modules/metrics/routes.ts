@@ -47,7 +47,9 @@ export function registerMetrics(app: FastifyInstance): void {
     help: 'Trade-data uploads being imported now, by any instance.',
     registers: [registry],
     async collect() {
-      const [row] = await app.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM data_uploads WHERE status = 'processing'`);
+      const [row] = await app.db.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM data_uploads WHERE status = 'processing'`,
+      );
       this.set(row?.count ?? 0);
     },
   });
@@ -70,8 +72,11 @@ export function registerMetrics(app: FastifyInstance): void {
     labelNames: ['state'] as const,
     registers: [registry],
     async collect() {
-      const rows = await app.db.query<{ state: string; count: number }>(`SELECT state, count(*)::int AS count FROM outbox WHERE state <> 'sent' GROUP BY state`);
-      for (const state of ['pending', 'sending', 'failed']) this.set({ state }, rows.find((row) => row.state === state)?.count ?? 0);
+      const rows = await app.db.query<{ state: string; count: number }>(
+        `SELECT state, count(*)::int AS count FROM outbox WHERE state <> 'sent' GROUP BY state`,
+      );
+      for (const state of ['pending', 'sending', 'failed'])
+        this.set({ state }, rows.find((row) => row.state === state)?.count ?? 0);
     },
   });
 
@@ -85,16 +90,33 @@ export function registerMetrics(app: FastifyInstance): void {
         for (const job of runningJobs()) if (job.lastRound) this.set({ job: job.name }, value(job.lastRound));
       },
     });
-  jobGauge('job_last_round_end_timestamp_seconds', 'When each background job last ended a round (Unix time).', (round) => round.endedAt / 1000);
-  jobGauge('job_last_round_success', 'Whether the last round of each background job succeeded (1) or failed (0).', (round) => (round.succeeded ? 1 : 0));
-  jobGauge('job_last_round_duration_seconds', 'How long the last round of each background job took.', (round) => round.seconds);
+  jobGauge(
+    'job_last_round_end_timestamp_seconds',
+    'When each background job last ended a round (Unix time).',
+    (round) => round.endedAt / 1000,
+  );
+  jobGauge(
+    'job_last_round_success',
+    'Whether the last round of each background job succeeded (1) or failed (0).',
+    (round) => (round.succeeded ? 1 : 0),
+  );
+  jobGauge(
+    'job_last_round_duration_seconds',
+    'How long the last round of each background job took.',
+    (round) => round.seconds,
+  );
 
   app.get(METRICS_PATH, {
     config: { access: 'metrics' },
     schema: {
       operationId: 'metrics',
       summary: 'Metrics in the Prometheus text format',
-      response: { 200: { description: 'Prometheus text exposition format 0.0.4.', content: { 'text/plain': { schema: { type: 'string' } } } } },
+      response: {
+        200: {
+          description: 'Prometheus text exposition format 0.0.4.',
+          content: { 'text/plain': { schema: { type: 'string' } } },
+        },
+      },
     },
     handler: async (_request, reply) => {
       const text = await registry.metrics();

@@ -4,7 +4,14 @@ import { actorOf, recordAudit } from '../audit/record.ts';
 import { NOTIFICATIONS_MODULE } from '../../../contract/audit.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { notFound } from '../../http/errors.ts';
-import { allReadAnswer, markAllReadBody, notificationPageAnswer, notificationQuery, notificationReadAnswer, notificationReadBody } from './schemas.ts';
+import {
+  allReadAnswer,
+  markAllReadBody,
+  notificationPageAnswer,
+  notificationQuery,
+  notificationReadAnswer,
+  notificationReadBody,
+} from './schemas.ts';
 
 const tags = ['Notifications'];
 
@@ -17,7 +24,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       operationId: 'listNotifications',
-      summary: 'The caller\'s notifications',
+      summary: "The caller's notifications",
       description: 'Newest first.',
       querystring: notificationQuery,
       response: { 200: notificationPageAnswer, ...errorAnswers(400, 401) },
@@ -33,7 +40,10 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
             ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
           [user.id, readFilter, pageSize, (page - 1) * pageSize],
         ),
-        db.query<{ total: number }>('SELECT count(*) AS total FROM notifications WHERE user_id = $1 AND ($2::boolean IS NULL OR is_read = $2)', [user.id, readFilter]),
+        db.query<{ total: number }>(
+          'SELECT count(*) AS total FROM notifications WHERE user_id = $1 AND ($2::boolean IS NULL OR is_read = $2)',
+          [user.id, readFilter],
+        ),
       ]);
       return { data, meta: { total: counted[0]?.total ?? 0, page, page_size: pageSize } };
     },
@@ -50,12 +60,16 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const row = await db.transaction(async (tx) => {
-        const [read] = await tx.query('UPDATE notifications SET is_read = true WHERE id = $1 AND user_id = $2 RETURNING id, message, link, created_at, is_read', [
-          request.body.id,
-          currentUser(request).id,
-        ]);
+        const [read] = await tx.query(
+          'UPDATE notifications SET is_read = true WHERE id = $1 AND user_id = $2 RETURNING id, message, link, created_at, is_read',
+          [request.body.id, currentUser(request).id],
+        );
         if (!read) throw notFound('Notification');
-        await recordAudit(tx, actorOf(request), { module: NOTIFICATIONS_MODULE, recordId: request.body.id, action: 'notification_read' });
+        await recordAudit(tx, actorOf(request), {
+          module: NOTIFICATIONS_MODULE,
+          recordId: request.body.id,
+          action: 'notification_read',
+        });
         return read;
       });
       return { data: row, message: 'Notification marked as read.' };
@@ -73,8 +87,15 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const rows = await db.transaction(async (tx) => {
-        const read = await tx.query<{ id: number }>('UPDATE notifications SET is_read = true WHERE user_id = $1 AND NOT is_read RETURNING id', [currentUser(request).id]);
-        await recordAudit(tx, actorOf(request), { module: NOTIFICATIONS_MODULE, action: 'notification_read', details: { all: true, count: read.length } });
+        const read = await tx.query<{ id: number }>(
+          'UPDATE notifications SET is_read = true WHERE user_id = $1 AND NOT is_read RETURNING id',
+          [currentUser(request).id],
+        );
+        await recordAudit(tx, actorOf(request), {
+          module: NOTIFICATIONS_MODULE,
+          action: 'notification_read',
+          details: { all: true, count: read.length },
+        });
         return read;
       });
       return { data: { updated: rows.length }, message: 'All notifications marked as read.' };

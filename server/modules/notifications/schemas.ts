@@ -12,7 +12,12 @@ export const notificationQuery = {
     _page_size: { type: 'integer', minimum: 1, maximum: 100, default: 8 },
   },
 } as const;
-export const notificationReadBody = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: MAX_INTEGER } } } as const;
+export const notificationReadBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1, maximum: MAX_INTEGER } },
+} as const;
 export const markAllReadBody = { type: 'object', additionalProperties: false, required: [], properties: {} } as const;
 
 const NOTIFICATION = namedSchema('Notification', {
@@ -21,7 +26,10 @@ const NOTIFICATION = namedSchema('Notification', {
   properties: {
     id: { type: 'integer' },
     message: { type: 'string', description: 'HTML; the console sanitises it.' },
-    link: { type: ['string', 'null'], description: 'The console path of the record it is about; null: about no one record.' },
+    link: {
+      type: ['string', 'null'],
+      description: 'The console path of the record it is about; null: about no one record.',
+    },
     created_at: { type: 'string', format: 'date-time' },
     is_read: { type: 'boolean' },
   },
@@ -29,4 +37,8 @@ const NOTIFICATION = namedSchema('Notification', {
 
 export const notificationPageAnswer = listAnswer('A page of notifications.', NOTIFICATION);
 export const notificationReadAnswer = dataAnswer('Marked read.', NOTIFICATION, { message: true });
-export const allReadAnswer = dataAnswer('Marked read.', { type: 'object', required: ['updated'], properties: { updated: { type: 'integer' } } }, { message: true });
+export const allReadAnswer = dataAnswer(
+  'Marked read.',
+  { type: 'object', required: ['updated'], properties: { updated: { type: 'integer' } } },
+  { message: true },
+);

@@ -57,7 +57,8 @@ export function openApiDocument(routes: readonly RouteOptions[], base: string): 
 }
 
 function operation(path: string, schema: FastifySchema, access: Access | undefined, components: Components): Published {
-  const properties = (part: unknown) => Object.entries(((part as JsonSchema | undefined)?.properties ?? {}) as Record<string, JsonSchema>);
+  const properties = (part: unknown) =>
+    Object.entries(((part as JsonSchema | undefined)?.properties ?? {}) as Record<string, JsonSchema>);
   const required = (part: unknown) => new Set(((part as JsonSchema | undefined)?.required ?? []) as string[]);
   const pathNames = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
   const declaredParams = Object.fromEntries(properties(schema.params));
@@ -65,21 +66,56 @@ function operation(path: string, schema: FastifySchema, access: Access | undefin
   const headersRequired = required(schema.headers);
   const parameters = [
     // A path parameter the handler checks itself (a banner image's name) has no schema of its own: it is text.
-    ...pathNames.map((name) => ({ name, in: 'path', required: true, schema: components.schema(declaredParams[name] ?? { type: 'string' }) })),
-    ...properties(schema.querystring).map(([name, property]) => ({ name, in: 'query', ...(queryRequired.has(name) ? { required: true } : {}), schema: components.schema(property) })),
-    ...properties(schema.headers).map(([name, property]) => ({ name: headerName(name), in: 'header', ...(headersRequired.has(name) ? { required: true } : {}), schema: components.schema(property) })),
+    ...pathNames.map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: components.schema(declaredParams[name] ?? { type: 'string' }),
+    })),
+    ...properties(schema.querystring).map(([name, property]) => ({
+      name,
+      in: 'query',
+      ...(queryRequired.has(name) ? { required: true } : {}),
+      schema: components.schema(property),
+    })),
+    ...properties(schema.headers).map(([name, property]) => ({
+      name: headerName(name),
+      in: 'header',
+      ...(headersRequired.has(name) ? { required: true } : {}),
+      schema: components.schema(property),
+    })),
   ];
   const body = schema.body as JsonSchema | undefined;
-  const answers = Object.entries((schema.response ?? {}) as Record<string, Answer>).sort(([a], [b]) => a.localeCompare(b));
+  const answers = Object.entries((schema.response ?? {}) as Record<string, Answer>).sort(([a], [b]) =>
+    a.localeCompare(b),
+  );
   return {
     ...(schema.tags ? { tags: schema.tags } : {}),
     ...(schema.summary ? { summary: schema.summary } : {}),
-    description: [access ? describeAccess(access) : 'Refused to everyone: the route states no access rule.', schema.description].filter(Boolean).join(' '),
+    description: [
+      access ? describeAccess(access) : 'Refused to everyone: the route states no access rule.',
+      schema.description,
+    ]
+      .filter(Boolean)
+      .join(' '),
     ...(schema.operationId ? { operationId: schema.operationId } : {}),
-    ...(schema.security ? { security: schema.security } : access === 'public' || access === 'development' ? { security: [] } : {}),
+    ...(schema.security
+      ? { security: schema.security }
+      : access === 'public' || access === 'development'
+        ? { security: [] }
+        : {}),
     ...(access ? { 'x-permission': access } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(body ? { requestBody: { required: true, content: components.content((body.content as Answer['content']) ?? { 'application/json': { schema: body } }) } } : {}),
+    ...(body
+      ? {
+          requestBody: {
+            required: true,
+            content: components.content(
+              (body.content as Answer['content']) ?? { 'application/json': { schema: body } },
+            ),
+          },
+        }
+      : {}),
     responses: Object.fromEntries(answers.map(([status, answer]) => [status, components.answer(answer)])),
   };
 }
@@ -106,14 +142,26 @@ class Components {
 
   content(content: NonNullable<Answer['content']>): Published {
     return Object.fromEntries(
-      Object.entries(content).map(([mediaType, { schema, encoding }]) => [mediaType, { schema: this.schema(schema), ...(encoding ? { encoding } : {}) }]),
+      Object.entries(content).map(([mediaType, { schema, encoding }]) => [
+        mediaType,
+        { schema: this.schema(schema), ...(encoding ? { encoding } : {}) },
+      ]),
     );
   }
 
   private answerBody({ description, content, headers }: Answer): Published {
     return {
       description,
-      ...(headers ? { headers: Object.fromEntries(Object.entries(headers).map(([name, header]) => [name, { description: header.description, schema: this.schema(header.schema) }])) } : {}),
+      ...(headers
+        ? {
+            headers: Object.fromEntries(
+              Object.entries(headers).map(([name, header]) => [
+                name,
+                { description: header.description, schema: this.schema(header.schema) },
+              ]),
+            ),
+          }
+        : {}),
       ...(content ? { content: this.content(content) } : {}),
     };
   }
@@ -122,7 +170,10 @@ class Components {
     const published: Published = {};
     for (const [keyword, value] of Object.entries(schema)) {
       if (SHARED_KEYWORDS.has(keyword)) published[`x-${keyword}`] = value;
-      else if (NAMED_SCHEMAS.has(keyword)) published[keyword] = Object.fromEntries(Object.entries(value as Record<string, JsonSchema>).map(([name, part]) => [name, this.schema(part)]));
+      else if (NAMED_SCHEMAS.has(keyword))
+        published[keyword] = Object.fromEntries(
+          Object.entries(value as Record<string, JsonSchema>).map(([name, part]) => [name, this.schema(part)]),
+        );
       else if (keyword === 'then' || keyword === 'else') published[keyword] = this.ruleBody(value as JsonSchema);
       else published[keyword] = this.value(value);
     }
@@ -138,7 +189,12 @@ class Components {
     const required = Array.isArray(rule.required) ? (rule.required as string[]) : [];
     const properties = (published.properties ?? {}) as Published;
     const undefinedNames = required.filter((name) => !(name in properties));
-    return undefinedNames.length === 0 ? published : { ...published, properties: { ...properties, ...Object.fromEntries(undefinedNames.map((name) => [name, {}])) } };
+    return undefinedNames.length === 0
+      ? published
+      : {
+          ...published,
+          properties: { ...properties, ...Object.fromEntries(undefinedNames.map((name) => [name, {}])) },
+        };
   }
 
   private value(value: unknown): unknown {

@@ -25,7 +25,9 @@ interface Problem {
 const KNOWN = [{ ruleId: 'no-ambiguous-paths', paths: ['/banners/images/{name}', '/banners/{id}/status'] }];
 
 function isKnown(problem: Problem): boolean {
-  return KNOWN.some((known) => known.ruleId === problem.ruleId && known.paths.every((path) => problem.message.includes(`\`${path}\``)));
+  return KNOWN.some(
+    (known) => known.ruleId === problem.ruleId && known.paths.every((path) => problem.message.includes(`\`${path}\``)),
+  );
 }
 
 /** Runs Redocly CLI's `lint` with its recommended rules on a document; its problems. */
@@ -34,11 +36,15 @@ async function lint(document: string): Promise<Problem[]> {
   try {
     await writeFile(join(folder, 'openapi.json'), document);
     await writeFile(join(folder, 'redocly.yaml'), 'extends:\n  - recommended\n');
-    const run = promisify(execFile)(process.execPath, [REDOCLY, 'lint', 'openapi.json', '--config', 'redocly.yaml', '--format', 'json', '--max-problems', '10000'], {
-      cwd: folder,
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const run = promisify(execFile)(
+      process.execPath,
+      [REDOCLY, 'lint', 'openapi.json', '--config', 'redocly.yaml', '--format', 'json', '--max-problems', '10000'],
+      {
+        cwd: folder,
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     // It exits 1 when it finds an error; the report on stdout says what either way.
     const stdout = await run.then(
       ({ stdout: text }) => text,
@@ -53,7 +59,7 @@ async function lint(document: string): Promise<Problem[]> {
   }
 }
 
-describe('the published OpenAPI document under Redocly CLI\'s recommended rules', () => {
+describe("the published OpenAPI document under Redocly CLI's recommended rules", () => {
   let server: TestServer;
   let document: string;
 
@@ -65,7 +71,8 @@ describe('the published OpenAPI document under Redocly CLI\'s recommended rules'
 
   it('has no problem but the one explained above', async () => {
     const problems = await lint(document);
-    const report = (problem: Problem) => `${problem.severity} ${problem.ruleId} ${problem.location[0]?.pointer}: ${problem.message}`;
+    const report = (problem: Problem) =>
+      `${problem.severity} ${problem.ruleId} ${problem.location[0]?.pointer}: ${problem.message}`;
     expect(problems.filter((problem) => !isKnown(problem)).map(report)).toEqual([]);
     expect(problems.filter(isKnown)).toHaveLength(KNOWN.length);
   }, 60_000);
@@ -73,9 +80,13 @@ describe('the published OpenAPI document under Redocly CLI\'s recommended rules'
   it('finds the problems it is there to find (a bare shared keyword, an operation without an id)', async () => {
     const broken = JSON.parse(document) as { paths: Record<string, Record<string, Record<string, unknown>>> };
     delete broken.paths['/login']!.post!.operationId;
-    const body = broken.paths['/login']!.post!.requestBody as { content: Record<string, { schema: { properties: Record<string, Record<string, unknown>> } }> };
+    const body = broken.paths['/login']!.post!.requestBody as {
+      content: Record<string, { schema: { properties: Record<string, Record<string, unknown>> } }>;
+    };
     body.content['application/json']!.schema.properties.email!.noWhiteSpace = true;
-    const rules = (await lint(JSON.stringify(broken))).filter((problem) => !isKnown(problem)).map((problem) => problem.ruleId);
+    const rules = (await lint(JSON.stringify(broken)))
+      .filter((problem) => !isKnown(problem))
+      .map((problem) => problem.ruleId);
     expect(rules.sort()).toEqual(['operation-operationId', 'struct']);
   }, 60_000);
 });

@@ -31,7 +31,12 @@ interface DocumentedOperation {
 
 function operationsOf(document: Schema): DocumentedOperation[] {
   return Object.entries(document.paths as Record<string, Schema>).flatMap(([path, item]) =>
-    METHODS.filter((method) => item[method]).map((method) => ({ key: routeKey(method, `${BASE}${path}`), method, path, operation: item[method] as Schema })),
+    METHODS.filter((method) => item[method]).map((method) => ({
+      key: routeKey(method, `${BASE}${path}`),
+      method,
+      path,
+      operation: item[method] as Schema,
+    })),
   );
 }
 
@@ -41,7 +46,10 @@ interface RegisteredRoute {
 }
 
 /** An app of the real server with one upload storage: every route it registers under /api/v1 (HEAD aside), and its document. */
-async function appWith(server: TestServer, storage: FileStorage): Promise<{ app: FastifyInstance; routes: Map<string, RegisteredRoute>; document: Schema }> {
+async function appWith(
+  server: TestServer,
+  storage: FileStorage,
+): Promise<{ app: FastifyInstance; routes: Map<string, RegisteredRoute>; document: Schema }> {
   const routes = new Map<string, RegisteredRoute>();
   const onRoute = (route: RouteOptions) => {
     if (!route.url.startsWith(`${BASE}/`)) return;
@@ -59,7 +67,14 @@ async function appWith(server: TestServer, storage: FileStorage): Promise<{ app:
 
 /** A bucket storage only needs to sign locally for the routes to be registered; nothing is sent to it. */
 const bucketStorage = () =>
-  new S3BucketStorage({ bucket: 'inventory', region: 'us-east-1', endpoint: 'http://127.0.0.1:9', accessKeyId: 'inventory', secretAccessKey: 'inventory-secret', forcePathStyle: true });
+  new S3BucketStorage({
+    bucket: 'inventory',
+    region: 'us-east-1',
+    endpoint: 'http://127.0.0.1:9',
+    accessKeyId: 'inventory',
+    secretAccessKey: 'inventory-secret',
+    forcePathStyle: true,
+  });
 
 function concretePath(path: string): string {
   return `${BASE}${path.replaceAll('{id}', '1').replaceAll('{name}', 'missing.png')}`;
@@ -82,35 +97,50 @@ describe('the OpenAPI document', () => {
     await server?.close();
   });
 
-  it.each(['folder', 'bucket'] as const)('lists exactly the routes the server registers with %s storage, each with its method and path', (storage) => {
-    const routes = [...apps.get(storage)!.routes.keys()];
-    const documented = operationsOf(documentOf(storage)).map((operation) => operation.key);
-    expect(routes.length).toBeGreaterThan(250);
-    expect(routes.filter((key) => !documented.includes(key)).sort(), 'registered but not documented').toEqual([]);
-    expect(documented.filter((key) => !routes.includes(key)).sort(), 'documented but not registered').toEqual([]);
-  });
+  it.each(['folder', 'bucket'] as const)(
+    'lists exactly the routes the server registers with %s storage, each with its method and path',
+    (storage) => {
+      const routes = [...apps.get(storage)!.routes.keys()];
+      const documented = operationsOf(documentOf(storage)).map((operation) => operation.key);
+      expect(routes.length).toBeGreaterThan(250);
+      expect(routes.filter((key) => !documented.includes(key)).sort(), 'registered but not documented').toEqual([]);
+      expect(documented.filter((key) => !routes.includes(key)).sort(), 'documented but not registered').toEqual([]);
+    },
+  );
 
-  it.each(['folder', 'bucket'] as const)('every operation it documents with %s storage is answered by a route at that method and path', async (storage) => {
-    const { app, document } = apps.get(storage)!;
-    const unanswered: string[] = [];
-    for (const { key, method, path } of operationsOf(document)) {
-      // No token: a guarded route answers 401 once matched, and a public one runs on an empty body.
-      const response = await app.inject({ method: method.toUpperCase() as 'GET', url: concretePath(path), ...(method === 'get' ? {} : { payload: {} }) });
-      const notRouted = response.statusCode === 404 && String(response.json().message).startsWith('No such endpoint');
-      if (notRouted || response.statusCode === 405) unanswered.push(`${key}: ${response.statusCode} ${response.body.slice(0, 100)}`);
-    }
-    expect(unanswered).toEqual([]);
-  });
+  it.each(['folder', 'bucket'] as const)(
+    'every operation it documents with %s storage is answered by a route at that method and path',
+    async (storage) => {
+      const { app, document } = apps.get(storage)!;
+      const unanswered: string[] = [];
+      for (const { key, method, path } of operationsOf(document)) {
+        // No token: a guarded route answers 401 once matched, and a public one runs on an empty body.
+        const response = await app.inject({
+          method: method.toUpperCase() as 'GET',
+          url: concretePath(path),
+          ...(method === 'get' ? {} : { payload: {} }),
+        });
+        const notRouted = response.statusCode === 404 && String(response.json().message).startsWith('No such endpoint');
+        if (notRouted || response.statusCode === 405)
+          unanswered.push(`${key}: ${response.statusCode} ${response.body.slice(0, 100)}`);
+      }
+      expect(unanswered).toEqual([]);
+    },
+  );
 
   it('gives each operation the access rule its route enforces (x-permission), said in words in its description', () => {
     const mismatches: string[] = [];
     for (const storage of ['folder', 'bucket'] as const) {
-      const documented = new Map(operationsOf(documentOf(storage)).map((operation) => [operation.key, operation.operation]));
+      const documented = new Map(
+        operationsOf(documentOf(storage)).map((operation) => [operation.key, operation.operation]),
+      );
       for (const route of apps.get(storage)!.routes.values()) {
         const operation = documented.get(route.key);
         if (route.access === undefined) mismatches.push(`${route.key}: the route states no access rule`);
-        else if (JSON.stringify(operation?.['x-permission']) !== JSON.stringify(route.access)) mismatches.push(`${route.key}: documented ${JSON.stringify(operation?.['x-permission'])}`);
-        else if (!String(operation?.description).startsWith(describeAccess(route.access))) mismatches.push(`${route.key}: described as ${operation?.description}`);
+        else if (JSON.stringify(operation?.['x-permission']) !== JSON.stringify(route.access))
+          mismatches.push(`${route.key}: documented ${JSON.stringify(operation?.['x-permission'])}`);
+        else if (!String(operation?.description).startsWith(describeAccess(route.access)))
+          mismatches.push(`${route.key}: described as ${operation?.description}`);
       }
     }
     expect(mismatches).toEqual([]);
@@ -120,8 +150,10 @@ describe('the OpenAPI document', () => {
     const problems: string[] = [];
     const ids = new Map<string, string>();
     for (const { key, operation } of operationsOf(documentOf())) {
-      if (!/^[a-z][A-Za-z0-9]+$/.test(operation.operationId ?? '')) problems.push(`${key}: operationId ${operation.operationId}`);
-      if (ids.has(operation.operationId)) problems.push(`${key}: operationId ${operation.operationId} also names ${ids.get(operation.operationId)}`);
+      if (!/^[a-z][A-Za-z0-9]+$/.test(operation.operationId ?? ''))
+        problems.push(`${key}: operationId ${operation.operationId}`);
+      if (ids.has(operation.operationId))
+        problems.push(`${key}: operationId ${operation.operationId} also names ${ids.get(operation.operationId)}`);
       ids.set(operation.operationId, key);
       if (!operation.summary || operation.tags?.length !== 1) problems.push(`${key}: summary or tag missing`);
       const access = operation['x-permission'];
@@ -155,11 +187,17 @@ describe('the OpenAPI document', () => {
     for (const resource of ENTITY_RESOURCES) {
       const offers = (action: string) => resource.actions.includes(action);
       const methods = (path: string) => Object.keys(document.paths[`/${resource.api}${path}`] ?? {}).sort();
-      const expectedOnRecord = [offers('view') && 'get', offers('edit') && 'put', offers('delete') && 'delete'].filter(Boolean);
+      const expectedOnRecord = [offers('view') && 'get', offers('edit') && 'put', offers('delete') && 'delete'].filter(
+        Boolean,
+      );
       expect(methods('/{id}'), resource.key).toEqual(expectedOnRecord.sort());
       expect(methods('/{id}/status'), resource.key).toEqual(offers('ACTIVE_INACTIVE') ? ['patch'] : []);
       expect(methods('/export'), resource.key).toEqual(offers('download') ? ['get'] : []);
-      if (offers('edit')) expect(document.paths[`/${resource.api}/{id}`].put['x-permission']).toEqual({ module: resource.key, action: 'edit' });
+      if (offers('edit'))
+        expect(document.paths[`/${resource.api}/{id}`].put['x-permission']).toEqual({
+          module: resource.key,
+          action: 'edit',
+        });
       if (offers('view')) {
         const names = document.paths[`/${resource.api}`].get.parameters.map((parameter: Schema) => parameter.name);
         expect(names, resource.key).toEqual(Object.keys(listQuerySchema(resource).properties as object));
@@ -169,8 +207,15 @@ describe('the OpenAPI document', () => {
 
   it('the fixed endpoints: who may call them, their bodies with the shared keywords as x- extensions, relation labels in records', () => {
     const document = documentOf();
-    expect(document.paths['/login'].post).toMatchObject({ security: [], 'x-permission': 'public', operationId: 'login' });
-    expect(document.paths['/login'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+    expect(document.paths['/login'].post).toMatchObject({
+      security: [],
+      'x-permission': 'public',
+      operationId: 'login',
+    });
+    expect(document.paths['/login'].post.requestBody.content['application/json'].schema.required).toEqual([
+      'email',
+      'password',
+    ]);
     expect(document.paths['/logout'].post.security).toEqual([{}, { bearer: [] }]);
     expect(document.paths['/notification'].get['x-permission']).toBe('signed-in');
     expect(document.paths['/reports/summary/export'].get['x-permission']).toEqual({
@@ -179,7 +224,12 @@ describe('the OpenAPI document', () => {
         { module: 'ADMIN_REPORTING', action: 'download' },
       ],
     });
-    expect(document.paths['/banners/image'].post['x-permission']).toEqual({ anyOf: [{ module: 'BANNER', action: 'add' }, { module: 'BANNER', action: 'edit' }] });
+    expect(document.paths['/banners/image'].post['x-permission']).toEqual({
+      anyOf: [
+        { module: 'BANNER', action: 'add' },
+        { module: 'BANNER', action: 'edit' },
+      ],
+    });
     expect(document.paths['/banners/images/{name}'].get.security).toEqual([]);
     // The reset form's confirmation carries the shared compareTo rule, published as an extension.
     const reset = document.paths['/reset_password'].post.requestBody.content['application/json'].schema;
@@ -188,18 +238,27 @@ describe('the OpenAPI document', () => {
     // A record has its relation's label beside the id, and the options of the related resource open to the relating one.
     const subscriber = document.components.schemas.Subscribers;
     expect(subscriber.properties.country_id_label).toMatchObject({ type: ['string', 'null'] });
-    expect(document.paths['/countries/options'].get['x-permission'].anyOf).toEqual(expect.arrayContaining([{ module: 'COUNTRIES', action: 'view' }, { module: MODULE.subscribers }]));
+    expect(document.paths['/countries/options'].get['x-permission'].anyOf).toEqual(
+      expect.arrayContaining([{ module: 'COUNTRIES', action: 'view' }, { module: MODULE.subscribers }]),
+    );
   });
 
   it('marks the login password required, and the server refuses a login without one', async () => {
     const body = documentOf().paths['/login'].post.requestBody.content['application/json'].schema;
     expect(body.required).toContain('password');
-    const response = await server.app.inject({ method: 'POST', url: `${BASE}/login`, payload: { email: 'admin@example.com' } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: `${BASE}/login`,
+      payload: { email: 'admin@example.com' },
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Password: This field is required.', errors: { password: 'This field is required' } });
+    expect(response.json()).toEqual({
+      message: 'Password: This field is required.',
+      errors: { password: 'This field is required' },
+    });
   });
 
-  it('documents the top-up idempotency key the server requires beside the manifest\'s form', () => {
+  it("documents the top-up idempotency key the server requires beside the manifest's form", () => {
     const body = documentOf().paths['/subscribers/{id}/top-ups'].post.requestBody.content['application/json'].schema;
     expect(body.required).toContain('idempotency_key');
     expect(body.properties.idempotency_key.minLength).toBe(8);
@@ -218,7 +277,12 @@ describe('the OpenAPI document', () => {
       for (const probe of probes) {
         if (validate(probe)) continue;
         const expected = fieldErrors(validate.errors ?? [], body, probe);
-        const response = await server.app.inject({ method: method.toUpperCase() as 'POST', url: concretePath(path), headers: admin, payload: probe });
+        const response = await server.app.inject({
+          method: method.toUpperCase() as 'POST',
+          url: concretePath(path),
+          headers: admin,
+          payload: probe,
+        });
         expect(response.statusCode, `${key} ${JSON.stringify(probe)}: ${response.body}`).toBe(400);
         expect((response.json() as { errors: unknown }).errors, `${key} ${JSON.stringify(probe)}`).toEqual(expected);
         compared += 1;
@@ -235,21 +299,42 @@ describe('the OpenAPI document', () => {
       for (const parameter of parameters.filter((candidate) => candidate.in !== 'header')) {
         const bounds = boundaryValues(parameter.schema as Schema);
         if (!bounds) continue;
-        for (const [value, refused] of [[bounds.inside, false], [bounds.outside, true]] as const) {
+        for (const [value, refused] of [
+          [bounds.inside, false],
+          [bounds.outside, true],
+        ] as const) {
           const url =
             parameter.in === 'path'
               ? `${BASE}${path.replace(`{${parameter.name}}`, value)}`.replaceAll('{id}', '1')
               : `${concretePath(path)}?${new URLSearchParams({ ...requiredQuery(parameters), [parameter.name]: value })}`;
           const payload = method === 'get' ? {} : { payload: validBody(documentOf(), operation) };
-          const response = await server.app.inject({ method: method.toUpperCase() as 'GET', url, headers: admin, ...payload });
-          const errors = response.statusCode === 400 ? Object.keys((response.json() as { errors?: object }).errors ?? {}) : [];
+          const response = await server.app.inject({
+            method: method.toUpperCase() as 'GET',
+            url,
+            headers: admin,
+            ...payload,
+          });
+          const errors =
+            response.statusCode === 400 ? Object.keys((response.json() as { errors?: object }).errors ?? {}) : [];
           // A body field of the same name as the parameter (a bulk "set" of the filtered field) is judged by the handler.
           const fromBody = async () => {
-            const bare = parameter.in === 'query' ? `${concretePath(path)}?${new URLSearchParams(requiredQuery(parameters))}` : url;
-            const baseline = await server.app.inject({ method: method.toUpperCase() as 'GET', url: bare, headers: admin, ...payload });
-            return baseline.statusCode === 400 && Object.keys((baseline.json() as { errors?: object }).errors ?? {}).includes(parameter.name);
+            const bare =
+              parameter.in === 'query'
+                ? `${concretePath(path)}?${new URLSearchParams(requiredQuery(parameters))}`
+                : url;
+            const baseline = await server.app.inject({
+              method: method.toUpperCase() as 'GET',
+              url: bare,
+              headers: admin,
+              ...payload,
+            });
+            return (
+              baseline.statusCode === 400 &&
+              Object.keys((baseline.json() as { errors?: object }).errors ?? {}).includes(parameter.name)
+            );
           };
-          if (errors.includes(parameter.name) !== refused && !(refused === false && (await fromBody()))) mismatches.push(`${key} ${parameter.name}=${value}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+          if (errors.includes(parameter.name) !== refused && !(refused === false && (await fromBody())))
+            mismatches.push(`${key} ${parameter.name}=${value}: ${response.statusCode} ${response.body.slice(0, 200)}`);
           compared += 1;
         }
       }
@@ -261,7 +346,8 @@ describe('the OpenAPI document', () => {
 
 /** A value at a parameter schema's maximum (or in its enum), and one just beyond; null when it has neither. */
 function boundaryValues(schema: Schema): { inside: string; outside: string } | null {
-  if (typeof schema.maximum === 'number') return { inside: String(schema.maximum), outside: String(schema.maximum + 1) };
+  if (typeof schema.maximum === 'number')
+    return { inside: String(schema.maximum), outside: String(schema.maximum + 1) };
   if (Array.isArray(schema.enum)) return { inside: String(schema.enum[0]), outside: 'not-one-of-them' };
   return null;
 }
@@ -282,10 +368,16 @@ function validBody(document: Schema, operation: Schema): Record<string, unknown>
     if (property.type === 'string') return 'x';
     return 1;
   };
-  return Object.fromEntries((schema.required as string[]).map((name) => [name, sample((schema.properties ?? {})[name] ?? {})]));
+  return Object.fromEntries(
+    (schema.required as string[]).map((name) => [name, sample((schema.properties ?? {})[name] ?? {})]),
+  );
 }
 
 /** Valid values for a query's required parameters, so that only the probed one is wrong. */
 function requiredQuery(parameters: Schema[]): Record<string, string> {
-  return Object.fromEntries(parameters.filter((parameter) => parameter.in === 'query' && parameter.required).map((parameter) => [parameter.name, parameter.schema.type === 'integer' ? '1' : 'x']));
+  return Object.fromEntries(
+    parameters
+      .filter((parameter) => parameter.in === 'query' && parameter.required)
+      .map((parameter) => [parameter.name, parameter.schema.type === 'integer' ? '1' : 'x']),
+  );
 }

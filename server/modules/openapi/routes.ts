@@ -15,7 +15,10 @@ export function routeTable(scope: FastifyInstance): readonly RouteOptions[] {
 }
 
 /** The API contract at GET /api/v1/openapi.json (docs/api.md), made once, from the routes, at its first request. */
-export async function openApiRoutes(app: FastifyInstance, { routes, base }: { routes: readonly RouteOptions[]; base: string }): Promise<void> {
+export async function openApiRoutes(
+  app: FastifyInstance,
+  { routes, base }: { routes: readonly RouteOptions[]; base: string },
+): Promise<void> {
   let document: string | null = null;
   app.get('/openapi.json', {
     config: { access: 'public' },
@@ -24,7 +27,10 @@ export async function openApiRoutes(app: FastifyInstance, { routes, base }: { ro
       operationId: 'getOpenApiDocument',
       summary: 'This document',
       response: {
-        200: { description: 'The OpenAPI 3.1 document of every route under the base path.', content: json({ type: 'object', additionalProperties: true }) },
+        200: {
+          description: 'The OpenAPI 3.1 document of every route under the base path.',
+          content: json({ type: 'object', additionalProperties: true }),
+        },
         ...errorAnswers(400),
       },
     },

@@ -11,7 +11,14 @@ const nullableString = { type: ['string', 'null'] };
 const PROFILE = {
   type: 'object',
   required: ['id', 'first_name', 'last_name', 'email', 'mobile', 'role'],
-  properties: { id: { type: 'integer' }, first_name: nullableString, last_name: nullableString, email: { type: 'string' }, mobile: nullableString, role: nullableString },
+  properties: {
+    id: { type: 'integer' },
+    first_name: nullableString,
+    last_name: nullableString,
+    email: { type: 'string' },
+    mobile: nullableString,
+    role: nullableString,
+  },
 };
 
 /** The signed-in user's own profile and password (USER_PROFILE, CHANGE_PASSWORD). */
@@ -20,13 +27,21 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const tags = [resource(MODULE.userProfile)?.label ?? 'Profile'];
 
   const loadProfile = async (id: number) => {
-    const [row] = await db.query(`SELECT ${USER_FIELDS} FROM users u LEFT JOIN roles r ON r.id = u.role_id WHERE u.id = $1`, [id]);
+    const [row] = await db.query(
+      `SELECT ${USER_FIELDS} FROM users u LEFT JOIN roles r ON r.id = u.role_id WHERE u.id = $1`,
+      [id],
+    );
     return row;
   };
 
   app.get('/user/profile', {
     config: { access: permission(MODULE.userProfile, 'view') },
-    schema: { tags, operationId: 'getOwnProfile', summary: 'The caller\'s profile', response: { 200: dataAnswer('The profile.', PROFILE), ...errorAnswers(401, 403) } },
+    schema: {
+      tags,
+      operationId: 'getOwnProfile',
+      summary: "The caller's profile",
+      response: { 200: dataAnswer('The profile.', PROFILE), ...errorAnswers(401, 403) },
+    },
     handler: async (request) => ({ data: await loadProfile(currentUser(request).id) }),
   });
 
@@ -36,7 +51,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       operationId: 'updateOwnProfile',
-      summary: 'Edit the caller\'s profile',
+      summary: "Edit the caller's profile",
       description: `The body is the whole editable profile (${MODULE.userProfile}'s form \`edit\`): an optional field left out is cleared.`,
       body: actionBodySchema(MODULE.userProfile, 'edit'),
       response: { 200: dataAnswer('Updated.', PROFILE, { message: true }), ...errorAnswers(400, 401, 403) },
@@ -46,31 +61,41 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       const { first_name: firstName, last_name: lastName, mobile } = request.body;
       // A change of the user's record (USERS), so the user's history shows what they changed themselves.
       const body = { first_name: firstName, last_name: lastName, mobile: mobile ?? null };
-      await writeAsCaller(app, request, (context) => app.records.named(MODULE.users).update(context, id, body, 'any', { action: 'profile' }));
+      await writeAsCaller(app, request, (context) =>
+        app.records.named(MODULE.users).update(context, id, body, 'any', { action: 'profile' }),
+      );
       return { data: await loadProfile(id), message: 'Profile updated.' };
     },
   });
 
-  app.post<{ Body: { current_password: string; password: string; confirm_password: string } }>('/user/change-password', {
-    config: { access: permission(MODULE.changePassword, 'edit'), audit: { action: 'password_change' } },
-    schema: {
-      tags: [resource(MODULE.changePassword)?.label ?? tags[0]!],
-      operationId: 'changeOwnPassword',
-      summary: 'Change the caller\'s password',
-      description: `${MODULE.changePassword}'s form \`edit\`; the caller's other sessions end.`,
-      body: actionBodySchema(MODULE.changePassword, 'edit'),
-      response: { 200: messageAnswer('Changed.'), ...errorAnswers(400, 401, 403) },
+  app.post<{ Body: { current_password: string; password: string; confirm_password: string } }>(
+    '/user/change-password',
+    {
+      config: { access: permission(MODULE.changePassword, 'edit'), audit: { action: 'password_change' } },
+      schema: {
+        tags: [resource(MODULE.changePassword)?.label ?? tags[0]!],
+        operationId: 'changeOwnPassword',
+        summary: "Change the caller's password",
+        description: `${MODULE.changePassword}'s form \`edit\`; the caller's other sessions end.`,
+        body: actionBodySchema(MODULE.changePassword, 'edit'),
+        response: { 200: messageAnswer('Changed.'), ...errorAnswers(400, 401, 403) },
+      },
+      handler: async (request) => {
+        const user = currentUser(request);
+        const [row] = await db.query<{ password_hash: string | null }>(
+          'SELECT password_hash FROM users WHERE id = $1',
+          [user.id],
+        );
+        if (!(await passwords.verify(row?.password_hash ?? null, request.body.current_password))) {
+          throw validationError({ current_password: 'The current password is not correct.' });
+        }
+        // The USERS behaviour stores the hash and ends the caller's other sessions.
+        const body = { password: request.body.password };
+        await writeAsCaller(app, request, (context) =>
+          app.records.named(MODULE.users).update(context, user.id, body, 'any', { action: 'password_change' }),
+        );
+        return { message: 'Your password has been changed.' };
+      },
     },
-    handler: async (request) => {
-      const user = currentUser(request);
-      const [row] = await db.query<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE id = $1', [user.id]);
-      if (!(await passwords.verify(row?.password_hash ?? null, request.body.current_password))) {
-        throw validationError({ current_password: 'The current password is not correct.' });
-      }
-      // The USERS behaviour stores the hash and ends the caller's other sessions.
-      const body = { password: request.body.password };
-      await writeAsCaller(app, request, (context) => app.records.named(MODULE.users).update(context, user.id, body, 'any', { action: 'password_change' }));
-      return { message: 'Your password has been changed.' };
-    },
-  });
+  );
 }

@@ -45,18 +45,29 @@ export function tradeCsvLines(rows: ReadonlyArray<Record<string, unknown>>): str
 
 export const TRADE_CSV_HEADER = csvLine(TRADE_RECORD_COLUMNS);
 
-export async function requestExport(db: Queryable, userId: number, filter: TradeFilter, rowsEstimated: number): Promise<ReportExport> {
-  const [created] = await db.query<ReportExport>(`INSERT INTO report_exports (user_id, filter, rows_estimated) VALUES ($1, $2, $3) RETURNING ${SHOWN}`, [
-    userId,
-    JSON.stringify(filter),
-    rowsEstimated,
-  ]);
+export async function requestExport(
+  db: Queryable,
+  userId: number,
+  filter: TradeFilter,
+  rowsEstimated: number,
+): Promise<ReportExport> {
+  const [created] = await db.query<ReportExport>(
+    `INSERT INTO report_exports (user_id, filter, rows_estimated) VALUES ($1, $2, $3) RETURNING ${SHOWN}`,
+    [userId, JSON.stringify(filter), rowsEstimated],
+  );
   return created!;
 }
 
 /** The requester's export; null for anyone else's, as for one that does not exist. */
-export async function exportOf(db: Queryable, id: number, userId: number): Promise<(ReportExport & { parts: number }) | null> {
-  const [found] = await db.query<ReportExport & { parts: number }>(`SELECT ${SHOWN}, parts FROM report_exports WHERE id = $1 AND user_id = $2`, [id, userId]);
+export async function exportOf(
+  db: Queryable,
+  id: number,
+  userId: number,
+): Promise<(ReportExport & { parts: number }) | null> {
+  const [found] = await db.query<ReportExport & { parts: number }>(
+    `SELECT ${SHOWN}, parts FROM report_exports WHERE id = $1 AND user_id = $2`,
+    [id, userId],
+  );
   return found ?? null;
 }
 
@@ -117,7 +128,8 @@ export class ReportExports {
       for (let part = 1; part <= job.parts; part += 1) await this.storage.remove(partKey(job.id, part));
       await this.db.query('DELETE FROM report_exports WHERE id = $1', [job.id]);
     }
-    if (old.length > 0) this.log.info({ removed: old.length, keptHours: this.config.keptHours }, 'old report exports removed');
+    if (old.length > 0)
+      this.log.info({ removed: old.length, keptHours: this.config.keptHours }, 'old report exports removed');
     return old.length;
   }
 
@@ -176,12 +188,23 @@ export class ReportExports {
         if (pendingRows >= this.config.partRows) await writePart(encodeCursor(last));
       }
       if (pendingRows > 0 || parts === 0) await writePart(null);
-      await this.db.query(`UPDATE report_exports SET status = 'completed', finished_at = now(), claimed_until = NULL WHERE id = $1`, [job.id]);
+      await this.db.query(
+        `UPDATE report_exports SET status = 'completed', finished_at = now(), claimed_until = NULL WHERE id = $1`,
+        [job.id],
+      );
     } catch (error) {
       this.log.error({ err: error, export: job.id }, 'report export failed');
       // A search stopped for taking too long says so in words the requester can act on.
-      const message = error instanceof HttpError && error.errors ? Object.values(error.errors).join(' ') : error instanceof Error ? error.message : String(error);
-      await this.db.query(`UPDATE report_exports SET status = 'failed', error = $2, finished_at = now(), claimed_until = NULL WHERE id = $1`, [job.id, message]);
+      const message =
+        error instanceof HttpError && error.errors
+          ? Object.values(error.errors).join(' ')
+          : error instanceof Error
+            ? error.message
+            : String(error);
+      await this.db.query(
+        `UPDATE report_exports SET status = 'failed', error = $2, finished_at = now(), claimed_until = NULL WHERE id = $1`,
+        [job.id, message],
+      );
     }
   }
 }

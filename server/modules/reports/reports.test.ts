@@ -14,7 +14,12 @@ describe.each(databases)('admin summary report CSV export on $kind', ({ kind, sk
     server = await startTestServer(kind);
     admin = await server.auth('Super Admin');
     const plan = async (name: string, code: string) => {
-      const response = await server.app.inject({ method: 'POST', url: '/api/v1/plans', headers: admin, payload: { name, code, price: 1999, validity_days: 30, points: 500, max_users: 2 } });
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/plans',
+        headers: admin,
+        payload: { name, code, price: 1999, validity_days: 30, points: 500, max_users: 2 },
+      });
       expect(response.statusCode, response.body).toBe(201);
       return (response.json() as { data: { id: number } }).data.id;
     };
@@ -39,26 +44,35 @@ describe.each(databases)('admin summary report CSV export on $kind', ({ kind, sk
   });
   afterAll(async () => server?.close());
 
-  it.skipIf(skip)('streams every series of the summary for the range as CSV rows, the same figures the report shows', async () => {
-    const response = await get('reports/summary/export?from=2026-01-01&to=2026-12-31');
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe('attachment; filename="admin-report-2026-01-01-to-2026-12-31.csv"');
-    expect(response.body).toBe(
-      [
-        'Report,Month,Plan,Value',
-        'Subscribers by plan,2026-01,Pro,2',
-        'Subscribers by plan,2026-02,Starter,1',
-        'Points consumed,2026-02,,40',
-        'Uploads per month,2026-02,,1',
-        'Revenue from subscriptions and top-ups,2026-01,,2099',
-        '',
-      ].join('\r\n'),
-    );
-    const summary = (await get('reports/summary?from=2026-01-01&to=2026-12-31')).json() as { data: Record<string, Array<Record<string, unknown>>> };
-    const figures = Object.values(summary.data).flatMap((rows) => rows.map((row) => Number(Object.values(row).at(-1))));
-    expect(figures).toEqual([2, 1, 40, 1, 2099]);
-  });
+  it.skipIf(skip)(
+    'streams every series of the summary for the range as CSV rows, the same figures the report shows',
+    async () => {
+      const response = await get('reports/summary/export?from=2026-01-01&to=2026-12-31');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toBe(
+        'attachment; filename="admin-report-2026-01-01-to-2026-12-31.csv"',
+      );
+      expect(response.body).toBe(
+        [
+          'Report,Month,Plan,Value',
+          'Subscribers by plan,2026-01,Pro,2',
+          'Subscribers by plan,2026-02,Starter,1',
+          'Points consumed,2026-02,,40',
+          'Uploads per month,2026-02,,1',
+          'Revenue from subscriptions and top-ups,2026-01,,2099',
+          '',
+        ].join('\r\n'),
+      );
+      const summary = (await get('reports/summary?from=2026-01-01&to=2026-12-31')).json() as {
+        data: Record<string, Array<Record<string, unknown>>>;
+      };
+      const figures = Object.values(summary.data).flatMap((rows) =>
+        rows.map((row) => Number(Object.values(row).at(-1))),
+      );
+      expect(figures).toEqual([2, 1, 40, 1, 2099]);
+    },
+  );
 
   it.skipIf(skip)('without a range exports everything; a bad or unknown query parameter is a 400', async () => {
     const all = await get('reports/summary/export');
@@ -70,30 +84,40 @@ describe.each(databases)('admin summary report CSV export on $kind', ({ kind, sk
     expect((await get('reports/summary/export?_columns=month')).statusCode).toBe(400);
   });
 
-  it.skipIf(skip)('needs ADMIN_REPORTING download on top of view: 403 for a role that may only view the report', async () => {
-    const viewer = await server.auth('Read Only');
-    expect((await get('reports/summary?from=2026-01-01&to=2026-12-31', viewer)).statusCode).toBe(200);
-    const refused = await get('reports/summary/export?from=2026-01-01&to=2026-12-31', viewer);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: 'You do not have permission to use this route in ADMIN_REPORTING (view and download).' });
-    expect((await get('reports/summary/export', await server.auth('Sales Executive'))).statusCode).toBe(403);
-    expect((await server.app.inject({ method: 'GET', url: '/api/v1/reports/summary/export' })).statusCode).toBe(401);
-  });
+  it.skipIf(skip)(
+    'needs ADMIN_REPORTING download on top of view: 403 for a role that may only view the report',
+    async () => {
+      const viewer = await server.auth('Read Only');
+      expect((await get('reports/summary?from=2026-01-01&to=2026-12-31', viewer)).statusCode).toBe(200);
+      const refused = await get('reports/summary/export?from=2026-01-01&to=2026-12-31', viewer);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({
+        message: 'You do not have permission to use this route in ADMIN_REPORTING (view and download).',
+      });
+      expect((await get('reports/summary/export', await server.auth('Sales Executive'))).statusCode).toBe(403);
+      expect((await server.app.inject({ method: 'GET', url: '/api/v1/reports/summary/export' })).statusCode).toBe(401);
+    },
+  );
 
-  it.skipIf(skip)('counts uploads in the month of their data (their period), not the month they were sent', async () => {
-    const uploads = entityResource(MODULE.dataUploadLogs)!;
-    // Sent in May 2026: March's data twice and April's once; one sent in March with data of a month before the range.
-    await server.db.query(
-      `INSERT INTO ${quoted(uploads.entity.table)} (period, created_at) VALUES
+  it.skipIf(skip)(
+    'counts uploads in the month of their data (their period), not the month they were sent',
+    async () => {
+      const uploads = entityResource(MODULE.dataUploadLogs)!;
+      // Sent in May 2026: March's data twice and April's once; one sent in March with data of a month before the range.
+      await server.db.query(
+        `INSERT INTO ${quoted(uploads.entity.table)} (period, created_at) VALUES
          ('2026-03', '2026-05-02 12:00:00+00'), ('2026-03', '2026-05-03 12:00:00+00'), ('2026-04', '2026-05-04 12:00:00+00'), ('2025-11', '2026-03-05 12:00:00+00')`,
-    );
-    const summary = (await get('reports/summary?from=2026-03-01&to=2026-05-31')).json() as { data: { uploads_per_month: Array<{ month: string; uploads: number }> } };
-    expect(summary.data.uploads_per_month.map(({ month, uploads: count }) => [month, Number(count)])).toEqual([
-      ['2026-03', 2],
-      ['2026-04', 1],
-    ]);
-    const all = await get('reports/summary/export');
-    expect(all.body).toContain('Uploads per month,2025-11,,1\r\n');
-    expect(all.body).not.toContain('Uploads per month,2026-05,');
-  });
+      );
+      const summary = (await get('reports/summary?from=2026-03-01&to=2026-05-31')).json() as {
+        data: { uploads_per_month: Array<{ month: string; uploads: number }> };
+      };
+      expect(summary.data.uploads_per_month.map(({ month, uploads: count }) => [month, Number(count)])).toEqual([
+        ['2026-03', 2],
+        ['2026-04', 1],
+      ]);
+      const all = await get('reports/summary/export');
+      expect(all.body).toContain('Uploads per month,2025-11,,1\r\n');
+      expect(all.body).not.toContain('Uploads per month,2026-05,');
+    },
+  );
 });

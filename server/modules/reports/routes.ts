@@ -5,7 +5,13 @@ import type { Queryable } from '../../db/database.ts';
 import { csvAnswer, errorAnswers } from '../../http/answers.ts';
 import { AREAS, MODULE, RESOURCES, entityResource, firstField, quoted } from '../../registry.ts';
 import { csvLine } from '../../http/csv.ts';
-import { modulesAnswer, reportSummaryQuery, summaryAnswer, trendingAnswer, trendingRefreshedAnswer } from './schemas.ts';
+import {
+  modulesAnswer,
+  reportSummaryQuery,
+  summaryAnswer,
+  trendingAnswer,
+  trendingRefreshedAnswer,
+} from './schemas.ts';
 import { tradeReportRoutes } from './tradeReportRoutes.ts';
 import { refreshTrending } from './trending.ts';
 import { actorOf, recordAudit } from '../audit/record.ts';
@@ -29,18 +35,34 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/sync-trending-data', {
     config: { access: permission(MODULE.syncTrendingData, 'view') },
-    schema: { tags: trending, operationId: 'getTrendingProducts', summary: 'The trending products', response: { 200: trendingAnswer, ...errorAnswers(401, 403) } },
+    schema: {
+      tags: trending,
+      operationId: 'getTrendingProducts',
+      summary: 'The trending products',
+      response: { 200: trendingAnswer, ...errorAnswers(401, 403) },
+    },
     handler: async () => {
-      const items = await db.query<{ synced_at: string }>('SELECT hs_code, product, shipments, value, synced_at FROM trending_products ORDER BY shipments DESC, value DESC, hs_code');
-      return { data: { synced_at: items[0]?.synced_at ?? null, items: items.map(({ synced_at: _syncedAt, ...item }) => item) } };
+      const items = await db.query<{ synced_at: string }>(
+        'SELECT hs_code, product, shipments, value, synced_at FROM trending_products ORDER BY shipments DESC, value DESC, hs_code',
+      );
+      return {
+        data: { synced_at: items[0]?.synced_at ?? null, items: items.map(({ synced_at: _syncedAt, ...item }) => item) },
+      };
     },
   });
 
   app.post('/sync-trending-data/refresh', {
     config: { access: permission(MODULE.syncTrendingData, 'refresh'), audit: { action: 'sync' } },
-    schema: { tags: trending, operationId: 'refreshTrendingProducts', summary: 'Recompute the trending products', response: { 200: trendingRefreshedAnswer, ...errorAnswers(401, 403) } },
+    schema: {
+      tags: trending,
+      operationId: 'refreshTrendingProducts',
+      summary: 'Recompute the trending products',
+      response: { 200: trendingRefreshedAnswer, ...errorAnswers(401, 403) },
+    },
     handler: async (request) => ({
-      data: await refreshTrending(db, (tx, refresh) => recordAudit(tx, actorOf(request), { module: MODULE.syncTrendingData, action: 'sync', details: { ...refresh } })),
+      data: await refreshTrending(db, (tx, refresh) =>
+        recordAudit(tx, actorOf(request), { module: MODULE.syncTrendingData, action: 'sync', details: { ...refresh } }),
+      ),
       message: 'Trending data refreshed.',
     }),
   });
@@ -79,13 +101,21 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         }
       }
       const fileName = from && to ? `admin-report-${from}-to-${to}.csv` : 'admin-report.csv';
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(Readable.from(lines()));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(Readable.from(lines()));
     },
   });
 
   app.get('/modules', {
     config: { access: permission(MODULE.moduleRegistry, 'view') },
-    schema: { tags: ['Module registry'], operationId: 'listModules', summary: 'The manifest\'s modules', response: { 200: modulesAnswer, ...errorAnswers(401, 403) } },
+    schema: {
+      tags: ['Module registry'],
+      operationId: 'listModules',
+      summary: "The manifest's modules",
+      response: { 200: modulesAnswer, ...errorAnswers(401, 403) },
+    },
     handler: async () => ({
       data: AREAS.map((area) => ({
         key: area.key,
@@ -108,10 +138,14 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
 /** Monthly series for the admin report: new subscriptions by plan, points consumed, uploads (by their data's month), revenue. */
 async function summary(db: Queryable, from: string | null, to: string | null) {
-  const range = (column: string) => `($1::date IS NULL OR ${column} >= $1::date) AND ($2::date IS NULL OR ${column} < $2::date + 1)`;
+  const range = (column: string) =>
+    `($1::date IS NULL OR ${column} >= $1::date) AND ($2::date IS NULL OR ${column} < $2::date + 1)`;
   const plans = entityResource(MODULE.plans);
   const planName = plans ? firstField(plans.entity, ['name', 'code']) : undefined;
-  const planLabel = plans && planName ? `(SELECT ${quoted(planName.name)}::text FROM ${quoted(plans.entity.table)} p WHERE p.id = s.plan_id)` : `s.plan_id::text`;
+  const planLabel =
+    plans && planName
+      ? `(SELECT ${quoted(planName.name)}::text FROM ${quoted(plans.entity.table)} p WHERE p.id = s.plan_id)`
+      : `s.plan_id::text`;
   const uploads = entityResource(MODULE.dataUploadLogs);
   const [subscribersByPlan, pointsConsumed, uploadsPerMonth, revenue] = await Promise.all([
     db.query(
@@ -142,5 +176,10 @@ async function summary(db: Queryable, from: string | null, to: string | null) {
       [from, to],
     ),
   ]);
-  return { subscribers_by_plan: subscribersByPlan, points_consumed: pointsConsumed, uploads_per_month: uploadsPerMonth, revenue };
+  return {
+    subscribers_by_plan: subscribersByPlan,
+    points_consumed: pointsConsumed,
+    uploads_per_month: uploadsPerMonth,
+    revenue,
+  };
 }

@@ -56,12 +56,21 @@ export const tradeRecordPageAnswer = {
     properties: {
       data: { type: 'array', items: namedSchema('TradeRecord', tradeRecordSchema) },
       meta: object({
-        total: { ...integer, description: 'How many records match: exact, or the database\'s estimate when `total_is_estimate`.' },
+        total: {
+          ...integer,
+          description: "How many records match: exact, or the database's estimate when `total_is_estimate`.",
+        },
         total_is_estimate: { type: 'boolean' },
         page_size: integer,
         next: { ...nullableString, description: 'The cursor of the next page (`_after`), or null on the last one.' },
-        previous: { ...nullableString, description: 'The cursor of the previous page (`_before`), or null on the first one.' },
-        export_in_background: { type: 'boolean', description: 'Whether an export of this filter is large enough to run as a background export.' },
+        previous: {
+          ...nullableString,
+          description: 'The cursor of the previous page (`_before`), or null on the first one.',
+        },
+        export_in_background: {
+          type: 'boolean',
+          description: 'Whether an export of this filter is large enough to run as a background export.',
+        },
       }),
     },
   }),
@@ -85,10 +94,17 @@ export const reportExportAnswer = dataAnswer('A background export of the report 
 
 export const trendingAnswer = dataAnswer(
   'The products most shipped in the last months, as of the last refresh.',
-  object({ synced_at: { type: ['string', 'null'], format: 'date-time' }, items: { type: 'array', items: object({ hs_code: string, product: string, shipments: integer, value: number }) } }),
+  object({
+    synced_at: { type: ['string', 'null'], format: 'date-time' },
+    items: { type: 'array', items: object({ hs_code: string, product: string, shipments: integer, value: number }) },
+  }),
 );
 
-export const trendingRefreshedAnswer = dataAnswer('Refreshed.', object({ synced_at: { type: 'string', format: 'date-time' }, rows: integer }), { message: true });
+export const trendingRefreshedAnswer = dataAnswer(
+  'Refreshed.',
+  object({ synced_at: { type: 'string', format: 'date-time' }, rows: integer }),
+  { message: true },
+);
 
 export const summaryAnswer = dataAnswer(
   'Each series by month.',

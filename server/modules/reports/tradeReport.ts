@@ -23,7 +23,8 @@ const COUNTED_DEFAULT_BYTES = 64 * 1024 * 1024;
  * month one statement may read them all, and is stopped after this long (PostgreSQL; PGlite has no timer for it).
  */
 export const SEARCH_TIMEOUT_MILLISECONDS = 5_000;
-export const SEARCH_TOO_LONG = 'This search takes too long over every record: choose a period, a country or an upload to narrow it.';
+export const SEARCH_TOO_LONG =
+  'This search takes too long over every record: choose a period, a country or an upload to narrow it.';
 
 export interface TradeFilter {
   country_id?: number;
@@ -67,9 +68,15 @@ export async function tradeReportPage(db: Database, filter: TradeFilter, request
     const params = new SqlParams();
     const { source, conditions } = await recordsOf(reader, params, filter);
     const from = request.before ?? request.after;
-    if (from) conditions.push(`(shipment_date, id) ${backwards ? '>' : '<'} (${params.add(from.shipmentDate)}::date, ${params.add(from.id)}::bigint)`);
+    if (from)
+      conditions.push(
+        `(shipment_date, id) ${backwards ? '>' : '<'} (${params.add(from.shipmentDate)}::date, ${params.add(from.id)}::bigint)`,
+      );
     const rows = source
-      ? await reader.query(`SELECT ${SELECTED} FROM ${source} ${where(conditions)} ORDER BY ${backwards ? OLDEST_FIRST : NEWEST_FIRST} LIMIT ${params.add(request.size + 1)}`, params.values)
+      ? await reader.query(
+          `SELECT ${SELECTED} FROM ${source} ${where(conditions)} ORDER BY ${backwards ? OLDEST_FIRST : NEWEST_FIRST} LIMIT ${params.add(request.size + 1)}`,
+          params.values,
+        )
       : [];
     const more = rows.length > request.size;
     const page = rows.slice(0, request.size);
@@ -93,7 +100,10 @@ export async function tradeReportTotal(db: Queryable, filter: TradeFilter): Prom
   if (hasSearch(filter)) {
     const params = new SqlParams();
     const { source, conditions } = await recordsOf(db, params, filter, tables);
-    return { total: source ? await estimate(db, `SELECT 1 FROM ${source} ${where(conditions)}`, params) : 0, estimated: true };
+    return {
+      total: source ? await estimate(db, `SELECT 1 FROM ${source} ${where(conditions)}`, params) : 0,
+      estimated: true,
+    };
   }
   const uploads = tables.uploads.reduce((total, table) => total + table.rows, 0);
   if (tables.others.length === 0) return { total: uploads, estimated: false };
@@ -125,7 +135,10 @@ async function tablesOf(db: Queryable, filter: TradeFilter): Promise<TradeTables
   if (filter.trade_direction !== undefined) matches.push(`u.trade_direction = ${params.add(filter.trade_direction)}`);
   if (filter.period !== undefined) matches.push(`u.period = ${params.add(filter.period)}`);
   if (filter.upload_id !== undefined) matches.push(`u.id = ${params.add(filter.upload_id)}`);
-  const month = filter.period === undefined ? 'true' : `(m.relname = 'trade_records' OR pg_get_expr(m.relpartbound, m.oid) = format('FOR VALUES IN (%L)', ${params.add(filter.period)}::text))`;
+  const month =
+    filter.period === undefined
+      ? 'true'
+      : `(m.relname = 'trade_records' OR pg_get_expr(m.relpartbound, m.oid) = format('FOR VALUES IN (%L)', ${params.add(filter.period)}::text))`;
   const rows = await db.query<{ name: string; rows: number | null; bytes: number }>(
     `SELECT c.oid::regclass::text AS name, u.rows_accepted AS rows, c.relpages::bigint * 8192 AS bytes
        FROM pg_partition_tree('trade_records') t JOIN pg_class c ON c.oid = t.relid JOIN pg_class m ON m.oid = t.parentrelid
@@ -146,13 +159,21 @@ async function tablesOf(db: Queryable, filter: TradeFilter): Promise<TradeTables
  * table's (country, direction, date) index would give no order for a country alone. Otherwise trade_records itself,
  * whose month and upload partitions the planner prunes. Null when no table can hold a match.
  */
-async function recordsOf(db: Queryable, params: SqlParams, filter: TradeFilter, known?: TradeTables): Promise<{ source: string | null; conditions: string[] }> {
+async function recordsOf(
+  db: Queryable,
+  params: SqlParams,
+  filter: TradeFilter,
+  known?: TradeTables,
+): Promise<{ source: string | null; conditions: string[] }> {
   const search = hasSearch(filter) ? [searchCondition(params, filter.q!)] : [];
   if (filter.country_id === undefined && filter.trade_direction === undefined) {
     return { source: 'trade_records', conditions: [...filterConditions(params, filter), ...search] };
   }
   const tables = known ?? (await tablesOf(db, filter));
-  const selects = [...tables.uploads.map((table) => `SELECT ${SELECTED} FROM ${table.name}`), ...(tables.others.length ? [otherRecords(params, filter, tables.others)] : [])];
+  const selects = [
+    ...tables.uploads.map((table) => `SELECT ${SELECTED} FROM ${table.name}`),
+    ...(tables.others.length ? [otherRecords(params, filter, tables.others)] : []),
+  ];
   return { source: selects.length ? `(${selects.join(' UNION ALL ')}) AS t` : null, conditions: search };
 }
 
@@ -163,7 +184,12 @@ function otherRecords(params: SqlParams, filter: TradeFilter, tables: TradeTable
 }
 
 /** Every matching record, newest first, in batches read by keyset, however many there are. */
-export async function* tradeReportBatches(db: Database, filter: TradeFilter, from?: Position, batchSize = 2_000): AsyncGenerator<{ rows: Row[]; last: Position }> {
+export async function* tradeReportBatches(
+  db: Database,
+  filter: TradeFilter,
+  from?: Position,
+  batchSize = 2_000,
+): AsyncGenerator<{ rows: Row[]; last: Position }> {
   let after = from;
   for (;;) {
     const page = await tradeReportPage(db, filter, { size: batchSize, ...(after ? { after } : {}) });

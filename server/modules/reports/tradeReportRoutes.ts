@@ -5,9 +5,25 @@ import { csvAnswer, errorAnswers } from '../../http/answers.ts';
 import { conflict, notFound, validationError } from '../../http/errors.ts';
 import { idParams } from '../../http/requestSchemas.ts';
 import { MODULE } from '../../registry.ts';
-import { EXPORT_IN_BACKGROUND_ROWS, TRADE_CSV_HEADER, exportFile, exportOf, requestExport, tradeCsvLines, type ReportExport } from './reportExports.ts';
+import {
+  EXPORT_IN_BACKGROUND_ROWS,
+  TRADE_CSV_HEADER,
+  exportFile,
+  exportOf,
+  requestExport,
+  tradeCsvLines,
+  type ReportExport,
+} from './reportExports.ts';
 import { reportExportAnswer, tradeExportQuery, tradeQuery, tradeRecordPageAnswer } from './schemas.ts';
-import { decodeCursor, encodeCursor, tradeReportBatches, tradeReportPage, tradeReportTotal, type Position, type TradeFilter } from './tradeReport.ts';
+import {
+  decodeCursor,
+  encodeCursor,
+  tradeReportBatches,
+  tradeReportPage,
+  tradeReportTotal,
+  type Position,
+  type TradeFilter,
+} from './tradeReport.ts';
 
 type TradeQuery = TradeFilter & { _page_size: number; _after?: string; _before?: string };
 
@@ -29,13 +45,14 @@ export async function tradeReportRoutes(app: FastifyInstance): Promise<void> {
       operationId: 'listUploadedTradeRecords',
       summary: 'Uploaded trade records',
       description:
-        'Newest shipment first, paged by keyset: `meta.next` / `meta.previous` are cursors for `_after` / `_before`. `q` searches product, HS code, importer and exporter. `meta.total` is exact from the uploads\' counts without `q`, otherwise estimated (`total_is_estimate`).',
+        "Newest shipment first, paged by keyset: `meta.next` / `meta.previous` are cursors for `_after` / `_before`. `q` searches product, HS code, importer and exporter. `meta.total` is exact from the uploads' counts without `q`, otherwise estimated (`total_is_estimate`).",
       querystring: tradeQuery,
       response: { 200: tradeRecordPageAnswer, ...errorAnswers(400, 401, 403) },
     },
     handler: async (request) => {
       const { _page_size: size, _after: after, _before: before, ...filter } = request.query;
-      if (after !== undefined && before !== undefined) throw validationError({ _before: 'Give either _after or _before, not both.' });
+      if (after !== undefined && before !== undefined)
+        throw validationError({ _before: 'Give either _after or _before, not both.' });
       const position = (field: '_after' | '_before', cursor: string | undefined): Position | undefined => {
         if (cursor === undefined) return undefined;
         const decoded = decodeCursor(cursor);
@@ -43,7 +60,10 @@ export async function tradeReportRoutes(app: FastifyInstance): Promise<void> {
         return decoded;
       };
       const pageRequest = { size, after: position('_after', after), before: position('_before', before) };
-      const [page, counted] = await Promise.all([tradeReportPage(db, filter, pageRequest), tradeReportTotal(db, filter)]);
+      const [page, counted] = await Promise.all([
+        tradeReportPage(db, filter, pageRequest),
+        tradeReportTotal(db, filter),
+      ]);
       // A first page that is also the last holds every match: its count is exact, whatever was estimated.
       const whole = !after && !before && page.next === null;
       const total = whole ? { total: page.rows.length, estimated: false } : counted;
@@ -75,19 +95,27 @@ export async function tradeReportRoutes(app: FastifyInstance): Promise<void> {
       const batchRows = app.config.reportExport.batchRows;
       async function* lines(): AsyncGenerator<string> {
         yield TRADE_CSV_HEADER;
-        for await (const { rows } of tradeReportBatches(db, request.query, undefined, batchRows)) yield tradeCsvLines(rows);
+        for await (const { rows } of tradeReportBatches(db, request.query, undefined, batchRows))
+          yield tradeCsvLines(rows);
       }
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="uploaded-data.csv"').send(Readable.from(lines()));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="uploaded-data.csv"')
+        .send(Readable.from(lines()));
     },
   });
 
   app.post<{ Body: TradeFilter }>('/uploaded-data-report/exports', {
-    config: { access: download, audit: { none: 'it reads records the caller may already download; nothing in the data changes' } },
+    config: {
+      access: download,
+      audit: { none: 'it reads records the caller may already download; nothing in the data changes' },
+    },
     schema: {
       tags,
       operationId: 'startUploadedTradeRecordsExport',
       summary: 'Export the uploaded trade records in the background',
-      description: 'For large exports: the file is written as a background export, whose progress `GET uploaded-data-report/exports/{id}` tells and whose `file` is its download once completed. Only its requester sees it.',
+      description:
+        'For large exports: the file is written as a background export, whose progress `GET uploaded-data-report/exports/{id}` tells and whose `file` is its download once completed. Only its requester sees it.',
       body: tradeExportQuery,
       response: { 202: reportExportAnswer, ...errorAnswers(400, 401, 403) },
     },

@@ -18,7 +18,10 @@ export interface TrendingRefresh {
  * the refresh it waited for when that one read the trade records after it was asked, which is the result it would
  * compute itself, and does the work only otherwise.
  */
-export function refreshTrending(db: Database, recorded: (tx: Queryable, refresh: TrendingRefresh & { recomputed: boolean }) => Promise<unknown>): Promise<TrendingRefresh> {
+export function refreshTrending(
+  db: Database,
+  recorded: (tx: Queryable, refresh: TrendingRefresh & { recomputed: boolean }) => Promise<unknown>,
+): Promise<TrendingRefresh> {
   return db.transaction(async (tx) => {
     // Text, not a parsed timestamp, so the microseconds survive the round trip.
     const [asked] = await tx.query<{ at: string }>('SELECT clock_timestamp()::text AS at');

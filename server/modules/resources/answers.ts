@@ -8,11 +8,22 @@ import { namedAnswer, namedSchema } from '../../http/components.ts';
 import { resource as resourceByKey, type EntityResource, type RegistryField } from '../../registry.ts';
 
 /** The keywords that say what a value is; those that only judge input (bounds, patterns, the shared rules) are left out. */
-const SHAPE_KEYWORDS = ['title', 'description', 'type', 'format', 'enum', 'items', 'properties', 'required', 'additionalProperties'];
+const SHAPE_KEYWORDS = [
+  'title',
+  'description',
+  'type',
+  'format',
+  'enum',
+  'items',
+  'properties',
+  'required',
+  'additionalProperties',
+];
 
 /** A field's value as answered: its authored schema's shape (typed as its column is), or for a system field its type. */
 function fieldShape(field: RegistryField, authored: JsonSchema | undefined): JsonSchema {
-  if (!authored) return { title: field.title, type: field.type, ...(field.format ? { format: field.format } : {}), readOnly: true };
+  if (!authored)
+    return { title: field.title, type: field.type, ...(field.format ? { format: field.format } : {}), readOnly: true };
   return { type: field.type, ...shapeOf(authored) };
 }
 
@@ -22,7 +33,10 @@ function shapeOf(schema: JsonSchema): JsonSchema {
     const value = schema[keyword];
     if (value === undefined) continue;
     if (keyword === 'items') shape.items = shapeOf(value as JsonSchema);
-    else if (keyword === 'properties') shape.properties = Object.fromEntries(Object.entries(value as Record<string, JsonSchema>).map(([name, property]) => [name, shapeOf(property)]));
+    else if (keyword === 'properties')
+      shape.properties = Object.fromEntries(
+        Object.entries(value as Record<string, JsonSchema>).map(([name, property]) => [name, shapeOf(property)]),
+      );
     else shape[keyword] = value;
   }
   return shape;
@@ -55,10 +69,15 @@ export function recordSchema(resource: EntityResource): JsonSchema {
     if (field.relation) {
       const { resource: target, labelField } = field.relation;
       const label = resourceByKey(target)?.entity?.fields.find((candidate) => candidate.name === labelField);
-      properties[`${field.name}_label`] = { type: [label && label.type !== 'array' && label.type !== 'object' ? label.type : 'string', 'null'], readOnly: true, description: `The related record's ${labelField}.` };
+      properties[`${field.name}_label`] = {
+        type: [label && label.type !== 'array' && label.type !== 'object' ? label.type : 'string', 'null'],
+        readOnly: true,
+        description: `The related record's ${labelField}.`,
+      };
     }
   }
-  if (resource.actions.includes('verify')) properties.verified_at = { type: ['string', 'null'], format: 'date-time', readOnly: true };
+  if (resource.actions.includes('verify'))
+    properties.verified_at = { type: ['string', 'null'], format: 'date-time', readOnly: true };
   const schema = namedSchema(resource.typeName, { type: 'object', required: Object.keys(properties), properties });
   records.set(resource, schema);
   return schema;
@@ -80,8 +99,16 @@ export function recordAnswers(resource: EntityResource): RecordAnswers {
   const one = resource.singular.toLowerCase();
   const made = {
     page: namedAnswer(`${resource.typeName}Page`, listAnswer(`A page of ${resource.label.toLowerCase()}.`, record)),
-    record: namedAnswer(`${resource.typeName}Record`, withETag(dataAnswer(`The ${one}; \`ETag\` is its version.`, record))),
-    saved: namedAnswer(`${resource.typeName}Saved`, withETag(dataAnswer(`The ${one} as saved, and what was done; \`ETag\` is its new version.`, record, { message: true }))),
+    record: namedAnswer(
+      `${resource.typeName}Record`,
+      withETag(dataAnswer(`The ${one}; \`ETag\` is its version.`, record)),
+    ),
+    saved: namedAnswer(
+      `${resource.typeName}Saved`,
+      withETag(
+        dataAnswer(`The ${one} as saved, and what was done; \`ETag\` is its new version.`, record, { message: true }),
+      ),
+    ),
   };
   answers.set(resource, made);
   return made;
@@ -97,7 +124,11 @@ export const SHARED_ANSWERS = {
     'Options',
     dataAnswer('Value and label of each option.', {
       type: 'array',
-      items: { type: 'object', required: ['value', 'label'], properties: { value: { type: 'integer' }, label: { type: 'string' } } },
+      items: {
+        type: 'object',
+        required: ['value', 'label'],
+        properties: { value: { type: 'integer' }, label: { type: 'string' } },
+      },
     }),
   ),
   deleted: namedAnswer('Deleted', messageAnswer('Deleted.')),

@@ -59,9 +59,22 @@ export class AuditTrail {
    * The entries of a change to several records in one statement: one per record and, for a bulk request, one for
    * the request itself naming the records (`{ ids, count }`).
    */
-  async record(tx: Queryable, actor: AuditActor, action: AuditAction, changes: readonly RowChange[], bulk?: AuditAction, details?: Record<string, unknown>): Promise<void> {
+  async record(
+    tx: Queryable,
+    actor: AuditActor,
+    action: AuditAction,
+    changes: readonly RowChange[],
+    bulk?: AuditAction,
+    details?: Record<string, unknown>,
+  ): Promise<void> {
     const entries = changes.map((change) => this.entry(action, change, details));
-    if (bulk) entries.push({ module: this.resource.key, recordId: null, action: bulk, details: { ids: changes.map((change) => change.id), count: changes.length } });
+    if (bulk)
+      entries.push({
+        module: this.resource.key,
+        recordId: null,
+        action: bulk,
+        details: { ids: changes.map((change) => change.id), count: changes.length },
+      });
     await recordAudit(tx, actor, entries);
   }
 }

@@ -22,15 +22,21 @@ import { bulkSetSchema } from './bulkSchemas.ts';
 /** Records one statement changes; small enough that a batch's statement and its audit entries stay brief. */
 export const BULK_BATCH = 5000;
 
-export type BulkChange = { kind: 'status'; isActive: boolean } | { kind: 'delete' } | { kind: 'set'; field: string; value: unknown };
+export type BulkChange =
+  { kind: 'status'; isActive: boolean } | { kind: 'delete' } | { kind: 'set'; field: string; value: unknown };
 
 type BulkRequest<B> = FastifyRequest<{ Querystring: ListQueryString; Body: B & { expected_count: number } }>;
 
-const AUDIT_ACTION: Record<BulkChange['kind'], AuditAction> = { status: 'bulk_status', delete: 'bulk_delete', set: 'bulk_update' };
+const AUDIT_ACTION: Record<BulkChange['kind'], AuditAction> = {
+  status: 'bulk_status',
+  delete: 'bulk_delete',
+  set: 'bulk_update',
+};
 
 /** POST /<resource>/bulk/status: activates or deactivates every matching record. */
 export function bulkSetStatus(endpoint: ResourceEndpoint) {
-  return (request: BulkRequest<{ is_active: boolean }>, reply: FastifyReply) => runBulk(endpoint, request, reply, { kind: 'status', isActive: request.body.is_active });
+  return (request: BulkRequest<{ is_active: boolean }>, reply: FastifyReply) =>
+    runBulk(endpoint, request, reply, { kind: 'status', isActive: request.body.is_active });
 }
 
 /** POST /<resource>/bulk/delete: deletes every matching record. */
@@ -48,7 +54,12 @@ export function bulkSetField(endpoint: ResourceEndpoint) {
   };
 }
 
-async function runBulk(endpoint: ResourceEndpoint, request: BulkRequest<object>, reply: FastifyReply, change: BulkChange): Promise<FastifyReply> {
+async function runBulk(
+  endpoint: ResourceEndpoint,
+  request: BulkRequest<object>,
+  reply: FastifyReply,
+  change: BulkChange,
+): Promise<FastifyReply> {
   const query = listQuery(endpoint.resource, request.query);
   const { q, filters } = query;
   const expected = request.body.expected_count;
@@ -56,9 +67,13 @@ async function runBulk(endpoint: ResourceEndpoint, request: BulkRequest<object>,
     endpoint.write(request, async (context) => {
       const ids = await matchingIds(context.tx, endpoint, query, context.user);
       if (ids.length !== expected) {
-        throw new HttpError(409, `${ids.length} record(s) match now, not the ${expected} you confirmed. Check the list and confirm again.`, {
-          expected_count: `${ids.length} record(s) match now.`,
-        });
+        throw new HttpError(
+          409,
+          `${ids.length} record(s) match now, not the ${expected} you confirmed. Check the list and confirm again.`,
+          {
+            expected_count: `${ids.length} record(s) match now.`,
+          },
+        );
       }
       progress.start(ids.length);
       let changed = 0;
@@ -69,19 +84,37 @@ async function runBulk(endpoint: ResourceEndpoint, request: BulkRequest<object>,
       await recordAudit(context.tx, context.actor, {
         module: endpoint.resource.key,
         action: AUDIT_ACTION[change.kind],
-        details: { matched: ids.length, changed, q: q ?? null, filters, ...(change.kind === 'set' ? { field: change.field, value: change.value } : {}), ...(change.kind === 'status' ? { is_active: change.isActive } : {}) },
+        details: {
+          matched: ids.length,
+          changed,
+          q: q ?? null,
+          filters,
+          ...(change.kind === 'set' ? { field: change.field, value: change.value } : {}),
+          ...(change.kind === 'status' ? { is_active: change.isActive } : {}),
+        },
       });
       const verb = change.kind === 'delete' ? 'deleted' : 'updated';
-      return { data: { matched: ids.length, changed }, message: `${changed} of ${ids.length} matching record(s) ${verb}.` };
+      return {
+        data: { matched: ids.length, changed },
+        message: `${changed} of ${ids.length} matching record(s) ${verb}.`,
+      };
     }),
   );
 }
 
 /** The ids of the records the list shows for this search and these filters, to this caller. */
-async function matchingIds(tx: Queryable, endpoint: ResourceEndpoint, query: ListQuery, user: SessionUser | null): Promise<number[]> {
+async function matchingIds(
+  tx: Queryable,
+  endpoint: ResourceEndpoint,
+  query: ListQuery,
+  user: SessionUser | null,
+): Promise<number[]> {
   const params = new SqlParams();
   const where = endpoint.table.where(params, query, endpoint.scopeOf(user));
-  const rows = await tx.query<{ id: number }>(`SELECT t.id FROM ${endpoint.table.table} t ${where} ORDER BY t.id`, params.values);
+  const rows = await tx.query<{ id: number }>(
+    `SELECT t.id FROM ${endpoint.table.table} t ${where} ORDER BY t.id`,
+    params.values,
+  );
   return rows.map((row) => Number(row.id));
 }
 
@@ -89,16 +122,36 @@ async function matchingIds(tx: Queryable, endpoint: ResourceEndpoint, query: Lis
  * One batch through the record operations. Each keeps the list's condition, so a record that stopped matching since
  * it was counted is left alone, and skips records already as asked, so an entry says what changed.
  */
-async function applyBatch(context: WriteContext, endpoint: ResourceEndpoint, batch: readonly number[], query: ListQuery, change: BulkChange): Promise<number[]> {
+async function applyBatch(
+  context: WriteContext,
+  endpoint: ResourceEndpoint,
+  batch: readonly number[],
+  query: ListQuery,
+  change: BulkChange,
+): Promise<number[]> {
   const action = AUDIT_ACTION[change.kind];
   if (change.kind === 'delete') {
     const params = new SqlParams();
     const where = endpoint.table.where(params, query, endpoint.scopeOf(context.user));
     const inBatch = `t.id = ANY(${params.add(batch)}::bigint[])`;
-    const matching = await context.tx.query<{ id: number }>(`SELECT t.id FROM ${endpoint.table.table} t ${where ? `${where} AND ${inBatch}` : `WHERE ${inBatch}`}`, params.values);
-    return endpoint.records.remove(context, matching.map((row) => Number(row.id)), 'any', { action, partial: true });
+    const matching = await context.tx.query<{ id: number }>(
+      `SELECT t.id FROM ${endpoint.table.table} t ${where ? `${where} AND ${inBatch}` : `WHERE ${inBatch}`}`,
+      params.values,
+    );
+    return endpoint.records.remove(
+      context,
+      matching.map((row) => Number(row.id)),
+      'any',
+      { action, partial: true },
+    );
   }
   const body = change.kind === 'status' ? { is_active: change.isActive } : { [change.field]: change.value };
   const values = change.kind === 'status' ? body : undefined;
-  return endpoint.records.change(context, batch, body, { expected: 'any', values, matching: query, skipUnchanged: true }, { action });
+  return endpoint.records.change(
+    context,
+    batch,
+    body,
+    { expected: 'any', values, matching: query, skipUnchanged: true },
+    { action },
+  );
 }

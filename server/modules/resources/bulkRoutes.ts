@@ -2,13 +2,19 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import { permission } from '../auth/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { bulkDelete, bulkSetField, bulkSetStatus } from './bulkByFilter.ts';
-import { bulkAnswer, bulkDeleteByFilterBody, bulkSetBody, bulkStatusByFilterBody, matchQuerySchema } from './bulkSchemas.ts';
+import {
+  bulkAnswer,
+  bulkDeleteByFilterBody,
+  bulkSetBody,
+  bulkStatusByFilterBody,
+  matchQuerySchema,
+} from './bulkSchemas.ts';
 import type { ResourceEndpoint } from './endpoint.ts';
 
 type About = (operationId: string, summary: string, description?: string) => FastifySchema;
 
 const BY_FILTER =
-  'Every record the list shows for this search and these filters (the list\'s query string), within the caller\'s scope, in one transaction; `expected_count` is the count the caller confirmed (409 with the count now when it differs).';
+  "Every record the list shows for this search and these filters (the list's query string), within the caller's scope, in one transaction; `expected_count` is the count the caller confirmed (409 with the count now when it differs).";
 
 /** "All matching" changes of a resource: status, delete and setting a field, each behind the permission of its single form. */
 export function registerBulkRoutes(app: FastifyInstance, endpoint: ResourceEndpoint, about: About): void {
@@ -21,14 +27,24 @@ export function registerBulkRoutes(app: FastifyInstance, endpoint: ResourceEndpo
   if (resource.actions.includes('ACTIVE_INACTIVE')) {
     app.post(`${base}/status`, {
       config: { access: permission(resource.key, 'ACTIVE_INACTIVE'), audit: { action: 'bulk_status' } },
-      schema: { ...about(`bulkSet${plural}StatusByFilter`, `Activate or deactivate all matching ${several}`, BY_FILTER), querystring, body: bulkStatusByFilterBody, response },
+      schema: {
+        ...about(`bulkSet${plural}StatusByFilter`, `Activate or deactivate all matching ${several}`, BY_FILTER),
+        querystring,
+        body: bulkStatusByFilterBody,
+        response,
+      },
       handler: bulkSetStatus(endpoint),
     });
   }
   if (resource.actions.includes('delete')) {
     app.post(`${base}/delete`, {
       config: { access: permission(resource.key, 'delete'), audit: { action: 'bulk_delete' } },
-      schema: { ...about(`bulkDelete${plural}ByFilter`, `Delete all matching ${several}`, BY_FILTER), querystring, body: bulkDeleteByFilterBody, response },
+      schema: {
+        ...about(`bulkDelete${plural}ByFilter`, `Delete all matching ${several}`, BY_FILTER),
+        querystring,
+        body: bulkDeleteByFilterBody,
+        response,
+      },
       handler: bulkDelete(endpoint),
     });
   }
@@ -36,7 +52,11 @@ export function registerBulkRoutes(app: FastifyInstance, endpoint: ResourceEndpo
     app.post(`${base}/set`, {
       config: { access: permission(resource.key, 'edit'), audit: { action: 'bulk_update' } },
       schema: {
-        ...about(`bulkSet${plural}Field`, `Set a field of all matching ${several}`, `${BY_FILTER} The fields the manifest allows (\`list.bulkEdit\`); \`value\` is judged by the field's schema (400 on the field).`),
+        ...about(
+          `bulkSet${plural}Field`,
+          `Set a field of all matching ${several}`,
+          `${BY_FILTER} The fields the manifest allows (\`list.bulkEdit\`); \`value\` is judged by the field's schema (400 on the field).`,
+        ),
         querystring,
         body: bulkSetBody(resource),
         response,

@@ -6,12 +6,23 @@ import { writeSchema } from '../../http/requestSchemas.ts';
 import type { EntityResource } from '../../registry.ts';
 import { listQuerySchema } from './schemas.ts';
 
-const expectedCount = { type: 'integer', minimum: 0, maximum: 100_000_000, description: 'How many records the caller saw match and confirmed; another count now is a 409.' };
+const expectedCount = {
+  type: 'integer',
+  minimum: 0,
+  maximum: 100_000_000,
+  description: 'How many records the caller saw match and confirmed; another count now is a 409.',
+};
 
 /** The list's query string (search and filters) without its paging and sort: which records, not which page. */
 export function matchQuerySchema(resource: EntityResource): JsonSchema {
   const list = listQuerySchema(resource);
-  const { _page: _p, _page_size: _s, _sort: _o, _order: _d, ...matching } = list.properties as Record<string, JsonSchema>;
+  const {
+    _page: _p,
+    _page_size: _s,
+    _sort: _o,
+    _order: _d,
+    ...matching
+  } = list.properties as Record<string, JsonSchema>;
   return { ...list, properties: matching };
 }
 
@@ -35,7 +46,11 @@ export function bulkSetBody(resource: EntityResource): JsonSchema {
     type: 'object',
     additionalProperties: false,
     required: ['field', 'value', 'expected_count'],
-    properties: { field: { type: 'string', enum: resource.list.bulkEdit }, value: { description: 'The value, as the field\'s schema takes it.' }, expected_count: expectedCount },
+    properties: {
+      field: { type: 'string', enum: resource.list.bulkEdit },
+      value: { description: "The value, as the field's schema takes it." },
+      expected_count: expectedCount,
+    },
   };
 }
 
@@ -53,8 +68,14 @@ export function bulkSetSchema(resource: EntityResource, field: string): JsonSche
   return schema;
 }
 
-export const bulkAnswer = progressAnswer('The change, as it goes.', namedSchema('BulkResult', {
-  type: 'object',
-  required: ['matched', 'changed'],
-  properties: { matched: { type: 'integer', description: 'Records that matched.' }, changed: { type: 'integer', description: 'Records changed (those already as asked are left alone).' } },
-}));
+export const bulkAnswer = progressAnswer(
+  'The change, as it goes.',
+  namedSchema('BulkResult', {
+    type: 'object',
+    required: ['matched', 'changed'],
+    properties: {
+      matched: { type: 'integer', description: 'Records that matched.' },
+      changed: { type: 'integer', description: 'Records changed (those already as asked are left alone).' },
+    },
+  }),
+);

@@ -6,7 +6,9 @@ import { sendRecord, type ResourceEndpoint } from './endpoint.ts';
 /** DELETE /<resource>/:id: one record, at the version the caller read. */
 export function deleteRecord(endpoint: ResourceEndpoint) {
   return async (request: FastifyRequest<{ Params: { id: number } }>) => {
-    await endpoint.write(request, (context) => endpoint.records.remove(context, [request.params.id], expectedVersion(request)));
+    await endpoint.write(request, (context) =>
+      endpoint.records.remove(context, [request.params.id], expectedVersion(request)),
+    );
     return { message: `${endpoint.singular} deleted.` };
   };
 }
@@ -14,18 +16,29 @@ export function deleteRecord(endpoint: ResourceEndpoint) {
 /** DELETE /<resource> with `{ ids }`: all of them or none, with an entry for the request besides those of its records. */
 export function deleteRecords(endpoint: ResourceEndpoint) {
   return async (request: FastifyRequest<{ Body: { ids: number[] } }>) => {
-    const deleted = await endpoint.write(request, (context) => endpoint.records.remove(context, request.body.ids, 'any', { bulk: 'bulk_delete' }));
+    const deleted = await endpoint.write(request, (context) =>
+      endpoint.records.remove(context, request.body.ids, 'any', { bulk: 'bulk_delete' }),
+    );
     return { data: { deleted: deleted.length }, message: `${deleted.length} record(s) deleted.` };
   };
 }
 
 /** PATCH /<resource>/:id/status: activates or deactivates one record, at the version the caller read. */
 export function setRecordStatus(endpoint: ResourceEndpoint) {
-  return async (request: FastifyRequest<{ Params: { id: number }; Body: { is_active: boolean } }>, reply: FastifyReply) => {
+  return async (
+    request: FastifyRequest<{ Params: { id: number }; Body: { is_active: boolean } }>,
+    reply: FastifyReply,
+  ) => {
     const { id } = request.params;
     const { is_active: isActive } = request.body;
-    await endpoint.write(request, (context) => endpoint.records.setActive(context, [id], isActive, expectedVersion(request)));
-    return sendRecord(reply, await endpoint.load(id, currentUser(request)), `${endpoint.singular} ${isActive ? 'activated' : 'deactivated'}.`);
+    await endpoint.write(request, (context) =>
+      endpoint.records.setActive(context, [id], isActive, expectedVersion(request)),
+    );
+    return sendRecord(
+      reply,
+      await endpoint.load(id, currentUser(request)),
+      `${endpoint.singular} ${isActive ? 'activated' : 'deactivated'}.`,
+    );
   };
 }
 
@@ -33,7 +46,9 @@ export function setRecordStatus(endpoint: ResourceEndpoint) {
 export function setRecordsStatus(endpoint: ResourceEndpoint) {
   return async (request: FastifyRequest<{ Body: { ids: number[]; is_active: boolean } }>) => {
     const { ids, is_active: isActive } = request.body;
-    const updated = await endpoint.write(request, (context) => endpoint.records.setActive(context, ids, isActive, 'any', { bulk: 'bulk_status' }));
+    const updated = await endpoint.write(request, (context) =>
+      endpoint.records.setActive(context, ids, isActive, 'any', { bulk: 'bulk_status' }),
+    );
     return { data: { updated }, message: `${updated} record(s) updated.` };
   };
 }

@@ -57,7 +57,12 @@ export class ResourceEndpoint {
   /**
    * Sends the response `read()` makes, or the same one from the cache when nothing has changed since it was read.
    */
-  async sendCached(reply: FastifyReply, user: SessionUser, request: string, read: () => Promise<CachedResponse>): Promise<FastifyReply> {
+  async sendCached(
+    reply: FastifyReply,
+    user: SessionUser,
+    request: string,
+    read: () => Promise<CachedResponse>,
+  ): Promise<FastifyReply> {
     const { body, etag } = await this.responses.response(this.cacheKey(user, request), user.dataVersion, read);
     if (etag) reply.header('etag', etag);
     return reply.type('application/json; charset=utf-8').send(body);
@@ -88,11 +93,14 @@ export class ResourceEndpoint {
  */
 export function serializeAnswer(reply: FastifyReply, payload: unknown): string {
   const serialize = reply.getSerializationFunction('200', 'application/json');
-  if (!serialize) throw new Error(`${reply.request.method} ${reply.request.routeOptions.url} declares no JSON answer for 200.`);
+  if (!serialize)
+    throw new Error(`${reply.request.method} ${reply.request.routeOptions.url} declares no JSON answer for 200.`);
   return serialize(payload as Record<string, unknown>);
 }
 
 /** A record's answer, `{ data, message? }`, with its version as the ETag. */
 export function sendRecord(reply: FastifyReply, record: Row, message?: string): FastifyReply {
-  return reply.header('etag', etagOf(Number(record.version))).send(message === undefined ? { data: record } : { data: record, message });
+  return reply
+    .header('etag', etagOf(Number(record.version)))
+    .send(message === undefined ? { data: record } : { data: record, message });
 }

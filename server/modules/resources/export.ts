@@ -17,7 +17,9 @@ export function exportRecords(endpoint: ResourceEndpoint) {
     const scope = endpoint.scopeOf(currentUser(request));
     const { page: _page, pageSize: _pageSize, ...listed } = listQuery(resource, request.query);
     const fields = listableFields(resource);
-    const wanted = request.query._columns ? request.query._columns.split(',') : resource.list.columns.filter((name) => fields.some((field) => field.name === name));
+    const wanted = request.query._columns
+      ? request.query._columns.split(',')
+      : resource.list.columns.filter((name) => fields.some((field) => field.name === name));
     const columns = wanted.flatMap((name) => {
       const field = fields.find((candidate) => candidate.name === name);
       return field ? csvColumns(field) : [];
@@ -49,7 +51,8 @@ function csvColumns(field: FieldModel): CsvColumn[] {
   const { name, title, relation, enumLabels } = field;
   if (relation) return [{ title, value: (row) => row[`${name}_label`] ?? row[name] }];
   if (enumLabels) {
-    const label = (row: Record<string, unknown>) => (row[name] === null || row[name] === undefined ? null : (enumLabels[String(row[name])] ?? row[name]));
+    const label = (row: Record<string, unknown>) =>
+      row[name] === null || row[name] === undefined ? null : (enumLabels[String(row[name])] ?? row[name]);
     return [
       { title, value: label },
       { title: `${title} code`, value: (row) => row[name] },

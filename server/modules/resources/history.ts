@@ -24,20 +24,32 @@ export function listHistory(endpoint: ResourceEndpoint) {
     const { id } = request.params;
     const { page, pageSize } = request.query;
     const key = [endpoint.resource.key, id];
-    const [counted] = await endpoint.db.query<{ total: number }>('SELECT count(*) AS total FROM audit_log WHERE module = $1 AND record_id = $2', key);
+    const [counted] = await endpoint.db.query<{ total: number }>(
+      'SELECT count(*) AS total FROM audit_log WHERE module = $1 AND record_id = $2',
+      key,
+    );
     const total = Number(counted?.total ?? 0);
-    if ((endpoint.scopeOf(user) || total === 0) && !(await known(endpoint, id, user))) throw notFound(endpoint.singular);
+    if ((endpoint.scopeOf(user) || total === 0) && !(await known(endpoint, id, user)))
+      throw notFound(endpoint.singular);
     const entries = await endpoint.db.query<Entry>(
       `SELECT id, at, user_id, user_email, client_address, request_id, module, record_id, action, changes, details, snapshot
          FROM audit_log WHERE module = $1 AND record_id = $2 ORDER BY at DESC, id DESC LIMIT $3 OFFSET $4`,
       [...key, pageSize, (page - 1) * pageSize],
     );
     const current = (await endpoint.trail.rows(endpoint.db, [id])).get(id) ?? null;
-    const mayRestore = endpoint.resource.actions.includes('edit') && endpoint.resource.entity.history && user.grants.can(endpoint.resource.key, 'edit');
+    const mayRestore =
+      endpoint.resource.actions.includes('edit') &&
+      endpoint.resource.entity.history &&
+      user.grants.can(endpoint.resource.key, 'edit');
     const labels = await changeLabels(endpoint, entries);
     const data = [];
     for (const { snapshot, ...entry } of entries) {
-      const restorable = mayRestore && snapshot !== null && current !== null && differs(endpoint.resource, snapshot, current) && (await restoreRefusal(endpoint, user, current, snapshot)) === null;
+      const restorable =
+        mayRestore &&
+        snapshot !== null &&
+        current !== null &&
+        differs(endpoint.resource, snapshot, current) &&
+        (await restoreRefusal(endpoint, user, current, snapshot)) === null;
       data.push({ ...entry, restorable, labels: labels(entry.changes) });
     }
     return { data, meta: { page, pageSize, total } };
@@ -51,14 +63,19 @@ export function restoreVersion(endpoint: ResourceEndpoint) {
     const { id, entry } = request.params;
     const expected = expectedVersion(request);
     const current = await endpoint.load(id, user);
-    const [found] = await endpoint.db.query<{ snapshot: Row | null }>('SELECT snapshot FROM audit_log WHERE id = $1 AND module = $2 AND record_id = $3', [entry, endpoint.resource.key, id]);
+    const [found] = await endpoint.db.query<{ snapshot: Row | null }>(
+      'SELECT snapshot FROM audit_log WHERE id = $1 AND module = $2 AND record_id = $3',
+      [entry, endpoint.resource.key, id],
+    );
     if (!found) throw notFound('History entry');
     if (!found.snapshot) throw new HttpError(409, 'This entry holds no version of the record to restore.');
     const body = versionValues(endpoint.resource, found.snapshot);
     const refusal = await restoreRefusal(endpoint, user, current, found.snapshot);
     if (refusal) throw refusal;
     await endpoint
-      .write(request, (context) => endpoint.records.update(context, id, body, expected, { action: 'restore_version', details: { entry } }))
+      .write(request, (context) =>
+        endpoint.records.update(context, id, body, expected, { action: 'restore_version', details: { entry } }),
+      )
       .catch((error: unknown) => refusedValue(endpoint.db, request, endpoint.resource.entity.table, body, error));
     return sendRecord(reply, await endpoint.load(id, user), `${endpoint.singular} restored to an earlier version.`);
   };
@@ -68,10 +85,19 @@ export function restoreVersion(endpoint: ResourceEndpoint) {
  * Why writing a version back would be refused, or null: a rule the manifest has tightened since, a related record
  * gone, or a value that would take the record out of the caller's scope (another executive's subscriber).
  */
-async function restoreRefusal(endpoint: ResourceEndpoint, user: SessionUser, current: Row, snapshot: Row): Promise<HttpError | null> {
+async function restoreRefusal(
+  endpoint: ResourceEndpoint,
+  user: SessionUser,
+  current: Row,
+  snapshot: Row,
+): Promise<HttpError | null> {
   const broken = brokenRules(endpoint.resource, { ...current, ...snapshot });
   if (broken) {
-    const message = `This version no longer meets the rules of a ${endpoint.singular.toLowerCase()}: ${Object.entries(broken).map(([name, text]) => `${titleOf(endpoint.resource, name)}: ${text}`).join(' ')}`;
+    const message = `This version no longer meets the rules of a ${endpoint.singular.toLowerCase()}: ${Object.entries(
+      broken,
+    )
+      .map(([name, text]) => `${titleOf(endpoint.resource, name)}: ${text}`)
+      .join(' ')}`;
     return new HttpError(409, message, broken);
   }
   const body = versionValues(endpoint.resource, snapshot);
@@ -81,7 +107,8 @@ async function restoreRefusal(endpoint: ResourceEndpoint, user: SessionUser, cur
     return new HttpError(409, message, { [missing.field]: message });
   }
   const scope = endpoint.scopeOf(user);
-  if (scope && (await endpoint.table.outsideScope(endpoint.db, [{ ...current, ...body }], scope)).length > 0) return forbidden(endpoint.resource.key, 'move records outside your assignment');
+  if (scope && (await endpoint.table.outsideScope(endpoint.db, [{ ...current, ...body }], scope)).length > 0)
+    return forbidden(endpoint.resource.key, 'move records outside your assignment');
   return null;
 }
 
@@ -90,7 +117,14 @@ function versionValues(resource: EntityResource, snapshot: Row): Row {
   const updatable = (resource.entity.updateSchema.properties ?? {}) as Record<string, unknown>;
   const values: Row = {};
   for (const field of resource.entity.fields) {
-    if (field.system || field.readOnly || field.writeOnly || !Object.hasOwn(updatable, field.name) || !Object.hasOwn(snapshot, field.name)) continue;
+    if (
+      field.system ||
+      field.readOnly ||
+      field.writeOnly ||
+      !Object.hasOwn(updatable, field.name) ||
+      !Object.hasOwn(snapshot, field.name)
+    )
+      continue;
     values[field.name] = snapshot[field.name];
   }
   return values;
@@ -101,7 +135,9 @@ function versionValues(resource: EntityResource, snapshot: Row): Row {
  * held to today, which may have tightened since it was written; null when it meets them. Empty columns count as absent.
  */
 export function brokenRules(resource: EntityResource, record: Row): Record<string, string> | null {
-  const given = Object.fromEntries(Object.entries(versionValues(resource, record)).filter(([, value]) => value !== null));
+  const given = Object.fromEntries(
+    Object.entries(versionValues(resource, record)).filter(([, value]) => value !== null),
+  );
   return validateBody(resource.entity.updateSchema as Record<string, unknown>, given);
 }
 
@@ -110,33 +146,42 @@ function titleOf(resource: EntityResource, name: string): string {
 }
 
 function differs(resource: EntityResource, snapshot: Row, current: Row): boolean {
-  return Object.entries(versionValues(resource, snapshot)).some(([name, value]) => JSON.stringify(value) !== JSON.stringify(current[name] ?? null));
+  return Object.entries(versionValues(resource, snapshot)).some(
+    ([name, value]) => JSON.stringify(value) !== JSON.stringify(current[name] ?? null),
+  );
 }
 
 /** Whether the caller may see the record: in its table, or in its trash, within the caller's scope. */
 async function known(endpoint: ResourceEndpoint, id: number, user: SessionUser): Promise<boolean> {
   const scope = endpoint.scopeOf(user);
-  return (await endpoint.table.visible(endpoint.db, [id], scope)) || (await endpoint.trash.holds(endpoint.db, id, scope));
+  return (
+    (await endpoint.table.visible(endpoint.db, [id], scope)) || (await endpoint.trash.holds(endpoint.db, id, scope))
+  );
 }
 
 /** The relation fields' ids named by the entries, read as their records' labels now: one statement per relation field. */
 async function changeLabels(endpoint: ResourceEndpoint, entries: readonly Entry[]) {
-  const relationFields = endpoint.resource.entity.fields.filter((field) => field.relation !== null).map((field) => field.name);
+  const relationFields = endpoint.resource.entity.fields
+    .filter((field) => field.relation !== null)
+    .map((field) => field.name);
   const labelsByField = new Map<string, Map<number, string | null>>();
   for (const name of relationFields) {
     const ids = new Set<number>();
     for (const { changes } of entries) {
       const change = changes[name];
-      if (change && 'before' in change) for (const value of [change.before, change.after]) if (typeof value === 'number') ids.add(value);
+      if (change && 'before' in change)
+        for (const value of [change.before, change.after]) if (typeof value === 'number') ids.add(value);
     }
     if (ids.size > 0) labelsByField.set(name, await relationLabels(endpoint.db, endpoint.resource, name, [...ids]));
   }
-  const labelOf = (name: string, value: unknown) => (typeof value === 'number' ? (labelsByField.get(name)?.get(value) ?? null) : null);
+  const labelOf = (name: string, value: unknown) =>
+    typeof value === 'number' ? (labelsByField.get(name)?.get(value) ?? null) : null;
   return (changes: FieldChanges) => {
     const labels: Record<string, { before: string | null; after: string | null }> = {};
     for (const name of labelsByField.keys()) {
       const change = changes[name];
-      if (change && 'before' in change) labels[name] = { before: labelOf(name, change.before), after: labelOf(name, change.after) };
+      if (change && 'before' in change)
+        labels[name] = { before: labelOf(name, change.before), after: labelOf(name, change.after) };
     }
     return labels;
   };

@@ -34,14 +34,22 @@ const entryParams = {
  * A record's history and a resource's trash (docs/api.md, "Audit log, history and trash"). Restoring a version is an
  * edit; restoring a deleted record undoes a delete, so it takes the delete permission, as deleting it for good does.
  */
-export function registerHistoryAndTrash(app: FastifyInstance, endpoint: ResourceEndpoint, { base, offers, can, about, singular, plural, one, several }: RouteNaming): void {
+export function registerHistoryAndTrash(
+  app: FastifyInstance,
+  endpoint: ResourceEndpoint,
+  { base, offers, can, about, singular, plural, one, several }: RouteNaming,
+): void {
   const { resource } = endpoint;
   const { saved } = recordAnswers(resource);
   if (offers('view')) {
     app.get(`${base}/:id/history`, {
       config: can('view'),
       schema: {
-        ...about(`get${singular}History`, `The history of a ${one}`, 'Its entries newest first: who changed what, when, from where; secrets only as changed.'),
+        ...about(
+          `get${singular}History`,
+          `The history of a ${one}`,
+          'Its entries newest first: who changed what, when, from where; secrets only as changed.',
+        ),
         params: idParams,
         querystring: ENTRIES_PAGE_QUERY,
         response: { 200: HISTORY_ANSWERS.history, ...errorAnswers(400, 401, 403, 404) },
@@ -53,7 +61,11 @@ export function registerHistoryAndTrash(app: FastifyInstance, endpoint: Resource
     app.post(`${base}/:id/history/:entry/restore`, {
       config: can('edit', { action: 'restore_version' }),
       schema: {
-        ...about(`restore${singular}Version`, `Restore a version of a ${one}`, 'Writes the fields the entry holds back, as an update at the version `If-Match` names.'),
+        ...about(
+          `restore${singular}Version`,
+          `Restore a version of a ${one}`,
+          'Writes the fields the entry holds back, as an update at the version `If-Match` names.',
+        ),
         params: entryParams,
         headers: IF_MATCH_HEADER,
         response: { 200: saved, ...errorAnswers(400, 401, 403, 404, 409, 412, 428) },
@@ -65,14 +77,22 @@ export function registerHistoryAndTrash(app: FastifyInstance, endpoint: Resource
   if (offers('view')) {
     app.get(`${base}/trash`, {
       config: can('view'),
-      schema: { ...about(`list${plural}Trash`, `Deleted ${several}`, 'Newest first, with who deleted each and when.'), querystring: ENTRIES_PAGE_QUERY, response: { 200: HISTORY_ANSWERS.trash, ...errorAnswers(400, 401, 403) } },
+      schema: {
+        ...about(`list${plural}Trash`, `Deleted ${several}`, 'Newest first, with who deleted each and when.'),
+        querystring: ENTRIES_PAGE_QUERY,
+        response: { 200: HISTORY_ANSWERS.trash, ...errorAnswers(400, 401, 403) },
+      },
       handler: listTrash(endpoint),
     });
   }
   app.post(`${base}/:id/restore`, {
     config: can('delete', { action: 'restore' }),
     schema: {
-      ...about(`restore${singular}`, `Restore a deleted ${one}`, 'With its id and the records its delete took with it; its version moves on. A value now taken, or a related record gone: 409.'),
+      ...about(
+        `restore${singular}`,
+        `Restore a deleted ${one}`,
+        'With its id and the records its delete took with it; its version moves on. A value now taken, or a related record gone: 409.',
+      ),
       params: idParams,
       response: { 200: saved, ...errorAnswers(400, 401, 403, 404, 409) },
     },
@@ -80,7 +100,11 @@ export function registerHistoryAndTrash(app: FastifyInstance, endpoint: Resource
   });
   app.delete(`${base}/:id/permanent`, {
     config: can('delete', { action: 'purge' }),
-    schema: { ...about(`purge${singular}`, `Delete a deleted ${one} for good`), params: idParams, response: { 200: HISTORY_ANSWERS.purged, ...errorAnswers(400, 401, 403, 404) } },
+    schema: {
+      ...about(`purge${singular}`, `Delete a deleted ${one} for good`),
+      params: idParams,
+      response: { 200: HISTORY_ANSWERS.purged, ...errorAnswers(400, 401, 403, 404) },
+    },
     handler: purgeRecord(endpoint),
   });
 }

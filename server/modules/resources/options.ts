@@ -19,15 +19,23 @@ export function listOptions(endpoint: ResourceEndpoint) {
 
 /** Options for selects: view of the resource itself, or any permission on a resource that relates to it. */
 export function optionsAccess(resource: EntityResource): Access {
-  const relating = ENTITY_RESOURCES.filter((candidate) => candidate.entity.fields.some((field) => field.relation?.resource === resource.key));
-  return { anyOf: [{ module: resource.key, action: 'view' }, ...relating.map((candidate) => ({ module: candidate.key }))] };
+  const relating = ENTITY_RESOURCES.filter((candidate) =>
+    candidate.entity.fields.some((field) => field.relation?.resource === resource.key),
+  );
+  return {
+    anyOf: [{ module: resource.key, action: 'view' }, ...relating.map((candidate) => ({ module: candidate.key }))],
+  };
 }
 
 /**
  * Active records whose label contains `q` (the first OPTIONS_PAGE by label), or the one record `id` whatever its
  * state; within the caller's scope, like every other read.
  */
-async function options(endpoint: ResourceEndpoint, query: OptionsQuery, scope: Scope | null): Promise<Array<{ value: number; label: string }>> {
+async function options(
+  endpoint: ResourceEndpoint,
+  query: OptionsQuery,
+  scope: Scope | null,
+): Promise<Array<{ value: number; label: string }>> {
   const label = `t.${quoted(optionLabelField(endpoint.resource))}`;
   const params = new SqlParams();
   const conditions: string[] = [];
@@ -35,7 +43,10 @@ async function options(endpoint: ResourceEndpoint, query: OptionsQuery, scope: S
     conditions.push(`t.id = ${params.add(query.id)}`);
   } else {
     conditions.push('t.is_active');
-    const needle = (query.q ?? '').trim().toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`);
+    const needle = (query.q ?? '')
+      .trim()
+      .toLowerCase()
+      .replace(/[\\%_]/g, (character) => `\\${character}`);
     if (needle) conditions.push(`lower(${label}::text) LIKE '%' || ${params.add(needle)} || '%'`);
   }
   if (scope) conditions.push(scope(params));

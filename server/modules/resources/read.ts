@@ -5,7 +5,14 @@ import type { EntityResource } from '../../registry.ts';
 import { serializeAnswer, type ResourceEndpoint } from './endpoint.ts';
 import type { ListQuery } from './sql.ts';
 
-export type ListQueryString = { _page: number; _page_size: number; _sort?: string; _order?: 'asc' | 'desc'; q?: string; _columns?: string } & Record<string, unknown>;
+export type ListQueryString = {
+  _page: number;
+  _page_size: number;
+  _sort?: string;
+  _order?: 'asc' | 'desc';
+  q?: string;
+  _columns?: string;
+} & Record<string, unknown>;
 
 /** GET /<resource>: a page of records, searched, filtered and sorted. */
 export function listRecords(endpoint: ResourceEndpoint) {
@@ -14,7 +21,9 @@ export function listRecords(endpoint: ResourceEndpoint) {
     const query = listQuery(endpoint.resource, request.query);
     return endpoint.sendCached(reply, user, `list ${JSON.stringify(query)}`, async () => {
       const { rows, total } = await endpoint.listPage(user, query);
-      return { body: serializeAnswer(reply, { data: rows, meta: { total, page: query.page, page_size: query.pageSize } }) };
+      return {
+        body: serializeAnswer(reply, { data: rows, meta: { total, page: query.page, page_size: query.pageSize } }),
+      };
     });
   };
 }

@@ -62,7 +62,11 @@ export class ResourceRecords {
   }
 
   /** New records, one statement per set of columns; their ids in the order of `bodies`. */
-  async createMany(context: WriteContext, bodies: ReadonlyArray<Record<string, unknown>>, entry: ChangeEntry = {}): Promise<number[]> {
+  async createMany(
+    context: WriteContext,
+    bodies: ReadonlyArray<Record<string, unknown>>,
+    entry: ChangeEntry = {},
+  ): Promise<number[]> {
     const changes = bodies.map((body) => ({ kind: 'create', body }) as const);
     return this.guarded(changes, context, async () => {
       const values = [];
@@ -71,14 +75,29 @@ export class ResourceRecords {
       const ids = created.map((row) => Number(row.id));
       await this.holdInScope(context, ids, 'add records outside your assignment');
       for (const [index, id] of ids.entries()) await this.behaviour.afterCreate?.(id, bodies[index]!, context);
-      const after = this.behaviour.afterCreate ? await this.trail.rows(context.tx, ids) : new Map(created.map((row) => [Number(row.id), row]));
-      await this.trail.record(context.tx, context.actor, entry.action ?? 'create', rowChanges(ids, new Map(), after), entry.bulk, entry.details);
+      const after = this.behaviour.afterCreate
+        ? await this.trail.rows(context.tx, ids)
+        : new Map(created.map((row) => [Number(row.id), row]));
+      await this.trail.record(
+        context.tx,
+        context.actor,
+        entry.action ?? 'create',
+        rowChanges(ids, new Map(), after),
+        entry.bulk,
+        entry.details,
+      );
       return ids;
     });
   }
 
   /** One record's change from a validated body, at the version the caller read. */
-  async update(context: WriteContext, id: number, body: Record<string, unknown>, expected: ExpectedVersion, entry: ChangeEntry = {}): Promise<void> {
+  async update(
+    context: WriteContext,
+    id: number,
+    body: Record<string, unknown>,
+    expected: ExpectedVersion,
+    entry: ChangeEntry = {},
+  ): Promise<void> {
     const changed = await this.change(context, [id], body, { expected }, entry);
     if (changed.length !== 1) throw await this.missingOrStale(context, id);
   }
@@ -86,9 +105,22 @@ export class ResourceRecords {
   /**
    * Activates or deactivates records: one at the version its caller read, or several (`expected: 'any'`) all or none.
    */
-  async setActive(context: WriteContext, ids: readonly number[], isActive: boolean, expected: ExpectedVersion, entry: ChangeEntry = {}): Promise<number> {
-    const changed = await this.change(context, ids, { is_active: isActive }, { expected, values: { is_active: isActive } }, { action: 'status', ...entry });
-    if (changed.length !== ids.length) throw expected === 'any' ? notFound(this.resource.singular) : await this.missingOrStale(context, ids[0]!);
+  async setActive(
+    context: WriteContext,
+    ids: readonly number[],
+    isActive: boolean,
+    expected: ExpectedVersion,
+    entry: ChangeEntry = {},
+  ): Promise<number> {
+    const changed = await this.change(
+      context,
+      ids,
+      { is_active: isActive },
+      { expected, values: { is_active: isActive } },
+      { action: 'status', ...entry },
+    );
+    if (changed.length !== ids.length)
+      throw expected === 'any' ? notFound(this.resource.singular) : await this.missingOrStale(context, ids[0]!);
     return changed.length;
   }
 
@@ -101,7 +133,12 @@ export class ResourceRecords {
     context: WriteContext,
     ids: readonly number[],
     body: Record<string, unknown>,
-    options: { expected: ExpectedVersion; values?: Record<string, unknown>; matching?: Pick<ListQuery, 'q' | 'filters'>; skipUnchanged?: boolean },
+    options: {
+      expected: ExpectedVersion;
+      values?: Record<string, unknown>;
+      matching?: Pick<ListQuery, 'q' | 'filters'>;
+      skipUnchanged?: boolean;
+    },
     entry: ChangeEntry = {},
   ): Promise<number[]> {
     const change = { kind: 'update', ids, body } as const;
@@ -109,13 +146,27 @@ export class ResourceRecords {
       const values = options.values ? { ...options.values } : await this.columnValues(context.app, body);
       await this.behaviour.prepare?.(values, change, context);
       const scope = this.scopeOf(context.user);
-      const rows = await this.table.change(context.tx, ids, values, { scope, expected: options.expected, matching: options.matching, skipUnchanged: options.skipUnchanged });
+      const rows = await this.table.change(context.tx, ids, values, {
+        scope,
+        expected: options.expected,
+        matching: options.matching,
+        skipUnchanged: options.skipUnchanged,
+      });
       const changed = rows.map((row) => row.id);
       await this.holdInScope(context, changed, 'move records outside your assignment');
       if (changed.length > 0) await this.behaviour.afterUpdate?.(changed, body, context);
-      const after = this.behaviour.afterUpdate ? await this.trail.rows(context.tx, changed) : new Map(rows.map((row) => [row.id, row.after]));
+      const after = this.behaviour.afterUpdate
+        ? await this.trail.rows(context.tx, changed)
+        : new Map(rows.map((row) => [row.id, row.after]));
       const before = new Map(rows.map((row) => [row.id, row.before]));
-      await this.trail.record(context.tx, context.actor, entry.action ?? 'update', rowChanges(changed, before, after), entry.bulk, entry.details);
+      await this.trail.record(
+        context.tx,
+        context.actor,
+        entry.action ?? 'update',
+        rowChanges(changed, before, after),
+        entry.bulk,
+        entry.details,
+      );
       return changed;
     });
   }
@@ -124,13 +175,26 @@ export class ResourceRecords {
    * Deletes records (into the trash, with soft delete), each within the scope at the expected version. All of them or
    * none, unless `partial` (a change of all matching records: one deleted meanwhile is passed by). The deleted ids.
    */
-  async remove(context: WriteContext, ids: readonly number[], expected: ExpectedVersion, entry: ChangeEntry & { partial?: boolean } = {}): Promise<number[]> {
+  async remove(
+    context: WriteContext,
+    ids: readonly number[],
+    expected: ExpectedVersion,
+    entry: ChangeEntry & { partial?: boolean } = {},
+  ): Promise<number[]> {
     return this.guarded([{ kind: 'delete', ids }], context, async () => {
       const removed = await this.trash.remove(context.tx, ids, this.scopeOf(context.user), expected, context.actor);
-      if (!entry.partial && removed.size !== ids.length) throw expected === 'any' ? notFound(this.resource.singular) : await this.missingOrStale(context, ids[0]!);
+      if (!entry.partial && removed.size !== ids.length)
+        throw expected === 'any' ? notFound(this.resource.singular) : await this.missingOrStale(context, ids[0]!);
       const gone = ids.filter((id) => removed.has(id));
       if (gone.length > 0) await this.behaviour.afterDelete?.(gone, context);
-      await this.trail.record(context.tx, context.actor, entry.action ?? 'delete', rowChanges(gone, removed, new Map()), entry.bulk, entry.details);
+      await this.trail.record(
+        context.tx,
+        context.actor,
+        entry.action ?? 'delete',
+        rowChanges(gone, removed, new Map()),
+        entry.bulk,
+        entry.details,
+      );
       return gone;
     });
   }
@@ -140,7 +204,9 @@ export class ResourceRecords {
     await this.guarded([{ kind: 'restore', ids: [id] }], context, async () => {
       await this.trash.restore(context.tx, id, this.scopeOf(context.user));
       const after = await this.trail.rows(context.tx, [id]);
-      await this.trail.record(context.tx, context.actor, 'restore', [{ id, before: null, after: after.get(id) ?? null }]);
+      await this.trail.record(context.tx, context.actor, 'restore', [
+        { id, before: null, after: after.get(id) ?? null },
+      ]);
     });
   }
 
@@ -148,41 +214,64 @@ export class ResourceRecords {
    * A batch of an import: new records and updates of the records its keys matched, each update at the version the
    * import read (a record changed since is a 409: the dry run must be run again). One entry per record, `import`.
    */
-  async importBatch(context: WriteContext, creates: ReadonlyArray<Record<string, unknown>>, updates: readonly ImportedUpdate[]): Promise<void> {
+  async importBatch(
+    context: WriteContext,
+    creates: ReadonlyArray<Record<string, unknown>>,
+    updates: readonly ImportedUpdate[],
+  ): Promise<void> {
     const changes: RecordChange[] = [
       ...creates.map((body) => ({ kind: 'create', body }) as const),
       ...updates.map(({ before, body }) => ({ kind: 'update', ids: [Number(before.id)], body }) as const),
     ];
     await this.guarded(changes, context, async () => {
       const values = [];
-      for (const change of changes) values.push(await this.prepared(context, change as Extract<RecordChange, { kind: 'create' | 'update' }>));
+      for (const change of changes)
+        values.push(await this.prepared(context, change as Extract<RecordChange, { kind: 'create' | 'update' }>));
       const created = await this.table.insertMany(context.tx, values.slice(0, creates.length));
       const updateValues = values.slice(creates.length);
       const scope = this.scopeOf(context.user);
-      const updated = await this.table.updateEach(context.tx, updates.map(({ before }, index) => ({ id: Number(before.id), version: Number(before.version), values: updateValues[index]! })), scope);
-      if (updated.length !== updates.length) throw new HttpError(409, 'Some records changed while the file was imported. Run the dry run again.');
+      const updated = await this.table.updateEach(
+        context.tx,
+        updates.map(({ before }, index) => ({
+          id: Number(before.id),
+          version: Number(before.version),
+          values: updateValues[index]!,
+        })),
+        scope,
+      );
+      if (updated.length !== updates.length)
+        throw new HttpError(409, 'Some records changed while the file was imported. Run the dry run again.');
       const createdIds = created.map((row) => Number(row.id));
       const updatedIds = updates.map(({ before }) => Number(before.id));
       await this.holdInScope(context, [...createdIds, ...updatedIds], 'add or move records outside your assignment');
       for (const [index, id] of createdIds.entries()) await this.behaviour.afterCreate?.(id, creates[index]!, context);
-      for (const [index, id] of updatedIds.entries()) await this.behaviour.afterUpdate?.([id], updates[index]!.body, context);
+      for (const [index, id] of updatedIds.entries())
+        await this.behaviour.afterUpdate?.([id], updates[index]!.body, context);
       const after = await this.trail.rows(context.tx, [...createdIds, ...updatedIds]);
       const before = new Map(updates.map(({ before: row }) => [Number(row.id), row as Row]));
-      const entries: RowChange[] = [...rowChanges(createdIds, new Map(), after), ...rowChanges(updatedIds, before, after)];
+      const entries: RowChange[] = [
+        ...rowChanges(createdIds, new Map(), after),
+        ...rowChanges(updatedIds, before, after),
+      ];
       await this.trail.record(context.tx, context.actor, 'import', entries);
     });
   }
 
   /** Why a write of one record changed nothing: the caller cannot see it (404), or it moved on since they read it (412). */
   async missingOrStale(context: Pick<WriteContext, 'tx' | 'user'>, id: number) {
-    return (await this.table.visible(context.tx, [id], this.scopeOf(context.user))) ? staleRecord(this.resource.singular) : notFound(this.resource.singular);
+    return (await this.table.visible(context.tx, [id], this.scopeOf(context.user)))
+      ? staleRecord(this.resource.singular)
+      : notFound(this.resource.singular);
   }
 
   private guarded<T>(changes: readonly RecordChange[], context: WriteContext, write: () => Promise<T>): Promise<T> {
     return this.behaviour.guard ? this.behaviour.guard(changes, context, write) : write();
   }
 
-  private async prepared(context: WriteContext, change: Extract<RecordChange, { kind: 'create' | 'update' }>): Promise<Record<string, unknown>> {
+  private async prepared(
+    context: WriteContext,
+    change: Extract<RecordChange, { kind: 'create' | 'update' }>,
+  ): Promise<Record<string, unknown>> {
     const values = await this.columnValues(context.app, change.body);
     await this.behaviour.prepare?.(values, change, context);
     return values;
@@ -191,7 +280,8 @@ export class ResourceRecords {
   /** A change may not leave a record where the caller's scope does not reach (another executive's subscriber). */
   private async holdInScope(context: WriteContext, ids: readonly number[], what: string): Promise<void> {
     const scope = this.scopeOf(context.user);
-    if (scope && ids.length > 0 && !(await this.table.visible(context.tx, ids, scope))) throw forbidden(this.resource.key, what);
+    if (scope && ids.length > 0 && !(await this.table.visible(context.tx, ids, scope)))
+      throw forbidden(this.resource.key, what);
   }
 
   /** The stored columns of a validated body: confirmations dropped, passwords hashed. */
@@ -239,8 +329,11 @@ export class RecordOperations {
 }
 
 /** Runs `write` in one transaction, with the request's caller as the operations' user and the entries' actor. */
-export function writeAsCaller<T>(app: FastifyInstance, request: FastifyRequest, write: (context: WriteContext) => Promise<T>): Promise<T> {
+export function writeAsCaller<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  write: (context: WriteContext) => Promise<T>,
+): Promise<T> {
   const user = currentUser(request);
   return app.db.transaction((tx) => write({ app, tx, user, actor: actorOf(request) }));
 }
-

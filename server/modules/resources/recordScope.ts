@@ -10,7 +10,11 @@ import { subscriberScope } from '../auth/executiveScope.ts';
  * (a relation to SUBSCRIBERS), the scope of that subscriber: an executive reaches a contact only through a subscriber
  * assigned to them. Null: every record. A job (no user) is not scoped.
  */
-export function recordScope(resource: EntityResource, behaviour: ResourceBehaviour, user: SessionUser | null): Scope | null {
+export function recordScope(
+  resource: EntityResource,
+  behaviour: ResourceBehaviour,
+  user: SessionUser | null,
+): Scope | null {
   if (!user) return null;
   if (behaviour.scope) return behaviour.scope(user);
   const owner = subscriberOwner(resource);

@@ -10,7 +10,13 @@ import { quoted } from '../../registry.ts';
  * 400 on that field, and the log says what the database refused and why. Anything else is thrown as it came (the
  * error handler logs a refused value it cannot place).
  */
-export async function refusedValue(db: Queryable, request: FastifyRequest, table: string, values: Record<string, unknown>, error: unknown): Promise<never> {
+export async function refusedValue(
+  db: Queryable,
+  request: FastifyRequest,
+  table: string,
+  values: Record<string, unknown>,
+  error: unknown,
+): Promise<never> {
   if (!isDatabaseError(error) || !error.code.startsWith('22')) throw error;
   const columns = await db.query<{ field: string; type: string }>(
     `SELECT attname AS field, format_type(atttypid, atttypmod) AS type FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped`,
@@ -24,7 +30,10 @@ export async function refusedValue(db: Queryable, request: FastifyRequest, table
       await db.query(`SELECT $1::text::${type}`, [typeof value === 'object' ? JSON.stringify(value) : String(value)]);
     } catch (refusal) {
       if (!isDatabaseError(refusal) || !refusal.code.startsWith('22')) throw refusal;
-      request.log.warn({ table, field, columnType: type, reason: (refusal as unknown as Error).message }, `the database refused the value of ${table}.${field} (${type})`);
+      request.log.warn(
+        { table, field, columnType: type, reason: (refusal as unknown as Error).message },
+        `the database refused the value of ${table}.${field} (${type})`,
+      );
       throw validationError({ [field]: 'Invalid value.' });
     }
   }

@@ -5,7 +5,11 @@ import { RESOURCES, quoted, resource as resourceByKey, type EntityResource } fro
  * The first relation field of `values` whose related record no longer exists, and what that record is called (the
  * related resource's singular): a restore names it rather than failing on the foreign key.
  */
-export async function missingRelation(tx: Queryable, resource: EntityResource, values: Row): Promise<{ field: string; target: string } | null> {
+export async function missingRelation(
+  tx: Queryable,
+  resource: EntityResource,
+  values: Row,
+): Promise<{ field: string; target: string } | null> {
   for (const field of resource.entity.fields) {
     const id = values[field.name];
     if (!field.relation || id === null || id === undefined) continue;
@@ -16,7 +20,12 @@ export async function missingRelation(tx: Queryable, resource: EntityResource, v
 }
 
 /** The current labels of the related records `ids` of a relation field, by id. */
-export async function relationLabels(db: Queryable, resource: EntityResource, fieldName: string, ids: readonly number[]): Promise<Map<number, string | null>> {
+export async function relationLabels(
+  db: Queryable,
+  resource: EntityResource,
+  fieldName: string,
+  ids: readonly number[],
+): Promise<Map<number, string | null>> {
   const relation = resource.entity.fields.find((field) => field.name === fieldName)?.relation;
   if (!relation || ids.length === 0) return new Map();
   const rows = await db.query<{ id: number; label: string | null }>(
@@ -32,5 +41,7 @@ export function optionLabelField(resource: EntityResource): string {
     const relation = candidate.entity?.fields.find((field) => field.relation?.resource === resource.key)?.relation;
     if (relation) return relation.labelField;
   }
-  return resource.entity.fields.find((field) => field.type === 'string' && !field.writeOnly && !field.system)?.name ?? 'id';
+  return (
+    resource.entity.fields.find((field) => field.type === 'string' && !field.writeOnly && !field.system)?.name ?? 'id'
+  );
 }

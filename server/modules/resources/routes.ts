@@ -32,7 +32,10 @@ function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): voi
   const base = `/${resource.api}`;
   const offers = (action: string) => resource.actions.includes(action);
   // The access rule of a route and, for a write, what it records in the audit log (server/modules/audit/routeAudit.ts).
-  const can = (action: string, audit?: RouteAudit) => ({ access: permission(resource.key, action), ...(audit ? { audit } : {}) });
+  const can = (action: string, audit?: RouteAudit) => ({
+    access: permission(resource.key, action),
+    ...(audit ? { audit } : {}),
+  });
   const { page, record, saved } = recordAnswers(resource);
   const { options, deleted, bulkDeleted, bulkUpdated } = SHARED_ANSWERS;
   // Operation ids: `listVouchers`, `getVoucher`, `bulkDeleteVouchers`; summaries in the same words.
@@ -40,25 +43,42 @@ function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): voi
   const singular = resource.singular.replace(/(?:^|\s+)(\w)/g, (_match, letter: string) => letter.toUpperCase());
   const one = resource.singular.toLowerCase();
   const several = resource.label.toLowerCase();
-  const about = (operationId: string, summary: string, description?: string) => ({ tags: [resource.label], operationId, summary, ...(description ? { description } : {}) });
+  const about = (operationId: string, summary: string, description?: string) => ({
+    tags: [resource.label],
+    operationId,
+    summary,
+    ...(description ? { description } : {}),
+  });
   const allOrNothing = (what: string) => `All or nothing: one missing id is a 404 and ${what} nothing.`;
 
   if (offers('view')) {
     app.get(base, {
       config: can('view'),
-      schema: { ...about(`list${plural}`, `List ${several}`), querystring: listQuerySchema(resource), response: { 200: page, ...errorAnswers(400, 401, 403) } },
+      schema: {
+        ...about(`list${plural}`, `List ${several}`),
+        querystring: listQuerySchema(resource),
+        response: { 200: page, ...errorAnswers(400, 401, 403) },
+      },
       handler: listRecords(endpoint),
     });
     app.get(`${base}/:id`, {
       config: can('view'),
-      schema: { ...about(`get${singular}`, `Get a ${one}`), params: idParams, response: { 200: record, ...errorAnswers(400, 401, 403, 404) } },
+      schema: {
+        ...about(`get${singular}`, `Get a ${one}`),
+        params: idParams,
+        response: { 200: record, ...errorAnswers(400, 401, 403, 404) },
+      },
       handler: showRecord(endpoint),
     });
   }
   app.get(`${base}/options`, {
     config: { access: optionsAccess(resource) },
     schema: {
-      ...about(`list${singular}Options`, `${resource.singular} options for a select`, 'Active records only, at most 50; `q` filters by label.'),
+      ...about(
+        `list${singular}Options`,
+        `${resource.singular} options for a select`,
+        'Active records only, at most 50; `q` filters by label.',
+      ),
       querystring: optionsQuery,
       response: { 200: options, ...errorAnswers(400, 401, 403) },
     },
@@ -67,7 +87,11 @@ function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): voi
   if (offers('add') && !behaviour.replaces?.includes('create')) {
     app.post(base, {
       config: can('add', { action: 'create' }),
-      schema: { ...about(`create${singular}`, `Create a ${one}`), body: namedSchema(`${plural}Create`, writeSchema(resource.entity.createSchema)), response: { 201: saved, ...errorAnswers(400, 401, 403) } },
+      schema: {
+        ...about(`create${singular}`, `Create a ${one}`),
+        body: namedSchema(`${plural}Create`, writeSchema(resource.entity.createSchema)),
+        response: { 201: saved, ...errorAnswers(400, 401, 403) },
+      },
       handler: createRecord(endpoint),
     });
   }
@@ -87,12 +111,21 @@ function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): voi
   if (offers('delete')) {
     app.delete(`${base}/:id`, {
       config: can('delete', { action: 'delete' }),
-      schema: { ...about(`delete${singular}`, `Delete a ${one}`), params: idParams, headers: IF_MATCH_HEADER, response: { 200: deleted, ...errorAnswers(400, 401, 403, 404, 409, 412, 428) } },
+      schema: {
+        ...about(`delete${singular}`, `Delete a ${one}`),
+        params: idParams,
+        headers: IF_MATCH_HEADER,
+        response: { 200: deleted, ...errorAnswers(400, 401, 403, 404, 409, 412, 428) },
+      },
       handler: deleteRecord(endpoint),
     });
     app.delete(base, {
       config: can('delete', { action: ['bulk_delete', 'delete'] }),
-      schema: { ...about(`bulkDelete${plural}`, `Delete several ${several}`, allOrNothing('deletes')), body: idsBody, response: { 200: bulkDeleted, ...errorAnswers(400, 401, 403, 404, 409) } },
+      schema: {
+        ...about(`bulkDelete${plural}`, `Delete several ${several}`, allOrNothing('deletes')),
+        body: idsBody,
+        response: { 200: bulkDeleted, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
       handler: deleteRecords(endpoint),
     });
   }
@@ -110,7 +143,11 @@ function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): voi
     });
     app.patch(`${base}/status`, {
       config: can('ACTIVE_INACTIVE', { action: ['bulk_status', 'status'] }),
-      schema: { ...about(`bulkSet${plural}Status`, `Activate or deactivate several ${several}`, allOrNothing('changes')), body: bulkStatusBody, response: { 200: bulkUpdated, ...errorAnswers(400, 401, 403, 404) } },
+      schema: {
+        ...about(`bulkSet${plural}Status`, `Activate or deactivate several ${several}`, allOrNothing('changes')),
+        body: bulkStatusBody,
+        response: { 200: bulkUpdated, ...errorAnswers(400, 401, 403, 404) },
+      },
       handler: setRecordsStatus(endpoint),
     });
   }
@@ -119,7 +156,11 @@ function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): voi
     app.get(`${base}/export`, {
       config: can('download'),
       schema: {
-        ...about(`export${plural}`, `Export ${several} as CSV`, 'The list\'s filters, sort and search; `_columns` picks the columns.'),
+        ...about(
+          `export${plural}`,
+          `Export ${several} as CSV`,
+          "The list's filters, sort and search; `_columns` picks the columns.",
+        ),
         querystring: exportQuerySchema(resource),
         response: { 200: csvAnswer('CSV, streamed as an attachment.'), ...errorAnswers(400, 401, 403) },
       },
@@ -129,7 +170,11 @@ function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): voi
   if (offers('verify') && !behaviour.replaces?.includes('verify')) {
     app.post(`${base}/:id/verify`, {
       config: can('verify', { action: 'verify' }),
-      schema: { ...about(`verify${singular}`, `Verify a ${one}`), params: idParams, response: { 200: saved, ...errorAnswers(400, 401, 403, 404) } },
+      schema: {
+        ...about(`verify${singular}`, `Verify a ${one}`),
+        params: idParams,
+        response: { 200: saved, ...errorAnswers(400, 401, 403, 404) },
+      },
       handler: verifyRecord(endpoint),
     });
   }

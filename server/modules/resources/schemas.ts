@@ -5,9 +5,20 @@
 import type { EntityModel, FieldModel, JsonSchema, ListModel } from '../../../contract/description.ts';
 import { MAX_INTEGER } from '../../http/requestSchemas.ts';
 import { readableFields } from '../../../contract/readableFields.ts';
-import { EMPTY_SUFFIX, FROM_SUFFIX, isDateFormat, listFilterModels, TO_SUFFIX, VALUE_SEPARATOR, type ListFilterModel } from '../../../contract/listFilters.ts';
+import {
+  EMPTY_SUFFIX,
+  FROM_SUFFIX,
+  isDateFormat,
+  listFilterModels,
+  TO_SUFFIX,
+  VALUE_SEPARATOR,
+  type ListFilterModel,
+} from '../../../contract/listFilters.ts';
 
-export type ListableField = Pick<FieldModel, 'name' | 'type' | 'format' | 'writeOnly' | 'enum' | 'required' | 'system' | 'relation'>;
+export type ListableField = Pick<
+  FieldModel,
+  'name' | 'type' | 'format' | 'writeOnly' | 'enum' | 'required' | 'system' | 'relation'
+>;
 
 export interface ListedResource<F extends ListableField = ListableField> {
   entity: Pick<EntityModel, 'createSchema'> & { fields: readonly F[] };
@@ -18,7 +29,15 @@ export const idsBody = {
   type: 'object',
   additionalProperties: false,
   required: ['ids'],
-  properties: { ids: { type: 'array', minItems: 1, maxItems: 500, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: MAX_INTEGER } } },
+  properties: {
+    ids: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 500,
+      uniqueItems: true,
+      items: { type: 'integer', minimum: 1, maximum: MAX_INTEGER },
+    },
+  },
 } as const;
 
 export const statusBody = {
@@ -40,7 +59,12 @@ export const optionsQuery = {
   additionalProperties: false,
   properties: {
     q: { type: 'string', maxLength: 100 },
-    id: { type: 'integer', minimum: 1, maximum: MAX_INTEGER, description: 'The option of this record only (even if inactive): the label of a value already chosen.' },
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_INTEGER,
+      description: 'The option of this record only (even if inactive): the label of a value already chosen.',
+    },
   },
 } as const;
 
@@ -54,7 +78,10 @@ export function isDateField(field: { format: string | null }): boolean {
 }
 
 /** The manifest's filters of a list, among the fields it may filter on. */
-export function listFilters<F extends ListableField>(resource: { entity: { fields: readonly F[] }; list: Pick<ListModel, 'filters'> }): ListFilterModel<F>[] {
+export function listFilters<F extends ListableField>(resource: {
+  entity: { fields: readonly F[] };
+  list: Pick<ListModel, 'filters'>;
+}): ListFilterModel<F>[] {
   return listFilterModels(listableFields(resource), resource.list.filters);
 }
 
@@ -76,12 +103,17 @@ export function listQuerySchema(resource: ListedResource, extra: Record<string, 
   for (const filter of listFilters(resource)) {
     const { field } = filter;
     if (filter.kind === 'date') {
-      const day = field.format === 'date' ? { format: 'date' } : { anyOf: [{ format: 'date' }, { format: 'date-time' }] };
+      const day =
+        field.format === 'date' ? { format: 'date' } : { anyOf: [{ format: 'date' }, { format: 'date-time' }] };
       properties[`${field.name}${FROM_SUFFIX}`] = { type: 'string', ...day };
       properties[`${field.name}${TO_SUFFIX}`] = { type: 'string', ...day };
     }
     properties[field.name] = filterSchema(resource, filter);
-    if (filter.emptiable) properties[`${field.name}${EMPTY_SUFFIX}`] = { type: 'boolean', description: `true: ${field.name} is empty; false: it is not.` };
+    if (filter.emptiable)
+      properties[`${field.name}${EMPTY_SUFFIX}`] = {
+        type: 'boolean',
+        description: `true: ${field.name} is empty; false: it is not.`,
+      };
   }
   return { type: 'object', additionalProperties: false, properties };
 }
@@ -96,7 +128,12 @@ export function exportQuerySchema(resource: ListedResource): JsonSchema {
 
 /** Several values: each one of `alternatives` (a regular expression), separated by commas. */
 function valueList(alternatives: string, description: string): JsonSchema {
-  return { type: 'string', maxLength: 2000, pattern: `^(?:${alternatives})(?:${VALUE_SEPARATOR}(?:${alternatives}))*$`, description };
+  return {
+    type: 'string',
+    maxLength: 2000,
+    pattern: `^(?:${alternatives})(?:${VALUE_SEPARATOR}(?:${alternatives}))*$`,
+    description,
+  };
 }
 
 function filterSchema(resource: ListedResource, filter: ListFilterModel<ListableField>): JsonSchema {
@@ -105,7 +142,10 @@ function filterSchema(resource: ListedResource, filter: ListFilterModel<Listable
   if (filter.kind === 'relation') return valueList('[1-9][0-9]{0,15}', 'One id, or several separated by commas.');
   const values = Array.isArray(authored?.enum) ? (authored.enum as unknown[]) : field.enum;
   if (filter.kind === 'choice' && values) {
-    return valueList(values.map((value) => String(value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), `One of ${values.join(', ')}, or several separated by commas.`);
+    return valueList(
+      values.map((value) => String(value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
+      `One of ${values.join(', ')}, or several separated by commas.`,
+    );
   }
   switch (field.type) {
     case 'integer':
@@ -115,6 +155,8 @@ function filterSchema(resource: ListedResource, filter: ListFilterModel<Listable
     case 'boolean':
       return { type: 'boolean' };
     default:
-      return field.format ? { type: 'string', format: field.format, maxLength: 200 } : { type: 'string', maxLength: 200 };
+      return field.format
+        ? { type: 'string', format: field.format, maxLength: 200 }
+        : { type: 'string', maxLength: 200 };
   }
 }

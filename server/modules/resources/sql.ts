@@ -56,7 +56,9 @@ export class ResourceTable {
     this.table = quoted(resource.entity.table);
     const returned = resource.entity.fields.filter((field) => !field.writeOnly);
     const verified = resource.actions.includes('verify')
-      ? [`(SELECT v.verified_at FROM verifications v WHERE v.module = '${resource.key}' AND v.record_id = t.id) AS verified_at`]
+      ? [
+          `(SELECT v.verified_at FROM verifications v WHERE v.module = '${resource.key}' AND v.record_id = t.id) AS verified_at`,
+        ]
       : [];
     this.columns = [...returned.map((field) => `t.${quoted(field.name)}`), ...verified].join(', ');
     this.relations = returned.filter((field) => field.relation !== null);
@@ -68,7 +70,12 @@ export class ResourceTable {
    * the page itself still comes straight off the sort index. `knownTotal`, the total of the same search and filters
    * at the same data version, leaves the count out: paging through a view counts its matches once.
    */
-  async list(db: Queryable, query: ListQuery, scope: Scope | null, knownTotal?: number): Promise<{ rows: Row[]; total: number }> {
+  async list(
+    db: Queryable,
+    query: ListQuery,
+    scope: Scope | null,
+    knownTotal?: number,
+  ): Promise<{ rows: Row[]; total: number }> {
     const params = new SqlParams();
     const where = this.where(params, query, scope);
     const direction = query.order === 'desc' ? 'DESC' : 'ASC';
@@ -91,12 +98,21 @@ export class ResourceTable {
     if (query.page === 1) return { rows, total: 0 };
     // Past the last page the window has no row to ride on: count on its own (rare: a stale page link).
     const countParams = new SqlParams();
-    const [counted] = await db.query<{ total: number }>(`SELECT count(*) AS total FROM ${this.table} t ${this.where(countParams, query, scope)}`, countParams.values);
+    const [counted] = await db.query<{ total: number }>(
+      `SELECT count(*) AS total FROM ${this.table} t ${this.where(countParams, query, scope)}`,
+      countParams.values,
+    );
     return { rows, total: counted?.total ?? 0 };
   }
 
   /** Rows in batches for the CSV export, in list order, with at most `limit` rows in all. */
-  async *batches(db: Queryable, query: Omit<ListQuery, 'page' | 'pageSize'>, scope: Scope | null, batchSize: number, limit: number): AsyncGenerator<Row[]> {
+  async *batches(
+    db: Queryable,
+    query: Omit<ListQuery, 'page' | 'pageSize'>,
+    scope: Scope | null,
+    batchSize: number,
+    limit: number,
+  ): AsyncGenerator<Row[]> {
     for (let offset = 0; offset < limit; offset += batchSize) {
       const params = new SqlParams();
       const where = this.where(params, query, scope);
@@ -129,7 +145,10 @@ export class ResourceTable {
     const params = new SqlParams();
     const conditions = [`t.id = ANY(${params.add(ids)}::bigint[])`];
     if (scope) conditions.push(scope(params));
-    const [row] = await db.query<{ count: number }>(`SELECT count(*) AS count FROM ${this.table} t WHERE ${conditions.join(' AND ')}`, params.values);
+    const [row] = await db.query<{ count: number }>(
+      `SELECT count(*) AS count FROM ${this.table} t WHERE ${conditions.join(' AND ')}`,
+      params.values,
+    );
     return row?.count === ids.length;
   }
 
@@ -152,11 +171,24 @@ export class ResourceTable {
    * moves on in the table's trigger (made by the manifest's migrations), whatever the statement. `skipUnchanged`
    * leaves alone the records that already hold the values, so their entries say what changed.
    */
-  async change(db: Queryable, ids: readonly number[], values: Record<string, unknown>, options: ChangeOptions): Promise<Array<{ id: number; before: Row; after: Row }>> {
+  async change(
+    db: Queryable,
+    ids: readonly number[],
+    values: Record<string, unknown>,
+    options: ChangeOptions,
+  ): Promise<Array<{ id: number; before: Row; after: Row }>> {
     const params = new SqlParams();
     const conditions = [`t.id = ANY(${params.add(ids)}::bigint[])`, ...versionCondition(params, options.expected)];
-    conditions.push(...(options.matching ? this.conditions(params, options.matching, options.scope) : options.scope ? [options.scope(params)] : []));
-    const assigned = Object.keys(values).map((name) => [quoted(name), params.add(columnParameter(values[name]))] as const);
+    conditions.push(
+      ...(options.matching
+        ? this.conditions(params, options.matching, options.scope)
+        : options.scope
+          ? [options.scope(params)]
+          : []),
+    );
+    const assigned = Object.keys(values).map(
+      (name) => [quoted(name), params.add(columnParameter(values[name]))] as const,
+    );
     const differs = assigned.map(([column, value]) => `t.${column} IS DISTINCT FROM ${value}`);
     const unchanged = options.skipUnchanged && differs.length > 0 ? ` AND (${differs.join(' OR ')})` : '';
     const rows = await db.query<{ id: number; before: Row; after: Row }>(
@@ -189,7 +221,11 @@ export class ResourceTable {
    * Each record its own values, at the version given with it and within the scope, one statement per set of columns;
    * answers the rows changed. A record the scope does not hold, or at another version, is left out of the answer.
    */
-  async updateEach(db: Queryable, changes: ReadonlyArray<{ id: number; version: number; values: Record<string, unknown> }>, scope: Scope | null): Promise<Row[]> {
+  async updateEach(
+    db: Queryable,
+    changes: ReadonlyArray<{ id: number; version: number; values: Record<string, unknown> }>,
+    scope: Scope | null,
+  ): Promise<Row[]> {
     const updated: Row[] = [];
     for (const group of byColumns(changes.map(({ id, version, values }) => ({ ...values, id, version })))) {
       const assigned = Object.keys(group[0]!).filter((name) => name !== 'id' && name !== 'version');
@@ -230,7 +266,9 @@ export class ResourceTable {
     const conditions: string[] = [];
     if (query.q && this.resource.searchSql) {
       // The same expression the trigram index covers, so the index applies (for each term, ORed).
-      const matches = searchTerms(this.resource, query.q).map((term) => `${this.resource.searchSql} LIKE '%' || lower(${params.add(likeLiteral(term))}) || '%'`);
+      const matches = searchTerms(this.resource, query.q).map(
+        (term) => `${this.resource.searchSql} LIKE '%' || lower(${params.add(likeLiteral(term))}) || '%'`,
+      );
       conditions.push(matches.length === 1 ? matches[0]! : `(${matches.join(' OR ')})`);
     }
     conditions.push(...this.filterConditions(params, query.filters));
@@ -251,7 +289,11 @@ export class ResourceTable {
       const value = given(field.name);
       if (value !== undefined && multiple) {
         const values = splitValues(String(value));
-        conditions.push(values.length === 1 ? `${column} = ${params.add(values[0])}` : `${column} = ANY(${params.add(values)}::${field.sqlType}[])`);
+        conditions.push(
+          values.length === 1
+            ? `${column} = ${params.add(values[0])}`
+            : `${column} = ANY(${params.add(values)}::${field.sqlType}[])`,
+        );
       } else if (value !== undefined) {
         conditions.push(`${column} = ${params.add(value)}`);
       }
@@ -260,7 +302,8 @@ export class ResourceTable {
         const to = given(`${field.name}${TO_SUFFIX}`);
         const wholeDay = (day: unknown) => field.format === 'date-time' && String(day).length === 10;
         if (from !== undefined) conditions.push(`${column} >= ${params.add(from)}${wholeDay(from) ? '::date' : ''}`);
-        if (to !== undefined) conditions.push(wholeDay(to) ? `${column} < ${params.add(to)}::date + 1` : `${column} <= ${params.add(to)}`);
+        if (to !== undefined)
+          conditions.push(wholeDay(to) ? `${column} < ${params.add(to)}::date + 1` : `${column} <= ${params.add(to)}`);
       }
       const empty = given(`${field.name}${EMPTY_SUFFIX}`);
       if (empty !== undefined) {
@@ -272,12 +315,20 @@ export class ResourceTable {
   }
 
   private labelColumns(): string {
-    return this.relations.map((field) => `, ${quoted(`r_${field.name}`)}.${quoted(field.relation!.labelField)} AS ${quoted(`${field.name}_label`)}`).join('');
+    return this.relations
+      .map(
+        (field) =>
+          `, ${quoted(`r_${field.name}`)}.${quoted(field.relation!.labelField)} AS ${quoted(`${field.name}_label`)}`,
+      )
+      .join('');
   }
 
   private labelJoins(alias: string): string {
     return this.relations
-      .map((field) => `LEFT JOIN ${quoted(field.relation!.table)} ${quoted(`r_${field.name}`)} ON ${quoted(`r_${field.name}`)}.id = ${alias}.${quoted(field.name)}`)
+      .map(
+        (field) =>
+          `LEFT JOIN ${quoted(field.relation!.table)} ${quoted(`r_${field.name}`)} ON ${quoted(`r_${field.name}`)}.id = ${alias}.${quoted(field.name)}`,
+      )
       .join(' ');
   }
 }

@@ -48,7 +48,13 @@ export class ResourceTrash {
    * Deletes the records (within the scope, at the expected version) in one statement and answers their rows as
    * they were, by id. The cascaded rows are read in that statement's snapshot, so they are the rows its cascade removes.
    */
-  async remove(tx: Queryable, ids: readonly number[], scope: Scope | null, expected: ExpectedVersion, actor: AuditActor): Promise<Map<number, Row>> {
+  async remove(
+    tx: Queryable,
+    ids: readonly number[],
+    scope: Scope | null,
+    expected: ExpectedVersion,
+    actor: AuditActor,
+  ): Promise<Map<number, Row>> {
     const params = new SqlParams();
     const conditions = [`t.id = ANY(${params.add(ids)}::bigint[])`, ...versionCondition(params, expected)];
     if (scope) conditions.push(scope(params));
@@ -56,7 +62,8 @@ export class ResourceTrash {
     let sql = `WITH ${gone} SELECT gone.id, to_jsonb(gone) AS row FROM gone`;
     if (this.resource.entity.softDelete) {
       const cascaded = (await this.cascadesOf(tx)).map(
-        ({ table, column }) => `${params.add(table)}::text, (SELECT coalesce(jsonb_agg(to_jsonb(c)), '[]'::jsonb) FROM ${quoted(table)} c WHERE c.${quoted(column)} = gone.id)`,
+        ({ table, column }) =>
+          `${params.add(table)}::text, (SELECT coalesce(jsonb_agg(to_jsonb(c)), '[]'::jsonb) FROM ${quoted(table)} c WHERE c.${quoted(column)} = gone.id)`,
       );
       sql = `WITH ${gone}, kept AS (
           INSERT INTO trash (module, record_id, stored_row, cascaded_rows, label, deleted_by, deleted_by_email)
@@ -71,10 +78,18 @@ export class ResourceTrash {
   }
 
   /** A page of the deleted records, newest first, and how many there are. */
-  async list(db: Queryable, scope: Scope | null, page: number, pageSize: number): Promise<{ rows: TrashedRecord[]; total: number }> {
+  async list(
+    db: Queryable,
+    scope: Scope | null,
+    page: number,
+    pageSize: number,
+  ): Promise<{ rows: TrashedRecord[]; total: number }> {
     const params = new SqlParams();
     const where = this.where(params, scope);
-    const [counted] = await db.query<{ total: number }>(`SELECT count(*) AS total FROM trash x WHERE ${where}`, params.values);
+    const [counted] = await db.query<{ total: number }>(
+      `SELECT count(*) AS total FROM trash x WHERE ${where}`,
+      params.values,
+    );
     const rows = await db.query<TrashedRecord>(
       `SELECT x.record_id AS id, x.label, x.deleted_at, x.deleted_by, x.deleted_by_email, x.stored_row AS record FROM trash x
         WHERE ${where} ORDER BY x.deleted_at DESC, x.record_id DESC LIMIT ${params.add(pageSize)} OFFSET ${params.add((page - 1) * pageSize)}`,
@@ -97,11 +112,15 @@ export class ResourceTrash {
     );
     if (!kept) throw notFound(`Deleted ${this.resource.singular.toLowerCase()}`);
     const missing = await missingRelation(tx, this.resource, kept.stored_row);
-    if (missing) throw conflict(`This ${this.resource.singular.toLowerCase()} cannot be restored: the ${missing.target} it names no longer exists.`);
+    if (missing)
+      throw conflict(
+        `This ${this.resource.singular.toLowerCase()} cannot be restored: the ${missing.target} it names no longer exists.`,
+      );
     const row = { ...kept.stored_row, version: Number(kept.stored_row.version ?? 0) + 1 };
     await refusedRestore(async () => {
       await insertRows(tx, this.resource.entity.table, [row], 'jsonb_populate_record');
-      for (const [table, rows] of Object.entries(kept.cascaded_rows)) if (rows.length > 0) await insertRows(tx, table, rows, 'jsonb_populate_recordset');
+      for (const [table, rows] of Object.entries(kept.cascaded_rows))
+        if (rows.length > 0) await insertRows(tx, table, rows, 'jsonb_populate_recordset');
     });
     await tx.query('DELETE FROM trash WHERE module = $1 AND record_id = $2', [this.resource.key, id]);
   }
@@ -116,7 +135,10 @@ export class ResourceTrash {
   /** Deletes a record from the trash for good; false when there is none (the caller may see). */
   async purge(tx: Queryable, id: number, scope: Scope | null): Promise<boolean> {
     const params = new SqlParams();
-    const rows = await tx.query(`DELETE FROM trash x WHERE ${this.where(params, scope, id)} RETURNING x.record_id`, params.values);
+    const rows = await tx.query(
+      `DELETE FROM trash x WHERE ${this.where(params, scope, id)} RETURNING x.record_id`,
+      params.values,
+    );
     return rows.length === 1;
   }
 
@@ -124,7 +146,10 @@ export class ResourceTrash {
   private where(params: SqlParams, scope: Scope | null, id?: number): string {
     const conditions = [`x.module = ${params.add(this.resource.key)}`];
     if (id !== undefined) conditions.push(`x.record_id = ${params.add(id)}`);
-    if (scope) conditions.push(`EXISTS (SELECT 1 FROM jsonb_populate_record(NULL::${this.table}, x.stored_row) t WHERE ${scope(params)})`);
+    if (scope)
+      conditions.push(
+        `EXISTS (SELECT 1 FROM jsonb_populate_record(NULL::${this.table}, x.stored_row) t WHERE ${scope(params)})`,
+      );
     return conditions.join(' AND ');
   }
 
@@ -149,12 +174,27 @@ export class ResourceTrash {
 }
 
 /** Inserts stored rows back into their table: the columns the table has now, each from the stored value of its name. */
-async function insertRows(tx: Queryable, table: string, rows: readonly Row[], populate: 'jsonb_populate_record' | 'jsonb_populate_recordset'): Promise<void> {
+async function insertRows(
+  tx: Queryable,
+  table: string,
+  rows: readonly Row[],
+  populate: 'jsonb_populate_record' | 'jsonb_populate_recordset',
+): Promise<void> {
   const stored = new Set(rows.flatMap((row) => Object.keys(row)));
-  const present = await tx.query<{ name: string }>(`SELECT attname AS name FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped`, [quoted(table)]);
-  const columns = present.map(({ name }) => name).filter((name) => stored.has(name)).map(quoted).join(', ');
+  const present = await tx.query<{ name: string }>(
+    `SELECT attname AS name FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped`,
+    [quoted(table)],
+  );
+  const columns = present
+    .map(({ name }) => name)
+    .filter((name) => stored.has(name))
+    .map(quoted)
+    .join(', ');
   const value = populate === 'jsonb_populate_record' ? rows[0] : rows;
-  await tx.query(`INSERT INTO ${quoted(table)} (${columns}) SELECT ${columns} FROM ${populate}(NULL::${quoted(table)}, $1::jsonb)`, [JSON.stringify(value)]);
+  await tx.query(
+    `INSERT INTO ${quoted(table)} (${columns}) SELECT ${columns} FROM ${populate}(NULL::${quoted(table)}, $1::jsonb)`,
+    [JSON.stringify(value)],
+  );
 }
 
 /** A restore the database refuses for a unique value taken meanwhile, or a related record gone: a 409 saying which. */
@@ -164,10 +204,14 @@ async function refusedRestore(restore: () => Promise<void>): Promise<void> {
   } catch (error) {
     if (!isDatabaseError(error)) throw error;
     if (error.code === PG.uniqueViolation) {
-      throw new HttpError(409, 'This record cannot be restored: a value of it is now used by another record.', uniqueValueTaken(error));
+      throw new HttpError(
+        409,
+        'This record cannot be restored: a value of it is now used by another record.',
+        uniqueValueTaken(error),
+      );
     }
-    if (error.code === PG.foreignKeyViolation) throw conflict('This record cannot be restored: a record it names no longer exists.');
+    if (error.code === PG.foreignKeyViolation)
+      throw conflict('This record cannot be restored: a record it names no longer exists.');
     throw error;
   }
 }
-

@@ -9,8 +9,16 @@ import { sendRecord, type ResourceEndpoint } from './endpoint.ts';
 export function listTrash(endpoint: ResourceEndpoint) {
   return async (request: FastifyRequest<{ Querystring: EntriesPageQuery }>) => {
     const { page, pageSize } = request.query;
-    const { rows, total } = await endpoint.trash.list(endpoint.db, endpoint.scopeOf(currentUser(request)), page, pageSize);
-    return { data: rows.map((row) => ({ ...row, record: endpoint.trail.public(row.record) })), meta: { page, pageSize, total } };
+    const { rows, total } = await endpoint.trash.list(
+      endpoint.db,
+      endpoint.scopeOf(currentUser(request)),
+      page,
+      pageSize,
+    );
+    return {
+      data: rows.map((row) => ({ ...row, record: endpoint.trail.public(row.record) })),
+      meta: { page, pageSize, total },
+    };
   };
 }
 
@@ -28,7 +36,8 @@ export function purgeRecord(endpoint: ResourceEndpoint) {
   return async (request: FastifyRequest<{ Params: { id: number } }>) => {
     const { id } = request.params;
     await endpoint.db.transaction(async (tx) => {
-      if (!(await endpoint.trash.purge(tx, id, endpoint.scopeOf(currentUser(request))))) throw notFound(`Deleted ${endpoint.singular.toLowerCase()}`);
+      if (!(await endpoint.trash.purge(tx, id, endpoint.scopeOf(currentUser(request)))))
+        throw notFound(`Deleted ${endpoint.singular.toLowerCase()}`);
       await recordAudit(tx, actorOf(request), { module: endpoint.resource.key, recordId: id, action: 'purge' });
     });
     return { data: { id }, message: `${endpoint.singular} deleted permanently.` };

@@ -9,7 +9,9 @@ export function createRecord(endpoint: ResourceEndpoint) {
   return async (request: FastifyRequest<{ Body: Body }>, reply: FastifyReply) => {
     const id = await endpoint
       .write(request, (context) => endpoint.records.create(context, request.body))
-      .catch((error: unknown) => refusedValue(endpoint.db, request, endpoint.resource.entity.table, request.body, error));
+      .catch((error: unknown) =>
+        refusedValue(endpoint.db, request, endpoint.resource.entity.table, request.body, error),
+      );
     reply.code(201);
     return sendRecord(reply, await endpoint.load(id, currentUser(request)), `${endpoint.singular} created.`);
   };
@@ -21,7 +23,9 @@ export function updateRecord(endpoint: ResourceEndpoint) {
     const { id } = request.params;
     await endpoint
       .write(request, (context) => endpoint.records.update(context, id, request.body, expectedVersion(request)))
-      .catch((error: unknown) => refusedValue(endpoint.db, request, endpoint.resource.entity.table, request.body, error));
+      .catch((error: unknown) =>
+        refusedValue(endpoint.db, request, endpoint.resource.entity.table, request.body, error),
+      );
     return sendRecord(reply, await endpoint.load(id, currentUser(request)), `${endpoint.singular} updated.`);
   };
 }

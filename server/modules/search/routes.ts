@@ -13,7 +13,8 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
       tags: ['Search'],
       operationId: 'searchRecords',
       summary: 'Find records across resources',
-      description: 'In each resource with a list search that the caller may view, within its scope: the records whose search text contains `q`, those whose label starts with it first; at most `limit` per resource.',
+      description:
+        'In each resource with a list search that the caller may view, within its scope: the records whose search text contains `q`, those whose label starts with it first; at most `limit` per resource.',
       querystring: searchQuery,
       response: { 200: searchAnswer, ...errorAnswers(400, 401) },
     },

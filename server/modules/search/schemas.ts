@@ -16,7 +16,13 @@ export const searchQuery = {
       pattern: '\\S.*\\S.*\\S',
       description: `What the records' search text contains, ignoring case (${SEARCH_MIN_LENGTH} characters or more).`,
     },
-    limit: { type: 'integer', minimum: 1, maximum: SEARCH_MAX_LIMIT, default: SEARCH_DEFAULT_LIMIT, description: 'Records per resource, at most.' },
+    limit: {
+      type: 'integer',
+      minimum: 1,
+      maximum: SEARCH_MAX_LIMIT,
+      default: SEARCH_DEFAULT_LIMIT,
+      description: 'Records per resource, at most.',
+    },
   },
 } as const;
 
@@ -24,8 +30,8 @@ const FOUND_RESOURCE = namedSchema('FoundResource', {
   type: 'object',
   required: ['resource', 'label', 'records'],
   properties: {
-    resource: { type: 'string', description: 'The resource\'s module key, e.g. SUBSCRIBERS.' },
-    label: { type: 'string', description: 'The resource\'s name, e.g. Subscribers.' },
+    resource: { type: 'string', description: "The resource's module key, e.g. SUBSCRIBERS." },
+    label: { type: 'string', description: "The resource's name, e.g. Subscribers." },
     records: {
       type: 'array',
       items: {
@@ -37,7 +43,8 @@ const FOUND_RESOURCE = namedSchema('FoundResource', {
           details: {
             type: 'array',
             items: { type: 'string' },
-            description: 'What tells the record from others with a like label (the resource\'s `describe` in the manifest), e.g. its e-mail and mobile; empty when the resource names none.',
+            description:
+              "What tells the record from others with a like label (the resource's `describe` in the manifest), e.g. its e-mail and mobile; empty when the resource names none.",
           },
         },
       },
@@ -45,4 +52,7 @@ const FOUND_RESOURCE = namedSchema('FoundResource', {
   },
 });
 
-export const searchAnswer = dataAnswer('The matching records, grouped by resource; resources without a match are left out.', { type: 'array', items: FOUND_RESOURCE });
+export const searchAnswer = dataAnswer(
+  'The matching records, grouped by resource; resources without a match are left out.',
+  { type: 'array', items: FOUND_RESOURCE },
+);

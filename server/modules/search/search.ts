@@ -35,14 +35,22 @@ export interface FoundResource {
 }
 
 /** The resources a search looks in: stored ones the manifest gives a list search, which offer a view. */
-export const SEARCHABLE_RESOURCES: readonly EntityResource[] = ENTITY_RESOURCES.filter((resource) => resource.searchSql !== null && resource.actions.includes('view'));
+export const SEARCHABLE_RESOURCES: readonly EntityResource[] = ENTITY_RESOURCES.filter(
+  (resource) => resource.searchSql !== null && resource.actions.includes('view'),
+);
 
 /**
  * The records of every resource the caller may view whose search text (the list search's expression, which the
  * trigram index covers) contains `q`, within each resource's scope, grouped by resource in manifest order. A
  * record whose label starts with `q` comes first, then the shorter label. One statement for all resources.
  */
-export async function searchRecords(db: Queryable, records: RecordOperations, user: SessionUser, q: string, limit: number): Promise<FoundResource[]> {
+export async function searchRecords(
+  db: Queryable,
+  records: RecordOperations,
+  user: SessionUser,
+  q: string,
+  limit: number,
+): Promise<FoundResource[]> {
   const viewable = SEARCHABLE_RESOURCES.filter((resource) => user.grants.can(resource.key, 'view'));
   if (viewable.length === 0) return [];
   const { sql, values } = searchStatement(viewable, records, user, q, limit);
@@ -51,13 +59,21 @@ export async function searchRecords(db: Queryable, records: RecordOperations, us
     .map((resource, index) => ({
       resource: resource.key,
       label: resource.label,
-      records: rows.filter((row) => Number(row.resource) === index).map(({ id, label, details }) => ({ id: Number(id), label, details: describeParts(resource, details) })),
+      records: rows
+        .filter((row) => Number(row.resource) === index)
+        .map(({ id, label, details }) => ({ id: Number(id), label, details: describeParts(resource, details) })),
     }))
     .filter((group) => group.records.length > 0);
 }
 
 /** The one statement of a search: a branch per resource, its rows tagged with the resource's place in `resources`. */
-function searchStatement(resources: readonly EntityResource[], records: RecordOperations, user: SessionUser, q: string, limit: number): { sql: string; values: unknown[] } {
+function searchStatement(
+  resources: readonly EntityResource[],
+  records: RecordOperations,
+  user: SessionUser,
+  q: string,
+  limit: number,
+): { sql: string; values: unknown[] } {
   const params = new SqlParams();
   const lowered = q.toLowerCase();
   const contains = params.add(likeLiteral(lowered));
@@ -68,7 +84,9 @@ function searchStatement(resources: readonly EntityResource[], records: RecordOp
     const details = resource.describe.flat().map((field) => `t.${quoted(field)}::text`);
     // The terms a list search of the resource matches (a mobile number in its stored form too), LIKE wildcards literal.
     const [, ...others] = searchTerms(resource, lowered);
-    const matches = [contains, ...others.map((term) => params.add(likeLiteral(term)))].map((term) => `${resource.searchSql} LIKE '%' || ${term} || '%'`);
+    const matches = [contains, ...others.map((term) => params.add(likeLiteral(term)))].map(
+      (term) => `${resource.searchSql} LIKE '%' || ${term} || '%'`,
+    );
     const conditions = [matches.length === 1 ? matches[0]! : `(${matches.join(' OR ')})`];
     const scope = records.of(resource).scopeOf(user);
     if (scope) conditions.push(scope(params));
@@ -80,7 +98,10 @@ function searchStatement(resources: readonly EntityResource[], records: RecordOp
         ) c ORDER BY rank LIMIT ${perResource})`;
   });
   // The branches inside a FROM, so that one branch alone (a role that views one resource) still takes the ORDER BY.
-  return { sql: `SELECT * FROM (${selects.join('\nUNION ALL\n')}) found ORDER BY resource, rank`, values: params.values };
+  return {
+    sql: `SELECT * FROM (${selects.join('\nUNION ALL\n')}) found ORDER BY resource, rank`,
+    values: params.values,
+  };
 }
 
 /**

@@ -9,7 +9,14 @@ export const subscriberBehaviour: ResourceBehaviour = {
     // A new subscriber has no subscription yet; from then on the subscriptions keep these (subscriberState.ts).
     if (change.kind === 'create') Object.assign(values, initialState());
     const assignment = executiveAssignment();
-    if (change.kind !== 'create' || !user || !assignment || !user.grants.can(MODULE.subscribers, 'executive_access') || values[assignment.field] !== undefined) return;
+    if (
+      change.kind !== 'create' ||
+      !user ||
+      !assignment ||
+      !user.grants.can(MODULE.subscribers, 'executive_access') ||
+      values[assignment.field] !== undefined
+    )
+      return;
     // An executive's new subscriber is assigned to that executive.
     if (!assignment.via) {
       values[assignment.field] = user.id;

@@ -18,5 +18,10 @@ export function rupeesText(paise: number): string {
 /** 04 Mar 2026, as the console shows a date. */
 export function dateText(isoDate: string): string {
   const [year, month, day] = isoDate.slice(0, 10).split('-').map(Number);
-  return new Date(Date.UTC(year!, month! - 1, day!)).toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return new Date(Date.UTC(year!, month! - 1, day!)).toLocaleDateString('en-GB', {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }

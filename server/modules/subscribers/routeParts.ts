@@ -11,11 +11,16 @@ import { subscriberAnswers } from './schemas.ts';
 export const EXECUTIVE_SCOPE = 'An executive (`executive_access`) reaches only the subscribers assigned to them.';
 
 /** What may be done to a subscriber, each with the SUBSCRIBERS action its route requires. */
-export const SUBSCRIBER_ACTIONS = { add_subscription: 'ADD_SUBSCRIPTION', cancel_subscription: 'ADD_SUBSCRIPTION', add_top_up: 'ADD_TOP_UP' } as const;
+export const SUBSCRIBER_ACTIONS = {
+  add_subscription: 'ADD_SUBSCRIPTION',
+  cancel_subscription: 'ADD_SUBSCRIPTION',
+  add_top_up: 'ADD_TOP_UP',
+} as const;
 export type SubscriberAction = keyof typeof SUBSCRIBER_ACTIONS;
 
 /** A subscription in force today (row alias `s`). */
-export const IN_FORCE = '(s.cancelled_at IS NULL AND s.starts_on <= current_date AND (s.ends_on IS NULL OR s.ends_on >= current_date))';
+export const IN_FORCE =
+  '(s.cancelled_at IS NULL AND s.starts_on <= current_date AND (s.ends_on IS NULL OR s.ends_on >= current_date))';
 
 /** Where a subscription (row alias `s`) stands today: scheduled, current, ended or cancelled. */
 export const SUBSCRIPTION_STATE = `CASE WHEN s.cancelled_at IS NOT NULL THEN 'cancelled' WHEN s.starts_on > current_date THEN 'scheduled'
@@ -42,7 +47,10 @@ export function subscriberRouteParts(app: FastifyInstance, subscribers: EntityRe
      * applies: the console offers a control only when its route would accept it.
      */
     allowedActions(user: SessionUser): Record<SubscriberAction, boolean> {
-      const entries = Object.entries(SUBSCRIBER_ACTIONS).map(([name, action]) => [name, subscribers.actions.includes(action) && user.grants.can(MODULE.subscribers, action)]);
+      const entries = Object.entries(SUBSCRIBER_ACTIONS).map(([name, action]) => [
+        name,
+        subscribers.actions.includes(action) && user.grants.can(MODULE.subscribers, action),
+      ]);
       return Object.fromEntries(entries) as Record<SubscriberAction, boolean>;
     },
     /** The subscriber, else 404 (also for one outside an executive's assignment). */

@@ -35,9 +35,18 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
           ORDER BY ${IN_FORCE} DESC, s.is_trial, s.starts_on DESC, s.id DESC LIMIT 1`,
         [request.params.id],
       );
-      const [paid] = await db.query<{ total: number }>('SELECT coalesce(sum(amount), 0) AS total FROM payments WHERE subscriber_id = $1', [request.params.id]);
+      const [paid] = await db.query<{ total: number }>(
+        'SELECT coalesce(sum(amount), 0) AS total FROM payments WHERE subscriber_id = $1',
+        [request.params.id],
+      );
       return {
-        data: { subscriber, subscription: subscription ?? null, points_balance: await pointsBalance(db, request.params.id), paid_total: paid?.total ?? 0, can: allowedActions(user) },
+        data: {
+          subscriber,
+          subscription: subscription ?? null,
+          points_balance: await pointsBalance(db, request.params.id),
+          paid_total: paid?.total ?? 0,
+          can: allowedActions(user),
+        },
       };
     },
   });
@@ -47,7 +56,7 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       operationId: 'getSubscriberLedger',
-      summary: 'A subscriber\'s points ledger',
+      summary: "A subscriber's points ledger",
       description: `Newest first, at most 500 entries. ${EXECUTIVE_SCOPE}`,
       params: idParams,
       response: { 200: answers.ledger, ...errorAnswers(400, 401, 403, 404) },
@@ -63,35 +72,45 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const executives = executiveAssignment();
-  app.get<{ Params: { id: number }; Querystring: { _page: number; _page_size: number } }>('/executives/:id/subscribers', {
-    config: { access: permission(MODULE.executiveProfile, 'view_detail') },
-    schema: {
-      tags: [resource(MODULE.executiveProfile)?.label ?? subscribers.label],
-      operationId: 'listExecutiveSubscribers',
-      summary: 'The subscribers assigned to an executive',
-      params: idParams,
-      querystring: executiveSubscribersQuery,
-      response: { 200: answers.assigned, ...errorAnswers(400, 401, 403) },
+  app.get<{ Params: { id: number }; Querystring: { _page: number; _page_size: number } }>(
+    '/executives/:id/subscribers',
+    {
+      config: { access: permission(MODULE.executiveProfile, 'view_detail') },
+      schema: {
+        tags: [resource(MODULE.executiveProfile)?.label ?? subscribers.label],
+        operationId: 'listExecutiveSubscribers',
+        summary: 'The subscribers assigned to an executive',
+        params: idParams,
+        querystring: executiveSubscribersQuery,
+        response: { 200: answers.assigned, ...errorAnswers(400, 401, 403) },
+      },
+      handler: async (request) => {
+        const { id } = request.params;
+        const own = subscriberScope(currentUser(request));
+        const assigned: Scope = (params) => {
+          if (!executives) return 'false';
+          if (executives.via) return `t.${quoted(executives.field)} = ${params.add(id)}`;
+          const profiles = entityResource(MODULE.executiveProfile);
+          const userField = profiles?.entity.fields.find((candidate) => candidate.relation?.resource === MODULE.users);
+          if (!profiles || !userField) return 'false';
+          return `t.${quoted(executives.field)} = (SELECT ${quoted(userField.name)} FROM ${quoted(profiles.entity.table)} WHERE id = ${params.add(id)})`;
+        };
+        const scope: Scope = (params) => (own ? `${assigned(params)} AND ${own(params)}` : assigned(params));
+        const { _page: page, _page_size: pageSize } = request.query;
+        const { rows, total } = await table.list(
+          db,
+          {
+            page,
+            pageSize,
+            sort: subscribers.list.sort.field,
+            order: subscribers.list.sort.direction,
+            q: undefined,
+            filters: {},
+          },
+          scope,
+        );
+        return { data: rows, meta: { total, page, page_size: pageSize } };
+      },
     },
-    handler: async (request) => {
-      const { id } = request.params;
-      const own = subscriberScope(currentUser(request));
-      const assigned: Scope = (params) => {
-        if (!executives) return 'false';
-        if (executives.via) return `t.${quoted(executives.field)} = ${params.add(id)}`;
-        const profiles = entityResource(MODULE.executiveProfile);
-        const userField = profiles?.entity.fields.find((candidate) => candidate.relation?.resource === MODULE.users);
-        if (!profiles || !userField) return 'false';
-        return `t.${quoted(executives.field)} = (SELECT ${quoted(userField.name)} FROM ${quoted(profiles.entity.table)} WHERE id = ${params.add(id)})`;
-      };
-      const scope: Scope = (params) => (own ? `${assigned(params)} AND ${own(params)}` : assigned(params));
-      const { _page: page, _page_size: pageSize } = request.query;
-      const { rows, total } = await table.list(
-        db,
-        { page, pageSize, sort: subscribers.list.sort.field, order: subscribers.list.sort.direction, q: undefined, filters: {} },
-        scope,
-      );
-      return { data: rows, meta: { total, page, page_size: pageSize } };
-    },
-  });
+  );
 }

@@ -4,10 +4,15 @@ import { startTestServer, testDatabases, type TestServer } from '../../testing/t
 
 const databases = await testDatabases();
 
-describe.each(databases)('selling routes\' access on $kind', ({ kind, skip }) => {
+describe.each(databases)("selling routes' access on $kind", ({ kind, skip }) => {
   let server: TestServer;
   const ids = { mine: 0, other: 0, plan: 0, subscription: 0 };
-  const headers: Record<'admin' | 'sales' | 'viewer' | 'operator', Record<string, string>> = { admin: {}, sales: {}, viewer: {}, operator: {} };
+  const headers: Record<'admin' | 'sales' | 'viewer' | 'operator', Record<string, string>> = {
+    admin: {},
+    sales: {},
+    viewer: {},
+    operator: {},
+  };
   const send = async (method: 'GET' | 'POST', url: string, who: Record<string, string>, payload?: object) =>
     server.app.inject({ method, url, headers: who, ...(payload ? { payload } : {}) });
 
@@ -21,11 +26,17 @@ describe.each(databases)('selling routes\' access on $kind', ({ kind, skip }) =>
     const [mine] = await server.db.query<{ id: number }>(
       `SELECT s.id FROM subscribers s JOIN executive_profiles e ON e.id = s.executive_id JOIN users u ON u.id = e.user_id WHERE u.email = 'sales@example.com' ORDER BY s.id LIMIT 1`,
     );
-    const [other] = await server.db.query<{ id: number }>('SELECT id FROM subscribers WHERE executive_id IS NULL ORDER BY id LIMIT 1');
+    const [other] = await server.db.query<{ id: number }>(
+      'SELECT id FROM subscribers WHERE executive_id IS NULL ORDER BY id LIMIT 1',
+    );
     ids.mine = Number(mine!.id);
     ids.other = Number(other!.id);
     ids.plan = Number((await server.db.query<{ id: number }>('SELECT min(id) AS id FROM plans'))[0]!.id);
-    const sold = await send('POST', `/api/v1/subscribers/${ids.other}/subscriptions`, headers.admin, { plan_id: ids.plan, starts_on: '2030-01-01', amount_paid: 0 });
+    const sold = await send('POST', `/api/v1/subscribers/${ids.other}/subscriptions`, headers.admin, {
+      plan_id: ids.plan,
+      starts_on: '2030-01-01',
+      amount_paid: 0,
+    });
     expect(sold.statusCode, sold.body).toBe(201);
     ids.subscription = Number(sold.json().data.subscription.id);
   }, 120_000);
@@ -35,28 +46,67 @@ describe.each(databases)('selling routes\' access on $kind', ({ kind, skip }) =>
     { method: 'GET' as const, path: (id: number) => `subscribers/${id}/summary`, action: 'SUBSCRIBER_DETAIL' },
     { method: 'GET' as const, path: (id: number) => `subscribers/${id}/subscriptions`, action: 'SUBSCRIBER_DETAIL' },
     { method: 'GET' as const, path: (id: number) => `subscribers/${id}/payments`, action: 'SUBSCRIBER_DETAIL' },
-    { method: 'GET' as const, path: (id: number) => `subscribers/${id}/subscription-quote?plan_id=${ids.plan}`, action: 'ADD_SUBSCRIPTION' },
-    { method: 'POST' as const, path: (id: number) => `subscribers/${id}/subscriptions`, action: 'ADD_SUBSCRIPTION', body: { plan_id: ids.plan, starts_on: '2030-02-01', amount_paid: 0 } },
-    { method: 'POST' as const, path: (id: number) => `subscribers/${id}/subscriptions/${ids.subscription}/cancel`, action: 'ADD_SUBSCRIPTION' },
-    { method: 'POST' as const, path: (id: number) => `subscribers/${id}/top-ups`, action: 'ADD_TOP_UP', body: { points: 1, amount: 1, idempotency_key: 'access-check-1' } },
+    {
+      method: 'GET' as const,
+      path: (id: number) => `subscribers/${id}/subscription-quote?plan_id=${ids.plan}`,
+      action: 'ADD_SUBSCRIPTION',
+    },
+    {
+      method: 'POST' as const,
+      path: (id: number) => `subscribers/${id}/subscriptions`,
+      action: 'ADD_SUBSCRIPTION',
+      body: { plan_id: ids.plan, starts_on: '2030-02-01', amount_paid: 0 },
+    },
+    {
+      method: 'POST' as const,
+      path: (id: number) => `subscribers/${id}/subscriptions/${ids.subscription}/cancel`,
+      action: 'ADD_SUBSCRIPTION',
+    },
+    {
+      method: 'POST' as const,
+      path: (id: number) => `subscribers/${id}/top-ups`,
+      action: 'ADD_TOP_UP',
+      body: { points: 1, amount: 1, idempotency_key: 'access-check-1' },
+    },
   ];
 
-  it.skipIf(skip)('no token: 401; a role without the action: 403; another executive\'s subscriber: 404, nothing changed', async () => {
-    const before = await server.db.query('SELECT count(*)::int AS n FROM subscriber_subscriptions WHERE cancelled_at IS NULL');
-    for (const route of routes()) {
-      expect((await send(route.method, `/api/v1/${route.path(ids.other)}`, {}, route.body)).statusCode, route.path(0)).toBe(401);
-      const viewer = await send(route.method, `/api/v1/${route.path(ids.other)}`, headers.viewer, route.body);
-      expect(viewer.statusCode, route.path(0)).toBe(route.method === 'GET' && route.action === 'SUBSCRIBER_DETAIL' ? 200 : 403);
-      expect((await send(route.method, `/api/v1/${route.path(ids.other)}`, headers.operator, route.body)).statusCode, route.path(0)).toBe(403);
-      expect((await send(route.method, `/api/v1/${route.path(ids.other)}`, headers.sales, route.body)).statusCode, route.path(0)).toBe(404);
-    }
-    expect(await server.db.query('SELECT count(*)::int AS n FROM subscriber_subscriptions WHERE cancelled_at IS NULL')).toEqual(before);
-    // A subscription of another subscriber is not cancelled through one's own.
-    expect((await send('POST', `/api/v1/subscribers/${ids.mine}/subscriptions/${ids.subscription}/cancel`, headers.sales)).statusCode).toBe(404);
-    expect((await send('GET', `/api/v1/subscribers/${ids.mine}/payments`, headers.sales)).statusCode).toBe(200);
-  });
+  it.skipIf(skip)(
+    "no token: 401; a role without the action: 403; another executive's subscriber: 404, nothing changed",
+    async () => {
+      const before = await server.db.query(
+        'SELECT count(*)::int AS n FROM subscriber_subscriptions WHERE cancelled_at IS NULL',
+      );
+      for (const route of routes()) {
+        expect(
+          (await send(route.method, `/api/v1/${route.path(ids.other)}`, {}, route.body)).statusCode,
+          route.path(0),
+        ).toBe(401);
+        const viewer = await send(route.method, `/api/v1/${route.path(ids.other)}`, headers.viewer, route.body);
+        expect(viewer.statusCode, route.path(0)).toBe(
+          route.method === 'GET' && route.action === 'SUBSCRIBER_DETAIL' ? 200 : 403,
+        );
+        expect(
+          (await send(route.method, `/api/v1/${route.path(ids.other)}`, headers.operator, route.body)).statusCode,
+          route.path(0),
+        ).toBe(403);
+        expect(
+          (await send(route.method, `/api/v1/${route.path(ids.other)}`, headers.sales, route.body)).statusCode,
+          route.path(0),
+        ).toBe(404);
+      }
+      expect(
+        await server.db.query('SELECT count(*)::int AS n FROM subscriber_subscriptions WHERE cancelled_at IS NULL'),
+      ).toEqual(before);
+      // A subscription of another subscriber is not cancelled through one's own.
+      expect(
+        (await send('POST', `/api/v1/subscribers/${ids.mine}/subscriptions/${ids.subscription}/cancel`, headers.sales))
+          .statusCode,
+      ).toBe(404);
+      expect((await send('GET', `/api/v1/subscribers/${ids.mine}/payments`, headers.sales)).statusCode).toBe(200);
+    },
+  );
 
-  it.skipIf(skip)('the summary\'s `can` is what the routes then accept, for each role and record', async () => {
+  it.skipIf(skip)("the summary's `can` is what the routes then accept, for each role and record", async () => {
     const cases = [
       { who: headers.admin, id: ids.other, expected: true },
       { who: headers.viewer, id: ids.other, expected: false },
@@ -65,10 +115,18 @@ describe.each(databases)('selling routes\' access on $kind', ({ kind, skip }) =>
     for (const [index, { who, id, expected }] of cases.entries()) {
       const summary = await send('GET', `/api/v1/subscribers/${id}/summary`, who);
       expect(summary.statusCode).toBe(200);
-      expect(summary.json().data.can).toEqual({ add_subscription: expected, cancel_subscription: expected, add_top_up: expected });
+      expect(summary.json().data.can).toEqual({
+        add_subscription: expected,
+        cancel_subscription: expected,
+        add_top_up: expected,
+      });
       const quote = await send('GET', `/api/v1/subscribers/${id}/subscription-quote?plan_id=${ids.plan}`, who);
       expect(quote.statusCode).toBe(expected ? 200 : 403);
-      const topUp = await send('POST', `/api/v1/subscribers/${id}/top-ups`, who, { points: 1, amount: 0, idempotency_key: `can-check-${index}` });
+      const topUp = await send('POST', `/api/v1/subscribers/${id}/top-ups`, who, {
+        points: 1,
+        amount: 0,
+        idempotency_key: `can-check-${index}`,
+      });
       expect(topUp.statusCode).toBe(expected ? 201 : 403);
     }
     // Another executive's subscriber: no summary at all, so nothing to offer.
@@ -95,7 +153,17 @@ describe.each(databases)('selling routes\' access on $kind', ({ kind, skip }) =>
     // A trailing slash is the same route (the router ignores it), under the same rules.
     expect((await send('GET', `/api/v1/subscribers/${ids.other}/payments/`, {})).statusCode).toBe(401);
     expect((await send('GET', `/api/v1/subscribers/${ids.other}/payments/`, headers.sales)).statusCode).toBe(404);
-    expect((await send('POST', `/api/v1/subscribers/${ids.other}/subscriptions/${ids.subscription}/cancel/`, headers.viewer)).statusCode).toBe(403);
-    expect((await server.db.query<{ cancelled_at: string | null }>('SELECT cancelled_at FROM subscriber_subscriptions WHERE id = $1', [ids.subscription]))[0]!.cancelled_at).toBeNull();
+    expect(
+      (await send('POST', `/api/v1/subscribers/${ids.other}/subscriptions/${ids.subscription}/cancel/`, headers.viewer))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await server.db.query<{ cancelled_at: string | null }>(
+          'SELECT cancelled_at FROM subscriber_subscriptions WHERE id = $1',
+          [ids.subscription],
+        )
+      )[0]!.cancelled_at,
+    ).toBeNull();
   });
 });

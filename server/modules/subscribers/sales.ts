@@ -38,21 +38,46 @@ export interface Quote {
 }
 
 /** The price of a sale: the plan's list price, less the voucher's discount; a trial is free and lasts the trial days. */
-export async function quoteSale(app: FastifyInstance, db: Queryable, sale: Pick<SaleRequest, 'plan_id' | 'is_trial' | 'voucher_code'>, lock = false): Promise<Quote> {
+export async function quoteSale(
+  app: FastifyInstance,
+  db: Queryable,
+  sale: Pick<SaleRequest, 'plan_id' | 'is_trial' | 'voucher_code'>,
+  lock = false,
+): Promise<Quote> {
   const plan = await loadPlan(db, sale.plan_id);
   const code = voucherCode(sale.voucher_code);
   if (sale.is_trial) {
     if (code) throw validationError({ voucher_code: 'A trial is free: it takes no voucher.' });
-    return { plan, voucher: null, listPaise: 0, discountPaise: 0, duePaise: 0, days: app.config.subscriptions.trialDays };
+    return {
+      plan,
+      voucher: null,
+      listPaise: 0,
+      discountPaise: 0,
+      duePaise: 0,
+      days: app.config.subscriptions.trialDays,
+    };
   }
   const voucher = code ? await checkedVoucher(db, code, plan.id, plan.pricePaise, lock) : null;
   const discountPaise = voucher?.discountPaise ?? 0;
-  return { plan, voucher, listPaise: plan.pricePaise, discountPaise, duePaise: plan.pricePaise - discountPaise, days: plan.validityDays };
+  return {
+    plan,
+    voucher,
+    listPaise: plan.pricePaise,
+    discountPaise,
+    duePaise: plan.pricePaise - discountPaise,
+    days: plan.validityDays,
+  };
 }
 
 /** The quote as the API answers it. */
 export function quoteAnswer(quote: Quote) {
-  return { list_price: toRupees(quote.listPaise), discount: toRupees(quote.discountPaise), amount_due: toRupees(quote.duePaise), days: quote.days, voucher_code: quote.voucher?.code ?? null };
+  return {
+    list_price: toRupees(quote.listPaise),
+    discount: toRupees(quote.discountPaise),
+    amount_due: toRupees(quote.duePaise),
+    days: quote.days,
+    voucher_code: quote.voucher?.code ?? null,
+  };
 }
 
 /**
@@ -63,7 +88,8 @@ export async function sellSubscription(context: WriteContext, subscriberId: numb
   const { tx, app } = context;
   const quote = await quoteSale(app, tx, sale, true);
   const paidPaise = toPaise(sale.amount_paid);
-  if (paidPaise > quote.duePaise) throw validationError({ amount_paid: `More than the amount due, ${rupeesText(quote.duePaise)}.` });
+  if (paidPaise > quote.duePaise)
+    throw validationError({ amount_paid: `More than the amount due, ${rupeesText(quote.duePaise)}.` });
   const userId = context.user?.id ?? null;
   const reference = sale.payment_reference?.trim() || null;
   const [subscription] = await tx.query<Row & { id: number }>(
@@ -71,8 +97,21 @@ export async function sellSubscription(context: WriteContext, subscriberId: numb
        (subscriber_id, plan_id, starts_on, ends_on, is_trial, points, list_price, voucher_id, discount, amount_due, amount_paid, payment_reference, created_by)
      VALUES ($1, $2, $3::date, CASE WHEN $4::int IS NULL THEN NULL ELSE $3::date + $4::int - 1 END, $5, $6, $7, $8, $9, $10, $11, $12, $13)
      RETURNING *`,
-    [subscriberId, quote.plan.id, sale.starts_on, quote.days, Boolean(sale.is_trial), quote.plan.points, toRupees(quote.listPaise), quote.voucher?.id ?? null,
-      toRupees(quote.discountPaise), toRupees(quote.duePaise), toRupees(paidPaise), reference, userId],
+    [
+      subscriberId,
+      quote.plan.id,
+      sale.starts_on,
+      quote.days,
+      Boolean(sale.is_trial),
+      quote.plan.points,
+      toRupees(quote.listPaise),
+      quote.voucher?.id ?? null,
+      toRupees(quote.discountPaise),
+      toRupees(quote.duePaise),
+      toRupees(paidPaise),
+      reference,
+      userId,
+    ],
   );
   const subscriptionId = Number(subscription!.id);
   if (quote.voucher) await countVoucherUse(context, quote.voucher, subscriptionId);
@@ -85,11 +124,30 @@ export async function sellSubscription(context: WriteContext, subscriberId: numb
     subscriptionId,
     userId,
   });
-  const payment = paidPaise > 0 ? await recordPayment(tx, { subscriberId, kind: 'subscription', amount: toRupees(paidPaise), reference, subscriptionId, ledgerEntryId: Number(entry.id), userId }) : null;
+  const payment =
+    paidPaise > 0
+      ? await recordPayment(tx, {
+          subscriberId,
+          kind: 'subscription',
+          amount: toRupees(paidPaise),
+          reference,
+          subscriptionId,
+          ledgerEntryId: Number(entry.id),
+          userId,
+        })
+      : null;
   const details = {
-    subscription_id: subscriptionId, plan_id: quote.plan.id, plan: quote.plan.name, is_trial: Boolean(sale.is_trial), starts_on: sale.starts_on,
-    list_price: toRupees(quote.listPaise), voucher: quote.voucher?.code ?? null, discount: toRupees(quote.discountPaise), amount_due: toRupees(quote.duePaise),
-    amount_paid: toRupees(paidPaise), payment_reference: reference,
+    subscription_id: subscriptionId,
+    plan_id: quote.plan.id,
+    plan: quote.plan.name,
+    is_trial: Boolean(sale.is_trial),
+    starts_on: sale.starts_on,
+    list_price: toRupees(quote.listPaise),
+    voucher: quote.voucher?.code ?? null,
+    discount: toRupees(quote.discountPaise),
+    amount_due: toRupees(quote.duePaise),
+    amount_paid: toRupees(paidPaise),
+    payment_reference: reference,
   };
   await recordSubscriberChange(context, subscriberId, { action: 'subscribe', details });
   return { subscription: subscription!, ledger_entry: entry, payment, details };
@@ -104,11 +162,17 @@ export async function cancelSubscription(context: WriteContext, subscriberId: nu
     [subscriptionId, subscriberId, context.user?.id ?? null],
   );
   if (!cancelled) {
-    const [exists] = await context.tx.query('SELECT 1 FROM subscriber_subscriptions WHERE id = $1 AND subscriber_id = $2', [subscriptionId, subscriberId]);
+    const [exists] = await context.tx.query(
+      'SELECT 1 FROM subscriber_subscriptions WHERE id = $1 AND subscriber_id = $2',
+      [subscriptionId, subscriberId],
+    );
     if (!exists) throw notFound('Subscription');
     throw new HttpError(409, 'This subscription has already ended or been cancelled.');
   }
-  await recordSubscriberChange(context, subscriberId, { action: 'subscription_cancel', details: { subscription_id: subscriptionId } });
+  await recordSubscriberChange(context, subscriberId, {
+    action: 'subscription_cancel',
+    details: { subscription_id: subscriptionId },
+  });
   return cancelled;
 }
 
@@ -116,19 +180,45 @@ export async function cancelSubscription(context: WriteContext, subscriberId: nu
  * The subscriber's status and plan brought up to date, with the sale or cancellation as their audit entry's details;
  * when they stay as they were, the entry records the details alone.
  */
-async function recordSubscriberChange(context: WriteContext, subscriberId: number, entry: { action: 'subscribe' | 'subscription_cancel'; details: Record<string, unknown> }): Promise<void> {
-  const changed = await keepSubscriberState(context, [subscriberId], context.app.config.subscriptions.expiringDays, entry);
-  if (changed.length === 0) await recordAudit(context.tx, context.actor, { module: MODULE.subscribers, recordId: subscriberId, ...entry });
+async function recordSubscriberChange(
+  context: WriteContext,
+  subscriberId: number,
+  entry: { action: 'subscribe' | 'subscription_cancel'; details: Record<string, unknown> },
+): Promise<void> {
+  const changed = await keepSubscriberState(
+    context,
+    [subscriberId],
+    context.app.config.subscriptions.expiringDays,
+    entry,
+  );
+  if (changed.length === 0)
+    await recordAudit(context.tx, context.actor, { module: MODULE.subscribers, recordId: subscriberId, ...entry });
 }
 
 export async function recordPayment(
   tx: Queryable,
-  payment: { subscriberId: number; kind: 'subscription' | 'top_up'; amount: number; reference: string | null; subscriptionId: number | null; ledgerEntryId: number | null; userId: number | null },
+  payment: {
+    subscriberId: number;
+    kind: 'subscription' | 'top_up';
+    amount: number;
+    reference: string | null;
+    subscriptionId: number | null;
+    ledgerEntryId: number | null;
+    userId: number | null;
+  },
 ): Promise<Row> {
   const [row] = await tx.query(
     `INSERT INTO payments (subscriber_id, kind, amount, reference, subscription_id, ledger_entry_id, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7)
      RETURNING id, kind, amount, reference, subscription_id, ledger_entry_id, received_at`,
-    [payment.subscriberId, payment.kind, payment.amount, payment.reference, payment.subscriptionId, payment.ledgerEntryId, payment.userId],
+    [
+      payment.subscriberId,
+      payment.kind,
+      payment.amount,
+      payment.reference,
+      payment.subscriptionId,
+      payment.ledgerEntryId,
+      payment.userId,
+    ],
   );
   return row!;
 }
@@ -136,13 +226,26 @@ export async function recordPayment(
 async function loadPlan(db: Queryable, planId: number): Promise<Plan> {
   const plans = entityResource(MODULE.plans);
   if (!plans) throw validationError({ plan_id: 'The selected record does not exist.' });
-  const column = (name: string, cast: string) => (field(plans.entity, name) ? `${quoted(name)}::${cast}` : `NULL::${cast}`);
-  const [row] = await db.query<{ id: number; name: string | null; points: number | null; price: string | null; validity_days: number | null }>(
+  const column = (name: string, cast: string) =>
+    field(plans.entity, name) ? `${quoted(name)}::${cast}` : `NULL::${cast}`;
+  const [row] = await db.query<{
+    id: number;
+    name: string | null;
+    points: number | null;
+    price: string | null;
+    validity_days: number | null;
+  }>(
     `SELECT id, ${column('name', 'text')} AS name, ${column('points', 'bigint')} AS points, ${column('price', 'numeric')}::text AS price,
             ${column('validity_days', 'int')} AS validity_days
        FROM ${quoted(plans.entity.table)} WHERE id = $1 AND is_active`,
     [planId],
   );
   if (!row) throw validationError({ plan_id: 'The selected record does not exist.' });
-  return { id: Number(row.id), name: row.name ?? `plan ${row.id}`, points: Number(row.points ?? 0), pricePaise: toPaise(row.price ?? 0), validityDays: row.validity_days };
+  return {
+    id: Number(row.id),
+    name: row.name ?? `plan ${row.id}`,
+    points: Number(row.points ?? 0),
+    pricePaise: toPaise(row.price ?? 0),
+    validityDays: row.validity_days,
+  };
 }

@@ -9,13 +9,22 @@ import { MAX_INTEGER } from '../../http/requestSchemas.ts';
  * sends it beside the form's data, so a retried or double-clicked top-up credits once.
  */
 export const TOP_UP_SERVER_ONLY = {
-  idempotency_key: { title: 'Idempotency key', type: 'string', minLength: 8, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' },
+  idempotency_key: {
+    title: 'Idempotency key',
+    type: 'string',
+    minLength: 8,
+    maxLength: 100,
+    pattern: '^[A-Za-z0-9_-]+$',
+  },
 };
 
 export const executiveSubscribersQuery = {
   type: 'object',
   additionalProperties: false,
-  properties: { _page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 }, _page_size: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+  properties: {
+    _page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
+    _page_size: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+  },
 } as const;
 
 const integer = { type: 'integer' };
@@ -49,7 +58,11 @@ const SUBSCRIPTION_FIELDS: Record<string, JsonSchema> = {
 /** Where a subscription stands today. */
 const SUBSCRIPTION_STATE = { type: 'string', enum: ['scheduled', 'current', 'ended', 'cancelled'] };
 
-const SUBSCRIPTION = namedSchema('Subscription', { type: 'object', required: Object.keys(SUBSCRIPTION_FIELDS), properties: SUBSCRIPTION_FIELDS });
+const SUBSCRIPTION = namedSchema('Subscription', {
+  type: 'object',
+  required: Object.keys(SUBSCRIPTION_FIELDS),
+  properties: SUBSCRIPTION_FIELDS,
+});
 
 /** A points ledger entry; the ledger lists the first seven fields, an entry just written has them all. */
 const PAYMENT = namedSchema('Payment', {
@@ -70,7 +83,12 @@ const PAYMENT = namedSchema('Payment', {
 const LISTED_SUBSCRIPTION = namedSchema('ListedSubscription', {
   type: 'object',
   required: [...Object.keys(SUBSCRIPTION_FIELDS), 'plan_label', 'voucher_code', 'state'],
-  properties: { ...SUBSCRIPTION_FIELDS, plan_label: nullableString, voucher_code: nullableString, state: SUBSCRIPTION_STATE },
+  properties: {
+    ...SUBSCRIPTION_FIELDS,
+    plan_label: nullableString,
+    voucher_code: nullableString,
+    state: SUBSCRIPTION_STATE,
+  },
 });
 
 export const quoteQuery = {
@@ -88,7 +106,10 @@ export const subscriptionParams = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'subscriptionId'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: MAX_INTEGER }, subscriptionId: { type: 'integer', minimum: 1, maximum: MAX_INTEGER } },
+  properties: {
+    id: { type: 'integer', minimum: 1, maximum: MAX_INTEGER },
+    subscriptionId: { type: 'integer', minimum: 1, maximum: MAX_INTEGER },
+  },
 } as const;
 
 const LEDGER_ENTRY = namedSchema('LedgerEntry', {
@@ -121,7 +142,17 @@ const ALLOWED_ACTIONS = {
   },
 };
 
-type SubscriberAnswer = 'summary' | 'ledger' | 'subscriptions' | 'payments' | 'quote' | 'subscribed' | 'cancelled' | 'credited' | 'alreadyCredited' | 'assigned';
+type SubscriberAnswer =
+  | 'summary'
+  | 'ledger'
+  | 'subscriptions'
+  | 'payments'
+  | 'quote'
+  | 'subscribed'
+  | 'cancelled'
+  | 'credited'
+  | 'alreadyCredited'
+  | 'assigned';
 
 export function subscriberAnswers(subscriber: JsonSchema): Record<SubscriberAnswer, Answer> {
   // The latest subscription, or null when there is none.
@@ -130,7 +161,7 @@ export function subscriberAnswers(subscriber: JsonSchema): Record<SubscriberAnsw
     required: [...Object.keys(SUBSCRIPTION_FIELDS), 'plan_label', 'is_current', 'state'],
     properties: {
       ...SUBSCRIPTION_FIELDS,
-      plan_label: { ...nullableString, description: 'The plan\'s name.' },
+      plan_label: { ...nullableString, description: "The plan's name." },
       is_current: { type: 'boolean', description: 'In force today.' },
       state: SUBSCRIPTION_STATE,
     },
@@ -139,7 +170,13 @@ export function subscriberAnswers(subscriber: JsonSchema): Record<SubscriberAnsw
     summary: dataAnswer('The summary.', {
       type: 'object',
       required: ['subscriber', 'subscription', 'points_balance', 'paid_total', 'can'],
-      properties: { subscriber, subscription: latest, points_balance: integer, paid_total: { ...money, description: 'Every payment received from the subscriber.' }, can: ALLOWED_ACTIONS },
+      properties: {
+        subscriber,
+        subscription: latest,
+        points_balance: integer,
+        paid_total: { ...money, description: 'Every payment received from the subscriber.' },
+        can: ALLOWED_ACTIONS,
+      },
     }),
     ledger: dataAnswer('The entries.', { type: 'array', items: LEDGER_ENTRY }),
     subscriptions: dataAnswer('The subscriptions, newest first.', { type: 'array', items: LISTED_SUBSCRIPTION }),
@@ -147,14 +184,24 @@ export function subscriberAnswers(subscriber: JsonSchema): Record<SubscriberAnsw
     quote: dataAnswer('The price.', {
       type: 'object',
       required: ['list_price', 'discount', 'amount_due', 'days', 'voucher_code'],
-      properties: { list_price: money, discount: money, amount_due: money, days: { ...nullableInteger, description: 'How many days it covers; null: no end.' }, voucher_code: nullableString },
+      properties: {
+        list_price: money,
+        discount: money,
+        amount_due: money,
+        days: { ...nullableInteger, description: 'How many days it covers; null: no end.' },
+        voucher_code: nullableString,
+      },
     }),
     subscribed: dataAnswer(
       'Added.',
       {
         type: 'object',
         required: ['subscription', 'ledger_entry', 'payment'],
-        properties: { subscription: SUBSCRIPTION, ledger_entry: LEDGER_ENTRY, payment: { anyOf: [PAYMENT, { type: 'null' }] } },
+        properties: {
+          subscription: SUBSCRIPTION,
+          ledger_entry: LEDGER_ENTRY,
+          payment: { anyOf: [PAYMENT, { type: 'null' }] },
+        },
       },
       { message: true },
     ),

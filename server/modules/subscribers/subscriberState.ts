@@ -12,7 +12,10 @@ export interface SubscriberState {
 /** The fields the server keeps from the subscriptions, those of them the manifest's subscribers have. */
 export function derivedFields(): { status: boolean; plan: boolean } {
   const subscribers = entityResource(MODULE.subscribers);
-  return { status: Boolean(subscribers && field(subscribers.entity, 'status')), plan: Boolean(subscribers && field(subscribers.entity, 'plan_id')) };
+  return {
+    status: Boolean(subscribers && field(subscribers.entity, 'status')),
+    plan: Boolean(subscribers && field(subscribers.entity, 'plan_id')),
+  };
 }
 
 /**
@@ -30,7 +33,13 @@ export async function keepSubscriberState(
   const kept = derivedFields();
   if (!subscribers || ids.length === 0 || (!kept.status && !kept.plan)) return [];
   const stored = (column: string, is: boolean) => (is ? `t.${quoted(column)}` : 'NULL');
-  const rows = await context.tx.query<{ id: number; was_status: string | null; was_plan: number | null; status: string; plan_id: number | null }>(
+  const rows = await context.tx.query<{
+    id: number;
+    was_status: string | null;
+    was_plan: number | null;
+    status: string;
+    plan_id: number | null;
+  }>(
     `SELECT t.id, ${stored('status', kept.status)}::text AS was_status, ${stored('plan_id', kept.plan)}::bigint AS was_plan, d.status, d.plan_id
        FROM ${quoted(subscribers.entity.table)} t, LATERAL subscription_state(t.id, current_date, $2) d
       WHERE t.id = ANY($1::bigint[])
@@ -57,7 +66,12 @@ export async function keepSubscriberState(
  * came within the expiring days since `since` (inclusive of both ends, so a missed day is caught up). Without
  * `since` (the first round), every subscriber.
  */
-export async function subscribersDueForState(db: Queryable, since: string | null, today: string, expiringDays: number): Promise<number[]> {
+export async function subscribersDueForState(
+  db: Queryable,
+  since: string | null,
+  today: string,
+  expiringDays: number,
+): Promise<number[]> {
   const subscribers = entityResource(MODULE.subscribers);
   if (!subscribers) return [];
   if (since === null) {

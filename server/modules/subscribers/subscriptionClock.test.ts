@@ -16,23 +16,43 @@ describe.each(databases)('the subscription clock on $kind', ({ kind, skip }) => 
   let planId: number;
   let countryId: number;
   const send = async (method: 'GET' | 'POST', url: string, payload?: object, headers = admin) => {
-    const response = await server.app.inject({ method, url: `/api/v1/${url}`, headers, ...(payload ? { payload } : {}) });
+    const response = await server.app.inject({
+      method,
+      url: `/api/v1/${url}`,
+      headers,
+      ...(payload ? { payload } : {}),
+    });
     return { status: response.statusCode, body: response.json() as { data: Record<string, unknown> & { id: number } } };
   };
   const statusOf = async (id: number) => (await send('GET', `subscribers/${id}`)).body.data.status;
   /** As if the subscriptions had been sold `days` earlier, and yesterday's round had run. */
   const passTime = async (subscriber: number, startsOn: string, endsOn: string) => {
-    await server.db.query('UPDATE subscriber_subscriptions SET starts_on = $2::date, ends_on = $3::date WHERE subscriber_id = $1', [subscriber, startsOn, endsOn]);
-    await server.db.query(`INSERT INTO subscription_clock (id, derived_on) VALUES (1, current_date - 1) ON CONFLICT (id) DO UPDATE SET derived_on = current_date - 1`);
+    await server.db.query(
+      'UPDATE subscriber_subscriptions SET starts_on = $2::date, ends_on = $3::date WHERE subscriber_id = $1',
+      [subscriber, startsOn, endsOn],
+    );
+    await server.db.query(
+      `INSERT INTO subscription_clock (id, derived_on) VALUES (1, current_date - 1) ON CONFLICT (id) DO UPDATE SET derived_on = current_date - 1`,
+    );
   };
-  const relative = async (days: number) => (await server.db.query<{ day: string }>('SELECT (current_date + $1::int)::text AS day', [days]))[0]!.day;
+  const relative = async (days: number) =>
+    (await server.db.query<{ day: string }>('SELECT (current_date + $1::int)::text AS day', [days]))[0]!.day;
 
   beforeAll(async () => {
     if (skip) return;
     server = await startTestServer(kind, {}, { demoSubscribers: 10 });
     admin = await server.auth('Super Admin');
     countryId = Number((await server.db.query<{ id: number }>('SELECT min(id) AS id FROM countries'))[0]!.id);
-    planId = (await send('POST', 'plans', { name: 'Clock', code: 'CLOCK', price: 100, validity_days: 365, points: 10, max_users: 1 })).body.data.id;
+    planId = (
+      await send('POST', 'plans', {
+        name: 'Clock',
+        code: 'CLOCK',
+        price: 100,
+        validity_days: 365,
+        points: 10,
+        max_users: 1,
+      })
+    ).body.data.id;
   }, 120_000);
   afterAll(async () => server?.close());
 
@@ -42,7 +62,9 @@ describe.each(databases)('the subscription clock on $kind', ({ kind, skip }) => 
    */
   const threeInstances = async (): Promise<FastifyInstance[]> => {
     if (kind !== 'postgres') return [server.app, server.app, server.app];
-    const others = await Promise.all([1, 2].map(() => openPostgres(TEST_DATABASE_URL, server.config.databaseSchema, 2)));
+    const others = await Promise.all(
+      [1, 2].map(() => openPostgres(TEST_DATABASE_URL, server.config.databaseSchema, 2)),
+    );
     onTestFinished(() => Promise.all(others.map((db) => db.close())).then(() => undefined));
     return [server.app, ...others.map((db) => Object.create(server.app, { db: { value: db } }) as FastifyInstance)];
   };
@@ -51,53 +73,93 @@ describe.each(databases)('the subscription clock on $kind', ({ kind, skip }) => 
   const subscriberOfSales = async () => {
     serial += 1;
     const name = `Clock ${String.fromCharCode(64 + serial)}`;
-    const created = await send('POST', 'subscribers', { name, email: `clock.${serial}@example.com`, mobile: '9876543210', country_id: countryId }, await server.auth('Sales Executive'));
+    const created = await send(
+      'POST',
+      'subscribers',
+      { name, email: `clock.${serial}@example.com`, mobile: '9876543210', country_id: countryId },
+      await server.auth('Sales Executive'),
+    );
     expect(created.status).toBe(201);
     return { id: created.body.data.id, name };
   };
 
-  it.skipIf(skip)('an end within the expiring days makes the subscriber expiring, once, and tells the executive and the administrators with a link', async () => {
-    const subscriber = await subscriberOfSales();
-    const today = await relative(0);
-    expect((await send('POST', `subscribers/${subscriber.id}/subscriptions`, { plan_id: planId, starts_on: today, amount_paid: 100 })).status).toBe(201);
-    expect(await statusOf(subscriber.id)).toBe('active');
-    await passTime(subscriber.id, await relative(-300), await relative(29));
-    const rounds = await Promise.all((await threeInstances()).map((instance) => moveSubscriptionsOn(instance)));
-    expect(rounds.filter((changed) => changed > 0)).toHaveLength(1);
-    expect(await statusOf(subscriber.id)).toBe('expiring');
-    expect(await moveSubscriptionsOn(server.app)).toBe(0);
+  it.skipIf(skip)(
+    'an end within the expiring days makes the subscriber expiring, once, and tells the executive and the administrators with a link',
+    async () => {
+      const subscriber = await subscriberOfSales();
+      const today = await relative(0);
+      expect(
+        (
+          await send('POST', `subscribers/${subscriber.id}/subscriptions`, {
+            plan_id: planId,
+            starts_on: today,
+            amount_paid: 100,
+          })
+        ).status,
+      ).toBe(201);
+      expect(await statusOf(subscriber.id)).toBe('active');
+      await passTime(subscriber.id, await relative(-300), await relative(29));
+      const rounds = await Promise.all((await threeInstances()).map((instance) => moveSubscriptionsOn(instance)));
+      expect(rounds.filter((changed) => changed > 0)).toHaveLength(1);
+      expect(await statusOf(subscriber.id)).toBe('expiring');
+      expect(await moveSubscriptionsOn(server.app)).toBe(0);
 
-    const told = await server.db.query<{ email: string; message: string; link: string }>(
-      'SELECT u.email, n.message, n.link FROM notifications n JOIN users u ON u.id = n.user_id WHERE n.link LIKE $1 ORDER BY u.email',
-      [`%/subscribers/${subscriber.id}/details`],
-    );
-    expect(told.map((row) => row.email), JSON.stringify(told)).toEqual(['admin@example.com', 'sales@example.com']);
-    expect(told[0]!.message).toContain(subscriber.name);
-    expect(told[0]!.link).toBe(`/subscriber-management/subscribers/${subscriber.id}/details`);
-    const mail = await server.db.query<{ recipient: string; body: string }>('SELECT recipient, body FROM outbox WHERE subject = $1 ORDER BY recipient', [`${subscriber.name}'s subscription is ending`]);
-    expect(mail.map((row) => row.recipient)).toEqual(['admin@example.com', 'sales@example.com']);
-    expect(mail[0]!.body).toContain(`/subscriber-management/subscribers/${subscriber.id}/details`);
-    const [entry] = await server.db.query<{ user_id: number | null; changes: unknown }>(
-      `SELECT user_id, changes FROM audit_log WHERE module = 'SUBSCRIBERS' AND record_id = $1 AND action = 'subscription_state'`,
-      [subscriber.id],
-    );
-    expect(entry).toMatchObject({ user_id: null, changes: { status: { before: 'active', after: 'expiring' } } });
-  });
+      const told = await server.db.query<{ email: string; message: string; link: string }>(
+        'SELECT u.email, n.message, n.link FROM notifications n JOIN users u ON u.id = n.user_id WHERE n.link LIKE $1 ORDER BY u.email',
+        [`%/subscribers/${subscriber.id}/details`],
+      );
+      expect(
+        told.map((row) => row.email),
+        JSON.stringify(told),
+      ).toEqual(['admin@example.com', 'sales@example.com']);
+      expect(told[0]!.message).toContain(subscriber.name);
+      expect(told[0]!.link).toBe(`/subscriber-management/subscribers/${subscriber.id}/details`);
+      const mail = await server.db.query<{ recipient: string; body: string }>(
+        'SELECT recipient, body FROM outbox WHERE subject = $1 ORDER BY recipient',
+        [`${subscriber.name}'s subscription is ending`],
+      );
+      expect(mail.map((row) => row.recipient)).toEqual(['admin@example.com', 'sales@example.com']);
+      expect(mail[0]!.body).toContain(`/subscriber-management/subscribers/${subscriber.id}/details`);
+      const [entry] = await server.db.query<{ user_id: number | null; changes: unknown }>(
+        `SELECT user_id, changes FROM audit_log WHERE module = 'SUBSCRIBERS' AND record_id = $1 AND action = 'subscription_state'`,
+        [subscriber.id],
+      );
+      expect(entry).toMatchObject({ user_id: null, changes: { status: { before: 'active', after: 'expiring' } } });
+    },
+  );
 
-  it.skipIf(skip)('an end passed expires the subscriber and drops the plan; a lapsed trial becomes expired and its people are told', async () => {
-    const paid = await subscriberOfSales();
-    await send('POST', `subscribers/${paid.id}/subscriptions`, { plan_id: planId, starts_on: await relative(0), amount_paid: 100 });
-    await passTime(paid.id, await relative(-365), await relative(-1));
-    expect(await moveSubscriptionsOn(server.app)).toBeGreaterThan(0);
-    expect((await send('GET', `subscribers/${paid.id}`)).body.data).toMatchObject({ status: 'expired', plan_id: null });
+  it.skipIf(skip)(
+    'an end passed expires the subscriber and drops the plan; a lapsed trial becomes expired and its people are told',
+    async () => {
+      const paid = await subscriberOfSales();
+      await send('POST', `subscribers/${paid.id}/subscriptions`, {
+        plan_id: planId,
+        starts_on: await relative(0),
+        amount_paid: 100,
+      });
+      await passTime(paid.id, await relative(-365), await relative(-1));
+      expect(await moveSubscriptionsOn(server.app)).toBeGreaterThan(0);
+      expect((await send('GET', `subscribers/${paid.id}`)).body.data).toMatchObject({
+        status: 'expired',
+        plan_id: null,
+      });
 
-    const trialist = await subscriberOfSales();
-    await send('POST', `subscribers/${trialist.id}/subscriptions`, { plan_id: planId, starts_on: await relative(0), is_trial: true, amount_paid: 0 });
-    expect(await statusOf(trialist.id)).toBe('trial');
-    await passTime(trialist.id, await relative(-14), await relative(-1));
-    await moveSubscriptionsOn(server.app);
-    expect(await statusOf(trialist.id)).toBe('expired');
-    const [told] = await server.db.query<{ message: string }>('SELECT message FROM notifications WHERE link LIKE $1', [`%/subscribers/${trialist.id}/details`]);
-    expect(told?.message).toContain('trial ended');
-  });
+      const trialist = await subscriberOfSales();
+      await send('POST', `subscribers/${trialist.id}/subscriptions`, {
+        plan_id: planId,
+        starts_on: await relative(0),
+        is_trial: true,
+        amount_paid: 0,
+      });
+      expect(await statusOf(trialist.id)).toBe('trial');
+      await passTime(trialist.id, await relative(-14), await relative(-1));
+      await moveSubscriptionsOn(server.app);
+      expect(await statusOf(trialist.id)).toBe('expired');
+      const [told] = await server.db.query<{ message: string }>(
+        'SELECT message FROM notifications WHERE link LIKE $1',
+        [`%/subscribers/${trialist.id}/details`],
+      );
+      expect(told?.message).toContain('trial ended');
+    },
+  );
 });

@@ -31,21 +31,31 @@ export function moveSubscriptionsOn(app: FastifyInstance): Promise<number> {
     );
     if (!claim?.locked || claim.since === claim.today) return 0;
     const due = await subscribersDueForState(tx, claim.since, claim.today, expiringDays);
-    const changed = await keepSubscriberState({ app, tx, user: null, actor: CLOCK }, due, expiringDays, { action: 'subscription_state' });
+    const changed = await keepSubscriberState({ app, tx, user: null, actor: CLOCK }, due, expiringDays, {
+      action: 'subscription_state',
+    });
     for (const { id, was, now } of changed) {
       if (now.status === 'expiring' && was.status !== 'expiring') await tellPeople(app, tx, id, 'expiring');
       if (was.status === 'trial' && now.status === 'expired') await tellPeople(app, tx, id, 'trial_lapsed');
     }
-    await tx.query('INSERT INTO subscription_clock (id, derived_on) VALUES (1, $1::date) ON CONFLICT (id) DO UPDATE SET derived_on = excluded.derived_on', [claim.today]);
+    await tx.query(
+      'INSERT INTO subscription_clock (id, derived_on) VALUES (1, $1::date) ON CONFLICT (id) DO UPDATE SET derived_on = excluded.derived_on',
+      [claim.today],
+    );
     return changed.length;
   });
 }
 
 export function subscriptionClock(app: FastifyInstance): PeriodicJob {
-  return new PeriodicJob('subscription clock', async () => {
-    const changed = await moveSubscriptionsOn(app);
-    if (changed > 0) app.log.info({ changed }, 'subscribers\' status moved on with their subscriptions');
-  }, HOUR_MILLISECONDS, app.log);
+  return new PeriodicJob(
+    'subscription clock',
+    async () => {
+      const changed = await moveSubscriptionsOn(app);
+      if (changed > 0) app.log.info({ changed }, "subscribers' status moved on with their subscriptions");
+    },
+    HOUR_MILLISECONDS,
+    app.log,
+  );
 }
 
 type News = 'expiring' | 'trial_lapsed';
@@ -61,7 +71,10 @@ async function tellPeople(app: FastifyInstance, tx: Queryable, subscriberId: num
   );
   const name = subscriber?.name ?? `Subscriber ${subscriberId}`;
   const link = recordLink(MODULE.subscribers, 'SUBSCRIBER_DETAIL', subscriberId);
-  const what = news === 'expiring' ? `'s subscription ends on ${subscriber?.ends_on ? dateText(subscriber.ends_on) : 'soon'}` : '\'s trial ended without a subscription';
+  const what =
+    news === 'expiring'
+      ? `'s subscription ends on ${subscriber?.ends_on ? dateText(subscriber.ends_on) : 'soon'}`
+      : "'s trial ended without a subscription";
   const subject = news === 'expiring' ? `${name}'s subscription is ending` : `${name}'s trial ended`;
   for (const person of await peopleOf(tx, subscriberId)) {
     await notify(tx, person.id, `<b>${escapeHtml(name)}</b>${escapeHtml(what)}.`, link);
@@ -76,7 +89,10 @@ async function tellPeople(app: FastifyInstance, tx: Queryable, subscriberId: num
   }
 }
 
-async function peopleOf(tx: Queryable, subscriberId: number): Promise<Array<{ id: number; email: string; first_name: string | null }>> {
+async function peopleOf(
+  tx: Queryable,
+  subscriberId: number,
+): Promise<Array<{ id: number; email: string; first_name: string | null }>> {
   const assignment = executiveAssignment();
   const subscribers = entityResource(MODULE.subscribers)!;
   const assigned = !assignment

@@ -38,11 +38,19 @@ export function voucherCode(typed: string | undefined): string | null {
  * usage limit, valid for the plan. Answers its discount, at most the price. `lock` reads it FOR UPDATE, so two sales
  * using its last use queue up and the second sees it used.
  */
-export async function checkedVoucher(db: Queryable, code: string, planId: number, listPaise: number, lock = false): Promise<AppliedVoucher> {
+export async function checkedVoucher(
+  db: Queryable,
+  code: string,
+  planId: number,
+  listPaise: number,
+  lock = false,
+): Promise<AppliedVoucher> {
   const vouchers = entityResource(MODULE.vouchers);
   if (!vouchers) throw validationError({ voucher_code: 'Vouchers are not used by this console.' });
   const plans = entityResource(MODULE.plans);
-  const planLabel = plans ? `(SELECT p."name"::text FROM ${quoted(plans.entity.table)} p WHERE p.id = v."plan_id")` : 'NULL::text';
+  const planLabel = plans
+    ? `(SELECT p."name"::text FROM ${quoted(plans.entity.table)} p WHERE p.id = v."plan_id")`
+    : 'NULL::text';
   const [voucher] = await db.query<VoucherRow>(
     `SELECT v.id, v."code", v.is_active, v."discount_type", v."discount_value", v."max_discount", v."valid_from"::text, v."valid_to"::text,
             v."usage_limit", v."used_count", v."plan_id", ${planLabel} AS plan_label, current_date::text AS today
@@ -52,14 +60,21 @@ export async function checkedVoucher(db: Queryable, code: string, planId: number
   if (!voucher) throw validationError({ voucher_code: 'No voucher has this code.' });
   const refuse = (reason: string) => validationError({ voucher_code: reason });
   if (!voucher.is_active) throw refuse('This voucher is not active.');
-  if (voucher.valid_from && voucher.today < voucher.valid_from) throw refuse(`This voucher is valid from ${dateText(voucher.valid_from)}.`);
-  if (voucher.valid_to && voucher.today > voucher.valid_to) throw refuse(`This voucher expired on ${dateText(voucher.valid_to)}.`);
-  if (voucher.usage_limit !== null && Number(voucher.used_count ?? 0) >= Number(voucher.usage_limit)) throw refuse('This voucher has been used up.');
-  if (voucher.plan_id !== null && Number(voucher.plan_id) !== planId) throw refuse(`This voucher is for the ${voucher.plan_label ?? 'other'} plan.`);
+  if (voucher.valid_from && voucher.today < voucher.valid_from)
+    throw refuse(`This voucher is valid from ${dateText(voucher.valid_from)}.`);
+  if (voucher.valid_to && voucher.today > voucher.valid_to)
+    throw refuse(`This voucher expired on ${dateText(voucher.valid_to)}.`);
+  if (voucher.usage_limit !== null && Number(voucher.used_count ?? 0) >= Number(voucher.usage_limit))
+    throw refuse('This voucher has been used up.');
+  if (voucher.plan_id !== null && Number(voucher.plan_id) !== planId)
+    throw refuse(`This voucher is for the ${voucher.plan_label ?? 'other'} plan.`);
   return { id: Number(voucher.id), code: voucher.code, discountPaise: discountOf(voucher, listPaise) };
 }
 
-function discountOf(voucher: Pick<VoucherRow, 'discount_type' | 'discount_value' | 'max_discount'>, listPaise: number): number {
+function discountOf(
+  voucher: Pick<VoucherRow, 'discount_type' | 'discount_value' | 'max_discount'>,
+  listPaise: number,
+): number {
   if (voucher.discount_type === 'flat') return Math.min(toPaise(voucher.discount_value), listPaise);
   const percent = Math.round((listPaise * Number(voucher.discount_value)) / 100);
   const capped = voucher.max_discount === null ? percent : Math.min(percent, toPaise(voucher.max_discount));
@@ -70,9 +85,24 @@ function discountOf(voucher: Pick<VoucherRow, 'discount_type' | 'discount_value'
  * Counts one use of a voucher checked with `lock` in this transaction, through the record operations (its version,
  * audit entry and history move as for any change of a voucher).
  */
-export async function countVoucherUse(context: WriteContext, voucher: AppliedVoucher, subscriptionId: number): Promise<void> {
+export async function countVoucherUse(
+  context: WriteContext,
+  voucher: AppliedVoucher,
+  subscriptionId: number,
+): Promise<void> {
   const vouchers = entityResource(MODULE.vouchers)!;
-  const [row] = await context.tx.query<{ used_count: number | null }>(`SELECT "used_count" FROM ${quoted(vouchers.entity.table)} WHERE id = $1`, [voucher.id]);
+  const [row] = await context.tx.query<{ used_count: number | null }>(
+    `SELECT "used_count" FROM ${quoted(vouchers.entity.table)} WHERE id = $1`,
+    [voucher.id],
+  );
   const values = { used_count: Number(row?.used_count ?? 0) + 1 };
-  await context.app.records.of(vouchers).change(context, [voucher.id], values, { expected: 'any', values }, { action: 'update', details: { used_by_subscription: subscriptionId } });
+  await context.app.records
+    .of(vouchers)
+    .change(
+      context,
+      [voucher.id],
+      values,
+      { expected: 'any', values },
+      { action: 'update', details: { used_by_subscription: subscriptionId } },
+    );
 }

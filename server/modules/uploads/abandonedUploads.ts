@@ -16,7 +16,8 @@ const ROUND_SIZE = 500;
 /** What the log says of an upload whose file never started to arrive before its link expired. */
 export const ABANDONED_ERROR = 'The file never arrived before the upload link expired. Start the upload again.';
 /** What the log says of an upload whose file started to arrive (tus) but was not sent in full before its link expired. */
-export const STALLED_ERROR = 'The file did not arrive in full before the upload link expired, so the part that had arrived was removed. Start the upload again.';
+export const STALLED_ERROR =
+  'The file did not arrive in full before the upload link expired, so the part that had arrived was removed. Start the upload again.';
 
 interface Expired {
   upload_id: number;
@@ -48,7 +49,10 @@ export async function endAbandonedUploads(app: FastifyInstance): Promise<number[
       ended.push(upload.upload_id);
       if (upload.storage_key) await removeUnstored(app, upload.upload_id, upload.storage_key);
     } catch (error) {
-      app.log.error({ err: error, upload: upload.upload_id }, 'ending an abandoned upload failed; the next round tries again');
+      app.log.error(
+        { err: error, upload: upload.upload_id },
+        'ending an abandoned upload failed; the next round tries again',
+      );
     } finally {
       await lock?.unlock();
     }
@@ -61,7 +65,10 @@ export async function endAbandonedUploads(app: FastifyInstance): Promise<number[
     try {
       await removeUnstoredFile(app, upload.upload_id, upload.storage_key, locker);
     } catch (error) {
-      app.log.error({ err: error, upload: upload.upload_id }, 'removing the partial file of an ended upload failed; the next round tries again');
+      app.log.error(
+        { err: error, upload: upload.upload_id },
+        'removing the partial file of an ended upload failed; the next round tries again',
+      );
     }
   }
   return ended;
@@ -71,7 +78,12 @@ export async function endAbandonedUploads(app: FastifyInstance): Promise<number[
  * Removes what arrived of the file of an upload that ended before its file was stored (cancelled, or abandoned), unless
  * a request is still writing it: then the abandoned-uploads job removes it in a later round. True when removed.
  */
-export async function removeUnstoredFile(app: FastifyInstance, uploadId: number, key: string, locker = new UploadFileLocker(app.db)): Promise<boolean> {
+export async function removeUnstoredFile(
+  app: FastifyInstance,
+  uploadId: number,
+  key: string,
+  locker = new UploadFileLocker(app.db),
+): Promise<boolean> {
   const lock = await locker.tryLock(key);
   if (!lock) return false;
   try {
@@ -85,11 +97,17 @@ export async function removeUnstoredFile(app: FastifyInstance, uploadId: number,
 /** Under the file's lock: removes the partial file, and forgets its key so that no later round looks for it again. */
 async function removeUnstored(app: FastifyInstance, uploadId: number, key: string): Promise<void> {
   await removePartialFile(app.storage, key);
-  await app.db.query('UPDATE upload_files SET storage_key = NULL WHERE upload_id = $1 AND storage_key = $2 AND stored_at IS NULL AND processed_at IS NOT NULL', [uploadId, key]);
+  await app.db.query(
+    'UPDATE upload_files SET storage_key = NULL WHERE upload_id = $1 AND storage_key = $2 AND stored_at IS NULL AND processed_at IS NOT NULL',
+    [uploadId, key],
+  );
 }
 
 /** Ends the upload unless another instance (or a completion) has just decided its fate; true when this did. */
-function abandon(app: FastifyInstance, { upload_id: uploadId, user_id: userId, storage_key: key }: Expired): Promise<boolean> {
+function abandon(
+  app: FastifyInstance,
+  { upload_id: uploadId, user_id: userId, storage_key: key }: Expired,
+): Promise<boolean> {
   const reason = key ? STALLED_ERROR : ABANDONED_ERROR;
   return app.db.transaction(async (tx) => {
     const rows = await tx.query(
@@ -100,10 +118,24 @@ function abandon(app: FastifyInstance, { upload_id: uploadId, user_id: userId, s
     );
     if (rows.length === 0) return false;
     const actor = await uploader(tx, userId, null);
-    await setUploadState(app, tx, uploadId, { status: 'abandoned' }, { actor, action: 'import', details: { status: 'abandoned', error: reason } });
+    await setUploadState(
+      app,
+      tx,
+      uploadId,
+      { status: 'abandoned' },
+      { actor, action: 'import', details: { status: 'abandoned', error: reason } },
+    );
     const uploads = entityResource(MODULE.dataUploadLogs);
-    const fileName = String((uploads && (await new ResourceTable(uploads).get(tx, uploadId, null))?.file_name) ?? `upload ${uploadId}`);
-    if (userId !== null) await notify(tx, userId, `Upload <b>${escapeHtml(fileName)}</b> was abandoned: its file did not arrive in full before the upload link expired. Please upload it again.`, recordLink(MODULE.dataUploadLogs, 'view_detail', uploadId));
+    const fileName = String(
+      (uploads && (await new ResourceTable(uploads).get(tx, uploadId, null))?.file_name) ?? `upload ${uploadId}`,
+    );
+    if (userId !== null)
+      await notify(
+        tx,
+        userId,
+        `Upload <b>${escapeHtml(fileName)}</b> was abandoned: its file did not arrive in full before the upload link expired. Please upload it again.`,
+        recordLink(MODULE.dataUploadLogs, 'view_detail', uploadId),
+      );
     return true;
   });
 }
@@ -129,7 +161,11 @@ export function abandonedUploadsCleanup(app: FastifyInstance, log: FastifyBaseLo
     'abandoned uploads cleanup',
     async () => {
       const ended = await endAbandonedUploads(app);
-      if (ended.length > 0) log.info({ ended: ended.length }, 'uploads whose file did not arrive before their link expired were ended as abandoned and their partial files removed');
+      if (ended.length > 0)
+        log.info(
+          { ended: ended.length },
+          'uploads whose file did not arrive before their link expired were ended as abandoned and their partial files removed',
+        );
     },
     ROUND_MILLISECONDS,
     log,

@@ -10,10 +10,14 @@ export const dataUploadBehaviour: ResourceBehaviour = {
   async prepare(values, change) {
     if (change.kind !== 'create') return;
     const uploads = entityResource(MODULE.dataUploadLogs);
-    for (const [name, value] of Object.entries(NEW_UPLOAD)) if (uploads && field(uploads.entity, name)) values[name] = value;
+    for (const [name, value] of Object.entries(NEW_UPLOAD))
+      if (uploads && field(uploads.entity, name)) values[name] = value;
   },
   async afterDelete(ids, { app, tx }) {
-    const files = await tx.query<{ storage_key: string | null }>('DELETE FROM upload_files WHERE upload_id = ANY($1::bigint[]) RETURNING storage_key', [ids]);
+    const files = await tx.query<{ storage_key: string | null }>(
+      'DELETE FROM upload_files WHERE upload_id = ANY($1::bigint[]) RETURNING storage_key',
+      [ids],
+    );
     await tx.query('DELETE FROM upload_rejections WHERE upload_id = ANY($1::bigint[])', [ids]);
     // Its own table goes whole (a million rows deleted one by one would take minutes and leave an empty table).
     for (const id of ids) await removeUploadRecords(tx, id);

@@ -20,7 +20,12 @@ export async function configuredColumns(db: Queryable, tradeDirection: string): 
     for (const row of rows) {
       const standard = columns.get(row.column_name);
       const type: ColumnType = row.data_type === 'number' || row.data_type === 'date' ? row.data_type : 'string';
-      columns.set(row.column_name, standard ? { ...standard, required: standard.required || row.is_required === true } : { name: row.column_name, type, required: row.is_required === true });
+      columns.set(
+        row.column_name,
+        standard
+          ? { ...standard, required: standard.required || row.is_required === true }
+          : { name: row.column_name, type, required: row.is_required === true },
+      );
     }
   }
   return [...columns.values()];

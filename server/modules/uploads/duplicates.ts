@@ -35,20 +35,28 @@ export async function claimCheckedFile(
   answers: CompletionAnswers,
 ): Promise<boolean> {
   await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [file.sha256]);
-  if (answers.replacePublished) await tx.query('UPDATE upload_files SET replaces_published = true WHERE upload_id = $1 AND processed_at IS NULL', [upload.id]);
-  const [replacing] = await tx.query<{ replaces_published: boolean }>('SELECT replaces_published FROM upload_files WHERE upload_id = $1', [upload.id]);
+  if (answers.replacePublished)
+    await tx.query('UPDATE upload_files SET replaces_published = true WHERE upload_id = $1 AND processed_at IS NULL', [
+      upload.id,
+    ]);
+  const [replacing] = await tx.query<{ replaces_published: boolean }>(
+    'SELECT replaces_published FROM upload_files WHERE upload_id = $1',
+    [upload.id],
+  );
   if (!replacing?.replaces_published) {
     const questions: Record<string, string> = {};
-    const [earlier] = answers.confirmDuplicate ? [] : await tx.query<EarlierUpload>(
-      `SELECT d.id, f.stored_at, nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') AS uploaded_by
+    const [earlier] = answers.confirmDuplicate
+      ? []
+      : await tx.query<EarlierUpload>(
+          `SELECT d.id, f.stored_at, nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') AS uploaded_by
          FROM ${quoted(uploads.entity.table)} d
          JOIN upload_files f ON f.upload_id = d.id
          LEFT JOIN users u ON u.id = f.user_id
         WHERE d.id <> $1 AND d.country_id = $2 AND d.trade_direction = $3 AND d.period = $4
           AND f.stored_sha256 = $5 AND d.status <> 'failed'
         ORDER BY f.stored_at LIMIT 1`,
-      [upload.id, upload.country_id, upload.trade_direction, upload.period, file.sha256],
-    );
+          [upload.id, upload.country_id, upload.trade_direction, upload.period, file.sha256],
+        );
     if (earlier) questions.confirm_duplicate = duplicateQuestion(earlier);
     if (!answers.confirmDuplicate && !answers.addToPublished) {
       const published = await publishedSummary(tx, upload);
@@ -72,9 +80,16 @@ function duplicateQuestion(earlier: EarlierUpload): string {
 
 /** What is published for the upload's country, trade direction and period, said for the question; null when nothing is. */
 async function publishedSummary(tx: Queryable, upload: Record<string, unknown>): Promise<string | null> {
-  const published = await publishedUploads(tx, { uploadId: Number(upload.id), countryId: (upload.country_id as number | null) ?? null, tradeDirection: String(upload.trade_direction), period: (upload.period as string | null) ?? null });
+  const published = await publishedUploads(tx, {
+    uploadId: Number(upload.id),
+    countryId: (upload.country_id as number | null) ?? null,
+    tradeDirection: String(upload.trade_direction),
+    period: (upload.period as string | null) ?? null,
+  });
   if (!published.length) return null;
-  const named = published.map((row) => `upload ${row.id} (${row.file_name}, ${(row.rows_accepted ?? 0).toLocaleString('en')} rows)`).join(', ');
+  const named = published
+    .map((row) => `upload ${row.id} (${row.file_name}, ${(row.rows_accepted ?? 0).toLocaleString('en')} rows)`)
+    .join(', ');
   return `Records of this country, trade direction and period are already published: ${named}. Replace them with this file, or add this file's rows to them.`;
 }
 
@@ -85,7 +100,10 @@ export interface PublishedUpload {
 }
 
 /** The published uploads of an upload's country, trade direction and period other than it: what it replaces. */
-export async function publishedUploads(tx: Queryable, upload: { uploadId: number; countryId: number | null; tradeDirection: string; period: string | null }): Promise<PublishedUpload[]> {
+export async function publishedUploads(
+  tx: Queryable,
+  upload: { uploadId: number; countryId: number | null; tradeDirection: string; period: string | null },
+): Promise<PublishedUpload[]> {
   const uploads = entityResource(MODULE.dataUploadLogs);
   if (!uploads) return [];
   return tx.query<PublishedUpload & Record<string, unknown>>(

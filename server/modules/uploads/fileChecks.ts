@@ -29,9 +29,16 @@ export { isGzipName } from '../../../validation/tradeCsv.ts';
  * first for a `.gz` name, whose header has the configured data columns of the upload's trade direction. `whole` says
  * the beginning is the whole file.
  */
-export async function checkBeginning(db: Queryable, beginning: Buffer, whole: boolean, upload: Record<string, unknown>): Promise<void> {
+export async function checkBeginning(
+  db: Queryable,
+  beginning: Buffer,
+  whole: boolean,
+  upload: Record<string, unknown>,
+): Promise<void> {
   const header = headerLine(expanded(beginning, whole, isGzipName(String(upload.file_name ?? ''))), whole);
-  const names = (Papa.parse<string[]>(header.replace(/^\uFEFF/, ''), { preview: 1 }).data[0] ?? []).map((name) => name.trim());
+  const names = (Papa.parse<string[]>(header.replace(/^\uFEFF/, ''), { preview: 1 }).data[0] ?? []).map((name) =>
+    name.trim(),
+  );
   const problem = headerProblem(names, await configuredColumns(db, String(upload.trade_direction ?? 'both')));
   if (problem) throw validationError({ file: problem });
 }
@@ -42,7 +49,10 @@ function expanded(beginning: Buffer, whole: boolean, gzip: boolean): Buffer {
   if (!gzip) return beginning;
   if (!startsAsGzip(beginning)) throw new HttpError(415, NOT_GZIP);
   try {
-    return gunzipSync(beginning, { finishFlush: whole ? zlib.Z_FINISH : zlib.Z_SYNC_FLUSH, maxOutputLength: BEGINNING_BYTES * 64 });
+    return gunzipSync(beginning, {
+      finishFlush: whole ? zlib.Z_FINISH : zlib.Z_SYNC_FLUSH,
+      maxOutputLength: BEGINNING_BYTES * 64,
+    });
   } catch {
     throw new HttpError(415, NOT_GZIP);
   }
@@ -62,16 +72,33 @@ function headerLine(data: Buffer, whole: boolean): string {
 
 /** A bare file name: no directory part, no parent reference, no control characters. */
 export function isPlainFileName(name: string): boolean {
-  return name.length > 0 && name.length <= 255 && !/[/\\]/.test(name) && ![...name].some((character) => character.charCodeAt(0) < 32) && !name.includes('..') && name.trim() === name;
+  return (
+    name.length > 0 &&
+    name.length <= 255 &&
+    !/[/\\]/.test(name) &&
+    ![...name].some((character) => character.charCodeAt(0) < 32) &&
+    !name.includes('..') &&
+    name.trim() === name
+  );
 }
 
 /** The file of a multipart body (field `file`) and the confirmation of a duplicate beside it. */
-export function fileOf(request: FastifyRequest): { filename: string; contentType: string | null; data: Buffer; confirmDuplicate: boolean } {
+export function fileOf(request: FastifyRequest): {
+  filename: string;
+  contentType: string | null;
+  data: Buffer;
+  confirmDuplicate: boolean;
+} {
   const boundary = multipartBoundary(request.headers['content-type']);
   const parts = boundary && Buffer.isBuffer(request.body) ? parseMultipart(request.body, boundary) : null;
   if (!parts) throw new HttpError(415, 'Send the file as multipart/form-data in the field "file".');
   const file = parts.find((part) => part.name === 'file' && part.filename !== null);
   if (!file || file.filename === null) throw validationError({ file: 'This field is required' });
   const confirmation = parts.find((part) => part.name === 'confirm_duplicate' && part.filename === null);
-  return { filename: file.filename, contentType: file.contentType, data: file.data, confirmDuplicate: confirmation?.data.toString('utf8') === 'true' };
+  return {
+    filename: file.filename,
+    contentType: file.contentType,
+    data: file.data,
+    confirmDuplicate: confirmation?.data.toString('utf8') === 'true',
+  };
 }

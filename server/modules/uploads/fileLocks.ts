@@ -46,7 +46,10 @@ class UploadFileLock implements Lock {
   async lock(signal: AbortSignal, release: RequestRelease): Promise<void> {
     const deadline = Date.now() + ACQUIRE_TIMEOUT_MS;
     while (!(await this.take())) {
-      await this.db.query('UPDATE upload_file_locks SET release_requested = true WHERE file_id = $1 AND NOT release_requested', [this.fileId]);
+      await this.db.query(
+        'UPDATE upload_file_locks SET release_requested = true WHERE file_id = $1 AND NOT release_requested',
+        [this.fileId],
+      );
       if (signal.aborted || Date.now() > deadline) throw ERRORS.ERR_LOCK_TIMEOUT;
       await sleep(RETRY_MS);
     }

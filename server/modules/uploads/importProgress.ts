@@ -44,7 +44,10 @@ export async function writeProgress(db: Queryable, uploadId: number, counts: Imp
 
 /** Whether a user asked to cancel the upload's import. */
 export async function cancelRequested(db: Queryable, uploadId: number): Promise<boolean> {
-  const [row] = await db.query<{ cancelled: boolean }>('SELECT cancel_requested_at IS NOT NULL AS cancelled FROM upload_progress WHERE upload_id = $1', [uploadId]);
+  const [row] = await db.query<{ cancelled: boolean }>(
+    'SELECT cancel_requested_at IS NOT NULL AS cancelled FROM upload_progress WHERE upload_id = $1',
+    [uploadId],
+  );
   return row?.cancelled === true;
 }
 
@@ -66,7 +69,12 @@ export async function readProgress(db: Queryable, uploadId: number): Promise<Imp
 
 /** The progress of several uploads (a page of the uploads list), by upload id. */
 export async function progressOf(db: Queryable, uploadIds: readonly number[]): Promise<Map<number, ImportProgress>> {
-  const rows = await db.query<{ upload_id: number; elapsed: number | null } & Omit<ImportProgress, 'rows_per_second' | 'seconds_left' | 'cancel_requested'> & { cancel_requested_at: string | null }>(
+  const rows = await db.query<
+    { upload_id: number; elapsed: number | null } & Omit<
+      ImportProgress,
+      'rows_per_second' | 'seconds_left' | 'cancel_requested'
+    > & { cancel_requested_at: string | null }
+  >(
     `SELECT upload_id, bytes_total, bytes_read, rows_read, rows_accepted, rows_rejected, started_at, updated_at, cancel_requested_at,
             extract(epoch FROM updated_at - started_at)::float8 AS elapsed
        FROM upload_progress WHERE upload_id = ANY($1::bigint[])`,
@@ -76,7 +84,10 @@ export async function progressOf(db: Queryable, uploadIds: readonly number[]): P
     rows.map(({ upload_id: uploadId, elapsed, cancel_requested_at: cancelAt, ...row }) => {
       const seconds = elapsed !== null && elapsed > 0 ? elapsed : null;
       const bytesPerSecond = seconds ? row.bytes_read / seconds : null;
-      const left = bytesPerSecond && row.bytes_total !== null ? Math.max(0, (row.bytes_total - row.bytes_read) / bytesPerSecond) : null;
+      const left =
+        bytesPerSecond && row.bytes_total !== null
+          ? Math.max(0, (row.bytes_total - row.bytes_read) / bytesPerSecond)
+          : null;
       return [
         uploadId,
         {

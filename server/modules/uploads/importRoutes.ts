@@ -29,17 +29,36 @@ export async function uploadImportRoutes(app: FastifyInstance): Promise<void> {
   const table = new ResourceTable(uploads);
   const answers = importAnswers(recordSchema(uploads));
   const tags = [uploads.label];
-  const anyUploader = { anyOf: [{ module: MODULE.dataUploadLogs, action: 'add' }, { module: MODULE.dataUploadLogs, action: 'delete' }] };
+  const anyUploader = {
+    anyOf: [
+      { module: MODULE.dataUploadLogs, action: 'add' },
+      { module: MODULE.dataUploadLogs, action: 'delete' },
+    ],
+  };
 
   app.get<{ Params: { id: number } }>('/uploads/:id/log', {
     config: { access: permission(MODULE.dataUploadLogs, 'view_detail') },
-    schema: { tags, operationId: 'getUploadLog', summary: "An upload's log, with its import's progress while it runs", params: idParams, response: { 200: answers.log, ...errorAnswers(400, 401, 403, 404) } },
+    schema: {
+      tags,
+      operationId: 'getUploadLog',
+      summary: "An upload's log, with its import's progress while it runs",
+      params: idParams,
+      response: { 200: answers.log, ...errorAnswers(400, 401, 403, 404) },
+    },
     handler: async (request) => {
       const upload = await table.get(db, request.params.id, null);
       if (!upload) throw notFound('Upload');
-      const [file] = await db.query('SELECT stored_at, processed_at, error, replaces_published FROM upload_files WHERE upload_id = $1', [request.params.id]);
-      const rejected = await db.query('SELECT line, reason FROM upload_rejections WHERE upload_id = $1 ORDER BY line LIMIT 10000', [request.params.id]);
-      return { data: { upload: { ...upload, ...(file ?? {}) }, progress: await readProgress(db, request.params.id), rejected } };
+      const [file] = await db.query(
+        'SELECT stored_at, processed_at, error, replaces_published FROM upload_files WHERE upload_id = $1',
+        [request.params.id],
+      );
+      const rejected = await db.query(
+        'SELECT line, reason FROM upload_rejections WHERE upload_id = $1 ORDER BY line LIMIT 10000',
+        [request.params.id],
+      );
+      return {
+        data: { upload: { ...upload, ...(file ?? {}) }, progress: await readProgress(db, request.params.id), rejected },
+      };
     },
   });
 
@@ -54,12 +73,20 @@ export async function uploadImportRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const ids = request.query.ids.split(',').map(Number);
-      if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0) || ids.length > 100) throw validationError({ ids: 'Give at most 100 upload ids, separated by commas.' });
+      if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0) || ids.length > 100)
+        throw validationError({ ids: 'Give at most 100 upload ids, separated by commas.' });
       const progress = await progressOf(db, ids);
       // With each upload's status, so that a list following its running uploads sees them end.
-      const statuses = await db.query<{ id: number; status: string }>(`SELECT id, status FROM ${quoted(uploads.entity.table)} WHERE id = ANY($1::bigint[])`, [ids]);
+      const statuses = await db.query<{ id: number; status: string }>(
+        `SELECT id, status FROM ${quoted(uploads.entity.table)} WHERE id = ANY($1::bigint[])`,
+        [ids],
+      );
       const statusOf = new Map(statuses.map((row) => [Number(row.id), row.status]));
-      return { data: [...progress.entries()].filter(([uploadId]) => statusOf.has(uploadId)).map(([uploadId, row]) => ({ upload_id: uploadId, status: statusOf.get(uploadId)!, ...row })) };
+      return {
+        data: [...progress.entries()]
+          .filter(([uploadId]) => statusOf.has(uploadId))
+          .map(([uploadId, row]) => ({ upload_id: uploadId, status: statusOf.get(uploadId)!, ...row })),
+      };
     },
   });
 
@@ -77,9 +104,13 @@ export async function uploadImportRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const user = currentUser(request);
       const id = request.params.id;
-      const [file] = await db.query<{ user_id: number | null; processed_at: string | null }>('SELECT user_id, processed_at FROM upload_files WHERE upload_id = $1', [id]);
+      const [file] = await db.query<{ user_id: number | null; processed_at: string | null }>(
+        'SELECT user_id, processed_at FROM upload_files WHERE upload_id = $1',
+        [id],
+      );
       if (!file || !(await table.get(db, id, null))) throw notFound('Upload');
-      if (file.user_id !== user.id && !user.grants.can(MODULE.dataUploadLogs, 'delete')) throw forbidden(MODULE.dataUploadLogs, 'cancel an upload of another user');
+      if (file.user_id !== user.id && !user.grants.can(MODULE.dataUploadLogs, 'delete'))
+        throw forbidden(MODULE.dataUploadLogs, 'cancel an upload of another user');
       if (file.processed_at) throw new HttpError(409, 'This upload has already ended.');
       await requestCancel(db, id, user.id);
       // Not being imported (no instance holds it): it ends now. Being imported: its importer reads the request.
@@ -92,15 +123,27 @@ export async function uploadImportRoutes(app: FastifyInstance): Promise<void> {
           await recordImportOutcome(tx, id, user.id, { cancel_requested: true });
           return null;
         }
-        await tx.query('UPDATE upload_files SET processed_at = now(), error = $2 WHERE upload_id = $1', [id, CANCELLED_ERROR]);
-        await setUploadState(app, tx, id, { status: 'cancelled' }, { actor: actorOf(request), action: 'import', details: { status: 'cancelled', error: CANCELLED_ERROR } });
+        await tx.query('UPDATE upload_files SET processed_at = now(), error = $2 WHERE upload_id = $1', [
+          id,
+          CANCELLED_ERROR,
+        ]);
+        await setUploadState(
+          app,
+          tx,
+          id,
+          { status: 'cancelled' },
+          { actor: actorOf(request), action: 'import', details: { status: 'cancelled', error: CANCELLED_ERROR } },
+        );
         return idle.stored_at === null ? idle.storage_key : null;
       });
       // Cancelled while its file arrived: what arrived goes now (or, while a chunk is still being written, in the
       // abandoned-uploads job's next round).
       if (unstored) {
         await removeUnstoredFile(app, id, unstored).catch((error: unknown) => {
-          request.log.error({ err: error, upload: id }, 'removing the partial file of a cancelled upload failed; the abandoned-uploads job tries again');
+          request.log.error(
+            { err: error, upload: id },
+            'removing the partial file of a cancelled upload failed; the abandoned-uploads job tries again',
+          );
         });
       }
       reply.code(202);
@@ -115,23 +158,39 @@ export async function uploadImportRoutes(app: FastifyInstance): Promise<void> {
       operationId: 'replacePublishedUpload',
       summary: 'Confirm that an upload replaces what is published for its country, trade direction and period',
       description:
-        "By its uploader, before its import ends. When it is published, the published uploads of the same country, trade direction and period are taken out in the same transaction (status `replaced`): readers see the old records until then and the new ones after, never both. The same bytes as a published upload are then accepted without `confirm_duplicate`. 409 when it has ended.",
+        'By its uploader, before its import ends. When it is published, the published uploads of the same country, trade direction and period are taken out in the same transaction (status `replaced`): readers see the old records until then and the new ones after, never both. The same bytes as a published upload are then accepted without `confirm_duplicate`. 409 when it has ended.',
       params: idParams,
       response: { 200: answers.replacing, ...errorAnswers(400, 401, 403, 404, 409) },
     },
     handler: async (request) => {
       const user = currentUser(request);
       const id = request.params.id;
-      const [file] = await db.query<{ user_id: number | null; processed_at: string | null }>('SELECT user_id, processed_at FROM upload_files WHERE upload_id = $1', [id]);
+      const [file] = await db.query<{ user_id: number | null; processed_at: string | null }>(
+        'SELECT user_id, processed_at FROM upload_files WHERE upload_id = $1',
+        [id],
+      );
       if (!file || !(await table.get(db, id, null))) throw notFound('Upload');
       if (file.user_id !== user.id) throw forbidden(MODULE.dataUploadLogs, 'confirm an upload of another user');
       const updated = await db.transaction(async (tx) => {
-        const rows = await tx.query('UPDATE upload_files SET replaces_published = true WHERE upload_id = $1 AND processed_at IS NULL RETURNING upload_id', [id]);
-        if (rows.length) await recordAudit(tx, actorOf(request), { module: MODULE.dataUploadLogs, recordId: id, action: 'update', details: { replaces_published: true } });
+        const rows = await tx.query(
+          'UPDATE upload_files SET replaces_published = true WHERE upload_id = $1 AND processed_at IS NULL RETURNING upload_id',
+          [id],
+        );
+        if (rows.length)
+          await recordAudit(tx, actorOf(request), {
+            module: MODULE.dataUploadLogs,
+            recordId: id,
+            action: 'update',
+            details: { replaces_published: true },
+          });
         return rows.length > 0;
       });
       if (!updated) throw new HttpError(409, 'This upload has already ended.');
-      return { data: { upload_id: id, replaces_published: true }, message: 'When it is published, this upload replaces the published one of its country, trade direction and period.' };
+      return {
+        data: { upload_id: id, replaces_published: true },
+        message:
+          'When it is published, this upload replaces the published one of its country, trade direction and period.',
+      };
     },
   });
 
@@ -142,7 +201,12 @@ export async function uploadImportRoutes(app: FastifyInstance): Promise<void> {
       operationId: 'downloadUploadRejections',
       summary: "An upload's rejected rows as CSV: line, reason and the row as it was",
       params: idParams,
-      response: { 200: csvAnswer('CSV, streamed as an attachment; cells a spreadsheet would run as formulas are prefixed with a quote.'), ...errorAnswers(400, 401, 403, 404) },
+      response: {
+        200: csvAnswer(
+          'CSV, streamed as an attachment; cells a spreadsheet would run as formulas are prefixed with a quote.',
+        ),
+        ...errorAnswers(400, 401, 403, 404),
+      },
     },
     handler: async (request, reply) => {
       const id = request.params.id;
@@ -160,7 +224,10 @@ export async function uploadImportRoutes(app: FastifyInstance): Promise<void> {
           after = rows.at(-1)!.line;
         }
       }
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="upload-${id}-rejected-rows.csv"`).send(Readable.from(lines()));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="upload-${id}-rejected-rows.csv"`)
+        .send(Readable.from(lines()));
     },
   });
 }

@@ -37,14 +37,30 @@ export interface LoadedRows {
  * (the progress others read) and the bytes taken from `source` in `read`. A header that does not match the columns fails
  * the upload before any row is loaded; so does a file that is not the one checked (its hash or size), in the end.
  */
-export async function loadRows(loader: Transaction, table: string, source: Readable, task: TradeRowsTask, read: ReadCount, summary: ImportSummary): Promise<LoadedRows> {
+export async function loadRows(
+  loader: Transaction,
+  table: string,
+  source: Readable,
+  task: TradeRowsTask,
+  read: ReadCount,
+  summary: ImportSummary,
+): Promise<LoadedRows> {
   const rejections: Rejection[] = [];
-  await loader.copyFrom(`${table} (${loadedColumns(hasExtraColumns(task.columns))})`, copyTextInWorker(source, task, read, summary, rejections));
+  await loader.copyFrom(
+    `${table} (${loadedColumns(hasExtraColumns(task.columns))})`,
+    copyTextInWorker(source, task, read, summary, rejections),
+  );
   return { summary, rejections };
 }
 
 /** The COPY text of `source`, made by a worker thread that is sent the bytes as it asks for them. */
-async function* copyTextInWorker(source: Readable, task: TradeRowsTask, read: ReadCount, summary: ImportSummary, rejections: Rejection[]): AsyncGenerator<string> {
+async function* copyTextInWorker(
+  source: Readable,
+  task: TradeRowsTask,
+  read: ReadCount,
+  summary: ImportSummary,
+  rejections: Rejection[],
+): AsyncGenerator<string> {
   const worker = new Worker(await workerCode(WORKER), {
     eval: true,
     workerData: task,
@@ -70,14 +86,21 @@ async function* copyTextInWorker(source: Readable, task: TradeRowsTask, read: Re
   };
   worker.on('message', (message: FromTradeRowsWorker) => (message.kind === 'pull' ? void feed() : inbox.put(message)));
   worker.once('error', (error: Error & { code?: string }) => {
-    inbox.fail(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new BadTradeFile(`Reading this file needs more than ${WORKER_MEMORY_MB} MiB of memory, which no trade file does.`) : error);
+    inbox.fail(
+      error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+        ? new BadTradeFile(
+            `Reading this file needs more than ${WORKER_MEMORY_MB} MiB of memory, which no trade file does.`,
+          )
+        : error,
+    );
   });
   worker.once('exit', () => inbox.fail(new Error('the worker reading the trade file stopped before its end')));
   try {
     for (let ahead = 0; ahead < PIECES_AHEAD; ahead += 1) send({ kind: 'more' });
     for (;;) {
       const message = await inbox.take();
-      if (message.kind === 'failed') throw message.badFile ? new BadTradeFile(message.message) : new Error(message.message);
+      if (message.kind === 'failed')
+        throw message.badFile ? new BadTradeFile(message.message) : new Error(message.message);
       Object.assign(summary, message.summary);
       if (message.kind === 'done') {
         rejections.push(...message.rejections);
@@ -125,12 +148,21 @@ class Inbox<T> {
 }
 
 /** Keeps an upload's rejections (line, reason and the row as it was) for its log and their download. */
-export async function storeRejections(tx: Queryable, uploadId: number, rejections: readonly Rejection[]): Promise<void> {
+export async function storeRejections(
+  tx: Queryable,
+  uploadId: number,
+  rejections: readonly Rejection[],
+): Promise<void> {
   for (let start = 0; start < rejections.length; start += REJECTION_BATCH) {
     const slice = rejections.slice(start, start + REJECTION_BATCH);
     await tx.query(
       'INSERT INTO upload_rejections (upload_id, line, reason, row_text) SELECT $1, l, r, t FROM unnest($2::int[], $3::text[], $4::text[]) AS x(l, r, t) ON CONFLICT DO NOTHING',
-      [uploadId, slice.map((rejection) => rejection.line), slice.map((rejection) => rejection.reason), slice.map((rejection) => rejection.row)],
+      [
+        uploadId,
+        slice.map((rejection) => rejection.line),
+        slice.map((rejection) => rejection.reason),
+        slice.map((rejection) => rejection.row),
+      ],
     );
   }
 }

@@ -17,9 +17,20 @@ export const progressListQuery = {
 /** What an import has done so far, written at least every 2 s by the instance running it. */
 const progress = {
   type: 'object',
-  required: ['bytes_total', 'bytes_read', 'rows_read', 'rows_accepted', 'rows_rejected', 'started_at', 'updated_at', 'rows_per_second', 'seconds_left', 'cancel_requested'],
+  required: [
+    'bytes_total',
+    'bytes_read',
+    'rows_read',
+    'rows_accepted',
+    'rows_rejected',
+    'started_at',
+    'updated_at',
+    'rows_per_second',
+    'seconds_left',
+    'cancel_requested',
+  ],
   properties: {
-    bytes_total: { type: ['integer', 'null'], description: 'The stored file\'s size (compressed, for a gzip file).' },
+    bytes_total: { type: ['integer', 'null'], description: "The stored file's size (compressed, for a gzip file)." },
     bytes_read: { type: 'integer', description: 'Of those, how many have been read.' },
     rows_read: { type: 'integer' },
     rows_accepted: { type: 'integer' },
@@ -34,25 +45,62 @@ const progress = {
 
 export function importAnswers(upload: JsonSchema): Record<'log' | 'progressList' | 'cancelled' | 'replacing', Answer> {
   return {
-    log: dataAnswer("The upload with its file's state, its import's progress (null before it started), and the rejected lines (at most 10,000).", {
-      type: 'object',
-      required: ['upload', 'progress', 'rejected'],
-      properties: {
-        upload: {
-          allOf: [upload, { type: 'object', properties: { stored_at: nullableDateTime, processed_at: nullableDateTime, error: nullableString, replaces_published: { type: ['boolean', 'null'] } } }],
+    log: dataAnswer(
+      "The upload with its file's state, its import's progress (null before it started), and the rejected lines (at most 10,000).",
+      {
+        type: 'object',
+        required: ['upload', 'progress', 'rejected'],
+        properties: {
+          upload: {
+            allOf: [
+              upload,
+              {
+                type: 'object',
+                properties: {
+                  stored_at: nullableDateTime,
+                  processed_at: nullableDateTime,
+                  error: nullableString,
+                  replaces_published: { type: ['boolean', 'null'] },
+                },
+              },
+            ],
+          },
+          progress: { oneOf: [progress, { type: 'null' }] },
+          rejected: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['line', 'reason'],
+              properties: { line: { type: 'integer' }, reason: { type: 'string' } },
+            },
+          },
         },
-        progress: { oneOf: [progress, { type: 'null' }] },
-        rejected: { type: 'array', items: { type: 'object', required: ['line', 'reason'], properties: { line: { type: 'integer' }, reason: { type: 'string' } } } },
       },
-    }),
-    progressList: dataAnswer('The progress of those of the uploads whose import has started, with their status (`published`, `needs_review` and the others once it has ended).', {
-      type: 'array',
-      items: { allOf: [progress, { type: 'object', required: ['upload_id', 'status'], properties: { upload_id: { type: 'integer' }, status: { type: 'string' } } }] },
-    }),
+    ),
+    progressList: dataAnswer(
+      'The progress of those of the uploads whose import has started, with their status (`published`, `needs_review` and the others once it has ended).',
+      {
+        type: 'array',
+        items: {
+          allOf: [
+            progress,
+            {
+              type: 'object',
+              required: ['upload_id', 'status'],
+              properties: { upload_id: { type: 'integer' }, status: { type: 'string' } },
+            },
+          ],
+        },
+      },
+    ),
     cancelled: dataAnswer('The upload, cancelled or being cancelled.', upload, { message: true }),
     replacing: dataAnswer(
       'The upload will replace the published one.',
-      { type: 'object', required: ['upload_id', 'replaces_published'], properties: { upload_id: { type: 'integer' }, replaces_published: { type: 'boolean' } } },
+      {
+        type: 'object',
+        required: ['upload_id', 'replaces_published'],
+        properties: { upload_id: { type: 'integer' }, replaces_published: { type: 'boolean' } },
+      },
       { message: true },
     ),
   };

@@ -12,9 +12,22 @@ import { uploader } from './audit.ts';
 import { setUploadState } from './uploadState.ts';
 import { publishUpload, reviewImport } from './review.ts';
 import { tellOfReview } from './reviewNotices.ts';
-import { ImportCancelled, PROGRESS_INTERVAL_MS, cancelRequested, startProgress, writeProgress } from './importProgress.ts';
+import {
+  ImportCancelled,
+  PROGRESS_INTERVAL_MS,
+  cancelRequested,
+  startProgress,
+  writeProgress,
+} from './importProgress.ts';
 import { BadTradeFile, CHANGED_FILE_ERROR } from './tradeFile.ts';
-import { buildSearchIndexes, createUploadTable, dropUnpublishedTable, ensureMonth, indexUploadTable, monthTable } from './tradePartitions.ts';
+import {
+  buildSearchIndexes,
+  createUploadTable,
+  dropUnpublishedTable,
+  ensureMonth,
+  indexUploadTable,
+  monthTable,
+} from './tradePartitions.ts';
 
 export { CHANGED_FILE_ERROR };
 
@@ -43,9 +56,11 @@ interface MonthUpload extends UploadJob {
 }
 
 /** What the log says of an upload whose accepted file is no longer in storage. */
-export const MISSING_FILE_ERROR = 'The stored file is gone, so this upload could not be processed. Upload the file again.';
+export const MISSING_FILE_ERROR =
+  'The stored file is gone, so this upload could not be processed. Upload the file again.';
 /** What it says of an upload accepted before the server recorded the hash of the checked bytes (migration 006). */
-export const UNVERIFIABLE_FILE_ERROR = 'This upload was accepted before the server recorded what it checked, so its stored file cannot be verified. Upload the file again.';
+export const UNVERIFIABLE_FILE_ERROR =
+  'This upload was accepted before the server recorded what it checked, so its stored file cannot be verified. Upload the file again.';
 /** An import taken up this many times without ending (it stops every instance that tries it) fails instead. */
 export const MAX_IMPORT_ATTEMPTS = 5;
 /** What it says of an upload whose import never ended, whichever instance took it up. */
@@ -114,7 +129,9 @@ export class UploadProcessor {
     await this.recover();
     this.enqueueSearchIndexes();
     this.retries = setInterval(() => {
-      this.recover().catch((error: unknown) => this.log.error({ err: error }, 'looking for uploads waiting for processing failed'));
+      this.recover().catch((error: unknown) =>
+        this.log.error({ err: error }, 'looking for uploads waiting for processing failed'),
+      );
     }, this.settings.uploadRetrySeconds * 1000);
     this.retries.unref();
   }
@@ -132,11 +149,14 @@ export class UploadProcessor {
   /** Queues every accepted upload waiting for processing that no instance is importing (one whose import stopped). */
   async recover(): Promise<number> {
     const waiting = await this.db.transaction((tx) =>
-      tx.query<{ upload_id: number }>('SELECT upload_id FROM upload_files WHERE stored_at IS NOT NULL AND processed_at IS NULL ORDER BY stored_at, upload_id FOR UPDATE SKIP LOCKED'),
+      tx.query<{ upload_id: number }>(
+        'SELECT upload_id FROM upload_files WHERE stored_at IS NOT NULL AND processed_at IS NULL ORDER BY stored_at, upload_id FOR UPDATE SKIP LOCKED',
+      ),
     );
     const taken = waiting.filter(({ upload_id: uploadId }) => !this.queued.has(uploadId));
     for (const { upload_id: uploadId } of taken) this.enqueue(uploadId);
-    if (taken.length) this.log.info({ uploads: taken.map((row) => row.upload_id) }, 'uploads waiting for processing are queued');
+    if (taken.length)
+      this.log.info({ uploads: taken.map((row) => row.upload_id) }, 'uploads waiting for processing are queued');
     return taken.length;
   }
 
@@ -147,7 +167,8 @@ export class UploadProcessor {
     if (!job) return;
     try {
       if (job.storedSha256 === null) throw new BadTradeFile(UNVERIFIABLE_FILE_ERROR);
-      if (!monthTable(job.period)) throw new BadTradeFile(`The upload's period "${job.period ?? ''}" is not a month (YYYY-MM).`);
+      if (!monthTable(job.period))
+        throw new BadTradeFile(`The upload's period "${job.period ?? ''}" is not a month (YYYY-MM).`);
       if (await this.importFile({ ...job, period: job.period! })) this.published(uploadId);
     } catch (error) {
       await this.end(job, attempt, error);
@@ -172,7 +193,10 @@ export class UploadProcessor {
       const preloaded = oneTransaction ? null : await this.load(this.db, job);
       await this.db.transaction(
         async (tx) => {
-          const [claimed] = await tx.query('SELECT upload_id FROM upload_files WHERE upload_id = $1 AND processed_at IS NULL FOR UPDATE SKIP LOCKED', [job.uploadId]);
+          const [claimed] = await tx.query(
+            'SELECT upload_id FROM upload_files WHERE upload_id = $1 AND processed_at IS NULL FOR UPDATE SKIP LOCKED',
+            [job.uploadId],
+          );
           if (!claimed) return;
           published = await this.conclude(tx, job, preloaded ?? (await this.load(tx, job)));
           ended = true;
@@ -200,7 +224,12 @@ export class UploadProcessor {
     }
     const read = { bytesRead: 0, compressed: false };
     const summary = { total: 0, accepted: 0, rejected: 0 };
-    const progress = () => ({ bytesRead: read.bytesRead, rowsRead: summary.total, rowsAccepted: summary.accepted, rowsRejected: summary.rejected });
+    const progress = () => ({
+      bytesRead: read.bytesRead,
+      rowsRead: summary.total,
+      rowsAccepted: summary.accepted,
+      rowsRejected: summary.rejected,
+    });
     // On a timer, not with the rows: a storage that stalls shows as progress that stands still, and a cancel still
     // stops it (the file's stream ends with the cancel, and the import with it).
     const ticker = setInterval(() => {
@@ -208,16 +237,28 @@ export class UploadProcessor {
         .then((cancelled) => {
           if (cancelled) source.destroy(new ImportCancelled());
         })
-        .catch((error: unknown) => this.log.warn({ err: error, upload: job.uploadId }, 'writing import progress failed'));
+        .catch((error: unknown) =>
+          this.log.warn({ err: error, upload: job.uploadId }, 'writing import progress failed'),
+        );
     }, PROGRESS_INTERVAL_MS);
     try {
-      const loaded = await loadRows(loader, table, source, { columns, expected: { sha256: job.storedSha256!, size: job.storedSize } }, read, summary);
+      const loaded = await loadRows(
+        loader,
+        table,
+        source,
+        { columns, expected: { sha256: job.storedSha256!, size: job.storedSize } },
+        read,
+        summary,
+      );
       await indexUploadTable(loader, job.uploadId);
       if (await writeProgress(this.db, job.uploadId, progress())) throw new ImportCancelled();
       return loaded;
     } catch (error) {
       if (error instanceof BadTradeFile && error.message === CHANGED_FILE_ERROR) {
-        this.log.warn({ upload: job.uploadId, key: job.storageKey, checked: job.storedSha256 }, 'stored upload file changed after it was checked; not imported');
+        this.log.warn(
+          { upload: job.uploadId, key: job.storageKey, checked: job.storedSha256 },
+          'stored upload file changed after it was checked; not imported',
+        );
       }
       throw error;
     } finally {
@@ -239,16 +280,35 @@ export class UploadProcessor {
     const rows = `${summary.accepted} row(s) accepted, ${summary.rejected} rejected`;
     const notice = { uploadId: job.uploadId, fileName: job.fileName, uploaderId: job.userId };
     if (review.outcome === 'needs_review') {
-      await setUploadState(this.app, tx, job.uploadId, { status: 'needs_review', ...counts }, { actor, action: 'import', details: { status: 'needs_review', ...counts, flagged: review.flagged } });
-      const checks = review.checks.filter((check) => check.flagged).map((check) => check.label.toLowerCase()).join(', ');
+      await setUploadState(
+        this.app,
+        tx,
+        job.uploadId,
+        { status: 'needs_review', ...counts },
+        { actor, action: 'import', details: { status: 'needs_review', ...counts, flagged: review.flagged } },
+      );
+      const checks = review.checks
+        .filter((check) => check.flagged)
+        .map((check) => check.label.toLowerCase())
+        .join(', ');
       await this.finish(tx, job, null, null);
-      await tellOfReview(this.app, tx, { ...notice, news: 'needs_review', detail: `${checks} beyond the thresholds; ${rows}.`, reviewers: true });
+      await tellOfReview(this.app, tx, {
+        ...notice,
+        news: 'needs_review',
+        detail: `${checks} beyond the thresholds; ${rows}.`,
+        reviewers: true,
+      });
       return false;
     }
     const replacing = await publishUpload(this.app, tx, job, { actor, action: 'import', details: counts }, counts);
     const replacedText = replacing.length ? ` It replaces upload ${replacing.join(', ')}.` : '';
     await this.finish(tx, job, null, null);
-    await tellOfReview(this.app, tx, { ...notice, news: 'published', detail: `${rows}.${replacedText}`, reviewers: false });
+    await tellOfReview(this.app, tx, {
+      ...notice,
+      news: 'published',
+      detail: `${rows}.${replacedText}`,
+      reviewers: false,
+    });
     return true;
   }
 
@@ -260,18 +320,37 @@ export class UploadProcessor {
     const final = cancelled || error instanceof BadTradeFile || attempt >= MAX_IMPORT_ATTEMPTS;
     if (!final) {
       // The database or the storage failed, not the file: nothing of the import stays, and it is taken up again.
-      this.log.warn({ err: error, upload: uploadId, attempt }, `upload processing stopped (${reason}); it will be taken up again`);
+      this.log.warn(
+        { err: error, upload: uploadId, attempt },
+        `upload processing stopped (${reason}); it will be taken up again`,
+      );
       return;
     }
     const shown = cancelled ? CANCELLED_ERROR : error instanceof BadTradeFile ? reason : GAVE_UP_ERROR;
     if (cancelled) this.log.info({ upload: uploadId }, 'upload import cancelled');
     else this.log.error({ err: error, upload: uploadId, attempt }, `upload processing failed: ${reason}`);
     await this.db.transaction(async (tx) => {
-      const [open] = await tx.query('SELECT upload_id FROM upload_files WHERE upload_id = $1 AND processed_at IS NULL FOR UPDATE SKIP LOCKED', [uploadId]);
+      const [open] = await tx.query(
+        'SELECT upload_id FROM upload_files WHERE upload_id = $1 AND processed_at IS NULL FOR UPDATE SKIP LOCKED',
+        [uploadId],
+      );
       if (!open) return;
       const status = cancelled ? 'cancelled' : 'failed';
-      await setUploadState(this.app, tx, uploadId, { status }, { actor: await uploader(tx, job.userId, null), action: 'import', details: { status, error: shown } });
-      await this.finish(tx, job, shown, cancelled ? `Upload <b>${escapeHtml(job.fileName)}</b> was cancelled.` : `Upload <b>${escapeHtml(job.fileName)}</b> failed. Please check the file and upload it again.`);
+      await setUploadState(
+        this.app,
+        tx,
+        uploadId,
+        { status },
+        { actor: await uploader(tx, job.userId, null), action: 'import', details: { status, error: shown } },
+      );
+      await this.finish(
+        tx,
+        job,
+        shown,
+        cancelled
+          ? `Upload <b>${escapeHtml(job.fileName)}</b> was cancelled.`
+          : `Upload <b>${escapeHtml(job.fileName)}</b> failed. Please check the file and upload it again.`,
+      );
     });
   }
 
@@ -281,7 +360,9 @@ export class UploadProcessor {
       .then(async () => {
         if (!this.stopping) await buildSearchIndexes(this.db);
       })
-      .catch((error: unknown) => this.log.error({ err: error }, 'building the search index of published uploads failed'));
+      .catch((error: unknown) =>
+        this.log.error({ err: error }, 'building the search index of published uploads failed'),
+      );
   }
 
   /** Counts an attempt on the upload if it still waits and no instance holds it; its attempt number, or null. */
@@ -297,15 +378,25 @@ export class UploadProcessor {
 
   /** Ends the upload's import; `message` tells its uploader in the console (an imported one is told by tellOfReview). */
   private async finish(tx: Queryable, job: UploadJob, error: string | null, message: string | null): Promise<void> {
-    await tx.query('UPDATE upload_files SET processed_at = now(), error = $2 WHERE upload_id = $1', [job.uploadId, error]);
-    if (job.userId !== null && message !== null) await notify(tx, job.userId, message, recordLink(MODULE.dataUploadLogs, 'view_detail', job.uploadId));
+    await tx.query('UPDATE upload_files SET processed_at = now(), error = $2 WHERE upload_id = $1', [
+      job.uploadId,
+      error,
+    ]);
+    if (job.userId !== null && message !== null)
+      await notify(tx, job.userId, message, recordLink(MODULE.dataUploadLogs, 'view_detail', job.uploadId));
   }
 }
 
 /** An accepted upload still waiting for processing, with what the import needs, or null. */
 async function loadJob(db: Queryable, uploadId: number): Promise<UploadJob | null> {
   const uploads = entityResource(MODULE.dataUploadLogs);
-  const [file] = await db.query<{ user_id: number | null; storage_key: string | null; stored_sha256: string | null; stored_size: number | null; replaces_published: boolean }>(
+  const [file] = await db.query<{
+    user_id: number | null;
+    storage_key: string | null;
+    stored_sha256: string | null;
+    stored_size: number | null;
+    replaces_published: boolean;
+  }>(
     'SELECT user_id, storage_key, stored_sha256, stored_size, replaces_published FROM upload_files WHERE upload_id = $1 AND stored_at IS NOT NULL AND processed_at IS NULL',
     [uploadId],
   );
@@ -324,4 +415,3 @@ async function loadJob(db: Queryable, uploadId: number): Promise<UploadJob | nul
     period: typeof upload.period === 'string' ? upload.period : null,
   };
 }
-

@@ -41,7 +41,10 @@ export class ResumableFiles {
       generateUrl: (request) => internalParam(request.url, 'public'),
       onUploadFinish: async (_request, upload) => {
         const sha256 = await this.hashes.complete(upload.id, upload.size ?? 0);
-        await app.db.query('UPDATE upload_files SET received_sha256 = $2 WHERE storage_key = $1 AND stored_at IS NULL', [upload.id, sha256]);
+        await app.db.query(
+          'UPDATE upload_files SET received_sha256 = $2 WHERE storage_key = $1 AND stored_at IS NULL',
+          [upload.id, sha256],
+        );
         return {};
       },
     });
@@ -67,15 +70,23 @@ export class ResumableFiles {
  * arrived, PATCH sends the next chunk from there. The signature and expiry in the URL are the authorisation (as for the
  * link to the whole file before), checked here on every request before the tus server sees it.
  */
-export async function resumableFileRoute(app: FastifyInstance, files: () => ResumableFiles, { table, tags }: { table: ResourceTable; tags: string[] }): Promise<void> {
+export async function resumableFileRoute(
+  app: FastifyInstance,
+  files: () => ResumableFiles,
+  { table, tags }: { table: ResourceTable; tags: string[] },
+): Promise<void> {
   const { db, config } = app;
   // The chunk is read by the tus server, as a stream: Fastify leaves the body alone.
   app.addContentTypeParser(OFFSET_STREAM, (_request, _payload, done) => done(null));
 
-  const handler = async (request: FastifyRequest<{ Params: { id: number }; Querystring: { expires: number; signature: string } }>, reply: FastifyReply) => {
+  const handler = async (
+    request: FastifyRequest<{ Params: { id: number }; Querystring: { expires: number; signature: string } }>,
+    reply: FastifyReply,
+  ) => {
     const { id } = request.params;
     const { expires, signature } = request.query;
-    if (!isValidUploadSignature(config.jwtSecret, id, expires, signature)) throw new HttpError(403, 'This upload link is not valid.');
+    if (!isValidUploadSignature(config.jwtSecret, id, expires, signature))
+      throw new HttpError(403, 'This upload link is not valid.');
     if (expires * 1000 <= Date.now()) throw new HttpError(403, 'This upload link has expired. Start the upload again.');
     const pending = await pendingFile(db, id);
     if (!pending) throw notFound('Upload');
@@ -85,7 +96,8 @@ export async function resumableFileRoute(app: FastifyInstance, files: () => Resu
     if (request.method === 'POST') {
       checkAnnouncedLength(request, pending.declared_size);
       key = await storageKeyFor(db, id, String((await table.get(db, id, null))?.file_name ?? ''));
-      if (await resumable.received(key)) throw new HttpError(409, 'The file of this upload was already started: resume it at its URL.');
+      if (await resumable.received(key))
+        throw new HttpError(409, 'The file of this upload was already started: resume it at its URL.');
     } else if (!key || !(await resumable.received(key))) {
       throw notFound('File of this upload');
     }
@@ -97,7 +109,12 @@ export async function resumableFileRoute(app: FastifyInstance, files: () => Resu
     await resumable.tus.handle(request.raw, reply.raw);
   };
 
-  const offset = { 'Upload-Offset': { description: 'How many bytes of the file have arrived.', schema: { type: 'integer', minimum: 0 } } };
+  const offset = {
+    'Upload-Offset': {
+      description: 'How many bytes of the file have arrived.',
+      schema: { type: 'integer', minimum: 0 },
+    },
+  };
   const steps = [
     [
       'POST',
@@ -107,11 +124,20 @@ export async function resumableFileRoute(app: FastifyInstance, files: () => Resu
       {
         201: {
           description: 'The file was started: its chunks go to `Location` (the same signed URL).',
-          headers: { Location: { description: 'Where the chunks of the file go.', schema: { type: 'string' } }, ...offset },
+          headers: {
+            Location: { description: 'Where the chunks of the file go.', schema: { type: 'string' } },
+            ...offset,
+          },
         },
       },
     ],
-    ['HEAD', 'getUploadFileOffset', 'How much of the file of an upload has arrived (tus `Upload-Offset`)', '404 before the file was started.', { 200: { description: 'How far the file has arrived.', headers: offset } }],
+    [
+      'HEAD',
+      'getUploadFileOffset',
+      'How much of the file of an upload has arrived (tus `Upload-Offset`)',
+      '404 before the file was started.',
+      { 200: { description: 'How far the file has arrived.', headers: offset } },
+    ],
     [
       'PATCH',
       'sendUploadFileChunk',
@@ -160,7 +186,8 @@ function checkAnnouncedLength(request: FastifyRequest, declared: number): void {
     });
   const length = Number(request.headers['upload-length']);
   if (!Number.isSafeInteger(length) || length < 0) throw validationError({ 'Upload-Length': 'This field is required' });
-  if (length > declared) throw new HttpError(413, `The file is larger than the ${declared} bytes announced for this upload.`);
+  if (length > declared)
+    throw new HttpError(413, `The file is larger than the ${declared} bytes announced for this upload.`);
   if (length !== declared)
     throw validationError({
       'Upload-Length': `Must be the ${declared} bytes announced for this upload.`,

@@ -47,21 +47,47 @@ export async function comparedUpload(db: Queryable, upload: ReviewedUpload): Pro
 
 /** A published upload's figures: stored when it was imported, or computed for one imported before they were. */
 async function profileOf(db: Queryable, published: PublishedMonth): Promise<UploadProfile> {
-  const [stored] = await db.query<{ profile: UploadProfile | string | null }>("SELECT review->'profile' AS profile FROM upload_files WHERE upload_id = $1", [published.upload_id]);
-  if (stored?.profile) return typeof stored.profile === 'string' ? (JSON.parse(stored.profile) as UploadProfile) : stored.profile;
-  return uploadProfile(db, { uploadId: published.upload_id, period: published.period, rowsTotal: Number(published.rows_total ?? 0), rowsRejected: Number(published.rows_rejected ?? 0) });
+  const [stored] = await db.query<{ profile: UploadProfile | string | null }>(
+    "SELECT review->'profile' AS profile FROM upload_files WHERE upload_id = $1",
+    [published.upload_id],
+  );
+  if (stored?.profile)
+    return typeof stored.profile === 'string' ? (JSON.parse(stored.profile) as UploadProfile) : stored.profile;
+  return uploadProfile(db, {
+    uploadId: published.upload_id,
+    period: published.period,
+    rowsTotal: Number(published.rows_total ?? 0),
+    rowsRejected: Number(published.rows_rejected ?? 0),
+  });
 }
 
 /** Compares an imported upload's rows with the published month and stores the comparison with the upload. */
-export async function reviewImport(tx: Queryable, upload: ReviewedUpload, counts: { total: number; rejected: number }): Promise<UploadReview> {
+export async function reviewImport(
+  tx: Queryable,
+  upload: ReviewedUpload,
+  counts: { total: number; rejected: number },
+): Promise<UploadReview> {
   const started = performance.now();
   const thresholds = await reviewThresholds(tx);
-  const profile = await uploadProfile(tx, { uploadId: upload.uploadId, period: upload.period, rowsTotal: counts.total, rowsRejected: counts.rejected });
+  const profile = await uploadProfile(tx, {
+    uploadId: upload.uploadId,
+    period: upload.period,
+    rowsTotal: counts.total,
+    rowsRejected: counts.rejected,
+  });
   const compared = await comparedUpload(tx, upload);
   const previous = compared ? await profileOf(tx, compared) : null;
-  const review = compareProfiles(profile, previous, thresholds, compared && { upload_id: compared.upload_id, period: compared.period, file_name: compared.file_name });
+  const review = compareProfiles(
+    profile,
+    previous,
+    thresholds,
+    compared && { upload_id: compared.upload_id, period: compared.period, file_name: compared.file_name },
+  );
   review.computed_in_ms = Math.round(performance.now() - started);
-  await tx.query('UPDATE upload_files SET review = $2::jsonb WHERE upload_id = $1', [upload.uploadId, JSON.stringify(review)]);
+  await tx.query('UPDATE upload_files SET review = $2::jsonb WHERE upload_id = $1', [
+    upload.uploadId,
+    JSON.stringify(review),
+  ]);
   return review;
 }
 
@@ -70,12 +96,29 @@ export async function reviewImport(tx: Queryable, upload: ReviewedUpload, counts
  * confirmed that it replaces the published uploads of its country, direction and period, takes those out (they become
  * `replaced`) at this moment, not before. Answers the replaced uploads' ids.
  */
-export async function publishUpload(app: FastifyInstance, tx: Queryable, upload: ReviewedUpload, entry: UploadStateEntry, values: Record<string, unknown> = {}): Promise<number[]> {
-  const [file] = await tx.query<{ replaces_published: boolean }>('SELECT replaces_published FROM upload_files WHERE upload_id = $1', [upload.uploadId]);
-  const replacing = file?.replaces_published ? (await publishedUploads(tx, upload)).map((published) => published.id) : [];
+export async function publishUpload(
+  app: FastifyInstance,
+  tx: Queryable,
+  upload: ReviewedUpload,
+  entry: UploadStateEntry,
+  values: Record<string, unknown> = {},
+): Promise<number[]> {
+  const [file] = await tx.query<{ replaces_published: boolean }>(
+    'SELECT replaces_published FROM upload_files WHERE upload_id = $1',
+    [upload.uploadId],
+  );
+  const replacing = file?.replaces_published
+    ? (await publishedUploads(tx, upload)).map((published) => published.id)
+    : [];
   await publishUploadTable(tx, upload, replacing);
   for (const replaced of replacing) {
-    await setUploadState(app, tx, replaced, { status: 'replaced' }, { actor: entry.actor, action: entry.action, details: { status: 'replaced', replaced_by: upload.uploadId } });
+    await setUploadState(
+      app,
+      tx,
+      replaced,
+      { status: 'replaced' },
+      { actor: entry.actor, action: entry.action, details: { status: 'replaced', replaced_by: upload.uploadId } },
+    );
   }
   const details = { ...entry.details, status: 'published', ...(replacing.length ? { replaced: replacing } : {}) };
   await setUploadState(app, tx, upload.uploadId, { status: 'published', ...values }, { ...entry, details });
@@ -83,7 +126,18 @@ export async function publishUpload(app: FastifyInstance, tx: Queryable, upload:
 }
 
 /** Rejects an upload held for review: its records go (its table is dropped), its status becomes `rejected`. */
-export async function rejectUpload(app: FastifyInstance, tx: Queryable, uploadId: number, entry: UploadStateEntry): Promise<void> {
+export async function rejectUpload(
+  app: FastifyInstance,
+  tx: Queryable,
+  uploadId: number,
+  entry: UploadStateEntry,
+): Promise<void> {
   await removeUploadRecords(tx, uploadId);
-  await setUploadState(app, tx, uploadId, { status: 'rejected' }, { ...entry, details: { ...entry.details, status: 'rejected' } });
+  await setUploadState(
+    app,
+    tx,
+    uploadId,
+    { status: 'rejected' },
+    { ...entry, details: { ...entry.details, status: 'rejected' } },
+  );
 }

@@ -41,7 +41,12 @@ export async function tellOfReview(app: FastifyInstance, tx: Queryable, notice: 
   const url = link ? `${publicOrigin(app)}${link}` : publicOrigin(app);
   const headline = HEADLINES[notice.news];
   for (const person of people) {
-    await notify(tx, person.id, `${headline(`<b>${escapeHtml(notice.fileName)}</b>`)}: ${escapeHtml(notice.detail)}`, link);
+    await notify(
+      tx,
+      person.id,
+      `${headline(`<b>${escapeHtml(notice.fileName)}</b>`)}: ${escapeHtml(notice.detail)}`,
+      link,
+    );
     await queueMail(tx, {
       to: person.email,
       subject: headline(notice.fileName),

@@ -31,7 +31,12 @@ export async function uploadReviewRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/uploads/review-settings', {
     config: { access: verify },
-    schema: { tags, operationId: 'getUploadReviewSettings', summary: 'The thresholds beyond which an import waits for review', response: { 200: answers.settings, ...errorAnswers(401, 403) } },
+    schema: {
+      tags,
+      operationId: 'getUploadReviewSettings',
+      summary: 'The thresholds beyond which an import waits for review',
+      response: { 200: answers.settings, ...errorAnswers(401, 403) },
+    },
     handler: async () => ({ data: { thresholds: await reviewThresholds(db), defaults: DEFAULT_THRESHOLDS } }),
   });
 
@@ -41,16 +46,30 @@ export async function uploadReviewRoutes(app: FastifyInstance): Promise<void> {
       tags,
       operationId: 'setUploadReviewSettings',
       summary: 'Change thresholds beyond which an import waits for review',
-      description: 'Any of the thresholds; the others keep their value. Imports that end from then on are checked against them.',
+      description:
+        'Any of the thresholds; the others keep their value. Imports that end from then on are checked against them.',
       body: thresholdsBody,
       response: { 200: answers.settings, ...errorAnswers(400, 401, 403) },
     },
     handler: async (request) => {
       const user = currentUser(request);
       const thresholds = await db.transaction(async (tx) => {
-        const { before, after } = await saveReviewThresholds(tx, { ...(await reviewThresholds(tx)), ...request.body }, user.id);
-        const changes = fieldChanges(before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>);
-        await recordAudit(tx, actorOf(request), { module: MODULE.dataUploadLogs, recordId: null, action: 'update', changes, details: { setting: 'review thresholds' } });
+        const { before, after } = await saveReviewThresholds(
+          tx,
+          { ...(await reviewThresholds(tx)), ...request.body },
+          user.id,
+        );
+        const changes = fieldChanges(
+          before as unknown as Record<string, unknown>,
+          after as unknown as Record<string, unknown>,
+        );
+        await recordAudit(tx, actorOf(request), {
+          module: MODULE.dataUploadLogs,
+          recordId: null,
+          action: 'update',
+          changes,
+          details: { setting: 'review thresholds' },
+        });
         return after;
       });
       return { data: { thresholds, defaults: DEFAULT_THRESHOLDS } };
@@ -62,7 +81,8 @@ export async function uploadReviewRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       operationId: 'getUploadReview',
-      summary: "An upload's comparison with the last published month, the months for a chart, and rows behind each flagged check",
+      summary:
+        "An upload's comparison with the last published month, the months for a chart, and rows behind each flagged check",
       params: idParams,
       response: { 200: answers.review, ...errorAnswers(400, 401, 403, 404) },
     },
@@ -70,18 +90,36 @@ export async function uploadReviewRoutes(app: FastifyInstance): Promise<void> {
       const id = request.params.id;
       const upload = await table.get(db, id, null);
       if (!upload) throw notFound('Upload');
-      const [file] = await db.query<{ review: UploadReview | string | null; reviewed_by: number | null; reviewed_at: Date | string | null; review_reason: string | null }>(
+      const [file] = await db.query<{
+        review: UploadReview | string | null;
+        reviewed_by: number | null;
+        reviewed_at: Date | string | null;
+        review_reason: string | null;
+      }>(
         `SELECT f.review, v.verified_by AS reviewed_by, v.verified_at AS reviewed_at, f.review_reason
            FROM upload_files f LEFT JOIN verifications v ON v.module = $2 AND v.record_id = f.upload_id WHERE f.upload_id = $1`,
         [id, MODULE.dataUploadLogs],
       );
-      const review = typeof file?.review === 'string' ? (JSON.parse(file.review) as UploadReview) : (file?.review ?? null);
-      const held = { id, country_id: (upload.country_id as number | null) ?? null, trade_direction: String(upload.trade_direction), period: String(upload.period), rows_accepted: (upload.rows_accepted as number | null) ?? null };
+      const review =
+        typeof file?.review === 'string' ? (JSON.parse(file.review) as UploadReview) : (file?.review ?? null);
+      const held = {
+        id,
+        country_id: (upload.country_id as number | null) ?? null,
+        trade_direction: String(upload.trade_direction),
+        period: String(upload.period),
+        rows_accepted: (upload.rows_accepted as number | null) ?? null,
+      };
       const answer: UploadReviewAnswer = {
         upload_id: id,
         status: String(upload.status),
         review,
-        decision: file?.reviewed_at ? { by: file.reviewed_by === null ? null : Number(file.reviewed_by), at: new Date(file.reviewed_at).toISOString(), reason: file.review_reason } : null,
+        decision: file?.reviewed_at
+          ? {
+              by: file.reviewed_by === null ? null : Number(file.reviewed_by),
+              at: new Date(file.reviewed_at).toISOString(),
+              reason: file.review_reason,
+            }
+          : null,
         months: await reviewMonths(db, held, review),
         samples: review && upload.status !== 'replaced' ? await reviewSamples(db, held, review) : [],
       };
@@ -95,7 +133,10 @@ export async function uploadReviewRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         operationId: decision === 'publish' ? 'publishUpload' : 'rejectUpload',
-        summary: decision === 'publish' ? 'Publish an upload waiting for review' : "Reject an upload waiting for review (its records are removed)",
+        summary:
+          decision === 'publish'
+            ? 'Publish an upload waiting for review'
+            : 'Reject an upload waiting for review (its records are removed)',
         description: `\`reason\` is kept with the upload's history (required; 400 naming it when missing or blank). 409 when the upload is not waiting for review.`,
         params: idParams,
         body: reasonBody,
@@ -108,22 +149,49 @@ export async function uploadReviewRoutes(app: FastifyInstance): Promise<void> {
         if (!(await table.get(db, id, null))) throw notFound('Upload');
         const user = currentUser(request);
         await db.transaction(async (tx) => {
-          const [held] = await tx.query<{ status: string; country_id: number | null; trade_direction: string; period: string; file_name: string; user_id: number | null }>(
+          const [held] = await tx.query<{
+            status: string;
+            country_id: number | null;
+            trade_direction: string;
+            period: string;
+            file_name: string;
+            user_id: number | null;
+          }>(
             `SELECT t.status, t.country_id, t.trade_direction, t.period, t.file_name, f.user_id FROM ${table.table} t LEFT JOIN upload_files f ON f.upload_id = t.id WHERE t.id = $1 FOR UPDATE OF t`,
             [id],
           );
           if (held?.status !== 'needs_review') throw new HttpError(409, NOT_HELD);
           const entry = { actor: actorOf(request), action: decision, details: { reason } };
-          const upload: ReviewedUpload = { uploadId: id, countryId: held.country_id, tradeDirection: held.trade_direction, period: held.period };
+          const upload: ReviewedUpload = {
+            uploadId: id,
+            countryId: held.country_id,
+            tradeDirection: held.trade_direction,
+            period: held.period,
+          };
           if (decision === 'publish') await publishUpload(app, tx, upload, entry);
           else await rejectUpload(app, tx, id, entry);
           await tx.query('UPDATE upload_files SET review_reason = $2 WHERE upload_id = $1', [id, reason]);
-          await tx.query('INSERT INTO verifications (module, record_id, verified_by) VALUES ($1, $2, $3)', [MODULE.dataUploadLogs, id, user.id]);
+          await tx.query('INSERT INTO verifications (module, record_id, verified_by) VALUES ($1, $2, $3)', [
+            MODULE.dataUploadLogs,
+            id,
+            user.id,
+          ]);
           const news = decision === 'publish' ? 'published' : 'rejected';
-          await tellOfReview(app, tx, { uploadId: id, fileName: held.file_name, uploaderId: held.user_id === null ? null : Number(held.user_id), news, detail: `${user.email}: ${reason}`, reviewers: true });
+          await tellOfReview(app, tx, {
+            uploadId: id,
+            fileName: held.file_name,
+            uploaderId: held.user_id === null ? null : Number(held.user_id),
+            news,
+            detail: `${user.email}: ${reason}`,
+            reviewers: true,
+          });
         });
         if (decision === 'publish') app.uploads.published(id);
-        return { data: await table.get(db, id, null), message: decision === 'publish' ? 'The upload is published.' : 'The upload is rejected and its records removed.' };
+        return {
+          data: await table.get(db, id, null),
+          message:
+            decision === 'publish' ? 'The upload is published.' : 'The upload is rejected and its records removed.',
+        };
       },
     });
   decide('publish');

@@ -31,28 +31,53 @@ export async function reviewMonths(db: Queryable, upload: Upload, review: Upload
       GROUP BY d.period ORDER BY d.period DESC LIMIT ${CHART_MONTHS}`,
     [upload.id, upload.country_id, upload.trade_direction],
   );
-  const chart: ReviewMonth[] = months.map((month) => ({ period: month.period, rows: Number(month.rows), value: month.value === null ? null : Number(month.value), current: false }));
-  chart.push({ period: upload.period, rows: Number(upload.rows_accepted ?? 0), value: review ? review.profile.value : null, current: true });
+  const chart: ReviewMonth[] = months.map((month) => ({
+    period: month.period,
+    rows: Number(month.rows),
+    value: month.value === null ? null : Number(month.value),
+    current: false,
+  }));
+  chart.push({
+    period: upload.period,
+    rows: Number(upload.rows_accepted ?? 0),
+    value: review ? review.profile.value : null,
+    current: true,
+  });
   return chart.sort((a, b) => a.period.localeCompare(b.period) || Number(a.current) - Number(b.current));
 }
 
 /** Up to SAMPLE_ROWS rows behind each flagged check of the review. */
 export async function reviewSamples(db: Queryable, upload: Upload, review: UploadReview): Promise<ReviewSample[]> {
   if (review.flagged.length === 0) return [];
-  const hasRecords = (await db.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [`trade_records_upload_${upload.id}`]))[0]?.found;
-  const source = hasRecords || review.outcome === 'published' ? await uploadRecords(db, upload.id, upload.period) : null;
+  const hasRecords = (
+    await db.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [
+      `trade_records_upload_${upload.id}`,
+    ])
+  )[0]?.found;
+  const source =
+    hasRecords || review.outcome === 'published' ? await uploadRecords(db, upload.id, upload.period) : null;
   const samples: ReviewSample[] = [];
   for (const key of review.flagged) samples.push({ key, rows: await sampleOf(db, key, upload, review, source) });
   return samples;
 }
 
-async function sampleOf(db: Queryable, key: ReviewCheckKey, upload: Upload, review: UploadReview, source: string | null): Promise<Row[]> {
+async function sampleOf(
+  db: Queryable,
+  key: ReviewCheckKey,
+  upload: Upload,
+  review: UploadReview,
+  source: string | null,
+): Promise<Row[]> {
   if (key === 'rejected_share') {
-    return db.query('SELECT line, reason, row_text AS row FROM upload_rejections WHERE upload_id = $1 ORDER BY line LIMIT $2', [upload.id, SAMPLE_ROWS]);
+    return db.query(
+      'SELECT line, reason, row_text AS row FROM upload_rejections WHERE upload_id = $1 ORDER BY line LIMIT $2',
+      [upload.id, SAMPLE_ROWS],
+    );
   }
   // A rejected upload's records are gone: only its rejected lines remain to show.
   if (!source) return [];
-  const rows = (where: string, order: string, params: unknown[] = []) => db.query(`SELECT ${SELECTED} FROM ${source} WHERE ${where} ORDER BY ${order} LIMIT ${SAMPLE_ROWS}`, params);
+  const rows = (where: string, order: string, params: unknown[] = []) =>
+    db.query(`SELECT ${SELECTED} FROM ${source} WHERE ${where} ORDER BY ${order} LIMIT ${SAMPLE_ROWS}`, params);
   const start = `DATE '${upload.period}-01'`;
   switch (key) {
     case 'row_count_change':
@@ -64,7 +89,10 @@ async function sampleOf(db: Queryable, key: ReviewCheckKey, upload: Upload, revi
     case 'outside_period_share':
       return rows(`shipment_date < ${start} OR shipment_date >= ${start} + interval '1 month'`, 'shipment_date, id');
     case 'duplicate_share':
-      return rows(`${HASHED} IN (SELECT ${HASHED} FROM ${source.replace(/ AS r$/, ' AS d')} GROUP BY 1 HAVING count(*) > 1 LIMIT ${SAMPLE_ROWS})`, `${HASHED}, id`);
+      return rows(
+        `${HASHED} IN (SELECT ${HASHED} FROM ${source.replace(/ AS r$/, ' AS d')} GROUP BY 1 HAVING count(*) > 1 LIMIT ${SAMPLE_ROWS})`,
+        `${HASHED}, id`,
+      );
     case 'hs_chapters_changed':
       return rows('left(hs_code, 2) = ANY($1::text[])', 'hs_code, id', [review.hs_chapters.new]);
     case 'empty_importer_change':
@@ -74,7 +102,11 @@ async function sampleOf(db: Queryable, key: ReviewCheckKey, upload: Upload, revi
     case 'unit_value_change': {
       const top = review.unit_values[0];
       if (!top) return [];
-      return rows('left(hs_code, 2) = $1 AND quantity > 0', `value / quantity ${top.factor >= 1 ? 'DESC' : 'ASC'}, id`, [top.chapter]);
+      return rows(
+        'left(hs_code, 2) = $1 AND quantity > 0',
+        `value / quantity ${top.factor >= 1 ? 'DESC' : 'ASC'}, id`,
+        [top.chapter],
+      );
     }
   }
 }

@@ -18,17 +18,31 @@ export const DEFAULT_THRESHOLDS: Readonly<ReviewThresholds> = {
 
 /** The thresholds in force: the stored ones over the defaults (a threshold added later starts at its default). */
 export async function reviewThresholds(db: Queryable): Promise<ReviewThresholds> {
-  const [row] = await db.query<{ thresholds: Partial<ReviewThresholds> | string }>('SELECT thresholds FROM upload_review_settings WHERE id');
-  const stored = typeof row?.thresholds === 'string' ? (JSON.parse(row.thresholds) as Partial<ReviewThresholds>) : (row?.thresholds ?? {});
+  const [row] = await db.query<{ thresholds: Partial<ReviewThresholds> | string }>(
+    'SELECT thresholds FROM upload_review_settings WHERE id',
+  );
+  const stored =
+    typeof row?.thresholds === 'string'
+      ? (JSON.parse(row.thresholds) as Partial<ReviewThresholds>)
+      : (row?.thresholds ?? {});
   return { ...DEFAULT_THRESHOLDS, ...stored };
 }
 
 /** Stores the thresholds that differ from their defaults; answers the thresholds before and after. */
-export async function saveReviewThresholds(tx: Queryable, thresholds: ReviewThresholds, userId: number | null): Promise<{ before: ReviewThresholds; after: ReviewThresholds }> {
+export async function saveReviewThresholds(
+  tx: Queryable,
+  thresholds: ReviewThresholds,
+  userId: number | null,
+): Promise<{ before: ReviewThresholds; after: ReviewThresholds }> {
   await tx.query('INSERT INTO upload_review_settings (id) VALUES (true) ON CONFLICT (id) DO NOTHING');
   await tx.query('SELECT id FROM upload_review_settings WHERE id FOR UPDATE');
   const before = await reviewThresholds(tx);
-  const changed = Object.fromEntries(Object.entries(thresholds).filter(([name, value]) => DEFAULT_THRESHOLDS[name as keyof ReviewThresholds] !== value));
-  await tx.query('UPDATE upload_review_settings SET thresholds = $1::jsonb, updated_by = $2, updated_at = now() WHERE id', [JSON.stringify(changed), userId]);
+  const changed = Object.fromEntries(
+    Object.entries(thresholds).filter(([name, value]) => DEFAULT_THRESHOLDS[name as keyof ReviewThresholds] !== value),
+  );
+  await tx.query(
+    'UPDATE upload_review_settings SET thresholds = $1::jsonb, updated_by = $2, updated_at = now() WHERE id',
+    [JSON.stringify(changed), userId],
+  );
   return { before, after: { ...DEFAULT_THRESHOLDS, ...changed } };
 }

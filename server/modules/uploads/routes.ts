@@ -47,7 +47,12 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   const table = new ResourceTable(uploads);
   let files: ResumableFiles | null = null;
   // Made on first use: the storage's resumable store may create its folder, which readiness checks first.
-  const shared: UploadRoutes = { table, answers: uploadAnswers(recordSchema(uploads)), tags: [uploads.label], files: () => (files ??= new ResumableFiles(app)) };
+  const shared: UploadRoutes = {
+    table,
+    answers: uploadAnswers(recordSchema(uploads)),
+    tags: [uploads.label],
+    files: () => (files ??= new ResumableFiles(app)),
+  };
   const { answers, tags } = shared;
 
   app.post<{ Body: UploadRequestBody }>('/uploads', {
@@ -65,14 +70,20 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       const user = currentUser(request);
       const { file_name: fileName, size } = request.body;
       if (!isPlainFileName(fileName)) throw validationError({ file_name: 'The file name must not contain a path.' });
-      if (!isTradeFileName(fileName)) throw validationError({ file_name: 'Only CSV files (.csv, or .csv.gz compressed with gzip) can be uploaded.' });
+      if (!isTradeFileName(fileName))
+        throw validationError({ file_name: 'Only CSV files (.csv, or .csv.gz compressed with gzip) can be uploaded.' });
       if (size > config.uploadMaxBytes) throw validationError({ size: `Max value is ${config.uploadMaxBytes}` });
       const expiresAt = Math.floor(Date.now() / 1000) + config.uploadUrlSeconds;
       // The upload's record goes through the record operations (its behaviour starts it as pending); its file's row beside it.
       // The file's key is fixed when its first chunk's upload is created (storageKeyFor), with the extension of its name.
       const id = await writeAsCaller(app, request, async (context) => {
-        const created = await app.records.named(MODULE.dataUploadLogs).create(context, request.body as unknown as Record<string, unknown>);
-        await context.tx.query(`INSERT INTO upload_files (upload_id, user_id, declared_size, expires_at) VALUES ($1, $2, $3, to_timestamp($4))`, [created, user.id, size, expiresAt]);
+        const created = await app.records
+          .named(MODULE.dataUploadLogs)
+          .create(context, request.body as unknown as Record<string, unknown>);
+        await context.tx.query(
+          `INSERT INTO upload_files (upload_id, user_id, declared_size, expires_at) VALUES ($1, $2, $3, to_timestamp($4))`,
+          [created, user.id, size, expiresAt],
+        );
         return created;
       });
       reply.code(201);
@@ -96,12 +107,17 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       tags,
       operationId: 'listUploadColumns',
       summary: 'The columns a trade file must have',
-      description: 'The data columns the header of a file for this trade direction is checked against, in order; `required` ones must be present, others may be; `type` says the format of their values (docs/api.md, "What a trade file holds").',
+      description:
+        'The data columns the header of a file for this trade direction is checked against, in order; `required` ones must be present, others may be; `type` says the format of their values (docs/api.md, "What a trade file holds").',
       querystring: uploadColumnsQuery,
       response: { 200: answers.columns, ...errorAnswers(400, 401, 403) },
     },
     handler: async (request) => ({
-      data: (await configuredColumns(db, request.query.trade_direction)).map(({ name, type, required }) => ({ name, type, required })),
+      data: (await configuredColumns(db, request.query.trade_direction)).map(({ name, type, required }) => ({
+        name,
+        type,
+        required,
+      })),
     }),
   });
 
@@ -115,7 +131,10 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
  */
 async function completionRoute(app: FastifyInstance, { table, answers, tags, files }: UploadRoutes): Promise<void> {
   const { db, config } = app;
-  app.post<{ Params: { id: number }; Body: { confirm_duplicate?: boolean; add_to_published?: boolean; replace_published?: boolean } | undefined }>('/uploads/:id/complete', {
+  app.post<{
+    Params: { id: number };
+    Body: { confirm_duplicate?: boolean; add_to_published?: boolean; replace_published?: boolean } | undefined;
+  }>('/uploads/:id/complete', {
     config: { access: permission(MODULE.dataUploadLogs, 'add'), audit: { action: 'upload' } },
     schema: {
       tags,
@@ -132,13 +151,17 @@ async function completionRoute(app: FastifyInstance, { table, answers, tags, fil
       const upload = await table.get(db, id, null);
       if (!pending || !upload) throw notFound('Upload');
       // The file is the uploader's to complete, as the upload's replace is: another user's is refused whatever their grants.
-      if (pending.user_id !== currentUser(request).id) throw forbidden(MODULE.dataUploadLogs, 'complete an upload of another user');
+      if (pending.user_id !== currentUser(request).id)
+        throw forbidden(MODULE.dataUploadLogs, 'complete an upload of another user');
       if (pending.stored_at || pending.processed_at) throw new HttpError(409, 'This upload was already completed.');
       const resumable = files();
       const key = pending.storage_key;
       const arrived = key ? await resumable.received(key) : null;
       if (!key || !arrived) throw validationError({ file: 'No file has arrived in storage for this upload yet.' });
-      if (arrived.offset < arrived.size) throw validationError({ file: `The file has not fully arrived yet: ${arrived.offset} of ${arrived.size} bytes.` });
+      if (arrived.offset < arrived.size)
+        throw validationError({
+          file: `The file has not fully arrived yet: ${arrived.offset} of ${arrived.size} bytes.`,
+        });
 
       try {
         checkSize(arrived.size, pending.declared_size, config.uploadMaxBytes);
@@ -162,7 +185,13 @@ async function completionRoute(app: FastifyInstance, { table, answers, tags, fil
         if (!(await claimCheckedFile(tx, table.resource, upload, checked, answers))) return false;
         const actor = await uploader(tx, pending.user_id, request);
         const replacing = answers.replacePublished ? { replaces_published: true } : {};
-        await setUploadState(app, tx, id, { status: 'processing' }, { actor, action: 'upload', details: { accepted: true, ...checked, ...replacing } });
+        await setUploadState(
+          app,
+          tx,
+          id,
+          { status: 'processing' },
+          { actor, action: 'upload', details: { accepted: true, ...checked, ...replacing } },
+        );
         return true;
       });
       if (!claimed) throw new HttpError(409, 'This upload was already completed.');

@@ -1,5 +1,13 @@
 import { Readable } from 'node:stream';
-import { DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, S3ServiceException, type S3ClientConfig } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
 import { S3Store } from '@tus/s3-store';
 import type { S3Config } from '../../config.ts';
 import { assertSafeKey, type FileStorage, type ResumableStore } from './storage.ts';
@@ -20,7 +28,9 @@ export class S3BucketStorage implements FileStorage {
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,
       ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-      ...(settings.accessKeyId && settings.secretAccessKey ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } } : {}),
+      ...(settings.accessKeyId && settings.secretAccessKey
+        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+        : {}),
     };
     this.client = new S3Client(this.clientConfig);
   }
@@ -58,7 +68,9 @@ export class S3BucketStorage implements FileStorage {
     assertSafeKey(key);
     // With the objects the resumable store keeps beside the file: its length (.info) and a last part under 5 MiB (.part).
     const objects = [key, `${key}.info`, `${key}.part`].map((Key) => ({ Key }));
-    await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: objects, Quiet: true } }));
+    await this.client.send(
+      new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: objects, Quiet: true } }),
+    );
   }
 
   async ready(): Promise<void> {

@@ -7,7 +7,10 @@ export const uploadFileQuery = {
   type: 'object',
   additionalProperties: false,
   required: ['expires', 'signature'],
-  properties: { expires: { type: 'integer', minimum: 0, maximum: 99_999_999_999 }, signature: { type: 'string', maxLength: 100 } },
+  properties: {
+    expires: { type: 'integer', minimum: 0, maximum: 99_999_999_999 },
+    signature: { type: 'string', maxLength: 100 },
+  },
 } as const;
 
 /** The data columns a trade file's header is checked against, for a trade direction. */
@@ -26,9 +29,12 @@ export const uploadColumnsQuery = {
 export const uploadCompleteBody = {
   type: 'object',
   additionalProperties: false,
-  properties: { confirm_duplicate: { type: 'boolean' }, add_to_published: { type: 'boolean' }, replace_published: { type: 'boolean' } },
+  properties: {
+    confirm_duplicate: { type: 'boolean' },
+    add_to_published: { type: 'boolean' },
+    replace_published: { type: 'boolean' },
+  },
 } as const;
-
 
 export const FILE_CHECKS =
   'Refused: 413 larger than announced, 415 not CSV text in UTF-8 (gunzipped first for a `.csv.gz` name), 400 a header that does not match the data columns (`errors.file`); ' +
@@ -45,8 +51,14 @@ export function uploadAnswers(upload: JsonSchema): Record<'ticket' | 'columns' |
         required: ['upload', 'upload_url', 'complete_path', 'expires_at', 'max_bytes'],
         properties: {
           upload,
-          upload_url: { type: 'string', description: 'The tus endpoint of the file, signed and expiring: a URL, or a path of this server\'s origin.' },
-          complete_path: { type: 'string', description: '`uploads/<id>/complete`: the API path to POST once the whole file has arrived.' },
+          upload_url: {
+            type: 'string',
+            description: "The tus endpoint of the file, signed and expiring: a URL, or a path of this server's origin.",
+          },
+          complete_path: {
+            type: 'string',
+            description: '`uploads/<id>/complete`: the API path to POST once the whole file has arrived.',
+          },
           expires_at: { type: 'string', format: 'date-time' },
           max_bytes: { type: 'integer' },
         },
@@ -55,7 +67,15 @@ export function uploadAnswers(upload: JsonSchema): Record<'ticket' | 'columns' |
     ),
     columns: dataAnswer('The expected columns.', {
       type: 'array',
-      items: { type: 'object', required: ['name', 'type', 'required'], properties: { name: { type: 'string' }, type: { type: 'string', enum: ['string', 'number', 'date'] }, required: { type: 'boolean' } } },
+      items: {
+        type: 'object',
+        required: ['name', 'type', 'required'],
+        properties: {
+          name: { type: 'string' },
+          type: { type: 'string', enum: ['string', 'number', 'date'] },
+          required: { type: 'boolean' },
+        },
+      },
     }),
     received: dataAnswer('The file was received and is being processed.', upload, { message: true }),
   };

@@ -7,7 +7,8 @@ import { S3BucketStorage } from './s3Storage.ts';
 import { openStorage } from './openStorage.ts';
 import { LocalFolderStorage } from './storage.ts';
 
-const configOf = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', ...env } as NodeJS.ProcessEnv, { dataDir: null });
+const configOf = (env: Record<string, string>) =>
+  loadConfig({ NODE_ENV: 'test', ...env } as NodeJS.ProcessEnv, { dataDir: null });
 
 describe('upload storage from the configuration', () => {
   it('is the data folder unless S3_BUCKET names a bucket', async () => {
@@ -24,8 +25,21 @@ describe('upload storage from the configuration', () => {
   });
 
   it('reads the S3_* variables, with defaults for the region and path style', async () => {
-    const config = configOf({ S3_BUCKET: 'trade-uploads', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true' });
-    expect(config.s3).toEqual({ bucket: 'trade-uploads', region: 'us-east-1', endpoint: 'http://127.0.0.1:9000', accessKeyId: 'key', secretAccessKey: 'secret', forcePathStyle: true });
+    const config = configOf({
+      S3_BUCKET: 'trade-uploads',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'trade-uploads',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
     expect(configOf({ S3_BUCKET: 'trade-uploads', S3_REGION: 'eu-west-1' }).s3).toEqual({
       bucket: 'trade-uploads',
       region: 'eu-west-1',
@@ -39,9 +53,15 @@ describe('upload storage from the configuration', () => {
   });
 
   it('refuses half a key pair, an endpoint that is not a URL and a path-style flag that is not a boolean', () => {
-    expect(() => configOf({ S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'key' })).toThrow('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither.');
-    expect(() => configOf({ S3_BUCKET: 'b-1', S3_ENDPOINT: 'minio:9000' })).toThrow('S3_ENDPOINT must be an http(s) URL');
-    expect(() => configOf({ S3_BUCKET: 'b-1', S3_FORCE_PATH_STYLE: 'yes' })).toThrow('S3_FORCE_PATH_STYLE must be true or false');
+    expect(() => configOf({ S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      'Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither.',
+    );
+    expect(() => configOf({ S3_BUCKET: 'b-1', S3_ENDPOINT: 'minio:9000' })).toThrow(
+      'S3_ENDPOINT must be an http(s) URL',
+    );
+    expect(() => configOf({ S3_BUCKET: 'b-1', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
+      'S3_FORCE_PATH_STYLE must be true or false',
+    );
   });
 });
 

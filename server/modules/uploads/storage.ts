@@ -139,7 +139,9 @@ export class MemoryStorage implements FileStorage {
 
   async read(key: string): Promise<Readable> {
     const data = await this.get(key);
-    const chunks = Array.from({ length: Math.ceil(data.length / MEMORY_CHUNK_BYTES) }, (_, index) => data.subarray(index * MEMORY_CHUNK_BYTES, (index + 1) * MEMORY_CHUNK_BYTES));
+    const chunks = Array.from({ length: Math.ceil(data.length / MEMORY_CHUNK_BYTES) }, (_, index) =>
+      data.subarray(index * MEMORY_CHUNK_BYTES, (index + 1) * MEMORY_CHUNK_BYTES),
+    );
     return Readable.from(chunks, { objectMode: false });
   }
 

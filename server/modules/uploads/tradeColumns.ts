@@ -17,7 +17,10 @@ const UPLOAD_COLUMNS = {
 } as const;
 
 /** A trade record as the uploaded-data report answers it and its export lists it. */
-export const TRADE_RECORD_COLUMNS: readonly string[] = [...Object.keys(UPLOAD_COLUMNS), ...STANDARD_COLUMNS.map((column) => column.name)];
+export const TRADE_RECORD_COLUMNS: readonly string[] = [
+  ...Object.keys(UPLOAD_COLUMNS),
+  ...STANDARD_COLUMNS.map((column) => column.name),
+];
 
 function columnSchema({ type, required }: TradeColumn): Record<string, unknown> {
   if (type === 'date') return { type: 'string', format: 'date' };
@@ -29,5 +32,8 @@ function columnSchema({ type, required }: TradeColumn): Record<string, unknown> 
 export const tradeRecordSchema = {
   type: 'object',
   required: ['id', 'upload_id', ...STANDARD_COLUMNS.filter((column) => column.required).map((column) => column.name)],
-  properties: { ...UPLOAD_COLUMNS, ...Object.fromEntries(STANDARD_COLUMNS.map((column) => [column.name, columnSchema(column)])) },
+  properties: {
+    ...UPLOAD_COLUMNS,
+    ...Object.fromEntries(STANDARD_COLUMNS.map((column) => [column.name, columnSchema(column)])),
+  },
 };

@@ -6,10 +6,13 @@ import { BadTradeFile, MAX_LINE_BYTES, tradeFileBatches } from './tradeFile.ts';
 
 /** The records of a file whose bytes arrive in pieces of `pieceSize`, as the stored file's stream hands them on. */
 async function records(file: Buffer, pieceSize = 7): Promise<string[][]> {
-  const pieces = Array.from({ length: Math.ceil(file.length / pieceSize) }, (_, index) => file.subarray(index * pieceSize, (index + 1) * pieceSize));
+  const pieces = Array.from({ length: Math.ceil(file.length / pieceSize) }, (_, index) =>
+    file.subarray(index * pieceSize, (index + 1) * pieceSize),
+  );
   const expected = { sha256: createHash('sha256').update(file).digest('hex'), size: file.length };
   const all: string[][] = [];
-  for await (const batch of tradeFileBatches(Readable.from(pieces), expected, { bytesRead: 0, compressed: false })) all.push(...batch);
+  for await (const batch of tradeFileBatches(Readable.from(pieces), expected, { bytesRead: 0, compressed: false }))
+    all.push(...batch);
   return all;
 }
 
@@ -23,7 +26,12 @@ async function failure(file: Buffer, pieceSize = 64 * 1024): Promise<string> {
 }
 
 describe('a trade file read as CSV as its bytes stream', () => {
-  const file = ['shipment_date,hs_code,product_description', '2026-09-01,0904,"Pepper, black"', '2026-09-02,0910,"Ginger ""dry"""', '2026-09-03,1006,12" pipe'].join('\n');
+  const file = [
+    'shipment_date,hs_code,product_description',
+    '2026-09-01,0904,"Pepper, black"',
+    '2026-09-02,0910,"Ginger ""dry"""',
+    '2026-09-03,1006,12" pipe',
+  ].join('\n');
   const expected = [
     ['shipment_date', 'hs_code', 'product_description'],
     ['2026-09-01', '0904', 'Pepper, black'],
@@ -31,9 +39,12 @@ describe('a trade file read as CSV as its bytes stream', () => {
     ['2026-09-03', '1006', '12" pipe'],
   ];
 
-  it.each([1, 2, 3, 5, 7, 64])('reads quoted fields (commas, doubled quotes) and a quote inside a field as text, whatever pieces the bytes come in (%i bytes)', async (pieceSize) => {
-    expect(await records(Buffer.from(file), pieceSize)).toEqual(expected);
-  });
+  it.each([1, 2, 3, 5, 7, 64])(
+    'reads quoted fields (commas, doubled quotes) and a quote inside a field as text, whatever pieces the bytes come in (%i bytes)',
+    async (pieceSize) => {
+      expect(await records(Buffer.from(file), pieceSize)).toEqual(expected);
+    },
+  );
 
   it('reads CR LF line breaks, a byte order mark and a line break inside a quoted field; skips empty lines', async () => {
     const windows = `\uFEFF${file.replace(/\n/g, '\r\n')}\r\n\r\n2026-09-04,0904,"two\r\nlines"\r\n`;
@@ -49,7 +60,9 @@ describe('a trade file read as CSV as its bytes stream', () => {
       'The file has a quote that is never closed (opened on line 5), so its rows cannot be told apart.',
     );
     const rows = Array.from({ length: 40_000 }, (_, index) => `2026-09-05,0910,Ginger ${index}`).join('\n');
-    expect(await failure(Buffer.from(`${file}\n2026-09-04,0910,"Turmeric\n${rows}\n`))).toMatch(/^The file has a quote that is never closed \(opened on line 5, still open \d+ lines and 1 MB later\)/);
+    expect(await failure(Buffer.from(`${file}\n2026-09-04,0910,"Turmeric\n${rows}\n`))).toMatch(
+      /^The file has a quote that is never closed \(opened on line 5, still open \d+ lines and 1 MB later\)/,
+    );
   });
 
   it.each([
@@ -58,7 +71,9 @@ describe('a trade file read as CSV as its bytes stream', () => {
     ['comes in one piece larger than the limit', 10, 4 * 1024 * 1024],
   ])('a line longer than a row may be fails with its line, whether it %s', async (_case, over, pieceSize) => {
     const long = Buffer.from(`${file}\n2026-09-04,0910,${'x'.repeat(MAX_LINE_BYTES + over)}\n2026-09-05,0910,Ginger\n`);
-    expect(await failure(long, pieceSize)).toBe(`Line 5 of the file is longer than ${MAX_LINE_BYTES / 1024 / 1024} MB, which no trade row is.`);
+    expect(await failure(long, pieceSize)).toBe(
+      `Line 5 of the file is longer than ${MAX_LINE_BYTES / 1024 / 1024} MB, which no trade row is.`,
+    );
   });
 
   it('reads a file whose lines end in CR alone', async () => {

@@ -13,7 +13,8 @@ export { BadTradeFile, MAX_LINE_BYTES } from '../../../validation/tradeCsv.ts';
 export const MAX_ROWS = 10_000_000;
 
 /** What the log says of an upload whose stored file no longer has the bytes that were checked when it was accepted. */
-export const CHANGED_FILE_ERROR = 'The stored file is not the one that was checked (its content changed after it was accepted). Upload the file again.';
+export const CHANGED_FILE_ERROR =
+  'The stored file is not the one that was checked (its content changed after it was accepted). Upload the file again.';
 
 export interface ExpectedFile {
   /** The SHA-256 of the bytes checked when the file was accepted. */
@@ -35,7 +36,11 @@ export interface ReadCount {
  * unclosed quote, a line longer than MAX_LINE_BYTES, more than MAX_ROWS rows. The hash is known only at the end: a
  * consumer must not publish what it read before the iteration has ended without error.
  */
-export async function* tradeFileBatches(source: Readable, expected: ExpectedFile, count: ReadCount): AsyncGenerator<string[][]> {
+export async function* tradeFileBatches(
+  source: Readable,
+  expected: ExpectedFile,
+  count: ReadCount,
+): AsyncGenerator<string[][]> {
   const raw = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const first = await raw.next();
   const head: Buffer = first.done ? Buffer.alloc(0) : first.value;
@@ -48,7 +53,10 @@ export async function* tradeFileBatches(source: Readable, expected: ExpectedFile
     for await (const parsed of csvBatches(strictUtf8(text))) {
       const batch = parsed.filter((record) => !isBlankRecord(record));
       records += batch.length;
-      if (records > MAX_ROWS + 1) throw new BadTradeFile(`The file has more than ${MAX_ROWS} rows, the most one upload may have. Split it and upload the parts.`);
+      if (records > MAX_ROWS + 1)
+        throw new BadTradeFile(
+          `The file has more than ${MAX_ROWS} rows, the most one upload may have. Split it and upload the parts.`,
+        );
       if (batch.length) yield batch;
     }
   } catch (error) {
@@ -63,7 +71,13 @@ export async function* tradeFileBatches(source: Readable, expected: ExpectedFile
 function ignore(): void {}
 
 /** The stored bytes as they come, counted and hashed; the size and the hash are held to the checked ones. */
-async function* checkedBytes(head: Buffer, ended: boolean, rest: AsyncIterator<Buffer>, expected: ExpectedFile, count: ReadCount): AsyncGenerator<Buffer> {
+async function* checkedBytes(
+  head: Buffer,
+  ended: boolean,
+  rest: AsyncIterator<Buffer>,
+  expected: ExpectedFile,
+  count: ReadCount,
+): AsyncGenerator<Buffer> {
   const hash = createHash('sha256');
   const take = (chunk: Buffer) => {
     count.bytesRead += chunk.length;
@@ -76,7 +90,8 @@ async function* checkedBytes(head: Buffer, ended: boolean, rest: AsyncIterator<B
   if (!ended) {
     for (let next = await rest.next(); !next.done; next = await rest.next()) yield take(next.value);
   }
-  if ((expected.size !== null && count.bytesRead !== expected.size) || hash.digest('hex') !== expected.sha256) throw new BadTradeFile(CHANGED_FILE_ERROR);
+  if ((expected.size !== null && count.bytesRead !== expected.size) || hash.digest('hex') !== expected.sha256)
+    throw new BadTradeFile(CHANGED_FILE_ERROR);
 }
 
 /** A decompression failure said as what is wrong with the file. */
@@ -84,7 +99,9 @@ function asBadFile(error: unknown): unknown {
   if (error instanceof BadTradeFile) return error;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && code.startsWith('Z_')) {
-    return new BadTradeFile(`The file is gzip-compressed but cannot be decompressed (${code === 'Z_BUF_ERROR' ? 'it is cut short' : 'it is corrupt'}). Compress it again, or upload it uncompressed.`);
+    return new BadTradeFile(
+      `The file is gzip-compressed but cannot be decompressed (${code === 'Z_BUF_ERROR' ? 'it is cut short' : 'it is corrupt'}). Compress it again, or upload it uncompressed.`,
+    );
   }
   return error;
 }

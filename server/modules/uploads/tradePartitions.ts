@@ -31,15 +31,18 @@ export async function ensureMonth(db: Database, period: string, leaseSeconds?: n
   const month = monthTable(period);
   if (!month) throw new Error(`Not a month: ${period}`);
   if (await tableExists(db, month)) return month;
-  await db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [MONTH_LOCK]);
-    if (await tableExists(tx, month)) return;
-    const name = quoteIdentifier(month);
-    await tx.exec(`CREATE TABLE ${name} (LIKE trade_records INCLUDING DEFAULTS) PARTITION BY LIST (upload_id);
+  await db.transaction(
+    async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [MONTH_LOCK]);
+      if (await tableExists(tx, month)) return;
+      const name = quoteIdentifier(month);
+      await tx.exec(`CREATE TABLE ${name} (LIKE trade_records INCLUDING DEFAULTS) PARTITION BY LIST (upload_id);
       CREATE TABLE ${quoteIdentifier(`${month}_other_uploads`)} PARTITION OF ${name} DEFAULT;
       CREATE INDEX ${quoteIdentifier(`${month}_other_uploads_search`)} ON ${quoteIdentifier(`${month}_other_uploads`)} USING gin ((${TRADE_SEARCH}) gin_trgm_ops);
       ALTER TABLE trade_records ATTACH PARTITION ${name} FOR VALUES IN ('${period}')`);
-  }, { leaseSeconds });
+    },
+    { leaseSeconds },
+  );
   return month;
 }
 
@@ -52,7 +55,10 @@ export function loadedColumns(withExtra: boolean): string {
  * Creates the table of an upload's records, unattached (no one reads it), with what it takes from its upload as
  * defaults so that the COPY lines carry only the file's columns. One left by an import that stopped is replaced.
  */
-export async function createUploadTable(db: Queryable, upload: { uploadId: number; countryId: number | null; tradeDirection: string; period: string }): Promise<string> {
+export async function createUploadTable(
+  db: Queryable,
+  upload: { uploadId: number; countryId: number | null; tradeDirection: string; period: string },
+): Promise<string> {
   const table = quoteIdentifier(uploadTable(upload.uploadId));
   await db.exec(`DROP TABLE IF EXISTS ${table}`);
   await db.exec(`CREATE TABLE ${table} (LIKE trade_records INCLUDING DEFAULTS)`);
@@ -84,20 +90,28 @@ export async function indexUploadTable(db: Queryable, uploadId: number): Promise
  * Publishes a loaded upload: attaches its table to its month and takes out of the month what it replaces, in the
  * caller's transaction, so readers see the records it replaces until that commits and the new ones after, never both.
  */
-export async function publishUploadTable(tx: Queryable, upload: { uploadId: number; period: string }, replacing: readonly number[]): Promise<void> {
+export async function publishUploadTable(
+  tx: Queryable,
+  upload: { uploadId: number; period: string },
+  replacing: readonly number[],
+): Promise<void> {
   const month = quoteIdentifier(monthTable(upload.period)!);
   // Two publications into one month take turns; readers of the month are not held up by this lock. ONLY the month:
   // locking its upload tables too would wait for the search index being built on the one published before.
   await tx.exec(`LOCK TABLE ONLY ${month} IN SHARE UPDATE EXCLUSIVE MODE`);
   for (const replaced of replacing) await removeUploadRecords(tx, replaced);
-  await tx.exec(`ALTER TABLE ${month} ATTACH PARTITION ${quoteIdentifier(uploadTable(upload.uploadId))} FOR VALUES IN (${upload.uploadId})`);
+  await tx.exec(
+    `ALTER TABLE ${month} ATTACH PARTITION ${quoteIdentifier(uploadTable(upload.uploadId))} FOR VALUES IN (${upload.uploadId})`,
+  );
 }
 
 /** Takes an upload's records out of trade_records: its own table is dropped; records without one are deleted. */
 export async function removeUploadRecords(tx: Queryable, uploadId: number): Promise<void> {
   // A search index being built CONCURRENTLY on the table waits for this transaction, which would wait for it to drop
   // the table (a deadlock, ending one of them): the build is stopped first, since its table goes anyway.
-  await tx.query('SELECT pg_cancel_backend(pid) FROM pg_stat_progress_create_index WHERE relid = to_regclass($1)', [uploadTable(uploadId)]);
+  await tx.query('SELECT pg_cancel_backend(pid) FROM pg_stat_progress_create_index WHERE relid = to_regclass($1)', [
+    uploadTable(uploadId),
+  ]);
   await tx.exec(`DROP TABLE IF EXISTS ${quoteIdentifier(uploadTable(uploadId))}`);
   await tx.query('DELETE FROM trade_records WHERE upload_id = $1', [uploadId]);
 }
@@ -125,7 +139,9 @@ export async function buildSearchIndexes(db: Database): Promise<number> {
     const index = quoteIdentifier(`${name}_search`);
     // A build that stopped half-way leaves an invalid index behind, which must go before it is built again.
     await db.exec(`DROP INDEX ${db.kind === 'postgres' ? 'CONCURRENTLY ' : ''}IF EXISTS ${index}`);
-    await db.exec(`CREATE INDEX ${db.kind === 'postgres' ? 'CONCURRENTLY ' : ''}IF NOT EXISTS ${index} ON ${quoteIdentifier(name)} USING gin ((${TRADE_SEARCH}) gin_trgm_ops)`);
+    await db.exec(
+      `CREATE INDEX ${db.kind === 'postgres' ? 'CONCURRENTLY ' : ''}IF NOT EXISTS ${index} ON ${quoteIdentifier(name)} USING gin ((${TRADE_SEARCH}) gin_trgm_ops)`,
+    );
   }
   return missing.length;
 }

@@ -35,7 +35,12 @@ export function hasExtraColumns(columns: readonly TradeColumn[]): boolean {
  * COPY_PIECE_CHARS, counting every row in `summary` and keeping the first MAX_STORED_REJECTIONS rejections in
  * `rejections`. A header that does not match the columns fails before any row is read.
  */
-export async function* copyText(batches: AsyncIterator<string[][]>, columns: readonly TradeColumn[], summary: ImportSummary, rejections: Rejection[]): AsyncGenerator<string> {
+export async function* copyText(
+  batches: AsyncIterator<string[][]>,
+  columns: readonly TradeColumn[],
+  summary: ImportSummary,
+  rejections: Rejection[],
+): AsyncGenerator<string> {
   const first = await batches.next();
   if (first.done || first.value.length === 0) throw new BadTradeFile('The file is empty: it has no header row.');
   const [headerRecord, ...firstRows] = first.value;
@@ -45,8 +50,13 @@ export async function* copyText(batches: AsyncIterator<string[][]>, columns: rea
 
   const position = new Map(header.map((name, index) => [name, index]));
   const problemOf = rowCheck(header, columns);
-  const standardAt = STANDARD_COLUMNS.map((column) => ({ at: position.get(column.name), number: column.type === 'number' }));
-  const extrasAt = columns.filter((column) => !STANDARD_NAMES.has(column.name)).map((column) => ({ name: column.name, at: position.get(column.name), number: column.type === 'number' }));
+  const standardAt = STANDARD_COLUMNS.map((column) => ({
+    at: position.get(column.name),
+    number: column.type === 'number',
+  }));
+  const extrasAt = columns
+    .filter((column) => !STANDARD_NAMES.has(column.name))
+    .map((column) => ({ name: column.name, at: position.get(column.name), number: column.type === 'number' }));
   /** A field as it is stored: a number without its grouping commas (an accepted row's numbers are all numbers). */
   const stored = ({ at, number }: { at: number | undefined; number: boolean }, fields: readonly string[]) => {
     const value = at === undefined ? undefined : fields[at];
@@ -59,17 +69,23 @@ export async function* copyText(batches: AsyncIterator<string[][]>, columns: rea
     const problem = problemOf(fields);
     if (problem) {
       summary.rejected += 1;
-      if (rejections.length < MAX_STORED_REJECTIONS) rejections.push({ line: summary.total + 1, reason: detached(problem), row: detached(csvLine(fields).slice(0, MAX_REJECTED_ROW_CHARS)) });
+      if (rejections.length < MAX_STORED_REJECTIONS)
+        rejections.push({
+          line: summary.total + 1,
+          reason: detached(problem),
+          row: detached(csvLine(fields).slice(0, MAX_REJECTED_ROW_CHARS)),
+        });
       return null;
     }
     summary.accepted += 1;
     let text = standardAt.map((column) => copyValue(stored(column, fields))).join('\t');
-    if (extrasAt.length) text += `\t${copyValue(JSON.stringify(Object.fromEntries(extrasAt.map((column) => [column.name, emptyToNull(stored(column, fields))]))))}`;
+    if (extrasAt.length)
+      text += `\t${copyValue(JSON.stringify(Object.fromEntries(extrasAt.map((column) => [column.name, emptyToNull(stored(column, fields))]))))}`;
     return `${text}\n`;
   };
 
   let piece = '';
-  for (let batch: string[][] | undefined = firstRows; batch; ) {
+  for (let batch: string[][] | undefined = firstRows; batch;) {
     for (const fields of batch) {
       piece += copyLine(fields) ?? '';
       if (piece.length < COPY_PIECE_CHARS) continue;

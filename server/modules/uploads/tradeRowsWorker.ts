@@ -59,7 +59,10 @@ async function run({ columns, expected }: TradeRowsTask): Promise<void> {
   const summary: ImportSummary = { total: 0, accepted: 0, rejected: 0 };
   const rejections: Rejection[] = [];
   try {
-    const records = tradeFileBatches(Readable.from(fileBytes(), { objectMode: false }), expected, { bytesRead: 0, compressed: false });
+    const records = tradeFileBatches(Readable.from(fileBytes(), { objectMode: false }), expected, {
+      bytesRead: 0,
+      compressed: false,
+    });
     for await (const text of copyText(records, columns, summary, rejections)) {
       if (credit === 0) await new Promise<void>((resolve) => (creditWaiter = resolve));
       credit -= 1;
@@ -67,7 +70,11 @@ async function run({ columns, expected }: TradeRowsTask): Promise<void> {
     }
     send({ kind: 'done', summary, rejections });
   } catch (error) {
-    send({ kind: 'failed', badFile: error instanceof BadTradeFile, message: error instanceof Error ? error.message : String(error) });
+    send({
+      kind: 'failed',
+      badFile: error instanceof BadTradeFile,
+      message: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 

@@ -19,12 +19,27 @@ export interface PendingFile {
 }
 
 /** Ends an upload whose file failed a check: the file is removed, the upload failed with the reason in its log. */
-export async function refuse(app: FastifyInstance, request: FastifyRequest, uploadId: number, key: string, reason: string): Promise<void> {
+export async function refuse(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  uploadId: number,
+  key: string,
+  reason: string,
+): Promise<void> {
   const ended = await app.db.transaction(async (tx) => {
-    const rows = await tx.query('UPDATE upload_files SET processed_at = now(), error = $2 WHERE upload_id = $1 AND stored_at IS NULL AND processed_at IS NULL RETURNING upload_id', [uploadId, reason]);
+    const rows = await tx.query(
+      'UPDATE upload_files SET processed_at = now(), error = $2 WHERE upload_id = $1 AND stored_at IS NULL AND processed_at IS NULL RETURNING upload_id',
+      [uploadId, reason],
+    );
     if (rows.length) {
       const actor = await uploader(tx, request.user?.id ?? null, request);
-      await setUploadState(app, tx, uploadId, { status: 'failed' }, { actor, action: 'upload', details: { accepted: false, reason } });
+      await setUploadState(
+        app,
+        tx,
+        uploadId,
+        { status: 'failed' },
+        { actor, action: 'upload', details: { accepted: false, reason } },
+      );
     }
     return rows.length > 0;
   });
@@ -47,7 +62,10 @@ export async function pendingFile(db: Queryable, uploadId: number): Promise<Pend
  */
 export async function storageKeyFor(db: Queryable, uploadId: number, fileName: string): Promise<string> {
   const key = `uploads/${uploadId}-${randomBytes(8).toString('hex')}.${isGzipName(fileName) ? 'csv.gz' : 'csv'}`;
-  const [row] = await db.query<{ storage_key: string }>('UPDATE upload_files SET storage_key = coalesce(storage_key, $2) WHERE upload_id = $1 RETURNING storage_key', [uploadId, key]);
+  const [row] = await db.query<{ storage_key: string }>(
+    'UPDATE upload_files SET storage_key = coalesce(storage_key, $2) WHERE upload_id = $1 RETURNING storage_key',
+    [uploadId, key],
+  );
   if (!row) throw new Error(`No upload ${uploadId}`);
   return row.storage_key;
 }

@@ -7,7 +7,8 @@ import type { Queryable } from '../../db/database.ts';
 import { monthTable, uploadTable } from './tradePartitions.ts';
 
 /** Every column of a record that the file gave: two rows equal in all of them are the same shipment twice. */
-export const ROW_COLUMNS = 'shipment_date, hs_code, product_description, quantity, unit, value, importer, exporter, origin_country, destination_country, port_of_loading, port_of_discharge, extra';
+export const ROW_COLUMNS =
+  'shipment_date, hs_code, product_description, quantity, unit, value, importer, exporter, origin_country, destination_country, port_of_loading, port_of_discharge, extra';
 
 export interface UploadCounts {
   uploadId: number;
@@ -31,7 +32,16 @@ export async function uploadRecords(db: Queryable, uploadId: number, period: str
 export async function uploadProfile(db: Queryable, counts: UploadCounts): Promise<UploadProfile> {
   const source = await uploadRecords(db, counts.uploadId, counts.period);
   const start = `DATE '${counts.period}-01'`;
-  const chapters = await db.query<{ chapter: string; rows: string | number; value: number; quantity: number; outside_period: string | number; empty_importer: string | number; empty_exporter: string | number; unit_value_median: number | null }>(
+  const chapters = await db.query<{
+    chapter: string;
+    rows: string | number;
+    value: number;
+    quantity: number;
+    outside_period: string | number;
+    empty_importer: string | number;
+    empty_exporter: string | number;
+    unit_value_median: number | null;
+  }>(
     `SELECT coalesce(left(hs_code, 2), '') AS chapter, count(*) AS rows, coalesce(sum(value), 0)::float8 AS value, coalesce(sum(quantity), 0)::float8 AS quantity,
             count(*) FILTER (WHERE shipment_date < ${start} OR shipment_date >= ${start} + interval '1 month') AS outside_period,
             count(*) FILTER (WHERE nullif(btrim(importer), '') IS NULL) AS empty_importer,
@@ -43,7 +53,8 @@ export async function uploadProfile(db: Queryable, counts: UploadCounts): Promis
     `SELECT coalesce(sum(n - 1), 0) AS duplicates
        FROM (SELECT count(*) AS n FROM ${source} GROUP BY hash_record_extended((${ROW_COLUMNS}), 0) HAVING count(*) > 1) AS d`,
   );
-  const sum = (pick: (row: (typeof chapters)[number]) => number | string) => chapters.reduce((total, row) => total + Number(pick(row)), 0);
+  const sum = (pick: (row: (typeof chapters)[number]) => number | string) =>
+    chapters.reduce((total, row) => total + Number(pick(row)), 0);
   return {
     period: counts.period,
     rows_total: counts.rowsTotal,
@@ -58,7 +69,11 @@ export async function uploadProfile(db: Queryable, counts: UploadCounts): Promis
     chapters: Object.fromEntries(
       chapters.map((row): [string, ChapterFigures] => [
         row.chapter,
-        { rows: Number(row.rows), value: Number(row.value), unit_value_median: row.unit_value_median === null ? null : Number(row.unit_value_median) },
+        {
+          rows: Number(row.rows),
+          value: Number(row.value),
+          unit_value_median: row.unit_value_median === null ? null : Number(row.unit_value_median),
+        },
       ]),
     ),
   };

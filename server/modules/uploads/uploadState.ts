@@ -18,10 +18,24 @@ const NOBODY: AuditActor = { userId: null, email: null, clientAddress: null, req
  * through the record operations like every change of a record: its version, its entry (with `entry`'s action and
  * details) and its history. The server's own jobs change it unscoped.
  */
-export async function setUploadState(app: FastifyInstance, tx: Queryable, uploadId: number, values: Record<string, unknown>, entry?: UploadStateEntry): Promise<void> {
+export async function setUploadState(
+  app: FastifyInstance,
+  tx: Queryable,
+  uploadId: number,
+  values: Record<string, unknown>,
+  entry?: UploadStateEntry,
+): Promise<void> {
   const uploads = entityResource(MODULE.dataUploadLogs);
   if (!uploads) return;
   const present = Object.fromEntries(Object.entries(values).filter(([name]) => field(uploads.entity, name)));
   const context = { app, tx, user: null, actor: entry?.actor ?? NOBODY };
-  await app.records.of(uploads).change(context, [uploadId], present, { expected: 'any', values: present }, { action: entry?.action ?? 'import', details: entry?.details ?? {} });
+  await app.records
+    .of(uploads)
+    .change(
+      context,
+      [uploadId],
+      present,
+      { expected: 'any', values: present },
+      { action: entry?.action ?? 'import', details: entry?.details ?? {} },
+    );
 }

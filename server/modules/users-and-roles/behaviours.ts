@@ -11,7 +11,8 @@ export const userBehaviour: ResourceBehaviour = {
       if (change.kind === 'delete') throw conflict('You cannot delete your own account.');
       if (change.kind !== 'update') continue;
       if (change.body.is_active === false) throw conflict('You cannot deactivate your own account.');
-      if (change.body.role_id !== undefined && change.body.role_id !== user.roleId) throw validationError({ role_id: 'You cannot change your own role.' });
+      if (change.body.role_id !== undefined && change.body.role_id !== user.roleId)
+        throw validationError({ role_id: 'You cannot change your own role.' });
     }
     return keepingFullAccess(tx, write);
   },
@@ -23,7 +24,12 @@ export const userBehaviour: ResourceBehaviour = {
   // a password, as the console creates them, they choose it with that link.
   async afterCreate(id, body, { app, tx }) {
     const firstName = typeof body.first_name === 'string' ? body.first_name : null;
-    const recipient = { id, email: String(body.email).toLowerCase(), first_name: firstName, password_set: typeof body.password === 'string' };
+    const recipient = {
+      id,
+      email: String(body.email).toLowerCase(),
+      first_name: firstName,
+      password_set: typeof body.password === 'string',
+    };
     await sendEmailLink(app, tx, recipient, 'verify_email');
   },
   async afterUpdate(ids, body, { tx, user }) {

@@ -48,7 +48,14 @@ export async function emailVerificationRoutes(app: FastifyInstance): Promise<voi
     handler: async (request) => {
       const { id } = request.params;
       const email = await db.transaction(async (tx) => {
-        const [user] = await tx.query<{ id: number; email: string; first_name: string | null; is_active: boolean; verified: boolean; password_set: boolean }>(
+        const [user] = await tx.query<{
+          id: number;
+          email: string;
+          first_name: string | null;
+          is_active: boolean;
+          verified: boolean;
+          password_set: boolean;
+        }>(
           'SELECT id, email, first_name, is_active, email_verified_at IS NOT NULL AS verified, password_hash IS NOT NULL AS password_set FROM users WHERE id = $1 FOR UPDATE',
           [id],
         );
@@ -56,9 +63,15 @@ export async function emailVerificationRoutes(app: FastifyInstance): Promise<voi
         if (user.verified) throw conflict(`${user.email} is already verified.`);
         if (!user.is_active) throw conflict('This user is inactive: activate them before sending a link.');
         const wait = await linkWaitSeconds(tx, id, 'verify_email', 0);
-        if (wait > 0) throw tooManyRequests(wait, `${LINKS_PER_HOUR} verification links were sent to this user in the last hour.`);
+        if (wait > 0)
+          throw tooManyRequests(wait, `${LINKS_PER_HOUR} verification links were sent to this user in the last hour.`);
         await sendEmailLink(app, tx, user, 'verify_email');
-        await recordAudit(tx, actorOf(request), { module: MODULE.users, recordId: id, action: 'verification_sent', details: { email: user.email } });
+        await recordAudit(tx, actorOf(request), {
+          module: MODULE.users,
+          recordId: id,
+          action: 'verification_sent',
+          details: { email: user.email },
+        });
         return user.email;
       });
       return { data: await verificationStatus(db, id), message: `A new verification link was sent to ${email}.` };

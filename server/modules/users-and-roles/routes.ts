@@ -13,7 +13,10 @@ import { actorOf, recordAudit } from '../audit/record.ts';
 import type { FieldChanges } from '../../../contract/audit.ts';
 
 /** Every module with the actions it offers: the areas (view), then their resources. */
-const MODULES = [...AREAS.map((area) => area.key), ...RESOURCES.map((resource) => resource.key)].map((key) => ({ key, actions: actionsOf(key) }));
+const MODULES = [...AREAS.map((area) => area.key), ...RESOURCES.map((resource) => resource.key)].map((key) => ({
+  key,
+  actions: actionsOf(key),
+}));
 
 /** PERM-01 and the role permission sets edited through ROLES. */
 export async function permissionRoutes(app: FastifyInstance): Promise<void> {
@@ -28,7 +31,7 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['Session'],
       operationId: 'getOwnPermissions',
-      summary: 'The caller\'s permissions',
+      summary: "The caller's permissions",
       response: { 200: permissionMapAnswer, ...errorAnswers(401) },
     },
     handler: async (request) => ({ data: permissionMap(currentUser(request).grants) }),
@@ -39,15 +42,16 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       operationId: 'getRolePermissions',
-      summary: 'A role\'s permission set',
+      summary: "A role's permission set",
       params: idParams,
       response: { 200: answers.read, ...errorAnswers(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {
       reply.header('etag', etagOf(await roleVersion(db, request.params.id)));
-      const rows = await db.query<{ module: string; action: string }>('SELECT module, action FROM role_permissions WHERE role_id = $1 ORDER BY module, action', [
-        request.params.id,
-      ]);
+      const rows = await db.query<{ module: string; action: string }>(
+        'SELECT module, action FROM role_permissions WHERE role_id = $1 ORDER BY module, action',
+        [request.params.id],
+      );
       const data: Record<string, string[]> = {};
       for (const row of rows) (data[row.module] ??= []).push(row.action);
       return { data };
@@ -59,9 +63,9 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       operationId: 'replaceRolePermissions',
-      summary: 'Replace a role\'s permission set',
+      summary: "Replace a role's permission set",
       description:
-        'Applies when the role\'s users next load `user/permission`. `If-Match` is the role\'s version as read; any change to a permission set moves every role\'s version on.',
+        "Applies when the role's users next load `user/permission`. `If-Match` is the role's version as read; any change to a permission set moves every role's version on.",
       params: idParams,
       headers: IF_MATCH_HEADER,
       body: rolePermissionsBody(permissionSet),
@@ -74,24 +78,38 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
       // versions the change moves (migration 008): no other role's.
       const version = await db.transaction((tx) =>
         keepingFullAccess(tx, async () => {
-          const [role] = await tx.query<{ version: number }>('SELECT version FROM roles WHERE id = $1 FOR UPDATE', [id]);
+          const [role] = await tx.query<{ version: number }>('SELECT version FROM roles WHERE id = $1 FOR UPDATE', [
+            id,
+          ]);
           if (!role) throw notFound('Role');
           if (expected !== 'any' && !expected.versions.includes(role.version)) throw staleRecord('role');
-          const before = await tx.query<{ module: string; action: string }>('DELETE FROM role_permissions WHERE role_id = $1 RETURNING module, action', [id]);
-          const pairs = Object.entries(request.body.permissions).flatMap(([module, actions]) => actions.map((action) => [module, action] as const));
+          const before = await tx.query<{ module: string; action: string }>(
+            'DELETE FROM role_permissions WHERE role_id = $1 RETURNING module, action',
+            [id],
+          );
+          const pairs = Object.entries(request.body.permissions).flatMap(([module, actions]) =>
+            actions.map((action) => [module, action] as const),
+          );
           if (pairs.length > 0) {
-            await tx.query('INSERT INTO role_permissions (role_id, module, action) SELECT $1, m, a FROM unnest($2::text[], $3::text[]) AS p(m, a)', [
-              id,
-              pairs.map(([module]) => module),
-              pairs.map(([, action]) => action),
-            ]);
+            await tx.query(
+              'INSERT INTO role_permissions (role_id, module, action) SELECT $1, m, a FROM unnest($2::text[], $3::text[]) AS p(m, a)',
+              [id, pairs.map(([module]) => module), pairs.map(([, action]) => action)],
+            );
           }
-          await recordAudit(tx, actorOf(request), { module: MODULE.roles, recordId: id, action: 'permissions', ...grantChanges(before, request.body.permissions) });
+          await recordAudit(tx, actorOf(request), {
+            module: MODULE.roles,
+            recordId: id,
+            action: 'permissions',
+            ...grantChanges(before, request.body.permissions),
+          });
           return roleVersion(tx, id);
         }),
       );
       reply.header('etag', etagOf(version));
-      return { data: request.body.permissions, message: 'Permissions saved. Signed-in users of this role see the change at their next step.' };
+      return {
+        data: request.body.permissions,
+        message: 'Permissions saved. Signed-in users of this role see the change at their next step.',
+      };
     },
   });
 }
@@ -100,10 +118,19 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
  * A permission set's change as an entry holds it: per module whose actions changed, its actions before -> after, and
  * the grants added and removed (`MODULE.action`) in the details.
  */
-function grantChanges(before: ReadonlyArray<{ module: string; action: string }>, after: Record<string, string[]>): { changes: FieldChanges; details: Record<string, unknown> } {
+function grantChanges(
+  before: ReadonlyArray<{ module: string; action: string }>,
+  after: Record<string, string[]>,
+): { changes: FieldChanges; details: Record<string, unknown> } {
   const had = new Set(before.map(({ module, action }) => `${module}.${action}`));
-  const has = new Set(Object.entries(after).flatMap(([module, actions]) => actions.map((action) => `${module}.${action}`)));
-  const actionsOf = (grants: ReadonlySet<string>, module: string) => [...grants].filter((grant) => grant.startsWith(`${module}.`)).map((grant) => grant.slice(module.length + 1)).sort();
+  const has = new Set(
+    Object.entries(after).flatMap(([module, actions]) => actions.map((action) => `${module}.${action}`)),
+  );
+  const actionsOf = (grants: ReadonlySet<string>, module: string) =>
+    [...grants]
+      .filter((grant) => grant.startsWith(`${module}.`))
+      .map((grant) => grant.slice(module.length + 1))
+      .sort();
   const added = [...has].filter((grant) => !had.has(grant)).sort();
   const removed = [...had].filter((grant) => !has.has(grant)).sort();
   const changes: FieldChanges = {};

@@ -4,7 +4,11 @@ import type { JsonSchema } from '../../../contract/description.ts';
 import { namedSchema } from '../../http/components.ts';
 type ModuleActions = ReadonlyArray<{ key: string; actions: readonly string[] }>;
 
-const ROUTED_ACTION = { type: 'object', required: ['is_routable', 'route_url'], properties: { is_routable: { type: 'boolean' }, route_url: { type: 'string' } } };
+const ROUTED_ACTION = {
+  type: 'object',
+  required: ['is_routable', 'route_url'],
+  properties: { is_routable: { type: 'boolean' }, route_url: { type: 'string' } },
+};
 
 export const permissionMapAnswer = dataAnswer('Built from the role on every call.', {
   type: 'object',
@@ -22,18 +26,30 @@ export function permissionSetSchema(modules: ModuleActions): JsonSchema {
     type: 'object',
     additionalProperties: false,
     description: 'Module → the actions granted.',
-    properties: Object.fromEntries(modules.map((module) => [module.key, { type: 'array', uniqueItems: true, items: { type: 'string', enum: [...module.actions] } }])),
+    properties: Object.fromEntries(
+      modules.map((module) => [
+        module.key,
+        { type: 'array', uniqueItems: true, items: { type: 'string', enum: [...module.actions] } },
+      ]),
+    ),
   });
 }
 
 export function rolePermissionsBody(permissionSet: JsonSchema): JsonSchema {
-  return { type: 'object', additionalProperties: false, required: ['permissions'], properties: { permissions: permissionSet } };
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['permissions'],
+    properties: { permissions: permissionSet },
+  };
 }
 
 export function permissionSetAnswers(permissionSet: JsonSchema) {
   return {
-    read: withETag(dataAnswer('The granted actions by module; `ETag` is the role\'s version, which the set shares.', permissionSet)),
-    saved: withETag(dataAnswer('Saved; `ETag` is the role\'s new version.', permissionSet, { message: true })),
+    read: withETag(
+      dataAnswer("The granted actions by module; `ETag` is the role's version, which the set shares.", permissionSet),
+    ),
+    saved: withETag(dataAnswer("Saved; `ETag` is the role's new version.", permissionSet, { message: true })),
   };
 }
 
@@ -43,7 +59,12 @@ const nullableDateTime = { type: ['string', 'null'], format: 'date-time' };
 const EMAIL_VERIFICATION = namedSchema('EmailVerification', {
   type: 'object',
   required: ['email', 'verified_at', 'last_link_sent_at', 'last_link_expires_at'],
-  properties: { email: { type: 'string' }, verified_at: nullableDateTime, last_link_sent_at: nullableDateTime, last_link_expires_at: nullableDateTime },
+  properties: {
+    email: { type: 'string' },
+    verified_at: nullableDateTime,
+    last_link_sent_at: nullableDateTime,
+    last_link_expires_at: nullableDateTime,
+  },
 });
 
 /** An administrator's "send the verification link again": nothing to say beyond the user in the path. */

@@ -10,8 +10,24 @@ import { ENTITY_RESOURCES, type EntityResource } from '../../registry.ts';
 import { listableFields } from '../resources/schemas.ts';
 import { hasFullAccess } from '../users-and-roles/fullAccess.ts';
 import { SAVED_VIEW_LIMITS } from '../../../contract/savedViews.ts';
-import { PREFERENCES_SAVED, preferencesBody, VIEW_ANSWER, VIEW_BODY, VIEW_SAVED, viewParams, VIEWS_ANSWER, viewsQuery } from './schemas.ts';
-import { ViewStore, type StoredPreferences, type StoredView, type Viewer, type ViewPlace, type ViewWrite } from './store.ts';
+import {
+  PREFERENCES_SAVED,
+  preferencesBody,
+  VIEW_ANSWER,
+  VIEW_BODY,
+  VIEW_SAVED,
+  viewParams,
+  VIEWS_ANSWER,
+  viewsQuery,
+} from './schemas.ts';
+import {
+  ViewStore,
+  type StoredPreferences,
+  type StoredView,
+  type Viewer,
+  type ViewPlace,
+  type ViewWrite,
+} from './store.ts';
 import { checkViewQuery } from './viewQuery.ts';
 
 /** `views/<list>` and `list-preferences/<list>` of every resource with a list (docs/api.md, "Saved views and list settings"). */
@@ -26,45 +42,72 @@ function registerViews(app: FastifyInstance, resource: EntityResource): void {
   const viewsPath = `/views/${resource.api}`;
   const config = { access: permission(resource.key, 'view') };
   const singular = resource.singular.replace(/(?:^|\s+)(\w)/g, (_match, letter: string) => letter.toUpperCase());
-  const about = (operationId: string, summary: string, description?: string) => ({ tags: [resource.label], operationId, summary, ...(description ? { description } : {}) });
+  const about = (operationId: string, summary: string, description?: string) => ({
+    tags: [resource.label],
+    operationId,
+    summary,
+    ...(description ? { description } : {}),
+  });
   const list = `the ${resource.label.toLowerCase()} list`;
 
-  const answerOf = (view: StoredView, user: SessionUser) => ({ ...view, mine: view.owner_id === user.id, ...checkViewQuery(resource, view.query) });
+  const answerOf = (view: StoredView, user: SessionUser) => ({
+    ...view,
+    mine: view.owner_id === user.id,
+    ...checkViewQuery(resource, view.query),
+  });
   const loadView = async (db: Queryable, user: SessionUser, id: number) => {
     const view = await store.visibleOne(db, viewerOf(user), id);
     if (!view) throw notFound('View');
     return answerOf(view, user);
   };
-  const audit = (tx: Queryable, request: FastifyRequest, action: 'view_saved' | 'view_deleted' | 'list_preferences', details: Record<string, unknown>) =>
-    recordAudit(tx, actorOf(request), { module: resource.key, action, details: { list: resource.key, ...details } });
+  const audit = (
+    tx: Queryable,
+    request: FastifyRequest,
+    action: 'view_saved' | 'view_deleted' | 'list_preferences',
+    details: Record<string, unknown>,
+  ) => recordAudit(tx, actorOf(request), { module: resource.key, action, details: { list: resource.key, ...details } });
 
   /**
    * A view as written: its query must name only what the list has and fit its size, it may be shared with the caller's
    * own role (any role with full access), and where it lands (`before`: where it was) must have room for it.
    */
-  const judged = async (db: Queryable, user: SessionUser, body: ViewWrite, before: { id: number; shared_role_id: number | null } | null): Promise<ViewWrite> => {
+  const judged = async (
+    db: Queryable,
+    user: SessionUser,
+    body: ViewWrite,
+    before: { id: number; shared_role_id: number | null } | null,
+  ): Promise<ViewWrite> => {
     const { query, dropped } = checkViewQuery(resource, body.query);
     if (dropped.length > 0) throw validationError({ query: `Not part of ${list}: ${dropped.join(', ')}.` });
     const bytes = Buffer.byteLength(JSON.stringify(query));
     if (bytes > SAVED_VIEW_LIMITS.definitionBytes) {
-      throw validationError({ query: `A view holds at most ${SAVED_VIEW_LIMITS.definitionBytes.toLocaleString('en')} bytes of search, filters and settings (as JSON); this one has ${bytes.toLocaleString('en')}.` });
+      throw validationError({
+        query: `A view holds at most ${SAVED_VIEW_LIMITS.definitionBytes.toLocaleString('en')} bytes of search, filters and settings (as JSON); this one has ${bytes.toLocaleString('en')}.`,
+      });
     }
     const shared = body.shared_role_id ?? null;
     if (shared !== null && shared !== user.roleId) {
-      if (!hasFullAccess(user.grants)) throw validationError({ shared_role_id: 'You can share a view with your own role only.' });
-      if ((await db.query('SELECT 1 FROM roles WHERE id = $1', [shared])).length === 0) throw validationError({ shared_role_id: 'No such role.' });
+      if (!hasFullAccess(user.grants))
+        throw validationError({ shared_role_id: 'You can share a view with your own role only.' });
+      if ((await db.query('SELECT 1 FROM roles WHERE id = $1', [shared])).length === 0)
+        throw validationError({ shared_role_id: 'No such role.' });
     }
     // A view that stays where it was takes no more room there, even where older views fill it past the limit.
-    if (!before || before.shared_role_id !== shared) await checkRoom(db, shared === null ? { private: user.id } : { sharedWith: shared }, before?.id ?? null);
+    if (!before || before.shared_role_id !== shared)
+      await checkRoom(db, shared === null ? { private: user.id } : { sharedWith: shared }, before?.id ?? null);
     return { name: body.name.trim(), query, shared_role_id: shared };
   };
   const checkRoom = async (db: Queryable, place: ViewPlace, except: number | null) => {
     const count = await store.countIn(db, place, except);
     if ('private' in place && count >= SAVED_VIEW_LIMITS.privatePerUser) {
-      throw validationError({ shared_role_id: `You have ${count} private views of ${list}, the most a user may keep (${SAVED_VIEW_LIMITS.privatePerUser}): delete one first.` });
+      throw validationError({
+        shared_role_id: `You have ${count} private views of ${list}, the most a user may keep (${SAVED_VIEW_LIMITS.privatePerUser}): delete one first.`,
+      });
     }
     if ('sharedWith' in place && count >= SAVED_VIEW_LIMITS.sharedPerRole) {
-      throw validationError({ shared_role_id: `This role has ${count} views of ${list} shared with it, the most a role may have (${SAVED_VIEW_LIMITS.sharedPerRole}): one must be deleted or made private first.` });
+      throw validationError({
+        shared_role_id: `This role has ${count} views of ${list} shared with it, the most a role may have (${SAVED_VIEW_LIMITS.sharedPerRole}): one must be deleted or made private first.`,
+      });
     }
   };
 
@@ -78,9 +121,18 @@ function registerViews(app: FastifyInstance, resource: EntityResource): void {
     handler: async (request) => {
       const user = currentUser(request);
       const { _page: page, _page_size: pageSize } = request.query;
-      const { views, total, preferences, shareRoles } = await store.opening(app.db, viewerOf(user), hasFullAccess(user.grants), { page, pageSize });
+      const { views, total, preferences, shareRoles } = await store.opening(
+        app.db,
+        viewerOf(user),
+        hasFullAccess(user.grants),
+        { page, pageSize },
+      );
       return {
-        data: { views: views.map((view) => answerOf(view, user)), preferences: checkedPreferences(resource, preferences), share_roles: shareRoles },
+        data: {
+          views: views.map((view) => answerOf(view, user)),
+          preferences: checkedPreferences(resource, preferences),
+          share_roles: shareRoles,
+        },
         meta: { total, page, page_size: pageSize },
       };
     },
@@ -89,7 +141,11 @@ function registerViews(app: FastifyInstance, resource: EntityResource): void {
   app.get<{ Params: { id: number } }>(`${viewsPath}/:id`, {
     config,
     schema: {
-      ...about(`get${singular}View`, `One saved view of ${list}`, 'One the caller may open (their own, or shared with their role), whichever page of the list holds it.'),
+      ...about(
+        `get${singular}View`,
+        `One saved view of ${list}`,
+        'One the caller may open (their own, or shared with their role), whichever page of the list holds it.',
+      ),
       params: viewParams,
       response: { 200: VIEW_ANSWER, ...errorAnswers(400, 401, 403, 404) },
     },
@@ -111,17 +167,28 @@ function registerViews(app: FastifyInstance, resource: EntityResource): void {
       const view = await app.db.transaction(async (tx) => {
         const written = await judged(tx, user, request.body, null);
         const id = await store.insert(tx, user.id, written);
-        await audit(tx, request, 'view_saved', { view_id: id, name: written.name, shared_role_id: written.shared_role_id });
+        await audit(tx, request, 'view_saved', {
+          view_id: id,
+          name: written.name,
+          shared_role_id: written.shared_role_id,
+        });
         return loadView(tx, user, id);
       });
-      return reply.code(201).header('etag', etagOf(view.version)).send({ data: view, message: `View "${view.name}" saved.` });
+      return reply
+        .code(201)
+        .header('etag', etagOf(view.version))
+        .send({ data: view, message: `View "${view.name}" saved.` });
     },
   });
 
   app.put<{ Params: { id: number }; Body: ViewWrite }>(`${viewsPath}/:id`, {
     config: { ...config, audit: { action: 'view_saved' } },
     schema: {
-      ...about(`update${singular}View`, `Rename, share or change a view of ${list}`, 'Its owner only; the body is the whole view.'),
+      ...about(
+        `update${singular}View`,
+        `Rename, share or change a view of ${list}`,
+        'Its owner only; the body is the whole view.',
+      ),
       params: viewParams,
       headers: IF_MATCH_HEADER,
       body: VIEW_BODY,
@@ -135,8 +202,13 @@ function registerViews(app: FastifyInstance, resource: EntityResource): void {
         const before = await store.owned(tx, user.id, id);
         if (!before) throw notFound('View');
         const written = await judged(tx, user, request.body, { id, ...before });
-        if (!(await store.update(tx, user.id, id, written, expected))) throw (await store.owned(tx, user.id, id)) ? staleRecord('view') : notFound('View');
-        await audit(tx, request, 'view_saved', { view_id: id, name: written.name, shared_role_id: written.shared_role_id });
+        if (!(await store.update(tx, user.id, id, written, expected)))
+          throw (await store.owned(tx, user.id, id)) ? staleRecord('view') : notFound('View');
+        await audit(tx, request, 'view_saved', {
+          view_id: id,
+          name: written.name,
+          shared_role_id: written.shared_role_id,
+        });
         return loadView(tx, user, id);
       });
       return reply.header('etag', etagOf(view.version)).send({ data: view, message: `View "${view.name}" saved.` });
@@ -168,7 +240,11 @@ function registerViews(app: FastifyInstance, resource: EntityResource): void {
   app.put<{ Body: Partial<StoredPreferences> }>(`/list-preferences/${resource.api}`, {
     config: { ...config, audit: { action: 'list_preferences' } },
     schema: {
-      ...about(`set${singular}ListPreferences`, `Set the caller's columns and default view of ${list}`, 'What the body names changes; the rest stays. Null resets to the manifest\'s columns, or to no default view.'),
+      ...about(
+        `set${singular}ListPreferences`,
+        `Set the caller's columns and default view of ${list}`,
+        "What the body names changes; the rest stays. Null resets to the manifest's columns, or to no default view.",
+      ),
       body: preferencesBody(resource),
       response: { 200: PREFERENCES_SAVED, ...errorAnswers(400, 401, 403) },
     },

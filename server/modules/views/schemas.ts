@@ -23,19 +23,38 @@ export const VIEW_BODY = namedSchema('ViewWrite', {
   properties: {
     name: { title: 'Name', type: 'string', minLength: 1, maxLength: SAVED_VIEW_LIMITS.nameLength, pattern: '\\S' },
     query: { title: 'Search and filters', ...QUERY },
-    shared_role_id: { title: 'Share with', type: ['integer', 'null'], minimum: 1, maximum: MAX_INTEGER, description: 'Shared with every user of this role; null or left out: private.' },
+    shared_role_id: {
+      title: 'Share with',
+      type: ['integer', 'null'],
+      minimum: 1,
+      maximum: MAX_INTEGER,
+      description: 'Shared with every user of this role; null or left out: private.',
+    },
   },
 });
 
 const DROPPED = {
   type: 'array',
   items: { type: 'string' },
-  description: 'What the manifest no longer has and the answer leaves out: a filter key, a column, a sort field, or `<key>: <value>` for an enum value.',
+  description:
+    'What the manifest no longer has and the answer leaves out: a filter key, a column, a sort field, or `<key>: <value>` for an enum value.',
 };
 
 export const VIEW = namedSchema('SavedView', {
   type: 'object',
-  required: ['id', 'name', 'owner_id', 'owner_name', 'mine', 'shared_role_id', 'shared_role_name', 'query', 'dropped', 'version', 'updated_at'],
+  required: [
+    'id',
+    'name',
+    'owner_id',
+    'owner_name',
+    'mine',
+    'shared_role_id',
+    'shared_role_name',
+    'query',
+    'dropped',
+    'version',
+    'updated_at',
+  ],
   properties: {
     id: { type: 'integer' },
     name: { type: 'string' },
@@ -55,8 +74,15 @@ export const PREFERENCES = namedSchema('ListPreferences', {
   type: 'object',
   required: ['columns', 'default_view_id', 'dropped'],
   properties: {
-    columns: { type: ['array', 'null'], items: { type: 'string' }, description: 'The columns shown, in order; null: the manifest\'s.' },
-    default_view_id: { type: ['integer', 'null'], description: 'The view the list opens with when its address names no query.' },
+    columns: {
+      type: ['array', 'null'],
+      items: { type: 'string' },
+      description: "The columns shown, in order; null: the manifest's.",
+    },
+    default_view_id: {
+      type: ['integer', 'null'],
+      description: 'The view the list opens with when its address names no query.',
+    },
     dropped: DROPPED,
   },
 });
@@ -80,14 +106,24 @@ export function preferencesBody(resource: EntityResource) {
   };
 }
 
-export const viewParams = { type: 'object', additionalProperties: false, required: ['id'], properties: { id } } as const;
+export const viewParams = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id },
+} as const;
 
 export const viewsQuery = {
   type: 'object',
   additionalProperties: false,
   properties: {
     _page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
-    _page_size: { type: 'integer', minimum: 1, maximum: SAVED_VIEW_LIMITS.pageSize, default: SAVED_VIEW_LIMITS.pageSize },
+    _page_size: {
+      type: 'integer',
+      minimum: 1,
+      maximum: SAVED_VIEW_LIMITS.pageSize,
+      default: SAVED_VIEW_LIMITS.pageSize,
+    },
   },
 } as const;
 
@@ -99,14 +135,20 @@ const VIEWS_PAGE = {
     preferences: PREFERENCES,
     share_roles: {
       type: 'array',
-      description: 'The roles the caller may share a view with: their own; every active role for a user with full access.',
-      items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+      description:
+        'The roles the caller may share a view with: their own; every active role for a user with full access.',
+      items: {
+        type: 'object',
+        required: ['id', 'name'],
+        properties: { id: { type: 'integer' }, name: { type: 'string' } },
+      },
     },
   },
 } as const;
 
 export const VIEWS_ANSWER: Answer = {
-  description: 'A page of the views the caller may open (their own and those shared with their role), and their settings of the list; `meta.total` counts every view they may open.',
+  description:
+    'A page of the views the caller may open (their own and those shared with their role), and their settings of the list; `meta.total` counts every view they may open.',
   content: json({ type: 'object', required: ['data', 'meta'], properties: { data: VIEWS_PAGE, meta: LIST_META } }),
 };
 export const VIEW_ANSWER = withETag(dataAnswer('The view.', VIEW));

@@ -71,7 +71,12 @@ export class ViewStore {
    * own).
    */
   async opening(db: Queryable, viewer: Viewer, anyRole: boolean, { page, pageSize }: ViewPage): Promise<ListOpening> {
-    const [row] = await db.query<{ views: StoredView[]; total: number; preferences: StoredPreferences | null; share_roles: ShareRole[] }>(
+    const [row] = await db.query<{
+      views: StoredView[];
+      total: number;
+      preferences: StoredPreferences | null;
+      share_roles: ShareRole[];
+    }>(
       `SELECT
          (SELECT coalesce(json_agg(x ORDER BY lower(x.name), x.id), '[]') FROM (
             SELECT ${VIEW_JSON_COLUMNS} FROM ${VIEW_FROM} WHERE v.list_key = $1 AND ${VISIBLE}
@@ -85,7 +90,12 @@ export class ViewStore {
             SELECT id, name FROM roles WHERE CASE WHEN $4 THEN is_active ELSE id = $3 END) r) AS share_roles`,
       [this.listKey, viewer.id, viewer.roleId, anyRole, pageSize, (page - 1) * pageSize],
     );
-    return { views: row!.views, total: row!.total, preferences: row!.preferences ?? NO_PREFERENCES, shareRoles: row!.share_roles };
+    return {
+      views: row!.views,
+      total: row!.total,
+      preferences: row!.preferences ?? NO_PREFERENCES,
+      shareRoles: row!.share_roles,
+    };
   }
 
   /**
@@ -93,7 +103,8 @@ export class ViewStore {
    * keeps, so that two saves at once cannot both take its last room.
    */
   async countIn(tx: Queryable, place: ViewPlace, except: number | null): Promise<number> {
-    const [kind, id] = 'private' in place ? (['private', place.private] as const) : (['shared', place.sharedWith] as const);
+    const [kind, id] =
+      'private' in place ? (['private', place.private] as const) : (['shared', place.sharedWith] as const);
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`saved_views ${this.listKey} ${kind} ${id}`]);
     const [row] = await tx.query<{ count: number }>(
       `SELECT count(*) AS count FROM saved_views
@@ -104,12 +115,10 @@ export class ViewStore {
   }
 
   async visibleOne(db: Queryable, viewer: Viewer, id: number): Promise<StoredView | undefined> {
-    const [row] = await db.query<StoredView>(`SELECT ${VIEW_COLUMNS} FROM ${VIEW_FROM} WHERE v.list_key = $1 AND ${VISIBLE} AND v.id = $4`, [
-      this.listKey,
-      viewer.id,
-      viewer.roleId,
-      id,
-    ]);
+    const [row] = await db.query<StoredView>(
+      `SELECT ${VIEW_COLUMNS} FROM ${VIEW_FROM} WHERE v.list_key = $1 AND ${VISIBLE} AND v.id = $4`,
+      [this.listKey, viewer.id, viewer.roleId, id],
+    );
     return row;
   }
 
@@ -122,16 +131,35 @@ export class ViewStore {
   }
 
   /** Changes the owner's view if it is at a version the caller read; false when it is not theirs or moved on. */
-  async update(tx: Queryable, ownerId: number, id: number, view: ViewWrite, expected: ExpectedVersion): Promise<boolean> {
+  async update(
+    tx: Queryable,
+    ownerId: number,
+    id: number,
+    view: ViewWrite,
+    expected: ExpectedVersion,
+  ): Promise<boolean> {
     const rows = await tx.query(
       `UPDATE saved_views SET name = $4, query = $5, shared_role_id = $6, version = version + 1, updated_at = now()
         WHERE list_key = $1 AND owner_id = $2 AND id = $3 ${expected === 'any' ? '' : 'AND version = ANY($7::int[])'} RETURNING id`,
-      [this.listKey, ownerId, id, view.name, JSON.stringify(view.query), view.shared_role_id, ...(expected === 'any' ? [] : [expected.versions])],
+      [
+        this.listKey,
+        ownerId,
+        id,
+        view.name,
+        JSON.stringify(view.query),
+        view.shared_role_id,
+        ...(expected === 'any' ? [] : [expected.versions]),
+      ],
     );
     return rows.length === 1;
   }
 
-  async remove(tx: Queryable, ownerId: number, id: number, expected: ExpectedVersion): Promise<{ name: string } | undefined> {
+  async remove(
+    tx: Queryable,
+    ownerId: number,
+    id: number,
+    expected: ExpectedVersion,
+  ): Promise<{ name: string } | undefined> {
     const [row] = await tx.query<{ name: string }>(
       `DELETE FROM saved_views WHERE list_key = $1 AND owner_id = $2 AND id = $3 ${expected === 'any' ? '' : 'AND version = ANY($4::int[])'} RETURNING name`,
       [this.listKey, ownerId, id, ...(expected === 'any' ? [] : [expected.versions])],
@@ -141,16 +169,18 @@ export class ViewStore {
 
   /** The owner's view of this id in this list (whatever its version): with whom it is shared; undefined when none. */
   async owned(tx: Queryable, ownerId: number, id: number): Promise<{ shared_role_id: number | null } | undefined> {
-    const [row] = await tx.query<{ shared_role_id: number | null }>('SELECT shared_role_id FROM saved_views WHERE list_key = $1 AND owner_id = $2 AND id = $3', [
-      this.listKey,
-      ownerId,
-      id,
-    ]);
+    const [row] = await tx.query<{ shared_role_id: number | null }>(
+      'SELECT shared_role_id FROM saved_views WHERE list_key = $1 AND owner_id = $2 AND id = $3',
+      [this.listKey, ownerId, id],
+    );
     return row;
   }
 
   async preferences(db: Queryable, userId: number): Promise<StoredPreferences> {
-    const [row] = await db.query<StoredPreferences>('SELECT columns, default_view_id FROM list_preferences WHERE user_id = $1 AND list_key = $2', [userId, this.listKey]);
+    const [row] = await db.query<StoredPreferences>(
+      'SELECT columns, default_view_id FROM list_preferences WHERE user_id = $1 AND list_key = $2',
+      [userId, this.listKey],
+    );
     return row ?? NO_PREFERENCES;
   }
 
@@ -162,7 +192,14 @@ export class ViewStore {
          columns = CASE WHEN $5 THEN excluded.columns ELSE list_preferences.columns END,
          default_view_id = CASE WHEN $6 THEN excluded.default_view_id ELSE list_preferences.default_view_id END,
          updated_at = now()`,
-      [userId, this.listKey, change.columns ?? null, change.default_view_id ?? null, change.columns !== undefined, change.default_view_id !== undefined],
+      [
+        userId,
+        this.listKey,
+        change.columns ?? null,
+        change.default_view_id ?? null,
+        change.columns !== undefined,
+        change.default_view_id !== undefined,
+      ],
     );
   }
 }

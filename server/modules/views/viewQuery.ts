@@ -1,4 +1,11 @@
-import { EMPTY_SUFFIX, filterAddressKeys, isDatePreset, RANGE_SUFFIX, splitValues, VALUE_SEPARATOR } from '../../../contract/listFilters.ts';
+import {
+  EMPTY_SUFFIX,
+  filterAddressKeys,
+  isDatePreset,
+  RANGE_SUFFIX,
+  splitValues,
+  VALUE_SEPARATOR,
+} from '../../../contract/listFilters.ts';
 import type { EntityResource } from '../../registry.ts';
 import { listableFields, listFilters } from '../resources/schemas.ts';
 
@@ -21,7 +28,9 @@ export interface CheckedQuery {
 export function checkViewQuery(resource: EntityResource, stored: ViewQuery): CheckedQuery {
   const fields = new Set(listableFields(resource).map((field) => field.name));
   const filters = listFilters(resource);
-  const filterOfKey = new Map(filters.flatMap((filter) => filterAddressKeys(filter).map((key) => [key, filter] as const)));
+  const filterOfKey = new Map(
+    filters.flatMap((filter) => filterAddressKeys(filter).map((key) => [key, filter] as const)),
+  );
   const query: ViewQuery = {};
   const dropped: string[] = [];
   for (const [key, value] of Object.entries(stored)) {
@@ -53,11 +62,18 @@ export function checkViewQuery(resource: EntityResource, stored: ViewQuery): Che
 }
 
 /** A filter's value with the enum values the field no longer has left out; null when the value means nothing. */
-function keptValue(key: string, value: string, values: readonly (string | number)[] | null): { value: string; dropped: string[] } | null {
+function keptValue(
+  key: string,
+  value: string,
+  values: readonly (string | number)[] | null,
+): { value: string; dropped: string[] } | null {
   if (key.endsWith(EMPTY_SUFFIX)) return value === 'true' || value === 'false' ? { value, dropped: [] } : null;
   if (key.endsWith(RANGE_SUFFIX)) return isDatePreset(value) ? { value, dropped: [] } : null;
   if (!values) return { value, dropped: [] };
   const known = new Set(values.map(String));
   const given = splitValues(value);
-  return { value: given.filter((one) => known.has(one)).join(VALUE_SEPARATOR), dropped: given.filter((one) => !known.has(one)) };
+  return {
+    value: given.filter((one) => known.has(one)).join(VALUE_SEPARATOR),
+    dropped: given.filter((one) => !known.has(one)),
+  };
 }

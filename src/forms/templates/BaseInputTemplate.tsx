@@ -14,7 +14,10 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { onChange, onBlur, id } = props;
   const normalised =
     props.options.normalise === 'upper'
-      ? { autoCapitalize: 'characters', onChange: (value: unknown) => onChange(typeof value === 'string' ? value.toUpperCase() : value) }
+      ? {
+          autoCapitalize: 'characters',
+          onChange: (value: unknown) => onChange(typeof value === 'string' ? value.toUpperCase() : value),
+        }
       : props.options.normalise === 'mobile'
         ? {
             inputMode: 'tel' as const,

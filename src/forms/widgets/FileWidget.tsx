@@ -7,7 +7,17 @@ import { useEffect, useRef } from 'react';
  * through `ui:options.onFile`, and `ui:options.accept` narrows the picker. Emptied when the form's value is (after a
  * send), which its value alone cannot do.
  */
-export function FileWidget({ id, value, required, disabled, readonly, options, onBlur, onFocus, rawErrors }: WidgetProps) {
+export function FileWidget({
+  id,
+  value,
+  required,
+  disabled,
+  readonly,
+  options,
+  onBlur,
+  onFocus,
+  rawErrors,
+}: WidgetProps) {
   const input = useRef<HTMLInputElement>(null);
   const onFile = options.onFile as ((file: File | null) => void) | undefined;
   const name = typeof value === 'string' ? value : undefined;

@@ -27,12 +27,24 @@ function Harness({ onSubmit }: { onSubmit: (data: FormData) => void }) {
   const [formData, setFormData] = useState<FormData>({});
   return (
     <QueryClientProvider client={new QueryClient()}>
-      <SchemaForm label="Banner" schema={SCHEMA} uiSchema={UI} validate={validate} formData={formData} onChange={setFormData} onSubmit={onSubmit} submitLabel="Save" />
+      <SchemaForm
+        label="Banner"
+        schema={SCHEMA}
+        uiSchema={UI}
+        validate={validate}
+        formData={formData}
+        onChange={setFormData}
+        onSubmit={onSubmit}
+        submitLabel="Save"
+      />
     </QueryClientProvider>
   );
 }
 
-const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], 'diwali.png', { type: 'image/png' });
+const png = () =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], 'diwali.png', {
+    type: 'image/png',
+  });
 const picker = () => screen.getByLabelText(/^Upload image/) as HTMLInputElement;
 const urlField = () => screen.getByLabelText(/^Image URL/) as HTMLInputElement;
 
@@ -49,7 +61,10 @@ describe('ImageWidget', () => {
         contentType = request.headers.get('content-type');
         fields = [...(await request.formData()).keys()];
         await delay(50);
-        return HttpResponse.json({ data: { url: '/api/v1/banners/images/0123456789abcdef0123456789abcdef.png' } }, { status: 201 });
+        return HttpResponse.json(
+          { data: { url: '/api/v1/banners/images/0123456789abcdef0123456789abcdef.png' } },
+          { status: 201 },
+        );
       }),
     );
     const submitted: FormData[] = [];
@@ -60,24 +75,39 @@ describe('ImageWidget', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Uploading…');
     await waitFor(() => expect(urlField().value).toBe('/api/v1/banners/images/0123456789abcdef0123456789abcdef.png'));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
-    expect(screen.getByRole('img', { name: /Preview of/ })).toHaveAttribute('src', '/api/v1/banners/images/0123456789abcdef0123456789abcdef.png');
+    expect(screen.getByRole('img', { name: /Preview of/ })).toHaveAttribute(
+      'src',
+      '/api/v1/banners/images/0123456789abcdef0123456789abcdef.png',
+    );
     expect(contentType).toMatch(/^multipart\/form-data; boundary=/);
     expect(fields).toEqual(['file']);
     const file = appended.mock.calls.find(([name]) => name === 'file')?.[1];
     expect(file).toBeInstanceOf(File);
-    expect(new Uint8Array(await (file as File).arrayBuffer())).toEqual(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]));
+    expect(new Uint8Array(await (file as File).arrayBuffer())).toEqual(
+      new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]),
+    );
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(submitted).toEqual([{ title: 'Diwali sale', image_url: '/api/v1/banners/images/0123456789abcdef0123456789abcdef.png' }]));
+    await waitFor(() =>
+      expect(submitted).toEqual([
+        { title: 'Diwali sale', image_url: '/api/v1/banners/images/0123456789abcdef0123456789abcdef.png' },
+      ]),
+    );
   });
 
   it('shows a refused upload on the field and keeps the rest of the form', async () => {
-    server.use(mock.post(api('banners/image'), () => HttpResponse.json({ message: 'Only PNG, JPEG or WebP images can be uploaded.' }, { status: 415 })));
+    server.use(
+      mock.post(api('banners/image'), () =>
+        HttpResponse.json({ message: 'Only PNG, JPEG or WebP images can be uploaded.' }, { status: 415 }),
+      ),
+    );
     const user = userEvent.setup();
     render(<Harness onSubmit={() => undefined} />);
     await user.type(screen.getByLabelText(/^Title/), 'Keep me');
     await user.type(urlField(), 'https://cdn.example.com/old.png');
     await user.upload(picker(), new File(['not an image'], 'fake.png', { type: 'image/png' }));
-    const alert = await screen.findByText('Only PNG, JPEG or WebP images can be uploaded.', { selector: '.field-error' });
+    const alert = await screen.findByText('Only PNG, JPEG or WebP images can be uploaded.', {
+      selector: '.field-error',
+    });
     expect(urlField()).toHaveAttribute('aria-invalid', 'true');
     expect(urlField().getAttribute('aria-describedby')).toContain(alert.id);
     expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Keep me');

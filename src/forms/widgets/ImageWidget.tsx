@@ -12,7 +12,18 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
  * An image address with a live preview of what it points at (banners' image_url), and a file picker that
  * uploads a PNG, JPEG or WebP and fills the address in with where the server stored it.
  */
-export function ImageWidget({ id, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, label }: WidgetProps) {
+export function ImageWidget({
+  id,
+  value,
+  required,
+  disabled,
+  readonly,
+  onChange,
+  onBlur,
+  onFocus,
+  rawErrors,
+  label,
+}: WidgetProps) {
   const url = typeof value === 'string' ? value : '';
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -26,7 +37,8 @@ export function ImageWidget({ id, value, required, disabled, readonly, onChange,
     event.target.value = '';
     if (!file) return;
     setUploadError(null);
-    if (file.type && !IMAGE_TYPES.includes(file.type)) return setUploadError('Only PNG, JPEG or WebP images can be uploaded.');
+    if (file.type && !IMAGE_TYPES.includes(file.type))
+      return setUploadError('Only PNG, JPEG or WebP images can be uploaded.');
     if (file.size > IMAGE_MAX_BYTES) return setUploadError('The image is larger than 2 MiB.');
     const formData = new FormData();
     formData.append('file', file);
@@ -35,7 +47,9 @@ export function ImageWidget({ id, value, required, disabled, readonly, onChange,
       const response = await http.post<{ data: { url: string } }>(IMAGE_UPLOAD_PATH, formData, { loader: false });
       onChange(response.data.url);
     } catch (error) {
-      setUploadError(isApiError(error) ? (error.fieldErrors.file ?? error.message) : 'The image could not be uploaded.');
+      setUploadError(
+        isApiError(error) ? (error.fieldErrors.file ?? error.message) : 'The image could not be uploaded.',
+      );
     } finally {
       setUploading(false);
     }
@@ -87,7 +101,12 @@ export function ImageWidget({ id, value, required, disabled, readonly, onChange,
         </span>
       )}
       {url && failedUrl !== url && (
-        <img className="image-input__preview" src={url} alt={`Preview of ${label || 'the image'}`} onError={() => setFailedUrl(url)} />
+        <img
+          className="image-input__preview"
+          src={url}
+          alt={`Preview of ${label || 'the image'}`}
+          onError={() => setFailedUrl(url)}
+        />
       )}
       {url && failedUrl === url && <span className="image-input__missing">No image at this address.</span>}
     </span>

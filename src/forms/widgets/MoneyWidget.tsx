@@ -6,7 +6,18 @@ export const CURRENCY = 'INR';
 const SYMBOL = '₹';
 
 /** An amount of money: a decimal input with the currency beside it. */
-export function MoneyWidget({ id, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, schema }: WidgetProps) {
+export function MoneyWidget({
+  id,
+  value,
+  required,
+  disabled,
+  readonly,
+  onChange,
+  onBlur,
+  onFocus,
+  rawErrors,
+  schema,
+}: WidgetProps) {
   const parse = (raw: string) => (raw === '' ? undefined : Number(raw));
   return (
     <span className="money-input">

@@ -17,11 +17,26 @@ const SCHEMA: JsonSchema = {
 const validate = compileValidator(SCHEMA);
 const UI = formUiSchema([{ name: 'period', type: 'string', format: 'period' } as never], {});
 
-function Harness({ initial = {}, onSubmit = () => undefined }: { initial?: FormData; onSubmit?: (data: FormData) => void }) {
+function Harness({
+  initial = {},
+  onSubmit = () => undefined,
+}: {
+  initial?: FormData;
+  onSubmit?: (data: FormData) => void;
+}) {
   const [formData, setFormData] = useState<FormData>(initial);
   return (
     <>
-      <SchemaForm label="Report" schema={SCHEMA} uiSchema={UI} validate={validate} formData={formData} onChange={setFormData} onSubmit={onSubmit} submitLabel="Save" />
+      <SchemaForm
+        label="Report"
+        schema={SCHEMA}
+        uiSchema={UI}
+        validate={validate}
+        formData={formData}
+        onChange={setFormData}
+        onSubmit={onSubmit}
+        submitLabel="Save"
+      />
       <output aria-label="Value">{JSON.stringify(formData.period ?? null)}</output>
       <button type="button" onClick={() => setFormData({})}>
         Empty

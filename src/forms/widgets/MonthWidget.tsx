@@ -2,7 +2,20 @@ import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { useState, type FocusEvent } from 'react';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 /** The earliest year offered, unless the value is older. */
 const FIRST_YEAR = 1990;
 const PERIOD = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -30,7 +43,18 @@ export function yearsOffered(now: Date, chosen: string): string[] {
  * A month of a year ("YYYY-MM", the `period` format) as two selects, month and year: it reads as a month in every
  * browser, where a native month input shows dashes or nothing at all. The value is set once both are chosen.
  */
-export function MonthWidget({ id, value, label, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors }: WidgetProps) {
+export function MonthWidget({
+  id,
+  value,
+  label,
+  required,
+  disabled,
+  readonly,
+  onChange,
+  onBlur,
+  onFocus,
+  rawErrors,
+}: WidgetProps) {
   // A month chosen without its year (or the reverse) is kept here; the form's value stays empty until both are.
   const [partial, setPartial] = useState<Parts>(EMPTY);
   const fromValue = partsOf(value);

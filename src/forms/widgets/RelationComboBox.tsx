@@ -3,7 +3,19 @@ import { ariaDescribedByIds } from '@rjsf/utils';
 import { RelationPicker } from '../RelationPicker.tsx';
 
 /** A form's relation field: the record picked by searching the server (RelationPicker), its id the field's value. */
-export function RelationComboBox({ id, schema, options, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors }: WidgetProps) {
+export function RelationComboBox({
+  id,
+  schema,
+  options,
+  value,
+  required,
+  disabled,
+  readonly,
+  onChange,
+  onBlur,
+  onFocus,
+  rawErrors,
+}: WidgetProps) {
   const numeric = schema.type === 'integer' || schema.type === 'number';
   const chosen = value === undefined || value === null || value === '' ? null : (value as string | number);
   return (

@@ -12,14 +12,30 @@ export function RelationSelectWidget(props: WidgetProps) {
   return props.schema.type === 'array' ? <RelationMultiSelect {...props} /> : <RelationComboBox {...props} />;
 }
 
-function RelationMultiSelect({ id, schema, options, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors }: WidgetProps) {
+function RelationMultiSelect({
+  id,
+  schema,
+  options,
+  value,
+  required,
+  disabled,
+  readonly,
+  onChange,
+  onBlur,
+  onFocus,
+  rawErrors,
+}: WidgetProps) {
   const api = String(options.api ?? '');
   const { data = [], isPending, isError } = useRelationOptions(api);
   const multiple = schema.type === 'array';
   const numeric = isNumericSchema(multiple ? (schema.items as WidgetProps['schema']) : schema);
   const decode = (raw: string) => (raw === '' ? undefined : numeric ? Number(raw) : raw);
 
-  const selectedValue = multiple ? ((value as unknown[] | undefined) ?? []).map(String) : value === undefined || value === null ? '' : String(value);
+  const selectedValue = multiple
+    ? ((value as unknown[] | undefined) ?? []).map(String)
+    : value === undefined || value === null
+      ? ''
+      : String(value);
   const read = (event: ChangeEvent<HTMLSelectElement> | FocusEvent<HTMLSelectElement>) =>
     multiple ? Array.from(event.target.selectedOptions, (option) => decode(option.value)) : decode(event.target.value);
 
@@ -39,7 +55,9 @@ function RelationMultiSelect({ id, schema, options, value, required, disabled, r
       onBlur={(event) => onBlur(id, read(event))}
       onFocus={(event) => onFocus(id, read(event))}
     >
-      {!multiple && <option value="">{isPending ? 'Loading…' : isError ? 'Could not load the options' : 'Select…'}</option>}
+      {!multiple && (
+        <option value="">{isPending ? 'Loading…' : isError ? 'Could not load the options' : 'Select…'}</option>
+      )}
       {data.map((option) => (
         <option key={String(option.value)} value={String(option.value)}>
           {option.label}

@@ -93,7 +93,20 @@ describe('AdminReportingScreen', () => {
     // Every month of the period is a row, months read as people write them, a month without activity a 0.
     const byPlan = numbersOf('Subscribers by plan');
     expect(byPlan[0]).toEqual(['Month', 'Starter', 'Business']);
-    expect(byPlan.slice(1).map((row) => row[0])).toEqual(['Dec 2025', 'Jan 2026', 'Feb 2026', 'Mar 2026', 'Apr 2026', 'May 2026', 'Jun 2026', 'Jul 2026', 'Aug 2026', 'Sep 2026', 'Oct 2026', 'Nov 2026']);
+    expect(byPlan.slice(1).map((row) => row[0])).toEqual([
+      'Dec 2025',
+      'Jan 2026',
+      'Feb 2026',
+      'Mar 2026',
+      'Apr 2026',
+      'May 2026',
+      'Jun 2026',
+      'Jul 2026',
+      'Aug 2026',
+      'Sep 2026',
+      'Oct 2026',
+      'Nov 2026',
+    ]);
     expect(byPlan.slice(-3)).toEqual([
       ['Sep 2026', '4', '1'],
       ['Oct 2026', '6', '0'],
@@ -158,7 +171,9 @@ describe('AdminReportingScreen', () => {
     server.use(
       mock.get(api('reports/summary/export'), ({ request }) => {
         exports.push(new URL(request.url).searchParams);
-        return new HttpResponse('Report,Month,Plan,Value\r\nPoints consumed,2026-10,,125000\r\n', { headers: { 'Content-Type': 'text/csv' } });
+        return new HttpResponse('Report,Month,Plan,Value\r\nPoints consumed,2026-10,,125000\r\n', {
+          headers: { 'Content-Type': 'text/csv' },
+        });
       }),
     );
     const saved: { name: string; href: string }[] = [];
@@ -171,7 +186,9 @@ describe('AdminReportingScreen', () => {
     await screen.findByRole('figure', { name: 'Points consumed' });
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-10-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
-    await waitFor(() => expect(saved).toEqual([{ name: 'admin-report-2026-10-01-to-2026-11-20.csv', href: 'blob:report' }]));
+    await waitFor(() =>
+      expect(saved).toEqual([{ name: 'admin-report-2026-10-01-to-2026-11-20.csv', href: 'blob:report' }]),
+    );
     expect(exports.map((query) => Object.fromEntries(query))).toEqual([{ from: '2026-10-01', to: '2026-11-20' }]);
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
     unmount();
@@ -188,7 +205,9 @@ describe('AdminReportingScreen', () => {
     server.use(
       mock.get(api('reports/summary'), () => {
         calls += 1;
-        return calls === 1 ? HttpResponse.json({ message: 'Database busy.' }, { status: 503 }) : HttpResponse.json({ data: SUMMARY });
+        return calls === 1
+          ? HttpResponse.json({ message: 'Database busy.' }, { status: 503 })
+          : HttpResponse.json({ data: SUMMARY });
       }),
     );
     renderScreen(AdminReportingScreen, { resource: reports, route });
@@ -208,7 +227,13 @@ describe('AdminReportingScreen', () => {
     expect(ranges[0]).toEqual({ from: '2026-10-01', to: '2026-10-31' });
     expect(screen.getByLabelText('From')).toHaveValue('2026-10-01');
     // A chart with nothing in the period says so, with no axes and no empty table.
-    server.use(mock.get(api('reports/summary'), () => HttpResponse.json({ data: { subscribers_by_plan: [], points_consumed: [], uploads_per_month: [], revenue: [] } })));
+    server.use(
+      mock.get(api('reports/summary'), () =>
+        HttpResponse.json({
+          data: { subscribers_by_plan: [], points_consumed: [], uploads_per_month: [], revenue: [] },
+        }),
+      ),
+    );
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2020-01-01' } });
     expect(await screen.findByText(/^Nothing happened between 01 Jan 2020 and 31 Oct 2026/)).toBeInTheDocument();
     expect(screen.queryByRole('figure')).not.toBeInTheDocument();

@@ -51,7 +51,10 @@ export default function AdminReportingScreen({ resource }: ScreenProps) {
   const setRange = (next: DateRange) => setParams({ from: next.from, to: next.to }, { replace: true });
   const summary = useQuery<Summary>({
     queryKey: ['resource', resource.api, 'summary', range],
-    queryFn: ({ signal }) => http.get<{ data: Summary }>(`${resource.api}/summary`, { params: { from: range.from, to: range.to }, signal }).then((body) => body.data),
+    queryFn: ({ signal }) =>
+      http
+        .get<{ data: Summary }>(`${resource.api}/summary`, { params: { from: range.from, to: range.to }, signal })
+        .then((body) => body.data),
     placeholderData: keepPreviousData,
   });
   const access = useResourceAccess(resource);
@@ -64,7 +67,11 @@ export default function AdminReportingScreen({ resource }: ScreenProps) {
       { title: 'Subscribers by plan', data: monthlySeries(data.subscribers_by_plan, range), format: formatCount },
       { title: 'Points consumed', data: monthlySeries(data.points_consumed, range), format: formatCount },
       { title: 'Uploads per month', data: monthlySeries(data.uploads_per_month, range), format: formatCount },
-      { title: 'Revenue from subscriptions and top-ups', data: monthlySeries(data.revenue, range), format: formatRupees },
+      {
+        title: 'Revenue from subscriptions and top-ups',
+        data: monthlySeries(data.revenue, range),
+        format: formatRupees,
+      },
     ];
   }, [summary.data, range]);
   const nothing = charts.length > 0 && charts.every((chart) => isEmpty(chart.data));
@@ -79,7 +86,9 @@ export default function AdminReportingScreen({ resource }: ScreenProps) {
               className="button"
               disabled={exporting}
               aria-busy={exporting || undefined}
-              onClick={() => exportCsv({ from: range.from, to: range.to }, null, `admin-report-${range.from}-to-${range.to}.csv`)}
+              onClick={() =>
+                exportCsv({ from: range.from, to: range.to }, null, `admin-report-${range.from}-to-${range.to}.csv`)
+              }
             >
               {exporting ? 'Downloading…' : 'Download CSV'}
             </button>
@@ -89,11 +98,16 @@ export default function AdminReportingScreen({ resource }: ScreenProps) {
         Admin reporting
       </ScreenHeading>
       <DateRangeInput label="Period" value={range} onChange={(next) => next.from && next.to && setRange(next)} />
-      <QueryState isPending={summary.isPending} isError={summary.isError} what="the reports" onRetry={() => summary.refetch()}>
+      <QueryState
+        isPending={summary.isPending}
+        isError={summary.isError}
+        what="the reports"
+        onRetry={() => summary.refetch()}
+      >
         {nothing ? (
           <p className="screen-state">
-            Nothing happened between {formatDate(range.from, false)} and {formatDate(range.to, false)}: no subscriptions, points, uploads or revenue. Choose
-            another period.
+            Nothing happened between {formatDate(range.from, false)} and {formatDate(range.to, false)}: no
+            subscriptions, points, uploads or revenue. Choose another period.
           </p>
         ) : (
           <div className="chart-grid" aria-busy={summary.isFetching || undefined}>

@@ -27,8 +27,25 @@ const voucherUpdate: AuditEntryAnswer = {
   changes: { discount_type: { before: 'percent', after: 'flat' }, discount_value: { before: 15, after: 20 } },
   details: {},
 };
-const signIn: AuditEntryAnswer = { ...voucherUpdate, id: 40, module: 'AUTH', record_id: null, action: 'login', changes: {}, client_address: '198.51.100.2', request_id: 'req-1' };
-const topUp: AuditEntryAnswer = { ...voucherUpdate, id: 39, module: 'SUBSCRIBERS', record_id: 5, action: 'top_up', changes: {}, details: { points: 250, amount: 990, payment_reference: 'NEFT-1' } };
+const signIn: AuditEntryAnswer = {
+  ...voucherUpdate,
+  id: 40,
+  module: 'AUTH',
+  record_id: null,
+  action: 'login',
+  changes: {},
+  client_address: '198.51.100.2',
+  request_id: 'req-1',
+};
+const topUp: AuditEntryAnswer = {
+  ...voucherUpdate,
+  id: 39,
+  module: 'SUBSCRIBERS',
+  record_id: 5,
+  action: 'top_up',
+  changes: {},
+  details: { points: 250, amount: 990, payment_reference: 'NEFT-1' },
+};
 
 /** GET audit-log as the API answers it, recording each query; the user filter's search of users. */
 function serveAuditLog(entries: AuditEntryAnswer[] = [voucherUpdate, signIn, topUp]) {
@@ -44,7 +61,9 @@ function serveAuditLog(entries: AuditEntryAnswer[] = [voucherUpdate, signIn, top
     mock.get(api('users/options'), ({ request }) => {
       const query = new URL(request.url).searchParams;
       const ravi = { value: 7, label: 'ravi@example.com' };
-      return HttpResponse.json({ data: query.get('id') === '7' || 'ravi@example.com'.includes(query.get('q') ?? '') ? [ravi] : [] });
+      return HttpResponse.json({
+        data: query.get('id') === '7' || 'ravi@example.com'.includes(query.get('q') ?? '') ? [ravi] : [],
+      });
     }),
   );
   return queries;
@@ -59,7 +78,10 @@ describe('AuditLogScreen', () => {
     const update = (await screen.findByRole('cell', { name: 'Updated' })).closest('tr')!;
     expect(update).toHaveTextContent('admin@example.com');
     expect(within(update).getByRole('cell', { name: 'Vouchers' })).toBeInTheDocument();
-    expect(within(update).getByRole('link', { name: 'Open record #9 of Vouchers' })).toHaveAttribute('href', '/voucher-management/vouchers/9');
+    expect(within(update).getByRole('link', { name: 'Open record #9 of Vouchers' })).toHaveAttribute(
+      'href',
+      '/voucher-management/vouchers/9',
+    );
     expect(update).toHaveTextContent('Discount type, Discount value');
     // An entry that changed no field says what happened, as the record's History does.
     const topped = screen.getByText(/^250 points added for/).closest('tr')!;
@@ -76,7 +98,9 @@ describe('AuditLogScreen', () => {
     const details = document.getElementById(toggle.getAttribute('aria-controls')!)!;
     const typeRow = within(details).getByRole('rowheader', { name: 'Discount type' }).closest('tr')!;
     // The labels come from the module's description, which loads with its area.
-    await waitFor(() => expect([...typeRow.cells].map((cell) => cell.textContent)).toEqual(['Discount type', 'Percent', 'Flat amount']));
+    await waitFor(() =>
+      expect([...typeRow.cells].map((cell) => cell.textContent)).toEqual(['Discount type', 'Percent', 'Flat amount']),
+    );
     expect(details).toHaveTextContent('Client address203.0.113.7');
     expect(details).toHaveTextContent('Request IDreq-7f3a');
   });
@@ -111,7 +135,13 @@ describe('AuditLogScreen', () => {
     await waitFor(() => expect(queries.at(-1)?.get('from')).toBe('2026-11-01'));
 
     const url = new URLSearchParams(history.location.search);
-    expect(Object.fromEntries(url)).toEqual({ user_id: '7', module: 'VOUCHER', action: 'restore_version', record_id: '9', from: '2026-11-01' });
+    expect(Object.fromEntries(url)).toEqual({
+      user_id: '7',
+      module: 'VOUCHER',
+      action: 'restore_version',
+      record_id: '9',
+      from: '2026-11-01',
+    });
     expect(queries.at(-1)?.get('page')).toBe('1');
   });
 

@@ -44,11 +44,23 @@ export default function AuditLogScreen({ resource }: ScreenProps) {
         actions={
           <>
             {access.download && (
-              <button type="button" className="button" disabled={exporting} aria-busy={exporting || undefined} onClick={() => exportCsv(state.filters, null, 'audit-log.csv')}>
+              <button
+                type="button"
+                className="button"
+                disabled={exporting}
+                aria-busy={exporting || undefined}
+                onClick={() => exportCsv(state.filters, null, 'audit-log.csv')}
+              >
                 {exporting ? 'Downloading…' : 'Download CSV'}
               </button>
             )}
-            <button type="button" className="button" onClick={() => query.refetch()} disabled={query.isFetching} aria-busy={query.isFetching || undefined}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => query.refetch()}
+              disabled={query.isFetching}
+              aria-busy={query.isFetching || undefined}
+            >
               Refresh
             </button>
           </>
@@ -59,12 +71,23 @@ export default function AuditLogScreen({ resource }: ScreenProps) {
       <ExportProgress progress={progress} />
       <AuditFilters values={state.filters} onChange={(filters) => state.update({ filters })} />
       <div className="table-region" tabIndex={-1} aria-busy={query.isFetching || undefined}>
-        <QueryState isPending={query.isPending} isError={query.isError && !query.data} what="the audit log" onRetry={() => query.refetch()}>
+        <QueryState
+          isPending={query.isPending}
+          isError={query.isError && !query.data}
+          what="the audit log"
+          onRetry={() => query.refetch()}
+        >
           {entries.length === 0 ? (
             <div className="screen-state">
               <p>{filtering ? 'No entries match the filters.' : 'No entries yet.'}</p>
               {filtering && (
-                <button type="button" className="button" onClick={() => state.update({ filters: Object.fromEntries(Object.keys(state.filters).map((key) => [key, ''])) })}>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() =>
+                    state.update({ filters: Object.fromEntries(Object.keys(state.filters).map((key) => [key, ''])) })
+                  }
+                >
                   Clear filters
                 </button>
               )}
@@ -74,7 +97,11 @@ export default function AuditLogScreen({ resource }: ScreenProps) {
               <ColumnHeadings names={AUDIT_COLUMNS} />
               <tbody>
                 {entries.map((entry) => (
-                  <AuditEntryRows key={entry.id} entry={entry} recordPath={recordPath(permissions, entry.module, entry.record_id)} />
+                  <AuditEntryRows
+                    key={entry.id}
+                    entry={entry}
+                    recordPath={recordPath(permissions, entry.module, entry.record_id)}
+                  />
                 ))}
               </tbody>
             </table>
@@ -84,7 +111,14 @@ export default function AuditLogScreen({ resource }: ScreenProps) {
       {meta && meta.total > 0 && (
         <>
           {meta.totalIsEstimate && <p className="note">The number of entries is an estimate.</p>}
-          <Pagination page={state.page} size={state.size} total={meta.total} defaultSize={AUDIT_PAGE_SIZE} onPage={(page) => state.update({ page })} onSize={(size) => state.update({ size })} />
+          <Pagination
+            page={state.page}
+            size={state.size}
+            total={meta.total}
+            defaultSize={AUDIT_PAGE_SIZE}
+            onPage={(page) => state.update({ page })}
+            onSize={(size) => state.update({ size })}
+          />
         </>
       )}
     </section>

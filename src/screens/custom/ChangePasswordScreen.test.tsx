@@ -10,7 +10,12 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const resource = customResource('CHANGE_PASSWORD', 'user/change-password', ['view'], '/profile-management/change-password');
+const resource = customResource(
+  'CHANGE_PASSWORD',
+  'user/change-password',
+  ['view'],
+  '/profile-management/change-password',
+);
 
 describe('ChangePasswordScreen', () => {
   it('refuses a confirmation that does not match, then changes the password', async () => {
@@ -33,6 +38,8 @@ describe('ChangePasswordScreen', () => {
     await user.clear(screen.getByLabelText(/^Confirm new password/));
     await user.type(screen.getByLabelText(/^Confirm new password/), 'new#pass12');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(body).toEqual({ current_password: 'old#pass1', password: 'new#pass12', confirm_password: 'new#pass12' }));
+    await waitFor(() =>
+      expect(body).toEqual({ current_password: 'old#pass1', password: 'new#pass12', confirm_password: 'new#pass12' }),
+    );
   });
 });

@@ -8,7 +8,6 @@ import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
 import { useFormSubmission } from '../shared/useFormSubmission.ts';
 import '../screens.css';
 
-
 /** The signed-in user changes their password; the confirmation must match (compareTo). */
 export default function ChangePasswordScreen({ resource }: ScreenProps) {
   const form = actionForm(resource, 'edit');

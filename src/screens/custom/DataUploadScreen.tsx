@@ -40,7 +40,9 @@ export default function DataUploadScreen({ resource, route }: ScreenProps) {
 }
 
 /** The report's route, where an upload's records are listed (filtered by the upload). */
-const REPORT_ROUTE = AREAS.flatMap((area) => area.routes).find((route) => route.module === 'UPLOADED_DATA_REPORT' && route.action === 'view')?.path;
+const REPORT_ROUTE = AREAS.flatMap((area) => area.routes).find(
+  (route) => route.module === 'UPLOADED_DATA_REPORT' && route.action === 'view',
+)?.path;
 
 /**
  * One upload: its status and log, its checks before publishing (for a reviewer), a link to its records, then its
@@ -51,11 +53,17 @@ function UploadDetail({ resource, uploadId }: { resource: ResourceDescription; u
   const canSeeRecords = useCanAccess('UPLOADED_DATA_REPORT', 'view').allowed;
   return (
     <>
-      <UploadStatus api={resource.api} uploadId={uploadId} statusField={resource.entity?.fields.find((field) => field.name === 'status')} />
+      <UploadStatus
+        api={resource.api}
+        uploadId={uploadId}
+        statusField={resource.entity?.fields.find((field) => field.name === 'status')}
+      />
       {log.data && <UploadReviewPanel api={resource.api} uploadId={uploadId} status={log.data.upload.status} />}
       {canSeeRecords && REPORT_ROUTE && log.data?.upload.status === 'published' && (
         <p>
-          <Link to={`${REPORT_ROUTE}?upload_id=${encodeURIComponent(uploadId)}`}>Its {(log.data.upload.rows_accepted ?? 0).toLocaleString('en')} records in the Uploaded Data Report</Link>
+          <Link to={`${REPORT_ROUTE}?upload_id=${encodeURIComponent(uploadId)}`}>
+            Its {(log.data.upload.rows_accepted ?? 0).toLocaleString('en')} records in the Uploaded Data Report
+          </Link>
         </p>
       )}
       {log.data && <HistorySection resource={resource} recordId={uploadId} version={log.data.upload.version} />}

@@ -9,7 +9,8 @@ import { ColumnHeadings } from '../shared/ColumnHeadings.tsx';
 /** The manifest's modules as the console runs them: routes, offered actions and what the signed-in user holds. */
 export default function DevelopersScreen(_props: ScreenProps) {
   const { permissions, loaded } = usePermissions();
-  const granted = (module: ModuleKey): ActionName[] => Object.keys(permissions?.[module]?.actions ?? {}) as ActionName[];
+  const granted = (module: ModuleKey): ActionName[] =>
+    Object.keys(permissions?.[module]?.actions ?? {}) as ActionName[];
   return (
     <section className="screen" aria-labelledby={SCREEN_TITLE_ID}>
       <ScreenHeading>Modules</ScreenHeading>

@@ -55,12 +55,21 @@ describe('ExecutiveProfilesScreen', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Assigned subscribers (2)' })).toBeInTheDocument();
     const table = screen.getByRole('table');
     // The statuses read as the subscribers' manifest labels them, once that area's description is in.
-    await waitFor(() => expect(within(table).getAllByRole('row').map((row) => Array.from(row.children, (cell) => cell.textContent))).toEqual([
-      ['Name', 'Email', 'Company', 'Status'],
-      ['Meera Traders', 'meera@example.com', 'Spice Exim 5', 'Active'],
-      ['Kabir Khan', 'kabir@example.com', '—', 'Trial'],
-    ]));
-    expect(screen.getByRole('link', { name: 'Back to executives' })).toHaveAttribute('href', '/executive-profile-management/executives');
+    await waitFor(() =>
+      expect(
+        within(table)
+          .getAllByRole('row')
+          .map((row) => Array.from(row.children, (cell) => cell.textContent)),
+      ).toEqual([
+        ['Name', 'Email', 'Company', 'Status'],
+        ['Meera Traders', 'meera@example.com', 'Spice Exim 5', 'Active'],
+        ['Kabir Khan', 'kabir@example.com', '—', 'Trial'],
+      ]),
+    );
+    expect(screen.getByRole('link', { name: 'Back to executives' })).toHaveAttribute(
+      'href',
+      '/executive-profile-management/executives',
+    );
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     // Only a viewer who is an executive is told their own lists are limited.
     expect(screen.queryByText(/You have executive access/)).not.toBeInTheDocument();
@@ -71,7 +80,11 @@ describe('ExecutiveProfilesScreen', () => {
     serveExecutive();
     const user = userEvent.setup();
     const { history } = renderScreen(ExecutiveProfilesScreen, { resource: executives, route, at });
-    expect(await screen.findByText(/You have executive access: subscriber screens show you only the subscribers assigned to you\./)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /You have executive access: subscriber screens show you only the subscribers assigned to you\./,
+      ),
+    ).toBeInTheDocument();
     await user.click(await screen.findByRole('link', { name: 'Edit' }));
     expect(history.location.pathname).toBe('/executive-profile-management/executives/1/edit');
   });

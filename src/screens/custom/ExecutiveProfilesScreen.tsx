@@ -23,7 +23,8 @@ export default function ExecutiveProfilesScreen({ resource }: ScreenProps) {
   const viewerIsExecutive = useCanAccess('SUBSCRIBERS', 'executive_access').allowed;
   const subscribers = useQuery({
     queryKey: ['resource', resource.api, 'subscribers', id],
-    queryFn: ({ signal }) => http.get<{ data: Row[] }>(`${resource.api}/${id}/subscribers`, { signal }).then((body) => body.data),
+    queryFn: ({ signal }) =>
+      http.get<{ data: Row[] }>(`${resource.api}/${id}/subscribers`, { signal }).then((body) => body.data),
   });
   const subscriberStatus = useFieldDescription('SUBSCRIBERS', 'status');
   const fields = readableFields(resource.entity?.fields ?? []).filter((field) => field.name !== 'id');
@@ -34,16 +35,28 @@ export default function ExecutiveProfilesScreen({ resource }: ScreenProps) {
       <ScreenHeading actions={<RecordActions resource={resource} id={id} />}>
         {typeof code === 'string' ? `Executive ${code}` : 'Executive'}
       </ScreenHeading>
-      {viewerIsExecutive && <p className="note">You have executive access: subscriber screens show you only the subscribers assigned to you.</p>}
-      <QueryState isPending={executive.isPending} isError={executive.isError} what="the executive" onRetry={() => executive.refetch()}>
-        {executive.data && (
-          <RecordFields fields={fields} record={executive.data} className="detail-list panel" />
-        )}
+      {viewerIsExecutive && (
+        <p className="note">
+          You have executive access: subscriber screens show you only the subscribers assigned to you.
+        </p>
+      )}
+      <QueryState
+        isPending={executive.isPending}
+        isError={executive.isError}
+        what="the executive"
+        onRetry={() => executive.refetch()}
+      >
+        {executive.data && <RecordFields fields={fields} record={executive.data} className="detail-list panel" />}
       </QueryState>
       <section className="panel" aria-labelledby="assigned-title">
         <h2 id="assigned-title">Assigned subscribers{subscribers.data ? ` (${subscribers.data.length})` : ''}</h2>
         <p>With executive access, this executive sees only these subscribers in every subscriber screen and export.</p>
-        <QueryState isPending={subscribers.isPending} isError={subscribers.isError} what="the assigned subscribers" onRetry={() => subscribers.refetch()}>
+        <QueryState
+          isPending={subscribers.isPending}
+          isError={subscribers.isError}
+          what="the assigned subscribers"
+          onRetry={() => subscribers.refetch()}
+        >
           {subscribers.data?.length === 0 ? (
             <p>No subscribers are assigned to this executive.</p>
           ) : (

@@ -16,7 +16,14 @@ afterAll(() => server.close());
 const profile = profileArea.resources.find((resource) => resource.module === 'USER_PROFILE')!;
 const route = routeOf(profile, 'view', 'profile');
 
-const ME = { id: 1, first_name: 'Asha', last_name: 'Admin', email: 'admin@example.com', mobile: '9876543210', role: 'Super Admin' };
+const ME = {
+  id: 1,
+  first_name: 'Asha',
+  last_name: 'Admin',
+  email: 'admin@example.com',
+  mobile: '9876543210',
+  role: 'Super Admin',
+};
 
 function serveProfile(onSave?: (body: Record<string, unknown>) => Response | Promise<Response>) {
   const saved: Record<string, unknown>[] = [];
@@ -71,20 +78,32 @@ describe('ProfileScreen', () => {
     await user.type(screen.getByLabelText(/^Mobile/), '12345');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     await waitFor(() => expect(errorOf(firstName)).toHaveTextContent('* This field is required'));
-    await waitFor(() => expect(errorOf(screen.getByLabelText(/^Mobile/))).toHaveTextContent('* Invalid mobile number.'));
+    await waitFor(() =>
+      expect(errorOf(screen.getByLabelText(/^Mobile/))).toHaveTextContent('* Invalid mobile number.'),
+    );
     expect(saved).toEqual([]);
   });
 
   it('FORM-12 puts a server field error on its field, prefixed with "* ", and keeps what was typed', async () => {
     signInWith({ USER_PROFILE: ['view', 'edit'] });
-    serveProfile(() => HttpResponse.json({ message: 'Mobile: This mobile number is already in use.', errors: { mobile: 'This mobile number is already in use.' } }, { status: 400 }));
+    serveProfile(() =>
+      HttpResponse.json(
+        {
+          message: 'Mobile: This mobile number is already in use.',
+          errors: { mobile: 'This mobile number is already in use.' },
+        },
+        { status: 400 },
+      ),
+    );
     const user = userEvent.setup();
     renderScreen(ProfileScreen, { resource: profile, route });
     const mobile = await screen.findByLabelText(/^Mobile/);
     await user.clear(mobile);
     await user.type(mobile, '9123456789');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
-    await waitFor(() => expect(errorOf(screen.getByLabelText(/^Mobile/))).toHaveTextContent('* This mobile number is already in use.'));
+    await waitFor(() =>
+      expect(errorOf(screen.getByLabelText(/^Mobile/))).toHaveTextContent('* This mobile number is already in use.'),
+    );
     expect(screen.getByLabelText(/^Mobile/)).toHaveValue('9123456789');
     expect(screen.getByLabelText(/^First name/)).toHaveValue('Asha');
     expect(screen.getByRole('button', { name: 'Save profile' })).toBeEnabled();
@@ -97,7 +116,9 @@ describe('ProfileScreen', () => {
     const { history } = renderScreen(ProfileScreen, { resource: profile, route });
     await user.type(await screen.findByLabelText(/^First name/), 'ji');
     await act(() => history.push('/elsewhere'));
-    await user.click(within(screen.getByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Stay' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Stay' }),
+    );
     expect(history.location.pathname).toBe('/profile-management/profile');
     expect(screen.getByLabelText(/^First name/)).toHaveValue('Ashaji');
   });

@@ -23,7 +23,6 @@ interface Profile {
 
 const PROFILE_API = 'user/profile';
 
-
 /** The signed-in user's own profile (ROUTE-11): who they are, and their name and mobile to edit. */
 export default function ProfileScreen({ resource }: ScreenProps) {
   const form = actionForm(resource, 'edit');
@@ -34,7 +33,12 @@ export default function ProfileScreen({ resource }: ScreenProps) {
   return (
     <section className="screen" aria-labelledby={SCREEN_TITLE_ID}>
       <ScreenHeading>My profile</ScreenHeading>
-      <QueryState isPending={profile.isPending} isError={profile.isError} what="your profile" onRetry={() => profile.refetch()}>
+      <QueryState
+        isPending={profile.isPending}
+        isError={profile.isError}
+        what="your profile"
+        onRetry={() => profile.refetch()}
+      >
         {profile.data && <ProfileForm profile={profile.data} form={form} />}
       </QueryState>
     </section>
@@ -44,7 +48,12 @@ export default function ProfileScreen({ resource }: ScreenProps) {
 function ProfileForm({ profile, form }: { profile: Profile; form: ActionFormDescription }) {
   const queryClient = useQueryClient();
   const initial = useMemo<FormData>(
-    () => Object.fromEntries(Object.entries({ first_name: profile.first_name, last_name: profile.last_name, mobile: profile.mobile }).filter(([, value]) => value)),
+    () =>
+      Object.fromEntries(
+        Object.entries({ first_name: profile.first_name, last_name: profile.last_name, mobile: profile.mobile }).filter(
+          ([, value]) => value,
+        ),
+      ),
     [profile],
   );
   const [formData, setFormData] = useState<FormData>(initial);

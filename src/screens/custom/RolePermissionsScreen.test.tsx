@@ -19,9 +19,21 @@ describe('RolePermissionsScreen', () => {
     server.use(
       mock.get(api('user/permission'), () => {
         permissionLoads += 1;
-        return HttpResponse.json({ data: { ROLES: { order: 1, actions: { view: { is_routable: true, route_url: '/user-management/roles' }, edit: { is_routable: false, route_url: '' } } } } });
+        return HttpResponse.json({
+          data: {
+            ROLES: {
+              order: 1,
+              actions: {
+                view: { is_routable: true, route_url: '/user-management/roles' },
+                edit: { is_routable: false, route_url: '' },
+              },
+            },
+          },
+        });
       }),
-      mock.get(api('roles/4'), () => HttpResponse.json({ data: { id: 4, name: 'Support', description: null, is_active: true } })),
+      mock.get(api('roles/4'), () =>
+        HttpResponse.json({ data: { id: 4, name: 'Support', description: null, is_active: true } }),
+      ),
       mock.get(api('roles/4/permissions'), () => HttpResponse.json({ data: { VOUCHER: ['view'] } })),
       mock.put(api('roles/4'), () => HttpResponse.json({ data: { id: 4 }, message: 'Role updated.' })),
       mock.put(api('roles/4/permissions'), async ({ request }) => {
@@ -32,7 +44,11 @@ describe('RolePermissionsScreen', () => {
     // As the route's guard has, before the screen opens.
     await permissionStore.load();
     const user = userEvent.setup();
-    const { history } = renderScreen(RolePermissionsScreen, { resource: roles, route: routeOf(roles, 'edit', 'role-permissions'), at: '/user-management/roles/4/edit' });
+    const { history } = renderScreen(RolePermissionsScreen, {
+      resource: roles,
+      route: routeOf(roles, 'edit', 'role-permissions'),
+      at: '/user-management/roles/4/edit',
+    });
     expect(await screen.findByLabelText(/^Name/)).toHaveValue('Support');
     expect(screen.getByRole('checkbox', { name: 'Vouchers: View' })).toBeChecked();
     await user.click(screen.getByRole('checkbox', { name: 'Vouchers: Edit' }));
@@ -49,13 +65,23 @@ describe('RolePermissionsScreen', () => {
     // The whole matrix (hundreds of boxes) renders on every tick: slow on a busy machine.
   }, 30_000);
 
-  it('copies another role\'s grants into the matrix, saving nothing until Save', async () => {
+  it("copies another role's grants into the matrix, saving nothing until Save", async () => {
     signInWith({ ROLES: ['view', 'edit'] });
     let saves = 0;
     server.use(
-      mock.get(api('roles/4'), () => HttpResponse.json({ data: { id: 4, name: 'Support', description: null, is_active: true } })),
+      mock.get(api('roles/4'), () =>
+        HttpResponse.json({ data: { id: 4, name: 'Support', description: null, is_active: true } }),
+      ),
       mock.get(api('roles/4/permissions'), () => HttpResponse.json({ data: { BANNER: ['view'] } })),
-      mock.get(api('roles'), () => HttpResponse.json({ data: [{ id: 4, name: 'Support' }, { id: 7, name: 'Sales' }], meta: { total: 2, page: 1, page_size: 100 } })),
+      mock.get(api('roles'), () =>
+        HttpResponse.json({
+          data: [
+            { id: 4, name: 'Support' },
+            { id: 7, name: 'Sales' },
+          ],
+          meta: { total: 2, page: 1, page_size: 100 },
+        }),
+      ),
       mock.get(api('roles/7/permissions'), () => HttpResponse.json({ data: { VOUCHER: ['view', 'download'] } })),
       mock.put(api('roles/4/permissions'), () => {
         saves += 1;
@@ -63,17 +89,25 @@ describe('RolePermissionsScreen', () => {
       }),
     );
     const user = userEvent.setup();
-    renderScreen(RolePermissionsScreen, { resource: roles, route: routeOf(roles, 'edit', 'role-permissions'), at: '/user-management/roles/4/edit' });
+    renderScreen(RolePermissionsScreen, {
+      resource: roles,
+      route: routeOf(roles, 'edit', 'role-permissions'),
+      at: '/user-management/roles/4/edit',
+    });
     expect(await screen.findByRole('checkbox', { name: 'Banners: View' })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Copy from role…' }));
     const choice = screen.getByRole('combobox', { name: 'Role to copy' });
     // The role being edited is not offered.
-    await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a role', 'Sales']));
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a role', 'Sales']),
+    );
     await user.selectOptions(choice, 'Sales');
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Vouchers: Download' })).toBeChecked());
     expect(screen.getByRole('checkbox', { name: 'Banners: View' })).not.toBeChecked();
-    expect(screen.getByText('Copied the permissions of Sales. Nothing is saved until you save the role.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Copied the permissions of Sales. Nothing is saved until you save the role.'),
+    ).toBeInTheDocument();
     expect(saves).toBe(0);
   }, 30_000);
 });

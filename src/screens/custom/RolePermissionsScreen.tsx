@@ -29,14 +29,18 @@ export default function RolePermissionsScreen({ resource, route }: ScreenProps) 
   const record = useRecord(resource.api, editing);
   const permissions = useQuery({
     queryKey: ['resource', resource.api, 'permissions', editing],
-    queryFn: ({ signal }) => http.get<{ data: PermissionSet }>(`${resource.api}/${editing}/permissions`, { signal }).then((body) => body.data),
+    queryFn: ({ signal }) =>
+      http.get<{ data: PermissionSet }>(`${resource.api}/${editing}/permissions`, { signal }).then((body) => body.data),
     enabled: editing !== undefined,
   });
   const entity = resource.entity;
   if (!entity) return null;
   if (!editing) return <RoleEditor resource={resource} entity={entity} opened={{ record: {}, permissions: {} }} />;
   const reload = async (): Promise<OpenedRole> => {
-    const [latestRecord, latestPermissions] = await Promise.all([record.refetch({ throwOnError: true }), permissions.refetch({ throwOnError: true })]);
+    const [latestRecord, latestPermissions] = await Promise.all([
+      record.refetch({ throwOnError: true }),
+      permissions.refetch({ throwOnError: true }),
+    ]);
     return { record: latestRecord.data!, permissions: latestPermissions.data! };
   };
   return (
@@ -47,7 +51,14 @@ export default function RolePermissionsScreen({ resource, route }: ScreenProps) 
       onRetry={() => void Promise.all([record.refetch(), permissions.refetch()])}
     >
       {record.data && permissions.data && (
-        <RoleEditor key={editing} resource={resource} entity={entity} id={editing} opened={{ record: record.data, permissions: permissions.data }} reload={reload} />
+        <RoleEditor
+          key={editing}
+          resource={resource}
+          entity={entity}
+          id={editing}
+          opened={{ record: record.data, permissions: permissions.data }}
+          reload={reload}
+        />
       )}
     </QueryState>
   );
@@ -80,15 +91,23 @@ function RoleEditor({ resource, entity, id, opened, reload }: RoleEditorProps) {
   const [role, setRole] = useState<FormData>(initialRole);
   const [permissions, setPermissions] = useState<PermissionSet>(initialPermissions);
   const stale = useStaleRecord(Number(opened.record.version));
-  const dirty = JSON.stringify(role) !== JSON.stringify(initialRole) || JSON.stringify(permissions) !== JSON.stringify(initialPermissions);
+  const dirty =
+    JSON.stringify(role) !== JSON.stringify(initialRole) ||
+    JSON.stringify(permissions) !== JSON.stringify(initialPermissions);
   const { allowLeaving, prompt } = useUnsavedChangesPrompt(dirty);
   const uiSchema = useMemo(() => formUiSchema(entity.fields, resource.uiSchema), [entity, resource.uiSchema]);
 
   const submission = useFormSubmission(
     async (data) => {
       stale.saving();
-      const saved = id ? await http.putRecord<Saved>(`${resource.api}/${id}`, data, { ifMatch: stale.version }) : await http.post<Saved>(resource.api, data);
-      await http.putRecord(`${resource.api}/${saved.data.id}/permissions`, { permissions }, { ifMatch: saved.data.version });
+      const saved = id
+        ? await http.putRecord<Saved>(`${resource.api}/${id}`, data, { ifMatch: stale.version })
+        : await http.post<Saved>(resource.api, data);
+      await http.putRecord(
+        `${resource.api}/${saved.data.id}/permissions`,
+        { permissions },
+        { ifMatch: saved.data.version },
+      );
       return saved;
     },
     (saved) => {
@@ -109,7 +128,8 @@ function RoleEditor({ resource, entity, id, opened, reload }: RoleEditorProps) {
       const latest = await reload();
       const nextRole = roleOf(latest.record);
       const rebased = rebaseFormData(entity, initialRole, role, nextRole);
-      const same = (a: PermissionSet, b: PermissionSet) => JSON.stringify(sortedSet(a)) === JSON.stringify(sortedSet(b));
+      const same = (a: PermissionSet, b: PermissionSet) =>
+        JSON.stringify(sortedSet(a)) === JSON.stringify(sortedSet(b));
       if (!same(initialPermissions, latest.permissions)) {
         rebased.changed.push('Permissions');
         if (same(permissions, initialPermissions)) setPermissions(latest.permissions);
@@ -134,7 +154,16 @@ function RoleEditor({ resource, entity, id, opened, reload }: RoleEditorProps) {
         onChange={setRole}
         {...submission}
         submitLabel={id ? 'Save role' : 'Create role'}
-        notice={stale.notice && <StaleRecordNotice what="role" state={stale.notice} reloading={stale.reloading} onReload={() => void reloadRole()} />}
+        notice={
+          stale.notice && (
+            <StaleRecordNotice
+              what="role"
+              state={stale.notice}
+              reloading={stale.reloading}
+              onReload={() => void reloadRole()}
+            />
+          )
+        }
         actions={
           resource.routes.view && (
             <Link className="button" to={resource.routes.view}>
@@ -150,7 +179,9 @@ function RoleEditor({ resource, entity, id, opened, reload }: RoleEditorProps) {
             value={permissions}
             onChange={setPermissions}
             disabled={submission.saving}
-            tools={(apply) => <CopyFromRole api={resource.api} editing={id} disabled={submission.saving} onCopy={apply} />}
+            tools={(apply) => (
+              <CopyFromRole api={resource.api} editing={id} disabled={submission.saving} onCopy={apply} />
+            )}
           />
         </fieldset>
       </SchemaForm>

@@ -22,8 +22,24 @@ const route = routeOf(subscribers, 'SUBSCRIBER_DETAIL', 'subscriber-details');
 const at = '/subscriber-management/subscribers/9/details';
 
 const subscription = (id: number, state: string, extra: Record<string, unknown> = {}) => ({
-  id, plan_id: 2, plan_label: 'Gold', starts_on: '2026-04-01', ends_on: '2027-03-31', is_trial: false, points: 1000, list_price: 123456.5, voucher_id: null, voucher_code: null,
-  discount: 0, amount_due: 123456.5, amount_paid: 123456.5, payment_reference: 'UTR-1', state, cancelled_at: null, created_at: '2026-04-01T10:00:00Z', ...extra,
+  id,
+  plan_id: 2,
+  plan_label: 'Gold',
+  starts_on: '2026-04-01',
+  ends_on: '2027-03-31',
+  is_trial: false,
+  points: 1000,
+  list_price: 123456.5,
+  voucher_id: null,
+  voucher_code: null,
+  discount: 0,
+  amount_due: 123456.5,
+  amount_paid: 123456.5,
+  payment_reference: 'UTR-1',
+  state,
+  cancelled_at: null,
+  created_at: '2026-04-01T10:00:00Z',
+  ...extra,
 });
 
 const ALL_ALLOWED = { add_subscription: true, cancel_subscription: true, add_top_up: true };
@@ -39,8 +55,22 @@ function serveSubscriber(can = ALL_ALLOWED) {
     mock.get(api('subscribers/9/summary'), () =>
       HttpResponse.json({
         data: {
-          subscriber: { id: 9, name: 'Meera Traders', email: 'meera@example.com', country_id: 1, country_id_label: 'India', status, plan_id: status === 'active' ? 2 : null, plan_id_label: status === 'active' ? 'Gold' : null, version: 3 },
-          subscription: subscription(4, status === 'active' ? 'current' : 'cancelled', status === 'active' ? {} : { cancelled_at: '2026-11-20T10:00:00Z' }),
+          subscriber: {
+            id: 9,
+            name: 'Meera Traders',
+            email: 'meera@example.com',
+            country_id: 1,
+            country_id_label: 'India',
+            status,
+            plan_id: status === 'active' ? 2 : null,
+            plan_id_label: status === 'active' ? 'Gold' : null,
+            version: 3,
+          },
+          subscription: subscription(
+            4,
+            status === 'active' ? 'current' : 'cancelled',
+            status === 'active' ? {} : { cancelled_at: '2026-11-20T10:00:00Z' },
+          ),
           points_balance: 1200,
           paid_total: 123456.5,
           can,
@@ -50,21 +80,69 @@ function serveSubscriber(can = ALL_ALLOWED) {
     mock.get(api('subscribers/9/subscriptions'), () =>
       HttpResponse.json({
         data: [
-          subscription(5, 'scheduled', { starts_on: '2027-04-01', ends_on: '2028-03-31', voucher_code: 'DIWALI25', discount: 100, amount_due: 123356.5, amount_paid: 0, payment_reference: null }),
+          subscription(5, 'scheduled', {
+            starts_on: '2027-04-01',
+            ends_on: '2028-03-31',
+            voucher_code: 'DIWALI25',
+            discount: 100,
+            amount_due: 123356.5,
+            amount_paid: 0,
+            payment_reference: null,
+          }),
           subscription(4, cancelled.includes(4) ? 'cancelled' : 'current'),
-          subscription(3, 'ended', { plan_label: 'Starter', is_trial: true, starts_on: '2026-03-01', ends_on: '2026-03-14', list_price: 0, amount_due: 0, amount_paid: 0, payment_reference: null }),
+          subscription(3, 'ended', {
+            plan_label: 'Starter',
+            is_trial: true,
+            starts_on: '2026-03-01',
+            ends_on: '2026-03-14',
+            list_price: 0,
+            amount_due: 0,
+            amount_paid: 0,
+            payment_reference: null,
+          }),
         ],
       }),
     ),
     mock.get(api('subscribers/9/payments'), () =>
       HttpResponse.json({
         data: [
-          { id: 2, kind: 'top_up', amount: 999, reference: null, subscription_id: null, ledger_entry_id: 8, note: '250 points', received_at: '2026-05-02T10:00:00Z' },
-          { id: 1, kind: 'subscription', amount: 123456.5, reference: 'UTR-1', subscription_id: 4, ledger_entry_id: 7, note: 'Gold', received_at: '2026-04-01T10:00:00Z' },
+          {
+            id: 2,
+            kind: 'top_up',
+            amount: 999,
+            reference: null,
+            subscription_id: null,
+            ledger_entry_id: 8,
+            note: '250 points',
+            received_at: '2026-05-02T10:00:00Z',
+          },
+          {
+            id: 1,
+            kind: 'subscription',
+            amount: 123456.5,
+            reference: 'UTR-1',
+            subscription_id: 4,
+            ledger_entry_id: 7,
+            note: 'Gold',
+            received_at: '2026-04-01T10:00:00Z',
+          },
         ],
       }),
     ),
-    mock.get(api('subscribers/9/ledger'), () => HttpResponse.json({ data: [{ id: 1, kind: 'top_up', points: 1200, balance_after: 1200, note: 'Welcome', created_at: '2026-01-02T10:00:00Z' }] })),
+    mock.get(api('subscribers/9/ledger'), () =>
+      HttpResponse.json({
+        data: [
+          {
+            id: 1,
+            kind: 'top_up',
+            points: 1200,
+            balance_after: 1200,
+            note: 'Welcome',
+            created_at: '2026-01-02T10:00:00Z',
+          },
+        ],
+      }),
+    ),
     mock.post(api('subscribers/9/subscriptions/:subscriptionId/cancel'), ({ params }) => {
       cancelled.push(Number(params.subscriptionId));
       status = 'cancelled';
@@ -79,15 +157,28 @@ function serveRefusal(status: number) {
   const asked: string[] = [];
   const refuse = (part: string) => () => {
     asked.push(part);
-    return HttpResponse.json({ message: status === 500 ? 'Some error occurred. Please contact Admin.' : 'Subscriber not found.' }, { status });
+    return HttpResponse.json(
+      { message: status === 500 ? 'Some error occurred. Please contact Admin.' : 'Subscriber not found.' },
+      { status },
+    );
   };
-  server.use(...['summary', 'subscriptions', 'payments', 'ledger'].map((part) => mock.get(api(`subscribers/9/${part}`), refuse(part))));
+  server.use(
+    ...['summary', 'subscriptions', 'payments', 'ledger'].map((part) =>
+      mock.get(api(`subscribers/9/${part}`), refuse(part)),
+    ),
+  );
   return asked;
 }
 
 const stat = (term: string) => screen.getByText(term, { selector: '.stat dt' }).nextElementSibling?.textContent;
-const rowsOf = (region: string) => within(screen.getByRole('region', { name: region })).getAllByRole('row').slice(1);
-const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+const rowsOf = (region: string) =>
+  within(screen.getByRole('region', { name: region }))
+    .getAllByRole('row')
+    .slice(1);
+const cellsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
 
 describe('SubscriberDetailsScreen', () => {
   it('shows where the subscriber stands, their subscriptions, payments and ledger, and no control the permissions withhold', async () => {
@@ -103,8 +194,28 @@ describe('SubscriberDetailsScreen', () => {
 
     await screen.findByRole('region', { name: 'Subscriptions table' });
     expect(rowsOf('Subscriptions table').map(cellsOf)).toEqual([
-      ['Gold', '01 Apr 2027 – 31 Mar 2028', 'Scheduled', '₹1,23,456.50', 'DIWALI25', '₹100.00', '₹1,23,356.50', '₹0.00', '—'],
-      ['Gold', '01 Apr 2026 – 31 Mar 2027', 'Current', '₹1,23,456.50', '—', '₹0.00', '₹1,23,456.50', '₹1,23,456.50', 'UTR-1'],
+      [
+        'Gold',
+        '01 Apr 2027 – 31 Mar 2028',
+        'Scheduled',
+        '₹1,23,456.50',
+        'DIWALI25',
+        '₹100.00',
+        '₹1,23,356.50',
+        '₹0.00',
+        '—',
+      ],
+      [
+        'Gold',
+        '01 Apr 2026 – 31 Mar 2027',
+        'Current',
+        '₹1,23,456.50',
+        '—',
+        '₹0.00',
+        '₹1,23,456.50',
+        '₹1,23,456.50',
+        'UTR-1',
+      ],
       ['Starter', '01 Mar 2026 – 14 Mar 2026', 'Ended Trial', '₹0.00', '—', '₹0.00', '₹0.00', '₹0.00', '—'],
     ]);
     await screen.findByRole('region', { name: 'Payments table' });
@@ -113,7 +224,9 @@ describe('SubscriberDetailsScreen', () => {
       ['Subscription', 'Gold', '₹1,23,456.50', 'UTR-1'],
     ]);
     expect(await screen.findByRole('cell', { name: 'Welcome' })).toBeInTheDocument();
-    expect(rowsOf('Ledger table').map((row) => cellsOf(row).slice(1))).toEqual([['Top up', '+1,200', '1,200', 'Welcome']]);
+    expect(rowsOf('Ledger table').map((row) => cellsOf(row).slice(1))).toEqual([
+      ['Top up', '+1,200', '1,200', 'Welcome'],
+    ]);
     expect(screen.queryByRole('button', { name: 'Add top-up' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add subscription' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Cancel / })).not.toBeInTheDocument();
@@ -126,10 +239,9 @@ describe('SubscriberDetailsScreen', () => {
     renderScreen(SubscriberDetailsScreen, { resource: subscribers, route, at });
     await screen.findByRole('region', { name: 'Subscriptions table' });
     // Only what has not ended can be cancelled.
-    expect(screen.getAllByRole('button', { name: /^Cancel / }).map((button) => button.getAttribute('aria-label'))).toEqual([
-      'Cancel Gold, 01 Apr 2027 – 31 Mar 2028',
-      'Cancel Gold, 01 Apr 2026 – 31 Mar 2027',
-    ]);
+    expect(
+      screen.getAllByRole('button', { name: /^Cancel / }).map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Cancel Gold, 01 Apr 2027 – 31 Mar 2028', 'Cancel Gold, 01 Apr 2026 – 31 Mar 2027']);
     await user.click(screen.getByRole('button', { name: 'Cancel Gold, 01 Apr 2026 – 31 Mar 2027' }));
     const confirm = screen.getByRole('dialog', { name: 'Cancel this subscription?' });
     await user.click(within(confirm).getByRole('button', { name: 'Cancel subscription' }));
@@ -184,8 +296,19 @@ describe('SubscriberDetailsScreen', () => {
         HttpResponse.json({
           data: [
             {
-              id: 31, at: '2026-11-20T09:30:00Z', user_id: 1, user_email: 'sales@example.com', client_address: null, request_id: null, module: 'SUBSCRIBERS', record_id: 9,
-              action: 'update', changes: { country_id: { before: 2, after: 1 } }, details: {}, restorable: false, labels: { country_id: { before: 'Nepal', after: 'India' } },
+              id: 31,
+              at: '2026-11-20T09:30:00Z',
+              user_id: 1,
+              user_email: 'sales@example.com',
+              client_address: null,
+              request_id: null,
+              module: 'SUBSCRIBERS',
+              record_id: 9,
+              action: 'update',
+              changes: { country_id: { before: 2, after: 1 } },
+              details: {},
+              restorable: false,
+              labels: { country_id: { before: 'Nepal', after: 'India' } },
             },
           ],
           meta: { page: 1, pageSize: 10, total: 1 },

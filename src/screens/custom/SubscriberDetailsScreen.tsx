@@ -23,7 +23,8 @@ import './subscribers/subscribers.css';
  */
 export default function SubscriberDetailsScreen({ resource }: ScreenProps) {
   const { id = '' } = useParams();
-  const roleMaySell = useCanAccess(resource.module, 'ADD_SUBSCRIPTION').allowed && resource.actions.includes('ADD_SUBSCRIPTION');
+  const roleMaySell =
+    useCanAccess(resource.module, 'ADD_SUBSCRIPTION').allowed && resource.actions.includes('ADD_SUBSCRIPTION');
   const roleMayTopUp = useCanAccess(resource.module, 'ADD_TOP_UP').allowed && resource.actions.includes('ADD_TOP_UP');
   const [dialog, setDialog] = useState<'subscription' | 'top-up' | null>(null);
   const { summary, subscriptions, payments, ledger, refused, refresh } = useSubscriberDetails(resource, id);
@@ -63,24 +64,50 @@ export default function SubscriberDetailsScreen({ resource }: ScreenProps) {
       >
         {summary.data ? `Subscriber ${String(summary.data.subscriber.name ?? id)}` : 'Subscriber'}
       </ScreenHeading>
-      <QueryState isPending={summary.isPending} isError={summary.isError} what="the subscriber" onRetry={() => summary.refetch()}>
+      <QueryState
+        isPending={summary.isPending}
+        isError={summary.isError}
+        what="the subscriber"
+        onRetry={() => summary.refetch()}
+      >
         {summary.data && <SubscriberSummaryPanels resource={resource} summary={summary.data} />}
       </QueryState>
       {/* Read once the summary answered: when it failed, it says so for the page. */}
       {!summary.isError && (
         <>
-          <Panel id="subscriptions-title" title="Subscriptions" query={subscriptions} what="the subscriptions" empty="No subscriptions yet.">
-            {(rows) => <SubscriptionsTable subscriptions={rows} subscriberPath={`${resource.api}/${id}`} canCancel={canCancel} onCancelled={refresh} />}
+          <Panel
+            id="subscriptions-title"
+            title="Subscriptions"
+            query={subscriptions}
+            what="the subscriptions"
+            empty="No subscriptions yet."
+          >
+            {(rows) => (
+              <SubscriptionsTable
+                subscriptions={rows}
+                subscriberPath={`${resource.api}/${id}`}
+                canCancel={canCancel}
+                onCancelled={refresh}
+              />
+            )}
           </Panel>
           <Panel id="payments-title" title="Payments" query={payments} what="the payments" empty="No payments yet.">
             {(rows) => <PaymentsTable payments={rows} />}
           </Panel>
-          <Panel id="ledger-title" title="Points ledger" query={ledger} what="the points ledger" empty="No points movements yet.">
+          <Panel
+            id="ledger-title"
+            title="Points ledger"
+            query={ledger}
+            what="the points ledger"
+            empty="No points movements yet."
+          >
             {(rows) => <PointsLedgerTable entries={rows} />}
           </Panel>
         </>
       )}
-      {summary.data && <HistorySection resource={resource} recordId={id} version={Number(summary.data.subscriber.version)} />}
+      {summary.data && (
+        <HistorySection resource={resource} recordId={id} version={Number(summary.data.subscriber.version)} />
+      )}
       {dialog === 'subscription' && <AddSubscriptionDialog resource={resource} subscriberId={id} onClose={close} />}
       {dialog === 'top-up' && <AddTopUpDialog resource={resource} subscriberId={id} onClose={close} />}
     </section>

@@ -10,13 +10,24 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const resource = customResource('SYNC_TRENDING_DATA', 'sync-trending-data', ['view', 'refresh'], '/data-upload-management/sync-trending-data');
+const resource = customResource(
+  'SYNC_TRENDING_DATA',
+  'sync-trending-data',
+  ['view', 'refresh'],
+  '/data-upload-management/sync-trending-data',
+);
 const route = routeOf(resource, 'view', 'sync-trending-data');
 
 describe('SyncTrendingDataScreen', () => {
   it('lists trending products and offers Sync now only with the refresh permission', async () => {
     signInWith({ SYNC_TRENDING_DATA: ['view'] });
-    server.use(mock.get(api('sync-trending-data'), () => HttpResponse.json({ data: { synced_at: null, items: [{ hs_code: '0901', product: 'Coffee', shipments: 12, value: 3400 }] } })));
+    server.use(
+      mock.get(api('sync-trending-data'), () =>
+        HttpResponse.json({
+          data: { synced_at: null, items: [{ hs_code: '0901', product: 'Coffee', shipments: 12, value: 3400 }] },
+        }),
+      ),
+    );
     renderScreen(SyncTrendingDataScreen, { resource, route });
     expect(await screen.findByRole('cell', { name: 'Coffee' })).toBeInTheDocument();
     expect(screen.getByText('Last synced: never')).toBeInTheDocument();
@@ -27,7 +38,9 @@ describe('SyncTrendingDataScreen', () => {
     signInWith({ SYNC_TRENDING_DATA: ['view', 'refresh'] });
     let synced = false;
     server.use(
-      mock.get(api('sync-trending-data'), () => HttpResponse.json({ data: { synced_at: synced ? '2026-11-20T10:00:00Z' : null, items: [] } })),
+      mock.get(api('sync-trending-data'), () =>
+        HttpResponse.json({ data: { synced_at: synced ? '2026-11-20T10:00:00Z' : null, items: [] } }),
+      ),
       mock.post(api('sync-trending-data/refresh'), () => {
         synced = true;
         return HttpResponse.json({ data: { synced_at: '2026-11-20T10:00:00Z', rows: 0 } });

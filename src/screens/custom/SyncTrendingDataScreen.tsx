@@ -24,7 +24,8 @@ export default function SyncTrendingDataScreen({ resource }: ScreenProps) {
     queryFn: ({ signal }) => http.get<{ data: Trending }>(resource.api, { signal }).then((body) => body.data),
   });
   const sync = useMutation({
-    mutationFn: () => http.post<{ data: { synced_at: string; rows: number }; message?: string }>(`${resource.api}/refresh`),
+    mutationFn: () =>
+      http.post<{ data: { synced_at: string; rows: number }; message?: string }>(`${resource.api}/refresh`),
     onSuccess: (body) => {
       toastSuccess(body.message ?? `Trending data synced: ${body.data.rows} products.`);
       void queryClient.invalidateQueries({ queryKey: key });
@@ -36,7 +37,13 @@ export default function SyncTrendingDataScreen({ resource }: ScreenProps) {
       <ScreenHeading
         actions={
           canRefresh && (
-            <button type="button" className="button button--primary" onClick={() => sync.mutate()} disabled={sync.isPending} aria-busy={sync.isPending || undefined}>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => sync.mutate()}
+              disabled={sync.isPending}
+              aria-busy={sync.isPending || undefined}
+            >
               {sync.isPending ? 'Syncing…' : 'Sync now'}
             </button>
           )
@@ -44,7 +51,12 @@ export default function SyncTrendingDataScreen({ resource }: ScreenProps) {
       >
         {resource.label}
       </ScreenHeading>
-      <QueryState isPending={trending.isPending} isError={trending.isError} what="trending data" onRetry={() => trending.refetch()}>
+      <QueryState
+        isPending={trending.isPending}
+        isError={trending.isError}
+        what="trending data"
+        onRetry={() => trending.refetch()}
+      >
         {trending.data && (
           <>
             <p>Last synced: {trending.data.synced_at ? formatDate(trending.data.synced_at, true) : 'never'}</p>

@@ -42,7 +42,11 @@ function serveReport(queries: URLSearchParams[] = []) {
       ];
       const q = (query.get('q') ?? '').toLowerCase();
       const id = query.get('id');
-      return HttpResponse.json({ data: countries.filter((country) => (id ? String(country.value) === id : country.label.toLowerCase().includes(q))) });
+      return HttpResponse.json({
+        data: countries.filter((country) =>
+          id ? String(country.value) === id : country.label.toLowerCase().includes(q),
+        ),
+      });
     }),
     // Keyset paging as the API does it (docs/api.md): a cursor is a record's place; `about` totals past 40 records.
     mock.get(api('uploaded-data-report'), ({ request }) => {
@@ -83,7 +87,11 @@ describe('UploadedDataReportScreen', () => {
     const { history } = renderScreen(UploadedDataReportScreen, { resource: report, route });
     expect(screen.getByRole('heading', { level: 1, name: 'Uploaded Data Report' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Uploaded trade records' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Upload', 'Country', 'Trade direction', 'Period', 'Hs code', 'Product description', 'Quantity']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Upload', 'Country', 'Trade direction', 'Period', 'Hs code', 'Product description', 'Quantity']);
     const first = within(table).getByRole('row', { name: /Black pepper lot 1 / });
     await waitFor(() => expect(within(first).getByRole('cell', { name: 'India' })).toBeInTheDocument());
     // The direction as the uploads' manifest labels it, not its code.
@@ -135,8 +143,14 @@ describe('UploadedDataReportScreen', () => {
     await user.type(screen.getByLabelText('Search records'), 'lot 44');
     await waitFor(() => expect(queries.at(-1)?.get('q')).toBe('lot 44'));
     expect(new URLSearchParams(history.location.search).get('q')).toBe('lot 44');
-    expect(Object.fromEntries(queries.at(-1) ?? [])).toEqual({ _page_size: '20', country_id: '2', trade_direction: 'import', period: '2026-09', q: 'lot 44' });
- }, 15_000);
+    expect(Object.fromEntries(queries.at(-1) ?? [])).toEqual({
+      _page_size: '20',
+      country_id: '2',
+      trade_direction: 'import',
+      period: '2026-09',
+      q: 'lot 44',
+    });
+  }, 15_000);
 
   it('says so when no record matches', async () => {
     signInWith({ UPLOADED_DATA_REPORT: ['view'] });
@@ -147,11 +161,15 @@ describe('UploadedDataReportScreen', () => {
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
   });
 
-  it('links each record to its upload, and lists one upload\'s records with the way back to all of them', async () => {
+  it("links each record to its upload, and lists one upload's records with the way back to all of them", async () => {
     signInWith({ UPLOADED_DATA_REPORT: ['view'], DATA_UPLOAD_LOGS: ['view', 'view_detail'] });
     const queries = serveReport();
     const user = userEvent.setup();
-    const { history } = renderScreen(UploadedDataReportScreen, { resource: report, route, at: `${route.path}?upload_id=8` });
+    const { history } = renderScreen(UploadedDataReportScreen, {
+      resource: report,
+      route,
+      at: `${route.path}?upload_id=8`,
+    });
     const table = await screen.findByRole('table', { name: 'Uploaded trade records' });
     expect(queries.at(-1)?.get('upload_id')).toBe('8');
     const links = within(table).getAllByRole('link', { name: 'Upload 8' });
@@ -179,7 +197,16 @@ describe('UploadedDataReportScreen', () => {
     const exported: URLSearchParams[] = [];
     const started: unknown[] = [];
     let polls = 0;
-    const job = (status: string, written: number) => ({ id: 3, status, rows_estimated: 50, rows_written: written, error: null, created_at: '2026-11-20T09:00:00Z', finished_at: null, file: status === 'completed' ? 'uploaded-data-report/exports/3/file' : null });
+    const job = (status: string, written: number) => ({
+      id: 3,
+      status,
+      rows_estimated: 50,
+      rows_written: written,
+      error: null,
+      created_at: '2026-11-20T09:00:00Z',
+      finished_at: null,
+      file: status === 'completed' ? 'uploaded-data-report/exports/3/file' : null,
+    });
     server.use(
       mock.get(api('uploaded-data-report/export'), ({ request }) => {
         exported.push(new URL(request.url).searchParams);
@@ -193,7 +220,10 @@ describe('UploadedDataReportScreen', () => {
         polls += 1;
         return HttpResponse.json({ data: polls < 2 ? job('running', 20) : job('completed', 45) });
       }),
-      mock.get(api('uploaded-data-report/exports/3/file'), () => new HttpResponse('id\r\n', { headers: { 'Content-Type': 'text/csv' } })),
+      mock.get(
+        api('uploaded-data-report/exports/3/file'),
+        () => new HttpResponse('id\r\n', { headers: { 'Content-Type': 'text/csv' } }),
+      ),
     );
     const saved: string[] = [];
     URL.createObjectURL = () => 'blob:export';
@@ -201,7 +231,11 @@ describe('UploadedDataReportScreen', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);
     });
-    const { unmount } = renderScreen(UploadedDataReportScreen, { resource: report, route, at: `${route.path}?country_id=2` });
+    const { unmount } = renderScreen(UploadedDataReportScreen, {
+      resource: report,
+      route,
+      at: `${route.path}?country_id=2`,
+    });
     await screen.findByText('1–5 of 5');
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(saved).toEqual(['uploaded-data.csv']));
@@ -219,5 +253,5 @@ describe('UploadedDataReportScreen', () => {
     expect(screen.getByText(/Export ready: 45 records/)).toBeInTheDocument();
     fireEvent.click(download);
     await waitFor(() => expect(saved).toEqual(['uploaded-data.csv', 'uploaded-data-3.csv']));
- }, 15_000);
+  }, 15_000);
 });

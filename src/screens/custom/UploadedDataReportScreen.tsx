@@ -20,15 +20,31 @@ import { TradeExportPanel } from './uploadedData/TradeExportPanel.tsx';
 import { useTradeExport } from './uploadedData/useTradeExport.ts';
 import '../screens.css';
 
-const REPORT_LIST: ListDescription = { columns: [], search: ['q'], filters: [], sort: { field: 'period', direction: 'desc' }, pageSize: 20, bulkEdit: [] };
+const REPORT_LIST: ListDescription = {
+  columns: [],
+  search: ['q'],
+  filters: [],
+  sort: { field: 'period', direction: 'desc' },
+  pageSize: 20,
+  bulkEdit: [],
+};
 const FILTER_KEYS = ['country_id', 'trade_direction', 'period', 'upload_id'] as const;
 /** Where a record's upload is shown: the uploads' detail route, its `:id` the record's upload_id. */
-const UPLOAD_ROUTE = AREAS.flatMap((area) => area.routes).find((route) => route.module === 'DATA_UPLOAD_LOGS' && route.action === 'view_detail')?.path;
+const UPLOAD_ROUTE = AREAS.flatMap((area) => area.routes).find(
+  (route) => route.module === 'DATA_UPLOAD_LOGS' && route.action === 'view_detail',
+)?.path;
 
 /** A page of the report as its API answers it (docs/api.md, "Uploaded data report"). */
 interface ReportPage {
   data: Row[];
-  meta: { total: number; total_is_estimate: boolean; page_size: number; next: string | null; previous: string | null; export_in_background: boolean };
+  meta: {
+    total: number;
+    total_is_estimate: boolean;
+    page_size: number;
+    next: string | null;
+    previous: string | null;
+    export_in_background: boolean;
+  };
 }
 
 /** Which page is shown: the first, or the one after / before a cursor, and the position of its first record. */
@@ -64,13 +80,19 @@ export default function UploadedDataReportScreen({ resource }: ScreenProps) {
   const rows = report.data?.data ?? [];
   const meta = report.data?.meta;
   const columns = Object.keys(rows[0] ?? {}).filter((key) => key !== 'id' && !key.endsWith('_label'));
-  const setFilter = (key: (typeof FILTER_KEYS)[number], value: string) => state.update({ filters: { ...state.filters, [key]: value } });
+  const setFilter = (key: (typeof FILTER_KEYS)[number], value: string) =>
+    state.update({ filters: { ...state.filters, [key]: value } });
   const cell = (row: Row, column: string) => {
     // The report answers bare country ids: each is named by the countries' options, asked for once per country.
-    if (column === 'country_id' && row[`${column}_label`] === undefined && row[column] !== null) return <CountryName api={countriesApi} id={row[column] as number} />;
+    if (column === 'country_id' && row[`${column}_label`] === undefined && row[column] !== null)
+      return <CountryName api={countriesApi} id={row[column] as number} />;
     if (column === 'upload_id') {
       const upload = String(row.upload_id);
-      return canSeeUploads && UPLOAD_ROUTE ? <Link to={UPLOAD_ROUTE.replace(':id', upload)}>Upload {upload}</Link> : `Upload ${upload}`;
+      return canSeeUploads && UPLOAD_ROUTE ? (
+        <Link to={UPLOAD_ROUTE.replace(':id', upload)}>Upload {upload}</Link>
+      ) : (
+        `Upload ${upload}`
+      );
     }
     return formatValue(uploadField(column), row, column);
   };
@@ -79,11 +101,24 @@ export default function UploadedDataReportScreen({ resource }: ScreenProps) {
     <section className="screen" aria-labelledby={SCREEN_TITLE_ID}>
       <ScreenHeading>{resource.label}</ScreenHeading>
       <div className="list-toolbar">
-        <SearchBox value={state.search} label="Search records" onSearch={(search) => state.update({ search }, { replace: true })} />
-        <RelationFilter label="Country" api={countriesApi} value={state.filters.country_id ?? ''} onChange={(value) => setFilter('country_id', value)} />
+        <SearchBox
+          value={state.search}
+          label="Search records"
+          onSearch={(search) => state.update({ search }, { replace: true })}
+        />
+        <RelationFilter
+          label="Country"
+          api={countriesApi}
+          value={state.filters.country_id ?? ''}
+          onChange={(value) => setFilter('country_id', value)}
+        />
         <div className="list-filter">
           <label htmlFor={ids.direction}>{direction?.title ?? 'Trade direction'}</label>
-          <select id={ids.direction} value={state.filters.trade_direction ?? ''} onChange={(event) => setFilter('trade_direction', event.target.value)}>
+          <select
+            id={ids.direction}
+            value={state.filters.trade_direction ?? ''}
+            onChange={(event) => setFilter('trade_direction', event.target.value)}
+          >
             <option value="">All</option>
             {(direction?.enum ?? []).map((value) => (
               <option key={String(value)} value={String(value)}>
@@ -94,7 +129,12 @@ export default function UploadedDataReportScreen({ resource }: ScreenProps) {
         </div>
         <div className="list-filter">
           <label htmlFor={ids.period}>Period</label>
-          <input id={ids.period} type="month" value={state.filters.period ?? ''} onChange={(event) => setFilter('period', event.target.value)} />
+          <input
+            id={ids.period}
+            type="month"
+            value={state.filters.period ?? ''}
+            onChange={(event) => setFilter('period', event.target.value)}
+          />
         </div>
         {state.filters.upload_id && (
           <p className="list-filter">
@@ -112,12 +152,21 @@ export default function UploadedDataReportScreen({ resource }: ScreenProps) {
             aria-busy={exporter.downloading || undefined}
             onClick={() => void exporter.start(filter as Record<string, string>, meta.export_in_background)}
           >
-            {exporter.downloading ? 'Downloading…' : meta.export_in_background ? 'Export CSV in the background' : 'Export CSV'}
+            {exporter.downloading
+              ? 'Downloading…'
+              : meta.export_in_background
+                ? 'Export CSV in the background'
+                : 'Export CSV'}
           </button>
         )}
       </div>
       <TradeExportPanel job={exporter.job} downloading={exporter.downloading} download={exporter.download} />
-      <QueryState isPending={report.isPending} isError={report.isError && !report.data} what="trade records" onRetry={() => report.refetch()}>
+      <QueryState
+        isPending={report.isPending}
+        isError={report.isError && !report.data}
+        what="trade records"
+        onRetry={() => report.refetch()}
+      >
         {rows.length === 0 ? (
           <p className="screen-state">No trade records match.</p>
         ) : (
@@ -156,7 +205,9 @@ export default function UploadedDataReportScreen({ resource }: ScreenProps) {
           estimated={meta.total_is_estimate}
           hasPrevious={meta.previous !== null}
           hasNext={meta.next !== null}
-          onPrevious={() => setPlace({ cursor: { _before: meta.previous! }, first: Math.max(1, current.first - state.size), filterKey })}
+          onPrevious={() =>
+            setPlace({ cursor: { _before: meta.previous! }, first: Math.max(1, current.first - state.size), filterKey })
+          }
           onNext={() => setPlace({ cursor: { _after: meta.next! }, first: current.first + rows.length, filterKey })}
           onSize={(next) => state.update({ size: next })}
         />

@@ -15,8 +15,23 @@ afterAll(() => server.close());
 
 const users = userArea.resources.find((resource) => resource.module === 'USERS')!;
 const route = routeOf(users, 'view_detail', 'user-detail');
-const NILA = { id: 12, first_name: 'Nila', last_name: 'New', email: 'nila@example.com', mobile: '9876500011', role_id: 4, role_id_label: 'Read Only', is_active: true, version: 1 };
-const UNVERIFIED = { email: 'nila@example.com', verified_at: null, last_link_sent_at: '2026-05-01T10:00:00.000Z', last_link_expires_at: '2026-05-08T10:00:00.000Z' };
+const NILA = {
+  id: 12,
+  first_name: 'Nila',
+  last_name: 'New',
+  email: 'nila@example.com',
+  mobile: '9876500011',
+  role_id: 4,
+  role_id_label: 'Read Only',
+  is_active: true,
+  version: 1,
+};
+const UNVERIFIED = {
+  email: 'nila@example.com',
+  verified_at: null,
+  last_link_sent_at: '2026-05-01T10:00:00.000Z',
+  last_link_expires_at: '2026-05-08T10:00:00.000Z',
+};
 
 function serveUser(status: object) {
   const sent: unknown[] = [];
@@ -25,7 +40,14 @@ function serveUser(status: object) {
     mock.get(api('users/12/email-verification'), () => HttpResponse.json({ data: status })),
     mock.post(api('users/12/email-verification'), async ({ request }) => {
       sent.push(await request.json());
-      return HttpResponse.json({ data: { ...UNVERIFIED, last_link_sent_at: '2026-05-02T09:30:00.000Z', last_link_expires_at: '2026-05-09T09:30:00.000Z' }, message: 'A new verification link was sent to nila@example.com.' });
+      return HttpResponse.json({
+        data: {
+          ...UNVERIFIED,
+          last_link_sent_at: '2026-05-02T09:30:00.000Z',
+          last_link_expires_at: '2026-05-09T09:30:00.000Z',
+        },
+        message: 'A new verification link was sent to nila@example.com.',
+      });
     }),
   );
   return sent;
@@ -40,7 +62,11 @@ describe('UserDetailScreen', () => {
     renderScreen(UserDetailScreen, { resource: users, route, at: '/user-management/users/12' });
     expect(await screen.findByRole('heading', { level: 1, name: 'User Nila' })).toBeInTheDocument();
     const panel = await screen.findByRole('region', { name: 'Email verification' });
-    expect(await within(panel).findByText('nila@example.com is not verified yet: this user cannot sign in until they open the link sent to them.')).toBeInTheDocument();
+    expect(
+      await within(panel).findByText(
+        'nila@example.com is not verified yet: this user cannot sign in until they open the link sent to them.',
+      ),
+    ).toBeInTheDocument();
     expect(within(panel).getByText(/^Last link sent on 01 May 2026/)).toBeInTheDocument();
 
     await user.click(within(panel).getByRole('button', { name: 'Send the verification link again' }));

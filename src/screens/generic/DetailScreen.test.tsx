@@ -14,10 +14,26 @@ describe('DetailScreen', () => {
     signInWith({ VOUCHER: ['view', 'view_detail'] });
     server.use(
       mock.get(api('vouchers/9'), () =>
-        HttpResponse.json({ data: { id: 9, code: 'FLAT50', discount_type: 'flat', discount_value: 50, valid_to: '2026-12-31', used_count: 3, is_active: true, created_at: '2026-01-05T10:00:00Z', version: 4 } }),
+        HttpResponse.json({
+          data: {
+            id: 9,
+            code: 'FLAT50',
+            discount_type: 'flat',
+            discount_value: 50,
+            valid_to: '2026-12-31',
+            used_count: 3,
+            is_active: true,
+            created_at: '2026-01-05T10:00:00Z',
+            version: 4,
+          },
+        }),
       ),
     );
-    renderScreen(DetailScreen, { resource: vouchers, route: routeOf(vouchers, 'view_detail', 'detail'), at: '/voucher-management/vouchers/9' });
+    renderScreen(DetailScreen, {
+      resource: vouchers,
+      route: routeOf(vouchers, 'view_detail', 'detail'),
+      at: '/voucher-management/vouchers/9',
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Voucher FLAT50' })).toBeInTheDocument();
     const term = (name: string) => screen.queryByText(name, { selector: 'dt' })?.nextElementSibling?.textContent;
     expect(term('Discount type')).toBe('Flat amount');

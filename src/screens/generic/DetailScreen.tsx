@@ -25,13 +25,14 @@ export default function DetailScreen({ resource, children }: DetailScreenProps) 
 
   return (
     <section className="screen" aria-labelledby={SCREEN_TITLE_ID}>
-      <ScreenHeading actions={<RecordActions resource={resource} id={id} />}>
-        {heading}
-      </ScreenHeading>
-      <QueryState isPending={record.isPending} isError={record.isError} what={resource.singular.toLowerCase()} onRetry={() => record.refetch()}>
-        {record.data && (
-          <RecordFields fields={fields} record={record.data} />
-        )}
+      <ScreenHeading actions={<RecordActions resource={resource} id={id} />}>{heading}</ScreenHeading>
+      <QueryState
+        isPending={record.isPending}
+        isError={record.isError}
+        what={resource.singular.toLowerCase()}
+        onRetry={() => record.refetch()}
+      >
+        {record.data && <RecordFields fields={fields} record={record.data} />}
       </QueryState>
       {record.data && children}
       {record.data && <HistorySection resource={resource} recordId={id} version={Number(record.data.version)} />}
@@ -41,6 +42,8 @@ export default function DetailScreen({ resource, children }: DetailScreenProps) 
 
 /** "Voucher DIWALI50": the singular and the record's first text field. */
 function titleOf(record: Record<string, unknown>, fields: readonly FieldDescription[], singular: string): string {
-  const named = fields.find((field) => field.type === 'string' && !field.system && !field.relation && typeof record[field.name] === 'string');
+  const named = fields.find(
+    (field) => field.type === 'string' && !field.system && !field.relation && typeof record[field.name] === 'string',
+  );
   return named ? `${singular} ${String(record[named.name])}` : singular;
 }

@@ -41,14 +41,23 @@ describe('FormScreen', () => {
 
   it('FORM-12 puts the server field errors on their fields and keeps what was typed', async () => {
     signInWith({ VOUCHER: ['view', 'add'] });
-    server.use(mock.post(api('vouchers'), () => HttpResponse.json({ message: 'Code: This code is already used.', errors: { code: 'This code is already used' } }, { status: 400 })));
+    server.use(
+      mock.post(api('vouchers'), () =>
+        HttpResponse.json(
+          { message: 'Code: This code is already used.', errors: { code: 'This code is already used' } },
+          { status: 400 },
+        ),
+      ),
+    );
     const user = userEvent.setup();
     const { history } = renderScreen(FormScreen, { resource: vouchers, route: addVoucher });
     await user.type(screen.getByLabelText(/^Code/), 'DIWALI50');
     await user.type(screen.getByLabelText(/^Discount value/), '15');
     await user.click(screen.getByRole('button', { name: 'Create voucher' }));
     const code = screen.getByLabelText(/^Code/);
-    await waitFor(() => expect(document.getElementById(`${code.id}__error`)).toHaveTextContent('* This code is already used'));
+    await waitFor(() =>
+      expect(document.getElementById(`${code.id}__error`)).toHaveTextContent('* This code is already used'),
+    );
     expect(code).toHaveValue('DIWALI50');
     expect(screen.getByLabelText(/^Discount value/)).toHaveValue(15);
     expect(history.location.pathname).toBe(addVoucher.path);
@@ -84,7 +93,19 @@ describe('FormScreen', () => {
     let body: unknown;
     let ifMatch: string | null = null;
     server.use(
-      mock.get(api('vouchers/3'), () => HttpResponse.json({ data: { id: 3, code: 'SUMMER', discount_value: 5, used_count: 2, is_active: true, valid_to: null, version: 4 } })),
+      mock.get(api('vouchers/3'), () =>
+        HttpResponse.json({
+          data: {
+            id: 3,
+            code: 'SUMMER',
+            discount_value: 5,
+            used_count: 2,
+            is_active: true,
+            valid_to: null,
+            version: 4,
+          },
+        }),
+      ),
       mock.put(api('vouchers/3'), async ({ request }) => {
         ifMatch = request.headers.get('if-match');
         body = await request.json();
@@ -109,7 +130,12 @@ describe('FormScreen', () => {
     server.use(
       mock.get(api('countries/options'), ({ request }) => {
         const q = new URL(request.url).searchParams.get('q') ?? '';
-        return HttpResponse.json({ data: [{ value: 1, label: 'India' }, { value: 2, label: 'Nepal' }].filter((option) => option.label.toLowerCase().includes(q)) });
+        return HttpResponse.json({
+          data: [
+            { value: 1, label: 'India' },
+            { value: 2, label: 'Nepal' },
+          ].filter((option) => option.label.toLowerCase().includes(q)),
+        });
       }),
       mock.post(api('subscribers'), async ({ request }) => {
         appSource = request.headers.get('APP-SOURCE');
@@ -132,10 +158,15 @@ describe('FormScreen', () => {
     signInWith({ SUBSCRIBERS: ['view', 'edit'] });
     const searches: string[] = [];
     const lookups: string[] = [];
-    const countries = Array.from({ length: 120 }, (_, index) => ({ value: index + 1, label: `Country ${String(index + 1).padStart(3, '0')}` }));
+    const countries = Array.from({ length: 120 }, (_, index) => ({
+      value: index + 1,
+      label: `Country ${String(index + 1).padStart(3, '0')}`,
+    }));
     let body: unknown;
     server.use(
-      mock.get(api('subscribers/9'), () => HttpResponse.json({ data: { id: 9, name: 'Meera Traders', email: 'meera@example.com', country_id: 117 } })),
+      mock.get(api('subscribers/9'), () =>
+        HttpResponse.json({ data: { id: 9, name: 'Meera Traders', email: 'meera@example.com', country_id: 117 } }),
+      ),
       mock.get(api('countries/options'), ({ request }) => {
         const query = new URL(request.url).searchParams;
         const id = query.get('id');
@@ -145,7 +176,9 @@ describe('FormScreen', () => {
         }
         const q = query.get('q') ?? '';
         searches.push(q);
-        return HttpResponse.json({ data: countries.filter((option) => option.label.toLowerCase().includes(q.toLowerCase())).slice(0, 50) });
+        return HttpResponse.json({
+          data: countries.filter((option) => option.label.toLowerCase().includes(q.toLowerCase())).slice(0, 50),
+        });
       }),
       mock.put(api('subscribers/9'), async ({ request }) => {
         body = await request.json();
@@ -153,7 +186,11 @@ describe('FormScreen', () => {
       }),
     );
     const user = userEvent.setup();
-    renderScreen(FormScreen, { resource: subscribers, route: routeOf(subscribers, 'edit', 'form'), at: '/subscriber-management/subscribers/9/edit' });
+    renderScreen(FormScreen, {
+      resource: subscribers,
+      route: routeOf(subscribers, 'edit', 'form'),
+      at: '/subscriber-management/subscribers/9/edit',
+    });
     // The current value is beyond the first 50 options: its label comes from options?id=.
     const country = await screen.findByRole('combobox', { name: /^Country/ });
     await waitFor(() => expect(country).toHaveValue('Country 117'));
@@ -164,11 +201,33 @@ describe('FormScreen', () => {
     await user.type(country, '08');
     expect(country).toHaveAttribute('aria-expanded', 'true');
     const listbox = screen.getByRole('listbox');
-    await waitFor(() => expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['Country 008', 'Country 080', 'Country 081', 'Country 082', 'Country 083', 'Country 084', 'Country 085', 'Country 086', 'Country 087', 'Country 088', 'Country 089', 'Country 108']));
+    await waitFor(() =>
+      expect(
+        within(listbox)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual([
+        'Country 008',
+        'Country 080',
+        'Country 081',
+        'Country 082',
+        'Country 083',
+        'Country 084',
+        'Country 085',
+        'Country 086',
+        'Country 087',
+        'Country 088',
+        'Country 089',
+        'Country 108',
+      ]),
+    );
     // One search for what was typed, not one per key.
     expect(searches.filter((q) => q !== '')).toEqual(['08']);
     await user.keyboard('{ArrowDown}{ArrowDown}');
-    expect(country).toHaveAttribute('aria-activedescendant', within(listbox).getByRole('option', { name: 'Country 080' }).id);
+    expect(country).toHaveAttribute(
+      'aria-activedescendant',
+      within(listbox).getByRole('option', { name: 'Country 080' }).id,
+    );
     await user.keyboard('{Enter}');
     expect(country).toHaveValue('Country 080');
     expect(country).toHaveAttribute('aria-expanded', 'false');
@@ -197,16 +256,27 @@ describe('FormScreen', () => {
       mock.get(api('executives/options'), () => HttpResponse.json({ data: [] })),
     );
     const user = userEvent.setup();
-    const { unmount } = renderScreen(FormScreen, { resource: manifestVouchers, route: routeOf(manifestVouchers, 'add', 'form') });
+    const { unmount } = renderScreen(FormScreen, {
+      resource: manifestVouchers,
+      route: routeOf(manifestVouchers, 'add', 'form'),
+    });
     // People's words, not codes: the options read as the manifest labels them.
-    expect(within(screen.getByLabelText(/^Discount type/)).getAllByRole('option').map((option) => option.textContent)).toEqual(['', 'Percent', 'Flat amount']);
+    expect(
+      within(screen.getByLabelText(/^Discount type/))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['', 'Percent', 'Flat amount']);
     await user.selectOptions(screen.getByLabelText(/^Discount type/), 'Percent');
     await user.type(screen.getByLabelText(/^Discount value/), '150');
     await user.click(screen.getByRole('button', { name: 'Create voucher' }));
     expect(await screen.findByText('* Max value is 100 when Discount type is percent.')).toBeInTheDocument();
-    expect(screen.getByLabelText(/^Discount value/)).toHaveAccessibleDescription(/^\* Max value is 100 when Discount type is percent\./);
+    expect(screen.getByLabelText(/^Discount value/)).toHaveAccessibleDescription(
+      /^\* Max value is 100 when Discount type is percent\./,
+    );
     await user.selectOptions(screen.getByLabelText(/^Discount type/), 'Flat amount');
-    await waitFor(() => expect(screen.queryByText('* Max value is 100 when Discount type is percent.')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByText('* Max value is 100 when Discount type is percent.')).not.toBeInTheDocument(),
+    );
     expect(posts).toBe(0);
     unmount();
 

@@ -34,8 +34,15 @@ export default function FormScreen({ resource, route }: ScreenProps) {
   if (!editing) return <ResourceForm resource={resource} entity={entity} />;
   const reload = async () => (await record.refetch({ throwOnError: true })).data;
   return (
-    <QueryState isPending={record.isPending} isError={record.isError} what={resource.singular.toLowerCase()} onRetry={() => record.refetch()}>
-      {record.data && <ResourceForm key={id} resource={resource} entity={entity} editing={{ id: id!, record: record.data, reload }} />}
+    <QueryState
+      isPending={record.isPending}
+      isError={record.isError}
+      what={resource.singular.toLowerCase()}
+      onRetry={() => record.refetch()}
+    >
+      {record.data && (
+        <ResourceForm key={id} resource={resource} entity={entity} editing={{ id: id!, record: record.data, reload }} />
+      )}
     </QueryState>
   );
 }
@@ -74,7 +81,9 @@ function ResourceForm({ resource, entity, editing }: ResourceFormProps) {
   const submission = useFormSubmission(
     (data) => {
       stale.saving();
-      return id ? http.putRecord<{ message?: string }>(`${resource.api}/${id}`, data, { ifMatch: stale.version }) : http.post<{ message?: string }>(resource.api, data);
+      return id
+        ? http.putRecord<{ message?: string }>(`${resource.api}/${id}`, data, { ifMatch: stale.version })
+        : http.post<{ message?: string }>(resource.api, data);
     },
     (body) => {
       toastSuccess(body.message ?? `${resource.singular} ${id ? 'updated' : 'created'}.`);
@@ -110,7 +119,16 @@ function ResourceForm({ resource, entity, editing }: ResourceFormProps) {
         onChange={setFormData}
         {...submission}
         submitLabel={id ? 'Save changes' : `Create ${resource.singular.toLowerCase()}`}
-        notice={stale.notice && <StaleRecordNotice what={resource.singular.toLowerCase()} state={stale.notice} reloading={stale.reloading} onReload={() => void reload()} />}
+        notice={
+          stale.notice && (
+            <StaleRecordNotice
+              what={resource.singular.toLowerCase()}
+              state={stale.notice}
+              reloading={stale.reloading}
+              onReload={() => void reload()}
+            />
+          )
+        }
         actions={
           listPath && (
             <Link className="button" to={listPath}>

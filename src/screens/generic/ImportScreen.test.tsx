@@ -6,7 +6,11 @@ import { vouchers } from '../testing/fixtures.ts';
 import { api, renderScreen, routeOf, server, signInWith } from '../testing/renderScreen.tsx';
 import ImportScreen from './ImportScreen.tsx';
 
-const resource = { ...vouchers, actions: [...vouchers.actions, 'import' as const], routes: { ...vouchers.routes, import: '/voucher-management/vouchers/import' } };
+const resource = {
+  ...vouchers,
+  actions: [...vouchers.actions, 'import' as const],
+  routes: { ...vouchers.routes, import: '/voucher-management/vouchers/import' },
+};
 const route = routeOf(resource, 'import', 'import');
 
 const UPLOADED = {
@@ -27,11 +31,20 @@ const DRY_RUN = {
   rows: [
     { line: 2, outcome: 'create', cells: ['NEW1', 'flat', '10'], errors: {}, changed: [] },
     { line: 3, outcome: 'update', cells: ['OLD1', 'flat', '20'], errors: {}, changed: ['discount_value'] },
-    { line: 4, outcome: 'error', cells: ['bad', 'flat', '0'], errors: { code: 'Use 4 to 20 capital letters or digits.', discount_value: 'Discount must be at least 1.' }, changed: [] },
+    {
+      line: 4,
+      outcome: 'error',
+      cells: ['bad', 'flat', '0'],
+      errors: { code: 'Use 4 to 20 capital letters or digits.', discount_value: 'Discount must be at least 1.' },
+      changed: [],
+    },
   ],
 };
 
-const ndjson = (...lines: object[]) => new HttpResponse(lines.map((line) => JSON.stringify(line)).join('\n') + '\n', { headers: { 'content-type': 'application/x-ndjson' } });
+const ndjson = (...lines: object[]) =>
+  new HttpResponse(lines.map((line) => JSON.stringify(line)).join('\n') + '\n', {
+    headers: { 'content-type': 'application/x-ndjson' },
+  });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -50,18 +63,30 @@ describe('ImportScreen', () => {
       }),
       mock.post(api('vouchers/import/7/dry-run'), async ({ request }) => {
         bodies.dryRun = await request.json();
-        return ndjson({ progress: { done: 0, total: 3 } }, { data: DRY_RUN, message: '1 record(s) would be created, 1 updated, 0 unchanged; 1 row(s) refused.' });
+        return ndjson(
+          { progress: { done: 0, total: 3 } },
+          { data: DRY_RUN, message: '1 record(s) would be created, 1 updated, 0 unchanged; 1 row(s) refused.' },
+        );
       }),
       mock.post(api('vouchers/import/7/apply'), async ({ request }) => {
         bodies.apply = await request.json();
-        return ndjson({ progress: { done: 0, total: 3 } }, { data: { counts: DRY_RUN.counts }, message: '1 record(s) were created, 1 updated, 0 unchanged; 1 row(s) refused.' });
+        return ndjson(
+          { progress: { done: 0, total: 3 } },
+          {
+            data: { counts: DRY_RUN.counts },
+            message: '1 record(s) were created, 1 updated, 0 unchanged; 1 row(s) refused.',
+          },
+        );
       }),
     );
     const user = userEvent.setup();
     renderScreen(ImportScreen, { resource, route });
     expect(await screen.findByRole('heading', { name: 'Import vouchers' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Read the file' })).toBeDisabled();
-    await user.upload(screen.getByLabelText('File'), new File(['Code,Kind,Discount value\n'], 'vouchers.csv', { type: 'text/csv' }));
+    await user.upload(
+      screen.getByLabelText('File'),
+      new File(['Code,Kind,Discount value\n'], 'vouchers.csv', { type: 'text/csv' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Read the file' }));
     const kind = await screen.findByRole('combobox', { name: 'Field for column Kind' });
     expect(uploadedName).not.toBeNull();
@@ -73,7 +98,9 @@ describe('ImportScreen', () => {
     const counts = await screen.findByRole('list', { name: 'Dry run' });
     expect(counts).toHaveTextContent('1 to create');
     expect(counts).toHaveTextContent('1 in error');
-    expect(bodies.dryRun).toEqual({ mapping: { Code: 'code', Kind: 'discount_type', 'Discount value': 'discount_value' } });
+    expect(bodies.dryRun).toEqual({
+      mapping: { Code: 'code', Kind: 'discount_type', 'Discount value': 'discount_value' },
+    });
     const refused = screen.getByRole('row', { name: /^4 In error/ });
     const cells = within(refused).getAllByRole('cell');
     expect(cells[1]).toHaveTextContent('badUse 4 to 20 capital letters or digits.');
@@ -90,7 +117,15 @@ describe('ImportScreen', () => {
     signInWith({ VOUCHER: ['view', 'import'] });
     server.use(
       mock.post(api('vouchers/import'), () => HttpResponse.json({ data: UPLOADED, message: 'read' }, { status: 201 })),
-      mock.post(api('vouchers/import/7/dry-run'), () => HttpResponse.json({ message: 'Mapping: Map a column to Code: rows are matched to records on it.', errors: { mapping: 'Map a column to Code: rows are matched to records on it.' } }, { status: 400 })),
+      mock.post(api('vouchers/import/7/dry-run'), () =>
+        HttpResponse.json(
+          {
+            message: 'Mapping: Map a column to Code: rows are matched to records on it.',
+            errors: { mapping: 'Map a column to Code: rows are matched to records on it.' },
+          },
+          { status: 400 },
+        ),
+      ),
     );
     const user = userEvent.setup();
     renderScreen(ImportScreen, { resource, route });

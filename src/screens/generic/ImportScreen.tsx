@@ -56,10 +56,18 @@ export default function ImportScreen({ resource }: ScreenProps) {
     try {
       const onProgress = (done: number, total: number) => setProgress({ step, done, total });
       if (step === 'dry-run') {
-        const result = await http.postWithProgress<DryRunResult>(`${base}/${file.id}/dry-run`, { mapping }, { onProgress, shownByCaller: [400] });
+        const result = await http.postWithProgress<DryRunResult>(
+          `${base}/${file.id}/dry-run`,
+          { mapping },
+          { onProgress, shownByCaller: [400] },
+        );
         setDryRun(result.data);
       } else {
-        const result = await http.postWithProgress<{ counts: DryRunResult['counts'] }>(`${base}/${file.id}/apply`, { mapping }, { onProgress });
+        const result = await http.postWithProgress<{ counts: DryRunResult['counts'] }>(
+          `${base}/${file.id}/apply`,
+          { mapping },
+          { onProgress },
+        );
         setApplied(result.message);
         toastSuccess(result.message);
       }
@@ -80,7 +88,11 @@ export default function ImportScreen({ resource }: ScreenProps) {
     <section className="screen import-screen" aria-labelledby={SCREEN_TITLE_ID}>
       <ScreenHeading
         actions={
-          <button type="button" className="button" onClick={() => void download(`${base}/template`, `${resource.api.replace(/\//g, '-')}-import-template.csv`)}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void download(`${base}/template`, `${resource.api.replace(/\//g, '-')}-import-template.csv`)}
+          >
             Download template
           </button>
         }
@@ -88,13 +100,25 @@ export default function ImportScreen({ resource }: ScreenProps) {
         Import {plural}
       </ScreenHeading>
       <p>
-        Upload a CSV or XLSX file whose first row names the columns. Rows are matched to existing {plural} on their key field: a match is
-        updated, anything else is created. Empty cells leave a record&apos;s value as it is. Nothing changes until you apply the dry run.
+        Upload a CSV or XLSX file whose first row names the columns. Rows are matched to existing {plural} on their key
+        field: a match is updated, anything else is created. Empty cells leave a record&apos;s value as it is. Nothing
+        changes until you apply the dry run.
       </p>
       <div className="import-upload">
         <label htmlFor={fileId}>File</label>
-        <input id={fileId} type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(event) => setChosen(event.target.files?.[0] ?? null)} />
-        <button type="button" className="button button--primary" disabled={!chosen || uploading} aria-busy={uploading || undefined} onClick={() => void upload()}>
+        <input
+          id={fileId}
+          type="file"
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          onChange={(event) => setChosen(event.target.files?.[0] ?? null)}
+        />
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!chosen || uploading}
+          aria-busy={uploading || undefined}
+          onClick={() => void upload()}
+        >
           {uploading ? 'Reading…' : 'Read the file'}
         </button>
       </div>
@@ -106,7 +130,8 @@ export default function ImportScreen({ resource }: ScreenProps) {
       {file && (
         <>
           <p>
-            {file.rows.toLocaleString('en')} row(s) in {file.file_name}. Check which field each column fills, then run the dry run.
+            {file.rows.toLocaleString('en')} row(s) in {file.file_name}. Check which field each column fills, then run
+            the dry run.
           </p>
           <ColumnMapping
             file={file}
@@ -121,12 +146,23 @@ export default function ImportScreen({ resource }: ScreenProps) {
               Dry run
             </button>
             {dryRun && (
-              <button type="button" className="button button--primary" disabled={progress !== null || changes === 0 || applied !== null} onClick={() => void run('apply')}>
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={progress !== null || changes === 0 || applied !== null}
+                onClick={() => void run('apply')}
+              >
                 Apply {changes.toLocaleString('en')} change(s)
               </button>
             )}
             {dryRun && dryRun.counts.error > 0 && (
-              <button type="button" className="button" onClick={() => void download(`${base}/${file.id}/rejected`, `rejected-${file.file_name.replace(/\.[^.]*$/, '')}.csv`)}>
+              <button
+                type="button"
+                className="button"
+                onClick={() =>
+                  void download(`${base}/${file.id}/rejected`, `rejected-${file.file_name.replace(/\.[^.]*$/, '')}.csv`)
+                }
+              >
                 Download refused rows
               </button>
             )}
@@ -135,7 +171,12 @@ export default function ImportScreen({ resource }: ScreenProps) {
       )}
       {progress && (
         <div role="status" className="export-progress">
-          <progress className="progress-bar" aria-label={progress.step === 'dry-run' ? 'Progress of the dry run' : 'Progress of the import'} max={Math.max(progress.total, 1)} value={progress.done} />
+          <progress
+            className="progress-bar"
+            aria-label={progress.step === 'dry-run' ? 'Progress of the dry run' : 'Progress of the import'}
+            max={Math.max(progress.total, 1)}
+            value={progress.done}
+          />
           <span>
             {progress.done.toLocaleString('en')} of {progress.total.toLocaleString('en')} rows
           </span>

@@ -31,7 +31,10 @@ function serveList(queries: URLSearchParams[] = []) {
       const size = Number(query.get('_page_size'));
       const q = query.get('q') ?? '';
       const matching = rows.filter((row) => row.code.includes(q.toUpperCase()));
-      return HttpResponse.json({ data: matching.slice((page - 1) * size, page * size), meta: { total: matching.length, page, page_size: size } });
+      return HttpResponse.json({
+        data: matching.slice((page - 1) * size, page * size),
+        meta: { total: matching.length, page, page_size: size },
+      });
     }),
   );
   return queries;
@@ -40,7 +43,9 @@ function serveList(queries: URLSearchParams[] = []) {
 /** Delete, from the row's actions menu. */
 async function deleteFromMenu(user: ReturnType<typeof userEvent.setup>, label: string) {
   await user.click(await screen.findByRole('button', { name: `Actions for ${label}` }));
-  await user.click(within(screen.getByRole('menu', { name: `Actions for ${label}` })).getByRole('menuitem', { name: 'Delete' }));
+  await user.click(
+    within(screen.getByRole('menu', { name: `Actions for ${label}` })).getByRole('menuitem', { name: 'Delete' }),
+  );
 }
 
 const ALL: ActionName[] = ['view', 'add', 'edit', 'delete', 'ACTIVE_INACTIVE', 'download', 'view_detail'];
@@ -105,8 +110,15 @@ describe('ListScreen', () => {
     await screen.findByRole('cell', { name: 'CODE01' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Actions for CODE01' }));
     const menu = screen.getByRole('menu', { name: 'Actions for CODE01' });
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit']);
-    expect(within(menu).getByRole('menuitem', { name: 'Edit' })).toHaveAttribute('href', '/voucher-management/vouchers/1/edit');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Edit']);
+    expect(within(menu).getByRole('menuitem', { name: 'Edit' })).toHaveAttribute(
+      'href',
+      '/voucher-management/vouchers/1/edit',
+    );
     expect(screen.queryByRole('switch', { name: 'Active: CODE01' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Add voucher/ })).not.toBeInTheDocument();
     // No download, no import, and no Trash without delete (restoring needs it): nothing for a "More" menu.
@@ -118,7 +130,10 @@ describe('ListScreen', () => {
     signInWith({ VOUCHER: ['view', 'edit', 'download'] });
     serveList();
     const user = userEvent.setup();
-    const { unmount } = renderScreen(ListScreen, { resource: { ...vouchers, list: { ...vouchers.list!, bulkEdit: ['discount_type'] } }, route });
+    const { unmount } = renderScreen(ListScreen, {
+      resource: { ...vouchers, list: { ...vouchers.list!, bulkEdit: ['discount_type'] } },
+      route,
+    });
     await user.click(await screen.findByRole('checkbox', { name: 'Select CODE01' }));
     const bar = screen.getByRole('region', { name: 'Bulk actions' });
     expect(within(bar).queryByRole('button', { name: /selected$/ })).not.toBeInTheDocument();
@@ -149,10 +164,14 @@ describe('ListScreen', () => {
     const toggle = await screen.findByRole('switch', { name: 'Active: CODE01' });
     expect(toggle).toHaveAttribute('aria-checked', 'true');
     await user.click(toggle);
-    await user.click(within(screen.getByRole('dialog', { name: 'Deactivate voucher?' })).getByRole('button', { name: 'Deactivate' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Deactivate voucher?' })).getByRole('button', { name: 'Deactivate' }),
+    );
     expect(screen.getByRole('switch', { name: 'Active: CODE01' })).toHaveAttribute('aria-checked', 'false');
     release();
-    await waitFor(() => expect(screen.getByRole('switch', { name: 'Active: CODE01' })).toHaveAttribute('aria-checked', 'true'));
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Active: CODE01' })).toHaveAttribute('aria-checked', 'true'),
+    );
   });
 
   it('deletes a row only after confirmation in a dialog', async () => {
@@ -186,14 +205,23 @@ describe('ListScreen', () => {
     server.use(
       mock.patch(api('vouchers/3/status'), ({ request }) => {
         sent.push(request.headers.get('if-match'));
-        return HttpResponse.json({ message: 'This voucher was changed by someone else since you opened it.' }, { status: 412 });
+        return HttpResponse.json(
+          { message: 'This voucher was changed by someone else since you opened it.' },
+          { status: 412 },
+        );
       }),
     );
     const user = userEvent.setup();
     renderScreen(ListScreen, { resource: vouchers, route });
     await user.click(await screen.findByRole('switch', { name: 'Active: CODE03' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Deactivate voucher?' })).getByRole('button', { name: 'Deactivate' }));
-    expect(await screen.findByText(/^This voucher was changed by someone else since the list was loaded\. The list now shows the latest version/)).toBeInTheDocument();
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Deactivate voucher?' })).getByRole('button', { name: 'Deactivate' }),
+    );
+    expect(
+      await screen.findByText(
+        /^This voucher was changed by someone else since the list was loaded\. The list now shows the latest version/,
+      ),
+    ).toBeInTheDocument();
     expect(sent).toEqual(['"5"']);
     expect(screen.queryByText('This voucher was changed by someone else since you opened it.')).toBeNull();
     await waitFor(() => expect(queries.length).toBe(2));
@@ -216,7 +244,11 @@ describe('ListScreen', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select CODE02' }));
     expect(screen.getByText('2 selected')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Deactivate selected' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Deactivate 2 vouchers?' })).getByRole('button', { name: 'Deactivate' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Deactivate 2 vouchers?' })).getByRole('button', {
+        name: 'Deactivate',
+      }),
+    );
     await waitFor(() => expect(body).toEqual({ ids: [1, 2], is_active: false }));
   });
 
@@ -280,14 +312,21 @@ describe('ListScreen', () => {
     const user = userEvent.setup();
     const { unmount } = renderScreen(ListScreen, { resource: vouchers, route });
     await user.click(await screen.findByRole('button', { name: 'More actions' }));
-    expect(await screen.findByRole('link', { name: 'Trash' })).toHaveAttribute('href', '/voucher-management/vouchers/trash');
+    expect(await screen.findByRole('link', { name: 'Trash' })).toHaveAttribute(
+      'href',
+      '/voucher-management/vouchers/trash',
+    );
     await deleteFromMenu(user, 'CODE01');
-    expect(screen.getByRole('dialog', { name: 'Delete voucher?' })).toHaveTextContent('CODE01 will be moved to the trash. You can restore it from the trash.');
+    expect(screen.getByRole('dialog', { name: 'Delete voucher?' })).toHaveTextContent(
+      'CODE01 will be moved to the trash. You can restore it from the trash.',
+    );
     unmount();
 
     renderScreen(ListScreen, { resource: { ...vouchers, entity: { ...vouchers.entity!, softDelete: false } }, route });
     await deleteFromMenu(user, 'CODE01');
-    expect(screen.getByRole('dialog', { name: 'Delete voucher?' })).toHaveTextContent('CODE01 will be deleted. This cannot be undone.');
+    expect(screen.getByRole('dialog', { name: 'Delete voucher?' })).toHaveTextContent(
+      'CODE01 will be deleted. This cannot be undone.',
+    );
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await user.click(screen.getByRole('button', { name: 'More actions' }));
     expect(await screen.findByRole('button', { name: 'Download CSV' })).toBeInTheDocument();
@@ -296,11 +335,15 @@ describe('ListScreen', () => {
 
   it('shows an error with a retry that loads the list again, and an empty state', async () => {
     signInWith({ VOUCHER: ALL });
-    server.use(mock.get(api('vouchers'), () => HttpResponse.json({ message: 'Down' }, { status: 500 }), { once: true }));
+    server.use(
+      mock.get(api('vouchers'), () => HttpResponse.json({ message: 'Down' }, { status: 500 }), { once: true }),
+    );
     const user = userEvent.setup();
     renderScreen(ListScreen, { resource: vouchers, route });
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load vouchers.');
-    server.use(mock.get(api('vouchers'), () => HttpResponse.json({ data: [], meta: { total: 0, page: 1, page_size: 20 } })));
+    server.use(
+      mock.get(api('vouchers'), () => HttpResponse.json({ data: [], meta: { total: 0, page: 1, page_size: 20 } })),
+    );
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No vouchers yet.')).toBeInTheDocument();
   });

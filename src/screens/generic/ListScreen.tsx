@@ -40,7 +40,13 @@ export default function ListScreen({ resource }: ScreenProps) {
   return <ResourceList resource={resource} list={list} />;
 }
 
-function ResourceList({ resource, list }: { resource: ScreenProps['resource']; list: NonNullable<ScreenProps['resource']['list']> }) {
+function ResourceList({
+  resource,
+  list,
+}: {
+  resource: ScreenProps['resource'];
+  list: NonNullable<ScreenProps['resource']['list']>;
+}) {
   const filters = useMemo(() => listFilters(resource), [resource]);
   const filterKeys = useMemo(() => filters.flatMap((filter) => filter.keys), [filters]);
   const state = useListState(list, filterKeys);
@@ -49,13 +55,19 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
   const listKey = useMemo(() => listPageKey(resource.api, state.apiParams), [resource.api, state.apiParams]);
   const { query, page } = useListPage(listKey, customisation);
   const trash = resource.entity?.softDelete && resource.routes.view ? trashPath(resource.routes.view) : null;
-  const { toggle, remove, bulkRemove, bulkStatus } = useListMutations(resource.api, listKey, resource.singular, { restorable: trash !== null });
+  const { toggle, remove, bulkRemove, bulkStatus } = useListMutations(resource.api, listKey, resource.singular, {
+    restorable: trash !== null,
+  });
   const { progress, exportCsv } = useExport(resource.api);
   const exporting = progress !== null;
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [pendingDelete, setPendingDelete] = useState<Row | null>(null);
   const [pendingBulkDelete, setPendingBulkDelete] = useState(false);
-  const [pendingDeactivation, setPendingDeactivation] = useState<{ ids: (string | number)[]; name: string | null; row?: Row } | null>(null);
+  const [pendingDeactivation, setPendingDeactivation] = useState<{
+    ids: (string | number)[];
+    name: string | null;
+    row?: Row;
+  } | null>(null);
   const tableRegion = useRef<HTMLDivElement>(null);
   // "All matching" holds for the search and filters it was chosen on; another search or filter ends it.
   const matchingKey = JSON.stringify({ ...state.apiParams, _page: undefined });
@@ -64,7 +76,9 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
   const rows = useMemo(() => page?.data ?? [], [page]);
   const renderCell = useListCells(resource, rows, listKey);
   const total = page?.meta.total ?? 0;
-  const selectedIds = Object.keys(selection).filter((id) => selection[id]).map((id) => rows.find((row) => String(row.id) === id)?.id ?? id) as (string | number)[];
+  const selectedIds = Object.keys(selection)
+    .filter((id) => selection[id])
+    .map((id) => rows.find((row) => String(row.id) === id)?.id ?? id) as (string | number)[];
   // Rows are selectable only for a bulk action this user may take: on the selection, or setting a field on all matching.
   const selectionActions = access.delete || access.ACTIVE_INACTIVE;
   const selectable = selectionActions || (access.edit && list.bulkEdit.length > 0);
@@ -104,7 +118,12 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
     (row: Row, isActive: boolean) => {
       // Activating is harmless; deactivating (a user who then cannot sign in, a record hidden from pickers) asks first.
       if (isActive) toggleMutate({ row, isActive });
-      else setPendingDeactivation({ ids: [row.id as string | number], name: formatValue(firstField, row, listLabelColumn), row });
+      else
+        setPendingDeactivation({
+          ids: [row.id as string | number],
+          name: formatValue(firstField, row, listLabelColumn),
+          row,
+        });
     },
     [toggleMutate, firstField, listLabelColumn],
   );
@@ -141,7 +160,15 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
       {selectable && selectedIds.length > 0 && (
         <div className="bulk-bar" role="region" aria-label="Bulk actions">
           {allMatching ? (
-            <BulkAllMatching resource={resource} access={access} total={total} params={state.apiParams} onCancel={clearSelection} onStale={() => void query.refetch()} onDone={() => void query.refetch().then(clearSelection)} />
+            <BulkAllMatching
+              resource={resource}
+              access={access}
+              total={total}
+              params={state.apiParams}
+              onCancel={clearSelection}
+              onStale={() => void query.refetch()}
+              onDone={() => void query.refetch().then(clearSelection)}
+            />
           ) : (
             <>
               <span>{selectedIds.length} selected</span>
@@ -152,10 +179,20 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
               )}
               {access.ACTIVE_INACTIVE && (
                 <>
-                  <button type="button" className="button" onClick={() => bulkStatus.mutate({ ids: selectedIds, isActive: true }, { onSuccess: clearSelection })}>
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() =>
+                      bulkStatus.mutate({ ids: selectedIds, isActive: true }, { onSuccess: clearSelection })
+                    }
+                  >
                     Activate selected
                   </button>
-                  <button type="button" className="button" onClick={() => setPendingDeactivation({ ids: selectedIds, name: null })}>
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() => setPendingDeactivation({ ids: selectedIds, name: null })}
+                  >
                     Deactivate selected
                   </button>
                 </>
@@ -174,10 +211,19 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
       )}
 
       <div ref={tableRegion} tabIndex={-1} className="table-region" aria-busy={query.isFetching || undefined}>
-        <QueryState isPending={query.isPending || customisation.waiting} isError={query.isError && !query.data} what={resource.label.toLowerCase()} onRetry={() => query.refetch()}>
+        <QueryState
+          isPending={query.isPending || customisation.waiting}
+          isError={query.isError && !query.data}
+          what={resource.label.toLowerCase()}
+          onRetry={() => query.refetch()}
+        >
           {rows.length === 0 ? (
             <div className="screen-state">
-              <p>{filtering ? `No ${resource.label.toLowerCase()} match the search and filters.` : `No ${resource.label.toLowerCase()} yet.`}</p>
+              <p>
+                {filtering
+                  ? `No ${resource.label.toLowerCase()} match the search and filters.`
+                  : `No ${resource.label.toLowerCase()} yet.`}
+              </p>
               {filtering && (
                 <button type="button" className="button" onClick={() => state.update({ search: '', filters: {} })}>
                   Clear search and filters
@@ -217,22 +263,42 @@ function ResourceList({ resource, list }: { resource: ScreenProps['resource']; l
       )}
 
       {pendingDelete && (
-        <ConfirmDialog title={`Delete ${resource.singular.toLowerCase()}?`} confirmLabel="Delete" destructive busy={remove.isPending} onConfirm={confirmDelete} onCancel={() => setPendingDelete(null)}>
+        <ConfirmDialog
+          title={`Delete ${resource.singular.toLowerCase()}?`}
+          confirmLabel="Delete"
+          destructive
+          busy={remove.isPending}
+          onConfirm={confirmDelete}
+          onCancel={() => setPendingDelete(null)}
+        >
           <p>
-            {formatValue(firstField, pendingDelete, list.columns[0])} will be {trash ? 'moved to the trash' : 'deleted'}. {afterDelete}
+            {formatValue(firstField, pendingDelete, list.columns[0])} will be {trash ? 'moved to the trash' : 'deleted'}
+            . {afterDelete}
           </p>
         </ConfirmDialog>
       )}
       {pendingBulkDelete && (
-        <ConfirmDialog title={`Delete ${selectedIds.length} ${resource.label.toLowerCase()}?`} confirmLabel="Delete" destructive busy={bulkRemove.isPending} onConfirm={confirmBulkDelete} onCancel={() => setPendingBulkDelete(false)}>
+        <ConfirmDialog
+          title={`Delete ${selectedIds.length} ${resource.label.toLowerCase()}?`}
+          confirmLabel="Delete"
+          destructive
+          busy={bulkRemove.isPending}
+          onConfirm={confirmBulkDelete}
+          onCancel={() => setPendingBulkDelete(false)}
+        >
           <p>
-            The selected {resource.label.toLowerCase()} will be {trash ? 'moved to the trash' : 'deleted'}. {trash ? 'You can restore them from the trash.' : 'This cannot be undone.'}
+            The selected {resource.label.toLowerCase()} will be {trash ? 'moved to the trash' : 'deleted'}.{' '}
+            {trash ? 'You can restore them from the trash.' : 'This cannot be undone.'}
           </p>
         </ConfirmDialog>
       )}
       {pendingDeactivation && (
         <ConfirmDialog
-          title={pendingDeactivation.name === null ? `Deactivate ${pendingDeactivation.ids.length} ${resource.label.toLowerCase()}?` : `Deactivate ${resource.singular.toLowerCase()}?`}
+          title={
+            pendingDeactivation.name === null
+              ? `Deactivate ${pendingDeactivation.ids.length} ${resource.label.toLowerCase()}?`
+              : `Deactivate ${resource.singular.toLowerCase()}?`
+          }
           confirmLabel="Deactivate"
           destructive
           busy={bulkStatus.isPending}

@@ -13,10 +13,23 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const route: ModuleRoute = { module: 'VOUCHER', action: 'view', path: trashPath(vouchers.routes.view!), routable: false, screen: 'trash' };
+const route: ModuleRoute = {
+  module: 'VOUCHER',
+  action: 'view',
+  path: trashPath(vouchers.routes.view!),
+  routable: false,
+  screen: 'trash',
+};
 
 function deleted(id: number, label: string | null): TrashEntryAnswer {
-  return { id, label, deleted_at: '2026-11-21T08:00:00Z', deleted_by: 1, deleted_by_email: 'admin@example.com', record: { id, code: label } };
+  return {
+    id,
+    label,
+    deleted_at: '2026-11-21T08:00:00Z',
+    deleted_by: 1,
+    deleted_by_email: 'admin@example.com',
+    record: { id, code: label },
+  };
 }
 
 /** The trash as the API answers it; restoring or deleting permanently takes the record out. */
@@ -29,7 +42,10 @@ function serveTrash(entries: TrashEntryAnswer[]) {
       calls.pages.push(query);
       const page = Number(query.get('page'));
       const pageSize = Number(query.get('pageSize'));
-      return HttpResponse.json({ data: current.slice((page - 1) * pageSize, page * pageSize), meta: { page, pageSize, total: current.length } });
+      return HttpResponse.json({
+        data: current.slice((page - 1) * pageSize, page * pageSize),
+        meta: { page, pageSize, total: current.length },
+      });
     }),
     mock.post(api('vouchers/:id/restore'), ({ params }) => {
       calls.restored.push(String(params.id));

@@ -58,7 +58,12 @@ export default function TrashScreen({ resource }: ScreenProps) {
       </ScreenHeading>
       <p>Deleted {what} stay here until they are restored or deleted permanently.</p>
       <div ref={tableRegion} tabIndex={-1} className="table-region" aria-busy={entries.isFetching || undefined}>
-        <QueryState isPending={entries.isPending} isError={entries.isError && !entries.data} what={`deleted ${what}`} onRetry={() => entries.refetch()}>
+        <QueryState
+          isPending={entries.isPending}
+          isError={entries.isError && !entries.data}
+          what={`deleted ${what}`}
+          onRetry={() => entries.refetch()}
+        >
           {rows.length === 0 ? (
             <p className="screen-state">The trash is empty: no deleted {what}.</p>
           ) : (
@@ -84,10 +89,21 @@ export default function TrashScreen({ resource }: ScreenProps) {
                     {access.delete && (
                       <td className="actions-cell">
                         <div className="row-actions">
-                          <button type="button" className="link-button" aria-label={`Restore ${nameOf(entry)}`} disabled={restore.isPending} onClick={() => restore.mutate(entry)}>
+                          <button
+                            type="button"
+                            className="link-button"
+                            aria-label={`Restore ${nameOf(entry)}`}
+                            disabled={restore.isPending}
+                            onClick={() => restore.mutate(entry)}
+                          >
                             Restore
                           </button>
-                          <button type="button" className="link-button link-button--danger" aria-label={`Delete permanently ${nameOf(entry)}`} onClick={() => setPendingPurge(entry)}>
+                          <button
+                            type="button"
+                            className="link-button link-button--danger"
+                            aria-label={`Delete permanently ${nameOf(entry)}`}
+                            onClick={() => setPendingPurge(entry)}
+                          >
                             Delete permanently
                           </button>
                         </div>
@@ -100,9 +116,25 @@ export default function TrashScreen({ resource }: ScreenProps) {
           )}
         </QueryState>
       </div>
-      {total > 0 && <Pagination page={page} size={size} total={total} defaultSize={defaultSize} onPage={(next) => go({ page: next })} onSize={(next) => go({ size: next })} />}
+      {total > 0 && (
+        <Pagination
+          page={page}
+          size={size}
+          total={total}
+          defaultSize={defaultSize}
+          onPage={(next) => go({ page: next })}
+          onSize={(next) => go({ size: next })}
+        />
+      )}
       {pendingPurge && (
-        <ConfirmDialog title={`Delete ${resource.singular.toLowerCase()} permanently?`} confirmLabel="Delete permanently" destructive busy={purge.isPending} onConfirm={confirmPurge} onCancel={() => setPendingPurge(null)}>
+        <ConfirmDialog
+          title={`Delete ${resource.singular.toLowerCase()} permanently?`}
+          confirmLabel="Delete permanently"
+          destructive
+          busy={purge.isPending}
+          onConfirm={confirmPurge}
+          onCancel={() => setPendingPurge(null)}
+        >
           <p>{nameOf(pendingPurge)} will be deleted for good, with no way to restore it. This cannot be undone.</p>
         </ConfirmDialog>
       )}

@@ -51,7 +51,12 @@ export default function HistoryPanel({ resource, recordId, version }: HistoryPan
           {refusal}
         </p>
       )}
-      <QueryState isPending={history.isPending} isError={history.isError} what="the history" onRetry={() => history.refetch()}>
+      <QueryState
+        isPending={history.isPending}
+        isError={history.isError}
+        what="the history"
+        onRetry={() => history.refetch()}
+      >
         {entries.length === 0 ? (
           <p className="changes-none">No changes recorded yet.</p>
         ) : (
@@ -64,7 +69,10 @@ export default function HistoryPanel({ resource, recordId, version }: HistoryPan
                 <li key={entry.id} className="history-entry">
                   <div className="history-entry__head">
                     <p className="history-entry__what">
-                      <strong>{actionLabel(entry.action)}</strong> <span className="history-entry__who">{when} by {entry.user_email ?? 'the system'}</span>
+                      <strong>{actionLabel(entry.action)}</strong>{' '}
+                      <span className="history-entry__who">
+                        {when} by {entry.user_email ?? 'the system'}
+                      </span>
                     </p>
                     {mayRestore && entry.restorable && (
                       <button type="button" className="button" onClick={() => setPending(entry)}>
@@ -73,23 +81,37 @@ export default function HistoryPanel({ resource, recordId, version }: HistoryPan
                     )}
                   </div>
                   {summary && <p className="history-entry__summary">{summary}</p>}
-                  {(changes.length > 0 || !summary) && <ChangesTable changes={changes} caption={`Changes of ${when}`} />}
+                  {(changes.length > 0 || !summary) && (
+                    <ChangesTable changes={changes} caption={`Changes of ${when}`} />
+                  )}
                 </li>
               );
             })}
           </ol>
         )}
         {history.hasNextPage && (
-          <button type="button" className="button" onClick={() => history.fetchNextPage()} disabled={history.isFetchingNextPage} aria-busy={history.isFetchingNextPage || undefined}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => history.fetchNextPage()}
+            disabled={history.isFetchingNextPage}
+            aria-busy={history.isFetchingNextPage || undefined}
+          >
             {history.isFetchingNextPage ? 'Loading older changes…' : 'Show older'}
           </button>
         )}
       </QueryState>
       {pending && (
-        <ConfirmDialog title="Restore this version?" confirmLabel="Restore" busy={restore.isPending} onConfirm={confirm} onCancel={() => setPending(null)}>
+        <ConfirmDialog
+          title="Restore this version?"
+          confirmLabel="Restore"
+          busy={restore.isPending}
+          onConfirm={confirm}
+          onCancel={() => setPending(null)}
+        >
           <p>
-            The {what} takes back the values it had after the change of {formatDate(pending.at, true)}. Its current values stay in the history, so this
-            can be undone.
+            The {what} takes back the values it had after the change of {formatDate(pending.at, true)}. Its current
+            values stay in the history, so this can be undone.
           </p>
         </ConfirmDialog>
       )}
@@ -103,6 +125,8 @@ function refusalText(error: unknown, what: string, fields: readonly FieldDescrip
   if (error.status === PRECONDITION_FAILED) {
     return `This ${what} was changed by someone else since the page was loaded, so the version was not restored. The page now shows the latest version; restore again if it is still needed.`;
   }
-  const byField = Object.entries(error.fieldErrors).map(([name, text]) => `${fields.find((field) => field.name === name)?.title ?? humanize(name)}: ${text}`);
+  const byField = Object.entries(error.fieldErrors).map(
+    ([name, text]) => `${fields.find((field) => field.name === name)?.title ?? humanize(name)}: ${text}`,
+  );
   return [`The version could not be restored: ${error.message}`, ...byField].join(' ');
 }

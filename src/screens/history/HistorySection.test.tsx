@@ -35,13 +35,27 @@ function entry(id: number, overrides: Partial<HistoryEntryAnswer> = {}): History
 }
 
 /** A voucher with `total` history entries, newest first, and what the restore endpoint was sent. */
-function serveVoucher({ total = 1, version = 4, restore = () => HttpResponse.json({ data: {}, message: 'Version restored.' }) } = {}) {
+function serveVoucher({
+  total = 1,
+  version = 4,
+  restore = () => HttpResponse.json({ data: {}, message: 'Version restored.' }),
+} = {}) {
   const calls = { record: 0, history: [] as URLSearchParams[], restore: [] as (string | null)[] };
   let discount = 20;
   server.use(
     mock.get(api('vouchers/9'), () => {
       calls.record += 1;
-      return HttpResponse.json({ data: { id: 9, code: 'FLAT50', discount_type: 'flat', discount_value: discount, valid_to: '2026-12-31', is_active: true, version } });
+      return HttpResponse.json({
+        data: {
+          id: 9,
+          code: 'FLAT50',
+          discount_type: 'flat',
+          discount_value: discount,
+          valid_to: '2026-12-31',
+          is_active: true,
+          version,
+        },
+      });
     }),
     mock.get(api('vouchers/9/history'), ({ request }) => {
       const query = new URL(request.url).searchParams;
@@ -51,11 +65,24 @@ function serveVoucher({ total = 1, version = 4, restore = () => HttpResponse.jso
       const all = Array.from({ length: total }, (_, index) =>
         index === 0
           ? entry(100, {
-              changes: { discount_type: { before: 'percent', after: 'flat' }, discount_value: { before: 15, after: 20 }, valid_to: { before: '2026-06-30', after: '2026-12-31' }, is_active: { before: false, after: true }, password_hash: { changed: true } },
+              changes: {
+                discount_type: { before: 'percent', after: 'flat' },
+                discount_value: { before: 15, after: 20 },
+                valid_to: { before: '2026-06-30', after: '2026-12-31' },
+                is_active: { before: false, after: true },
+                password_hash: { changed: true },
+              },
             })
-          : entry(100 - index, { action: index === total - 1 ? 'create' : 'update', changes: { code: { before: `OLD${index}`, after: `NEW${index}` } }, restorable: index !== total - 1 }),
+          : entry(100 - index, {
+              action: index === total - 1 ? 'create' : 'update',
+              changes: { code: { before: `OLD${index}`, after: `NEW${index}` } },
+              restorable: index !== total - 1,
+            }),
       );
-      return HttpResponse.json({ data: all.slice((page - 1) * pageSize, page * pageSize), meta: { page, pageSize, total } });
+      return HttpResponse.json({
+        data: all.slice((page - 1) * pageSize, page * pageSize),
+        meta: { page, pageSize, total },
+      });
     }),
     mock.post(api('vouchers/9/history/:entry/restore'), ({ request }) => {
       calls.restore.push(request.headers.get('if-match'));
@@ -66,7 +93,12 @@ function serveVoucher({ total = 1, version = 4, restore = () => HttpResponse.jso
   return calls;
 }
 
-const openVoucher = () => renderScreen(DetailScreen, { resource: vouchers, route: routeOf(vouchers, 'view_detail', 'detail'), at: '/voucher-management/vouchers/9' });
+const openVoucher = () =>
+  renderScreen(DetailScreen, {
+    resource: vouchers,
+    route: routeOf(vouchers, 'view_detail', 'detail'),
+    at: '/voucher-management/vouchers/9',
+  });
 
 async function openHistory(user: ReturnType<typeof userEvent.setup>) {
   await screen.findByRole('heading', { level: 1, name: 'Voucher FLAT50' });
@@ -89,29 +121,65 @@ describe('History on a detail screen', () => {
     expect(within(item).getByText('Updated')).toBeInTheDocument();
     expect(item).toHaveTextContent('by admin@example.com');
     const row = (title: string) => within(item).getByRole('rowheader', { name: title }).closest('tr')!;
-    expect([...row('Discount type').cells].map((cell) => cell.textContent)).toEqual(['Discount type', 'Percent', 'Flat amount']);
+    expect([...row('Discount type').cells].map((cell) => cell.textContent)).toEqual([
+      'Discount type',
+      'Percent',
+      'Flat amount',
+    ]);
     expect([...row('Discount value').cells].map((cell) => cell.textContent)).toEqual(['Discount value', '15', '20']);
-    expect([...row('Valid to').cells].map((cell) => cell.textContent)).toEqual(['Valid to', '30 Jun 2026', '31 Dec 2026']);
+    expect([...row('Valid to').cells].map((cell) => cell.textContent)).toEqual([
+      'Valid to',
+      '30 Jun 2026',
+      '31 Dec 2026',
+    ]);
     expect([...row('Active').cells].map((cell) => cell.textContent)).toEqual(['Active', 'Inactive', 'Active']);
-    expect([...row('Password hash').cells].map((cell) => cell.textContent)).toEqual(['Password hash', 'Changed (not shown)']);
+    expect([...row('Password hash').cells].map((cell) => cell.textContent)).toEqual([
+      'Password hash',
+      'Changed (not shown)',
+    ]);
     expect(calls.history[0]?.get('page')).toBe('1');
     expect(screen.queryByRole('button', { name: /Restore this version/ })).not.toBeInTheDocument();
   });
 
-  it('shows a relation by the related record\'s label the answer carries, not its id', async () => {
+  it("shows a relation by the related record's label the answer carries, not its id", async () => {
     signInWith({ SUBSCRIBERS: ['view', 'view_detail'] });
-    const resource = { ...subscribers, routes: { ...subscribers.routes, view_detail: '/subscriber-management/subscribers/:id' } };
+    const resource = {
+      ...subscribers,
+      routes: { ...subscribers.routes, view_detail: '/subscriber-management/subscribers/:id' },
+    };
     server.use(
-      mock.get(api('subscribers/5'), () => HttpResponse.json({ data: { id: 5, name: 'Meera', email: 'meera@example.com', country_id: 2, country_id_label: 'India', version: 2 } })),
+      mock.get(api('subscribers/5'), () =>
+        HttpResponse.json({
+          data: {
+            id: 5,
+            name: 'Meera',
+            email: 'meera@example.com',
+            country_id: 2,
+            country_id_label: 'India',
+            version: 2,
+          },
+        }),
+      ),
       mock.get(api('subscribers/5/history'), () =>
         HttpResponse.json({
-          data: [entry(7, { module: 'SUBSCRIBERS', record_id: 5, changes: { country_id: { before: 1, after: 2 } }, labels: { country_id: { before: 'Nepal', after: 'India' } } })],
+          data: [
+            entry(7, {
+              module: 'SUBSCRIBERS',
+              record_id: 5,
+              changes: { country_id: { before: 1, after: 2 } },
+              labels: { country_id: { before: 'Nepal', after: 'India' } },
+            }),
+          ],
           meta: { page: 1, pageSize: 10, total: 1 },
         }),
       ),
     );
     const user = userEvent.setup();
-    renderScreen(DetailScreen, { resource, route: routeOf(resource, 'view_detail', 'detail'), at: '/subscriber-management/subscribers/5' });
+    renderScreen(DetailScreen, {
+      resource,
+      route: routeOf(resource, 'view_detail', 'detail'),
+      at: '/subscriber-management/subscribers/5',
+    });
     await screen.findByRole('heading', { level: 1, name: 'Subscriber Meera' });
     await user.click(screen.getByRole('button', { name: 'History' }));
     const country = (await screen.findByRole('rowheader', { name: 'Country' })).closest('tr')!;
@@ -147,7 +215,9 @@ describe('History on a detail screen', () => {
     await user.click(restoreButtons[0]!);
     const historyReads = calls.history.length;
     const recordReads = calls.record;
-    await user.click(within(screen.getByRole('dialog', { name: 'Restore this version?' })).getByRole('button', { name: 'Restore' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Restore this version?' })).getByRole('button', { name: 'Restore' }),
+    );
     await waitFor(() => expect(calls.restore).toEqual(['"4"']));
     await waitFor(() => expect(calls.record).toBeGreaterThan(recordReads));
     await waitFor(() => expect(calls.history.length).toBeGreaterThan(historyReads));
@@ -156,29 +226,50 @@ describe('History on a detail screen', () => {
     await waitFor(() => expect(value()).toBe('15'));
   });
 
-  it('says why a restore was refused: the server\'s message naming the field, or that the record changed since', async () => {
+  it("says why a restore was refused: the server's message naming the field, or that the record changed since", async () => {
     signInWith({ VOUCHER: EDITOR });
     serveVoucher({
       total: 2,
-      restore: () => HttpResponse.json({ message: 'Code: the value FLAT50 is already used by another voucher.', errors: { code: 'is already used by another voucher.' } }, { status: 409 }),
+      restore: () =>
+        HttpResponse.json(
+          {
+            message: 'Code: the value FLAT50 is already used by another voucher.',
+            errors: { code: 'is already used by another voucher.' },
+          },
+          { status: 409 },
+        ),
     });
     const user = userEvent.setup();
     openVoucher();
     await openHistory(user);
     await user.click(screen.getByRole('button', { name: /^Restore this version of / }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Restore' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/could not be restored: Code: the value FLAT50 is already used/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /could not be restored: Code: the value FLAT50 is already used/,
+    );
 
-    server.use(mock.post(api('vouchers/9/history/:entry/restore'), () => HttpResponse.json({ message: 'Changed since.' }, { status: 412 })));
+    server.use(
+      mock.post(api('vouchers/9/history/:entry/restore'), () =>
+        HttpResponse.json({ message: 'Changed since.' }, { status: 412 }),
+      ),
+    );
     await user.click(screen.getByRole('button', { name: /^Restore this version of / }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Restore' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('This voucher was changed by someone else since the page was loaded'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'This voucher was changed by someone else since the page was loaded',
+      ),
+    );
   });
 
   it('is not offered where the manifest keeps no history', async () => {
     signInWith({ VOUCHER: VIEWER });
     serveVoucher();
-    renderScreen(DetailScreen, { resource: { ...vouchers, entity: { ...vouchers.entity!, history: false } }, route: routeOf(vouchers, 'view_detail', 'detail'), at: '/voucher-management/vouchers/9' });
+    renderScreen(DetailScreen, {
+      resource: { ...vouchers, entity: { ...vouchers.entity!, history: false } },
+      route: routeOf(vouchers, 'view_detail', 'detail'),
+      at: '/voucher-management/vouchers/9',
+    });
     await screen.findByRole('heading', { level: 1, name: 'Voucher FLAT50' });
     expect(screen.queryByRole('button', { name: 'History' })).not.toBeInTheDocument();
   });

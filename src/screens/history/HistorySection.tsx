@@ -20,13 +20,25 @@ export function HistorySection({ resource, recordId, version }: HistorySectionPr
   return (
     <section className="panel history" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="history__title">
-        <button type="button" className="history__toggle" aria-expanded={open} aria-controls={`${id}-panel`} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="history__toggle"
+          aria-expanded={open}
+          aria-controls={`${id}-panel`}
+          onClick={() => setOpen(!open)}
+        >
           History
         </button>
       </h2>
       {open && (
         <div id={`${id}-panel`}>
-          <Suspense fallback={<p role="status" className="screen-state">Loading the history…</p>}>
+          <Suspense
+            fallback={
+              <p role="status" className="screen-state">
+                Loading the history…
+              </p>
+            }
+          >
             <HistoryPanel resource={resource} recordId={recordId} version={version} />
           </Suspense>
         </div>

@@ -19,7 +19,15 @@ export function entrySummary(entry: Pick<AuditEntryAnswer, 'action' | 'changes' 
   if (Object.keys(entry.changes).length > 0) return null;
   const parts = Object.entries(details)
     // Ids are the system's references, not what a person reads.
-    .filter(([key, value]) => value !== null && value !== undefined && value !== '' && key !== 'id' && !key.endsWith('_id') && typeof value !== 'object')
+    .filter(
+      ([key, value]) =>
+        value !== null &&
+        value !== undefined &&
+        value !== '' &&
+        key !== 'id' &&
+        !key.endsWith('_id') &&
+        typeof value !== 'object',
+    )
     .map(([key, value]) => `${humanize(key)}: ${formatValue(undefined, { [key]: value }, key)}`);
   return parts.length > 0 ? `${parts.join('; ')}.` : null;
 }
@@ -37,7 +45,10 @@ function topUp(details: Details): string {
 function sale(details: Details): string {
   const plan = typeof details.plan === 'string' ? details.plan : 'a plan';
   const from = typeof details.starts_on === 'string' ? ` from ${formatDate(details.starts_on, false)}` : '';
-  const voucher = typeof details.voucher === 'string' ? `voucher ${details.voucher}${money(details.discount) ? ` (${money(details.discount)} off)` : ''}` : null;
+  const voucher =
+    typeof details.voucher === 'string'
+      ? `voucher ${details.voucher}${money(details.discount) ? ` (${money(details.discount)} off)` : ''}`
+      : null;
   return sentence([
     `${details.is_trial ? 'Trial of' : 'Subscribed to'} ${plan}${from}`,
     money(details.list_price) && `list price ${money(details.list_price)}`,

@@ -20,9 +20,16 @@ const LABEL_SUFFIX = '_label';
  * label recorded beside its id is no field of its own: it reads under the relation's title. A number whose unit
  * follows a sibling (a voucher's discount by its type) takes the sibling's value from the same side of the change.
  */
-export function readableChanges(changes: FieldChanges, fields: readonly FieldDescription[] = [], labels: HistoryEntryAnswer['labels'] = {}): ReadableChange[] {
+export function readableChanges(
+  changes: FieldChanges,
+  fields: readonly FieldDescription[] = [],
+  labels: HistoryEntryAnswer['labels'] = {},
+): ReadableChange[] {
   const fieldOf = (name: string) => fields.find((candidate) => candidate.name === name);
-  const side = (which: 'before' | 'after'): Row => Object.fromEntries(Object.entries(changes).flatMap(([name, change]) => ('changed' in change ? [] : [[name, change[which]]])));
+  const side = (which: 'before' | 'after'): Row =>
+    Object.fromEntries(
+      Object.entries(changes).flatMap(([name, change]) => ('changed' in change ? [] : [[name, change[which]]])),
+    );
   const before = side('before');
   const after = side('after');
   const labelOf = (name: string, which: 'before' | 'after') => {
@@ -39,13 +46,26 @@ export function readableChanges(changes: FieldChanges, fields: readonly FieldDes
     const field = fieldOf(name);
     return [
       readable(name, field, change, (value, which) =>
-        formatValue(field, { ...(which === 'before' ? before : after), [name]: value, [`${name}${LABEL_SUFFIX}`]: labelOf(name, which) ?? value }, name),
+        formatValue(
+          field,
+          {
+            ...(which === 'before' ? before : after),
+            [name]: value,
+            [`${name}${LABEL_SUFFIX}`]: labelOf(name, which) ?? value,
+          },
+          name,
+        ),
       ),
     ];
   });
 }
 
-function readable(name: string, field: FieldDescription | undefined, change: FieldChange, format: (value: unknown, which: 'before' | 'after') => string): ReadableChange {
+function readable(
+  name: string,
+  field: FieldDescription | undefined,
+  change: FieldChange,
+  format: (value: unknown, which: 'before' | 'after') => string,
+): ReadableChange {
   const title = field?.title ?? titleOf(name);
   if ('changed' in change) return { field: name, title, before: null, after: null };
   return { field: name, title, before: format(change.before, 'before'), after: format(change.after, 'after') };

@@ -14,7 +14,11 @@ interface HistoryPage {
 export function useRecordHistory(api: string, recordId: string) {
   return useInfiniteQuery({
     queryKey: ['resource', api, 'history', recordId],
-    queryFn: ({ pageParam, signal }) => http.get<HistoryPage>(`${api}/${recordId}/history`, { params: { page: pageParam, pageSize: HISTORY_PAGE_SIZE }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      http.get<HistoryPage>(`${api}/${recordId}/history`, {
+        params: { page: pageParam, pageSize: HISTORY_PAGE_SIZE },
+        signal,
+      }),
     initialPageParam: 1,
     getNextPageParam: ({ meta }) => (meta.page * meta.pageSize < meta.total ? meta.page + 1 : undefined),
   });

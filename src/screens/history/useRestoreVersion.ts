@@ -15,7 +15,10 @@ export function useRestoreVersion(api: string, recordId: string, version: number
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (entry: HistoryEntryAnswer) =>
-      http.postRecord<{ data: Row; message?: string }>(`${api}/${recordId}/history/${entry.id}/restore`, undefined, { ifMatch: version, shownByCaller: [BAD_REQUEST, CONFLICT] }),
+      http.postRecord<{ data: Row; message?: string }>(`${api}/${recordId}/history/${entry.id}/restore`, undefined, {
+        ifMatch: version,
+        shownByCaller: [BAD_REQUEST, CONFLICT],
+      }),
     onSuccess: (body) => toastSuccess(body.message ?? 'Version restored.'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['resource', api] }),
   });

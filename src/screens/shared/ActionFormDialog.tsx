@@ -20,7 +20,15 @@ export interface ActionFormDialogProps {
 }
 
 /** An action's form in a dialog: sent once however often it is submitted, then a success toast and closed. */
-export function ActionFormDialog({ title, form, initialData = {}, submitLabel, send, doneMessage, onClose }: ActionFormDialogProps) {
+export function ActionFormDialog({
+  title,
+  form,
+  initialData = {},
+  submitLabel,
+  send,
+  doneMessage,
+  onClose,
+}: ActionFormDialogProps) {
   const [formData, setFormData] = useState<FormData>(initialData);
   const submission = useFormSubmission(send, (body) => {
     toastSuccess(body.message ?? doneMessage);

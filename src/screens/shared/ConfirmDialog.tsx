@@ -13,7 +13,16 @@ export interface ConfirmDialogProps {
 }
 
 /** A yes/no question in a modal dialog; focus starts on the safe choice. */
-export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Cancel', destructive = false, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  destructive = false,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Dialog title={title} onClose={onCancel}>
       <div className="dialog__body">{children}</div>
@@ -21,7 +30,12 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Ca
         <button type="button" className="button" data-autofocus onClick={onCancel}>
           {cancelLabel}
         </button>
-        <button type="button" className={destructive ? 'button button--danger' : 'button button--primary'} onClick={onConfirm} disabled={busy}>
+        <button
+          type="button"
+          className={destructive ? 'button button--danger' : 'button button--primary'}
+          onClick={onConfirm}
+          disabled={busy}
+        >
           {confirmLabel}
         </button>
       </div>

@@ -31,9 +31,21 @@ export function DateRangeInput({ label, value, onChange }: DateRangeInputProps) 
     <fieldset className="date-range">
       <legend>{label}</legend>
       <label htmlFor={`${id}-from`}>From</label>
-      <input id={`${id}-from`} type="date" value={draft.from} max={draft.to || undefined} onChange={(event) => change({ ...draft, from: event.target.value })} />
+      <input
+        id={`${id}-from`}
+        type="date"
+        value={draft.from}
+        max={draft.to || undefined}
+        onChange={(event) => change({ ...draft, from: event.target.value })}
+      />
       <label htmlFor={`${id}-to`}>To</label>
-      <input id={`${id}-to`} type="date" value={draft.to} min={draft.from || undefined} onChange={(event) => change({ ...draft, to: event.target.value })} />
+      <input
+        id={`${id}-to`}
+        type="date"
+        value={draft.to}
+        min={draft.from || undefined}
+        onChange={(event) => change({ ...draft, to: event.target.value })}
+      />
     </fieldset>
   );
 }

@@ -28,7 +28,9 @@ export function Dialog({ title, children, onClose }: DialogProps) {
       return;
     }
     if (event.key !== 'Tab') return;
-    const focusable = Array.from(ref.current?.querySelectorAll<HTMLElement>('input, select, textarea, button, a[href]') ?? []).filter((element) => !element.hasAttribute('disabled'));
+    const focusable = Array.from(
+      ref.current?.querySelectorAll<HTMLElement>('input, select, textarea, button, a[href]') ?? [],
+    ).filter((element) => !element.hasAttribute('disabled'));
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     if (event.shiftKey && document.activeElement === first) {

@@ -58,7 +58,7 @@ describe('the screen heading', () => {
     expect(screen.getByRole('button', { name: 'Account menu' })).toHaveFocus();
   });
 
-  it('names the browser tab after the heading as it reads once rendered, then after the next screen\'s', async () => {
+  it("names the browser tab after the heading as it reads once rendered, then after the next screen's", async () => {
     const { rerender } = render(<ScreenHeading>Vouchers</ScreenHeading>);
     expect(document.title).toBe('Vouchers · Trade Data Admin');
     rerender(<ScreenHeading>Voucher DIWALI25</ScreenHeading>);

@@ -1,4 +1,5 @@
-export type StaleRecordState = { kind: 'stale' } | { kind: 'reloaded'; changed: readonly string[]; keptTyped: readonly string[] };
+export type StaleRecordState =
+  { kind: 'stale' } | { kind: 'reloaded'; changed: readonly string[]; keptTyped: readonly string[] };
 
 export interface StaleRecordNoticeProps {
   /** "voucher" */
@@ -17,9 +18,14 @@ export function StaleRecordNotice({ what, state, reloading, onReload }: StaleRec
     const theirsOnly = state.changed.filter((title) => !state.keptTyped.includes(title));
     return (
       <div role="status" className="form-notice">
-        <p>Loaded the latest version of this {what}. {state.changed.length === 0 && 'None of the fields in this form were changed by them.'}</p>
+        <p>
+          Loaded the latest version of this {what}.{' '}
+          {state.changed.length === 0 && 'None of the fields in this form were changed by them.'}
+        </p>
         {theirsOnly.length > 0 && <p>Changed by someone else, now shown: {theirsOnly.join(', ')}.</p>}
-        {state.keptTyped.length > 0 && <p>Changed by both of you, your value kept: {state.keptTyped.join(', ')}. Saving replaces their value.</p>}
+        {state.keptTyped.length > 0 && (
+          <p>Changed by both of you, your value kept: {state.keptTyped.join(', ')}. Saving replaces their value.</p>
+        )}
         <p>What you typed is kept; save to apply it to the latest version.</p>
       </div>
     );
@@ -27,10 +33,16 @@ export function StaleRecordNotice({ what, state, reloading, onReload }: StaleRec
   return (
     <div role="alert" className="form-alert">
       <p>
-        This {what} was changed by someone else since you opened it, so your changes were not saved. Reload to get the latest version: what
-        you typed stays in the form.
+        This {what} was changed by someone else since you opened it, so your changes were not saved. Reload to get the
+        latest version: what you typed stays in the form.
       </p>
-      <button type="button" className="button" onClick={onReload} disabled={reloading} aria-busy={reloading || undefined}>
+      <button
+        type="button"
+        className="button"
+        onClick={onReload}
+        disabled={reloading}
+        aria-busy={reloading || undefined}
+      >
         {reloading ? 'Reloading…' : 'Reload'}
       </button>
     </div>

@@ -27,9 +27,13 @@ describe('formatValue: numbers in their unit', () => {
   });
 
   it("reads the manifest's rupee and percent fields with ₹ (Indian grouping, paise) and %", () => {
-    expect(formatValue(manifestField(voucherAreaChunk, 'VOUCHER', 'max_discount'), { max_discount: 123456.5 })).toBe('₹1,23,456.50');
+    expect(formatValue(manifestField(voucherAreaChunk, 'VOUCHER', 'max_discount'), { max_discount: 123456.5 })).toBe(
+      '₹1,23,456.50',
+    );
     expect(formatValue(manifestField(planAreaChunk, 'SUBSCRIPTIONS', 'price'), { price: 1999 })).toBe('₹1,999.00');
-    expect(formatValue(manifestField(planAreaChunk, 'OFFER_MODULE', 'discount_percent'), { discount_percent: 20 })).toBe('20%');
+    expect(
+      formatValue(manifestField(planAreaChunk, 'OFFER_MODULE', 'discount_percent'), { discount_percent: 20 }),
+    ).toBe('20%');
   });
 
   it('falls back to money by name for a field without a unit, and a plain number otherwise', () => {

@@ -2,7 +2,13 @@ import type { UnitName } from '../../../contract/description.ts';
 import type { FieldDescription } from '../../generated/types.ts';
 
 const LOCALE = 'en-IN';
-const dateTime = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const dateTime = new Intl.DateTimeFormat(LOCALE, {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 const date = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const month = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const money = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'INR' });

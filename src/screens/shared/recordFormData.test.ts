@@ -16,6 +16,10 @@ describe('rebaseFormData', () => {
 
   it('changes nothing when the newer read has the same values', () => {
     const opened = { code: 'SUMMER', discount_value: 5 };
-    expect(rebaseFormData(vouchers.entity!, opened, { code: 'X', discount_value: 5 }, { ...opened })).toEqual({ data: { code: 'X', discount_value: 5 }, changed: [], keptTyped: [] });
+    expect(rebaseFormData(vouchers.entity!, opened, { code: 'X', discount_value: 5 }, { ...opened })).toEqual({
+      data: { code: 'X', discount_value: 5 },
+      changed: [],
+      keptTyped: [],
+    });
   });
 });

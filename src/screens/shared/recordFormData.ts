@@ -5,7 +5,11 @@ import type { Row } from './formatValue.ts';
 export function recordFormData(record: Row, schema: JsonSchema, entity: EntityDescription): Record<string, unknown> {
   const properties = Object.keys((schema.properties as Record<string, unknown> | undefined) ?? {});
   const writeOnly = new Set(entity.fields.filter((field) => field.writeOnly).map((field) => field.name));
-  return Object.fromEntries(properties.filter((name) => !writeOnly.has(name) && record[name] !== null && record[name] !== undefined).map((name) => [name, record[name]]));
+  return Object.fromEntries(
+    properties
+      .filter((name) => !writeOnly.has(name) && record[name] !== null && record[name] !== undefined)
+      .map((name) => [name, record[name]]),
+  );
 }
 
 /** A form's data moved onto a newer read of its record, and what that read changed. */
@@ -22,7 +26,12 @@ export interface RebasedFormData {
  * takes the newer value, so that saving does not undo someone else's change to it; a field the user changed keeps
  * what they typed.
  */
-export function rebaseFormData(entity: EntityDescription, opened: Record<string, unknown>, typed: Record<string, unknown>, latest: Record<string, unknown>): RebasedFormData {
+export function rebaseFormData(
+  entity: EntityDescription,
+  opened: Record<string, unknown>,
+  typed: Record<string, unknown>,
+  latest: Record<string, unknown>,
+): RebasedFormData {
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   const edited = new Set(Object.keys((entity.updateSchema.properties as Record<string, unknown> | undefined) ?? {}));
   const data = { ...typed };

@@ -26,7 +26,8 @@ export function useFormSubmission<Result>(
     mutationFn: save,
     onSuccess: onSaved,
     onError: (error, data) => {
-      if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) setServerErrors({ fields: error.fieldErrors, submitted: data });
+      if (isApiError(error) && Object.keys(error.fieldErrors).length > 0)
+        setServerErrors({ fields: error.fieldErrors, submitted: data });
       onFailed?.(error);
     },
   });

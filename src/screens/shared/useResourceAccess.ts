@@ -29,7 +29,17 @@ export function useResourceAccess(resource: ResourceDescription): ResourceAccess
   const canImport = may('import', useCanAccess(resource.module, 'import').allowed);
   // One object while the answers stay the same: lists pass it to rows that render again only when it changes.
   return useMemo(
-    () => ({ add, edit, delete: remove, ACTIVE_INACTIVE: activeInactive, download, view_detail: viewDetail, verify, SUBSCRIBER_DETAIL: subscriberDetail, import: canImport }),
+    () => ({
+      add,
+      edit,
+      delete: remove,
+      ACTIVE_INACTIVE: activeInactive,
+      download,
+      view_detail: viewDetail,
+      verify,
+      SUBSCRIBER_DETAIL: subscriberDetail,
+      import: canImport,
+    }),
     [add, edit, remove, activeInactive, download, viewDetail, verify, subscriberDetail, canImport],
   );
 }

@@ -10,12 +10,31 @@ const subscriberArea = joinArea(subscriberAreaChunk);
 
 /** The manifest's action forms (with their precompiled validators), so the screens are tested with the real ones. */
 function manifestForms(module: ResourceDescription['module']): ResourceDescription['forms'] {
-  return [...profileArea.resources, ...subscriberArea.resources].find((resource) => resource.module === module)?.forms ?? {};
+  return (
+    [...profileArea.resources, ...subscriberArea.resources].find((resource) => resource.module === module)?.forms ?? {}
+  );
 }
 
 /** Tests only: a field description with the generator's defaults. */
-function field(name: string, title: string, type: FieldDescription['type'], extra: Partial<FieldDescription> = {}): FieldDescription {
-  return { name, title, type, format: null, enum: null, enumLabels: null, required: false, writeOnly: false, system: false, relation: null, ...extra };
+function field(
+  name: string,
+  title: string,
+  type: FieldDescription['type'],
+  extra: Partial<FieldDescription> = {},
+): FieldDescription {
+  return {
+    name,
+    title,
+    type,
+    format: null,
+    enum: null,
+    enumLabels: null,
+    required: false,
+    writeOnly: false,
+    system: false,
+    relation: null,
+    ...extra,
+  };
 }
 
 const SYSTEM_FIELDS = [
@@ -26,12 +45,28 @@ const SYSTEM_FIELDS = [
 ];
 
 function entity(schema: JsonSchema, fields: FieldDescription[]) {
-  return { createSchema: schema, updateSchema: schema, fields: [...fields, ...SYSTEM_FIELDS], history: true, softDelete: true, validateCreate: compileValidator(schema), validateUpdate: compileValidator(schema) };
+  return {
+    createSchema: schema,
+    updateSchema: schema,
+    fields: [...fields, ...SYSTEM_FIELDS],
+    history: true,
+    softDelete: true,
+    validateCreate: compileValidator(schema),
+    validateUpdate: compileValidator(schema),
+  };
 }
 
 function routes(base: string, actions: readonly ActionName[]): ResourceDescription['routes'] {
-  const suffix: Partial<Record<ActionName, string>> = { view: '', add: '/add', view_detail: '/:id', edit: '/:id/edit', SUBSCRIBER_DETAIL: '/:id/details' };
-  return Object.fromEntries(actions.filter((action) => suffix[action] !== undefined).map((action) => [action, `${base}${suffix[action]}`]));
+  const suffix: Partial<Record<ActionName, string>> = {
+    view: '',
+    add: '/add',
+    view_detail: '/:id',
+    edit: '/:id/edit',
+    SUBSCRIBER_DETAIL: '/:id/details',
+  };
+  return Object.fromEntries(
+    actions.filter((action) => suffix[action] !== undefined).map((action) => [action, `${base}${suffix[action]}`]),
+  );
 }
 
 const VOUCHER_SCHEMA: JsonSchema = {
@@ -39,7 +74,12 @@ const VOUCHER_SCHEMA: JsonSchema = {
   additionalProperties: false,
   required: ['code', 'discount_value'],
   properties: {
-    code: { title: 'Code', type: 'string', maxLength: 20, customPattern: { pattern: '^[A-Z0-9]{4,20}$', message: 'Use 4 to 20 capital letters or digits.' } },
+    code: {
+      title: 'Code',
+      type: 'string',
+      maxLength: 20,
+      customPattern: { pattern: '^[A-Z0-9]{4,20}$', message: 'Use 4 to 20 capital letters or digits.' },
+    },
     discount_type: { title: 'Discount type', type: 'string', enum: ['percent', 'flat'] },
     discount_value: { title: 'Discount value', type: 'number', minimum: 1 },
     valid_to: { title: 'Valid to', type: 'string', format: 'date' },
@@ -58,7 +98,10 @@ export const vouchers: ResourceDescription = {
   routes: routes('/voucher-management/vouchers', VOUCHER_ACTIONS),
   entity: entity(VOUCHER_SCHEMA, [
     field('code', 'Code', 'string', { required: true }),
-    field('discount_type', 'Discount type', 'string', { enum: ['percent', 'flat'], enumLabels: { percent: 'Percent', flat: 'Flat amount' } }),
+    field('discount_type', 'Discount type', 'string', {
+      enum: ['percent', 'flat'],
+      enumLabels: { percent: 'Percent', flat: 'Flat amount' },
+    }),
     field('discount_value', 'Discount value', 'number', { required: true }),
     field('valid_to', 'Valid to', 'string', { format: 'date' }),
     field('used_count', 'Used', 'integer'),
@@ -100,9 +143,20 @@ export const subscribers: ResourceDescription = {
   entity: entity(SUBSCRIBER_SCHEMA, [
     field('name', 'Name', 'string', { required: true }),
     field('email', 'Email', 'string', { format: 'email', required: true }),
-    field('country_id', 'Country', 'integer', { required: true, relation: { resource: 'COUNTRIES', api: 'countries', labelField: 'name' } }),
+    field('country_id', 'Country', 'integer', {
+      required: true,
+      relation: { resource: 'COUNTRIES', api: 'countries', labelField: 'name' },
+    }),
   ]),
-  list: { columns: ['name', 'email', 'country_id'], search: ['name'], filters: ['country_id'], sort: { field: 'name', direction: 'asc' }, pageSize: 20, bulkEdit: [], priority: ['name', 'email', 'country_id'] },
+  list: {
+    columns: ['name', 'email', 'country_id'],
+    search: ['name'],
+    filters: ['country_id'],
+    sort: { field: 'name', direction: 'asc' },
+    pageSize: 20,
+    bulkEdit: [],
+    priority: ['name', 'email', 'country_id'],
+  },
   uiSchema: {},
   forms: manifestForms('SUBSCRIBERS'),
 };
@@ -111,7 +165,10 @@ const ROLE_SCHEMA: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['name'],
-  properties: { name: { title: 'Name', type: 'string', maxLength: 80, noWhiteSpace: true }, description: { title: 'Description', type: 'string', maxLength: 500 } },
+  properties: {
+    name: { title: 'Name', type: 'string', maxLength: 80, noWhiteSpace: true },
+    description: { title: 'Description', type: 'string', maxLength: 500 },
+  },
 };
 const ROLE_ACTIONS: ActionName[] = ['view', 'add', 'edit'];
 
@@ -124,13 +181,41 @@ export const roles: ResourceDescription = {
   api: 'roles',
   actions: ROLE_ACTIONS,
   routes: routes('/user-management/roles', ROLE_ACTIONS),
-  entity: entity(ROLE_SCHEMA, [field('name', 'Name', 'string', { required: true }), field('description', 'Description', 'string')]),
-  list: { columns: ['name'], search: ['name'], filters: [], sort: { field: 'name', direction: 'asc' }, pageSize: 20, bulkEdit: [], priority: ['name'] },
+  entity: entity(ROLE_SCHEMA, [
+    field('name', 'Name', 'string', { required: true }),
+    field('description', 'Description', 'string'),
+  ]),
+  list: {
+    columns: ['name'],
+    search: ['name'],
+    filters: [],
+    sort: { field: 'name', direction: 'asc' },
+    pageSize: 20,
+    bulkEdit: [],
+    priority: ['name'],
+  },
   uiSchema: {},
   forms: {},
 };
 
 /** Tests only: a module with no entity, served by a custom screen. */
-export function customResource(module: ResourceDescription['module'], api: string, actions: ActionName[], base: string): ResourceDescription {
-  return { module, area: module, label: module, singular: module, api, actions, routes: routes(base, actions), entity: null, list: null, uiSchema: {}, forms: manifestForms(module) };
+export function customResource(
+  module: ResourceDescription['module'],
+  api: string,
+  actions: ActionName[],
+  base: string,
+): ResourceDescription {
+  return {
+    module,
+    area: module,
+    label: module,
+    singular: module,
+    api,
+    actions,
+    routes: routes(base, actions),
+    entity: null,
+    list: null,
+    uiSchema: {},
+    forms: manifestForms(module),
+  };
 }

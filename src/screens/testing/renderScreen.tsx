@@ -22,10 +22,17 @@ interface ViewsPageData {
 }
 
 /** Tests only: a list's saved views and settings as a user without any has them; a test may answer others. */
-const NO_VIEWS: ViewsPageData = { views: [], preferences: { columns: null, default_view_id: null, dropped: [] }, share_roles: [] };
+const NO_VIEWS: ViewsPageData = {
+  views: [],
+  preferences: { columns: null, default_view_id: null, dropped: [] },
+  share_roles: [],
+};
 
 /** Tests only: a page of `GET views/<list>`: NO_VIEWS with what `data` names, and its meta (by default, the only page). */
-export function viewsAnswer(data: Partial<ViewsPageData> = {}, meta: Partial<{ total: number; page: number; page_size: number }> = {}) {
+export function viewsAnswer(
+  data: Partial<ViewsPageData> = {},
+  meta: Partial<{ total: number; page: number; page_size: number }> = {},
+) {
   const page = { ...NO_VIEWS, ...data };
   return { data: page, meta: { total: page.views.length, page: 1, page_size: 100, ...meta } };
 }
@@ -34,14 +41,22 @@ export const server = setupServer(mock.get(api('views/*'), () => HttpResponse.js
 
 /** Tests only: a signed-in session with these permissions (GET user/permission answers them). */
 export function signInWith(grants: Partial<Record<ModuleKey, ActionName[]>>) {
-  const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600, first_name: 'Asha', last_name: 'Rao' }))
+  const payload = btoa(
+    JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600, first_name: 'Asha', last_name: 'Rao' }),
+  )
     .replace(/=+$/, '')
     .replace(/\+/g, '-')
     .replace(/\//g, '_');
   startSession(`eyJhbGciOiJIUzI1NiJ9.${payload}.signature`, 'refresh-token');
   permissionStore.clear();
   const data = Object.fromEntries(
-    Object.entries(grants).map(([module, actions], order) => [module, { order, actions: Object.fromEntries((actions ?? []).map((action) => [action, { is_routable: false, route_url: '' }])) }]),
+    Object.entries(grants).map(([module, actions], order) => [
+      module,
+      {
+        order,
+        actions: Object.fromEntries((actions ?? []).map((action) => [action, { is_routable: false, route_url: '' }])),
+      },
+    ]),
   );
   server.use(mock.get(api('user/permission'), () => HttpResponse.json({ data })));
 }
@@ -54,7 +69,10 @@ export interface RenderScreenOptions {
 }
 
 /** Tests only: a screen in the console's router in memory (so navigation guards work) with a query client, beside its list route. */
-export function renderScreen(Screen: ComponentType<ScreenProps>, { resource, route, at = route.path }: RenderScreenOptions) {
+export function renderScreen(
+  Screen: ComponentType<ScreenProps>,
+  { resource, route, at = route.path }: RenderScreenOptions,
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const listPath = resource.routes.view;
   const routes = [

@@ -17,7 +17,13 @@ async function newCountry(admin: Api): Promise<{ id: number; name: string }> {
   for (let attempt = 0; ; attempt += 1) {
     const name = `Journeyland ${uniqueLetters(6)}`;
     try {
-      const created = await admin.post<{ data: { id: number } }>('countries', { name, iso2: uniqueLetters(2), iso3: uniqueLetters(3), region: 'asia', currency_code: 'INR' });
+      const created = await admin.post<{ data: { id: number } }>('countries', {
+        name,
+        iso2: uniqueLetters(2),
+        iso3: uniqueLetters(3),
+        region: 'asia',
+        currency_code: 'INR',
+      });
       return { id: created.data.id, name };
     } catch (failure) {
       if (!(failure instanceof ApiFailure) || failure.status !== 409 || attempt > 20) throw failure;
@@ -30,18 +36,43 @@ describe('every change leaves a trace that can be read and undone', () => {
     'a voucher changed and put back from its History, a country found in the trash and restored, and the audit log filtered to the one who did it',
     async ({ page, signIn, audit }) => {
       const admin = await Api.login(ADMIN.email, ADMIN.password);
-      const { data: role } = await admin.post<{ data: { id: number } }>('roles', { name: `Auditor ${uniqueLetters(6)}`, description: 'Made by the end-to-end suite' });
+      const { data: role } = await admin.post<{ data: { id: number } }>('roles', {
+        name: `Auditor ${uniqueLetters(6)}`,
+        description: 'Made by the end-to-end suite',
+      });
       await admin.put(
         `roles/${role.id}/permissions`,
-        { permissions: { VOUCHER: ['view', 'edit', 'view_detail'], COUNTRIES: ['view', 'delete', 'view_detail'], USERS: ['view'], AUDIT_LOG: ['view', 'download'], USER_PROFILE: ['view'] } },
+        {
+          permissions: {
+            VOUCHER: ['view', 'edit', 'view_detail'],
+            COUNTRIES: ['view', 'delete', 'view_detail'],
+            USERS: ['view'],
+            AUDIT_LOG: ['view', 'download'],
+            USER_PROFILE: ['view'],
+          },
+        },
         { 'if-match': '*' },
       );
       const password = 'Journey@2468';
       const email = `${unique('audit').toLowerCase()}@example.com`;
-      await admin.post('users', { first_name: 'Asha', last_name: 'Audit', email, mobile: '9876512347', role_id: role.id, password, confirm_password: password });
+      await admin.post('users', {
+        first_name: 'Asha',
+        last_name: 'Audit',
+        email,
+        mobile: '9876512347',
+        role_id: role.id,
+        password,
+        confirm_password: password,
+      });
       await verifyAddress(email);
       const code = unique('HIST');
-      const { data: voucher } = await admin.post<{ data: { id: number } }>('vouchers', { code, discount_type: 'percent', discount_value: 10, valid_from: day(0), valid_to: day(30) });
+      const { data: voucher } = await admin.post<{ data: { id: number } }>('vouchers', {
+        code,
+        discount_type: 'percent',
+        discount_value: 10,
+        valid_from: day(0),
+        valid_to: day(30),
+      });
       const country = await newCountry(admin);
 
       await signIn({ email, password });
@@ -62,7 +93,9 @@ describe('every change leaves a trace that can be read and undone', () => {
       const newest = entries.first();
       await newest.getByText('Updated', { exact: true }).waitFor();
       expect(await newest.textContent()).toContain(`by ${email}`);
-      const discount = newest.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Discount value', exact: true }) });
+      const discount = newest
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: 'Discount value', exact: true }) });
       expect(await discount.getByRole('cell').allTextContents()).toEqual(['10', '25']);
       await auditBothWidths(page, audit, 'voucher history');
 
@@ -76,7 +109,9 @@ describe('every change leaves a trace that can be read and undone', () => {
       // A percent voucher's discount reads with %.
       await expect.poll(() => page.locator('dt:text-is("Discount value") + dd').textContent()).toBe('10%');
       await entries.first().getByText('Restored a version', { exact: true }).waitFor();
-      expect((await admin.get<{ data: { discount_value: number } }>(`vouchers/${voucher.id}`)).data.discount_value).toBe(10);
+      expect(
+        (await admin.get<{ data: { discount_value: number } }>(`vouchers/${voucher.id}`)).data.discount_value,
+      ).toBe(10);
 
       // Delete the country: it goes to the trash, which lists it, and from where it comes back.
       await page.goto(`${COUNTRIES}?q=${encodeURIComponent(country.name)}`);
@@ -95,7 +130,9 @@ describe('every change leaves a trace that can be read and undone', () => {
       await auditBothWidths(page, audit, 'country trash');
       await trashed.getByRole('button', { name: `Restore ${country.name}` }).click();
       await trashed.waitFor({ state: 'detached' });
-      await toast(page, /restored/i).first().waitFor();
+      await toast(page, /restored/i)
+        .first()
+        .waitFor();
       expect((await admin.get<{ data: { name: string } }>(`countries/${country.id}`)).data.name).toBe(country.name);
 
       // The audit log, filtered to this user: their voucher change, restore, and the country's delete and restore.
@@ -107,12 +144,16 @@ describe('every change leaves a trace that can be read and undone', () => {
       await expect.poll(() => new URL(page.url()).searchParams.get('user_id')).toBeTruthy();
       const shown = () => page.getByRole('table').locator('tbody > tr:not([hidden])').allTextContents();
       await expect
-        .poll(async () => {
-          const rows = await shown();
-          return rows.length > 0 && rows.every((text) => text.includes(email));
-        }, { timeout: 15_000 })
+        .poll(
+          async () => {
+            const rows = await shown();
+            return rows.length > 0 && rows.every((text) => text.includes(email));
+          },
+          { timeout: 15_000 },
+        )
         .toBe(true);
-      for (const action of ['Updated', 'Restored a version', 'Deleted', 'Restored from trash']) await row(page, action).first().waitFor();
+      for (const action of ['Updated', 'Restored a version', 'Deleted', 'Restored from trash'])
+        await row(page, action).first().waitFor();
 
       await page.getByLabel('Module', { exact: true }).selectOption({ label: 'Vouchers' });
       await expect.poll(() => new URL(page.url()).searchParams.get('module')).toBe('VOUCHER');

@@ -27,11 +27,22 @@ async function chooseInAccountMenu(page: Page, scheme: 'System' | 'Light' | 'Dar
 /** The screens a day's work passes through, each audited by axe (contrast included) at both widths. */
 const SCREENS: Array<[string, string, (page: Page) => Promise<void>]> = [
   ['home', '/home', (page) => page.locator('main article.home-card').first().waitFor()],
-  ['subscribers list', '/subscriber-management/subscribers', (page) => page.locator('main table tbody tr').first().waitFor()],
-  ['voucher form with errors', '/voucher-management/vouchers/add', async (page) => {
-    await page.getByRole('button', { name: /^(Save|Create|Add)/ }).first().click();
-    await page.getByText('* This field is required').first().waitFor();
-  }],
+  [
+    'subscribers list',
+    '/subscriber-management/subscribers',
+    (page) => page.locator('main table tbody tr').first().waitFor(),
+  ],
+  [
+    'voucher form with errors',
+    '/voucher-management/vouchers/add',
+    async (page) => {
+      await page
+        .getByRole('button', { name: /^(Save|Create|Add)/ })
+        .first()
+        .click();
+      await page.getByText('* This field is required').first().waitFor();
+    },
+  ],
   ['role editor', '/user-management/roles/add', (page) => page.getByRole('table').first().waitFor()],
   ['reports', '/admin-reporting-management/reports', (page) => page.getByRole('heading', { level: 1 }).waitFor()],
   ['upload form', '/data-upload-management/uploads/add', (page) => page.getByRole('heading', { level: 1 }).waitFor()],
@@ -62,35 +73,38 @@ describe('the colour scheme', () => {
     { colorScheme: 'dark', timeout: 120_000 },
   );
 
-  journey("the account menu's choice is kept over a reload, for its user only; the system's setting is overridden both ways", async ({ page, newContext }) => {
-    await page.goto('/auth/login');
-    await loginThroughForm(page, ADMIN.email, ADMIN.password);
-    await waitForPath(page, '/home');
-    expect(await shownScheme(page)).toBe('light');
-    await chooseInAccountMenu(page, 'Dark');
-    expect(await shownScheme(page)).toBe('dark');
-    await page.reload();
-    await page.locator('main article.home-card').first().waitFor();
-    expect(await shownScheme(page)).toBe('dark');
+  journey(
+    "the account menu's choice is kept over a reload, for its user only; the system's setting is overridden both ways",
+    async ({ page, newContext }) => {
+      await page.goto('/auth/login');
+      await loginThroughForm(page, ADMIN.email, ADMIN.password);
+      await waitForPath(page, '/home');
+      expect(await shownScheme(page)).toBe('light');
+      await chooseInAccountMenu(page, 'Dark');
+      expect(await shownScheme(page)).toBe('dark');
+      await page.reload();
+      await page.locator('main article.home-card').first().waitFor();
+      expect(await shownScheme(page)).toBe('dark');
 
-    // Signed out, the sign-in screen follows the system again; another user on this browser has their own.
-    await page.getByRole('button', { name: /account menu/ }).click();
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await waitForPath(page, '/auth/login');
-    expect(await shownScheme(page)).toBe('light');
-    await loginThroughForm(page, SALES.email, SALES.password);
-    await page.getByRole('button', { name: /account menu/ }).waitFor();
-    expect(await shownScheme(page)).toBe('light');
+      // Signed out, the sign-in screen follows the system again; another user on this browser has their own.
+      await page.getByRole('button', { name: /account menu/ }).click();
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await waitForPath(page, '/auth/login');
+      expect(await shownScheme(page)).toBe('light');
+      await loginThroughForm(page, SALES.email, SALES.password);
+      await page.getByRole('button', { name: /account menu/ }).waitFor();
+      expect(await shownScheme(page)).toBe('light');
 
-    // Over a dark system, "Light" is light.
-    const darkSystem = await (await newContext({ colorScheme: 'dark' })).newPage();
-    await darkSystem.goto('/auth/login');
-    await loginThroughForm(darkSystem, ADMIN.email, ADMIN.password);
-    await waitForPath(darkSystem, '/home');
-    expect(await shownScheme(darkSystem)).toBe('dark');
-    await chooseInAccountMenu(darkSystem, 'Light');
-    expect(await shownScheme(darkSystem)).toBe('light');
-    await chooseInAccountMenu(darkSystem, 'System');
-    expect(await shownScheme(darkSystem)).toBe('dark');
-  });
+      // Over a dark system, "Light" is light.
+      const darkSystem = await (await newContext({ colorScheme: 'dark' })).newPage();
+      await darkSystem.goto('/auth/login');
+      await loginThroughForm(darkSystem, ADMIN.email, ADMIN.password);
+      await waitForPath(darkSystem, '/home');
+      expect(await shownScheme(darkSystem)).toBe('dark');
+      await chooseInAccountMenu(darkSystem, 'Light');
+      expect(await shownScheme(darkSystem)).toBe('light');
+      await chooseInAccountMenu(darkSystem, 'System');
+      expect(await shownScheme(darkSystem)).toBe('dark');
+    },
+  );
 });

@@ -38,7 +38,9 @@ describe('e-mail delivered through SMTP', () => {
       await waitForPath(page, '/auth/forgot-password');
       await page.getByLabel('Email', { exact: true }).fill(email);
       await page.getByRole('button', { name: 'Send reset link' }).click();
-      await page.getByText('If an account exists for this email, a link to reset the password has been sent.').waitFor();
+      await page
+        .getByText('If an account exists for this email, a link to reset the password has been sent.')
+        .waitFor();
 
       const mail = await deliveredMail(email, 2);
       expect(mail.subject).toBe('Reset your password for the Trade Data administration console');
@@ -63,52 +65,66 @@ describe('e-mail delivered through SMTP', () => {
     PHONE,
   );
 
-  journey('a new user is refused until verified: the message, "Send the link again" (too soon, says so), the delivered link, then signs in', async ({ page, audit }) => {
-    const { email } = await newUser('Verify@13579');
-    const invitation = await deliveredMail(email);
-    expect(invitation.subject).toBe('Verify your e-mail address for the Trade Data administration console');
-    expect(invitation.text).toContain('expires in 7 days');
+  journey(
+    'a new user is refused until verified: the message, "Send the link again" (too soon, says so), the delivered link, then signs in',
+    async ({ page, audit }) => {
+      const { email } = await newUser('Verify@13579');
+      const invitation = await deliveredMail(email);
+      expect(invitation.subject).toBe('Verify your e-mail address for the Trade Data administration console');
+      expect(invitation.text).toContain('expires in 7 days');
 
-    await page.goto('/auth/login');
-    await loginThroughForm(page, email, 'Verify@13579');
-    // Said once, by its toast; the form adds only the way to a new link.
-    await errorToast(page, 'Your email address is not verified yet.').waitFor();
-    expect(await page.getByRole('region', { name: 'Sign in' }).getByText('Your email address is not verified yet.').count()).toBe(0);
-    await audit('sign-in refused for an unverified address');
-    expect(pathOf(page)).toBe('/auth/login');
-    // The invitation went out a moment ago: the server makes the next one wait, and the screen says how long.
-    await page.getByRole('button', { name: 'Send the link again' }).click();
-    await errorToast(page, /A verification link was sent to you a moment ago\. Try again in \d+ second\(s\)\./).waitFor();
-    await page.getByRole('button', { name: /^Send the link again \(in \d+ s\)$/ }).waitFor();
+      await page.goto('/auth/login');
+      await loginThroughForm(page, email, 'Verify@13579');
+      // Said once, by its toast; the form adds only the way to a new link.
+      await errorToast(page, 'Your email address is not verified yet.').waitFor();
+      expect(
+        await page
+          .getByRole('region', { name: 'Sign in' })
+          .getByText('Your email address is not verified yet.')
+          .count(),
+      ).toBe(0);
+      await audit('sign-in refused for an unverified address');
+      expect(pathOf(page)).toBe('/auth/login');
+      // The invitation went out a moment ago: the server makes the next one wait, and the screen says how long.
+      await page.getByRole('button', { name: 'Send the link again' }).click();
+      await errorToast(
+        page,
+        /A verification link was sent to you a moment ago\. Try again in \d+ second\(s\)\./,
+      ).waitFor();
+      await page.getByRole('button', { name: /^Send the link again \(in \d+ s\)$/ }).waitFor();
 
-    await page.goto(linkPath(invitation));
-    await page.getByText('Your email address has been verified. You can sign in now.').waitFor();
-    expect(pathOf(page)).toBe('/auth/verify-email');
-    await page.getByRole('link', { name: 'Go to sign in' }).click();
-    await loginThroughForm(page, email, 'Verify@13579');
-    await waitForPath(page, /^\/(?!auth\/)/);
-  });
+      await page.goto(linkPath(invitation));
+      await page.getByText('Your email address has been verified. You can sign in now.').waitFor();
+      expect(pathOf(page)).toBe('/auth/verify-email');
+      await page.getByRole('link', { name: 'Go to sign in' }).click();
+      await loginThroughForm(page, email, 'Verify@13579');
+      await waitForPath(page, /^\/(?!auth\/)/);
+    },
+  );
 
-  journey("an administrator sends the verification link again from the user's detail screen", async ({ page, signIn, audit, newContext }) => {
-    const { id, email } = await newUser('Resend@13579');
-    await deliveredMail(email);
-    await signIn(ADMIN);
-    await page.goto(`/user-management/users/${id}`);
-    const panel = page.getByRole('region', { name: 'Email verification' });
-    await panel.getByText(`${email} is not verified yet`).waitFor();
-    await audit('user detail with e-mail verification');
-    await panel.getByRole('button', { name: 'Send the verification link again' }).click();
-    await toast(page, `A new verification link was sent to ${email}.`).waitFor();
+  journey(
+    "an administrator sends the verification link again from the user's detail screen",
+    async ({ page, signIn, audit, newContext }) => {
+      const { id, email } = await newUser('Resend@13579');
+      await deliveredMail(email);
+      await signIn(ADMIN);
+      await page.goto(`/user-management/users/${id}`);
+      const panel = page.getByRole('region', { name: 'Email verification' });
+      await panel.getByText(`${email} is not verified yet`).waitFor();
+      await audit('user detail with e-mail verification');
+      await panel.getByRole('button', { name: 'Send the verification link again' }).click();
+      await toast(page, `A new verification link was sent to ${email}.`).waitFor();
 
-    // The user opens the new link in their own browser.
-    const resent = await deliveredMail(email, 2);
-    const users = await (await newContext()).newPage();
-    await users.goto(linkPath(resent));
-    await users.getByText('Your email address has been verified. You can sign in now.').waitFor();
-    await page.reload();
-    await panel.getByText(new RegExp(`^${email.replaceAll('.', '\\.')} was verified on `)).waitFor();
-    expect(await panel.getByRole('button').count()).toBe(0);
-  });
+      // The user opens the new link in their own browser.
+      const resent = await deliveredMail(email, 2);
+      const users = await (await newContext()).newPage();
+      await users.goto(linkPath(resent));
+      await users.getByText('Your email address has been verified. You can sign in now.').waitFor();
+      await page.reload();
+      await panel.getByText(new RegExp(`^${email.replaceAll('.', '\\.')} was verified on `)).waitFor();
+      expect(await panel.getByRole('button').count()).toBe(0);
+    },
+  );
 
   journey(
     'the development mailbox lists the e-mail with its link, which opens the reset screen (phone)',

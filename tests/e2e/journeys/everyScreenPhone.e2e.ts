@@ -15,8 +15,18 @@ publishEveryImport();
 const PHONE = { width: 390, height: 844 };
 
 /** Every screen a link leads to (lists, add forms, custom screens), from the route table the CLI writes. */
-const SCREENS = [...new Set(AREAS.filter((area) => area.layout === 'admin').flatMap((area) => area.routes.filter((route) => route.routable).map((route) => route.path)))];
-const LISTS = new Set(AREAS.flatMap((area) => area.routes.filter((route) => route.routable && route.screen === 'list').map((route) => route.path)));
+const SCREENS = [
+  ...new Set(
+    AREAS.filter((area) => area.layout === 'admin').flatMap((area) =>
+      area.routes.filter((route) => route.routable).map((route) => route.path),
+    ),
+  ),
+];
+const LISTS = new Set(
+  AREAS.flatMap((area) =>
+    area.routes.filter((route) => route.routable && route.screen === 'list').map((route) => route.path),
+  ),
+);
 
 /** The page scrolls sideways when the document is wider than the window: a table or dialog must scroll in its panel. */
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
@@ -27,7 +37,10 @@ const widerThanWindow = (page: Page) =>
     [...document.querySelectorAll<HTMLElement>('main *')]
       .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
       .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className} (${Math.round(element.getBoundingClientRect().right)} px)`)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.className} (${Math.round(element.getBoundingClientRect().right)} px)`,
+      )
       .join(', '),
   );
 

@@ -31,7 +31,9 @@ async function expectVoucherFormKept(page: Page, code: string): Promise<void> {
 
 async function createdCode(code: string): Promise<boolean> {
   const admin = await Api.login(ADMIN.email, ADMIN.password);
-  return (await admin.get<{ data: { code: string }[] }>(`vouchers?q=${code}`)).data.some((voucher) => voucher.code === code);
+  return (await admin.get<{ data: { code: string }[] }>(`vouchers?q=${code}`)).data.some(
+    (voucher) => voucher.code === code,
+  );
 }
 
 describe('faults', () => {
@@ -59,22 +61,25 @@ describe('faults', () => {
     { timeout: 180_000 },
   );
 
-  journey('ERR-04 with the browser offline a save shows "No Internet Connection." and keeps the form', async ({ page, context, signIn }) => {
-    const code = unique('OFF');
-    await signIn(ADMIN);
-    await page.goto(`${LIST}/add`);
-    await page.getByRole('button', { name: 'Create voucher' }).waitFor();
-    await fillVoucher(page, code);
-    await context.setOffline(true);
-    await page.getByRole('button', { name: 'Create voucher' }).click();
-    await errorToast(page, 'No Internet Connection.').first().waitFor();
-    expect(await toast(page, 'Some error occurred').count()).toBe(0);
-    await expectVoucherFormKept(page, code);
-    await context.setOffline(false);
-    await page.getByRole('button', { name: 'Create voucher' }).click();
-    await waitForPath(page, LIST);
-    expect(await createdCode(code)).toBe(true);
-  });
+  journey(
+    'ERR-04 with the browser offline a save shows "No Internet Connection." and keeps the form',
+    async ({ page, context, signIn }) => {
+      const code = unique('OFF');
+      await signIn(ADMIN);
+      await page.goto(`${LIST}/add`);
+      await page.getByRole('button', { name: 'Create voucher' }).waitFor();
+      await fillVoucher(page, code);
+      await context.setOffline(true);
+      await page.getByRole('button', { name: 'Create voucher' }).click();
+      await errorToast(page, 'No Internet Connection.').first().waitFor();
+      expect(await toast(page, 'Some error occurred').count()).toBe(0);
+      await expectVoucherFormKept(page, code);
+      await context.setOffline(false);
+      await page.getByRole('button', { name: 'Create voucher' }).click();
+      await waitForPath(page, LIST);
+      expect(await createdCode(code)).toBe(true);
+    },
+  );
 
   journey(
     'ERR-05 with the API stopped, signing in shows "Some error occurred. Please contact Admin." and keeps what was typed',
@@ -97,34 +102,40 @@ describe('faults', () => {
     { timeout: 180_000 },
   );
 
-  journey('ERR-04 offline, signing in shows "No Internet Connection." and keeps what was typed', async ({ page, context }) => {
-    await page.goto('/auth/login');
-    await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await context.setOffline(true);
-    await page.getByLabel('Password', { exact: true }).press('Enter');
-    await errorToast(page, 'No Internet Connection.').first().waitFor();
-    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(ADMIN.email);
-    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe(ADMIN.password);
-    await context.setOffline(false);
-    await page.getByLabel('Password', { exact: true }).press('Enter');
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
-  });
+  journey(
+    'ERR-04 offline, signing in shows "No Internet Connection." and keeps what was typed',
+    async ({ page, context }) => {
+      await page.goto('/auth/login');
+      await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
+      await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+      await context.setOffline(true);
+      await page.getByLabel('Password', { exact: true }).press('Enter');
+      await errorToast(page, 'No Internet Connection.').first().waitFor();
+      expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(ADMIN.email);
+      expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe(ADMIN.password);
+      await context.setOffline(false);
+      await page.getByLabel('Password', { exact: true }).press('Enter');
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    },
+  );
 
-  journey('ERR-04 offline before the deferred code arrived, signing in still says "No Internet Connection."', async ({ page, context }) => {
-    // The HTTP client and the toast library load once the first screen is idle; here they never arrive.
-    const deferredChunk = /\/assets\/(client|textToast|ToastHost)-[^/]*\.js$/;
-    await page.route(deferredChunk, (route) => route.abort('internetdisconnected'));
-    await page.goto('/auth/login');
-    await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await context.setOffline(true);
-    await page.getByLabel('Password', { exact: true }).press('Enter');
-    await errorToast(page, 'No Internet Connection.').first().waitFor();
-    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe(ADMIN.password);
-    await page.unroute(deferredChunk);
-    await context.setOffline(false);
-    await page.getByLabel('Password', { exact: true }).press('Enter');
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
-  });
+  journey(
+    'ERR-04 offline before the deferred code arrived, signing in still says "No Internet Connection."',
+    async ({ page, context }) => {
+      // The HTTP client and the toast library load once the first screen is idle; here they never arrive.
+      const deferredChunk = /\/assets\/(client|textToast|ToastHost)-[^/]*\.js$/;
+      await page.route(deferredChunk, (route) => route.abort('internetdisconnected'));
+      await page.goto('/auth/login');
+      await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
+      await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+      await context.setOffline(true);
+      await page.getByLabel('Password', { exact: true }).press('Enter');
+      await errorToast(page, 'No Internet Connection.').first().waitFor();
+      expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe(ADMIN.password);
+      await page.unroute(deferredChunk);
+      await context.setOffline(false);
+      await page.getByLabel('Password', { exact: true }).press('Enter');
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    },
+  );
 });

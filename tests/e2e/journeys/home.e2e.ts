@@ -109,25 +109,29 @@ async function eachListingOpensItsList(page: Page): Promise<void> {
 
 describe('a home screen per role', () => {
   for (const { account, cards } of HOME_CARDS) {
-    journey(`ROUTE-15 ${account.role} signs in onto their home screen, and each figure opens the list it counts at 1280 and 390 px`, async ({ page, audit }) => {
-      if (account === OPERATOR) await uploadsToCount();
-      await page.goto('/auth/login');
-      await loginThroughForm(page, account.email, account.password);
-      await waitForPath(page, '/home');
-      await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
-      await page.locator('main article.home-card').first().waitFor();
-      expect(await page.locator('main article.home-card h2').allTextContents()).toEqual(cards);
-      // The tab says which screen it is.
-      expect(await page.title()).toBe('Home · Trade Data Admin');
-      const nav = page.getByRole('navigation', { name: 'Main' });
-      expect(await nav.getByRole('link', { name: 'Home', exact: true }).getAttribute('aria-current')).toBe('page');
-      await auditBothWidths(page, audit, `${account.role}'s home screen`);
-      for (const size of WIDTHS) {
-        await page.setViewportSize(size);
-        await eachFigureOpensItsList(page);
-      }
-      await eachListingOpensItsList(page);
-      expect(pathOf(page)).toBe('/home');
-    }, { timeout: 180_000 });
+    journey(
+      `ROUTE-15 ${account.role} signs in onto their home screen, and each figure opens the list it counts at 1280 and 390 px`,
+      async ({ page, audit }) => {
+        if (account === OPERATOR) await uploadsToCount();
+        await page.goto('/auth/login');
+        await loginThroughForm(page, account.email, account.password);
+        await waitForPath(page, '/home');
+        await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+        await page.locator('main article.home-card').first().waitFor();
+        expect(await page.locator('main article.home-card h2').allTextContents()).toEqual(cards);
+        // The tab says which screen it is.
+        expect(await page.title()).toBe('Home · Trade Data Admin');
+        const nav = page.getByRole('navigation', { name: 'Main' });
+        expect(await nav.getByRole('link', { name: 'Home', exact: true }).getAttribute('aria-current')).toBe('page');
+        await auditBothWidths(page, audit, `${account.role}'s home screen`);
+        for (const size of WIDTHS) {
+          await page.setViewportSize(size);
+          await eachFigureOpensItsList(page);
+        }
+        await eachListingOpensItsList(page);
+        expect(pathOf(page)).toBe('/home');
+      },
+      { timeout: 180_000 },
+    );
   }
 });

@@ -33,24 +33,39 @@ async function fileRead(page: Page, fileName: string): Promise<number | null> {
 async function uploadsOnPage(page: Page): Promise<string[]> {
   const cells = await page
     .locator('table.data-table tbody tr')
-    .evaluateAll((rows) => rows.map((row) => Array.from((row as HTMLTableRowElement).cells, (cell) => cell.textContent?.trim() ?? '').find((text) => /^Upload \d+$/.test(text)) ?? '?'));
+    .evaluateAll((rows) =>
+      rows.map(
+        (row) =>
+          Array.from((row as HTMLTableRowElement).cells, (cell) => cell.textContent?.trim() ?? '').find((text) =>
+            /^Upload \d+$/.test(text),
+          ) ?? '?',
+      ),
+    );
   return [...new Set(cells)];
 }
 
 /** Uploads a file for India's exports of `period` through the API and waits for it to be published; its id. */
 async function publishedThroughApi(api: Api, period: string, fileName: string, text: string): Promise<number> {
   const countries = (await api.get<{ data: { value: number; label: string }[] }>('countries/options?q=India')).data;
-  const ticket = await api.post<{ data: { upload: { id: number }; upload_url: string; complete_path: string } }>('uploads', {
-    country_id: countries[0]!.value,
-    trade_direction: 'export',
-    period,
-    file_name: fileName,
-    size: Buffer.byteLength(text),
-  });
+  const ticket = await api.post<{ data: { upload: { id: number }; upload_url: string; complete_path: string } }>(
+    'uploads',
+    {
+      country_id: countries[0]!.value,
+      trade_direction: 'export',
+      period,
+      file_name: fileName,
+      size: Buffer.byteLength(text),
+    },
+  );
   await sendFileOverHttp(API_URL, ticket.data.upload_url, text);
   await api.post(ticket.data.complete_path, {});
   const id = ticket.data.upload.id;
-  await eventually(() => api.get<{ data: { status: string } }>(`uploads/${id}`), (answer) => answer.data.status === 'published', 60_000, `upload ${id} published`);
+  await eventually(
+    () => api.get<{ data: { status: string } }>(`uploads/${id}`),
+    (answer) => answer.data.status === 'published',
+    60_000,
+    `upload ${id} published`,
+  );
   return id;
 }
 
@@ -74,8 +89,18 @@ describe('an import followed while it runs', () => {
       await page.getByRole('button', { name: 'Upload' }).click();
 
       // The bar of the file read appears, then moves: progress is live, not a final figure.
-      const first = await eventually(() => fileRead(page, longName), (value) => value !== null && value > 0, 120_000, 'the file read bar');
-      await eventually(() => fileRead(page, longName), (value) => value !== null && value > first!, 60_000, 'the file read bar moving');
+      const first = await eventually(
+        () => fileRead(page, longName),
+        (value) => value !== null && value > 0,
+        120_000,
+        'the file read bar',
+      );
+      await eventually(
+        () => fileRead(page, longName),
+        (value) => value !== null && value > first!,
+        60_000,
+        'the file read bar moving',
+      );
       const panel = page.getByRole('region', { name: longName });
       await expect.poll(() => panel.getByText(/\d[\d,]* rows \([\d,]+ accepted, 0 rejected\)/).count()).toBe(1);
 
@@ -93,10 +118,14 @@ describe('an import followed while it runs', () => {
       expect(await row.getByRole('progressbar').count()).toBe(0);
 
       const operator = await Api.login(OPERATOR.email, OPERATOR.password);
-      const uploads = await operator.get<{ data: Array<{ id: number; file_name: string; status: string }> }>('uploads?_page=1&_page_size=100');
+      const uploads = await operator.get<{ data: Array<{ id: number; file_name: string; status: string }> }>(
+        'uploads?_page=1&_page_size=100',
+      );
       const cancelled = uploads.data.find((upload) => upload.file_name === longName)!;
       expect(cancelled.status).toBe('cancelled');
-      const records = await operator.get<{ data: unknown[] }>(`uploaded-data-report?upload_id=${cancelled.id}&_page_size=5`);
+      const records = await operator.get<{ data: unknown[] }>(
+        `uploaded-data-report?upload_id=${cancelled.id}&_page_size=5`,
+      );
       expect(records.data).toHaveLength(0);
     },
     { timeout: 300_000 },
@@ -107,7 +136,12 @@ describe('an import followed while it runs', () => {
     async ({ page, context, signIn, audit }) => {
       const period = '2024-07';
       const operator = await Api.login(OPERATOR.email, OPERATOR.password);
-      const original = await publishedThroughApi(operator, period, 'india-exports-2024-07.csv', shipmentsCsv(150, period));
+      const original = await publishedThroughApi(
+        operator,
+        period,
+        'india-exports-2024-07.csv',
+        shipmentsCsv(150, period),
+      );
 
       await signIn(OPERATOR);
       const reader = await context.newPage();
@@ -120,17 +154,26 @@ describe('an import followed while it runs', () => {
 
       // The corrected file, through the form: the console asks what it is for, and the operator replaces the month.
       const correctedName = 'india-exports-2024-07-corrected.csv';
-      await fillInUpload(page, period, { name: correctedName, buffer: Buffer.from(shipmentsCsv(90, period).replace(/grade /g, 'grade corrected ')) });
+      await fillInUpload(page, period, {
+        name: correctedName,
+        buffer: Buffer.from(shipmentsCsv(90, period).replace(/grade /g, 'grade corrected ')),
+      });
       await page.getByRole('button', { name: 'Upload' }).click();
       const dialog = page.getByRole('dialog', { name: 'This month is already published' });
-      await dialog.getByText(new RegExp(`already published: upload ${original} \\(india-exports-2024-07\\.csv, 150 rows\\)`)).waitFor();
+      await dialog
+        .getByText(new RegExp(`already published: upload ${original} \\(india-exports-2024-07\\.csv, 150 rows\\)`))
+        .waitFor();
       await auditBothWidths(page, audit, 'published month question');
       await dialog.getByRole('button', { name: 'Replace them' }).click();
 
       // While it is processed and published, the other tab keeps paging: every page is one upload's, never a mix.
       const statusPanel = page.getByRole('region', { name: correctedName });
       const seen: string[][] = [];
-      for (let turn = 0; turn < 40 && !(await statusPanel.getByRole('status').filter({ hasText: 'Published' }).count()); turn += 1) {
+      for (
+        let turn = 0;
+        turn < 40 && !(await statusPanel.getByRole('status').filter({ hasText: 'Published' }).count());
+        turn += 1
+      ) {
         await reader.reload();
         await reader.locator('table.data-table tbody tr').first().waitFor();
         seen.push(await uploadsOnPage(reader));
@@ -138,7 +181,9 @@ describe('an import followed while it runs', () => {
       await statusPanel.getByRole('status').filter({ hasText: 'Published' }).waitFor({ timeout: 60_000 });
       for (const uploads of seen) expect(uploads).toHaveLength(1);
 
-      const uploads = await operator.get<{ data: Array<{ id: number; file_name: string; status: string }> }>('uploads?_page=1&_page_size=100');
+      const uploads = await operator.get<{ data: Array<{ id: number; file_name: string; status: string }> }>(
+        'uploads?_page=1&_page_size=100',
+      );
       const corrected = uploads.data.find((upload) => upload.file_name === correctedName)!;
       expect(uploads.data.find((upload) => upload.id === original)?.status).toBe('replaced');
       // The month from its first page: the corrected upload's 90 records alone.
@@ -151,7 +196,11 @@ describe('an import followed while it runs', () => {
 
       // The uploads list says what became of the first upload.
       await page.goto(UPLOADS);
-      await page.locator('tbody tr').filter({ hasText: 'india-exports-2024-07.csv' }).getByText('Replaced by a later upload').waitFor();
+      await page
+        .locator('tbody tr')
+        .filter({ hasText: 'india-exports-2024-07.csv' })
+        .getByText('Replaced by a later upload')
+        .waitFor();
     },
     { timeout: 240_000 },
   );

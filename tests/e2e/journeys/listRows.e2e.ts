@@ -17,7 +17,13 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 async function fillVoucherPage(api: Api): Promise<void> {
   const { meta } = await api.get<{ meta: { total: number } }>('vouchers?_page=1&_page_size=1');
   for (let index = meta.total; index < 20; index += 1) {
-    await api.post('vouchers', { code: `ROWS${String(index).padStart(3, '0')}`, discount_type: 'flat', discount_value: 10, valid_from: day(0), valid_to: day(5) });
+    await api.post('vouchers', {
+      code: `ROWS${String(index).padStart(3, '0')}`,
+      discount_type: 'flat',
+      discount_value: 10,
+      valid_from: day(0),
+      valid_to: day(5),
+    });
   }
 }
 
@@ -26,16 +32,19 @@ const bodyRows = (page: Page) => page.locator('table.resource-table > tbody > tr
 /** Opens a list and waits for a full page of its rows. */
 async function openList(page: Page, path: string, atLeast = 1): Promise<void> {
   await page.goto(path);
-  await bodyRows(page).nth(atLeast - 1).waitFor();
+  await bodyRows(page)
+    .nth(atLeast - 1)
+    .waitFor();
 }
 
 /** How many rows lie wholly inside the window, the page not scrolled. */
 function rowsInView(page: Page): Promise<number> {
-  return bodyRows(page).evaluateAll((rows) =>
-    rows.filter((row) => {
-      const box = row.getBoundingClientRect();
-      return box.top >= 0 && box.bottom <= window.innerHeight;
-    }).length,
+  return bodyRows(page).evaluateAll(
+    (rows) =>
+      rows.filter((row) => {
+        const box = row.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      }).length,
   );
 }
 
@@ -50,69 +59,82 @@ async function expectColumnInView(page: Page, title: string): Promise<void> {
 const pageScrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 describe('list rows', () => {
-  journey('at 1280x800 a list shows 12 or more one-line rows, its key columns whole, and a row opens by click or from the keyboard', async ({ page, signIn, audit }) => {
-    await signIn(ADMIN);
-    await fillVoucherPage(await Api.login(ADMIN.email, ADMIN.password));
+  journey(
+    'at 1280x800 a list shows 12 or more one-line rows, its key columns whole, and a row opens by click or from the keyboard',
+    async ({ page, signIn, audit }) => {
+      await signIn(ADMIN);
+      await fillVoucherPage(await Api.login(ADMIN.email, ADMIN.password));
 
-    await openList(page, VOUCHERS, 20);
-    expect(await rowsInView(page)).toBeGreaterThanOrEqual(12);
-    const heights = await bodyRows(page).evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height));
-    expect(Math.max(...heights)).toBeLessThanOrEqual(42);
-    expect(await pageScrollWidth(page)).toBeLessThanOrEqual(1280);
-    await audit('vouchers list, compact rows');
+      await openList(page, VOUCHERS, 20);
+      expect(await rowsInView(page)).toBeGreaterThanOrEqual(12);
+      const heights = await bodyRows(page).evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height));
+      expect(Math.max(...heights)).toBeLessThanOrEqual(42);
+      expect(await pageScrollWidth(page)).toBeLessThanOrEqual(1280);
+      await audit('vouchers list, compact rows');
 
-    // A click on a row, away from its link and controls, opens the record the link names.
-    const second = bodyRows(page).nth(1);
-    const secondPath = await second.getByRole('link').getAttribute('href');
-    await second.locator('td').nth(2).click();
-    await waitForPath(page, secondPath!);
+      // A click on a row, away from its link and controls, opens the record the link names.
+      const second = bodyRows(page).nth(1);
+      const secondPath = await second.getByRole('link').getAttribute('href');
+      await second.locator('td').nth(2).click();
+      await waitForPath(page, secondPath!);
 
-    // The body is one Tab stop: from the first row, Tab goes through that row's own controls and then leaves the table.
-    await openList(page, VOUCHERS, 20);
-    const thirdPath = await bodyRows(page).nth(2).getByRole('link').getAttribute('href');
-    await page.getByRole('searchbox').focus();
-    const focusedRow = () => page.evaluate(() => (document.activeElement?.tagName === 'TR' ? [...document.activeElement.parentElement!.children].indexOf(document.activeElement) : -1));
-    for (let tabs = 0; tabs < 30 && (await focusedRow()) !== 0; tabs += 1) await page.keyboard.press('Tab');
-    expect(await focusedRow()).toBe(0);
-    let inRow = 0;
-    while (await page.evaluate(() => document.activeElement?.closest('tbody') !== null)) {
-      await page.keyboard.press('Tab');
-      inRow += 1;
-    }
-    expect(inRow).toBeLessThanOrEqual(5);
-    await bodyRows(page).first().focus();
-    await page.keyboard.press('j');
-    await page.keyboard.press('j');
-    expect(await focusedRow()).toBe(2);
-    await audit('vouchers list, a row focused');
-    await page.keyboard.press('Enter');
-    await waitForPath(page, thirdPath!);
+      // The body is one Tab stop: from the first row, Tab goes through that row's own controls and then leaves the table.
+      await openList(page, VOUCHERS, 20);
+      const thirdPath = await bodyRows(page).nth(2).getByRole('link').getAttribute('href');
+      await page.getByRole('searchbox').focus();
+      const focusedRow = () =>
+        page.evaluate(() =>
+          document.activeElement?.tagName === 'TR'
+            ? [...document.activeElement.parentElement!.children].indexOf(document.activeElement)
+            : -1,
+        );
+      for (let tabs = 0; tabs < 30 && (await focusedRow()) !== 0; tabs += 1) await page.keyboard.press('Tab');
+      expect(await focusedRow()).toBe(0);
+      let inRow = 0;
+      while (await page.evaluate(() => document.activeElement?.closest('tbody') !== null)) {
+        await page.keyboard.press('Tab');
+        inRow += 1;
+      }
+      expect(inRow).toBeLessThanOrEqual(5);
+      await bodyRows(page).first().focus();
+      await page.keyboard.press('j');
+      await page.keyboard.press('j');
+      expect(await focusedRow()).toBe(2);
+      await audit('vouchers list, a row focused');
+      await page.keyboard.press('Enter');
+      await waitForPath(page, thirdPath!);
 
-    // Subscribers: Status, Points and Active in view before company and e-mail.
-    await openList(page, SUBSCRIBERS, 20);
-    expect(await rowsInView(page)).toBeGreaterThanOrEqual(12);
-    for (const title of ['Name', 'Status', 'Points balance', 'Active']) await expectColumnInView(page, title);
-    expect(await pageScrollWidth(page)).toBeLessThanOrEqual(1280);
-    await page.getByRole('button', { name: /^Actions for / }).first().click();
-    await page.getByRole('menu').getByRole('menuitem', { name: 'Details' }).waitFor();
-    await audit('subscribers list, a row actions menu open');
-    await page.keyboard.press('Escape');
+      // Subscribers: Status, Points and Active in view before company and e-mail.
+      await openList(page, SUBSCRIBERS, 20);
+      expect(await rowsInView(page)).toBeGreaterThanOrEqual(12);
+      for (const title of ['Name', 'Status', 'Points balance', 'Active']) await expectColumnInView(page, title);
+      expect(await pageScrollWidth(page)).toBeLessThanOrEqual(1280);
+      await page
+        .getByRole('button', { name: /^Actions for / })
+        .first()
+        .click();
+      await page.getByRole('menu').getByRole('menuitem', { name: 'Details' }).waitFor();
+      await audit('subscribers list, a row actions menu open');
+      await page.keyboard.press('Escape');
 
-    // Users: the role is never cut.
-    await openList(page, USERS, 4);
-    await expectColumnInView(page, 'Role');
-    const roleIndex = await page.getByRole('columnheader').evaluateAll((headers) => headers.findIndex((header) => header.textContent?.startsWith('Role')));
-    const cut = await bodyRows(page).evaluateAll(
-      (rows, index) =>
-        rows.flatMap((row) => {
-          const cell = row.children[index] as HTMLElement;
-          const text = cell.querySelector<HTMLElement>('.cell-text') ?? cell;
-          return cell.scrollWidth > cell.clientWidth || text.scrollWidth > text.clientWidth ? [cell.textContent] : [];
-        }),
-      roleIndex,
-    );
-    expect(cut).toEqual([]);
-  });
+      // Users: the role is never cut.
+      await openList(page, USERS, 4);
+      await expectColumnInView(page, 'Role');
+      const roleIndex = await page
+        .getByRole('columnheader')
+        .evaluateAll((headers) => headers.findIndex((header) => header.textContent?.startsWith('Role')));
+      const cut = await bodyRows(page).evaluateAll(
+        (rows, index) =>
+          rows.flatMap((row) => {
+            const cell = row.children[index] as HTMLElement;
+            const text = cell.querySelector<HTMLElement>('.cell-text') ?? cell;
+            return cell.scrollWidth > cell.clientWidth || text.scrollWidth > text.clientWidth ? [cell.textContent] : [];
+          }),
+        roleIndex,
+      );
+      expect(cut).toEqual([]);
+    },
+  );
 
   journey(
     'at 390x844 the first record shows on the first screen as a card, nothing scrolls sideways, and a tap on a card opens it',

@@ -18,10 +18,25 @@ const SIZES = [
 /** A reader of the subscribers list in a role of its own, so the views it saves show in no other journey's list. */
 async function listReader(): Promise<Account> {
   const admin = await Api.login(ADMIN.email, ADMIN.password);
-  const { data: role } = await admin.post<{ data: { id: number } }>('roles', { name: `Toolbar ${uniqueLetters(6)}`, description: 'Made by the end-to-end suite' });
-  await admin.put(`roles/${role.id}/permissions`, { permissions: { SUBSCRIBERS: ['view'], USER_PROFILE: ['view'] } }, { 'if-match': '*' });
+  const { data: role } = await admin.post<{ data: { id: number } }>('roles', {
+    name: `Toolbar ${uniqueLetters(6)}`,
+    description: 'Made by the end-to-end suite',
+  });
+  await admin.put(
+    `roles/${role.id}/permissions`,
+    { permissions: { SUBSCRIBERS: ['view'], USER_PROFILE: ['view'] } },
+    { 'if-match': '*' },
+  );
   const email = `${unique('toolbar').toLowerCase()}@example.com`;
-  await admin.post('users', { first_name: 'Toolbar', last_name: 'Reader', email, mobile: '9876512348', role_id: role.id, password: PASSWORD, confirm_password: PASSWORD });
+  await admin.post('users', {
+    first_name: 'Toolbar',
+    last_name: 'Reader',
+    email,
+    mobile: '9876512348',
+    role_id: role.id,
+    password: PASSWORD,
+    confirm_password: PASSWORD,
+  });
   await verifyAddress(email);
   return { email, password: PASSWORD };
 }
@@ -31,7 +46,10 @@ const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParam
 
 /** The page itself never scrolls sideways (the table scrolls inside its own region). */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const [scrollWidth, innerWidth] = await page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);
+  const [scrollWidth, innerWidth] = await page.evaluate(() => [
+    document.scrollingElement!.scrollWidth,
+    window.innerWidth,
+  ]);
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
@@ -46,7 +64,12 @@ describe('the list toolbar: search, filter chips and keys', () => {
     const admin = await Api.login(ADMIN.email, ADMIN.password);
     const [country] = (await admin.get<{ data: { value: number }[] }>('countries/options')).data;
     name = `Toolbar ${uniqueLetters(8)}`;
-    await admin.post('subscribers', { name, email: `${unique('toolbar').toLowerCase()}@example.org`, mobile: '9876504322', country_id: country!.value });
+    await admin.post('subscribers', {
+      name,
+      email: `${unique('toolbar').toLowerCase()}@example.org`,
+      mobile: '9876504322',
+      country_id: country!.value,
+    });
   });
 
   for (const [size, viewport] of SIZES) {

@@ -35,17 +35,31 @@ interface FileRequest {
 function logFileRequests(page: Page): FileRequest[] {
   const log: FileRequest[] = [];
   const isFileRequest = (url: string) => /\/api\/v1\/uploads\/\d+\/file/.test(new URL(url).pathname);
-  const offsetOf = (headers: Record<string, string>) => (headers['upload-offset'] === undefined ? null : Number(headers['upload-offset']));
+  const offsetOf = (headers: Record<string, string>) =>
+    headers['upload-offset'] === undefined ? null : Number(headers['upload-offset']);
   page.on('requestfinished', async (request) => {
     if (!isFileRequest(request.url())) return;
-    const entry: FileRequest = { method: request.method(), sentOffset: offsetOf(request.headers()), status: null, answeredOffset: null, failed: false };
+    const entry: FileRequest = {
+      method: request.method(),
+      sentOffset: offsetOf(request.headers()),
+      status: null,
+      answeredOffset: null,
+      failed: false,
+    };
     log.push(entry);
     const response = await request.response();
     entry.status = response?.status() ?? null;
     entry.answeredOffset = response ? offsetOf(await response.allHeaders()) : null;
   });
   page.on('requestfailed', (request) => {
-    if (isFileRequest(request.url())) log.push({ method: request.method(), sentOffset: offsetOf(request.headers()), status: null, answeredOffset: null, failed: true });
+    if (isFileRequest(request.url()))
+      log.push({
+        method: request.method(),
+        sentOffset: offsetOf(request.headers()),
+        status: null,
+        answeredOffset: null,
+        failed: true,
+      });
   });
   return log;
 }
@@ -56,14 +70,23 @@ function logFileRequests(page: Page): FileRequest[] {
  */
 async function emulateNetwork(cdp: CDPSession, conditions: { offline: boolean; uplink: number | null }): Promise<void> {
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: conditions.offline, latency: 0, downloadThroughput: -1, uploadThroughput: conditions.uplink ?? -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: conditions.offline,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: conditions.uplink ?? -1,
+  });
 }
 
 /** The upload's outcome once imported: every line of the file counted. */
 async function expectWholeFileImported(page: Page, file: LargeTradeCsv, fileName: string): Promise<void> {
   const statusPanel = page.getByRole('region', { name: fileName });
   await statusPanel.getByRole('status').filter({ hasText: 'Published' }).waitFor({ timeout: 120_000 });
-  const stat = (label: string) => statusPanel.locator('.stat').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
+  const stat = (label: string) =>
+    statusPanel
+      .locator('.stat')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .locator('dd');
   expect(Number(await stat('Rows').textContent())).toBe(file.rows);
   expect(Number(await stat('Accepted').textContent())).toBe(file.accepted);
   expect(Number(await stat('Rejected').textContent())).toBe(file.rows - file.accepted);
@@ -83,9 +106,13 @@ describe('a large trade file sent in resumable chunks', () => {
   /** The SHA-256 the server recorded when it accepted the upload of `period` (its audit entry), and the upload's id. */
   const acceptedHash = async (period: string) => {
     const operator = await Api.login(OPERATOR.email, OPERATOR.password);
-    const uploads = await operator.get<{ data: Array<{ id: number; period: string; file_name: string }> }>('uploads?_page=1&_page_size=100');
+    const uploads = await operator.get<{ data: Array<{ id: number; period: string; file_name: string }> }>(
+      'uploads?_page=1&_page_size=100',
+    );
     const upload = uploads.data.find((candidate) => candidate.file_name === fileName && candidate.period === period)!;
-    const history = await operator.get<{ data: Array<{ action: string; details: { sha256?: string } }> }>(`uploads/${upload.id}/history`);
+    const history = await operator.get<{ data: Array<{ action: string; details: { sha256?: string } }> }>(
+      `uploads/${upload.id}/history`,
+    );
     return history.data.find((entry) => entry.action === 'upload')?.details.sha256;
   };
 
@@ -100,10 +127,18 @@ describe('a large trade file sent in resumable chunks', () => {
       await page.getByRole('button', { name: 'Upload' }).click();
 
       // A first chunk stored (the server's offset is past zero), then the connection drops mid-file.
-      await expect.poll(() => requests.filter((request) => request.method === 'PATCH' && request.status === 204).length, { timeout: 60_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(() => requests.filter((request) => request.method === 'PATCH' && request.status === 204).length, {
+          timeout: 60_000,
+        })
+        .toBeGreaterThan(0);
       await emulateNetwork(network, { offline: true, uplink: null });
       await page.getByText(/Sending stopped: the connection to the server was lost/).waitFor();
-      expect(await page.getByRole('progressbar', { name: 'Upload progress' }).evaluate((bar: HTMLProgressElement) => bar.value)).toBeLessThan(1);
+      expect(
+        await page
+          .getByRole('progressbar', { name: 'Upload progress' })
+          .evaluate((bar: HTMLProgressElement) => bar.value),
+      ).toBeLessThan(1);
       const dropped = requests.length;
       expect(requests.at(-1)).toMatchObject({ method: 'PATCH', failed: true });
 
@@ -117,7 +152,9 @@ describe('a large trade file sent in resumable chunks', () => {
       const resumed = afterDrop.find((request) => request.method === 'PATCH');
       expect(resumed?.sentOffset).toBe(offsetAsked!.answeredOffset);
       expect(requests.filter((request) => request.method === 'POST')).toHaveLength(1);
-      expect(requests.filter((request) => request.method === 'PATCH' && request.status === 204).at(-1)?.answeredOffset).toBe(file.bytes);
+      expect(
+        requests.filter((request) => request.method === 'PATCH' && request.status === 204).at(-1)?.answeredOffset,
+      ).toBe(file.bytes);
       expect(await acceptedHash('2024-03')).toBe(file.sha256);
     },
     { timeout: 240_000 },
@@ -132,7 +169,11 @@ describe('a large trade file sent in resumable chunks', () => {
       const network = await context.newCDPSession(page);
       await emulateNetwork(network, { offline: false, uplink: UPLINK_BYTES_PER_SECOND });
       await page.getByRole('button', { name: 'Upload' }).click();
-      await expect.poll(() => requests.filter((request) => request.method === 'PATCH' && request.status === 204).length, { timeout: 60_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(() => requests.filter((request) => request.method === 'PATCH' && request.status === 204).length, {
+          timeout: 60_000,
+        })
+        .toBeGreaterThan(0);
       await emulateNetwork(network, { offline: false, uplink: null });
       await page.reload();
       const beforeReload = requests.length;

@@ -3,7 +3,16 @@ import { ADMIN } from '../support/accounts.ts';
 import { Api, unique, uniqueLetters } from '../support/api.ts';
 import { journey, useBrowser } from '../support/journey.ts';
 import { deliveredMail, linkPath, verifyAddress } from '../support/mail.ts';
-import { chooseRelated, field, loginThroughForm, recordApiCalls, rowAction, sidebarLabels, toast, waitForPath } from '../support/ui.ts';
+import {
+  chooseRelated,
+  field,
+  loginThroughForm,
+  recordApiCalls,
+  rowAction,
+  sidebarLabels,
+  toast,
+  waitForPath,
+} from '../support/ui.ts';
 
 useBrowser();
 
@@ -14,10 +23,19 @@ describe('roles', () => {
       // A role that may edit roles and see vouchers, and a user holding it.
       const admin = await Api.login(ADMIN.email, ADMIN.password);
       const roleName = `Journey Editor ${uniqueLetters(6)}`;
-      const { data: role } = await admin.post<{ data: { id: number } }>('roles', { name: roleName, description: 'Made by the end-to-end suite' });
+      const { data: role } = await admin.post<{ data: { id: number } }>('roles', {
+        name: roleName,
+        description: 'Made by the end-to-end suite',
+      });
       await admin.put(
         `roles/${role.id}/permissions`,
-        { permissions: { ROLES: ['view', 'edit', 'view_detail'], VOUCHER: ['view', 'download'], USER_PROFILE: ['view'] } },
+        {
+          permissions: {
+            ROLES: ['view', 'edit', 'view_detail'],
+            VOUCHER: ['view', 'download'],
+            USER_PROFILE: ['view'],
+          },
+        },
         { 'if-match': '*' },
       );
       const password = 'Journey@2468';
@@ -51,13 +69,19 @@ describe('roles', () => {
 
       await voucherView.uncheck();
       await voucherDownload.uncheck();
-      const permissionLoadsBefore = calls.filter((call) => call.method === 'GET' && call.path === 'user/permission').length;
+      const permissionLoadsBefore = calls.filter(
+        (call) => call.method === 'GET' && call.path === 'user/permission',
+      ).length;
       await page.getByRole('button', { name: 'Save role' }).click();
       await waitForPath(page, '/user-management/roles');
       await toast(page, /./).first().waitFor();
 
       // Without a reload: the permissions are fetched again and the sidebar follows.
-      await expect.poll(() => calls.filter((call) => call.method === 'GET' && call.path === 'user/permission').length, { timeout: 5_000 }).toBeGreaterThan(permissionLoadsBefore);
+      await expect
+        .poll(() => calls.filter((call) => call.method === 'GET' && call.path === 'user/permission').length, {
+          timeout: 5_000,
+        })
+        .toBeGreaterThan(permissionLoadsBefore);
       await expect.poll(() => sidebarLabels(page), { timeout: 5_000 }).toEqual(['Users and roles']);
       const saved = await admin.get<{ data: Record<string, string[]> }>(`roles/${role.id}/permissions`);
       expect(saved.data.VOUCHER).toBeUndefined();
@@ -78,8 +102,16 @@ describe('roles', () => {
       const sourceName = `Journey Source ${uniqueLetters(6)}`;
       const { data: role } = await admin.post<{ data: { id: number } }>('roles', { name: roleName });
       const { data: source } = await admin.post<{ data: { id: number } }>('roles', { name: sourceName });
-      await admin.put(`roles/${role.id}/permissions`, { permissions: { BANNER: ['view', 'edit'] } }, { 'if-match': '*' });
-      await admin.put(`roles/${source.id}/permissions`, { permissions: { VOUCHER: ['view', 'download'], USERS: ['view'] } }, { 'if-match': '*' });
+      await admin.put(
+        `roles/${role.id}/permissions`,
+        { permissions: { BANNER: ['view', 'edit'] } },
+        { 'if-match': '*' },
+      );
+      await admin.put(
+        `roles/${source.id}/permissions`,
+        { permissions: { VOUCHER: ['view', 'download'], USERS: ['view'] } },
+        { 'if-match': '*' },
+      );
 
       await signIn(ADMIN);
       await page.goto(`/user-management/roles/${role.id}/edit`);
@@ -95,10 +127,14 @@ describe('roles', () => {
       await audit('role matrix at 1280 px');
 
       await page.getByRole('searchbox', { name: 'Search modules' }).fill('vouch');
-      await expect.poll(() => page.getByRole('rowheader').allTextContents()).toEqual(['Voucher Management', 'Vouchers']);
+      await expect
+        .poll(() => page.getByRole('rowheader').allTextContents())
+        .toEqual(['Voucher Management', 'Vouchers']);
       await box('Download: every module shown').check();
       expect(await box('Vouchers: View').isChecked()).toBe(true);
-      await expect.poll(() => page.getByRole('status').filter({ hasText: 'View granted too for 1 module' }).count()).toBe(1);
+      await expect
+        .poll(() => page.getByRole('status').filter({ hasText: 'View granted too for 1 module' }).count())
+        .toBe(1);
       await page.getByRole('searchbox', { name: 'Search modules' }).fill('');
 
       await page.getByRole('button', { name: 'Copy from role…' }).click();
@@ -107,7 +143,9 @@ describe('roles', () => {
       await expect.poll(() => box('Banners: Edit').isChecked()).toBe(false);
       expect(await box('Users: View').isChecked()).toBe(true);
       // Nothing is saved until Save.
-      expect((await admin.get<{ data: Record<string, string[]> }>(`roles/${role.id}/permissions`)).data).toEqual({ BANNER: ['edit', 'view'] });
+      expect((await admin.get<{ data: Record<string, string[]> }>(`roles/${role.id}/permissions`)).data).toEqual({
+        BANNER: ['edit', 'view'],
+      });
 
       await page.setViewportSize({ width: 390, height: 844 });
       await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

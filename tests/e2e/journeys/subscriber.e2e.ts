@@ -21,7 +21,9 @@ describe('subscriber', () => {
     'HTTP-04 a subscriber is created with APP-SOURCE: ADMIN, then gets a subscription and a top-up, and the points balance adds up',
     async ({ page, signIn, audit }) => {
       const admin = await Api.login(ADMIN.email, ADMIN.password);
-      const plans = (await admin.get<{ data: { id: number; name: string; points: number; price: number }[] }>('plans?_page_size=100')).data;
+      const plans = (
+        await admin.get<{ data: { id: number; name: string; points: number; price: number }[] }>('plans?_page_size=100')
+      ).data;
       const starter = plans.find((plan) => plan.name === 'Starter') ?? plans[0]!;
       // validString: letters and spaces only.
       const name = `Journey Subscriber ${uniqueLetters()}`;
@@ -42,11 +44,15 @@ describe('subscriber', () => {
       await field(page, 'Company name').fill('End To End Exports');
       await chooseRelated(page, 'Country', 'India');
       await audit('subscriber form');
-      const created = page.waitForResponse((response) => response.url().endsWith('/api/v1/subscribers') && response.request().method() === 'POST');
+      const created = page.waitForResponse(
+        (response) => response.url().endsWith('/api/v1/subscribers') && response.request().method() === 'POST',
+      );
       await page.getByRole('button', { name: 'Create subscriber' }).click();
       expect((await created).status()).toBe(201);
       await waitForPath(page, LIST);
-      await toast(page, /created/i).first().waitFor();
+      await toast(page, /created/i)
+        .first()
+        .waitFor();
 
       // HTTP-04: the create-subscriber call says ADMIN, every other API call ADMIN_APP.
       const createCall = calls.filter((call) => call.method === 'POST' && call.path === 'subscribers');
@@ -54,11 +60,17 @@ describe('subscriber', () => {
       expect(createCall[0]!.headers['app-source']).toBe('ADMIN');
       const others = calls.filter((call) => call !== createCall[0]);
       expect(others.length).toBeGreaterThan(2);
-      expect(others.filter((call) => call.headers['app-source'] !== 'ADMIN_APP').map((call) => `${call.method} ${call.path}`)).toEqual([]);
+      expect(
+        others
+          .filter((call) => call.headers['app-source'] !== 'ADMIN_APP')
+          .map((call) => `${call.method} ${call.path}`),
+      ).toEqual([]);
 
-      const subscriber = (await admin.get<{ data: { id: number; email: string; points_balance: number }[] }>(`subscribers?q=${encodeURIComponent(email)}`)).data.find(
-        (row) => row.email === email,
-      );
+      const subscriber = (
+        await admin.get<{ data: { id: number; email: string; points_balance: number }[] }>(
+          `subscribers?q=${encodeURIComponent(email)}`,
+        )
+      ).data.find((row) => row.email === email);
       expect(subscriber).toBeDefined();
       await page.getByRole('searchbox', { name: /search subscribers/i }).fill(email);
       await rowAction(page, name, 'Details');
@@ -95,17 +107,21 @@ describe('subscriber', () => {
       await expect.poll(() => ledgerRows.count()).toBe(3);
       expect(digits(await ledgerRows.nth(1).getByRole('cell').nth(3).textContent())).toBe(starter.points + 250);
       expect(await ledgerRows.nth(1).textContent()).toContain('End-to-end top-up');
-      const summary = (await admin.get<{ data: { points_balance: number } }>(`subscribers/${subscriber!.id}/summary`)).data;
+      const summary = (await admin.get<{ data: { points_balance: number } }>(`subscribers/${subscriber!.id}/summary`))
+        .data;
       expect(summary.points_balance).toBe(starter.points + 250);
-      const subscriptionCall = calls.find((call) => call.method === 'POST' && call.path === `subscribers/${subscriber!.id}/subscriptions`);
+      const subscriptionCall = calls.find(
+        (call) => call.method === 'POST' && call.path === `subscribers/${subscriber!.id}/subscriptions`,
+      );
       expect(subscriptionCall?.headers['app-source']).toBe('ADMIN_APP');
     },
     { timeout: 120_000 },
   );
 
-  journey("the subscriber details show the current plan by its name", async ({ page, signIn }) => {
+  journey('the subscriber details show the current plan by its name', async ({ page, signIn }) => {
     const admin = await Api.login(ADMIN.email, ADMIN.password);
-    const plans = (await admin.get<{ data: { id: number; name: string; price: number }[] }>('plans?_page_size=100')).data;
+    const plans = (await admin.get<{ data: { id: number; name: string; price: number }[] }>('plans?_page_size=100'))
+      .data;
     const plan = plans.find((candidate) => candidate.name === 'Professional') ?? plans[0]!;
     const countries = (await admin.get<{ data: { value: number; label: string }[] }>('countries/options')).data;
     const { data: subscriber } = await admin.post<{ data: { id: number } }>('subscribers', {
@@ -114,11 +130,17 @@ describe('subscriber', () => {
       mobile: '9876504321',
       country_id: countries[0]!.value,
     });
-    await admin.post(`subscribers/${subscriber.id}/subscriptions`, { plan_id: plan.id, starts_on: new Date().toISOString().slice(0, 10), amount_paid: plan.price });
+    await admin.post(`subscribers/${subscriber.id}/subscriptions`, {
+      plan_id: plan.id,
+      starts_on: new Date().toISOString().slice(0, 10),
+      amount_paid: plan.price,
+    });
     await signIn(ADMIN);
     await page.goto(`${LIST}/${subscriber.id}/details`);
     const standing = page.locator('.stat').filter({ hasText: 'Subscription' }).locator('dd');
     await standing.waitFor();
-    await expect.poll(async () => (await standing.textContent())?.trim()).toMatch(new RegExp(`^Active · ${plan.name} until `));
+    await expect
+      .poll(async () => (await standing.textContent())?.trim())
+      .toMatch(new RegExp(`^Active · ${plan.name} until `));
   });
 });

@@ -19,7 +19,11 @@ interface Quote {
 
 /** A fresh subscriber, a priced active plan long enough not to be expiring at once, and a ₹500 voucher for that plan, made through the API. */
 async function setUp(admin: Api) {
-  const plans = (await admin.get<{ data: { id: number; name: string; price: number; validity_days: number; is_active: boolean }[] }>('plans?_page_size=100')).data;
+  const plans = (
+    await admin.get<{ data: { id: number; name: string; price: number; validity_days: number; is_active: boolean }[] }>(
+      'plans?_page_size=100',
+    )
+  ).data;
   const plan = plans.find((candidate) => candidate.is_active && candidate.price > 0 && candidate.validity_days > 60)!;
   const countries = (await admin.get<{ data: { value: number }[] }>('countries/options')).data;
   const name = `Money Journey ${uniqueLetters()}`;
@@ -31,26 +35,49 @@ async function setUp(admin: Api) {
   });
   const voucherCode = unique('JV').slice(0, 20);
   await admin.post('vouchers', {
-    code: voucherCode, description: 'Journey voucher', discount_type: 'flat', discount_value: 500, valid_from: '2026-01-01', valid_to: '2030-12-31', usage_limit: 5, plan_id: plan.id,
+    code: voucherCode,
+    description: 'Journey voucher',
+    discount_type: 'flat',
+    discount_value: 500,
+    valid_from: '2026-01-01',
+    valid_to: '2030-12-31',
+    usage_limit: 5,
+    plan_id: plan.id,
   });
-  const quote = (await admin.get<{ data: Quote }>(`subscribers/${subscriber.id}/subscription-quote?plan_id=${plan.id}&voucher_code=${voucherCode}&is_trial=false`)).data;
+  const quote = (
+    await admin.get<{ data: Quote }>(
+      `subscribers/${subscriber.id}/subscription-quote?plan_id=${plan.id}&voucher_code=${voucherCode}&is_trial=false`,
+    )
+  ).data;
   return { plan, subscriber: { id: subscriber.id, name }, voucherCode, quote };
 }
 
 /** The dialog lies wholly inside a 390x844 screen, and its last button can be reached by scrolling inside it. */
 async function expectFitsPhone(page: Page, dialog: Locator, lastButton: Locator): Promise<void> {
   await page.setViewportSize(PHONE);
-  await expect.poll(async () => {
-    const box = await dialog.boundingBox();
-    return box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= PHONE.width && box.y + box.height <= PHONE.height;
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const box = await dialog.boundingBox();
+      return (
+        box !== null &&
+        box.x >= 0 &&
+        box.y >= 0 &&
+        box.x + box.width <= PHONE.width &&
+        box.y + box.height <= PHONE.height
+      );
+    })
+    .toBe(true);
   await lastButton.scrollIntoViewIfNeeded();
   expect(await lastButton.isVisible()).toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await page.setViewportSize(DESKTOP);
 }
 
-const statText = (page: Page, term: string) => page.locator('.stat').filter({ has: page.getByText(term, { exact: true }) }).locator('dd');
+const statText = (page: Page, term: string) =>
+  page
+    .locator('.stat')
+    .filter({ has: page.getByText(term, { exact: true }) })
+    .locator('dd');
 
 describe('subscriber money', () => {
   journey(
@@ -65,7 +92,9 @@ describe('subscriber money', () => {
       await page.getByRole('heading', { name: `Subscriber ${subscriber.name}` }).waitFor();
       // A record's page names the tab after the record.
       expect(await page.title()).toBe(`Subscriber ${subscriber.name} · Trade Data Admin`);
-      await expect.poll(async () => (await statText(page, 'Subscription').textContent())?.trim()).toBe('No subscription');
+      await expect
+        .poll(async () => (await statText(page, 'Subscription').textContent())?.trim())
+        .toBe('No subscription');
 
       await page.getByRole('button', { name: 'Add subscription' }).click();
       const subscriptionDialog = page.getByRole('dialog', { name: 'Add subscription' });
@@ -84,13 +113,22 @@ describe('subscriber money', () => {
       await subscriptionDialog.getByRole('button', { name: 'Add subscription' }).click();
       await subscriptionDialog.waitFor({ state: 'detached' });
 
-      await expect.poll(async () => (await statText(page, 'Subscription').textContent())?.trim()).toMatch(new RegExp(`^Active · ${plan.name} until `));
-      await expect.poll(async () => (await statText(page, 'Paid in total').textContent())?.trim()).toBe(formatMoney(quote.amount_due));
-      const sold = page.getByRole('region', { name: 'Subscriptions table', exact: true }).getByRole('row').filter({ hasText: voucherCode });
+      await expect
+        .poll(async () => (await statText(page, 'Subscription').textContent())?.trim())
+        .toMatch(new RegExp(`^Active · ${plan.name} until `));
+      await expect
+        .poll(async () => (await statText(page, 'Paid in total').textContent())?.trim())
+        .toBe(formatMoney(quote.amount_due));
+      const sold = page
+        .getByRole('region', { name: 'Subscriptions table', exact: true })
+        .getByRole('row')
+        .filter({ hasText: voucherCode });
       await expect.poll(() => sold.textContent()).toContain('Current');
       expect(await sold.textContent()).toContain('UTR-JOURNEY-1');
       const payments = page.getByRole('region', { name: 'Payments table', exact: true });
-      await expect.poll(() => payments.getByRole('row').filter({ hasText: 'UTR-JOURNEY-1' }).textContent()).toContain(formatMoney(quote.amount_due));
+      await expect
+        .poll(() => payments.getByRole('row').filter({ hasText: 'UTR-JOURNEY-1' }).textContent())
+        .toContain(formatMoney(quote.amount_due));
 
       await page.getByRole('button', { name: 'Add top-up' }).click();
       const topUpDialog = page.getByRole('dialog', { name: 'Add top-up' });
@@ -106,10 +144,16 @@ describe('subscriber money', () => {
       const topUp = payments.getByRole('row').filter({ hasText: 'NEFT-JOURNEY-2' });
       await expect.poll(() => topUp.textContent()).toContain('₹1,23,456.50');
       expect(await topUp.textContent()).toContain('Top-up');
-      await expect.poll(async () => (await statText(page, 'Paid in total').textContent())?.trim()).toBe(formatMoney(quote.amount_due + 123456.5));
+      await expect
+        .poll(async () => (await statText(page, 'Paid in total').textContent())?.trim())
+        .toBe(formatMoney(quote.amount_due + 123456.5));
 
       // The API agrees with what the page says.
-      const summary = (await admin.get<{ data: { subscriber: { status: string; plan_id: number } } }>(`subscribers/${subscriber.id}/summary`)).data;
+      const summary = (
+        await admin.get<{ data: { subscriber: { status: string; plan_id: number } } }>(
+          `subscribers/${subscriber.id}/summary`,
+        )
+      ).data;
       expect(summary.subscriber).toMatchObject({ status: 'active', plan_id: plan.id });
       await auditBothWidths(page, audit, 'subscriber details with subscriptions and payments');
     },

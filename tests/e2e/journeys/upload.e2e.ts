@@ -46,12 +46,21 @@ describe('data upload', () => {
       expect(await shownMonth(page, 'Period')).toBe('Month Year');
       await chooseMonth(page, 'Period', '2026-10');
       expect(await shownMonth(page, 'Period')).toBe('October 2026');
-      await field(page, 'File (CSV, or CSV compressed with gzip)').setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from(csv.text) });
+      await field(page, 'File (CSV, or CSV compressed with gzip)').setInputFiles({
+        name: fileName,
+        mimeType: 'text/csv',
+        buffer: Buffer.from(csv.text),
+      });
 
       // A slow uplink (64 KiB/s for ~170 KB), so the progress bar has time to move; every value it shows is kept.
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 64 * 1024 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 20,
+        downloadThroughput: -1,
+        uploadThroughput: 64 * 1024,
+      });
       await page.evaluate(() => {
         const seen: number[] = [];
         (window as unknown as { __progress: number[] }).__progress = seen;
@@ -59,14 +68,27 @@ describe('data upload', () => {
           const bar = document.querySelector<HTMLProgressElement>('progress[aria-label="Upload progress"]');
           if (bar && bar.hasAttribute('value')) seen.push(bar.value);
         };
-        new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['value'] });
+        new MutationObserver(record).observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          attributeFilter: ['value'],
+        });
       });
       await page.getByRole('button', { name: 'Upload' }).click();
       await page.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
       await page.getByRole('progressbar', { name: 'Upload progress' }).waitFor({ state: 'detached', timeout: 30_000 });
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
       const progress = await page.evaluate(() => (window as unknown as { __progress: number[] }).__progress);
-      expect(progress.some((value) => value > 0 && value < 1), `progress values ${JSON.stringify(progress)}`).toBe(true);
+      expect(
+        progress.some((value) => value > 0 && value < 1),
+        `progress values ${JSON.stringify(progress)}`,
+      ).toBe(true);
       expect(progress).toEqual([...progress].sort((a, b) => a - b));
 
       // Processing runs on the server; the screen follows it to the end and lists the rejected lines.
@@ -74,7 +96,11 @@ describe('data upload', () => {
       // The result at the top, focused and in view; the form below empty and untouched, with no field in error.
       await expectCleanSuccess(page, fileName);
       await statusPanel.getByRole('status').filter({ hasText: 'Published' }).waitFor({ timeout: 60_000 });
-      const stat = (label: string) => statusPanel.locator('.stat').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
+      const stat = (label: string) =>
+        statusPanel
+          .locator('.stat')
+          .filter({ has: page.getByText(label, { exact: true }) })
+          .locator('dd');
       expect(Number(await stat('Rows').textContent())).toBe(csv.rows);
       expect(Number(await stat('Accepted').textContent())).toBe(csv.rows - csv.bad.length);
       expect(Number(await stat('Rejected').textContent())).toBe(csv.bad.length);
@@ -95,7 +121,9 @@ describe('data upload', () => {
       const message = page.locator('.notification-message').filter({ hasText: fileName });
       await message.waitFor();
       expect(await message.locator('b').textContent()).toBe(fileName);
-      expect(await message.textContent()).toContain(`${csv.rows - csv.bad.length} row(s) accepted, ${csv.bad.length} rejected`);
+      expect(await message.textContent()).toContain(
+        `${csv.rows - csv.bad.length} row(s) accepted, ${csv.bad.length} rejected`,
+      );
       await audit('notifications with an upload notification');
 
       // Mark All Read empties the list and takes the dot away.
@@ -112,7 +140,9 @@ describe('data upload', () => {
       expect(unread.data).toEqual([]);
 
       // The upload's detail keeps its log and its History: who uploaded it and what the import made of it.
-      const uploads = await operator.get<{ data: Array<{ id: number; file_name: string }> }>('uploads?_page=1&_page_size=100');
+      const uploads = await operator.get<{ data: Array<{ id: number; file_name: string }> }>(
+        'uploads?_page=1&_page_size=100',
+      );
       const upload = uploads.data.find((candidate) => candidate.file_name === fileName)!;
       await page.goto(`${LIST}/${upload.id}`);
       await page.getByRole('heading', { level: 1, name: `Upload ${upload.id}` }).waitFor();

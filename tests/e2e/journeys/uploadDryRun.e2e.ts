@@ -25,42 +25,56 @@ const BAD_HEADER = 'date,hs_code,description,quantity,unit,value\n2026-10-01,090
 
 for (const [size, viewport] of WIDTHS) {
   describe(`the dry run of a trade file at ${size}`, () => {
-    journey(`a chosen file's header and first rows are checked before it is sent: a bad row warns, a bad header stops the upload (${size})`, async ({ page, signIn, audit }) => {
-      await signIn(OPERATOR);
-      const calls = recordApiCalls(page);
-      const started = () => calls.filter((call) => call.method === 'POST' && call.path === 'uploads').length;
+    journey(
+      `a chosen file's header and first rows are checked before it is sent: a bad row warns, a bad header stops the upload (${size})`,
+      async ({ page, signIn, audit }) => {
+        await signIn(OPERATOR);
+        const calls = recordApiCalls(page);
+        const started = () => calls.filter((call) => call.method === 'POST' && call.path === 'uploads').length;
 
-      const fileName = `${unique('dry-run-').toLowerCase()}.csv`;
-      await fillInUpload(page, '2026-10', { name: fileName, buffer: Buffer.from(WITH_A_BAD_ROW) });
-      const check = page.getByRole('region', { name: `Check of ${fileName}` });
-      const verdict = check.getByRole('status');
-      await verdict.filter({ hasText: 'The header matches.' }).waitFor();
-      expect(await verdict.textContent()).toContain("Of the file's 4 rows, 3 would be imported and 1 rejected.");
-      const rejected = check.getByRole('table', { name: 'Rows that would be rejected' }).getByRole('row');
-      expect(await rejected.count()).toBe(2);
-      expect(await rejected.nth(1).getByRole('cell').allTextContents()).toEqual(['3', 'hs_code must be 2 to 10 digits, got "PEPPER"']);
-      expect(started()).toBe(0);
-      // Nothing of the page is wider than the screen: the reasons wrap, the tables scroll in their regions.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await audit(`upload dry run with a rejected row ${size}`);
-      await page.emulateMedia({ colorScheme: 'dark' });
-      await audit(`upload dry run with a rejected row ${size} dark`);
-      await page.emulateMedia({ colorScheme: 'light' });
+        const fileName = `${unique('dry-run-').toLowerCase()}.csv`;
+        await fillInUpload(page, '2026-10', { name: fileName, buffer: Buffer.from(WITH_A_BAD_ROW) });
+        const check = page.getByRole('region', { name: `Check of ${fileName}` });
+        const verdict = check.getByRole('status');
+        await verdict.filter({ hasText: 'The header matches.' }).waitFor();
+        expect(await verdict.textContent()).toContain("Of the file's 4 rows, 3 would be imported and 1 rejected.");
+        const rejected = check.getByRole('table', { name: 'Rows that would be rejected' }).getByRole('row');
+        expect(await rejected.count()).toBe(2);
+        expect(await rejected.nth(1).getByRole('cell').allTextContents()).toEqual([
+          '3',
+          'hs_code must be 2 to 10 digits, got "PEPPER"',
+        ]);
+        expect(started()).toBe(0);
+        // Nothing of the page is wider than the screen: the reasons wrap, the tables scroll in their regions.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await audit(`upload dry run with a rejected row ${size}`);
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await audit(`upload dry run with a rejected row ${size} dark`);
+        await page.emulateMedia({ colorScheme: 'light' });
 
-      // Another file, whose header the import would refuse: the check names its columns, and Upload sends nothing.
-      await field(page, UPLOAD_FILE_LABEL).setInputFiles({ name: 'wrong-header.csv', mimeType: 'text/csv', buffer: Buffer.from(BAD_HEADER) });
-      const refused = page.getByRole('region', { name: 'Check of wrong-header.csv' });
-      await refused.getByRole('status').filter({ hasText: 'The file cannot be uploaded' }).waitFor();
-      expect(await refused.getByRole('listitem').allTextContents()).toEqual(['Missing columns: shipment_date, product_description', 'Unknown columns: date, description']);
-      await page.getByRole('table', { name: /Columns of an export file/ }).waitFor();
-      await page.getByRole('button', { name: 'Upload' }).click();
-      await page.getByRole('alert').filter({ hasText: 'Nothing was uploaded' }).waitFor();
-      expect(await refused.evaluate((element) => element === document.activeElement)).toBe(true);
-      expect(started()).toBe(0);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await audit(`upload dry run with a bad header ${size}`);
-      await page.emulateMedia({ colorScheme: 'dark' });
-      await audit(`upload dry run with a bad header ${size} dark`);
-    }, { viewport });
+        // Another file, whose header the import would refuse: the check names its columns, and Upload sends nothing.
+        await field(page, UPLOAD_FILE_LABEL).setInputFiles({
+          name: 'wrong-header.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from(BAD_HEADER),
+        });
+        const refused = page.getByRole('region', { name: 'Check of wrong-header.csv' });
+        await refused.getByRole('status').filter({ hasText: 'The file cannot be uploaded' }).waitFor();
+        expect(await refused.getByRole('listitem').allTextContents()).toEqual([
+          'Missing columns: shipment_date, product_description',
+          'Unknown columns: date, description',
+        ]);
+        await page.getByRole('table', { name: /Columns of an export file/ }).waitFor();
+        await page.getByRole('button', { name: 'Upload' }).click();
+        await page.getByRole('alert').filter({ hasText: 'Nothing was uploaded' }).waitFor();
+        expect(await refused.evaluate((element) => element === document.activeElement)).toBe(true);
+        expect(started()).toBe(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await audit(`upload dry run with a bad header ${size}`);
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await audit(`upload dry run with a bad header ${size} dark`);
+      },
+      { viewport },
+    );
   });
 }

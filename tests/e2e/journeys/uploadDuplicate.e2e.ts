@@ -25,8 +25,12 @@ describe('the same trade file twice', () => {
       // The operator's earlier upload of the same bytes for Germany, exports, 2025-01.
       const operator = await Api.login(OPERATOR.email, OPERATOR.password);
       const csv = tradeCsv(5);
-      const countries = (await operator.get<{ data: { value: number; label: string }[] }>('countries/options?q=Germany')).data;
-      const ticket = await operator.post<{ data: { upload: { id: number }; upload_url: string; complete_path: string } }>('uploads', {
+      const countries = (
+        await operator.get<{ data: { value: number; label: string }[] }>('countries/options?q=Germany')
+      ).data;
+      const ticket = await operator.post<{
+        data: { upload: { id: number }; upload_url: string; complete_path: string };
+      }>('uploads', {
         country_id: countries[0]!.value,
         trade_direction: 'export',
         period: '2025-01',
@@ -37,13 +41,19 @@ describe('the same trade file twice', () => {
       await operator.post(ticket.data.complete_path, {});
       const fileName = `${unique('again-').toLowerCase()}.csv`;
       const uploadsOfFile = async () =>
-        (await operator.get<{ data: Array<{ id: number; file_name: string; status: string }> }>('uploads?_page=1&_page_size=100')).data.filter((upload) => upload.file_name === fileName);
+        (
+          await operator.get<{ data: Array<{ id: number; file_name: string; status: string }> }>(
+            'uploads?_page=1&_page_size=100',
+          )
+        ).data.filter((upload) => upload.file_name === fileName);
 
       await signIn(OPERATOR);
       const ask = async () => {
         await page.getByRole('button', { name: 'Upload' }).click();
         const dialog = page.getByRole('dialog', { name: 'Import this file again?' });
-        await dialog.getByText(new RegExp(`already uploaded .* by Omar Operator \\(upload ${ticket.data.upload.id}\\)`)).waitFor();
+        await dialog
+          .getByText(new RegExp(`already uploaded .* by Omar Operator \\(upload ${ticket.data.upload.id}\\)`))
+          .waitFor();
         return dialog;
       };
 
@@ -54,12 +64,20 @@ describe('the same trade file twice', () => {
       await page.getByText('Choose a trade direction to see the columns its CSV file needs.').waitFor();
       await chooseRelated(page, 'Country', 'Germany');
       await field(page, 'Trade direction').selectOption({ label: 'Export' });
-      await page.getByText(/^The first row of the CSV file names its columns\. Required: shipment_date, hs_code, product_description, quantity, unit, value\./).waitFor();
+      await page
+        .getByText(
+          /^The first row of the CSV file names its columns\. Required: shipment_date, hs_code, product_description, quantity, unit, value\./,
+        )
+        .waitFor();
       expect(await shownMonth(page, 'Period')).toBe('Month Year');
       await chooseMonth(page, 'Period', '2025-01');
       expect(await shownMonth(page, 'Period')).toBe('January 2025');
       await audit('upload form with a month chosen at 390 px');
-      await field(page, UPLOAD_FILE_LABEL).setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from(csv.text) });
+      await field(page, UPLOAD_FILE_LABEL).setInputFiles({
+        name: fileName,
+        mimeType: 'text/csv',
+        buffer: Buffer.from(csv.text),
+      });
 
       let dialog = await ask();
       await audit('duplicate upload confirmation at 390 px');
@@ -68,12 +86,17 @@ describe('the same trade file twice', () => {
       // The safe answer is the default: it has the focus, so Enter imports nothing.
       expect(await focusedName(page)).toBe('Cancel the upload');
       await dialog.getByRole('button', { name: 'Cancel the upload' }).click();
-      await page.getByRole('status').filter({ hasText: /^Upload \d+ was cancelled: nothing of .+ was imported\.$/ }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Upload \d+ was cancelled: nothing of .+ was imported\.$/ })
+        .waitFor();
       // Declined: the upload is cancelled, none is left waiting for its file; the form keeps what was chosen.
       const declined = await uploadsOfFile();
       expect(declined.map((upload) => upload.status)).toEqual(['cancelled']);
       expect(await shownMonth(page, 'Period')).toBe('January 2025');
-      expect(await field(page, UPLOAD_FILE_LABEL).evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe(fileName);
+      expect(await field(page, UPLOAD_FILE_LABEL).evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe(
+        fileName,
+      );
       expect(await page.getByText('* This field is required').count()).toBe(0);
 
       // Enter, on the default, declines too; at 1280 px the dialog and its default are the same.
@@ -83,7 +106,9 @@ describe('the same trade file twice', () => {
       await audit('duplicate upload confirmation at 1280 px');
       await page.keyboard.press('Enter');
       await dialog.waitFor({ state: 'detached' });
-      await expect.poll(async () => (await uploadsOfFile()).map((upload) => upload.status)).toEqual(['cancelled', 'cancelled']);
+      await expect
+        .poll(async () => (await uploadsOfFile()).map((upload) => upload.status))
+        .toEqual(['cancelled', 'cancelled']);
 
       // Confirmed, on a phone: the result at the top, the form clean for the next file.
       await page.setViewportSize(PHONE);

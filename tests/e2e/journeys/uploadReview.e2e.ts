@@ -12,14 +12,22 @@ useBrowser();
 const LIST = '/data-upload-management/uploads';
 
 /** Sends a month of trade data as the upload screen does (ticket, file, complete) and waits for its import to end. */
-async function upload(api: Api, countryId: number, period: string, text: string): Promise<{ id: number; status: string }> {
-  const ticket = await api.post<{ data: { upload: { id: number }; upload_url: string; complete_path: string } }>('uploads', {
-    country_id: countryId,
-    trade_direction: 'import',
-    period,
-    file_name: `${unique('review-').toLowerCase()}-${period}.csv`,
-    size: Buffer.byteLength(text),
-  });
+async function upload(
+  api: Api,
+  countryId: number,
+  period: string,
+  text: string,
+): Promise<{ id: number; status: string }> {
+  const ticket = await api.post<{ data: { upload: { id: number }; upload_url: string; complete_path: string } }>(
+    'uploads',
+    {
+      country_id: countryId,
+      trade_direction: 'import',
+      period,
+      file_name: `${unique('review-').toLowerCase()}-${period}.csv`,
+      size: Buffer.byteLength(text),
+    },
+  );
   await sendFileOverHttp(API_URL, ticket.data.upload_url, text);
   await api.raw('POST', ticket.data.complete_path, {});
   const id = ticket.data.upload.id;

@@ -16,12 +16,27 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 /** A role of list readers and users of it, made for these journeys alone, so no other journey's lists change. */
 async function roleWithUsers(admin: Api, count: number): Promise<{ name: string; users: Account[] }> {
   const name = `Views ${uniqueLetters(6)}`;
-  const { data: role } = await admin.post<{ data: { id: number } }>('roles', { name, description: 'Made by the end-to-end suite' });
-  await admin.put(`roles/${role.id}/permissions`, { permissions: { VOUCHER: ['view', 'download'], USER_PROFILE: ['view'] } }, { 'if-match': '*' });
+  const { data: role } = await admin.post<{ data: { id: number } }>('roles', {
+    name,
+    description: 'Made by the end-to-end suite',
+  });
+  await admin.put(
+    `roles/${role.id}/permissions`,
+    { permissions: { VOUCHER: ['view', 'download'], USER_PROFILE: ['view'] } },
+    { 'if-match': '*' },
+  );
   const users: Account[] = [];
   for (let index = 0; index < count; index += 1) {
     const email = `${unique('views').toLowerCase()}@example.com`;
-    await admin.post('users', { first_name: 'Views', last_name: `Reader${'abc'[index]}`, email, mobile: '9876512347', role_id: role.id, password: PASSWORD, confirm_password: PASSWORD });
+    await admin.post('users', {
+      first_name: 'Views',
+      last_name: `Reader${'abc'[index]}`,
+      email,
+      mobile: '9876512347',
+      role_id: role.id,
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+    });
     await verifyAddress(email);
     users.push({ email, password: PASSWORD });
   }
@@ -60,99 +75,130 @@ async function saveView(page: Page, name: string, shareWith?: string): Promise<v
 }
 
 describe('saved views and columns', () => {
-  const code = unique('VIEWS').slice(0, 20).toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const code = unique('VIEWS')
+    .slice(0, 20)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '');
   beforeAll(async () => {
     const admin = await Api.login(ADMIN.email, ADMIN.password);
-    await admin.post('vouchers', { code, discount_type: 'percent', discount_value: 12, valid_from: day(0), valid_to: day(20) });
+    await admin.post('vouchers', {
+      code,
+      discount_type: 'percent',
+      discount_value: 12,
+      valid_from: day(0),
+      valid_to: day(20),
+    });
   });
 
-  journey('a saved view follows its user to another browser: saved in one, opened and made the default in the other', async ({ page, signIn, newContext, audit }) => {
-    const admin = await Api.login(ADMIN.email, ADMIN.password);
-    const { users } = await roleWithUsers(admin, 1);
-    const [user] = users as [Account];
-    await signIn(user);
-    await openList(page);
-    await filterBy(page, 'Discount type', 'Percent');
-    await page.getByRole('button', { name: 'Remove filter: Discount type is Percent' }).waitFor();
-    await page.getByRole('searchbox', { name: /search vouchers/i }).fill(code);
-    await row(page, code).waitFor();
-    await saveView(page, 'Percent, searched');
-    const viewId = new URL(page.url()).searchParams.get('view');
-    await audit('voucher list with a saved view and chips');
+  journey(
+    'a saved view follows its user to another browser: saved in one, opened and made the default in the other',
+    async ({ page, signIn, newContext, audit }) => {
+      const admin = await Api.login(ADMIN.email, ADMIN.password);
+      const { users } = await roleWithUsers(admin, 1);
+      const [user] = users as [Account];
+      await signIn(user);
+      await openList(page);
+      await filterBy(page, 'Discount type', 'Percent');
+      await page.getByRole('button', { name: 'Remove filter: Discount type is Percent' }).waitFor();
+      await page.getByRole('searchbox', { name: /search vouchers/i }).fill(code);
+      await row(page, code).waitFor();
+      await saveView(page, 'Percent, searched');
+      const viewId = new URL(page.url()).searchParams.get('view');
+      await audit('voucher list with a saved view and chips');
 
-    const other = await newContext();
-    await signIn(user, other);
-    const elsewhere = await other.newPage();
-    await openList(elsewhere);
-    const menu = await openViewsMenu(elsewhere);
-    await menu.getByRole('button', { name: 'Percent, searched' }).click();
-    await elsewhere.waitForURL((url) => url.searchParams.get('view') === viewId && url.searchParams.get('discount_type') === 'percent' && url.searchParams.get('q') === code);
-    await row(elsewhere, code).waitFor();
-    const reopened = await openViewsMenu(elsewhere);
-    await reopened.getByRole('button', { name: 'Make default' }).click();
-    await reopened.getByText('Default', { exact: true }).waitFor();
+      const other = await newContext();
+      await signIn(user, other);
+      const elsewhere = await other.newPage();
+      await openList(elsewhere);
+      const menu = await openViewsMenu(elsewhere);
+      await menu.getByRole('button', { name: 'Percent, searched' }).click();
+      await elsewhere.waitForURL(
+        (url) =>
+          url.searchParams.get('view') === viewId &&
+          url.searchParams.get('discount_type') === 'percent' &&
+          url.searchParams.get('q') === code,
+      );
+      await row(elsewhere, code).waitFor();
+      const reopened = await openViewsMenu(elsewhere);
+      await reopened.getByRole('button', { name: 'Make default' }).click();
+      await reopened.getByText('Default', { exact: true }).waitFor();
 
-    // Back in the first browser, the plain list opens with the default view.
-    await openList(page);
-    await page.waitForURL((url) => url.searchParams.get('view') === viewId);
-    await row(page, code).waitFor();
-    expect(await page.getByRole('button', { name: 'Remove filter: Discount type is Percent' }).count()).toBe(1);
-  });
+      // Back in the first browser, the plain list opens with the default view.
+      await openList(page);
+      await page.waitForURL((url) => url.searchParams.get('view') === viewId);
+      await row(page, code).waitFor();
+      expect(await page.getByRole('button', { name: 'Remove filter: Discount type is Percent' }).count()).toBe(1);
+    },
+  );
 
-  journey('a view shared with a role: another user of the role opens it, a user of another role neither sees nor opens it', async ({ page, signIn, newContext, audit }) => {
-    const admin = await Api.login(ADMIN.email, ADMIN.password);
-    const shared = await roleWithUsers(admin, 2);
-    const outsider = (await roleWithUsers(admin, 1)).users[0]!;
-    const [owner, colleague] = shared.users as [Account, Account];
-    await signIn(owner);
-    await openList(page);
-    await filterBy(page, 'Discount type', 'Percent');
-    await saveView(page, 'Team percent', shared.name);
-    const address = new URL(page.url());
+  journey(
+    'a view shared with a role: another user of the role opens it, a user of another role neither sees nor opens it',
+    async ({ page, signIn, newContext, audit }) => {
+      const admin = await Api.login(ADMIN.email, ADMIN.password);
+      const shared = await roleWithUsers(admin, 2);
+      const outsider = (await roleWithUsers(admin, 1)).users[0]!;
+      const [owner, colleague] = shared.users as [Account, Account];
+      await signIn(owner);
+      await openList(page);
+      await filterBy(page, 'Discount type', 'Percent');
+      await saveView(page, 'Team percent', shared.name);
+      const address = new URL(page.url());
 
-    const colleagueContext = await newContext();
-    await signIn(colleague, colleagueContext);
-    const colleaguePage = await colleagueContext.newPage();
-    await openList(colleaguePage);
-    const menu = await openViewsMenu(colleaguePage);
-    await menu.getByText('By Views Readera').waitFor();
-    expect(await menu.getByRole('button', { name: 'Rename' }).count()).toBe(0);
-    await menu.getByRole('button', { name: 'Team percent' }).click();
-    await colleaguePage.waitForURL((url) => url.searchParams.get('discount_type') === 'percent');
-    await audit('a shared view opened by a colleague', colleaguePage);
+      const colleagueContext = await newContext();
+      await signIn(colleague, colleagueContext);
+      const colleaguePage = await colleagueContext.newPage();
+      await openList(colleaguePage);
+      const menu = await openViewsMenu(colleaguePage);
+      await menu.getByText('By Views Readera').waitFor();
+      expect(await menu.getByRole('button', { name: 'Rename' }).count()).toBe(0);
+      await menu.getByRole('button', { name: 'Team percent' }).click();
+      await colleaguePage.waitForURL((url) => url.searchParams.get('discount_type') === 'percent');
+      await audit('a shared view opened by a colleague', colleaguePage);
 
-    const outsiderContext = await newContext();
-    await signIn(outsider, outsiderContext);
-    const outsiderPage = await outsiderContext.newPage();
-    await openList(outsiderPage);
-    await (await openViewsMenu(outsiderPage)).getByText('No saved views yet.').waitFor();
-    await openList(outsiderPage, `${LIST}${address.search}`);
-    await outsiderPage.getByText(/That saved view is not available to you/).waitFor();
-    await waitForPath(outsiderPage, LIST);
-    await outsiderPage.waitForURL((url) => url.search === '');
-  });
+      const outsiderContext = await newContext();
+      await signIn(outsider, outsiderContext);
+      const outsiderPage = await outsiderContext.newPage();
+      await openList(outsiderPage);
+      await (await openViewsMenu(outsiderPage)).getByText('No saved views yet.').waitFor();
+      await openList(outsiderPage, `${LIST}${address.search}`);
+      await outsiderPage.getByText(/That saved view is not available to you/).waitFor();
+      await waitForPath(outsiderPage, LIST);
+      await outsiderPage.waitForURL((url) => url.search === '');
+    },
+  );
 
-  journey('hidden columns stay hidden in the CSV export, and come back after a reload', async ({ page, signIn, audit }) => {
-    const admin = await Api.login(ADMIN.email, ADMIN.password);
-    const [user] = (await roleWithUsers(admin, 1)).users as [Account];
-    await signIn(user);
-    await openList(page);
-    await page.getByRole('button', { name: 'Columns', exact: true }).click();
-    const columns = page.getByRole('region', { name: 'Columns', exact: true });
-    await columns.getByRole('checkbox', { name: 'Discount type' }).click();
-    await columns.getByRole('list', { name: 'Hidden' }).getByRole('checkbox', { name: 'Discount type' }).waitFor();
-    await columns.getByRole('button', { name: 'Move Discount value up' }).click();
-    await audit('the columns menu');
-    await expect.poll(() => page.getByRole('columnheader').allTextContents()).not.toContain('Discount type');
-    await page.reload();
-    await page.getByRole('table').waitFor();
-    await expect.poll(async () => (await page.getByRole('columnheader').allTextContents()).slice(0, 2).map((text) => text.replace(/[↕↑↓]/g, '').trim())).toEqual(['Discount value', 'Code']);
+  journey(
+    'hidden columns stay hidden in the CSV export, and come back after a reload',
+    async ({ page, signIn, audit }) => {
+      const admin = await Api.login(ADMIN.email, ADMIN.password);
+      const [user] = (await roleWithUsers(admin, 1)).users as [Account];
+      await signIn(user);
+      await openList(page);
+      await page.getByRole('button', { name: 'Columns', exact: true }).click();
+      const columns = page.getByRole('region', { name: 'Columns', exact: true });
+      await columns.getByRole('checkbox', { name: 'Discount type' }).click();
+      await columns.getByRole('list', { name: 'Hidden' }).getByRole('checkbox', { name: 'Discount type' }).waitFor();
+      await columns.getByRole('button', { name: 'Move Discount value up' }).click();
+      await audit('the columns menu');
+      await expect.poll(() => page.getByRole('columnheader').allTextContents()).not.toContain('Discount type');
+      await page.reload();
+      await page.getByRole('table').waitFor();
+      await expect
+        .poll(async () =>
+          (await page.getByRole('columnheader').allTextContents())
+            .slice(0, 2)
+            .map((text) => text.replace(/[↕↑↓]/g, '').trim()),
+        )
+        .toEqual(['Discount value', 'Code']);
 
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'More actions' }).click();
-    await page.getByRole('button', { name: 'Download CSV' }).click();
-    const header = (await readFile((await (await download).path())!, 'utf8')).replace(/^\uFEFF/, '').split(/\r?\n/)[0]!;
-    expect(header.split(',').slice(0, 2)).toEqual(['Discount value', 'Code']);
-    expect(header).not.toContain('Discount type');
-  });
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('button', { name: 'Download CSV' }).click();
+      const header = (await readFile((await (await download).path())!, 'utf8'))
+        .replace(/^\uFEFF/, '')
+        .split(/\r?\n/)[0]!;
+      expect(header.split(',').slice(0, 2)).toEqual(['Discount value', 'Code']);
+      expect(header).not.toContain('Discount type');
+    },
+  );
 });

@@ -5,7 +5,16 @@ import { describe, expect } from 'vitest';
 import { ADMIN } from '../support/accounts.ts';
 import { Api, ApiFailure, unique } from '../support/api.ts';
 import { journey, useBrowser } from '../support/journey.ts';
-import { errorToast, expectFieldError, field, recordApiCalls, row, rowAction, toast, waitForPath } from '../support/ui.ts';
+import {
+  errorToast,
+  expectFieldError,
+  field,
+  recordApiCalls,
+  row,
+  rowAction,
+  toast,
+  waitForPath,
+} from '../support/ui.ts';
 
 useBrowser();
 
@@ -35,7 +44,13 @@ describe('voucher', () => {
       const admin = await Api.login(ADMIN.email, ADMIN.password);
       // A voucher that already holds the code the form will first try, so the server rejects it as a duplicate.
       const taken = unique('DUP');
-      await admin.post('vouchers', { code: taken, discount_type: 'flat', discount_value: 50, valid_from: day(0), valid_to: day(10) });
+      await admin.post('vouchers', {
+        code: taken,
+        discount_type: 'flat',
+        discount_value: 50,
+        valid_from: day(0),
+        valid_to: day(10),
+      });
       const code = unique('E2E');
 
       await signIn(ADMIN);
@@ -67,7 +82,9 @@ describe('voucher', () => {
       await field(page, 'Valid from').fill(day(0));
       await field(page, 'Valid to').fill(day(30));
       await expectFieldError(page, 'Code', null);
-      const refused = page.waitForResponse((response) => response.url().endsWith('/api/v1/vouchers') && response.request().method() === 'POST');
+      const refused = page.waitForResponse(
+        (response) => response.url().endsWith('/api/v1/vouchers') && response.request().method() === 'POST',
+      );
       await createButton.click();
       const refusal = await refused;
       expect(refusal.status()).toBeGreaterThanOrEqual(400);
@@ -84,10 +101,14 @@ describe('voucher', () => {
       await expectFieldError(page, 'Code', null);
       await createButton.click();
       await waitForPath(page, LIST);
-      await toast(page, /created/i).first().waitFor();
+      await toast(page, /created/i)
+        .first()
+        .waitFor();
       await searchFor(page, code);
       await row(page, code).waitFor();
-      const created = (await admin.get<{ data: Voucher[] }>(`vouchers?q=${code}`)).data.find((voucher) => voucher.code === code);
+      const created = (await admin.get<{ data: Voucher[] }>(`vouchers?q=${code}`)).data.find(
+        (voucher) => voucher.code === code,
+      );
       expect(created).toMatchObject({ code, discount_type: 'percent', discount_value: 15, is_active: true });
 
       // Edit.
@@ -98,7 +119,9 @@ describe('voucher', () => {
       await audit('voucher edit form');
       await page.getByRole('button', { name: 'Save changes' }).click();
       await waitForPath(page, LIST);
-      await expect.poll(async () => (await admin.get<{ data: Voucher }>(`vouchers/${created!.id}`)).data.discount_value).toBe(20);
+      await expect
+        .poll(async () => (await admin.get<{ data: Voucher }>(`vouchers/${created!.id}`)).data.discount_value)
+        .toBe(20);
 
       // Deactivate (after confirming), then reactivate, from the list's switch.
       await searchFor(page, code);
@@ -119,7 +142,10 @@ describe('voucher', () => {
       await page.getByRole('button', { name: 'More actions' }).click();
       await page.getByRole('button', { name: 'Download CSV' }).click();
       const file = await (await download).path();
-      const csv = Papa.parse<Record<string, string>>((await readFile(file, 'utf8')).replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true });
+      const csv = Papa.parse<Record<string, string>>((await readFile(file, 'utf8')).replace(/^\uFEFF/, ''), {
+        header: true,
+        skipEmptyLines: true,
+      });
       expect(csv.errors).toEqual([]);
       const exported = csv.data.filter((line) => Object.values(line).includes(code));
       expect(exported).toHaveLength(1);
@@ -172,10 +198,15 @@ describe('voucher', () => {
 
       // This tab, opened before that save, changes the discount and saves: refused, said once, nothing lost.
       await field(page, 'Discount value').fill('25');
-      const refused = page.waitForResponse((response) => response.url().endsWith(`/api/v1/vouchers/${voucher.id}`) && response.request().method() === 'PUT');
+      const refused = page.waitForResponse(
+        (response) =>
+          response.url().endsWith(`/api/v1/vouchers/${voucher.id}`) && response.request().method() === 'PUT',
+      );
       await page.getByRole('button', { name: 'Save changes' }).click();
       expect((await refused).status()).toBe(412);
-      const conflict = page.getByRole('alert').filter({ hasText: 'This voucher was changed by someone else since you opened it' });
+      const conflict = page
+        .getByRole('alert')
+        .filter({ hasText: 'This voucher was changed by someone else since you opened it' });
       await conflict.waitFor();
       expect(await page.getByText(/changed by someone else since you opened it/).count()).toBe(1);
       expect(await field(page, 'Discount value').inputValue()).toBe('25');
@@ -190,7 +221,11 @@ describe('voucher', () => {
       await page.getByRole('button', { name: 'Save changes' }).click();
       await waitForPath(page, LIST);
       const saved = (await admin.get<{ data: Voucher & { version: number } }>(`vouchers/${voucher.id}`)).data;
-      expect(saved).toMatchObject({ discount_value: 25, description: 'Changed in the other tab', version: voucher.version + 2 });
+      expect(saved).toMatchObject({
+        discount_value: 25,
+        description: 'Changed in the other tab',
+        version: voucher.version + 2,
+      });
     },
     { timeout: 120_000 },
   );

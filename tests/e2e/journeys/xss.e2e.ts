@@ -48,7 +48,11 @@ describe('hostile HTML', () => {
         `<a href="javascript:window.__xssLink=1" id="xss-link">open</a>` +
         `<iframe srcdoc="<script>parent.__xssFrame=1</script>"></iframe>`;
       await insertNotification(ADMIN.email, message);
-      const unread = (await (await Api.login(ADMIN.email, ADMIN.password)).get<{ data: { message: string }[] }>('notification?is_read=false&_page=1&_page_size=8')).data;
+      const unread = (
+        await (
+          await Api.login(ADMIN.email, ADMIN.password)
+        ).get<{ data: { message: string }[] }>('notification?is_read=false&_page=1&_page_size=8')
+      ).data;
       expect(unread.map((notification) => notification.message)).toContain(message);
 
       const dialogs: string[] = [];
@@ -65,11 +69,16 @@ describe('hostile HTML', () => {
       // Rendered as HTML: the <b> is an element, not text.
       expect(await item.locator('b').textContent()).toBe(marker);
       expect(await item.innerHTML()).not.toMatch(/<script|onerror|javascript:|<iframe/i);
-      await item.locator('a').click({ timeout: 2_000 }).catch(() => undefined);
+      await item
+        .locator('a')
+        .click({ timeout: 2_000 })
+        .catch(() => undefined);
       await page.waitForTimeout(500);
       const ran = await page.evaluate(() => {
         const globals = window as unknown as Record<string, unknown>;
-        return ['__xssImage', '__xssScript', '__xssSvg', '__xssLink', '__xssFrame'].filter((name) => globals[name] !== undefined);
+        return ['__xssImage', '__xssScript', '__xssSvg', '__xssLink', '__xssFrame'].filter(
+          (name) => globals[name] !== undefined,
+        );
       });
       expect(ran).toEqual([]);
       expect(dialogs).toEqual([]);
@@ -81,35 +90,46 @@ describe('hostile HTML', () => {
     { bypassCSP: true, timeout: 240_000 },
   );
 
-  journey('an upload whose file name is HTML is notified with the name escaped by the server (shown as text)', async ({ page, signIn, pageErrors }) => {
-    // The product's own route to a notification: an upload, whose file name the operator chooses.
-    const operator = await Api.login(OPERATOR.email, OPERATOR.password);
-    await operator.post('notification/mark-all-as-read', {});
-    const fileName = `<img src=x onerror="window.__xssUpload=1">${unique()}.csv`;
-    const csv = tradeCsv(3);
-    const countries = (await operator.get<{ data: { value: number; label: string }[] }>('countries/options')).data;
-    const ticket = await operator.post<{ data: { upload: { id: number }; upload_url: string; complete_path: string } }>('uploads', {
-      country_id: countries[0]!.value,
-      trade_direction: 'import',
-      period: '2026-09',
-      file_name: fileName,
-      size: Buffer.byteLength(csv.text),
-    });
-    await sendFileOverHttp(API_URL, ticket.data.upload_url, csv.text);
-    await operator.post(ticket.data.complete_path, {});
-    await expect
-      .poll(async () => (await operator.get<{ data: { upload: { status: string } } }>(`uploads/${ticket.data.upload.id}/log`)).data.upload.status, { timeout: 30_000, interval: 250 })
-      .toBe('published');
+  journey(
+    'an upload whose file name is HTML is notified with the name escaped by the server (shown as text)',
+    async ({ page, signIn, pageErrors }) => {
+      // The product's own route to a notification: an upload, whose file name the operator chooses.
+      const operator = await Api.login(OPERATOR.email, OPERATOR.password);
+      await operator.post('notification/mark-all-as-read', {});
+      const fileName = `<img src=x onerror="window.__xssUpload=1">${unique()}.csv`;
+      const csv = tradeCsv(3);
+      const countries = (await operator.get<{ data: { value: number; label: string }[] }>('countries/options')).data;
+      const ticket = await operator.post<{
+        data: { upload: { id: number }; upload_url: string; complete_path: string };
+      }>('uploads', {
+        country_id: countries[0]!.value,
+        trade_direction: 'import',
+        period: '2026-09',
+        file_name: fileName,
+        size: Buffer.byteLength(csv.text),
+      });
+      await sendFileOverHttp(API_URL, ticket.data.upload_url, csv.text);
+      await operator.post(ticket.data.complete_path, {});
+      await expect
+        .poll(
+          async () =>
+            (await operator.get<{ data: { upload: { status: string } } }>(`uploads/${ticket.data.upload.id}/log`)).data
+              .upload.status,
+          { timeout: 30_000, interval: 250 },
+        )
+        .toBe('published');
 
-    await signIn(OPERATOR);
-    await page.goto('/data-upload-management/uploads');
-    await page.getByRole('button', { name: /^Notifications/ }).click();
-    const message = page.locator('.notification-message').filter({ hasText: fileName });
-    await message.waitFor();
-    expect(await message.locator('img').count()).toBe(0);
-    expect(await message.locator('b').textContent()).toBe(fileName);
-    await page.waitForTimeout(300);
-    expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__xssUpload)).toBeUndefined();
-    expect(pageErrors.map(String)).toEqual([]);
-  }, { bypassCSP: true });
+      await signIn(OPERATOR);
+      await page.goto('/data-upload-management/uploads');
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      const message = page.locator('.notification-message').filter({ hasText: fileName });
+      await message.waitFor();
+      expect(await message.locator('img').count()).toBe(0);
+      expect(await message.locator('b').textContent()).toBe(fileName);
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__xssUpload)).toBeUndefined();
+      expect(pageErrors.map(String)).toEqual([]);
+    },
+    { bypassCSP: true },
+  );
 });

@@ -10,7 +10,12 @@ export function summariseAudits(audits) {
   if (audits.length === 0) return { lines: ['no screen was audited'], blocking: 0 };
   const screens = new Map();
   for (const audit of audits) {
-    const seen = screens.get(audit.screen) ?? { screen: audit.screen, paths: new Set(), journeys: new Set(), violations: new Map() };
+    const seen = screens.get(audit.screen) ?? {
+      screen: audit.screen,
+      paths: new Set(),
+      journeys: new Set(),
+      violations: new Map(),
+    };
     seen.paths.add(audit.path);
     seen.journeys.add(audit.journey);
     for (const violation of audit.violations) {
@@ -32,7 +37,9 @@ export function summariseAudits(audits) {
       `${verdict} ${seen.screen} (${[...seen.paths].join(', ')}): ${serious.length} serious/critical, ${other} moderate/minor`,
     );
     for (const violation of serious) {
-      lines.push(`     ${violation.impact} ${violation.id}: ${violation.help} -> ${[...violation.targets].slice(0, 5).join(' | ')}`);
+      lines.push(
+        `     ${violation.impact} ${violation.id}: ${violation.help} -> ${[...violation.targets].slice(0, 5).join(' | ')}`,
+      );
     }
   }
   lines.push(`${screens.size} screens audited; ${blocking} serious/critical findings (one per rule and screen)`);

@@ -18,7 +18,15 @@ export const CHROMIUM_ARGS = chromiumSettings.args;
 export const VIEWPORT = chromiumSettings.viewport;
 
 /** What the console build is made of: when any of it is newer than dist/index.html, the build is stale. */
-const BUILD_INPUTS = ['src', 'validation', 'index.html', 'public', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
+const BUILD_INPUTS = [
+  'src',
+  'validation',
+  'index.html',
+  'public',
+  'vite.config.ts',
+  'package-lock.json',
+  'tsconfig.json',
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -64,7 +72,9 @@ export async function ensureBuild({ force = false, log = console.log, devMailbox
   }
   const started = performance.now();
   log(`console build: vite build${devMailbox ? ' (with the development mailbox)' : ''} ...`);
-  await run(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { env: { ...process.env, CONSOLE_DEV_MAILBOX: String(devMailbox) } });
+  await run(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
+    env: { ...process.env, CONSOLE_DEV_MAILBOX: String(devMailbox) },
+  });
   log(`console build: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -27,7 +27,12 @@ export class Api {
     return new Api(answer.data);
   }
 
-  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
     const response = await this.raw(method, path, body, headers);
     const text = await response.text();
     let parsed: unknown = text;
@@ -57,9 +62,12 @@ export class Api {
   get = <T = any>(path: string) => this.request<T>('GET', path);
   post = <T = any>(path: string, body: unknown = {}) => this.request<T>('POST', path, body);
   /** `headers`: `If-Match` for a change of one record; `*` when the journey only sets data up, whatever its version. */
-  put = <T = any>(path: string, body: unknown, headers: Record<string, string> = {}) => this.request<T>('PUT', path, body, headers);
-  patch = <T = any>(path: string, body: unknown, headers: Record<string, string> = {}) => this.request<T>('PATCH', path, body, headers);
-  delete = <T = any>(path: string, headers: Record<string, string> = {}) => this.request<T>('DELETE', path, undefined, headers);
+  put = <T = any>(path: string, body: unknown, headers: Record<string, string> = {}) =>
+    this.request<T>('PUT', path, body, headers);
+  patch = <T = any>(path: string, body: unknown, headers: Record<string, string> = {}) =>
+    this.request<T>('PATCH', path, body, headers);
+  delete = <T = any>(path: string, headers: Record<string, string> = {}) =>
+    this.request<T>('DELETE', path, undefined, headers);
 }
 
 /** The claims the console decodes from the access token (SESSION-01). */
@@ -77,7 +85,10 @@ export function unsignedToken(claims: Record<string, unknown>): string {
 
 /** A short unique suffix, so journeys never collide on unique fields (code, email, name). */
 export function unique(prefix = ''): string {
-  return `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1296).toString(36).toUpperCase().padStart(2, '0')}`;
+  return `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1296)
+    .toString(36)
+    .toUpperCase()
+    .padStart(2, '0')}`;
 }
 
 /** A unique run of capital letters, for fields that accept letters only (validString). */

@@ -38,7 +38,8 @@ export async function audit(page: Page, journey: string, screen: string): Promis
   // A toast whose 5 s time-out ends during the audit would start fading out and be measured half-transparent:
   // hold every toast as it is (timer paused, fully shown) while axe runs, then let it go on.
   const hold = await page.addStyleTag({
-    content: '.Toastify__progress-bar { animation-play-state: paused !important; } .toast-fade-out { animation: none !important; opacity: 1 !important; }',
+    content:
+      '.Toastify__progress-bar { animation-play-state: paused !important; } .toast-fade-out { animation: none !important; opacity: 1 !important; }',
   });
   const violations = (await page.evaluate(
     `window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) })))`,

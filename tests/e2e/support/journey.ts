@@ -44,14 +44,22 @@ export interface Journey {
 }
 
 function slug(text: string): string {
-  return text.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
+  return text
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
 }
 
 /** Writes tokens into a context's localStorage from a blank page of the console's origin (null: none stored). */
-export async function storeTokens(context: BrowserContext, tokens: { access: string; refresh: string | null }): Promise<void> {
+export async function storeTokens(
+  context: BrowserContext,
+  tokens: { access: string; refresh: string | null },
+): Promise<void> {
   const page = await context.newPage();
   const blank = `${BASE_URL}/__e2e_blank__`;
-  await page.route(blank, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>blank</title>' }));
+  await page.route(blank, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>blank</title>' }),
+  );
   await page.goto(blank);
   await page.evaluate(
     ([accessKey, refreshKey, access, refresh]) => {
@@ -68,7 +76,11 @@ export async function storeTokens(context: BrowserContext, tokens: { access: str
  * One end-to-end journey: a fresh browser context at 1280x800 on the console's origin. When the journey fails,
  * every open page is saved as a PNG under tests/e2e/.artifacts/ before the context closes.
  */
-export function journey(name: string, body: (journey: Journey) => Promise<void>, options: BrowserContextOptions & { timeout?: number } = {}) {
+export function journey(
+  name: string,
+  body: (journey: Journey) => Promise<void>,
+  options: BrowserContextOptions & { timeout?: number } = {},
+) {
   const { timeout, ...contextOptions } = options;
   it(
     name,
@@ -76,7 +88,12 @@ export function journey(name: string, body: (journey: Journey) => Promise<void>,
       if (!browser) throw new Error('useBrowser() was not called in this file');
       const contexts: BrowserContext[] = [];
       const newContext = async (extra: BrowserContextOptions = {}) => {
-        const context = await browser!.newContext({ viewport: VIEWPORT, baseURL: BASE_URL, ...contextOptions, ...extra });
+        const context = await browser!.newContext({
+          viewport: VIEWPORT,
+          baseURL: BASE_URL,
+          ...contextOptions,
+          ...extra,
+        });
         context.setDefaultTimeout(15_000);
         context.setDefaultNavigationTimeout(30_000);
         contexts.push(context);
@@ -112,7 +129,10 @@ export function journey(name: string, body: (journey: Journey) => Promise<void>,
       } catch (error) {
         const distinct = [...new Set(browserErrors.filter((text) => !text.startsWith('Failed to load resource')))];
         if (error instanceof Error && distinct.length > 0) {
-          error.message += `\n  Browser console errors during the journey:\n${distinct.slice(0, 5).map((text) => `    ${text.slice(0, 300)}`).join('\n')}`;
+          error.message += `\n  Browser console errors during the journey:\n${distinct
+            .slice(0, 5)
+            .map((text) => `    ${text.slice(0, 300)}`)
+            .join('\n')}`;
         }
         if (ARTIFACTS) {
           mkdirSync(ARTIFACTS, { recursive: true });

@@ -4,7 +4,9 @@ import { CONTROL_URL } from './env.ts';
 
 /** The e-mail the run's SMTP server received for `email` so far, oldest first (tests/e2e/run.mjs). */
 async function delivered(email: string): Promise<DeliveredMail[]> {
-  const response = await fetch(`${CONTROL_URL}/mail?to=${encodeURIComponent(email)}`, { signal: AbortSignal.timeout(10_000) });
+  const response = await fetch(`${CONTROL_URL}/mail?to=${encodeURIComponent(email)}`, {
+    signal: AbortSignal.timeout(10_000),
+  });
   return ((await response.json()) as { data: DeliveredMail[] }).data;
 }
 
@@ -17,7 +19,8 @@ export async function deliveredMail(email: string, count = 1, timeoutMs = 20_000
   for (;;) {
     const mail = await delivered(email);
     if (mail.length >= count) return mail[count - 1]!;
-    if (Date.now() > deadline) throw new Error(`${mail.length} e-mail(s) delivered to ${email} within ${timeoutMs} ms, waiting for ${count}`);
+    if (Date.now() > deadline)
+      throw new Error(`${mail.length} e-mail(s) delivered to ${email} within ${timeoutMs} ms, waiting for ${count}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

@@ -4,13 +4,20 @@ import { API_URL, TOKEN_KEY } from './env.ts';
 
 /** Waits until the address bar shows this path (query and hash ignored). */
 export async function waitForPath(page: Page, path: string | RegExp, timeout = 15_000): Promise<void> {
-  await page.waitForURL((url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)), { timeout });
+  await page.waitForURL((url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)), {
+    timeout,
+  });
 }
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 /** Polls a value until it satisfies the check (the browser settles asynchronously). */
-export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeout = 10_000, what = 'condition'): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  timeout = 10_000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeout;
   let value = await read();
   while (!check(value)) {
@@ -36,7 +43,10 @@ export const storedToken = (page: Page) => page.evaluate((key) => localStorage.g
 
 /** An "Error"-titled toast (ERR-01) whose message contains the text. */
 export function errorToast(page: Page, message: string | RegExp): Locator {
-  return page.locator('.toast-body').filter({ has: page.locator('.toast-title', { hasText: /^Error$/ }) }).filter({ hasText: message });
+  return page
+    .locator('.toast-body')
+    .filter({ has: page.locator('.toast-title', { hasText: /^Error$/ }) })
+    .filter({ hasText: message });
 }
 
 export function toast(page: Page, message: string | RegExp): Locator {
@@ -57,8 +67,16 @@ export function sidebarLink(page: Page, label: string): Locator {
 }
 
 /** Collects the API requests a page makes (method, API path, headers). */
-export function recordApiCalls(page: Page): { method: string; path: string; query: URLSearchParams; headers: Record<string, string>; body: string | null }[] {
-  const calls: { method: string; path: string; query: URLSearchParams; headers: Record<string, string>; body: string | null }[] = [];
+export function recordApiCalls(
+  page: Page,
+): { method: string; path: string; query: URLSearchParams; headers: Record<string, string>; body: string | null }[] {
+  const calls: {
+    method: string;
+    path: string;
+    query: URLSearchParams;
+    headers: Record<string, string>;
+    body: string | null;
+  }[] = [];
   const root = new URL(API_URL);
   page.on('request', (request: Request) => {
     const url = new URL(request.url());
@@ -96,7 +114,12 @@ export async function fieldErrorText(page: Page, label: string): Promise<string 
 
 /** Waits until the field shows exactly this error (errors are debounced, FORM-02). */
 export async function expectFieldError(page: Page, label: string, text: string | null, timeout = 5_000): Promise<void> {
-  await eventually(() => fieldErrorText(page, label), (shown) => shown === text, timeout, `"${label}" to show error ${JSON.stringify(text)}`);
+  await eventually(
+    () => fieldErrorText(page, label),
+    (shown) => shown === text,
+    timeout,
+    `"${label}" to show error ${JSON.stringify(text)}`,
+  );
 }
 
 /** The table row holding this text. */
@@ -105,9 +128,16 @@ export function row(page: Page, text: string): Locator {
 }
 
 /** Chooses one of a list row's actions (View, Details, Edit, Delete) from the row's actions menu. */
-export async function rowAction(page: Page, label: string, action: 'View' | 'Details' | 'Edit' | 'Delete'): Promise<void> {
+export async function rowAction(
+  page: Page,
+  label: string,
+  action: 'View' | 'Details' | 'Edit' | 'Delete',
+): Promise<void> {
   await page.getByRole('button', { name: `Actions for ${label}`, exact: true }).click();
-  await page.getByRole('menu', { name: `Actions for ${label}`, exact: true }).getByRole('menuitem', { name: action, exact: true }).click();
+  await page
+    .getByRole('menu', { name: `Actions for ${label}`, exact: true })
+    .getByRole('menuitem', { name: action, exact: true })
+    .click();
 }
 
 /** The text of a select's chosen option (rjsf's enum selects use indexes as option values). */
@@ -127,7 +157,11 @@ const PHONE = { width: 390, height: 800 };
 const DESKTOP = { width: 1280, height: 800 };
 
 /** axe on the page at the phone's width and at the desktop's; at each, the page itself never scrolls sideways. */
-export async function auditBothWidths(page: Page, audit: (screen: string) => Promise<void>, screen: string): Promise<void> {
+export async function auditBothWidths(
+  page: Page,
+  audit: (screen: string) => Promise<void>,
+  screen: string,
+): Promise<void> {
   for (const [name, size] of [
     ['390 px', PHONE],
     ['1280 px', DESKTOP],
@@ -135,6 +169,8 @@ export async function auditBothWidths(page: Page, audit: (screen: string) => Pro
     await page.setViewportSize(size);
     await page.waitForTimeout(200);
     await audit(`${screen} at ${name}`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${screen} at ${name}`).toBeLessThanOrEqual(size.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${screen} at ${name}`).toBeLessThanOrEqual(
+      size.width,
+    );
   }
 }

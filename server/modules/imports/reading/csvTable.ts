@@ -19,7 +19,8 @@ export function csvTable(data: Uint8Array): FileTable {
       try {
         const broken = results.errors.find((error) => error.type === 'Quotes');
         if (broken) throw new FileRefused(`Row ${row}: ${broken.message}.`);
-        if (results.data.length > IMPORT_MAX_COLUMNS) throw tooManyColumns(`row ${row} has ${results.data.length.toLocaleString('en')}`);
+        if (results.data.length > IMPORT_MAX_COLUMNS)
+          throw tooManyColumns(`row ${row} has ${results.data.length.toLocaleString('en')}`);
         if (results.data.some((cell) => cell.length > IMPORT_MAX_CELL_CHARS)) throw cellTooLong(`a cell of row ${row}`);
         table.add(
           results.data.map((cell) => cell.trim()),

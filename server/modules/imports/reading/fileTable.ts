@@ -17,10 +17,14 @@ export interface FileTable {
   rowsJson: string;
 }
 
-export const tooManyColumns = (where: string) => new FileRefused(`A file may have at most ${IMPORT_MAX_COLUMNS} columns; ${where}.`);
-export const tooManyRows = (where: string) => new FileRefused(`A file may have at most ${count(IMPORT_MAX_ROWS)} rows after its heading row; ${where}. Split it.`);
-export const cellTooLong = (where: string) => new FileRefused(`A cell may hold at most ${count(IMPORT_MAX_CELL_CHARS)} characters; ${where} holds more.`);
-export const rowTooLong = (where: string) => new FileRefused(`A row may be at most ${mebibytes(IMPORT_MAX_ROW_BYTES)} long; ${where} is longer.`);
+export const tooManyColumns = (where: string) =>
+  new FileRefused(`A file may have at most ${IMPORT_MAX_COLUMNS} columns; ${where}.`);
+export const tooManyRows = (where: string) =>
+  new FileRefused(`A file may have at most ${count(IMPORT_MAX_ROWS)} rows after its heading row; ${where}. Split it.`);
+export const cellTooLong = (where: string) =>
+  new FileRefused(`A cell may hold at most ${count(IMPORT_MAX_CELL_CHARS)} characters; ${where} holds more.`);
+export const rowTooLong = (where: string) =>
+  new FileRefused(`A row may be at most ${mebibytes(IMPORT_MAX_ROW_BYTES)} long; ${where} is longer.`);
 
 /**
  * The rows of a file as they are read, each checked against the limits as it arrives: an empty row is left out, the
@@ -48,11 +52,17 @@ export class FileTableBuilder {
     if (rowChars > IMPORT_MAX_ROW_BYTES) throw rowTooLong(where);
     if (this.rows.length > IMPORT_MAX_ROWS) throw tooManyRows(`${where} is past that`);
     this.text += rowChars;
-    if (this.text > IMPORT_MAX_TEXT_CHARS) throw new FileRefused(`A file may hold at most ${mebibytes(IMPORT_MAX_TEXT_CHARS)} of text in its cells; the text up to ${where} is more.`);
+    if (this.text > IMPORT_MAX_TEXT_CHARS)
+      throw new FileRefused(
+        `A file may hold at most ${mebibytes(IMPORT_MAX_TEXT_CHARS)} of text in its cells; the text up to ${where} is more.`,
+      );
     const row = Array.from(cells, (cell) => cell ?? '');
     if (this.rows.length === 0 || this.widestRow) this.width = Math.max(this.width, row.length);
     this.cells += this.width;
-    if (this.cells > IMPORT_MAX_CELLS) throw new FileRefused(`A file may have at most ${count(IMPORT_MAX_CELLS)} cells (rows times columns); the cells up to ${where} are more.`);
+    if (this.cells > IMPORT_MAX_CELLS)
+      throw new FileRefused(
+        `A file may have at most ${count(IMPORT_MAX_CELLS)} cells (rows times columns); the cells up to ${where} are more.`,
+      );
     this.rows.push(row);
   }
 
@@ -61,9 +71,14 @@ export class FileTableBuilder {
     const [headingRow, ...rows] = this.rows;
     if (!headingRow) throw new FileRefused('The file is empty: its first row must name the columns.');
     const width = this.width;
-    if (rows.length * width > IMPORT_MAX_CELLS) throw new FileRefused(`A file may have at most ${count(IMPORT_MAX_CELLS)} cells (rows times columns); this one has ${count(rows.length * width)}.`);
+    if (rows.length * width > IMPORT_MAX_CELLS)
+      throw new FileRefused(
+        `A file may have at most ${count(IMPORT_MAX_CELLS)} cells (rows times columns); this one has ${count(rows.length * width)}.`,
+      );
     const headings = Array.from({ length: width }, (_unused, index) => headingRow[index] || `Column ${index + 1}`);
-    const fitted = rows.map((row) => (row.length === width ? row : Array.from({ length: width }, (_unused, index) => row[index] ?? '')));
+    const fitted = rows.map((row) =>
+      row.length === width ? row : Array.from({ length: width }, (_unused, index) => row[index] ?? ''),
+    );
     return { headings, rowCount: rows.length, rowsJson: JSON.stringify(fitted) };
   }
 }

@@ -11,10 +11,15 @@ export interface FileToRead {
 
 async function read({ kind, data }: FileToRead): Promise<void> {
   try {
-    const table = kind === 'xlsx' ? await xlsxTable(Buffer.from(data.buffer, data.byteOffset, data.byteLength)) : csvTable(data);
+    const table =
+      kind === 'xlsx' ? await xlsxTable(Buffer.from(data.buffer, data.byteOffset, data.byteLength)) : csvTable(data);
     parentPort!.postMessage({ table });
   } catch (error) {
-    parentPort!.postMessage(error instanceof FileRefused ? { refused: error.message } : { failed: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    parentPort!.postMessage(
+      error instanceof FileRefused
+        ? { refused: error.message }
+        : { failed: error instanceof Error ? (error.stack ?? error.message) : String(error) },
+    );
   }
 }
 

@@ -1,5 +1,12 @@
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { count, mebibytes, XLSX_MAX_PARTS, XLSX_MAX_RATIO, XLSX_MAX_UNCOMPRESSED_BYTES, XLSX_RATIO_FROM_BYTES } from '../importLimits.ts';
+import {
+  count,
+  mebibytes,
+  XLSX_MAX_PARTS,
+  XLSX_MAX_RATIO,
+  XLSX_MAX_UNCOMPRESSED_BYTES,
+  XLSX_RATIO_FROM_BYTES,
+} from '../importLimits.ts';
 import { FileRefused, UNREADABLE_XLSX } from './refusal.ts';
 
 /**
@@ -15,21 +22,38 @@ export class XlsxArchive {
 
   static async open(data: Buffer): Promise<XlsxArchive> {
     const zip = await new Promise<ZipFile>((resolve, reject) =>
-      yauzl.fromBuffer(data, { lazyEntries: true, validateEntrySizes: false, strictFileNames: false }, (error, opened) => (error ? reject(unreadable()) : resolve(opened))),
+      yauzl.fromBuffer(
+        data,
+        { lazyEntries: true, validateEntrySizes: false, strictFileNames: false },
+        (error, opened) => (error ? reject(unreadable()) : resolve(opened)),
+      ),
     );
-    if (zip.entryCount > XLSX_MAX_PARTS) throw new FileRefused(`An XLSX file may hold at most ${count(XLSX_MAX_PARTS)} parts; this one holds ${count(zip.entryCount)}.`);
+    if (zip.entryCount > XLSX_MAX_PARTS)
+      throw new FileRefused(
+        `An XLSX file may hold at most ${count(XLSX_MAX_PARTS)} parts; this one holds ${count(zip.entryCount)}.`,
+      );
     const parts = new Map<string, Entry>();
     let total = 0;
     for (const entry of await entriesOf(zip)) {
       const name = entry.fileName;
       if (entry.uncompressedSize > XLSX_MAX_UNCOMPRESSED_BYTES) {
-        throw new FileRefused(`An XLSX file may inflate to at most ${mebibytes(XLSX_MAX_UNCOMPRESSED_BYTES)}; its part ${name} declares ${mebibytes(entry.uncompressedSize)}.`);
+        throw new FileRefused(
+          `An XLSX file may inflate to at most ${mebibytes(XLSX_MAX_UNCOMPRESSED_BYTES)}; its part ${name} declares ${mebibytes(entry.uncompressedSize)}.`,
+        );
       }
       total += entry.uncompressedSize;
-      if (total > XLSX_MAX_UNCOMPRESSED_BYTES) throw new FileRefused(`An XLSX file may inflate to at most ${mebibytes(XLSX_MAX_UNCOMPRESSED_BYTES)}; its parts declare more.`);
-      if (entry.uncompressedSize > XLSX_RATIO_FROM_BYTES && entry.uncompressedSize > entry.compressedSize * XLSX_MAX_RATIO) {
+      if (total > XLSX_MAX_UNCOMPRESSED_BYTES)
+        throw new FileRefused(
+          `An XLSX file may inflate to at most ${mebibytes(XLSX_MAX_UNCOMPRESSED_BYTES)}; its parts declare more.`,
+        );
+      if (
+        entry.uncompressedSize > XLSX_RATIO_FROM_BYTES &&
+        entry.uncompressedSize > entry.compressedSize * XLSX_MAX_RATIO
+      ) {
         const ratio = Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize));
-        throw new FileRefused(`An XLSX part may inflate to at most ${XLSX_MAX_RATIO} times its compressed size; ${name} inflates ${count(ratio)} times.`);
+        throw new FileRefused(
+          `An XLSX part may inflate to at most ${XLSX_MAX_RATIO} times its compressed size; ${name} inflates ${count(ratio)} times.`,
+        );
       }
       parts.set(name, entry);
     }
@@ -44,13 +68,18 @@ export class XlsxArchive {
   async *text(name: string): AsyncGenerator<string> {
     const entry = this.parts.get(name);
     if (!entry) throw unreadable();
-    const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) => this.zip.openReadStream(entry, (error, opened) => (error ? reject(unreadable()) : resolve(opened))));
+    const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
+      this.zip.openReadStream(entry, (error, opened) => (error ? reject(unreadable()) : resolve(opened))),
+    );
     const decoder = new TextDecoder('utf-8');
     let inflated = 0;
     try {
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         inflated += chunk.length;
-        if (inflated > entry.uncompressedSize) throw new FileRefused(`An XLSX part may not inflate past the size it declares; ${name} declares ${count(entry.uncompressedSize)} bytes and inflates to more.`);
+        if (inflated > entry.uncompressedSize)
+          throw new FileRefused(
+            `An XLSX part may not inflate past the size it declares; ${name} declares ${count(entry.uncompressedSize)} bytes and inflates to more.`,
+          );
         yield decoder.decode(chunk, { stream: true });
       }
     } catch (error) {

@@ -3,8 +3,38 @@
  * cell style's number format says it is one: a built-in date format, or a format code made of date and time tokens.
  */
 
-const BUILT_IN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81]);
-const DATE_TOKENS = new Set(['s', 'ss', 'm', 'mm', 'h', 'hh', 'am', 'pm', 'a', 'p', 'd', 'dd', 'ddd', 'dddd', 'aaa', 'aaaa', 'aaaaa', 'mmm', 'mmmm', 'mmmmm', 'y', 'yy', 'yyyy', 'e', 'ee', 'eeee']);
+const BUILT_IN_DATE_FORMATS = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56,
+  57, 58, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81,
+]);
+const DATE_TOKENS = new Set([
+  's',
+  'ss',
+  'm',
+  'mm',
+  'h',
+  'hh',
+  'am',
+  'pm',
+  'a',
+  'p',
+  'd',
+  'dd',
+  'ddd',
+  'dddd',
+  'aaa',
+  'aaaa',
+  'aaaaa',
+  'mmm',
+  'mmmm',
+  'mmmmm',
+  'y',
+  'yy',
+  'yyyy',
+  'e',
+  'ee',
+  'eeee',
+]);
 /** Format codes numbered from here are the file's own (`<numFmt>`); below, built in. */
 const FIRST_CUSTOM_FORMAT = 100;
 
@@ -14,11 +44,7 @@ export function isDateFormat(id: number, code: string | undefined): boolean {
 }
 
 function isDateFormatCode(code: string): boolean {
-  const sections = code
-    .toLowerCase()
-    .replace(/;@$/, '')
-    .replace(/\\./g, ' ')
-    .split(';');
+  const sections = code.toLowerCase().replace(/;@$/, '').replace(/\\./g, ' ').split(';');
   return sections.some((section) => {
     const tokens = section
       .replace(/"[^"]*"/g, ' ')

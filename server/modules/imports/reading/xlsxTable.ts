@@ -19,7 +19,12 @@ export async function xlsxTable(data: Buffer): Promise<FileTable> {
     const strings = await sharedStringsOf(archive, parts.sharedStrings);
     const dateStyles = await dateStylesOf(archive, parts.styles);
     const table = new FileTableBuilder(true);
-    await readSheetRows(archive, parts.sheet, (cells, where) => table.add(cells, where), (cell) => cellText(cell, strings, dateStyles, parts.epoch1904));
+    await readSheetRows(
+      archive,
+      parts.sheet,
+      (cells, where) => table.add(cells, where),
+      (cell) => cellText(cell, strings, dateStyles, parts.epoch1904),
+    );
     return table.finish();
   } finally {
     archive.close();
@@ -39,7 +44,10 @@ function position(ref: string, what: string): { column: number; row: number } {
   const match = /^\$?([A-Za-z]+)\$?(\d+)$/.exec(ref);
   if (!match) throw new FileRefused(UNREADABLE_XLSX);
   const [, letters, digits] = match as unknown as [string, string, string];
-  const column = letters.length > 3 ? Infinity : [...letters.toUpperCase()].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 64, 0);
+  const column =
+    letters.length > 3
+      ? Infinity
+      : [...letters.toUpperCase()].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 64, 0);
   const row = digits.length > 7 ? Infinity : Number(digits);
   if (column > IMPORT_MAX_COLUMNS) throw tooManyColumns(`${what} ${ref}`);
   if (row > MAX_SHEET_ROW) throw tooManyRows(`${what} ${ref}`);
@@ -72,7 +80,13 @@ async function readSheetRows(
       } else if (name === 'c') {
         const ref = attributes.r ?? `${columnLetters(lastColumn + 1)}${rowNumber}`;
         lastColumn = position(ref, 'the sheet has a cell at').column;
-        cell = { ref, type: attributes.t ?? 'n', style: attributes.s ? Number(attributes.s) : 0, value: null, inline: null };
+        cell = {
+          ref,
+          type: attributes.t ?? 'n',
+          style: attributes.s ? Number(attributes.s) : 0,
+          value: null,
+          inline: null,
+        };
       } else if (cell && name === 'v') {
         into = 'value';
         cell.value = '';
@@ -111,12 +125,18 @@ async function readSheetRows(
 
 function columnLetters(column: number): string {
   let letters = '';
-  for (let rest = column; rest > 0; rest = Math.floor((rest - 1) / 26)) letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
+  for (let rest = column; rest > 0; rest = Math.floor((rest - 1) / 26))
+    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
   return letters;
 }
 
 /** A cell as the text a CSV would hold: a shared or inline string, a number, a boolean, a date as YYYY-MM-DD. */
-function cellText(cell: SheetCell, strings: ReadonlyArray<string | null>, dateStyles: readonly boolean[], epoch1904: boolean): string {
+function cellText(
+  cell: SheetCell,
+  strings: ReadonlyArray<string | null>,
+  dateStyles: readonly boolean[],
+  epoch1904: boolean,
+): string {
   const value = cell.value ?? '';
   switch (cell.type) {
     case 's': {

@@ -35,10 +35,15 @@ function localName(name: string): string {
 
 /** `_x000D_` and the like: characters XML cannot hold, as a sheet writes them. */
 export function unescapeSheetText(text: string): string {
-  return text.includes('_x') ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text;
+  return text.includes('_x')
+    ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    : text;
 }
 
-const RELATIONSHIP_TYPES = ['http://schemas.openxmlformats.org/officeDocument/2006/relationships/', 'http://purl.oclc.org/ooxml/officeDocument/relationships/'];
+const RELATIONSHIP_TYPES = [
+  'http://schemas.openxmlformats.org/officeDocument/2006/relationships/',
+  'http://purl.oclc.org/ooxml/officeDocument/relationships/',
+];
 
 /** Where the workbook's first sheet, its shared strings and its styles are, and whether it counts days from 1904. */
 export interface WorkbookParts {
@@ -49,13 +54,15 @@ export interface WorkbookParts {
 }
 
 export async function workbookParts(archive: XlsxArchive): Promise<WorkbookParts> {
-  if (!archive.has('xl/workbook.xml') || !archive.has('xl/_rels/workbook.xml.rels')) throw new FileRefused('This ZIP file is not an XLSX workbook.');
+  if (!archive.has('xl/workbook.xml') || !archive.has('xl/_rels/workbook.xml.rels'))
+    throw new FileRefused('This ZIP file is not an XLSX workbook.');
   let firstSheet: string | null = null;
   let epoch1904 = false;
   await readXml(archive, 'xl/workbook.xml', {
     open(name, attributes) {
       if (name === 'workbookPr') epoch1904 = attributes.date1904 === '1' || attributes.date1904 === 'true';
-      if (name === 'sheet' && firstSheet === null) firstSheet = Object.entries(attributes).find(([attribute]) => localName(attribute) === 'id')?.[1] ?? null;
+      if (name === 'sheet' && firstSheet === null)
+        firstSheet = Object.entries(attributes).find(([attribute]) => localName(attribute) === 'id')?.[1] ?? null;
     },
   });
   const targets = new Map<string, string>();
@@ -64,7 +71,9 @@ export async function workbookParts(archive: XlsxArchive): Promise<WorkbookParts
   await readXml(archive, 'xl/_rels/workbook.xml.rels', {
     open(name, { Id, Type, Target }) {
       if (name !== 'Relationship' || !Type || !Target) return;
-      const kind = RELATIONSHIP_TYPES.find((prefix) => Type.startsWith(prefix)) ? Type.slice(Type.lastIndexOf('/') + 1) : null;
+      const kind = RELATIONSHIP_TYPES.find((prefix) => Type.startsWith(prefix))
+        ? Type.slice(Type.lastIndexOf('/') + 1)
+        : null;
       const path = Target.startsWith('/') ? Target.slice(1) : posix.normalize(`xl/${Target}`);
       if (kind === 'worksheet' && Id) targets.set(Id, path);
       if (kind === 'sharedStrings') sharedStrings = path;
@@ -73,7 +82,12 @@ export async function workbookParts(archive: XlsxArchive): Promise<WorkbookParts
   });
   const sheet = firstSheet === null ? undefined : targets.get(firstSheet);
   if (!sheet || !archive.has(sheet)) throw new FileRefused('This XLSX file has no sheet to read.');
-  return { sheet, sharedStrings: sharedStrings && archive.has(sharedStrings) ? sharedStrings : null, styles: styles && archive.has(styles) ? styles : null, epoch1904 };
+  return {
+    sheet,
+    sharedStrings: sharedStrings && archive.has(sharedStrings) ? sharedStrings : null,
+    styles: styles && archive.has(styles) ? styles : null,
+    epoch1904,
+  };
 }
 
 /** The shared strings a sheet's cells point to; one longer than a cell may hold is kept as null, refused if used. */
@@ -114,11 +128,19 @@ export async function dateStylesOf(archive: XlsxArchive, part: string | null): P
   let list: 'cellStyleXfs' | 'cellXfs' | null = null;
   await readXml(archive, part, {
     open(name, attributes) {
-      if (name === 'numFmt' && attributes.numFmtId && attributes.formatCode !== undefined) codes.set(Number(attributes.numFmtId), attributes.formatCode);
+      if (name === 'numFmt' && attributes.numFmtId && attributes.formatCode !== undefined)
+        codes.set(Number(attributes.numFmtId), attributes.formatCode);
       else if (name === 'cellStyleXfs' || name === 'cellXfs') list = name;
-      else if (name === 'xf' && list === 'cellStyleXfs') baseFormats.push(attributes.numFmtId ? Number(attributes.numFmtId) : undefined);
+      else if (name === 'xf' && list === 'cellStyleXfs')
+        baseFormats.push(attributes.numFmtId ? Number(attributes.numFmtId) : undefined);
       else if (name === 'xf' && list === 'cellXfs') {
-        cellFormats.push(attributes.numFmtId ? Number(attributes.numFmtId) : attributes.xfId ? baseFormats[Number(attributes.xfId)] : undefined);
+        cellFormats.push(
+          attributes.numFmtId
+            ? Number(attributes.numFmtId)
+            : attributes.xfId
+              ? baseFormats[Number(attributes.xfId)]
+              : undefined,
+        );
       }
     },
     close(name) {

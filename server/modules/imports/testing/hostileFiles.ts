@@ -26,7 +26,8 @@ export const SHEET_PART = 'xl/worksheets/sheet1.xml';
 /** A zip of the given parts, each deflated at the highest level (so a repetitive part is as small as it gets). */
 export function zipOf(parts: Record<string, Uint8Array | string>): Buffer {
   const files: Zippable = {};
-  for (const [name, data] of Object.entries(parts)) files[name] = [typeof data === 'string' ? strToU8(data) : data, { level: 9 }];
+  for (const [name, data] of Object.entries(parts))
+    files[name] = [typeof data === 'string' ? strToU8(data) : data, { level: 9 }];
   return Buffer.from(zipSync(files));
 }
 
@@ -43,7 +44,13 @@ export function xlsxOf(sheetData: string | Uint8Array, dimension?: string): Buff
   sheet.set(head, 0);
   sheet.set(body, head.length);
   sheet.set(tail, head.length + body.length);
-  return zipOf({ '[Content_Types].xml': CONTENT_TYPES, '_rels/.rels': PACKAGE_RELS, 'xl/workbook.xml': WORKBOOK, 'xl/_rels/workbook.xml.rels': WORKBOOK_RELS, [SHEET_PART]: sheet });
+  return zipOf({
+    '[Content_Types].xml': CONTENT_TYPES,
+    '_rels/.rels': PACKAGE_RELS,
+    'xl/workbook.xml': WORKBOOK,
+    'xl/_rels/workbook.xml.rels': WORKBOOK_RELS,
+    [SHEET_PART]: sheet,
+  });
 }
 
 /** A cell holding text, at a reference. */

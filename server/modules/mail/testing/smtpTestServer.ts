@@ -47,7 +47,10 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): 
     disableReverseLookup: true,
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (options.refuses?.(address.address)) return callback(Object.assign(new Error(`5.1.1 <${address.address}>: mailbox unavailable`), { responseCode: 550 }));
+      if (options.refuses?.(address.address))
+        return callback(
+          Object.assign(new Error(`5.1.1 <${address.address}>: mailbox unavailable`), { responseCode: 550 }),
+        );
       return callback();
     },
     onData(stream, session, callback) {
@@ -90,7 +93,11 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): 
         };
         const timer = setTimeout(() => {
           done();
-          reject(new Error(`no matching e-mail within ${timeoutMs} ms; received: ${JSON.stringify(delivered.map((mail) => ({ to: mail.to, subject: mail.subject })))}`));
+          reject(
+            new Error(
+              `no matching e-mail within ${timeoutMs} ms; received: ${JSON.stringify(delivered.map((mail) => ({ to: mail.to, subject: mail.subject })))}`,
+            ),
+          );
         }, timeoutMs);
         const done = () => {
           clearTimeout(timer);
@@ -111,7 +118,9 @@ export function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

@@ -21,7 +21,8 @@ export interface S3TestServer {
 /** Null when the S3 server can be started, otherwise why not (the tests that need it are then skipped, visibly). */
 export function s3ServerUnavailable(): string | null {
   const probe = spawnSync(S3_SERVER_COMMAND, ['--help'], { stdio: 'ignore', timeout: 30_000 });
-  if (probe.error) return `${S3_SERVER_COMMAND} cannot be run (${probe.error.message}); install python3-moto or moto[server], as .ci/run does`;
+  if (probe.error)
+    return `${S3_SERVER_COMMAND} cannot be run (${probe.error.message}); install python3-moto or moto[server], as .ci/run does`;
   return probe.status === 0 ? null : `${S3_SERVER_COMMAND} --help exited with ${probe.status}`;
 }
 
@@ -36,7 +37,14 @@ export async function startS3Server(): Promise<S3TestServer> {
     async createBucket() {
       const bucket = `uploads-${randomBytes(6).toString('hex')}`;
       await client.send(new CreateBucketCommand({ Bucket: bucket }));
-      return { bucket, region: 'us-east-1', endpoint, accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey, forcePathStyle: true };
+      return {
+        bucket,
+        region: 'us-east-1',
+        endpoint,
+        accessKeyId: credentials.accessKeyId,
+        secretAccessKey: credentials.secretAccessKey,
+        forcePathStyle: true,
+      };
     },
     async close() {
       client.destroy();
@@ -59,7 +67,10 @@ function listeningAt(child: ChildProcess): Promise<string> {
       child.kill('SIGKILL');
       reject(error);
     };
-    const timer = setTimeout(() => fail(new Error(`${S3_SERVER_COMMAND} did not start within 30 s:\n${output}`)), 30_000);
+    const timer = setTimeout(
+      () => fail(new Error(`${S3_SERVER_COMMAND} did not start within 30 s:\n${output}`)),
+      30_000,
+    );
     // Read on after it started too (it logs every request), so that a full pipe never blocks it.
     const read = (chunk: Buffer) => {
       if (started) return;

@@ -29,11 +29,16 @@ export function nextPeriod(): string {
 /** `rows` valid shipments dated within the last month (so they count for the trending products), each HS code a few times. */
 export function recentTradeCsv(rows: number): string {
   const day = (offset: number) => new Date(Date.now() - (1 + (offset % 28)) * 86_400_000).toISOString().slice(0, 10);
-  const lines = Array.from({ length: rows }, (_, index) => `${day(index)},${String(901 + (index % 7)).padStart(4, '0')},Product ${index % 7},${index + 1},KGS,${(index + 1) * 10}`);
+  const lines = Array.from(
+    { length: rows },
+    (_, index) =>
+      `${day(index)},${String(901 + (index % 7)).padStart(4, '0')},Product ${index % 7},${index + 1},KGS,${(index + 1) * 10}`,
+  );
   return ['shipment_date,hs_code,product_description,quantity,unit,value', ...lines].join('\n');
 }
 
-const HEADER = 'shipment_date,hs_code,product_description,quantity,unit,value,importer,exporter,origin_country,destination_country,port_of_loading,port_of_discharge';
+const HEADER =
+  'shipment_date,hs_code,product_description,quantity,unit,value,importer,exporter,origin_country,destination_country,port_of_loading,port_of_discharge';
 
 /**
  * A month of shipments as a country's file has them (about 164 bytes a row), in pieces of at most `rowsPerPiece` rows,

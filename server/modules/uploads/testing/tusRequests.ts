@@ -23,18 +23,37 @@ export function pathOf(url: string): string {
 
 /** The requests of the tus protocol 1.0 a client makes, sent to the real app. */
 export function tusRequests(app: FastifyInstance) {
-  const send = async (method: 'POST' | 'HEAD' | 'PATCH', url: string, headers: Record<string, string>, payload?: Buffer): Promise<TusAnswer> => {
-    const response = await app.inject({ method, url: pathOf(url), headers: { 'tus-resumable': '1.0.0', ...headers }, ...(payload ? { payload } : {}) });
+  const send = async (
+    method: 'POST' | 'HEAD' | 'PATCH',
+    url: string,
+    headers: Record<string, string>,
+    payload?: Buffer,
+  ): Promise<TusAnswer> => {
+    const response = await app.inject({
+      method,
+      url: pathOf(url),
+      headers: { 'tus-resumable': '1.0.0', ...headers },
+      ...(payload ? { payload } : {}),
+    });
     return { status: response.statusCode, headers: response.headers, body: response.body };
   };
   return {
-    create: (url: string, length: number, headers: Record<string, string> = {}) => send('POST', url, { 'upload-length': String(length), ...headers }),
+    create: (url: string, length: number, headers: Record<string, string> = {}) =>
+      send('POST', url, { 'upload-length': String(length), ...headers }),
     offset: async (url: string) => {
       const answer = await send('HEAD', url, {});
-      return { ...answer, offset: answer.headers['upload-offset'] === undefined ? null : Number(answer.headers['upload-offset']) };
+      return {
+        ...answer,
+        offset: answer.headers['upload-offset'] === undefined ? null : Number(answer.headers['upload-offset']),
+      };
     },
     patch: (url: string, offset: number, chunk: Buffer, headers: Record<string, string> = {}) =>
-      send('PATCH', url, { 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset), ...headers }, chunk),
+      send(
+        'PATCH',
+        url,
+        { 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset), ...headers },
+        chunk,
+      ),
     /** Creates the file and sends it in `parts` chunks; the URL chunks go to (the creation's Location). */
     async sendFile(ticket: UploadTicket, content: Buffer, parts = 1): Promise<string> {
       const created = await this.create(ticket.upload_url, content.length);
@@ -53,7 +72,10 @@ export function tusRequests(app: FastifyInstance) {
 /** Sends a whole file to a listening server's signed tus URL (`base` resolves a path): creation, then one PATCH. */
 export async function sendFileOverHttp(base: string, uploadUrl: string, content: string | Buffer): Promise<void> {
   const data = Buffer.from(content);
-  const created = await fetch(new URL(uploadUrl, base), { method: 'POST', headers: { 'tus-resumable': '1.0.0', 'upload-length': String(data.length) } });
+  const created = await fetch(new URL(uploadUrl, base), {
+    method: 'POST',
+    headers: { 'tus-resumable': '1.0.0', 'upload-length': String(data.length) },
+  });
   if (created.status !== 201) throw new Error(`tus creation: ${created.status} ${await created.text()}`);
   const location = new URL(created.headers.get('location') ?? '', new URL(uploadUrl, base));
   const sent = await fetch(location, {

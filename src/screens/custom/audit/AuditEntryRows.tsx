@@ -44,11 +44,28 @@ export function AuditEntryRows({ entry, recordPath }: AuditEntryRowsProps) {
         <td>{entry.user_email ?? '—'}</td>
         <td>{moduleLabel(entry.module)}</td>
         <td>{actionLabel(entry.action)}</td>
-        <td>{recordPath ? <Link to={recordPath} aria-label={`Open record ${record} of ${moduleLabel(entry.module)}`}>{record}</Link> : record}</td>
+        <td>
+          {recordPath ? (
+            <Link to={recordPath} aria-label={`Open record ${record} of ${moduleLabel(entry.module)}`}>
+              {record}
+            </Link>
+          ) : (
+            record
+          )}
+        </td>
         <td>
           <div className="audit-summary">
-            <span>{summary ?? (named.length === 0 ? 'No field changed' : `${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`)}</span>
-            <button type="button" className="link-button" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
+            <span>
+              {summary ??
+                (named.length === 0 ? 'No field changed' : `${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`)}
+            </span>
+            <button
+              type="button"
+              className="link-button"
+              aria-expanded={open}
+              aria-controls={detailsId}
+              onClick={() => setOpen(!open)}
+            >
               {open ? 'Hide details' : 'Show details'}
               <span className="visually-hidden"> of the entry of {when}</span>
             </button>

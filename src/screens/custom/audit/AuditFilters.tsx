@@ -24,7 +24,11 @@ export function AuditFilters({ values, onChange }: AuditFiltersProps) {
       <SelectFilter label="Module" options={MODULE_OPTIONS} value={values.module ?? ''} onChange={set('module')} />
       <SelectFilter label="Action" options={ACTION_OPTIONS} value={values.action ?? ''} onChange={set('action')} />
       <TextFilter label="Record ID" value={values.record_id ?? ''} onChange={set('record_id')} />
-      <DateRangeInput label="Date" value={{ from: values.from ?? '', to: values.to ?? '' }} onChange={(range) => onChange({ from: range.from, to: range.to })} />
+      <DateRangeInput
+        label="Date"
+        value={{ from: values.from ?? '', to: values.to ?? '' }}
+        onChange={(range) => onChange({ from: range.from, to: range.to })}
+      />
     </div>
   );
 }

@@ -14,7 +14,8 @@ const RECORD_ACTIONS: readonly ActionName[] = ['view_detail', 'SUBSCRIBER_DETAIL
 
 const labels = new Map<string, string>();
 for (const area of AREAS) {
-  for (const route of area.routes) labels.set(route.module, route.module === area.module ? area.label : humanize(route.module));
+  for (const route of area.routes)
+    labels.set(route.module, route.module === area.module ? area.label : humanize(route.module));
   for (const resource of area.resources) labels.set(resource.module, resource.label);
   labels.set(area.module, area.label);
 }
@@ -33,8 +34,12 @@ export const AUDIT_MODULES: readonly AuditModule[] = [...labels.keys()]
 export function recordPath(permissions: Permissions | null, module: string, recordId: number | null): string | null {
   if (recordId === null) return null;
   for (const area of AREAS) {
-    const route = area.routes.find((candidate) => candidate.module === module && RECORD_ACTIONS.includes(candidate.action) && candidate.path.includes(':id'));
-    if (route && canAccess(permissions, route.module as ModuleKey, route.action)) return generatePath(route.path, { id: String(recordId) });
+    const route = area.routes.find(
+      (candidate) =>
+        candidate.module === module && RECORD_ACTIONS.includes(candidate.action) && candidate.path.includes(':id'),
+    );
+    if (route && canAccess(permissions, route.module as ModuleKey, route.action))
+      return generatePath(route.path, { id: String(recordId) });
   }
   return null;
 }

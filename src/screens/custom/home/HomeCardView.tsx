@@ -21,7 +21,8 @@ function Figure({ figure }: { figure: HomeFigure }) {
   return (
     <div className="home-figure">
       <MaybeLink to={figure.link}>
-        <span className="home-figure__value">{formatFigure(figure.value, figure.unit)}</span> <span className="home-figure__label">{figure.label}</span>
+        <span className="home-figure__value">{formatFigure(figure.value, figure.unit)}</span>{' '}
+        <span className="home-figure__label">{figure.label}</span>
       </MaybeLink>
       {previous && (
         <>

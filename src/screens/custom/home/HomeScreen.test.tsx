@@ -17,7 +17,15 @@ const CARDS: HomeCard[] = [
     key: 'expiring_subscribers',
     title: 'Expiring subscriptions',
     link: '/subscriber-management/subscribers?status=expiring',
-    figures: [{ label: 'subscribers whose subscription is expiring', value: 1234, unit: 'count', link: '/subscriber-management/subscribers?status=expiring', previous: null }],
+    figures: [
+      {
+        label: 'subscribers whose subscription is expiring',
+        value: 1234,
+        unit: 'count',
+        link: '/subscriber-management/subscribers?status=expiring',
+        previous: null,
+      },
+    ],
     items: [],
   },
   {
@@ -30,7 +38,11 @@ const CARDS: HomeCard[] = [
         value: 123456.5,
         unit: 'rupees',
         link: '/admin-reporting-management/reports?from=2026-11-01&to=2026-11-30',
-        previous: { label: 'received last month', value: 124456.5, link: '/admin-reporting-management/reports?from=2026-10-01&to=2026-10-31' },
+        previous: {
+          label: 'received last month',
+          value: 124456.5,
+          link: '/admin-reporting-management/reports?from=2026-10-01&to=2026-10-31',
+        },
       },
     ],
     items: [],
@@ -39,7 +51,15 @@ const CARDS: HomeCard[] = [
     key: 'new_subscribers',
     title: 'New subscribers',
     link: '/subscriber-management/subscribers',
-    figures: [{ label: 'new subscribers this month', value: 52, unit: 'count', link: null, previous: { label: 'new subscribers last month', value: 40, link: null } }],
+    figures: [
+      {
+        label: 'new subscribers this month',
+        value: 52,
+        unit: 'count',
+        link: null,
+        previous: { label: 'new subscribers last month', value: 40, link: null },
+      },
+    ],
     items: [],
   },
   {
@@ -47,7 +67,14 @@ const CARDS: HomeCard[] = [
     title: 'Last upload per country and direction',
     link: '/data-upload-management/uploads',
     figures: [],
-    items: [{ label: 'India, import', detail: '2026-09: Failed', at: '2026-11-20T10:00:00.000Z', link: '/data-upload-management/uploads?country_id=3&trade_direction=import' }],
+    items: [
+      {
+        label: 'India, import',
+        detail: '2026-09: Failed',
+        at: '2026-11-20T10:00:00.000Z',
+        link: '/data-upload-management/uploads?country_id=3&trade_direction=import',
+      },
+    ],
   },
   { key: 'recent_changes', title: 'Recent changes', link: '/user-management/audit-log', figures: [], items: [] },
 ];
@@ -71,12 +98,21 @@ describe('the home screen', () => {
     renderHome(CARDS);
     await screen.findByRole('heading', { name: 'Expiring subscriptions', level: 2 });
     expect(screen.getByRole('heading', { name: 'Home', level: 1 })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '1,234 subscribers whose subscription is expiring' })).toHaveAttribute('href', '/subscriber-management/subscribers?status=expiring');
+    expect(screen.getByRole('link', { name: '1,234 subscribers whose subscription is expiring' })).toHaveAttribute(
+      'href',
+      '/subscriber-management/subscribers?status=expiring',
+    );
     // Money in rupees with Indian grouping, and the change on last month in words.
     const revenue = within(screen.getByRole('article', { name: 'Revenue' }));
-    expect(revenue.getByRole('link', { name: '₹1,23,456.50 received this month' })).toHaveAttribute('href', '/admin-reporting-management/reports?from=2026-11-01&to=2026-11-30');
+    expect(revenue.getByRole('link', { name: '₹1,23,456.50 received this month' })).toHaveAttribute(
+      'href',
+      '/admin-reporting-management/reports?from=2026-11-01&to=2026-11-30',
+    );
     expect(revenue.getByText('−₹1,000.00 on last month')).toBeInTheDocument();
-    expect(revenue.getByRole('link', { name: '₹1,24,456.50 received last month' })).toHaveAttribute('href', '/admin-reporting-management/reports?from=2026-10-01&to=2026-10-31');
+    expect(revenue.getByRole('link', { name: '₹1,24,456.50 received last month' })).toHaveAttribute(
+      'href',
+      '/admin-reporting-management/reports?from=2026-10-01&to=2026-10-31',
+    );
     // A figure whose list offers no such filter is said, not linked.
     const added = within(screen.getByRole('article', { name: 'New subscribers' }));
     expect(added.queryAllByRole('link')).toHaveLength(0);
@@ -87,19 +123,32 @@ describe('the home screen', () => {
     signInWith({ VOUCHER: ['view'] });
     renderHome(CARDS);
     const uploads = within(await screen.findByRole('article', { name: 'Last upload per country and direction' }));
-    expect(uploads.getByRole('link', { name: 'India, import' })).toHaveAttribute('href', '/data-upload-management/uploads?country_id=3&trade_direction=import');
+    expect(uploads.getByRole('link', { name: 'India, import' })).toHaveAttribute(
+      'href',
+      '/data-upload-management/uploads?country_id=3&trade_direction=import',
+    );
     expect(uploads.getByText(/2026-09: Failed/)).toBeInTheDocument();
-    expect(uploads.getByRole('link', { name: 'All data uploads' })).toHaveAttribute('href', '/data-upload-management/uploads');
+    expect(uploads.getByRole('link', { name: 'All data uploads' })).toHaveAttribute(
+      'href',
+      '/data-upload-management/uploads',
+    );
     const changes = within(screen.getByRole('article', { name: 'Recent changes' }));
     expect(changes.getByText('No changes recorded yet.')).toBeInTheDocument();
-    expect(changes.getByRole('link', { name: 'The whole audit log' })).toHaveAttribute('href', '/user-management/audit-log');
+    expect(changes.getByRole('link', { name: 'The whole audit log' })).toHaveAttribute(
+      'href',
+      '/user-management/audit-log',
+    );
   });
 
   it('ROUTE-15 sends a user without any card to their first routable path', async () => {
     signInWith({ VOUCHER: ['view'] });
     server.use(
       mock.get(api('user/permission'), () =>
-        HttpResponse.json({ data: { VOUCHER: { order: 1, actions: { view: { is_routable: true, route_url: '/voucher-management/vouchers' } } } } }),
+        HttpResponse.json({
+          data: {
+            VOUCHER: { order: 1, actions: { view: { is_routable: true, route_url: '/voucher-management/vouchers' } } },
+          },
+        }),
       ),
     );
     const { history } = renderHome([]);
@@ -122,7 +171,19 @@ describe('home cards fetched ahead of the screen', () => {
     await prefetch();
     expect(asked).toBe(1);
     expect(prefetch()).toBeUndefined();
-    renderRoutes([{ path: '/home', element: <QueryClientProvider client={queryClient}><HomeScreen /></QueryClientProvider> }], ['/home']);
+    renderRoutes(
+      [
+        {
+          path: '/home',
+          element: (
+            <QueryClientProvider client={queryClient}>
+              <HomeScreen />
+            </QueryClientProvider>
+          ),
+        },
+      ],
+      ['/home'],
+    );
     expect(await screen.findByRole('heading', { name: 'Expiring subscriptions' })).toBeInTheDocument();
     expect(asked).toBe(1);
     queryClient.clear();

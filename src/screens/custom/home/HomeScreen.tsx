@@ -14,7 +14,8 @@ import { HomeCardView } from './HomeCardView.tsx';
 import './home.css';
 
 const HOME_KEY = ['home'];
-const fetchHome = (options: RequestOptions) => http.get<{ data: HomeAnswer }>('home', options).then((body) => body.data);
+const fetchHome = (options: RequestOptions) =>
+  http.get<{ data: HomeAnswer }>('home', options).then((body) => body.data);
 
 /**
  * The cards start loading with the move to the home screen (after signing in, before the address changes), with no
@@ -22,7 +23,10 @@ const fetchHome = (options: RequestOptions) => http.get<{ data: HomeAnswer }>('h
  */
 export function prefetch(): Promise<void> | undefined {
   if (queryClient.getQueryData(HOME_KEY) !== undefined) return undefined;
-  return queryClient.prefetchQuery({ queryKey: HOME_KEY, queryFn: ({ signal }) => fetchHome({ signal, ...FETCHED_AHEAD }) });
+  return queryClient.prefetchQuery({
+    queryKey: HOME_KEY,
+    queryFn: ({ signal }) => fetchHome({ signal, ...FETCHED_AHEAD }),
+  });
 }
 
 /** Where someone without a card goes instead: their landing path, else the default-route rule's first path (ROUTE-15). */
@@ -39,12 +43,21 @@ function ElsewhereThanHome() {
  * that shows it. The server decides the cards, so the request starts at once instead of after the permissions.
  */
 export function HomeScreen() {
-  const home = useQuery({ queryKey: HOME_KEY, queryFn: ({ signal }) => fetchHome({ signal }), refetchOnMount: unlessJustFetched });
+  const home = useQuery({
+    queryKey: HOME_KEY,
+    queryFn: ({ signal }) => fetchHome({ signal }),
+    refetchOnMount: unlessJustFetched,
+  });
   if (home.data?.cards.length === 0) return <ElsewhereThanHome />;
   return (
     <section className="screen" aria-labelledby={SCREEN_TITLE_ID}>
       <ScreenHeading>Home</ScreenHeading>
-      <QueryState isPending={home.isPending} isError={home.isError} what="your home screen" onRetry={() => home.refetch()}>
+      <QueryState
+        isPending={home.isPending}
+        isError={home.isError}
+        what="your home screen"
+        onRetry={() => home.refetch()}
+      >
         <div className="home-grid">
           {home.data?.cards.map((card) => (
             <HomeCardView key={card.key} card={card} />

@@ -8,8 +8,16 @@ import { legendMonth } from './legendMonth.ts';
 import { isEmpty, type MonthlySeries } from './monthlySeries.ts';
 
 /** Line colours, each at least 3:1 against its scheme's panel; and the axes' text and grid lines. */
-const LIGHT = { lines: ['#1f4fd1', '#18794e', '#c2410c', '#7c3aed', '#0e7490', '#b42318', '#a16207'], axis: '#5b6678', grid: '#e4e8ef' };
-const DARK = { lines: ['#78a8f5', '#5bd08a', '#fb923c', '#b794f6', '#38bdf8', '#f97a6e', '#facc15'], axis: '#a4aebd', grid: '#2b3441' };
+const LIGHT = {
+  lines: ['#1f4fd1', '#18794e', '#c2410c', '#7c3aed', '#0e7490', '#b42318', '#a16207'],
+  axis: '#5b6678',
+  grid: '#e4e8ef',
+};
+const DARK = {
+  lines: ['#78a8f5', '#5bd08a', '#fb923c', '#b794f6', '#38bdf8', '#f97a6e', '#facc15'],
+  axis: '#a4aebd',
+  grid: '#2b3441',
+};
 const HEIGHT = 240;
 
 export interface ReportChartProps {
@@ -50,22 +58,31 @@ export function ReportChart({ title, data, format, marked }: ReportChartProps) {
           width: element.clientWidth || 480,
           height: HEIGHT,
           // Months are spaced evenly by their place, not by their length in days.
-          scales: { x: { time: false, range: () => [-0.5, months.length - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.05] } },
+          scales: {
+            x: { time: false, range: () => [-0.5, months.length - 0.5] },
+            y: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.05] },
+          },
           series: [
             // The legend reads the hovered month, else the latest with activity (legendMonth), never "—".
-            { label: 'Month', value: (_u: uPlot, _raw: number | null, _series: number, index: number | null) => formatMonth(months[legendMonth(data, index)] ?? '') },
+            {
+              label: 'Month',
+              value: (_u: uPlot, _raw: number | null, _series: number, index: number | null) =>
+                formatMonth(months[legendMonth(data, index)] ?? ''),
+            },
             ...data.series.map((series, index) => ({
               label: series.label,
               stroke: colours.lines[index % colours.lines.length],
               width: 2,
               ...(markedIndex >= 0 ? { points: { show: true, size: 10, width: 2, filter: [markedIndex] } } : {}),
-              value: (_u: uPlot, _raw: number | null, _series: number, at: number | null) => format(series.values[legendMonth(data, at)] ?? 0),
+              value: (_u: uPlot, _raw: number | null, _series: number, at: number | null) =>
+                format(series.values[legendMonth(data, at)] ?? 0),
             })),
           ],
           axes: [
             {
               ...axis,
-              splits: (u: uPlot) => monthTicks(months.length, Number.isFinite(plotWidth(u)) ? plotWidth(u) : element.clientWidth),
+              splits: (u: uPlot) =>
+                monthTicks(months.length, Number.isFinite(plotWidth(u)) ? plotWidth(u) : element.clientWidth),
               values: (_u: uPlot, splits: number[]) => splits.map((index) => formatMonth(months[index] ?? '')),
             },
             {

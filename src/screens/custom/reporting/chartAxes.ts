@@ -11,7 +11,9 @@ const MONTH_STEPS = [1, 2, 3, 4, 6, 12];
 export function monthTicks(count: number, plotWidthPx: number): number[] {
   if (count <= 0) return [];
   const perMonth = plotWidthPx / count;
-  const step = MONTH_STEPS.find((candidate) => candidate * perMonth >= MONTH_LABEL_PX) ?? Math.ceil(MONTH_LABEL_PX / Math.max(perMonth, 1));
+  const step =
+    MONTH_STEPS.find((candidate) => candidate * perMonth >= MONTH_LABEL_PX) ??
+    Math.ceil(MONTH_LABEL_PX / Math.max(perMonth, 1));
   return Array.from({ length: Math.ceil(count / step) }, (_, index) => index * step);
 }
 

@@ -14,11 +14,32 @@ export function stubCanvas(): string[] {
       return true;
     },
   });
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement, kind: string) {
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (
+    this: HTMLCanvasElement,
+    kind: string,
+  ) {
     drawn.push(kind);
     return context as unknown as CanvasRenderingContext2D;
   } as HTMLCanvasElement['getContext']);
-  vi.stubGlobal('Path2D', class { moveTo() {} lineTo() {} rect() {} arc() {} closePath() {} bezierCurveTo() {} quadraticCurveTo() {} addPath() {} });
-  vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} }));
+  vi.stubGlobal(
+    'Path2D',
+    class {
+      moveTo() {}
+      lineTo() {}
+      rect() {}
+      arc() {}
+      closePath() {}
+      bezierCurveTo() {}
+      quadraticCurveTo() {}
+      addPath() {}
+    },
+  );
+  vi.stubGlobal('matchMedia', () => ({
+    matches: false,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+  }));
   return drawn;
 }

@@ -20,6 +20,8 @@ describe('the report legend month', () => {
   });
 
   it("is the period's last month when nothing happened", () => {
-    expect(legendMonth({ months: ['2026-10', '2026-11'], series: [{ label: 'Uploads', values: [0, 0] }] }, null)).toBe(1);
+    expect(legendMonth({ months: ['2026-10', '2026-11'], series: [{ label: 'Uploads', values: [0, 0] }] }, null)).toBe(
+      1,
+    );
   });
 });

@@ -32,7 +32,9 @@ export function monthsBetween(from: string, to: string): string[] {
  * a plan).
  */
 export function monthlySeries(points: readonly Point[], period: { from: string; to: string }): MonthlySeries {
-  const months = [...new Set([...monthsBetween(period.from, period.to), ...points.map((point) => String(point.month))])].sort();
+  const months = [
+    ...new Set([...monthsBetween(period.from, period.to), ...points.map((point) => String(point.month))]),
+  ].sort();
   const first = points[0] ?? {};
   const keyOf = Object.keys(first).find((key) => key !== 'month' && typeof first[key] === 'string');
   const numeric = Object.keys(first).filter((key) => key !== 'month' && typeof first[key] === 'number');

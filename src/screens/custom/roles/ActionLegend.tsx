@@ -15,7 +15,9 @@ export function ActionLegend({ actions }: { actions: readonly ActionName[] }) {
         ))}
         <div>
           <dt>implied</dt>
-          <dd>View is ticked because another action of the module needs it; taking View away takes those actions too.</dd>
+          <dd>
+            View is ticked because another action of the module needs it; taking View away takes those actions too.
+          </dd>
         </div>
       </dl>
     </details>

@@ -29,7 +29,12 @@ export function CopyFromRole({ api, editing, disabled, onCopy }: CopyFromRolePro
   const roles = useQuery({
     queryKey: ['resource', api, 'copy-choices'],
     queryFn: ({ signal }) =>
-      http.get<{ data: RoleChoice[] }>(api, { params: { _page_size: ROLES_OFFERED, _sort: 'name', _order: 'asc' }, signal }).then((body) => body.data),
+      http
+        .get<{ data: RoleChoice[] }>(api, {
+          params: { _page_size: ROLES_OFFERED, _sort: 'name', _order: 'asc' },
+          signal,
+        })
+        .then((body) => body.data),
     enabled: open,
   });
   const choices = (roles.data ?? []).filter((role) => String(role.id) !== editing);
@@ -60,15 +65,27 @@ export function CopyFromRole({ api, editing, disabled, onCopy }: CopyFromRolePro
   return (
     <div className="permission-copy" role="group" aria-label="Copy from role">
       <label htmlFor={selectId}>Role to copy</label>
-      <select id={selectId} value={chosen} disabled={disabled || roles.isPending} onChange={(event) => setChosen(event.target.value)}>
-        <option value="">{roles.isPending ? 'Loading roles…' : roles.isError ? 'The roles could not be read' : 'Choose a role'}</option>
+      <select
+        id={selectId}
+        value={chosen}
+        disabled={disabled || roles.isPending}
+        onChange={(event) => setChosen(event.target.value)}
+      >
+        <option value="">
+          {roles.isPending ? 'Loading roles…' : roles.isError ? 'The roles could not be read' : 'Choose a role'}
+        </option>
         {choices.map((role) => (
           <option key={role.id} value={String(role.id)}>
             {role.name}
           </option>
         ))}
       </select>
-      <button type="button" className="button button--primary" disabled={disabled || copying || chosen === ''} onClick={() => void copy()}>
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={disabled || copying || chosen === ''}
+        onClick={() => void copy()}
+      >
         {copying ? 'Copying…' : 'Copy'}
       </button>
       <button type="button" className="button" onClick={() => setOpen(false)}>

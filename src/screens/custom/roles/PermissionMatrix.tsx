@@ -1,5 +1,11 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { ACTION_LABELS, MODULE_ACTIONS, MODULE_LABELS, type ActionName, type ModuleKey } from '../../../generated/permissions.ts';
+import {
+  ACTION_LABELS,
+  MODULE_ACTIONS,
+  MODULE_LABELS,
+  type ActionName,
+  type ModuleKey,
+} from '../../../generated/permissions.ts';
 import { ActionLegend } from './ActionLegend.tsx';
 import { TriStateBox } from './TriStateBox.tsx';
 import { ACTION_MEANINGS } from './actionMeanings.ts';
@@ -69,7 +75,12 @@ export function PermissionMatrix({ areas, value, onChange, disabled = false, too
 
   const rowHeading = (modules: ModuleKey[], label: string, selectLabel: string) => (
     <label className="permission-matrix__row-label">
-      <TriStateBox label={selectLabel} state={grantedState(value, modules)} disabled={disabled} onChange={(checked) => change(withModules(value, modules, checked), null)} />
+      <TriStateBox
+        label={selectLabel}
+        state={grantedState(value, modules)}
+        disabled={disabled}
+        onChange={(checked) => change(withModules(value, modules, checked), null)}
+      />
       <span>{label}</span>
     </label>
   );
@@ -77,7 +88,14 @@ export function PermissionMatrix({ areas, value, onChange, disabled = false, too
   return (
     <div className="permission-matrix">
       <div className="permission-matrix__tools">
-        <input type="search" className="permission-matrix__search" aria-label="Search modules" placeholder="Search modules" value={query} onChange={(event) => setQuery(event.target.value)} />
+        <input
+          type="search"
+          className="permission-matrix__search"
+          aria-label="Search modules"
+          placeholder="Search modules"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
         {tools?.((next, text) => change(next, text))}
       </div>
       <ActionLegend actions={columns} />
@@ -118,16 +136,26 @@ export function PermissionMatrix({ areas, value, onChange, disabled = false, too
             {shown.map((area) => (
               <tbody key={area.module}>
                 <tr className="permission-matrix__area">
-                  <th scope="rowgroup">{rowHeading([area.module, ...area.modules], area.label, `${area.label}: every action of the area`)}</th>
+                  <th scope="rowgroup">
+                    {rowHeading([area.module, ...area.modules], area.label, `${area.label}: every action of the area`)}
+                  </th>
                   {columns.map((action) => (
-                    <td key={action}>{action === 'view' && MODULE_ACTIONS[area.module].includes('view') && box(area.module, 'view', area.label)}</td>
+                    <td key={action}>
+                      {action === 'view' &&
+                        MODULE_ACTIONS[area.module].includes('view') &&
+                        box(area.module, 'view', area.label)}
+                    </td>
                   ))}
                 </tr>
                 {area.modules.map((module) => (
                   <tr key={module}>
-                    <th scope="row">{rowHeading([module], MODULE_LABELS[module], `${MODULE_LABELS[module]}: all actions`)}</th>
+                    <th scope="row">
+                      {rowHeading([module], MODULE_LABELS[module], `${MODULE_LABELS[module]}: all actions`)}
+                    </th>
                     {columns.map((action) => (
-                      <td key={action}>{MODULE_ACTIONS[module].includes(action) && box(module, action, MODULE_LABELS[module])}</td>
+                      <td key={action}>
+                        {MODULE_ACTIONS[module].includes(action) && box(module, action, MODULE_LABELS[module])}
+                      </td>
                     ))}
                   </tr>
                 ))}

@@ -1,4 +1,11 @@
-import { ACTIONS, ACTION_LABELS, MODULE_ACTIONS, MODULE_LABELS, type ActionName, type ModuleKey } from '../../../generated/permissions.ts';
+import {
+  ACTIONS,
+  ACTION_LABELS,
+  MODULE_ACTIONS,
+  MODULE_LABELS,
+  type ActionName,
+  type ModuleKey,
+} from '../../../generated/permissions.ts';
 import { AREAS } from '../../../generated/routes.ts';
 
 /** A role's permission set as the API speaks it: actions by module. */
@@ -17,13 +24,17 @@ export function matrixAreas(): MatrixArea[] {
   return AREAS.map((area) => ({
     module: area.module,
     label: area.label,
-    modules: [...new Set<ModuleKey>(area.routes.map((route) => route.module))].filter((module) => module !== area.module),
+    modules: [...new Set<ModuleKey>(area.routes.map((route) => route.module))].filter(
+      (module) => module !== area.module,
+    ),
   }));
 }
 
 /** The matrix's columns: every action some module of the areas offers, in vocabulary order. */
 export function matrixColumns(areas: readonly MatrixArea[]): ActionName[] {
-  const offered = new Set(areas.flatMap((area) => [area.module, ...area.modules]).flatMap((module) => MODULE_ACTIONS[module]));
+  const offered = new Set(
+    areas.flatMap((area) => [area.module, ...area.modules]).flatMap((module) => MODULE_ACTIONS[module]),
+  );
   return ACTIONS.filter((action) => offered.has(action));
 }
 
@@ -33,7 +44,11 @@ export function filterAreas(areas: readonly MatrixArea[], query: string): Matrix
   if (!wanted) return [...areas];
   const matches = (label: string) => label.toLowerCase().includes(wanted);
   return areas
-    .map((area) => (matches(area.label) ? area : { ...area, modules: area.modules.filter((module) => matches(MODULE_LABELS[module])) }))
+    .map((area) =>
+      matches(area.label)
+        ? area
+        : { ...area, modules: area.modules.filter((module) => matches(MODULE_LABELS[module])) },
+    )
     .filter((area) => matches(area.label) || area.modules.length > 0);
 }
 
@@ -80,7 +95,9 @@ export function withAction(set: PermissionSet, module: ModuleKey, action: Action
     const others = action === 'view' ? [...current] : [];
     if (others.length > 0) {
       others.forEach((other) => current.delete(other));
-      const names = ACTIONS.filter((candidate) => others.includes(candidate)).map((candidate) => ACTION_LABELS[candidate]);
+      const names = ACTIONS.filter((candidate) => others.includes(candidate)).map(
+        (candidate) => ACTION_LABELS[candidate],
+      );
       note = `${MODULE_LABELS[module]}: ${names.join(', ')} taken away too, as ${others.length === 1 ? 'it needs' : 'they need'} View.`;
     }
   }
@@ -89,14 +106,22 @@ export function withAction(set: PermissionSet, module: ModuleKey, action: Action
 
 /** The set with every action of each of `modules` granted or revoked: a module's row, or an area's. */
 export function withModules(set: PermissionSet, modules: readonly ModuleKey[], granted: boolean): PermissionSet {
-  return modules.reduce((next, module) => withActions(next, module, new Set(granted ? MODULE_ACTIONS[module] : [])), set);
+  return modules.reduce(
+    (next, module) => withActions(next, module, new Set(granted ? MODULE_ACTIONS[module] : [])),
+    set,
+  );
 }
 
 /**
  * The set with `action` granted or revoked for each of `modules` that offers it: a column. Granting takes View along
  * and revoking View takes the rest along, as for one box; the note says so once for the column.
  */
-export function withColumn(set: PermissionSet, modules: readonly ModuleKey[], action: ActionName, granted: boolean): MatrixChange {
+export function withColumn(
+  set: PermissionSet,
+  modules: readonly ModuleKey[],
+  action: ActionName,
+  granted: boolean,
+): MatrixChange {
   let next = set;
   let along = 0;
   for (const module of modules.filter((candidate) => MODULE_ACTIONS[candidate].includes(action))) {
@@ -106,13 +131,23 @@ export function withColumn(set: PermissionSet, modules: readonly ModuleKey[], ac
   }
   if (along === 0) return { set: next, note: null };
   const modulesText = `${along} module${along === 1 ? '' : 's'}`;
-  const note = granted ? `View granted too for ${modulesText}, as ${ACTION_LABELS[action]} needs it.` : `The other actions of ${modulesText} taken away too, as they need View.`;
+  const note = granted
+    ? `View granted too for ${modulesText}, as ${ACTION_LABELS[action]} needs it.`
+    : `The other actions of ${modulesText} taken away too, as they need View.`;
   return { set: next, note };
 }
 
 /** Whether every action of every one of `modules` is granted (true), none is (false), or some are (mixed). */
-export function grantedState(set: PermissionSet, modules: readonly ModuleKey[], action?: ActionName): boolean | 'mixed' {
-  const boxes = modules.flatMap((module) => MODULE_ACTIONS[module].filter((offered) => action === undefined || offered === action).map((offered) => hasAction(set, module, offered)));
+export function grantedState(
+  set: PermissionSet,
+  modules: readonly ModuleKey[],
+  action?: ActionName,
+): boolean | 'mixed' {
+  const boxes = modules.flatMap((module) =>
+    MODULE_ACTIONS[module]
+      .filter((offered) => action === undefined || offered === action)
+      .map((offered) => hasAction(set, module, offered)),
+  );
   if (boxes.length > 0 && boxes.every(Boolean)) return true;
   return boxes.some(Boolean) ? 'mixed' : false;
 }

@@ -23,8 +23,20 @@ function serveQuotes() {
       const query = new URL(request.url).searchParams;
       asked.push(`${query.get('plan_id')}:${query.get('voucher_code') ?? ''}`);
       const code = query.get('voucher_code');
-      if (code && code !== 'DIWALI25') return HttpResponse.json({ message: 'Invalid voucher.', errors: { voucher_code: 'No voucher has this code.' } }, { status: 400 });
-      return HttpResponse.json({ data: { list_price: 123456, discount: code ? 1000 : 0, amount_due: code ? 122456 : 123456, days: 365, voucher_code: code } });
+      if (code && code !== 'DIWALI25')
+        return HttpResponse.json(
+          { message: 'Invalid voucher.', errors: { voucher_code: 'No voucher has this code.' } },
+          { status: 400 },
+        );
+      return HttpResponse.json({
+        data: {
+          list_price: 123456,
+          discount: code ? 1000 : 0,
+          amount_due: code ? 122456 : 123456,
+          days: 365,
+          voucher_code: code,
+        },
+      });
     }),
   );
   return asked;
@@ -51,7 +63,10 @@ describe('AddSubscriptionDialog', () => {
     server.use(
       mock.post(api('subscribers/9/subscriptions'), async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json({ message: 'Invalid input.', errors: { amount_paid: 'More than the amount due, ₹1,22,456.00.' } }, { status: 400 });
+        return HttpResponse.json(
+          { message: 'Invalid input.', errors: { amount_paid: 'More than the amount due, ₹1,22,456.00.' } },
+          { status: 400 },
+        );
       }),
     );
     const user = userEvent.setup();
@@ -80,8 +95,18 @@ describe('AddSubscriptionDialog', () => {
     await user.type(within(dialog).getByLabelText(/^Amount paid/), '200000');
     await user.type(within(dialog).getByLabelText(/^Payment reference/), 'UTR-1');
     await user.click(within(dialog).getByRole('button', { name: 'Add subscription' }));
-    await waitFor(() => expect(within(dialog).getByLabelText(/^Amount paid/)).toHaveAccessibleDescription(/More than the amount due, ₹1,22,456\.00\./));
-    expect(sent).toMatchObject({ plan_id: 2, voucher_code: 'DIWALI25', amount_paid: 200000, payment_reference: 'UTR-1', is_trial: false });
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText(/^Amount paid/)).toHaveAccessibleDescription(
+        /More than the amount due, ₹1,22,456\.00\./,
+      ),
+    );
+    expect(sent).toMatchObject({
+      plan_id: 2,
+      voucher_code: 'DIWALI25',
+      amount_paid: 200000,
+      payment_reference: 'UTR-1',
+      is_trial: false,
+    });
     expect(voucher).toHaveValue('DIWALI25');
     expect(within(dialog).getByLabelText(/^Payment reference/)).toHaveValue('UTR-1');
     expect(onClose).not.toHaveBeenCalled();

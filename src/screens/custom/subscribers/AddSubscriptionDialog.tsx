@@ -48,7 +48,11 @@ export function AddSubscriptionDialog({ resource, subscriberId, onClose }: AddSu
         {...form}
         uiSchema={uiSchema}
         formData={formData}
-        onChange={(data) => setFormData(typeof data.voucher_code === 'string' ? { ...data, voucher_code: data.voucher_code.toUpperCase() } : data)}
+        onChange={(data) =>
+          setFormData(
+            typeof data.voucher_code === 'string' ? { ...data, voucher_code: data.voucher_code.toUpperCase() } : data,
+          )
+        }
         {...submission}
         serverErrors={withVoucherError(submission.serverErrors, quote.voucherError)}
         submitLabel={TITLE}
@@ -65,7 +69,10 @@ export function AddSubscriptionDialog({ resource, subscriberId, onClose }: AddSu
 }
 
 /** The server's errors of the last submit, and its word on the voucher code last quoted, shown on that field. */
-function withVoucherError(submitted: ServerFieldErrors | null, voucherError: UseSubscriptionQuoteResult['voucherError']): ServerFieldErrors | null {
+function withVoucherError(
+  submitted: ServerFieldErrors | null,
+  voucherError: UseSubscriptionQuoteResult['voucherError'],
+): ServerFieldErrors | null {
   if (!voucherError) return submitted;
   return {
     fields: { ...submitted?.fields, voucher_code: voucherError.text },

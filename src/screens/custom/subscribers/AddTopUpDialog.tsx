@@ -22,7 +22,12 @@ export function AddTopUpDialog({ resource, subscriberId, onClose }: AddTopUpDial
       title="Add top-up"
       form={actionForm(resource, 'ADD_TOP_UP')}
       submitLabel="Credit points"
-      send={(data) => http.post<{ message?: string }>(`${resource.api}/${subscriberId}/top-ups`, { ...data, idempotency_key: idempotencyKey })}
+      send={(data) =>
+        http.post<{ message?: string }>(`${resource.api}/${subscriberId}/top-ups`, {
+          ...data,
+          idempotency_key: idempotencyKey,
+        })
+      }
       doneMessage="Top-up credited."
       onClose={onClose}
     />

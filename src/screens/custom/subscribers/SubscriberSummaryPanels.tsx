@@ -6,7 +6,13 @@ import { subscriptionStanding } from './subscriptionStanding.ts';
 import type { SubscriberSummary } from './useSubscriberDetails.ts';
 
 /** The figures at the top of a subscriber's details (standing, points, money paid), then the profile. */
-export function SubscriberSummaryPanels({ resource, summary }: { resource: ResourceDescription; summary: SubscriberSummary }) {
+export function SubscriberSummaryPanels({
+  resource,
+  summary,
+}: {
+  resource: ResourceDescription;
+  summary: SubscriberSummary;
+}) {
   const entityFields = resource.entity?.fields ?? [];
   const statusField = entityFields.find((field) => field.name === 'status') ?? { enumLabels: null };
   const profileFields = readableFields(entityFields).filter((field) => field.name !== 'id');

@@ -7,7 +7,12 @@ import { ConfirmDialog } from '../../shared/ConfirmDialog.tsx';
 import { formatDate, formatMoney } from '../../shared/formatValue.ts';
 import type { Subscription, SubscriptionState } from './useSubscriberDetails.ts';
 
-const STATE_LABELS: Record<SubscriptionState, string> = { scheduled: 'Scheduled', current: 'Current', ended: 'Ended', cancelled: 'Cancelled' };
+const STATE_LABELS: Record<SubscriptionState, string> = {
+  scheduled: 'Scheduled',
+  current: 'Current',
+  ended: 'Ended',
+  cancelled: 'Cancelled',
+};
 const CANCELLABLE: readonly SubscriptionState[] = ['scheduled', 'current'];
 
 export interface SubscriptionsTableProps {
@@ -23,14 +28,25 @@ export interface SubscriptionsTableProps {
 export function SubscriptionsTable({ subscriptions, subscriberPath, canCancel, onCancelled }: SubscriptionsTableProps) {
   const [cancelling, setCancelling] = useState<Subscription | null>(null);
   const cancel = useMutation({
-    mutationFn: (subscription: Subscription) => http.post<{ message?: string }>(`${subscriberPath}/subscriptions/${subscription.id}/cancel`),
+    mutationFn: (subscription: Subscription) =>
+      http.post<{ message?: string }>(`${subscriberPath}/subscriptions/${subscription.id}/cancel`),
     onSuccess: (body) => {
       toastSuccess(body.message ?? 'Subscription cancelled.');
       setCancelling(null);
       onCancelled();
     },
   });
-  const headings = ['Plan', 'Period', 'State', 'List price', 'Voucher', 'Discount', 'Amount due', 'Amount paid', 'Payment reference'];
+  const headings = [
+    'Plan',
+    'Period',
+    'State',
+    'List price',
+    'Voucher',
+    'Discount',
+    'Amount due',
+    'Amount paid',
+    'Payment reference',
+  ];
   return (
     <>
       <div className="table-region" role="region" aria-label="Subscriptions table" tabIndex={0}>
@@ -59,7 +75,12 @@ export function SubscriptionsTable({ subscriptions, subscriberPath, canCancel, o
                 {canCancel && (
                   <td className="actions-cell">
                     {CANCELLABLE.includes(subscription.state) && (
-                      <button type="button" className="button" onClick={() => setCancelling(subscription)} aria-label={`Cancel ${planName(subscription)}, ${period(subscription)}`}>
+                      <button
+                        type="button"
+                        className="button"
+                        onClick={() => setCancelling(subscription)}
+                        aria-label={`Cancel ${planName(subscription)}, ${period(subscription)}`}
+                      >
                         Cancel
                       </button>
                     )}

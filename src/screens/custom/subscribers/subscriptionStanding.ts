@@ -26,23 +26,36 @@ function inDays(days: number): string {
  * `status` and `plan_id` (named by the manifest's labels), never worked out here, so the line cannot contradict the
  * list; only the dates come from the subscription the summary answers with.
  */
-export function subscriptionStanding(summary: Pick<SubscriberSummary, 'subscriber' | 'subscription'>, statusField: Pick<FieldDescription, 'enumLabels'>, today = localDate()): string {
+export function subscriptionStanding(
+  summary: Pick<SubscriberSummary, 'subscriber' | 'subscription'>,
+  statusField: Pick<FieldDescription, 'enumLabels'>,
+  today = localDate(),
+): string {
   const { subscriber, subscription } = summary;
   const status = String(subscriber.status ?? 'none');
   const word = enumLabel(statusField, status);
-  const current = subscription?.state === 'current' && subscription.plan_id === subscriber.plan_id ? subscription : null;
-  const planName = subscriber.plan_id_label ?? current?.plan_label ?? (subscriber.plan_id ? `Plan #${String(subscriber.plan_id)}` : null);
-  const coverage = planName && `${String(planName)}${current?.ends_on ? ` until ${formatDate(current.ends_on, false)}` : ''}`;
+  const current =
+    subscription?.state === 'current' && subscription.plan_id === subscriber.plan_id ? subscription : null;
+  const planName =
+    subscriber.plan_id_label ??
+    current?.plan_label ??
+    (subscriber.plan_id ? `Plan #${String(subscriber.plan_id)}` : null);
+  const coverage =
+    planName && `${String(planName)}${current?.ends_on ? ` until ${formatDate(current.ends_on, false)}` : ''}`;
   switch (status) {
     case 'active':
     case 'trial':
       return coverage ? `${word} · ${coverage}` : word;
     case 'expiring':
-      return [current?.ends_on ? `${word} ${inDays(daysBetween(today, current.ends_on))}` : word, coverage].filter(Boolean).join(' · ');
+      return [current?.ends_on ? `${word} ${inDays(daysBetween(today, current.ends_on))}` : word, coverage]
+        .filter(Boolean)
+        .join(' · ');
     case 'expired':
       return subscription?.ends_on ? `${word} on ${formatDate(subscription.ends_on, false)}` : word;
     case 'cancelled':
-      return subscription?.cancelled_at ? `${word} on ${formatDate(localDate(new Date(subscription.cancelled_at)), false)}` : word;
+      return subscription?.cancelled_at
+        ? `${word} on ${formatDate(localDate(new Date(subscription.cancelled_at)), false)}`
+        : word;
     default:
       return word;
   }

@@ -73,7 +73,8 @@ export function useSubscriberDetails(resource: ResourceDescription, id: string) 
   const base = `${resource.api}/${id}`;
   const read = <T>(part: string, enabled = true) => ({
     queryKey: ['resource', resource.api, part, id],
-    queryFn: ({ signal }: { signal: AbortSignal }) => http.get<{ data: T }>(`${base}/${part}`, { signal, shownByCaller: REFUSALS }).then((body) => body.data),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      http.get<{ data: T }>(`${base}/${part}`, { signal, shownByCaller: REFUSALS }).then((body) => body.data),
     enabled,
   });
   const summary = useQuery(read<SubscriberSummary>('summary'));

@@ -31,7 +31,11 @@ export interface UseSubscriptionQuoteResult {
  */
 export function useSubscriptionQuote(subscriberPath: string, request: QuoteRequest): UseSubscriptionQuoteResult {
   const asked = useSettled(
-    { plan_id: request.plan_id, voucher_code: request.voucher_code?.trim() || undefined, is_trial: request.is_trial ?? false },
+    {
+      plan_id: request.plan_id,
+      voucher_code: request.voucher_code?.trim() || undefined,
+      is_trial: request.is_trial ?? false,
+    },
     PRICE_QUOTE_DEBOUNCE_MS,
   );
   const query = useQuery<SubscriptionQuote>({
@@ -39,7 +43,11 @@ export function useSubscriptionQuote(subscriberPath: string, request: QuoteReque
     queryFn: ({ signal }) =>
       http
         .get<{ data: SubscriptionQuote }>(`${subscriberPath}/subscription-quote`, {
-          params: { plan_id: asked.plan_id!, is_trial: asked.is_trial, ...(asked.voucher_code ? { voucher_code: asked.voucher_code } : {}) },
+          params: {
+            plan_id: asked.plan_id!,
+            is_trial: asked.is_trial,
+            ...(asked.voucher_code ? { voucher_code: asked.voucher_code } : {}),
+          },
           signal,
           loader: false,
           // A refused voucher is said on its field, not in a toast.

@@ -18,7 +18,19 @@ export interface KeysetPagerProps {
 }
 
 /** Paging by keyset: the range shown of the (exact or estimated) total, previous and next; no page numbers to jump to. */
-export function KeysetPager({ first, shown, size, defaultSize, total, estimated, hasPrevious, hasNext, onPrevious, onNext, onSize }: KeysetPagerProps) {
+export function KeysetPager({
+  first,
+  shown,
+  size,
+  defaultSize,
+  total,
+  estimated,
+  hasPrevious,
+  hasNext,
+  onPrevious,
+  onNext,
+  onSize,
+}: KeysetPagerProps) {
   const id = useId();
   const sizes = [...new Set([...PAGE_SIZES, defaultSize])].sort((a, b) => a - b);
   const last = first + shown - 1;

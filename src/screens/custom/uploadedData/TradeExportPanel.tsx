@@ -1,7 +1,11 @@
 import type { UseTradeExportResult } from './useTradeExport.ts';
 
 /** A background export's progress, then its download link (or why it failed). */
-export function TradeExportPanel({ job, downloading, download }: Pick<UseTradeExportResult, 'job' | 'downloading' | 'download'>) {
+export function TradeExportPanel({
+  job,
+  downloading,
+  download,
+}: Pick<UseTradeExportResult, 'job' | 'downloading' | 'download'>) {
   if (!job) return null;
   const written = job.rows_written.toLocaleString('en');
   const estimated = Math.max(job.rows_estimated, job.rows_written);
@@ -10,7 +14,13 @@ export function TradeExportPanel({ job, downloading, download }: Pick<UseTradeEx
       {job.status === 'completed' ? (
         <p role="status">
           Export ready: {written} records.{' '}
-          <button type="button" className="button button--primary" onClick={() => void download()} disabled={downloading} aria-busy={downloading || undefined}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void download()}
+            disabled={downloading}
+            aria-busy={downloading || undefined}
+          >
             {downloading ? 'Downloading…' : 'Download export'}
           </button>
         </p>

@@ -33,9 +33,13 @@ export function useTradeExport(api: string): UseTradeExportResult {
   const [downloading, setDownloading] = useState(false);
   const job = useQuery({
     queryKey: ['resource', api, 'exports', jobId],
-    queryFn: ({ signal }) => http.get<{ data: TradeExport }>(`${api}/exports/${jobId}`, { loader: false, signal }).then((body) => body.data),
+    queryFn: ({ signal }) =>
+      http.get<{ data: TradeExport }>(`${api}/exports/${jobId}`, { loader: false, signal }).then((body) => body.data),
     enabled: jobId !== null,
-    refetchInterval: (query) => (query.state.data && (query.state.data.status === 'completed' || query.state.data.status === 'failed') ? false : EXPORT_POLL_MS),
+    refetchInterval: (query) =>
+      query.state.data && (query.state.data.status === 'completed' || query.state.data.status === 'failed')
+        ? false
+        : EXPORT_POLL_MS,
   });
   const fetchFile = async (path: string, params: Record<string, string> = {}, fileName = FILE_NAME) => {
     setDownloading(true);

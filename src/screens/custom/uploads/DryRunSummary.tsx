@@ -20,8 +20,12 @@ export function DryRunSummary({ state, ref }: { state: DryRunState; ref?: Ref<HT
         Check of {state.fileName}
       </h2>
       {state.kind === 'reading' && <p role="status">Reading the file's header and first rows…</p>}
-      {state.kind === 'waiting-for-columns' && <p role="status">Choose a trade direction to check the file against its columns.</p>}
-      {state.kind === 'unavailable' && <p role="status">This browser could not read the file to check it: the server checks it once it is sent.</p>}
+      {state.kind === 'waiting-for-columns' && (
+        <p role="status">Choose a trade direction to check the file against its columns.</p>
+      )}
+      {state.kind === 'unavailable' && (
+        <p role="status">This browser could not read the file to check it: the server checks it once it is sent.</p>
+      )}
       {state.kind === 'done' && <DryRunResult result={state.result} />}
     </section>
   );
@@ -40,7 +44,8 @@ function DryRunResult({ result }: { result: DryRun }) {
     return (
       <>
         <p role="status" className="dry-run__verdict dry-run__verdict--blocked">
-          The file cannot be uploaded: its header does not match the columns of this trade direction. Correct the first row and choose the file again.
+          The file cannot be uploaded: its header does not match the columns of this trade direction. Correct the first
+          row and choose the file again.
         </p>
         <ul className="dry-run__header-problems">
           {missing.length > 0 && <li>Missing columns: {missing.join(', ')}</li>}
@@ -50,19 +55,26 @@ function DryRunResult({ result }: { result: DryRun }) {
       </>
     );
   }
-  const scope = result.whole ? `Of the file's ${plural(result.checked, 'row', 'rows')}` : `Of its first ${plural(result.checked, 'row', 'rows')}`;
+  const scope = result.whole
+    ? `Of the file's ${plural(result.checked, 'row', 'rows')}`
+    : `Of its first ${plural(result.checked, 'row', 'rows')}`;
   return (
     <>
-      <p role="status" className={`dry-run__verdict ${result.rejected ? 'dry-run__verdict--warning' : 'dry-run__verdict--passed'}`}>
+      <p
+        role="status"
+        className={`dry-run__verdict ${result.rejected ? 'dry-run__verdict--warning' : 'dry-run__verdict--passed'}`}
+      >
         The header matches. {scope}, {count(result.accepted)} would be imported and {count(result.rejected)} rejected.
-        {result.rejected > 0 && ' Rejected rows are left out of the import: correct them first, or upload the file and download them from its log.'}
+        {result.rejected > 0 &&
+          ' Rejected rows are left out of the import: correct them first, or upload the file and download them from its log.'}
       </p>
       {result.rejections.length > 0 && (
         <div className="table-region" role="region" aria-label="Rows that would be rejected" tabIndex={0}>
           <table className="data-table">
             <caption>
               Rows that would be rejected
-              {result.rejected > result.rejections.length && ` (the first ${count(result.rejections.length)} of ${count(result.rejected)})`}
+              {result.rejected > result.rejections.length &&
+                ` (the first ${count(result.rejections.length)} of ${count(result.rejected)})`}
             </caption>
             <ColumnHeadings names={['Line', 'Reason']} />
             <tbody>

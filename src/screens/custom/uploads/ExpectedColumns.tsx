@@ -6,7 +6,8 @@ import { http } from '../../../http/index.ts';
 export function useExpectedColumns(api: string, tradeDirection: string) {
   return useQuery({
     queryKey: ['resource', api, 'columns', tradeDirection],
-    queryFn: ({ signal }) => http.get<{ data: TradeColumn[] }>(`${api}/columns`, { params: { trade_direction: tradeDirection }, signal }),
+    queryFn: ({ signal }) =>
+      http.get<{ data: TradeColumn[] }>(`${api}/columns`, { params: { trade_direction: tradeDirection }, signal }),
     enabled: tradeDirection !== '',
     select: (answer) => answer.data,
   });
@@ -15,8 +16,14 @@ export function useExpectedColumns(api: string, tradeDirection: string) {
 /** The header a trade file needs for a trade direction: the data columns the server checks it against. */
 export function ExpectedColumns({ api, tradeDirection }: { api: string; tradeDirection: string }) {
   const columns = useExpectedColumns(api, tradeDirection);
-  if (tradeDirection === '') return <p className="field-help">Choose a trade direction to see the columns its CSV file needs.</p>;
-  if (!columns.data) return <p className="field-help">{columns.isError ? 'The expected columns could not be loaded.' : 'Loading the expected columns…'}</p>;
+  if (tradeDirection === '')
+    return <p className="field-help">Choose a trade direction to see the columns its CSV file needs.</p>;
+  if (!columns.data)
+    return (
+      <p className="field-help">
+        {columns.isError ? 'The expected columns could not be loaded.' : 'Loading the expected columns…'}
+      </p>
+    );
   const names = (required: boolean) =>
     columns.data
       .filter((column) => column.required === required)

@@ -12,8 +12,17 @@ function formatOf(column: TradeColumn): string {
  * The columns a file for the chosen trade direction has, each with the format its values are accepted in, and a
  * template CSV of them made here from the same list (its header and one example shipment).
  */
-export function ExpectedFormats({ columns, tradeDirection, open }: { columns: readonly TradeColumn[]; tradeDirection: string; open: boolean }) {
-  const download = () => saveBlob(new Blob([templateCsv(columns)], { type: 'text/csv' }), `trade-data-${tradeDirection}-template.csv`);
+export function ExpectedFormats({
+  columns,
+  tradeDirection,
+  open,
+}: {
+  columns: readonly TradeColumn[];
+  tradeDirection: string;
+  open: boolean;
+}) {
+  const download = () =>
+    saveBlob(new Blob([templateCsv(columns)], { type: 'text/csv' }), `trade-data-${tradeDirection}-template.csv`);
   return (
     <details className="dry-run__formats" open={open || undefined}>
       <summary>Expected columns and formats</summary>
@@ -33,7 +42,8 @@ export function ExpectedFormats({ columns, tradeDirection, open }: { columns: re
         </table>
       </div>
       <p>
-        A file is CSV in UTF-8 (or CSV compressed with gzip, named .csv.gz), commas between fields; a field holding a comma is quoted (&quot;1,23,456.50&quot;).{' '}
+        A file is CSV in UTF-8 (or CSV compressed with gzip, named .csv.gz), commas between fields; a field holding a
+        comma is quoted (&quot;1,23,456.50&quot;).{' '}
         <button type="button" className="button" onClick={download}>
           Download a template CSV
         </button>

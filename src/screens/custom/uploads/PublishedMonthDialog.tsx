@@ -31,12 +31,24 @@ interface PublishedMonthDialogProps {
  */
 export function PublishedMonthDialog({ question, fileName, onAnswer, onCancel }: PublishedMonthDialogProps) {
   return (
-    <Dialog title={question.duplicate ? 'Import this file again?' : 'This month is already published'} onClose={onCancel}>
+    <Dialog
+      title={question.duplicate ? 'Import this file again?' : 'This month is already published'}
+      onClose={onCancel}
+    >
       <div className="dialog__body">
         {question.duplicate && <p>{question.duplicate}</p>}
         {question.published && <p>{question.published}</p>}
-        {question.published && <p>Replace takes the published records out when those of {fileName} are published: until then readers see the old ones, after it the new ones, never both.</p>}
-        <p>{question.duplicate ? `Importing it again adds the rows of ${fileName} a second time.` : `Adding keeps the published records and adds the rows of ${fileName} to them.`}</p>
+        {question.published && (
+          <p>
+            Replace takes the published records out when those of {fileName} are published: until then readers see the
+            old ones, after it the new ones, never both.
+          </p>
+        )}
+        <p>
+          {question.duplicate
+            ? `Importing it again adds the rows of ${fileName} a second time.`
+            : `Adding keeps the published records and adds the rows of ${fileName} to them.`}
+        </p>
         <p>Cancelling the upload imports nothing of {fileName}.</p>
       </div>
       <div className="dialog__actions">
@@ -44,7 +56,11 @@ export function PublishedMonthDialog({ question, fileName, onAnswer, onCancel }:
         <button type="button" className="button button--primary" data-autofocus onClick={onCancel}>
           Cancel the upload
         </button>
-        <button type="button" className={question.duplicate ? 'button button--danger' : 'button'} onClick={() => onAnswer('add')}>
+        <button
+          type="button"
+          className={question.duplicate ? 'button button--danger' : 'button'}
+          onClick={() => onAnswer('add')}
+        >
           {question.duplicate ? 'Import again' : 'Add to them'}
         </button>
         {question.published && (

@@ -19,7 +19,10 @@ export interface SendingState {
 
 /** The state after a progress event: the samples of the last few seconds kept for the speed. */
 export function progressed(state: SendingState, sent: number, total: number, at = Date.now()): SendingState {
-  const samples = [...state.samples.filter((sample) => sample.at >= at - SPEED_WINDOW_MS && sample.sent <= sent), { at, sent }];
+  const samples = [
+    ...state.samples.filter((sample) => sample.at >= at - SPEED_WINDOW_MS && sample.sent <= sent),
+    { at, sent },
+  ];
   return { ...state, sent, total, stopped: null, samples };
 }
 
@@ -76,7 +79,10 @@ export function SendingProgress({ state, onPause, onResume }: SendingProgressPro
           </button>
         )}
       </div>
-      <p className="field-help">If the connection drops, sending resumes by itself from where it stopped. If this page is closed or reloaded, open it again and pick the same file: it resumes from there.</p>
+      <p className="field-help">
+        If the connection drops, sending resumes by itself from where it stopped. If this page is closed or reloaded,
+        open it again and pick the same file: it resumes from there.
+      </p>
     </div>
   );
 }
@@ -93,8 +99,8 @@ export function UnfinishedSending({ fileName, record, onResume, onDiscard }: Unf
   return (
     <div role="status" className="upload-progress">
       <p>
-        {fileName} was partly sent for upload {record.uploadId}, started {new Date(record.startedAt).toLocaleString()}. Resume sends only the rest of it; the country,
-        direction and period of that upload are kept.
+        {fileName} was partly sent for upload {record.uploadId}, started {new Date(record.startedAt).toLocaleString()}.
+        Resume sends only the rest of it; the country, direction and period of that upload are kept.
       </p>
       <div className="form-actions">
         <button type="button" className="button" onClick={onResume}>

@@ -8,7 +8,14 @@ import { DryRunSummary } from './DryRunSummary.tsx';
 import { ExpectedColumns, useExpectedColumns } from './ExpectedColumns.tsx';
 import { ExpectedFormats } from './ExpectedFormats.tsx';
 import { PublishedMonthDialog, completionBody, type MonthAnswer, type MonthQuestion } from './PublishedMonthDialog.tsx';
-import { failureOf, forgetSending, sendFile, unfinishedSending, type SendingFile, type SentFileRecord } from './resumableFile.ts';
+import {
+  failureOf,
+  forgetSending,
+  sendFile,
+  unfinishedSending,
+  type SendingFile,
+  type SentFileRecord,
+} from './resumableFile.ts';
 import { SendingProgress, UnfinishedSending, progressed, type SendingState } from './SendingProgress.tsx';
 import { UploadResult, type AcceptedUpload } from './UploadResult.tsx';
 import { failureText, type FormNotice } from './uploadNotice.ts';
@@ -62,7 +69,12 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
   const [formKey, setFormKey] = useState(0);
   const [serverErrors, setServerErrors] = useState<ServerFieldErrors | null>(null);
   /** An upload the server asked about (the same file before, or its month already published), waiting for the user's answer. */
-  const [asked, setAsked] = useState<{ record: SentFileRecord; file: File; data: FormData; question: MonthQuestion } | null>(null);
+  const [asked, setAsked] = useState<{
+    record: SentFileRecord;
+    file: File;
+    data: FormData;
+    question: MonthQuestion;
+  } | null>(null);
   const cancelPath = (uploadId: number) => `${resource.api}/${uploadId}/cancel`;
   // A question left unanswered (the page left while it was open) cancels its upload rather than leave it waiting.
   const unanswered = useRef<string | null>(null);
@@ -100,12 +112,18 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
 
   /** A try that came to nothing: the form keeps what was chosen, and says why (on the fields the server named, and beside the buttons). */
   const refused = (error: unknown, data: FormData) => {
-    if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) setServerErrors({ fields: error.fieldErrors, submitted: data });
+    if (isApiError(error) && Object.keys(error.fieldErrors).length > 0)
+      setServerErrors({ fields: error.fieldErrors, submitted: data });
     setNotice({ kind: 'failed', text: failureText(error) });
   };
 
   /** Tells the server the whole file is there; it checks it and queues it, or asks first (a duplicate, a published month). */
-  const complete = async (record: SentFileRecord, chosen: File, data: FormData, answers: Record<string, boolean> = {}) => {
+  const complete = async (
+    record: SentFileRecord,
+    chosen: File,
+    data: FormData,
+    answers: Record<string, boolean> = {},
+  ) => {
     try {
       await http.post(record.completePath, answers, SAID_HERE);
       setAccepted({ uploadId: record.uploadId, fileName: chosen.name });
@@ -116,7 +134,12 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
       setFormKey((key) => key + 1);
     } catch (error) {
       // A file already imported, or a month already published, is a question for the user, asked once in the dialog.
-      const question = isApiError(error) ? { duplicate: error.fieldErrors.confirm_duplicate ?? null, published: error.fieldErrors.confirm_published ?? null } : null;
+      const question = isApiError(error)
+        ? {
+            duplicate: error.fieldErrors.confirm_duplicate ?? null,
+            published: error.fieldErrors.confirm_published ?? null,
+          }
+        : null;
       if (question && (question.duplicate || question.published)) setAsked({ record, file: chosen, data, question });
       else refused(error, data);
     }
@@ -125,26 +148,30 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
   /** Sends the file in chunks to its upload's signed URL (resuming a previous sending), then completes the upload. */
   const send = async (url: string, record: SentFileRecord, chosen: File, data: FormData, previous?: PreviousUpload) => {
     setSending({ sent: 0, total: chosen.size, paused: false, stopped: null, samples: [] });
-    transfer.current = await sendFile(chosen, { url, record, ...(previous ? { previous } : {}) }, {
-      onProgress: (sent, total) => setSending((state) => state && progressed(state, sent, total)),
-      onSent: () => {
-        transfer.current = null;
-        setSending(null);
-        void complete(record, chosen, data);
+    transfer.current = await sendFile(
+      chosen,
+      { url, record, ...(previous ? { previous } : {}) },
+      {
+        onProgress: (sent, total) => setSending((state) => state && progressed(state, sent, total)),
+        onSent: () => {
+          transfer.current = null;
+          setSending(null);
+          void complete(record, chosen, data);
+        },
+        onError: (error) => {
+          const failure = failureOf(error);
+          if (failure.kind === 'interrupted') {
+            setSending((state) => state && { ...state, stopped: 'the connection to the server was lost' });
+            return;
+          }
+          // The server refused the file itself (its link expired, a size that is not the announced one), or the browser
+          // could not read it: resending would not help.
+          transfer.current = null;
+          setSending(null);
+          setNotice({ kind: 'failed', text: `Nothing was uploaded: ${failure.message}` });
+        },
       },
-      onError: (error) => {
-        const failure = failureOf(error);
-        if (failure.kind === 'interrupted') {
-          setSending((state) => state && { ...state, stopped: 'the connection to the server was lost' });
-          return;
-        }
-        // The server refused the file itself (its link expired, a size that is not the announced one), or the browser
-        // could not read it: resending would not help.
-        transfer.current = null;
-        setSending(null);
-        setNotice({ kind: 'failed', text: `Nothing was uploaded: ${failure.message}` });
-      },
-    });
+    );
   };
 
   const upload = async (data: FormData) => {
@@ -155,7 +182,9 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
     // A file whose header the import would refuse is not sent: the dry run says why (rejected rows only warn).
     const checked = await dryRun.settled(file);
     if (checked && !checked.sendable) {
-      const why = checked.problem ? 'the file cannot be read as the import reads it' : "the file's header does not match the columns of this trade direction";
+      const why = checked.problem
+        ? 'the file cannot be read as the import reads it'
+        : "the file's header does not match the columns of this trade direction";
       setNotice({ kind: 'failed', text: `Nothing was uploaded: ${why}. See the check of ${file.name}.` });
       dryRunPanel.current?.focus();
       return;
@@ -170,7 +199,12 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
     } finally {
       setStarting(false);
     }
-    await send(ticket.upload_url, { uploadId: ticket.upload.id, completePath: ticket.complete_path, startedAt: Date.now() }, file, data);
+    await send(
+      ticket.upload_url,
+      { uploadId: ticket.upload.id, completePath: ticket.complete_path, startedAt: Date.now() },
+      file,
+      data,
+    );
   };
 
   const resumeUnfinished = () => {
@@ -199,7 +233,10 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
     setAsked(null);
     try {
       await http.post(cancelPath(asked.record.uploadId), {});
-      setNotice({ kind: 'cancelled', text: `Upload ${asked.record.uploadId} was cancelled: nothing of ${asked.file.name} was imported.` });
+      setNotice({
+        kind: 'cancelled',
+        text: `Upload ${asked.record.uploadId} was cancelled: nothing of ${asked.file.name} was imported.`,
+      });
     } catch {
       // The http client has already said why.
     }
@@ -249,11 +286,21 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
           ) : (
             <>
               {notice && (
-                <p role={notice.kind === 'failed' ? 'alert' : 'status'} className={notice.kind === 'failed' ? 'form-alert' : 'form-notice'}>
+                <p
+                  role={notice.kind === 'failed' ? 'alert' : 'status'}
+                  className={notice.kind === 'failed' ? 'form-alert' : 'form-notice'}
+                >
                   {notice.text}
                 </p>
               )}
-              {unfinished && <UnfinishedSending fileName={unfinished.file.name} record={unfinished.record} onResume={resumeUnfinished} onDiscard={discardUnfinished} />}
+              {unfinished && (
+                <UnfinishedSending
+                  fileName={unfinished.file.name}
+                  record={unfinished.record}
+                  onResume={resumeUnfinished}
+                  onDiscard={discardUnfinished}
+                />
+              )}
             </>
           )
         }
@@ -268,10 +315,21 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
         {/* After the file's field, before the buttons: what the import would say of the chosen file, and the columns. */}
         <DryRunSummary ref={dryRunPanel} state={dryRun.state} />
         {columns.data && tradeDirection && (
-          <ExpectedFormats columns={columns.data} tradeDirection={tradeDirection} open={dryRun.state.kind === 'done' && !dryRun.state.result.sendable} />
+          <ExpectedFormats
+            columns={columns.data}
+            tradeDirection={tradeDirection}
+            open={dryRun.state.kind === 'done' && !dryRun.state.result.sendable}
+          />
         )}
       </SchemaForm>
-      {asked && <PublishedMonthDialog question={asked.question} fileName={asked.file.name} onAnswer={answer} onCancel={() => void decline()} />}
+      {asked && (
+        <PublishedMonthDialog
+          question={asked.question}
+          fileName={asked.file.name}
+          onAnswer={answer}
+          onCancel={() => void decline()}
+        />
+      )}
     </>
   );
 }

@@ -14,14 +14,27 @@ type UploadProgress = ImportProgress & { upload_id: number; status: string };
  * the whole page every UPLOAD_POLL_MS; once one has ended, the page is loaded again (its counts and status).
  * `resource` null: another list, nothing is asked.
  */
-export function useUploadProgressCells(resource: ResourceDescription | null, rows: readonly Row[], listKey: readonly unknown[]): ((columnId: string, row: Row) => ReactNode | undefined) | undefined {
+export function useUploadProgressCells(
+  resource: ResourceDescription | null,
+  rows: readonly Row[],
+  listKey: readonly unknown[],
+): ((columnId: string, row: Row) => ReactNode | undefined) | undefined {
   const queryClient = useQueryClient();
-  const running = useMemo(() => (resource ? rows.filter((row) => !FINISHED.has(String(row.status))).map((row) => Number(row.id)) : []), [resource, rows]);
+  const running = useMemo(
+    () => (resource ? rows.filter((row) => !FINISHED.has(String(row.status))).map((row) => Number(row.id)) : []),
+    [resource, rows],
+  );
   const api = resource?.api ?? '';
   const progress = useQuery({
     queryKey: ['resource', api, 'progress', running.join(',')],
     queryFn: ({ signal }) =>
-      http.get<{ data: UploadProgress[] }>(`${api}/progress`, { params: { ids: running.join(',') }, loader: false, signal }).then((body) => new Map(body.data.map((entry) => [entry.upload_id, entry]))),
+      http
+        .get<{ data: UploadProgress[] }>(`${api}/progress`, {
+          params: { ids: running.join(',') },
+          loader: false,
+          signal,
+        })
+        .then((body) => new Map(body.data.map((entry) => [entry.upload_id, entry]))),
     enabled: running.length > 0,
     refetchInterval: UPLOAD_POLL_MS,
   });
@@ -34,12 +47,26 @@ export function useUploadProgressCells(resource: ResourceDescription | null, row
   if (!resource || !statusField || running.length === 0) return undefined;
   return (columnId, row) => {
     if (columnId !== 'status' || FINISHED.has(String(row.status))) return undefined;
-    return <UploadProgressCell field={statusField} status={String(row.status)} progress={progress.data?.get(Number(row.id)) ?? null} />;
+    return (
+      <UploadProgressCell
+        field={statusField}
+        status={String(row.status)}
+        progress={progress.data?.get(Number(row.id)) ?? null}
+      />
+    );
   };
 }
 
 /** A running upload's status with how far its import has come: a bar of the file read and the time left. */
-function UploadProgressCell({ field, status, progress }: { field: FieldDescription; status: string; progress: UploadProgress | null }) {
+function UploadProgressCell({
+  field,
+  status,
+  progress,
+}: {
+  field: FieldDescription;
+  status: string;
+  progress: UploadProgress | null;
+}) {
   const fraction = progress?.bytes_total ? Math.min(1, progress.bytes_read / progress.bytes_total) : null;
   const label = enumLabel(field, progress?.status ?? status);
   if (!progress || fraction === null) return <span>{label}</span>;

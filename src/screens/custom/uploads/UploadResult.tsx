@@ -23,7 +23,10 @@ interface UploadResultProps {
 export function UploadResult({ resource, entity, accepted }: UploadResultProps) {
   const ref = useRef<HTMLDivElement>(null);
   const mayOpen = useCanAccess(resource.module, 'view_detail').allowed;
-  const detail = mayOpen && resource.routes.view_detail ? generatePath(resource.routes.view_detail, { id: String(accepted.uploadId) }) : null;
+  const detail =
+    mayOpen && resource.routes.view_detail
+      ? generatePath(resource.routes.view_detail, { id: String(accepted.uploadId) })
+      : null;
   useEffect(() => {
     ref.current?.focus();
   }, [accepted]);
@@ -40,7 +43,11 @@ export function UploadResult({ resource, entity, accepted }: UploadResultProps) 
         )}
         The form below is ready for the next file.
       </p>
-      <UploadStatus api={resource.api} uploadId={accepted.uploadId} statusField={entity.fields.find((field) => field.name === 'status')} />
+      <UploadStatus
+        api={resource.api}
+        uploadId={accepted.uploadId}
+        statusField={entity.fields.find((field) => field.name === 'status')}
+      />
     </div>
   );
 }

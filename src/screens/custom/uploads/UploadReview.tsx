@@ -30,7 +30,10 @@ export function UploadReviewPanel({ api, uploadId, status }: UploadReviewPanelPr
   const mayVerify = useCanAccess('DATA_UPLOAD_LOGS', 'verify').allowed;
   const review = useQuery({
     queryKey: ['resource', api, 'review', uploadId, status],
-    queryFn: ({ signal }) => http.get<{ data: UploadReviewAnswer }>(`${api}/${uploadId}/review`, { loader: false, signal }).then((body) => body.data),
+    queryFn: ({ signal }) =>
+      http
+        .get<{ data: UploadReviewAnswer }>(`${api}/${uploadId}/review`, { loader: false, signal })
+        .then((body) => body.data),
     enabled: mayVerify && COMPARED.has(status),
   });
   if (!mayVerify || !COMPARED.has(status) || !review.data?.review) return null;
@@ -43,7 +46,9 @@ export function UploadReviewPanel({ api, uploadId, status }: UploadReviewPanelPr
         {comparison.compared_with
           ? `Compared with ${formatMonth(comparison.compared_with.period)}, the last published month of this country and direction (${comparison.compared_with.file_name}).`
           : 'The first month of this country and direction: nothing published to compare with, so only the checks of the file itself apply.'}{' '}
-        {beyond.length === 0 ? 'Every check is within its limit.' : `${beyond.length} ${beyond.length === 1 ? 'check is' : 'checks are'} beyond the limit.`}
+        {beyond.length === 0
+          ? 'Every check is within its limit.'
+          : `${beyond.length} ${beyond.length === 1 ? 'check is' : 'checks are'} beyond the limit.`}
       </p>
       <ChecksTable checks={comparison.checks} />
       <p>
@@ -57,9 +62,15 @@ export function UploadReviewPanel({ api, uploadId, status }: UploadReviewPanelPr
         </p>
       )}
       <MonthsCharts months={months} />
-      {samples.filter((sample) => sample.rows.length > 0).map((sample) => (
-        <SampleRows key={sample.key} sample={sample} label={comparison.checks.find((check) => check.key === sample.key)?.label ?? sample.key} />
-      ))}
+      {samples
+        .filter((sample) => sample.rows.length > 0)
+        .map((sample) => (
+          <SampleRows
+            key={sample.key}
+            sample={sample}
+            label={comparison.checks.find((check) => check.key === sample.key)?.label ?? sample.key}
+          />
+        ))}
     </section>
   );
 }
@@ -75,7 +86,9 @@ function ChecksTable({ checks }: { checks: readonly ReviewCheck[] }) {
             <tr key={check.key} className={check.flagged ? 'upload-review__flagged' : undefined}>
               <th scope="row">{check.label}</th>
               <td>
-                <span className={`status-badge${check.flagged ? ' status-badge--warning' : ''}`}>{!check.applied ? 'Not checked' : check.flagged ? 'Beyond the limit' : 'Within the limit'}</span>
+                <span className={`status-badge${check.flagged ? ' status-badge--warning' : ''}`}>
+                  {!check.applied ? 'Not checked' : check.flagged ? 'Beyond the limit' : 'Within the limit'}
+                </span>
               </td>
               <td>{check.message}</td>
             </tr>
@@ -95,10 +108,21 @@ function MonthsCharts({ months }: { months: readonly ReviewMonth[] }) {
   const money = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
   return (
     <div className="upload-review__charts">
-      <ReportChart title="Accepted rows by month (this upload is the last)" data={{ months: periods, series: [{ label: 'Rows', values: months.map((month) => month.rows) }] }} format={(value) => count.format(value)} marked={marked} />
-      <ReportChart title="Total value by month (this upload is the last)" data={{ months: periods, series: [{ label: 'Value', values: months.map((month) => month.value ?? 0) }] }} format={(value) => money.format(value)} marked={marked} />
+      <ReportChart
+        title="Accepted rows by month (this upload is the last)"
+        data={{ months: periods, series: [{ label: 'Rows', values: months.map((month) => month.rows) }] }}
+        format={(value) => count.format(value)}
+        marked={marked}
+      />
+      <ReportChart
+        title="Total value by month (this upload is the last)"
+        data={{ months: periods, series: [{ label: 'Value', values: months.map((month) => month.value ?? 0) }] }}
+        format={(value) => money.format(value)}
+        marked={marked}
+      />
       <p className="upload-review__this-month">
-        This upload, marked with a dot: {formatMonth(marked ?? '')}, {count.format(months.find((month) => month.current)?.rows ?? 0)} rows.
+        This upload, marked with a dot: {formatMonth(marked ?? '')},{' '}
+        {count.format(months.find((month) => month.current)?.rows ?? 0)} rows.
       </p>
     </div>
   );
@@ -140,12 +164,24 @@ function ReviewDecision({ api, uploadId }: { api: string; uploadId: string }) {
       <button type="button" className="button button--danger" onClick={() => setDeciding('reject')}>
         Reject
       </button>
-      {deciding && <DecisionDialog api={api} uploadId={uploadId} decision={deciding} onClose={() => setDeciding(null)} />}
+      {deciding && (
+        <DecisionDialog api={api} uploadId={uploadId} decision={deciding} onClose={() => setDeciding(null)} />
+      )}
     </div>
   );
 }
 
-function DecisionDialog({ api, uploadId, decision, onClose }: { api: string; uploadId: string; decision: 'publish' | 'reject'; onClose: () => void }) {
+function DecisionDialog({
+  api,
+  uploadId,
+  decision,
+  onClose,
+}: {
+  api: string;
+  uploadId: string;
+  decision: 'publish' | 'reject';
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const reasonId = useId();
   const [reason, setReason] = useState('');
@@ -172,9 +208,21 @@ function DecisionDialog({ api, uploadId, decision, onClose }: { api: string; upl
   return (
     <Dialog title={publish ? 'Publish this upload?' : 'Reject this upload?'} onClose={onClose}>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <p>{publish ? 'Customers see its records in the report and exports at once.' : 'Its records are removed; its file and rejected lines stay until the upload is deleted.'}</p>
+        <p>
+          {publish
+            ? 'Customers see its records in the report and exports at once.'
+            : 'Its records are removed; its file and rejected lines stay until the upload is deleted.'}
+        </p>
         <label htmlFor={reasonId}>Reason (kept with the upload’s history)</label>
-        <textarea id={reasonId} value={reason} onChange={(event) => setReason(event.target.value)} rows={3} maxLength={2000} aria-invalid={error ? true : undefined} aria-describedby={error ? `${reasonId}-error` : undefined} />
+        <textarea
+          id={reasonId}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          rows={3}
+          maxLength={2000}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${reasonId}-error` : undefined}
+        />
         {error && (
           <p id={`${reasonId}-error`} className="field-error">
             {error}
@@ -184,7 +232,11 @@ function DecisionDialog({ api, uploadId, decision, onClose }: { api: string; upl
           <button type="button" className="button" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className={publish ? 'button button--primary' : 'button button--danger'} disabled={busy}>
+          <button
+            type="submit"
+            className={publish ? 'button button--primary' : 'button button--danger'}
+            disabled={busy}
+          >
             {publish ? 'Publish' : 'Reject'}
           </button>
         </div>

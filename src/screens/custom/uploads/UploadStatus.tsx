@@ -9,7 +9,16 @@ import { enumLabel } from '../../shared/formatValue.ts';
 import { ColumnHeadings } from '../../shared/ColumnHeadings.tsx';
 
 interface UploadLog {
-  upload: { id: number; version: number; status: string; file_name: string; rows_total: number | null; rows_accepted: number | null; rows_rejected: number | null; error?: string | null };
+  upload: {
+    id: number;
+    version: number;
+    status: string;
+    file_name: string;
+    rows_total: number | null;
+    rows_accepted: number | null;
+    rows_rejected: number | null;
+    error?: string | null;
+  };
   progress: ImportProgress | null;
   rejected: { line: number; reason: string }[];
 }
@@ -17,7 +26,15 @@ interface UploadLog {
 /** How often a processing upload's status is asked again. */
 export const UPLOAD_POLL_MS = 2000;
 /** Statuses after which an upload's import has ended (one waiting for review changes only by a reviewer's decision). */
-export const FINISHED = new Set(['published', 'needs_review', 'rejected', 'failed', 'cancelled', 'replaced', 'abandoned']);
+export const FINISHED = new Set([
+  'published',
+  'needs_review',
+  'rejected',
+  'failed',
+  'cancelled',
+  'replaced',
+  'abandoned',
+]);
 
 export interface UploadStatusProps {
   api: string;
@@ -30,8 +47,10 @@ export interface UploadStatusProps {
 export function useUploadLog(api: string, uploadId: number | string) {
   return useQuery({
     queryKey: ['resource', api, 'log', String(uploadId)],
-    queryFn: ({ signal }) => http.get<{ data: UploadLog }>(`${api}/${uploadId}/log`, { loader: false, signal }).then((body) => body.data),
-    refetchInterval: (query) => (query.state.data && FINISHED.has(query.state.data.upload.status) ? false : UPLOAD_POLL_MS),
+    queryFn: ({ signal }) =>
+      http.get<{ data: UploadLog }>(`${api}/${uploadId}/log`, { loader: false, signal }).then((body) => body.data),
+    refetchInterval: (query) =>
+      query.state.data && FINISHED.has(query.state.data.upload.status) ? false : UPLOAD_POLL_MS,
   });
 }
 
@@ -45,10 +64,16 @@ export function UploadStatus({ api, uploadId, statusField }: UploadStatusProps) 
     <section className="panel" aria-labelledby="upload-status-title">
       <h2 id="upload-status-title">{upload.file_name}</h2>
       <p role="status">
-        Status: <span className="status-badge">{statusField ? enumLabel(statusField, upload.status) : upload.status}</span>
+        Status:{' '}
+        <span className="status-badge">{statusField ? enumLabel(statusField, upload.status) : upload.status}</span>
       </p>
       {upload.error && <p className="field-error">{upload.error}</p>}
-      {upload.status === 'needs_review' && <p>Its checks found it unlike the months before: customers see none of its records until a reviewer publishes it, on the upload's page.</p>}
+      {upload.status === 'needs_review' && (
+        <p>
+          Its checks found it unlike the months before: customers see none of its records until a reviewer publishes it,
+          on the upload's page.
+        </p>
+      )}
       {running && progress && <ImportProgressBar progress={progress} />}
       {running && <CancelUpload api={api} uploadId={uploadId} requested={progress?.cancel_requested === true} />}
       <dl className="stat-grid">
@@ -94,7 +119,8 @@ export function ImportProgressBar({ progress }: { progress: ImportProgress }) {
       {fraction !== null && <progress max={1} value={fraction} aria-label="File read" />}
       <p>
         {fraction !== null && `${Math.floor(fraction * 100)}% read · `}
-        {progress.rows_read.toLocaleString('en')} rows ({progress.rows_accepted.toLocaleString('en')} accepted, {progress.rows_rejected.toLocaleString('en')} rejected)
+        {progress.rows_read.toLocaleString('en')} rows ({progress.rows_accepted.toLocaleString('en')} accepted,{' '}
+        {progress.rows_rejected.toLocaleString('en')} rejected)
         {progress.rows_per_second !== null && ` · ${progress.rows_per_second.toLocaleString('en')} rows/s`}
         {progress.seconds_left !== null && ` · about ${formatDuration(progress.seconds_left)} left`}
       </p>

@@ -1,8 +1,25 @@
 // The dry run of a chosen trade file, before anything is sent: its header and first rows read in the browser (through
 // DecompressionStream for gzip, stopping once they are read) and held to the rules the server's import holds every
 // row to (validation/tradeRows.ts), with its reading (validation/tradeCsv.ts). Loaded when a file is chosen.
-import { BadTradeFile, NOT_CSV, NOT_GZIP, TEXT_SNIFF_BYTES, csvBatches, isGzipName, startsAsGzip, strictUtf8 } from '../../../../validation/tradeCsv.ts';
-import { checkHeader, headerNames, headerProblem, isBlankRecord, rowCheck, type HeaderCheck, type TradeColumn } from '../../../../validation/tradeRows.ts';
+import {
+  BadTradeFile,
+  NOT_CSV,
+  NOT_GZIP,
+  TEXT_SNIFF_BYTES,
+  csvBatches,
+  isGzipName,
+  startsAsGzip,
+  strictUtf8,
+} from '../../../../validation/tradeCsv.ts';
+import {
+  checkHeader,
+  headerNames,
+  headerProblem,
+  isBlankRecord,
+  rowCheck,
+  type HeaderCheck,
+  type TradeColumn,
+} from '../../../../validation/tradeRows.ts';
 
 /** How many rows after the header the dry run reads. */
 export const DRY_RUN_ROWS = 1000;
@@ -50,11 +67,17 @@ export interface DryRun {
 /** Reads the header and the first DRY_RUN_ROWS rows of a file, and no more of it than they take. */
 export async function readFirstRows(file: Blob & { name: string }): Promise<FirstRows> {
   const read = { bytes: 0 };
-  const result = (problem: string | null, header: string[] | null = null, rows: string[][] = [], whole = false): FirstRows => ({ header, rows, whole, bytesRead: read.bytes, problem });
+  const result = (
+    problem: string | null,
+    header: string[] | null = null,
+    rows: string[][] = [],
+    whole = false,
+  ): FirstRows => ({ header, rows, whole, bytesRead: read.bytes, problem });
   if (file.size === 0) return result('The file is empty.');
   const gzip = startsAsGzip(new Uint8Array(await file.slice(0, 2).arrayBuffer()));
   if (isGzipName(file.name) && !gzip) return result(NOT_GZIP);
-  if (!isGzipName(file.name) && gzip) return result('The file is compressed with gzip but its name ends in .csv: name it .csv.gz.');
+  if (!isGzipName(file.name) && gzip)
+    return result('The file is compressed with gzip but its name ends in .csv: name it .csv.gz.');
 
   const bytes = fileSlices(file, read);
   let header: string[] | null = null;
@@ -84,10 +107,17 @@ export async function readFirstRows(file: Blob & { name: string }): Promise<Firs
     }
   } catch (error) {
     if (error instanceof BadTradeFile) return result(error.message, header, rows);
-    if (gzip) return result('The file is gzip-compressed but cannot be decompressed (it is cut short or corrupt). Compress it again, or upload it uncompressed.', header, rows);
+    if (gzip)
+      return result(
+        'The file is gzip-compressed but cannot be decompressed (it is cut short or corrupt). Compress it again, or upload it uncompressed.',
+        header,
+        rows,
+      );
     throw error;
   }
-  return header === null ? result('The file is empty: it has no header row.', null, [], true) : result(null, header, rows, true);
+  return header === null
+    ? result('The file is empty: it has no header row.', null, [], true)
+    : result(null, header, rows, true);
 }
 
 /** What the import would say of these rows against the columns of the chosen trade direction. */
@@ -137,7 +167,9 @@ async function* gunzipped(bytes: AsyncIterator<Uint8Array> & AsyncIterable<Uint8
       else controller.enqueue(next.value);
     },
   });
-  const reader = compressed.pipeThrough(new DecompressionStream('gzip') as ReadableWritablePair<Uint8Array, Uint8Array>).getReader();
+  const reader = compressed
+    .pipeThrough(new DecompressionStream('gzip') as ReadableWritablePair<Uint8Array, Uint8Array>)
+    .getReader();
   try {
     for (;;) {
       const next = await reader.read();

@@ -5,7 +5,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ToastHost } from '../../../shell/ToastHost.tsx';
 import { api, renderScreen, server, signInWith } from '../../testing/renderScreen.tsx';
 import DataUploadScreen from '../DataUploadScreen.tsx';
-import { addRoute, fillIn, logOf, period, serveCountries, serveFileEndpoint, STORAGE_URL, uploads } from './uploadTesting.ts';
+import {
+  addRoute,
+  fillIn,
+  logOf,
+  period,
+  serveCountries,
+  serveFileEndpoint,
+  STORAGE_URL,
+  uploads,
+} from './uploadTesting.ts';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -21,7 +30,12 @@ async function uploadAsked(id: number, questions: Record<string, string>, answer
   const sent = serveFileEndpoint();
   const calls: string[] = [];
   server.use(
-    mock.post(api('uploads'), () => HttpResponse.json({ data: { upload: { id }, upload_url: STORAGE_URL, complete_path: `uploads/${id}/complete` } }, { status: 201 })),
+    mock.post(api('uploads'), () =>
+      HttpResponse.json(
+        { data: { upload: { id }, upload_url: STORAGE_URL, complete_path: `uploads/${id}/complete` } },
+        { status: 201 },
+      ),
+    ),
     mock.post(api(`uploads/${id}/complete`), async ({ request }) => {
       const body = (await request.json()) as Record<string, boolean>;
       calls.push(`complete ${JSON.stringify(body)}`);
@@ -31,7 +45,10 @@ async function uploadAsked(id: number, questions: Record<string, string>, answer
     }),
     mock.post(api(`uploads/${id}/cancel`), () => {
       calls.push('cancel');
-      return HttpResponse.json({ data: { id, status: 'cancelled' }, message: 'The upload is being cancelled.' }, { status: 202 });
+      return HttpResponse.json(
+        { data: { id, status: 'cancelled' }, message: 'The upload is being cancelled.' },
+        { status: 202 },
+      );
     }),
     mock.get(api(`uploads/${id}/log`), () => HttpResponse.json(logOf({ status: 'published', rows: [1, 1, 0] }))),
   );
@@ -43,11 +60,13 @@ async function uploadAsked(id: number, questions: Record<string, string>, answer
   return { calls, sent, user, unmount };
 }
 
-const PUBLISHED = "Records of this country, trade direction and period are already published: upload 3 (india-2026-10.csv, 1,000 rows). Replace them with this file, or add this file's rows to them.";
+const PUBLISHED =
+  "Records of this country, trade direction and period are already published: upload 3 (india-2026-10.csv, 1,000 rows). Replace them with this file, or add this file's rows to them.";
 
 describe('a file for a month that has records, or uploaded again', () => {
   it('asks before importing a file the server says was already uploaded, and completes again with confirm_duplicate without sending the file twice', async () => {
-    const DUPLICATE = 'The same file was already uploaded for this country, trade direction and period on 2026-10-01 09:30 UTC by Asha Admin (upload 3).';
+    const DUPLICATE =
+      'The same file was already uploaded for this country, trade direction and period on 2026-10-01 09:30 UTC by Asha Admin (upload 3).';
     const { calls, sent, user } = await uploadAsked(7, { confirm_duplicate: DUPLICATE }, 'confirm_duplicate');
     const dialog = await screen.findByRole('dialog', { name: 'Import this file again?' });
     expect(dialog).toHaveTextContent(DUPLICATE);
@@ -83,7 +102,10 @@ describe('a file for a month that has records, or uploaded again', () => {
     const { calls, user } = await uploadAsked(9, { confirm_published: PUBLISHED }, 'add_to_published');
     const dialog = await screen.findByRole('dialog', { name: 'This month is already published' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel the upload' }));
-    expect(await screen.findByText(/^Upload 9 was cancelled: nothing of .+ was imported\.$/)).toHaveAttribute('role', 'status');
+    expect(await screen.findByText(/^Upload 9 was cancelled: nothing of .+ was imported\.$/)).toHaveAttribute(
+      'role',
+      'status',
+    );
     expect(calls).toEqual(['complete {}', 'cancel']);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(period()).toHaveDisplayValue('September');
@@ -91,7 +113,11 @@ describe('a file for a month that has records, or uploaded again', () => {
   });
 
   it('answers Enter with the default, the safe cancel: the file is not imported again', async () => {
-    const { calls, user } = await uploadAsked(10, { confirm_duplicate: 'The same file was already uploaded (upload 3).' }, 'confirm_duplicate');
+    const { calls, user } = await uploadAsked(
+      10,
+      { confirm_duplicate: 'The same file was already uploaded (upload 3).' },
+      'confirm_duplicate',
+    );
     await screen.findByRole('dialog', { name: 'Import this file again?' });
     await user.keyboard('{Enter}');
     await screen.findByText(/^Upload 10 was cancelled/);
@@ -99,7 +125,11 @@ describe('a file for a month that has records, or uploaded again', () => {
   });
 
   it('cancels the upload when the page is left with its question unanswered, so that none is left waiting for its file', async () => {
-    const { calls, unmount } = await uploadAsked(11, { confirm_duplicate: 'The same file was already uploaded (upload 3).' }, 'confirm_duplicate');
+    const { calls, unmount } = await uploadAsked(
+      11,
+      { confirm_duplicate: 'The same file was already uploaded (upload 3).' },
+      'confirm_duplicate',
+    );
     await screen.findByRole('dialog', { name: 'Import this file again?' });
     unmount();
     await waitFor(() => expect(calls).toEqual(['complete {}', 'cancel']));

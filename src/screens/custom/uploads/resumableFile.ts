@@ -31,13 +31,20 @@ const fingerprintOf = (file: File) => `trade-upload:${file.name}:${file.size}:${
 const client = () => import('tus-js-client');
 
 /** The upload this file was being sent for when the page was left, if the browser kept it. */
-export async function unfinishedSending(file: File): Promise<{ record: SentFileRecord; previous: PreviousUpload } | null> {
+export async function unfinishedSending(
+  file: File,
+): Promise<{ record: SentFileRecord; previous: PreviousUpload } | null> {
   const { Upload } = await client();
   const probe = new Upload(file, { fingerprint: async () => fingerprintOf(file) });
-  const previous = (await probe.findPreviousUploads()).sort((a, b) => Date.parse(b.creationTime) - Date.parse(a.creationTime))[0];
+  const previous = (await probe.findPreviousUploads()).sort(
+    (a, b) => Date.parse(b.creationTime) - Date.parse(a.creationTime),
+  )[0];
   const uploadId = Number(previous?.metadata.upload_id);
   if (!previous || !Number.isSafeInteger(uploadId) || !previous.metadata.complete_path) return null;
-  return { previous, record: { uploadId, completePath: previous.metadata.complete_path, startedAt: Date.parse(previous.creationTime) } };
+  return {
+    previous,
+    record: { uploadId, completePath: previous.metadata.complete_path, startedAt: Date.parse(previous.creationTime) },
+  };
 }
 
 /** Forgets an unfinished sending the user chose not to resume. */
@@ -50,7 +57,11 @@ export async function forgetSending(previous: PreviousUpload): Promise<void> {
  * Sends a file to its upload's signed URL by the tus protocol, in chunks, resuming from what the server has after a
  * break (retried by itself a few times, then by `resume`) or, with `previous`, after a reload of the page.
  */
-export async function sendFile(file: File, target: { url: string; record: SentFileRecord; previous?: PreviousUpload }, events: SendingEvents): Promise<SendingFile> {
+export async function sendFile(
+  file: File,
+  target: { url: string; record: SentFileRecord; previous?: PreviousUpload },
+  events: SendingEvents,
+): Promise<SendingFile> {
   const { Upload } = await client();
   const upload: Upload = new Upload(file, {
     endpoint: new URL(target.url, window.location.href).href,
@@ -59,7 +70,11 @@ export async function sendFile(file: File, target: { url: string; record: SentFi
     fingerprint: async () => fingerprintOf(file),
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,
-    metadata: { filename: file.name, upload_id: String(target.record.uploadId), complete_path: target.record.completePath },
+    metadata: {
+      filename: file.name,
+      upload_id: String(target.record.uploadId),
+      complete_path: target.record.completePath,
+    },
     onProgress: events.onProgress,
     onSuccess: () => events.onSent(),
     onError: (error) => events.onError(error),
@@ -76,15 +91,22 @@ export async function sendFile(file: File, target: { url: string; record: SentFi
  * Why sending stopped: the server refused the file (a 4xx, with its JSON `message`: no use resending), the connection
  * broke or the server failed (resumable), or no request could be made at all (the browser could not read the file).
  */
-export type SendingFailure = { kind: 'refused'; message: string } | { kind: 'interrupted' } | { kind: 'unreadable'; message: string };
+export type SendingFailure =
+  { kind: 'refused'; message: string } | { kind: 'interrupted' } | { kind: 'unreadable'; message: string };
 
 export function failureOf(error: Error): SendingFailure {
-  const { originalRequest, originalResponse } = error as Error & { originalRequest?: unknown; originalResponse?: { getStatus(): number; getBody(): string } | null };
+  const { originalRequest, originalResponse } = error as Error & {
+    originalRequest?: unknown;
+    originalResponse?: { getStatus(): number; getBody(): string } | null;
+  };
   if (!originalRequest) return { kind: 'unreadable', message: error.message };
   const status = originalResponse?.getStatus() ?? 0;
   if (!originalResponse || status < 400 || status >= 500) return { kind: 'interrupted' };
   try {
-    return { kind: 'refused', message: (JSON.parse(originalResponse.getBody()) as { message?: string }).message ?? error.message };
+    return {
+      kind: 'refused',
+      message: (JSON.parse(originalResponse.getBody()) as { message?: string }).message ?? error.message,
+    };
   } catch {
     return { kind: 'refused', message: error.message };
   }

@@ -8,7 +8,9 @@ export interface FormNotice {
 
 /** Why an upload came to nothing, said to its uploader: the fields the server named are marked on the form too. */
 export function failureText(error: unknown): string {
-  if (!isApiError(error)) return `Nothing was uploaded: ${error instanceof Error ? error.message : 'an unexpected error'}.`;
-  if (Object.keys(error.fieldErrors).length > 0) return 'Nothing was uploaded: correct what is marked above, then upload again. Your other choices are kept.';
+  if (!isApiError(error))
+    return `Nothing was uploaded: ${error instanceof Error ? error.message : 'an unexpected error'}.`;
+  if (Object.keys(error.fieldErrors).length > 0)
+    return 'Nothing was uploaded: correct what is marked above, then upload again. Your other choices are kept.';
   return `Nothing was uploaded: ${error.message}`;
 }

@@ -18,10 +18,29 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const check = (key: ReviewCheck['key'], label: string, flagged: boolean, message: string, applied = true): ReviewCheck => ({ key, label, measured: flagged ? 0.9 : 0.01, threshold: 0.4, current: null, previous: null, applied, flagged, message });
+const check = (
+  key: ReviewCheck['key'],
+  label: string,
+  flagged: boolean,
+  message: string,
+  applied = true,
+): ReviewCheck => ({
+  key,
+  label,
+  measured: flagged ? 0.9 : 0.01,
+  threshold: 0.4,
+  current: null,
+  previous: null,
+  applied,
+  flagged,
+  message,
+});
 
 /** A month with 90% fewer rows than September, held for review. */
-function heldReview(status = 'needs_review', decision: UploadReviewAnswer['decision'] = null): { data: UploadReviewAnswer } {
+function heldReview(
+  status = 'needs_review',
+  decision: UploadReviewAnswer['decision'] = null,
+): { data: UploadReviewAnswer } {
   return {
     data: {
       upload_id: 7,
@@ -36,7 +55,12 @@ function heldReview(status = 'needs_review', decision: UploadReviewAnswer['decis
         profile: {} as never,
         previous: null,
         checks: [
-          check('row_count_change', 'Accepted rows against the month compared with', true, 'Accepted rows fell by 90% (200 → 20); more than the 40% allowed.'),
+          check(
+            'row_count_change',
+            'Accepted rows against the month compared with',
+            true,
+            'Accepted rows fell by 90% (200 → 20); more than the 40% allowed.',
+          ),
           check('rejected_share', 'Rows rejected', false, 'No rows were rejected; at most 5% is allowed.'),
         ],
         flagged: ['row_count_change'],
@@ -55,7 +79,11 @@ function heldReview(status = 'needs_review', decision: UploadReviewAnswer['decis
 
 function renderDetail() {
   render(<ToastHost />);
-  return renderScreen(DataUploadScreen, { resource: uploads, route: detailRoute, at: '/data-upload-management/uploads/7' });
+  return renderScreen(DataUploadScreen, {
+    resource: uploads,
+    route: detailRoute,
+    at: '/data-upload-management/uploads/7',
+  });
 }
 
 describe('an upload waiting for review', () => {
@@ -65,7 +93,14 @@ describe('an upload waiting for review', () => {
     let sent: unknown = null;
     server.use(
       mock.get(api('uploads/7/log'), () => HttpResponse.json(logOf({ status, rows: [20, 20, 0] }))),
-      mock.get(api('uploads/7/review'), () => HttpResponse.json(heldReview(status, status === 'published' ? { by: 2, at: '2026-11-27T11:00:00Z', reason: 'A short month.' } : null))),
+      mock.get(api('uploads/7/review'), () =>
+        HttpResponse.json(
+          heldReview(
+            status,
+            status === 'published' ? { by: 2, at: '2026-11-27T11:00:00Z', reason: 'A short month.' } : null,
+          ),
+        ),
+      ),
       mock.post(api('uploads/7/publish'), async ({ request }) => {
         sent = await request.json();
         status = 'published';
@@ -75,7 +110,9 @@ describe('an upload waiting for review', () => {
     const user = userEvent.setup();
     renderDetail();
     const panel = await screen.findByRole('region', { name: 'Checks before publishing' });
-    expect(panel).toHaveTextContent('Compared with Sep 2026, the last published month of this country and direction (india-exports-2026-09.csv). 1 check is beyond the limit.');
+    expect(panel).toHaveTextContent(
+      'Compared with Sep 2026, the last published month of this country and direction (india-exports-2026-09.csv). 1 check is beyond the limit.',
+    );
     const rows = within(within(panel).getAllByRole('table')[0]!).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
       'Accepted rows against the month compared withBeyond the limitAccepted rows fell by 90% (200 → 20); more than the 40% allowed.',
@@ -88,7 +125,9 @@ describe('an upload waiting for review', () => {
     await user.click(within(panel).getByRole('button', { name: 'Publish' }));
     const dialog = await screen.findByRole('dialog', { name: 'Publish this upload?' });
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
-    expect(within(dialog).getByRole('textbox', { name: /^Reason/ })).toHaveAccessibleDescription('Say why: the upload’s history keeps it.');
+    expect(within(dialog).getByRole('textbox', { name: /^Reason/ })).toHaveAccessibleDescription(
+      'Say why: the upload’s history keeps it.',
+    );
     expect(sent).toBeNull();
     await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'A short month.');
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
@@ -96,7 +135,11 @@ describe('an upload waiting for review', () => {
     expect(sent).toEqual({ reason: 'A short month.' });
     expect(await screen.findByText('The upload is published.')).toBeInTheDocument();
     expect(await screen.findByText(/^Published on .*: “A short month\.”$/)).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Checks before publishing' })).queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Checks before publishing' })).queryByRole('button', {
+        name: 'Reject',
+      }),
+    ).not.toBeInTheDocument();
   });
 
   it('rejects with a reason after a confirmation that says the records go', async () => {
@@ -107,7 +150,10 @@ describe('an upload waiting for review', () => {
       mock.get(api('uploads/7/review'), () => HttpResponse.json(heldReview())),
       mock.post(api('uploads/7/reject'), async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json({ data: { id: 7, status: 'rejected' }, message: 'The upload is rejected and its records removed.' });
+        return HttpResponse.json({
+          data: { id: 7, status: 'rejected' },
+          message: 'The upload is rejected and its records removed.',
+        });
       }),
     );
     const user = userEvent.setup();
@@ -123,12 +169,26 @@ describe('an upload waiting for review', () => {
 
   it('changes the limits of the checks: percentages as typed, stored as fractions, each with its default', async () => {
     signInWith({ DATA_UPLOAD_LOGS: ['view', 'view_detail', 'verify'] });
-    const defaults = { hold: true, row_count_change: 0.4, value_change: 0.5, quantity_change: 0.5, rejected_share: 0.05, outside_period_share: 0.01, duplicate_share: 0.02, hs_chapter_share: 0.05, empty_party_change: 0.2, unit_value_factor: 3, unit_value_min_rows: 20 };
+    const defaults = {
+      hold: true,
+      row_count_change: 0.4,
+      value_change: 0.5,
+      quantity_change: 0.5,
+      rejected_share: 0.05,
+      outside_period_share: 0.01,
+      duplicate_share: 0.02,
+      hs_chapter_share: 0.05,
+      empty_party_change: 0.2,
+      unit_value_factor: 3,
+      unit_value_min_rows: 20,
+    };
     let saved: unknown = null;
     server.use(
       mock.get(api('uploads/7/log'), () => HttpResponse.json(logOf({ status: 'needs_review', rows: [20, 20, 0] }))),
       mock.get(api('uploads/7/review'), () => HttpResponse.json(heldReview())),
-      mock.get(api('uploads/review-settings'), () => HttpResponse.json({ data: { thresholds: { ...defaults, rejected_share: 0.1 }, defaults } })),
+      mock.get(api('uploads/review-settings'), () =>
+        HttpResponse.json({ data: { thresholds: { ...defaults, rejected_share: 0.1 }, defaults } }),
+      ),
       mock.put(api('uploads/review-settings'), async ({ request }) => {
         saved = await request.json();
         return HttpResponse.json({ data: {}, message: 'The limits are saved.' });
@@ -155,7 +215,19 @@ describe('an upload waiting for review', () => {
   });
 
   it('offers the limits on the upload screen too, to a reviewer only', async () => {
-    const defaults = { hold: true, row_count_change: 0.4, value_change: 0.5, quantity_change: 0.5, rejected_share: 0.05, outside_period_share: 0.01, duplicate_share: 0.02, hs_chapter_share: 0.05, empty_party_change: 0.2, unit_value_factor: 3, unit_value_min_rows: 20 };
+    const defaults = {
+      hold: true,
+      row_count_change: 0.4,
+      value_change: 0.5,
+      quantity_change: 0.5,
+      rejected_share: 0.05,
+      outside_period_share: 0.01,
+      duplicate_share: 0.02,
+      hs_chapter_share: 0.05,
+      empty_party_change: 0.2,
+      unit_value_factor: 3,
+      unit_value_min_rows: 20,
+    };
     server.use(
       mock.get(api('countries/options'), () => HttpResponse.json({ data: [] })),
       mock.get(api('uploads/columns'), () => HttpResponse.json({ data: [] })),
@@ -166,7 +238,9 @@ describe('an upload waiting for review', () => {
     const first = renderScreen(DataUploadScreen, { resource: uploads, route: addRoute });
     await user.click(await screen.findByRole('button', { name: 'Change the limits of the checks' }));
     const dialog = await screen.findByRole('dialog', { name: 'Limits of the checks before publishing' });
-    expect(await within(dialog).findByRole('checkbox', { name: /^Hold imports beyond a limit for review/ })).toBeChecked();
+    expect(
+      await within(dialog).findByRole('checkbox', { name: /^Hold imports beyond a limit for review/ }),
+    ).toBeChecked();
     first.unmount();
 
     signInWith({ DATA_UPLOAD_LOGS: ['view', 'add'] });

@@ -26,7 +26,20 @@ interface UploadLog {
 
 export function logOf({ status, rows, rejected = [] }: UploadLog) {
   const [rows_total, rows_accepted, rows_rejected] = rows ?? [null, null, null];
-  return { data: { upload: { id: 7, version: 1, status, file_name: 'india-exports-2026-09.csv', rows_total, rows_accepted, rows_rejected }, rejected } };
+  return {
+    data: {
+      upload: {
+        id: 7,
+        version: 1,
+        status,
+        file_name: 'india-exports-2026-09.csv',
+        rows_total,
+        rows_accepted,
+        rows_rejected,
+      },
+      rejected,
+    },
+  };
 }
 
 const COLUMNS = [
@@ -52,7 +65,11 @@ export function serveCountries(columnQueries: string[] = []) {
       ];
       const id = query.get('id');
       const q = (query.get('q') ?? '').toLowerCase();
-      return HttpResponse.json({ data: countries.filter((country) => (id ? String(country.value) === id : country.label.toLowerCase().includes(q))) });
+      return HttpResponse.json({
+        data: countries.filter((country) =>
+          id ? String(country.value) === id : country.label.toLowerCase().includes(q),
+        ),
+      });
     }),
   );
 }
@@ -94,7 +111,8 @@ export function serveFileEndpoint({ hold = false }: { hold?: boolean } = {}) {
     mock.post(STORAGE_URL, ({ request }) => {
       sent.headers.push(request.headers);
       const length = Number(request.headers.get('upload-length'));
-      if (request.headers.get('tus-resumable') !== '1.0.0' || !Number.isSafeInteger(length)) return refused(400, 'Upload-Length is required');
+      if (request.headers.get('tus-resumable') !== '1.0.0' || !Number.isSafeInteger(length))
+        return refused(400, 'Upload-Length is required');
       // Each creation starts a new file (at the same location: one upload per test).
       sent.length = length;
       sent.bytes.length = 0;
@@ -103,13 +121,22 @@ export function serveFileEndpoint({ hold = false }: { hold?: boolean } = {}) {
     mock.head(STORAGE_URL, () =>
       sent.length === null
         ? new HttpResponse(null, { status: 404, headers: TUS })
-        : new HttpResponse(null, { status: 200, headers: { 'upload-offset': String(offset()), 'upload-length': String(sent.length), 'cache-control': 'no-store', ...TUS } }),
+        : new HttpResponse(null, {
+            status: 200,
+            headers: {
+              'upload-offset': String(offset()),
+              'upload-length': String(sent.length),
+              'cache-control': 'no-store',
+              ...TUS,
+            },
+          }),
     ),
     mock.patch(STORAGE_URL, async ({ request }) => {
       sent.headers.push(request.headers);
       if (sent.length === null) return refused(404, 'No such upload');
       if (request.headers.get('content-type') !== 'application/offset+octet-stream') return refused(415, 'Not a chunk');
-      if (Number(request.headers.get('upload-offset')) !== offset()) return refused(409, 'Upload-Offset is not where the file ends');
+      if (Number(request.headers.get('upload-offset')) !== offset())
+        return refused(409, 'Upload-Offset is not where the file ends');
       const chunk = new Uint8Array(await request.arrayBuffer());
       if (offset() + chunk.length > sent.length) return refused(413, 'Beyond Upload-Length');
       sent.bytes.push(chunk);

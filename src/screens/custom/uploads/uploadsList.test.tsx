@@ -47,7 +47,10 @@ describe('the uploads list', () => {
     server.use(
       mock.get(api('uploads'), () => {
         listLoads += 1;
-        return HttpResponse.json({ data: [upload(5, ended ? 'published' : 'processing', ended ? 12_000 : null), upload(4, 'published', 300)], meta: { total: 2, page: 1, page_size: 20 } });
+        return HttpResponse.json({
+          data: [upload(5, ended ? 'published' : 'processing', ended ? 12_000 : null), upload(4, 'published', 300)],
+          meta: { total: 2, page: 1, page_size: 20 },
+        });
       }),
       mock.get(api('uploads/progress'), ({ request }) => {
         asked.push(new URL(request.url).searchParams.get('ids')!);
@@ -76,7 +79,12 @@ describe('the uploads list', () => {
     serveCountries();
     let progressAsked = false;
     server.use(
-      mock.get(api('uploads'), () => HttpResponse.json({ data: [upload(4, 'published', 300), upload(3, 'failed', null)], meta: { total: 2, page: 1, page_size: 20 } })),
+      mock.get(api('uploads'), () =>
+        HttpResponse.json({
+          data: [upload(4, 'published', 300), upload(3, 'failed', null)],
+          meta: { total: 2, page: 1, page_size: 20 },
+        }),
+      ),
       mock.get(api('uploads/progress'), () => {
         progressAsked = true;
         return HttpResponse.json({ data: [] });

@@ -54,7 +54,9 @@ export function useDryRun(file: File | null, columns: readonly TradeColumn[] | u
   /** The dry run of `chosen` once its reading has ended (null when it could not run, or for another file). */
   const settled = useCallback(async (chosen: File): Promise<DryRun | null> => {
     const done = await reading.current;
-    return done?.file === chosen && done.module && columnsNow.current ? done.module.dryRun(done.rows, columnsNow.current) : null;
+    return done?.file === chosen && done.module && columnsNow.current
+      ? done.module.dryRun(done.rows, columnsNow.current)
+      : null;
   }, []);
   const state = useMemo((): DryRunState => {
     if (!file) return { kind: 'none' };

@@ -43,7 +43,12 @@ export function EmailVerificationPanel({ resource, userId }: EmailVerificationPa
   return (
     <section className="panel" aria-labelledby="email-verification-title">
       <h2 id="email-verification-title">Email verification</h2>
-      <QueryState isPending={status.isPending} isError={status.isError} what="the email verification" onRetry={() => status.refetch()}>
+      <QueryState
+        isPending={status.isPending}
+        isError={status.isError}
+        what="the email verification"
+        onRetry={() => status.refetch()}
+      >
         {status.data && (
           <>
             <p role="status">
@@ -53,7 +58,8 @@ export function EmailVerificationPanel({ resource, userId }: EmailVerificationPa
             </p>
             {!status.data.verified_at && status.data.last_link_sent_at && (
               <p>
-                Last link sent on {formatDate(status.data.last_link_sent_at, true)}; it expires on {formatDate(status.data.last_link_expires_at, true)}.
+                Last link sent on {formatDate(status.data.last_link_sent_at, true)}; it expires on{' '}
+                {formatDate(status.data.last_link_expires_at, true)}.
               </p>
             )}
             {!status.data.verified_at && canSend && (

@@ -9,7 +9,8 @@ export interface ColumnMappingProps {
 
 /** Each column of the file beside the field it fills, matched by name or title and changeable; key fields say so. */
 export function ColumnMapping({ file, mapping, onChange }: ColumnMappingProps) {
-  const label = (field: ImportField) => `${field.title}${field.key ? ' (matches records)' : field.required ? ' (required)' : ''}`;
+  const label = (field: ImportField) =>
+    `${field.title}${field.key ? ' (matches records)' : field.required ? ' (required)' : ''}`;
   return (
     <table className="data-table import-mapping">
       <caption>Columns of {file.file_name}</caption>
@@ -19,7 +20,11 @@ export function ColumnMapping({ file, mapping, onChange }: ColumnMappingProps) {
           <tr key={`${heading}-${index}`}>
             <th scope="row">{heading}</th>
             <td>
-              <select aria-label={`Field for column ${heading}`} value={mapping[heading] ?? ''} onChange={(event) => onChange({ ...mapping, [heading]: event.target.value || null })}>
+              <select
+                aria-label={`Field for column ${heading}`}
+                value={mapping[heading] ?? ''}
+                onChange={(event) => onChange({ ...mapping, [heading]: event.target.value || null })}
+              >
                 <option value="">Leave out</option>
                 {file.fields.map((field) => (
                   <option key={field.name} value={field.name}>

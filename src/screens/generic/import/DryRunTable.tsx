@@ -56,7 +56,13 @@ export function DryRunTable({ file, mapping, result }: DryRunTableProps) {
                     const error = field ? row.errors[field] : undefined;
                     const changed = field !== null && row.changed.includes(field);
                     return (
-                      <td key={`${heading}-${index}`} className={[error ? 'import-cell--error' : '', changed ? 'import-cell--changed' : ''].join(' ').trim() || undefined}>
+                      <td
+                        key={`${heading}-${index}`}
+                        className={
+                          [error ? 'import-cell--error' : '', changed ? 'import-cell--changed' : ''].join(' ').trim() ||
+                          undefined
+                        }
+                      >
                         {row.cells[index]}
                         {error && <span className="field-error">{error}</span>}
                       </td>

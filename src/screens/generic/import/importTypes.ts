@@ -31,4 +31,9 @@ export interface DryRunResult {
   rows: DryRunRow[];
 }
 
-export const OUTCOME_LABELS: Record<Outcome, string> = { create: 'To create', update: 'To update', unchanged: 'Unchanged', error: 'In error' };
+export const OUTCOME_LABELS: Record<Outcome, string> = {
+  create: 'To create',
+  update: 'To update',
+  unchanged: 'Unchanged',
+  error: 'In error',
+};

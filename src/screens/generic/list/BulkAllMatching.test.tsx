@@ -10,7 +10,16 @@ import ListScreen from '../ListScreen.tsx';
 const resource = { ...vouchers, list: { ...vouchers.list!, bulkEdit: ['discount_type'] } };
 const route = routeOf(resource, 'view', 'list');
 const ALL: ActionName[] = ['view', 'add', 'edit', 'delete', 'ACTIVE_INACTIVE', 'download', 'view_detail'];
-const rows = Array.from({ length: 45 }, (_, index) => ({ id: index + 1, code: `CODE${String(index + 1).padStart(2, '0')}`, discount_type: 'percent', discount_value: 10, valid_to: '2026-12-31', used_count: 0, is_active: true, version: 1 }));
+const rows = Array.from({ length: 45 }, (_, index) => ({
+  id: index + 1,
+  code: `CODE${String(index + 1).padStart(2, '0')}`,
+  discount_type: 'percent',
+  discount_value: 10,
+  valid_to: '2026-12-31',
+  used_count: 0,
+  is_active: true,
+  version: 1,
+}));
 
 function serveList() {
   server.use(
@@ -18,34 +27,45 @@ function serveList() {
       const query = new URL(request.url).searchParams;
       const page = Number(query.get('_page'));
       const size = Number(query.get('_page_size'));
-      return HttpResponse.json({ data: rows.slice((page - 1) * size, page * size), meta: { total: rows.length, page, page_size: size } });
+      return HttpResponse.json({
+        data: rows.slice((page - 1) * size, page * size),
+        meta: { total: rows.length, page, page_size: size },
+      });
     }),
   );
 }
 
 /** A long run's answer as the server streams it: progress lines, then the last line. */
-const ndjson = (...lines: object[]) => new HttpResponse(lines.map((line) => JSON.stringify(line)).join('\n') + '\n', { headers: { 'content-type': 'application/x-ndjson' } });
+const ndjson = (...lines: object[]) =>
+  new HttpResponse(lines.map((line) => JSON.stringify(line)).join('\n') + '\n', {
+    headers: { 'content-type': 'application/x-ndjson' },
+  });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 describe('all matching records, beyond the page', () => {
-  it('offers every matching record once the page is selected, states the count, and sends the list\'s query with it', async () => {
+  it("offers every matching record once the page is selected, states the count, and sends the list's query with it", async () => {
     signInWith({ VOUCHER: ALL });
     serveList();
     const sent: Array<{ query: URLSearchParams; body: unknown }> = [];
     server.use(
       mock.post(api('vouchers/bulk/status'), async ({ request }) => {
         sent.push({ query: new URL(request.url).searchParams, body: await request.json() });
-        return ndjson({ progress: { done: 0, total: 45 } }, { data: { matched: 45, changed: 45 }, message: '45 of 45 matching record(s) updated.' });
+        return ndjson(
+          { progress: { done: 0, total: 45 } },
+          { data: { matched: 45, changed: 45 }, message: '45 of 45 matching record(s) updated.' },
+        );
       }),
     );
     const user = userEvent.setup();
     renderScreen(ListScreen, { resource, route, at: `${route.path}?q=code` });
     await user.click(await screen.findByRole('checkbox', { name: 'Select all rows on this page' }));
     await user.click(screen.getByRole('button', { name: 'Select all 45 matching' }));
-    expect(screen.getByRole('region', { name: 'Bulk actions' })).toHaveTextContent('All 45 matching vouchers are selected.');
+    expect(screen.getByRole('region', { name: 'Bulk actions' })).toHaveTextContent(
+      'All 45 matching vouchers are selected.',
+    );
     await user.click(screen.getByRole('button', { name: 'Deactivate all' }));
     const dialog = screen.getByRole('dialog', { name: 'Deactivate 45 vouchers?' });
     expect(dialog).toHaveTextContent('All 45 vouchers that match the search and filters will be deactivated.');
@@ -63,7 +83,12 @@ describe('all matching records, beyond the page', () => {
     serveList();
     let setBody: unknown;
     server.use(
-      mock.post(api('vouchers/bulk/delete'), () => HttpResponse.json({ message: '44 record(s) match now, not the 45 you confirmed. Check the list and confirm again.' }, { status: 409 })),
+      mock.post(api('vouchers/bulk/delete'), () =>
+        HttpResponse.json(
+          { message: '44 record(s) match now, not the 45 you confirmed. Check the list and confirm again.' },
+          { status: 409 },
+        ),
+      ),
       mock.post(api('vouchers/bulk/set'), async ({ request }) => {
         setBody = await request.json();
         return ndjson({ data: { matched: 45, changed: 45 }, message: '45 of 45 matching record(s) updated.' });
@@ -80,7 +105,9 @@ describe('all matching records, beyond the page', () => {
     expect(confirmation).not.toHaveTextContent('cannot be undone');
     await user.click(within(confirmation).getByRole('button', { name: 'Delete all' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('44 record(s) match now');
-    expect(screen.getByRole('region', { name: 'Bulk actions' })).toHaveTextContent('All 45 matching vouchers are selected.');
+    expect(screen.getByRole('region', { name: 'Bulk actions' })).toHaveTextContent(
+      'All 45 matching vouchers are selected.',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Set a field on all' }));
     const dialog = screen.getByRole('dialog', { name: 'Set a field on 45 vouchers?' });

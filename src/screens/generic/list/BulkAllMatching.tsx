@@ -34,21 +34,33 @@ export function BulkAllMatching({ resource, access, total, params, onDone, onSta
   const [pending, setPending] = useState<Change | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [stale, setStale] = useState<string | null>(null);
-  const settable = (resource.list?.bulkEdit ?? []).map((name) => resource.entity?.fields.find((field) => field.name === name)).filter((field): field is FieldDescription => field !== undefined);
+  const settable = (resource.list?.bulkEdit ?? [])
+    .map((name) => resource.entity?.fields.find((field) => field.name === name))
+    .filter((field): field is FieldDescription => field !== undefined);
   const [field, setField] = useState<FieldDescription | null>(settable[0] ?? null);
   const [value, setValue] = useState<string>('');
   const plural = resource.label.toLowerCase();
   const count = total.toLocaleString('en');
-  const query = Object.fromEntries(Object.entries(params).filter(([key]) => !['_page', '_page_size', '_sort', '_order'].includes(key)));
+  const query = Object.fromEntries(
+    Object.entries(params).filter(([key]) => !['_page', '_page_size', '_sort', '_order'].includes(key)),
+  );
 
   const run = async (change: Change) => {
     const path = `${resource.api}/bulk/${change.kind}`;
     const body =
-      change.kind === 'status' ? { is_active: change.isActive, expected_count: total } : change.kind === 'set' ? { field: field?.name, value: typedValue(field, value), expected_count: total } : { expected_count: total };
+      change.kind === 'status'
+        ? { is_active: change.isActive, expected_count: total }
+        : change.kind === 'set'
+          ? { field: field?.name, value: typedValue(field, value), expected_count: total }
+          : { expected_count: total };
     setProgress({ done: 0, total });
     setStale(null);
     try {
-      const result = await http.postWithProgress<BulkResult>(path, body, { params: query, shownByCaller: [CONFLICT], onProgress: (done, all) => setProgress({ done, total: all }) });
+      const result = await http.postWithProgress<BulkResult>(path, body, {
+        params: query,
+        shownByCaller: [CONFLICT],
+        onProgress: (done, all) => setProgress({ done, total: all }),
+      });
       toastSuccess(result.message);
       setPending(null);
       onDone();
@@ -64,10 +76,24 @@ export function BulkAllMatching({ resource, access, total, params, onDone, onSta
   };
 
   const describe = (change: Change) => {
-    if (change.kind === 'delete') return { title: `Delete ${count} ${plural}?`, label: 'Delete all', text: `All ${count} ${plural} that match the search and filters will be deleted.` };
-    if (change.kind === 'set') return { title: `Set a field on ${count} ${plural}?`, label: 'Set on all', text: `The field will be set on all ${count} ${plural} that match the search and filters.` };
+    if (change.kind === 'delete')
+      return {
+        title: `Delete ${count} ${plural}?`,
+        label: 'Delete all',
+        text: `All ${count} ${plural} that match the search and filters will be deleted.`,
+      };
+    if (change.kind === 'set')
+      return {
+        title: `Set a field on ${count} ${plural}?`,
+        label: 'Set on all',
+        text: `The field will be set on all ${count} ${plural} that match the search and filters.`,
+      };
     const verb = change.isActive ? 'activate' : 'deactivate';
-    return { title: `${verb[0]!.toUpperCase()}${verb.slice(1)} ${count} ${plural}?`, label: `${verb[0]!.toUpperCase()}${verb.slice(1)} all`, text: `All ${count} ${plural} that match the search and filters will be ${verb}d.` };
+    return {
+      title: `${verb[0]!.toUpperCase()}${verb.slice(1)} ${count} ${plural}?`,
+      label: `${verb[0]!.toUpperCase()}${verb.slice(1)} all`,
+      text: `All ${count} ${plural} that match the search and filters will be ${verb}d.`,
+    };
   };
   const shown = pending ? describe(pending) : null;
 
@@ -114,11 +140,30 @@ export function BulkAllMatching({ resource, access, total, params, onDone, onSta
           onCancel={() => (progress ? undefined : setPending(null))}
         >
           <p>{shown.text}</p>
-          {pending.kind === 'set' && field && <FieldValue fields={settable} field={field} value={value} onField={(next) => (setField(next), setValue(''))} onValue={setValue} />}
-          {pending.kind === 'delete' && <p>{resource.entity?.softDelete ? 'They go to the trash, where they can be restored.' : 'This cannot be undone.'}</p>}
+          {pending.kind === 'set' && field && (
+            <FieldValue
+              fields={settable}
+              field={field}
+              value={value}
+              onField={(next) => (setField(next), setValue(''))}
+              onValue={setValue}
+            />
+          )}
+          {pending.kind === 'delete' && (
+            <p>
+              {resource.entity?.softDelete
+                ? 'They go to the trash, where they can be restored.'
+                : 'This cannot be undone.'}
+            </p>
+          )}
           {progress && (
             <div role="status" className="export-progress">
-              <progress className="progress-bar" aria-label="Progress of the change" max={Math.max(progress.total, 1)} value={progress.done} />
+              <progress
+                className="progress-bar"
+                aria-label="Progress of the change"
+                max={Math.max(progress.total, 1)}
+                value={progress.done}
+              />
               <span>
                 {progress.done.toLocaleString('en')} of {progress.total.toLocaleString('en')}
               </span>
@@ -137,15 +182,39 @@ function typedValue(field: FieldDescription | null, text: string): unknown {
   return text;
 }
 
-function FieldValue({ fields, field, value, onField, onValue }: { fields: FieldDescription[]; field: FieldDescription; value: string; onField: (field: FieldDescription) => void; onValue: (value: string) => void }) {
+function FieldValue({
+  fields,
+  field,
+  value,
+  onField,
+  onValue,
+}: {
+  fields: FieldDescription[];
+  field: FieldDescription;
+  value: string;
+  onField: (field: FieldDescription) => void;
+  onValue: (value: string) => void;
+}) {
   const fieldId = useId();
   const valueId = useId();
-  const options = field.type === 'boolean' ? [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }] : field.enum ? field.enum.map((option) => ({ value: String(option), label: enumLabel(field, option) })) : null;
+  const options =
+    field.type === 'boolean'
+      ? [
+          { value: 'true', label: 'Yes' },
+          { value: 'false', label: 'No' },
+        ]
+      : field.enum
+        ? field.enum.map((option) => ({ value: String(option), label: enumLabel(field, option) }))
+        : null;
   return (
     <div className="bulk-set">
       <div className="form-field">
         <label htmlFor={fieldId}>Field</label>
-        <select id={fieldId} value={field.name} onChange={(event) => onField(fields.find((candidate) => candidate.name === event.target.value)!)}>
+        <select
+          id={fieldId}
+          value={field.name}
+          onChange={(event) => onField(fields.find((candidate) => candidate.name === event.target.value)!)}
+        >
           {fields.map((candidate) => (
             <option key={candidate.name} value={candidate.name}>
               {candidate.title}
@@ -156,7 +225,14 @@ function FieldValue({ fields, field, value, onField, onValue }: { fields: FieldD
       <div className="form-field">
         <label htmlFor={valueId}>New value</label>
         {field.relation ? (
-          <RelationPicker id={valueId} api={field.relation.api} label={field.title} value={value === '' ? null : value} placeholder="Type to search" onChange={(option) => onValue(option ? String(option.value) : '')} />
+          <RelationPicker
+            id={valueId}
+            api={field.relation.api}
+            label={field.title}
+            value={value === '' ? null : value}
+            placeholder="Type to search"
+            onChange={(option) => onValue(option ? String(option.value) : '')}
+          />
         ) : options ? (
           <select id={valueId} value={value} onChange={(event) => onValue(event.target.value)}>
             <option value="">Choose…</option>
@@ -167,7 +243,12 @@ function FieldValue({ fields, field, value, onField, onValue }: { fields: FieldD
             ))}
           </select>
         ) : (
-          <input id={valueId} type={field.type === 'integer' || field.type === 'number' ? 'number' : 'text'} value={value} onChange={(event) => onValue(event.target.value)} />
+          <input
+            id={valueId}
+            type={field.type === 'integer' || field.type === 'number' ? 'number' : 'text'}
+            value={value}
+            onChange={(event) => onValue(event.target.value)}
+          />
         )}
       </div>
     </div>

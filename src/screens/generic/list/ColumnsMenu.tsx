@@ -29,14 +29,31 @@ export function ColumnsMenu({ fields, shown, onChange }: ColumnsMenuProps) {
             {shown.map((name, index) => (
               <li key={name}>
                 <label>
-                  <input type="checkbox" checked disabled={shown.length === 1} onChange={() => onChange(shown.filter((other) => other !== name))} />
+                  <input
+                    type="checkbox"
+                    checked
+                    disabled={shown.length === 1}
+                    onChange={() => onChange(shown.filter((other) => other !== name))}
+                  />
                   {title(name)}
                 </label>
                 <span className="columns-moves">
-                  <button type="button" className="icon-button" aria-label={`Move ${title(name)} up`} disabled={index === 0} onClick={() => move(index, -1)}>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={`Move ${title(name)} up`}
+                    disabled={index === 0}
+                    onClick={() => move(index, -1)}
+                  >
                     ↑
                   </button>
-                  <button type="button" className="icon-button" aria-label={`Move ${title(name)} down`} disabled={index === shown.length - 1} onClick={() => move(index, 1)}>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={`Move ${title(name)} down`}
+                    disabled={index === shown.length - 1}
+                    onClick={() => move(index, 1)}
+                  >
                     ↓
                   </button>
                 </span>

@@ -28,9 +28,16 @@ export function ConditionValue({ filter, condition, onChange }: ConditionValuePr
     case 'period':
       return <SelectFilter label={label} value={first} allLabel="Choose a period" options={PERIODS} onChange={one} />;
     case 'between':
-      return <DateRangeInput label={label} value={{ from: first, to: second }} onChange={(range) => set([range.from, range.to])} />;
+      return (
+        <DateRangeInput
+          label={label}
+          value={{ from: first, to: second }}
+          onChange={(range) => set([range.from, range.to])}
+        />
+      );
     case 'any':
-      if (filter.kind === 'relation') return <RelationValues filter={filter} values={condition.values} onChange={set} />;
+      if (filter.kind === 'relation')
+        return <RelationValues filter={filter} values={condition.values} onChange={set} />;
       return (
         <fieldset className="filter-values">
           <legend>{label}</legend>
@@ -43,7 +50,11 @@ export function ConditionValue({ filter, condition, onChange }: ConditionValuePr
                   const chosen = new Set(condition.values);
                   if (event.target.checked) chosen.add(option.value);
                   else chosen.delete(option.value);
-                  set(valueOptions(filter).map((each) => each.value).filter((value) => chosen.has(value)));
+                  set(
+                    valueOptions(filter)
+                      .map((each) => each.value)
+                      .filter((value) => chosen.has(value)),
+                  );
                 }}
               />
               {option.label}
@@ -52,14 +63,40 @@ export function ConditionValue({ filter, condition, onChange }: ConditionValuePr
         </fieldset>
       );
     default:
-      if (filter.kind === 'relation') return <RelationFilter label={label} api={field.relation?.api ?? ''} value={first} placeholder="Type to search" onChange={one} />;
-      if (filter.kind === 'choice' || filter.kind === 'boolean') return <SelectFilter label={label} value={first} allLabel="Choose a value" options={valueOptions(filter)} onChange={one} />;
+      if (filter.kind === 'relation')
+        return (
+          <RelationFilter
+            label={label}
+            api={field.relation?.api ?? ''}
+            value={first}
+            placeholder="Type to search"
+            onChange={one}
+          />
+        );
+      if (filter.kind === 'choice' || filter.kind === 'boolean')
+        return (
+          <SelectFilter
+            label={label}
+            value={first}
+            allLabel="Choose a value"
+            options={valueOptions(filter)}
+            onChange={one}
+          />
+        );
       return <TextFilter label={label} value={first} onChange={one} />;
   }
 }
 
 /** Several related records: each one picked is added to those chosen, which can be removed one by one. */
-function RelationValues({ filter, values, onChange }: { filter: ListFilter; values: string[]; onChange: (values: string[]) => void }) {
+function RelationValues({
+  filter,
+  values,
+  onChange,
+}: {
+  filter: ListFilter;
+  values: string[];
+  onChange: (values: string[]) => void;
+}) {
   const api = filter.field.relation?.api ?? '';
   return (
     <div className="filter-values">
@@ -73,7 +110,12 @@ function RelationValues({ filter, values, onChange }: { filter: ListFilter; valu
       {values.length > 0 && (
         <ul className="filter-values__chosen" aria-label={`${filter.field.title}: chosen`}>
           {values.map((id) => (
-            <ChosenRecord key={id} api={api} id={id} onRemove={() => onChange(values.filter((other) => other !== id))} />
+            <ChosenRecord
+              key={id}
+              api={api}
+              id={id}
+              onRemove={() => onChange(values.filter((other) => other !== id))}
+            />
           ))}
         </ul>
       )}

@@ -16,18 +16,31 @@ export interface FilterChipsProps {
 }
 
 /** The search and every filter in force, each a chip of field, operator and value: its text changes it, its × removes it. */
-export function FilterChips({ filters, values, search, onChange, onEdit, onClearSearch, onClearAll }: FilterChipsProps) {
+export function FilterChips({
+  filters,
+  values,
+  search,
+  onChange,
+  onEdit,
+  onClearSearch,
+  onClearAll,
+}: FilterChipsProps) {
   const chips = filters.flatMap((filter) => conditionsOf(filter, values).map((condition) => ({ filter, condition })));
   if (chips.length === 0 && search.trim() === '') return null;
   return (
     <ul className="filter-chips" aria-label="Search and filters in force">
       {search.trim() !== '' && (
         <Chip onRemove={onClearSearch}>
-          <span className="filter-chip__field">Search</span> <span className="filter-chip__operator">contains</span> <span className="filter-chip__value">{search.trim()}</span>
+          <span className="filter-chip__field">Search</span> <span className="filter-chip__operator">contains</span>{' '}
+          <span className="filter-chip__value">{search.trim()}</span>
         </Chip>
       )}
       {chips.map(({ filter, condition }) => (
-        <Chip key={`${filter.field.name}:${condition.operator}`} onEdit={() => onEdit(filter.field.name)} onRemove={() => onChange(withoutCondition(filter, values, condition.operator))}>
+        <Chip
+          key={`${filter.field.name}:${condition.operator}`}
+          onEdit={() => onEdit(filter.field.name)}
+          onRemove={() => onChange(withoutCondition(filter, values, condition.operator))}
+        >
           <ConditionText filter={filter} condition={condition} />
         </Chip>
       ))}
@@ -56,13 +69,16 @@ function Chip({ children, onEdit, onRemove }: { children: ReactNode; onEdit?: ()
       ) : (
         text
       )}
-      <button type="button" className="filter-chip__remove" aria-labelledby={`${id}-remove ${id}-text`} onClick={onRemove}>
+      <button
+        type="button"
+        className="filter-chip__remove"
+        aria-labelledby={`${id}-remove ${id}-text`}
+        onClick={onRemove}
+      >
         <span id={`${id}-remove`} hidden>
           Remove filter:
         </span>
-        <span aria-hidden="true">
-          ×
-        </span>
+        <span aria-hidden="true">×</span>
       </button>
     </li>
   );
@@ -70,10 +86,14 @@ function Chip({ children, onEdit, onRemove }: { children: ReactNode; onEdit?: ()
 
 function ConditionText({ filter, condition }: { filter: ListFilter; condition: Condition }) {
   const { operator, values } = describe(filter, condition);
-  const relation = filter.kind === 'relation' && filter.field.relation && (condition.operator === 'is' || condition.operator === 'any') ? filter.field.relation.api : null;
+  const relation =
+    filter.kind === 'relation' && filter.field.relation && (condition.operator === 'is' || condition.operator === 'any')
+      ? filter.field.relation.api
+      : null;
   return (
     <>
-      <span className="filter-chip__field">{filter.field.title}</span> <span className="filter-chip__operator">{operator}</span>
+      <span className="filter-chip__field">{filter.field.title}</span>{' '}
+      <span className="filter-chip__operator">{operator}</span>
       {values.length > 0 && ' '}
       {values.length > 0 && (
         <span className="filter-chip__value">

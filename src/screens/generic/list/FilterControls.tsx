@@ -2,7 +2,13 @@ import { useId, useState } from 'react';
 import type { FilterProps } from './listFilters.ts';
 
 /** A choice among fixed values, "All" (or what `allLabel` says, the value '') first; `allLabel` null: none. */
-export function SelectFilter({ label, value, onChange, options, allLabel = 'All' }: FilterProps & { options: { value: string; label: string }[]; allLabel?: string | null }) {
+export function SelectFilter({
+  label,
+  value,
+  onChange,
+  options,
+  allLabel = 'All',
+}: FilterProps & { options: { value: string; label: string }[]; allLabel?: string | null }) {
   const id = useId();
   return (
     <div className="list-filter">
@@ -33,7 +39,13 @@ export function TextFilter({ label, value, onChange }: FilterProps) {
   return (
     <div className="list-filter">
       <label htmlFor={id}>{label}</label>
-      <input id={id} value={text} onChange={(event) => setText(event.target.value)} onBlur={commit} onKeyDown={(event) => event.key === 'Enter' && commit()} />
+      <input
+        id={id}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => event.key === 'Enter' && commit()}
+      />
     </div>
   );
 }

@@ -1,6 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { ConditionValue } from './ConditionValue.tsx';
-import { conditionsOf, isComplete, OPERATOR_LABELS, operatorsOf, withCondition, type Condition, type Operator } from './filterConditions.ts';
+import {
+  conditionsOf,
+  isComplete,
+  OPERATOR_LABELS,
+  operatorsOf,
+  withCondition,
+  type Condition,
+  type Operator,
+} from './filterConditions.ts';
 import type { ListFilter } from './listFilters.ts';
 import { SelectFilter } from './FilterControls.tsx';
 import './filterPopover.css';
@@ -30,7 +38,9 @@ function startOf(filter: ListFilter, values: Record<string, string>): Condition 
  */
 export default function FilterPopover({ id, filters, values, field, root, onApply, onClose }: FilterPopoverProps) {
   const panel = useRef<HTMLDivElement>(null);
-  const [name, setName] = useState(() => field ?? (filters.find((filter) => conditionsOf(filter, values).length === 0) ?? filters[0]!).field.name);
+  const [name, setName] = useState(
+    () => field ?? (filters.find((filter) => conditionsOf(filter, values).length === 0) ?? filters[0]!).field.name,
+  );
   const filter = filters.find((candidate) => candidate.field.name === name) ?? filters[0]!;
   const [draft, setDraft] = useState(() => startOf(filter, values));
   // The latest choice, for a submit that follows a change in the same keystroke (Enter in a text filter).
@@ -92,7 +102,13 @@ export default function FilterPopover({ id, filters, values, field, root, onAppl
       </p>
       <form className="filter-popover__form" onSubmit={apply} noValidate>
         <div className="filter-popover__row">
-          <SelectFilter label="Field" allLabel={null} value={name} options={filters.map((each) => ({ value: each.field.name, label: each.field.title }))} onChange={chooseField} />
+          <SelectFilter
+            label="Field"
+            allLabel={null}
+            value={name}
+            options={filters.map((each) => ({ value: each.field.name, label: each.field.title }))}
+            onChange={chooseField}
+          />
           <SelectFilter
             label="Condition"
             allLabel={null}

@@ -33,7 +33,10 @@ async function startFilter(user: UserEvent, field: string, condition: string) {
   return dialog;
 }
 
-const chipTexts = () => within(screen.getByRole('list', { name: 'Search and filters in force' })).getAllByRole('listitem').map((item) => item.querySelector('.filter-chip__text')?.textContent ?? item.textContent);
+const chipTexts = () =>
+  within(screen.getByRole('list', { name: 'Search and filters in force' }))
+    .getAllByRole('listitem')
+    .map((item) => item.querySelector('.filter-chip__text')?.textContent ?? item.textContent);
 
 describe('the Filter control', () => {
   it('is closed by default; an enum filter, "is any of" two values, becomes one chip of field, operator and values, in the address and the query', async () => {
@@ -51,9 +54,17 @@ describe('the Filter control', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add a filter' });
     const field = within(dialog).getByRole('combobox', { name: 'Field' });
     await waitFor(() => expect(field).toHaveFocus());
-    expect(within(field).getAllByRole('option').map((option) => option.textContent)).toEqual(['Discount type', 'Active', 'Valid to']);
+    expect(
+      within(field)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Discount type', 'Active', 'Valid to']);
     const condition = within(dialog).getByRole('combobox', { name: 'Condition' });
-    expect(within(condition).getAllByRole('option').map((option) => option.textContent)).toEqual(['is', 'is any of', 'is empty', 'is not empty']);
+    expect(
+      within(condition)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['is', 'is any of', 'is empty', 'is not empty']);
     await user.selectOptions(condition, 'is any of');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Percent' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Flat amount' }));
@@ -68,7 +79,17 @@ describe('the Filter control', () => {
 
   it('a relation filter searches every record on the server; its chip reopens the dialog to add another', async () => {
     signInWith({ SUBSCRIBERS: ['view'] });
-    const queries = serveRows('subscribers', [{ id: 1, name: 'Meera', email: 'meera@example.com', country_id: 276, country_id_label: 'Germany', is_active: true, version: 1 }]);
+    const queries = serveRows('subscribers', [
+      {
+        id: 1,
+        name: 'Meera',
+        email: 'meera@example.com',
+        country_id: 276,
+        country_id_label: 'Germany',
+        is_active: true,
+        version: 1,
+      },
+    ]);
     const searches: string[] = [];
     const countries = [
       { value: 276, label: 'Germany' },
@@ -86,7 +107,10 @@ describe('the Filter control', () => {
       }),
     );
     const user = userEvent.setup();
-    const { history } = renderScreen(ListScreen, { resource: subscribers, route: routeOf(subscribers, 'view', 'list') });
+    const { history } = renderScreen(ListScreen, {
+      resource: subscribers,
+      route: routeOf(subscribers, 'view', 'list'),
+    });
     await screen.findByRole('cell', { name: 'Meera' });
     const dialog = await startFilter(user, 'Country', 'is');
     await user.type(within(dialog).getByRole('combobox', { name: 'Country' }), 'Ger');
@@ -101,7 +125,9 @@ describe('the Filter control', () => {
     const change = await screen.findByRole('dialog', { name: 'Change filter' });
     expect(within(change).getByRole('combobox', { name: 'Field' })).toHaveValue('country_id');
     await user.selectOptions(within(change).getByRole('combobox', { name: 'Condition' }), 'is any of');
-    expect(within(within(change).getByRole('list', { name: 'Country: chosen' })).getByText('Germany')).toBeInTheDocument();
+    expect(
+      within(within(change).getByRole('list', { name: 'Country: chosen' })).getByText('Germany'),
+    ).toBeInTheDocument();
     await user.click(within(change).getByRole('combobox', { name: 'Country' }));
     await user.click(await within(change).findByRole('option', { name: 'Afghanistan' }));
     await user.click(within(change).getByRole('button', { name: 'Apply' }));
@@ -135,8 +161,17 @@ describe('the Filter control', () => {
 
   it('a field a record may leave empty offers "is empty" and "is not empty"; a text value applies with Enter and replaces it', async () => {
     signInWith({ VOUCHER: ['view'] });
-    const note = { ...vouchers.entity!.fields.find((candidate) => candidate.name === 'code')!, name: 'note', title: 'Note', required: false };
-    const withNotes = { ...vouchers, entity: { ...vouchers.entity!, fields: [...vouchers.entity!.fields, note] }, list: { ...vouchers.list!, filters: ['note'] } };
+    const note = {
+      ...vouchers.entity!.fields.find((candidate) => candidate.name === 'code')!,
+      name: 'note',
+      title: 'Note',
+      required: false,
+    };
+    const withNotes = {
+      ...vouchers,
+      entity: { ...vouchers.entity!, fields: [...vouchers.entity!.fields, note] },
+      list: { ...vouchers.list!, filters: ['note'] },
+    };
     const queries = serveRows('vouchers', [VOUCHER]);
     const user = userEvent.setup();
     const { history } = renderScreen(ListScreen, { resource: withNotes, route: routeOf(withNotes, 'view', 'list') });

@@ -39,7 +39,16 @@ export function ListFilters({ filters, values, onChange, open, onOpenChange }: L
         onFocus={loadPopover}
         onClick={() => onOpenChange(open === null ? '' : null)}
       >
-        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          width="16"
+          height="16"
+          viewBox="0 0 16 16"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+          strokeLinejoin="round"
+        >
           <path d="M2 3h12l-4.5 5.5V13l-3 1.5V8.5z" />
         </svg>
         Filter

@@ -15,7 +15,15 @@ export interface ListHeadingActionsProps {
 }
 
 /** Beside a list's title: its main action, Refresh, and the rarer ones (import, CSV, trash) in a "More" menu. */
-export function ListHeadingActions({ resource, access, trash: trashPath, exporting, onExport, refreshing, onRefresh }: ListHeadingActionsProps) {
+export function ListHeadingActions({
+  resource,
+  access,
+  trash: trashPath,
+  exporting,
+  onExport,
+  refreshing,
+  onRefresh,
+}: ListHeadingActionsProps) {
   const importPath = access.import ? resource.routes.import : undefined;
   const trash = access.delete ? trashPath : null;
   const more = importPath || access.download || trash;
@@ -26,8 +34,26 @@ export function ListHeadingActions({ resource, access, trash: trashPath, exporti
           Add {resource.singular}
         </Link>
       )}
-      <button type="button" className="button button--icon" aria-label="Refresh" title="Refresh" onClick={onRefresh} disabled={refreshing} aria-busy={refreshing || undefined}>
-        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 18 18" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round">
+      <button
+        type="button"
+        className="button button--icon"
+        aria-label="Refresh"
+        title="Refresh"
+        onClick={onRefresh}
+        disabled={refreshing}
+        aria-busy={refreshing || undefined}
+      >
+        <svg
+          aria-hidden="true"
+          width="18"
+          height="18"
+          viewBox="0 0 18 18"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.7"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M15 9a6 6 0 1 1-1.76-4.24M15 3v3.5h-3.5" />
         </svg>
       </button>

@@ -36,12 +36,33 @@ export function ListToolbar({ resource, filters, state, customisation }: ListToo
     <>
       <div className="list-toolbar list-toolbar--compact">
         {resource.list && resource.list.search.length > 0 && (
-          <SearchBox hideLabel value={state.search} label={`Search ${resource.label.toLowerCase()}`} onSearch={(search) => state.update({ search }, { replace: true })} />
+          <SearchBox
+            hideLabel
+            value={state.search}
+            label={`Search ${resource.label.toLowerCase()}`}
+            onSearch={(search) => state.update({ search }, { replace: true })}
+          />
         )}
-        <ListFilters filters={filters} values={state.filters} onChange={setFilters} open={open} onOpenChange={setOpen} />
+        <ListFilters
+          filters={filters}
+          values={state.filters}
+          onChange={setFilters}
+          open={open}
+          onOpenChange={setOpen}
+        />
         <Suspense fallback={null}>
           <ListCustomise
-            views={customisation.data ? { data: customisation.data, actions: customisation.actions, current: customisation.currentView, currentQuery: customisation.currentQuery, onOpen: customisation.openView } : null}
+            views={
+              customisation.data
+                ? {
+                    data: customisation.data,
+                    actions: customisation.actions,
+                    current: customisation.currentView,
+                    currentQuery: customisation.currentQuery,
+                    onOpen: customisation.openView,
+                  }
+                : null
+            }
             columns={{ fields: customisation.fields, shown: customisation.shown, onChange: customisation.setColumns }}
           />
         </Suspense>

@@ -13,9 +13,20 @@ const route = routeOf(vouchers, 'view', 'list');
 function serveVouchers() {
   const live = new Set([1, 2, 3]);
   const restored: number[] = [];
-  const row = (id: number) => ({ id, code: `CODE0${id}`, discount_type: 'percent', discount_value: 10, valid_to: '2026-12-31', used_count: 0, is_active: true, version: 1 });
+  const row = (id: number) => ({
+    id,
+    code: `CODE0${id}`,
+    discount_type: 'percent',
+    discount_value: 10,
+    valid_to: '2026-12-31',
+    used_count: 0,
+    is_active: true,
+    version: 1,
+  });
   server.use(
-    mock.get(api('vouchers'), () => HttpResponse.json({ data: [...live].sort().map(row), meta: { total: live.size, page: 1, page_size: 20 } })),
+    mock.get(api('vouchers'), () =>
+      HttpResponse.json({ data: [...live].sort().map(row), meta: { total: live.size, page: 1, page_size: 20 } }),
+    ),
     mock.delete(api('vouchers/:id'), ({ params }) => {
       live.delete(Number(params.id));
       return HttpResponse.json({ data: { id: Number(params.id) }, message: 'Voucher moved to the trash.' });
@@ -38,8 +49,12 @@ const toastWith = async (text: string) => (await screen.findByText(text)).closes
 
 async function deleteFromMenu(user: ReturnType<typeof userEvent.setup>, label: string) {
   await user.click(await screen.findByRole('button', { name: `Actions for ${label}` }));
-  await user.click(within(screen.getByRole('menu', { name: `Actions for ${label}` })).getByRole('menuitem', { name: 'Delete' }));
-  await user.click(within(screen.getByRole('dialog', { name: 'Delete voucher?' })).getByRole('button', { name: 'Delete' }));
+  await user.click(
+    within(screen.getByRole('menu', { name: `Actions for ${label}` })).getByRole('menuitem', { name: 'Delete' }),
+  );
+  await user.click(
+    within(screen.getByRole('dialog', { name: 'Delete voucher?' })).getByRole('button', { name: 'Delete' }),
+  );
 }
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -71,7 +86,9 @@ describe('Undo after a delete', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Select CODE01' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select CODE03' }));
     await user.click(screen.getByRole('button', { name: 'Delete selected' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Delete 2 vouchers?' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete 2 vouchers?' })).getByRole('button', { name: 'Delete' }),
+    );
     const toast = await toastWith('2 vouchers moved to the trash.');
     await user.click(within(toast).getByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('2 restored.')).toBeInTheDocument();

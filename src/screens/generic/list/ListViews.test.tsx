@@ -12,7 +12,16 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const ROW = { id: 1, code: 'FLAT50', discount_type: 'flat', discount_value: 50, valid_to: '2026-12-31', used_count: 3, is_active: true, version: 2 };
+const ROW = {
+  id: 1,
+  code: 'FLAT50',
+  discount_type: 'flat',
+  discount_value: 50,
+  valid_to: '2026-12-31',
+  used_count: 3,
+  is_active: true,
+  version: 2,
+};
 
 /** Answers the list with ROW; with `plainCode`, a list asked with no discount type answers a row of that code. */
 function serveRows(queries: URLSearchParams[] = [], plainCode?: string) {
@@ -50,14 +59,17 @@ const view = (id: number, name: string, query: Record<string, string>, extra: Re
   ...extra,
 });
 
-const openList = (at?: string) => renderScreen(ListScreen, { resource: vouchers, route: routeOf(vouchers, 'view', 'list'), ...(at ? { at } : {}) });
+const openList = (at?: string) =>
+  renderScreen(ListScreen, { resource: vouchers, route: routeOf(vouchers, 'view', 'list'), ...(at ? { at } : {}) });
 
 describe('filters as chips, columns and saved views', () => {
   it('filters in force are chips of field, operator and value, each removable, then all of them with "Clear all"', async () => {
     signInWith({ VOUCHER: ['view'] });
     const queries = serveRows();
     const user = userEvent.setup();
-    const { history } = openList('/voucher-management/vouchers?discount_type=percent%2Cflat&valid_to_range=last_7_days&is_active=true');
+    const { history } = openList(
+      '/voucher-management/vouchers?discount_type=percent%2Cflat&valid_to_range=last_7_days&is_active=true',
+    );
     await screen.findByRole('cell', { name: 'FLAT50' });
     const week = presetRange('last_7_days', new Date());
     expect(queries.at(-1)?.get('discount_type')).toBe('percent,flat');
@@ -76,7 +88,9 @@ describe('filters as chips, columns and saved views', () => {
     expect(within(chips).queryByRole('button', { name: /Valid to/ })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Clear all' }));
-    await waitFor(() => expect([...(queries.at(-1)?.keys() ?? [])].sort()).toEqual(['_order', '_page', '_page_size', '_sort']));
+    await waitFor(() =>
+      expect([...(queries.at(-1)?.keys() ?? [])].sort()).toEqual(['_order', '_page', '_page_size', '_sort']),
+    );
     expect(history.location.search).toBe('');
     expect(screen.queryByRole('list', { name: 'Search and filters in force' })).not.toBeInTheDocument();
   });
@@ -106,7 +120,13 @@ describe('filters as chips, columns and saved views', () => {
       await user.selectOptions(within(dialog).getByRole('combobox', { name: field }), value);
       await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     }
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Search and filters in force' })).getAllByRole('button', { name: /^Remove filter: / })).toHaveLength(2));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Search and filters in force' })).getAllByRole('button', {
+          name: /^Remove filter: /,
+        }),
+      ).toHaveLength(2),
+    );
     await user.click(await screen.findByRole('button', { name: 'Views' }));
     const panel = await screen.findByRole('region', { name: 'Views' });
     await user.type(within(panel).getByLabelText('Save current as…'), 'Flat and active');
@@ -115,13 +135,19 @@ describe('filters as chips, columns and saved views', () => {
     expect(saved[0]?.query).toEqual({ discount_type: 'flat', is_active: 'true' });
 
     await user.click(screen.getByRole('button', { name: 'Clear all' }));
-    await waitFor(() => expect(screen.queryByRole('list', { name: 'Search and filters in force' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('list', { name: 'Search and filters in force' })).not.toBeInTheDocument(),
+    );
     await user.click(await screen.findByRole('button', { name: /^View/ }));
-    await user.click(within(await screen.findByRole('region', { name: /^View/ })).getByRole('button', { name: 'Flat and active' }));
+    await user.click(
+      within(await screen.findByRole('region', { name: /^View/ })).getByRole('button', { name: 'Flat and active' }),
+    );
     await waitFor(() => expect(history.location.search).toBe('?view=21&discount_type=flat&is_active=true'));
     await waitFor(() => expect(queries.at(-1)?.get('discount_type')).toBe('flat'));
     const chips = screen.getByRole('list', { name: 'Search and filters in force' });
-    expect(within(chips).getByRole('button', { name: 'Remove filter: Discount type is Flat amount' })).toBeInTheDocument();
+    expect(
+      within(chips).getByRole('button', { name: 'Remove filter: Discount type is Flat amount' }),
+    ).toBeInTheDocument();
     expect(within(chips).getByRole('button', { name: 'Remove filter: Active is Active' })).toBeInTheDocument();
   });
 
@@ -144,10 +170,16 @@ describe('filters as chips, columns and saved views', () => {
     await user.keyboard('{Enter}');
     const panel = await screen.findByRole('region', { name: 'Columns' });
     await user.click(within(panel).getByRole('checkbox', { name: 'Discount type' }));
-    await waitFor(() => expect(saved.at(-1)).toEqual({ columns: ['code', 'discount_value', 'valid_to', 'used_count', 'is_active'] }));
+    await waitFor(() =>
+      expect(saved.at(-1)).toEqual({ columns: ['code', 'discount_value', 'valid_to', 'used_count', 'is_active'] }),
+    );
     await waitFor(() => expect(screen.queryByRole('columnheader', { name: /Discount type/ })).not.toBeInTheDocument());
-    await user.click(within(screen.getByRole('region', { name: 'Columns' })).getByRole('button', { name: 'Move Discount value up' }));
-    await waitFor(() => expect(saved.at(-1)).toEqual({ columns: ['discount_value', 'code', 'valid_to', 'used_count', 'is_active'] }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Columns' })).getByRole('button', { name: 'Move Discount value up' }),
+    );
+    await waitFor(() =>
+      expect(saved.at(-1)).toEqual({ columns: ['discount_value', 'code', 'valid_to', 'used_count', 'is_active'] }),
+    );
     await waitFor(() => expect(screen.getAllByRole('columnheader')[0]).toHaveTextContent('Discount value'));
   });
 
@@ -157,7 +189,12 @@ describe('filters as chips, columns and saved views', () => {
     const plainRows = watchFor('PLAIN1');
     server.use(
       mock.get(api('views/vouchers'), () =>
-        HttpResponse.json(viewsAnswer({ views: [view(7, 'Flat ones', { discount_type: 'flat', sort: '-code' }, { dropped: ['region'] })], preferences: { columns: null, default_view_id: 7, dropped: [] } })),
+        HttpResponse.json(
+          viewsAnswer({
+            views: [view(7, 'Flat ones', { discount_type: 'flat', sort: '-code' }, { dropped: ['region'] })],
+            preferences: { columns: null, default_view_id: 7, dropped: [] },
+          }),
+        ),
       ),
     );
     const first = openList();
@@ -169,7 +206,9 @@ describe('filters as chips, columns and saved views', () => {
     expect(queries.filter((query) => !query.has('discount_type')).length).toBeLessThanOrEqual(1);
     expect(plainRows.seen()).toBe(false);
     plainRows.stop();
-    expect(await screen.findByText('The view “Flat ones” opened without what this list no longer has: region.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The view “Flat ones” opened without what this list no longer has: region.'),
+    ).toBeInTheDocument();
     first.unmount();
 
     const second = openList('/voucher-management/vouchers?view=99&discount_type=percent');
@@ -183,12 +222,21 @@ describe('filters as chips, columns and saved views', () => {
     const posted: unknown[] = [];
     let fail = true;
     server.use(
-      mock.get(api('views/vouchers'), () => HttpResponse.json(viewsAnswer({ share_roles: [{ id: 2, name: 'Sales Executive' }] }))),
+      mock.get(api('views/vouchers'), () =>
+        HttpResponse.json(viewsAnswer({ share_roles: [{ id: 2, name: 'Sales Executive' }] })),
+      ),
       mock.post(api('views/vouchers'), async ({ request }) => {
         const body = (await request.json()) as { name: string; query: Record<string, string> };
         posted.push(body);
-        if (fail) return HttpResponse.json({ message: 'Name: Try again.', errors: { name: 'Try again.' } }, { status: 400 });
-        return HttpResponse.json({ data: view(12, body.name, body.query, { shared_role_id: 2, shared_role_name: 'Sales Executive' }), message: 'View saved.' }, { status: 201 });
+        if (fail)
+          return HttpResponse.json({ message: 'Name: Try again.', errors: { name: 'Try again.' } }, { status: 400 });
+        return HttpResponse.json(
+          {
+            data: view(12, body.name, body.query, { shared_role_id: 2, shared_role_name: 'Sales Executive' }),
+            message: 'View saved.',
+          },
+          { status: 201 },
+        );
       }),
     );
     const user = userEvent.setup();
@@ -213,12 +261,18 @@ describe('saved views a page at a time', () => {
     signInWith({ VOUCHER: ['view'] });
     serveRows();
     const pagesAsked: string[] = [];
-    const all = [view(1, 'Alpha', {}), view(2, 'Beta', {}), view(3, 'Gamma', {}, { mine: false, owner_name: 'Sunil Sales' })];
+    const all = [
+      view(1, 'Alpha', {}),
+      view(2, 'Beta', {}),
+      view(3, 'Gamma', {}, { mine: false, owner_name: 'Sunil Sales' }),
+    ];
     server.use(
       mock.get(api('views/vouchers'), ({ request }) => {
         const page = Number(new URL(request.url).searchParams.get('_page'));
         pagesAsked.push(String(page));
-        return HttpResponse.json(viewsAnswer({ views: all.slice((page - 1) * 2, page * 2) }, { total: 3, page, page_size: 2 }));
+        return HttpResponse.json(
+          viewsAnswer({ views: all.slice((page - 1) * 2, page * 2) }, { total: 3, page, page_size: 2 }),
+        );
       }),
     );
     const user = userEvent.setup();
@@ -226,7 +280,10 @@ describe('saved views a page at a time', () => {
     await screen.findByRole('cell', { name: 'FLAT50' });
     await user.click(await screen.findByRole('button', { name: 'Views' }));
     const panel = await screen.findByRole('region', { name: 'Views' });
-    const names = () => within(within(panel).getByRole('list', { name: 'Saved views' })).getAllByRole('listitem').map((item) => within(item).getAllByRole('button')[0]!.textContent);
+    const names = () =>
+      within(within(panel).getByRole('list', { name: 'Saved views' }))
+        .getAllByRole('listitem')
+        .map((item) => within(item).getAllByRole('button')[0]!.textContent);
     expect(names()).toEqual(['Alpha', 'Beta']);
     await user.click(within(panel).getByRole('button', { name: 'Show more (1 more)' }));
     await waitFor(() => expect(names()).toEqual(['Alpha', 'Beta', 'Gamma']));
@@ -241,7 +298,12 @@ describe('saved views a page at a time', () => {
     const asked: string[] = [];
     server.use(
       mock.get(api('views/vouchers'), () =>
-        HttpResponse.json(viewsAnswer({ views: [view(1, 'Alpha', {})], preferences: { columns: null, default_view_id: 150, dropped: [] } }, { total: 150, page_size: 1 })),
+        HttpResponse.json(
+          viewsAnswer(
+            { views: [view(1, 'Alpha', {})], preferences: { columns: null, default_view_id: 150, dropped: [] } },
+            { total: 150, page_size: 1 },
+          ),
+        ),
       ),
       mock.get(api('views/vouchers/150'), () => {
         asked.push('150');
@@ -280,8 +342,15 @@ describe('saved views a page at a time', () => {
     server.use(
       mock.post(api('views/vouchers'), async ({ request }) => {
         const body = (await request.json()) as { name: string; query: Record<string, string> };
-        if (full) return HttpResponse.json({ message: `Share with: ${limit}`, errors: { shared_role_id: limit } }, { status: 400 });
-        return HttpResponse.json({ data: view(51, body.name, body.query), message: `View "${body.name}" saved.` }, { status: 201 });
+        if (full)
+          return HttpResponse.json(
+            { message: `Share with: ${limit}`, errors: { shared_role_id: limit } },
+            { status: 400 },
+          );
+        return HttpResponse.json(
+          { data: view(51, body.name, body.query), message: `View "${body.name}" saved.` },
+          { status: 201 },
+        );
       }),
     );
     render(<ToastHost />);

@@ -9,8 +9,21 @@ import type { ResourceAccess } from '../../shared/useResourceAccess.ts';
 import { subscribers, vouchers } from '../../testing/fixtures.ts';
 import { ResourceTable } from './ResourceTable.tsx';
 
-const NONE: ResourceAccess = { add: false, edit: false, delete: false, ACTIVE_INACTIVE: false, download: false, view_detail: false, verify: false, SUBSCRIBER_DETAIL: false, import: false };
-const grant = (...actions: (keyof ResourceAccess)[]): ResourceAccess => ({ ...NONE, ...Object.fromEntries(actions.map((action) => [action, true])) });
+const NONE: ResourceAccess = {
+  add: false,
+  edit: false,
+  delete: false,
+  ACTIVE_INACTIVE: false,
+  download: false,
+  view_detail: false,
+  verify: false,
+  SUBSCRIBER_DETAIL: false,
+  import: false,
+};
+const grant = (...actions: (keyof ResourceAccess)[]): ResourceAccess => ({
+  ...NONE,
+  ...Object.fromEntries(actions.map((action) => [action, true])),
+});
 
 const voucherRows: Row[] = Array.from({ length: 5 }, (_, index) => ({
   id: index + 1,
@@ -21,7 +34,9 @@ const voucherRows: Row[] = Array.from({ length: 5 }, (_, index) => ({
   used_count: index,
   is_active: true,
 }));
-const subscriberRows: Row[] = [{ id: 7, name: 'Meera Shah', email: 'meera@example.com', country_id: 1, country_id_label: 'India' }];
+const subscriberRows: Row[] = [
+  { id: 7, name: 'Meera Shah', email: 'meera@example.com', country_id: 1, country_id_label: 'India' },
+];
 
 interface Options {
   resource?: ResourceDescription;
@@ -32,7 +47,13 @@ interface Options {
 }
 
 /** The table in a router at /list; the router tells where a click went. */
-function renderTable({ resource = vouchers, rows = voucherRows, access, selectable = false, onDelete = () => undefined }: Options) {
+function renderTable({
+  resource = vouchers,
+  rows = voucherRows,
+  access,
+  selectable = false,
+  onDelete = () => undefined,
+}: Options) {
   function Harness() {
     const [selection, setSelection] = useState({});
     return (
@@ -72,8 +93,15 @@ describe('ResourceTable rows', () => {
     expect(edit.at()).toBe('/voucher-management/vouchers/1/edit');
     cleanup();
 
-    const details = renderTable({ resource: subscribers, rows: subscriberRows, access: grant('SUBSCRIBER_DETAIL', 'edit') });
-    expect(screen.getByRole('link', { name: 'Meera Shah' })).toHaveAttribute('href', '/subscriber-management/subscribers/7/details');
+    const details = renderTable({
+      resource: subscribers,
+      rows: subscriberRows,
+      access: grant('SUBSCRIBER_DETAIL', 'edit'),
+    });
+    expect(screen.getByRole('link', { name: 'Meera Shah' })).toHaveAttribute(
+      'href',
+      '/subscriber-management/subscribers/7/details',
+    );
     await user.click(screen.getByText('India'));
     expect(details.at()).toBe('/subscriber-management/subscribers/7/details');
   });
@@ -152,7 +180,11 @@ describe('ResourceTable rows', () => {
 
     renderTable({ resource: subscribers, rows: subscriberRows, access: grant('SUBSCRIBER_DETAIL', 'edit') });
     await user.click(screen.getByRole('button', { name: 'Actions for Meera Shah' }));
-    expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Details', 'Edit']);
+    expect(
+      within(screen.getByRole('menu'))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Details', 'Edit']);
     cleanup();
 
     renderTable({ access: grant('ACTIVE_INACTIVE') });
@@ -168,15 +200,33 @@ describe('ResourceTable widths', () => {
 
   beforeEach(() => {
     // jsdom lays nothing out: the frame is as wide as the test says, and each column the style leaves in 250 px.
-    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: function (this: HTMLElement) { return this.classList.contains('table-frame') ? frameWidth : 0; } });
-    Object.defineProperty(HTMLElement.prototype, 'offsetWidth', { configurable: true, get: function (this: HTMLElement) { const shown = (cell: Element) => getComputedStyle(cell).display !== 'none'; return this.tagName === 'TABLE' ? [...this.querySelectorAll('thead th')].filter(shown).length * 250 : this.tagName === 'TH' && shown(this) ? 250 : 0; } });
-    vi.stubGlobal('ResizeObserver', class {
-      constructor(callback: () => void) {
-        resized = callback;
-      }
-      observe() {}
-      disconnect() {}
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
+      configurable: true,
+      get: function (this: HTMLElement) {
+        return this.classList.contains('table-frame') ? frameWidth : 0;
+      },
     });
+    Object.defineProperty(HTMLElement.prototype, 'offsetWidth', {
+      configurable: true,
+      get: function (this: HTMLElement) {
+        const shown = (cell: Element) => getComputedStyle(cell).display !== 'none';
+        return this.tagName === 'TABLE'
+          ? [...this.querySelectorAll('thead th')].filter(shown).length * 250
+          : this.tagName === 'TH' && shown(this)
+            ? 250
+            : 0;
+      },
+    });
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          resized = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
   });
   afterEach(() => {
     properties.forEach((name, index) => {
@@ -211,7 +261,10 @@ describe('ResourceTable widths', () => {
     const user = userEvent.setup();
     const table = renderTable({ access: grant('view_detail', 'delete'), selectable: true });
     const first = bodyRows()[0]!;
-    expect(within(first).getByRole('link', { name: 'CODE01' })).toHaveAttribute('href', '/voucher-management/vouchers/1');
+    expect(within(first).getByRole('link', { name: 'CODE01' })).toHaveAttribute(
+      'href',
+      '/voucher-management/vouchers/1',
+    );
     // A number shows its column's title (a bare "10" says nothing); the other values are titled for screen readers only.
     expect(first).toHaveTextContent('Discount value 10Active: ActiveValid to: 31 Dec 2026');
     expect(within(first).getByText('Discount value', { exact: false })).not.toHaveClass('visually-hidden');

@@ -51,7 +51,11 @@ export function RowActionsMenu({ label, view, details, edit, onDelete, tabbable 
   const show = () => {
     const rect = buttonRef.current!.getBoundingClientRect();
     const right = window.innerWidth - rect.right;
-    setPlace(window.innerHeight - rect.bottom < MENU_ROOM_PX ? { bottom: window.innerHeight - rect.top + GAP_PX, right } : { top: rect.bottom + GAP_PX, right });
+    setPlace(
+      window.innerHeight - rect.bottom < MENU_ROOM_PX
+        ? { bottom: window.innerHeight - rect.top + GAP_PX, right }
+        : { top: rect.bottom + GAP_PX, right },
+    );
   };
   const close = () => {
     setPlace(null);
@@ -102,7 +106,15 @@ export function RowActionsMenu({ label, view, details, edit, onDelete, tabbable 
         <span aria-hidden="true">⋯</span>
       </button>
       {open && (
-        <ul ref={menuRef} id={menuId} role="menu" aria-label={name} className="row-menu__list" style={place} onKeyDown={onKeyDown}>
+        <ul
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          aria-label={name}
+          className="row-menu__list"
+          style={place}
+          onKeyDown={onKeyDown}
+        >
           {link(view, 'View')}
           {link(details, 'Details')}
           {link(edit, 'Edit')}

@@ -14,7 +14,10 @@ function serveRows(queries: URLSearchParams[] = []) {
   server.use(
     mock.get(api('vouchers'), ({ request }) => {
       queries.push(new URL(request.url).searchParams);
-      return HttpResponse.json({ data: [{ id: 1, code: 'FLAT50', discount_type: 'flat', discount_value: 50, is_active: true, version: 2 }], meta: { total: 1, page: 1, page_size: 20 } });
+      return HttpResponse.json({
+        data: [{ id: 1, code: 'FLAT50', discount_type: 'flat', discount_value: 50, is_active: true, version: 2 }],
+        meta: { total: 1, page: 1, page_size: 20 },
+      });
     }),
   );
   return queries;

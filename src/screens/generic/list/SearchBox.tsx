@@ -17,7 +17,8 @@ export interface SearchBoxProps {
 /** True when a key pressed here is typing: a text field, a select or editable content has the focus. */
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  if (target instanceof HTMLInputElement) return !['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'range', 'color'].includes(target.type);
+  if (target instanceof HTMLInputElement)
+    return !['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'range', 'color'].includes(target.type);
   return target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement || target.isContentEditable;
 }
 
@@ -47,8 +48,20 @@ export function SearchBox({ value, label, onSearch, hideLabel = false }: SearchB
   }, [text, value]);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== SEARCH_KEY || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || isTyping(event.target)) return;
-      if (document.querySelector('[aria-modal="true"], dialog[open]') || (event.target instanceof Element && event.target.closest('[role="dialog"]'))) return;
+      if (
+        event.key !== SEARCH_KEY ||
+        event.ctrlKey ||
+        event.metaKey ||
+        event.altKey ||
+        event.defaultPrevented ||
+        isTyping(event.target)
+      )
+        return;
+      if (
+        document.querySelector('[aria-modal="true"], dialog[open]') ||
+        (event.target instanceof Element && event.target.closest('[role="dialog"]'))
+      )
+        return;
       event.preventDefault();
       input.current?.focus();
       input.current?.select();

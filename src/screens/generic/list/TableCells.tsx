@@ -40,7 +40,10 @@ export function TableCardCell({ label, path, tabbable, values }: TableCardCellPr
         <span className="row-card__values">
           {values.map(({ name, title, value, titled }) => (
             <span key={name} className="row-card__value">
-              <span className={titled ? undefined : 'visually-hidden'}>{title}{titled ? ' ' : ': '}</span>
+              <span className={titled ? undefined : 'visually-hidden'}>
+                {title}
+                {titled ? ' ' : ': '}
+              </span>
               {value}
             </span>
           ))}

@@ -22,7 +22,11 @@ export function ViewsMenu({ data, actions, current, currentQuery, onOpen }: View
   const defaultId = data.preferences.default_view_id;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = actions.views;
   return (
-    <Dropdown label={current ? `View: ${current.name}` : 'Views'} className="list-menu" trigger={<span>{current ? `View: ${current.name}` : 'Views'}</span>}>
+    <Dropdown
+      label={current ? `View: ${current.name}` : 'Views'}
+      className="list-menu"
+      trigger={<span>{current ? `View: ${current.name}` : 'Views'}</span>}
+    >
       {(close) => (
         <div className="list-menu-panel">
           {data.views.length === 0 ? (
@@ -46,23 +50,52 @@ export function ViewsMenu({ data, actions, current, currentQuery, onOpen }: View
             </ul>
           )}
           {hasNextPage && (
-            <button type="button" className="link-button" disabled={isFetchingNextPage} aria-busy={isFetchingNextPage || undefined} onClick={() => void fetchNextPage()}>
+            <button
+              type="button"
+              className="link-button"
+              disabled={isFetchingNextPage}
+              aria-busy={isFetchingNextPage || undefined}
+              onClick={() => void fetchNextPage()}
+            >
               Show more ({data.total - data.views.length} more)
             </button>
           )}
           {current?.mine && (
-            <button type="button" className="button" onClick={() => actions.update.mutate({ view: current, change: { query: currentQuery } })}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => actions.update.mutate({ view: current, change: { query: currentQuery } })}
+            >
               Update “{current.name}” to this list
             </button>
           )}
-          <SaveViewForm data={data} onSave={(view) => actions.save.mutateAsync({ ...view, query: currentQuery }).then((saved) => onOpen(saved.data))} />
+          <SaveViewForm
+            data={data}
+            onSave={(view) =>
+              actions.save.mutateAsync({ ...view, query: currentQuery }).then((saved) => onOpen(saved.data))
+            }
+          />
         </div>
       )}
     </Dropdown>
   );
 }
 
-function ViewRow({ view, data, actions, isDefault, isCurrent, onOpen }: { view: SavedView; data: ListViews; actions: UseListViewsResult; isDefault: boolean; isCurrent: boolean; onOpen: () => void }) {
+function ViewRow({
+  view,
+  data,
+  actions,
+  isDefault,
+  isCurrent,
+  onOpen,
+}: {
+  view: SavedView;
+  data: ListViews;
+  actions: UseListViewsResult;
+  isDefault: boolean;
+  isCurrent: boolean;
+  onOpen: () => void;
+}) {
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const nameId = useId();
@@ -77,14 +110,29 @@ function ViewRow({ view, data, actions, isDefault, isCurrent, onOpen }: { view: 
         {view.name}
       </button>
       {isDefault && <span className="badge">Default</span>}
-      <span className="list-menu-note">{view.mine ? (view.shared_role_name ? `Shared with ${view.shared_role_name}` : 'Private') : `By ${view.owner_name}`}</span>
+      <span className="list-menu-note">
+        {view.mine
+          ? view.shared_role_name
+            ? `Shared with ${view.shared_role_name}`
+            : 'Private'
+          : `By ${view.owner_name}`}
+      </span>
       <span className="views-actions">
-        <button type="button" className="link-button" onClick={() => actions.setPreferences.mutate({ default_view_id: isDefault ? null : view.id })}>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => actions.setPreferences.mutate({ default_view_id: isDefault ? null : view.id })}
+        >
           {isDefault ? 'Unset default' : 'Make default'}
         </button>
         {view.mine && (
           <>
-            <button type="button" className="link-button" onClick={() => setRenaming((open) => !open)} aria-expanded={renaming}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => setRenaming((open) => !open)}
+              aria-expanded={renaming}
+            >
               Rename
             </button>
             {data.share_roles.length > 0 && (
@@ -93,7 +141,12 @@ function ViewRow({ view, data, actions, isDefault, isCurrent, onOpen }: { view: 
                 <select
                   value={view.shared_role_id ?? ''}
                   aria-label={`Share ${view.name} with`}
-                  onChange={(event) => actions.update.mutate({ view, change: { shared_role_id: event.target.value === '' ? null : Number(event.target.value) } })}
+                  onChange={(event) =>
+                    actions.update.mutate({
+                      view,
+                      change: { shared_role_id: event.target.value === '' ? null : Number(event.target.value) },
+                    })
+                  }
                 >
                   <option value="">Nobody (private)</option>
                   {data.share_roles.map((role) => (
@@ -106,7 +159,11 @@ function ViewRow({ view, data, actions, isDefault, isCurrent, onOpen }: { view: 
             )}
             {deleting ? (
               <span role="group" aria-label={`Delete ${view.name}?`}>
-                <button type="button" className="link-button link-button--danger" onClick={() => actions.remove.mutate(view)}>
+                <button
+                  type="button"
+                  className="link-button link-button--danger"
+                  onClick={() => actions.remove.mutate(view)}
+                >
                   Delete “{view.name}”
                 </button>
                 <button type="button" className="link-button" onClick={() => setDeleting(false)}>
@@ -134,7 +191,13 @@ function ViewRow({ view, data, actions, isDefault, isCurrent, onOpen }: { view: 
   );
 }
 
-function SaveViewForm({ data, onSave }: { data: ListViews; onSave: (view: { name: string; shared_role_id: number | null }) => Promise<unknown> }) {
+function SaveViewForm({
+  data,
+  onSave,
+}: {
+  data: ListViews;
+  onSave: (view: { name: string; shared_role_id: number | null }) => Promise<unknown>;
+}) {
   const id = useId();
   const [name, setName] = useState('');
   const [role, setRole] = useState('');
@@ -152,7 +215,14 @@ function SaveViewForm({ data, onSave }: { data: ListViews; onSave: (view: { name
   return (
     <form className="views-form" onSubmit={submit} noValidate>
       <label htmlFor={`${id}-name`}>Save current as…</label>
-      <input id={`${id}-name`} value={name} maxLength={SAVED_VIEW_LIMITS.nameLength} onChange={(event) => setName(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+      <input
+        id={`${id}-name`}
+        value={name}
+        maxLength={SAVED_VIEW_LIMITS.nameLength}
+        onChange={(event) => setName(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
       {error && (
         <span id={`${id}-error`} className="views-error">
           {error}

@@ -71,19 +71,28 @@ export function conditionsOf(filter: ListFilter, values: Record<string, string>)
   const [from, to] = [values[keys.from] ?? '', values[keys.to] ?? ''];
   if (filter.kind === 'date' && (from || to)) conditions.push({ operator: 'between', values: [from, to] });
   const empty = values[keys.empty];
-  if (empty === 'true' || empty === 'false') conditions.push({ operator: empty === 'true' ? 'empty' : 'not-empty', values: [] });
+  if (empty === 'true' || empty === 'false')
+    conditions.push({ operator: empty === 'true' ? 'empty' : 'not-empty', values: [] });
   return conditions;
 }
 
 /** The values without this condition. */
-export function withoutCondition(filter: ListFilter, values: Record<string, string>, operator: Operator): Record<string, string> {
+export function withoutCondition(
+  filter: ListFilter,
+  values: Record<string, string>,
+  operator: Operator,
+): Record<string, string> {
   const next = { ...values };
   for (const key of keysOfCondition(filter, operator)) delete next[key];
   return next;
 }
 
 /** The values with the filter's field saying this condition alone. */
-export function withCondition(filter: ListFilter, values: Record<string, string>, condition: Condition): Record<string, string> {
+export function withCondition(
+  filter: ListFilter,
+  values: Record<string, string>,
+  condition: Condition,
+): Record<string, string> {
   const next = { ...values };
   for (const key of filter.keys) delete next[key];
   const keys = keysOf(filter);
@@ -125,7 +134,10 @@ export function describe(filter: ListFilter, condition: Condition): { operator: 
   const [first = '', second = ''] = condition.values;
   switch (condition.operator) {
     case 'period':
-      return { operator: OPERATOR_LABELS.period, values: [isDatePreset(first) ? DATE_PRESETS[first].toLowerCase() : first] };
+      return {
+        operator: OPERATOR_LABELS.period,
+        values: [isDatePreset(first) ? DATE_PRESETS[first].toLowerCase() : first],
+      };
     case 'between': {
       const day = (text: string) => formatDate(text, false);
       if (!second) return { operator: 'is on or after', values: [day(first)] };
@@ -135,7 +147,9 @@ export function describe(filter: ListFilter, condition: Condition): { operator: 
     case 'is':
     case 'any': {
       const options = valueOptions(filter);
-      const label = (value: string) => options.find((option) => option.value === value)?.label ?? formatValue(field, { [field.name]: parse(field.type, value) }, field.name);
+      const label = (value: string) =>
+        options.find((option) => option.value === value)?.label ??
+        formatValue(field, { [field.name]: parse(field.type, value) }, field.name);
       return { operator: OPERATOR_LABELS[condition.operator], values: condition.values.map(label) };
     }
     default:

@@ -8,6 +8,10 @@ import type { Row } from '../../shared/formatValue.ts';
 export type CellRenderer = (columnId: string, row: Row) => ReactNode | undefined;
 
 /** The cells of a list that some module shows in its own way: today the uploads' status, live while they are processed. */
-export function useListCells(resource: ResourceDescription, rows: readonly Row[], listKey: readonly unknown[]): CellRenderer | undefined {
+export function useListCells(
+  resource: ResourceDescription,
+  rows: readonly Row[],
+  listKey: readonly unknown[],
+): CellRenderer | undefined {
   return useUploadProgressCells(resource.module === MODULE.dataUploadLogs ? resource : null, rows, listKey);
 }

@@ -17,7 +17,9 @@ function serveList(status = 200) {
   server.use(
     mock.get(api('vouchers'), ({ request }) => {
       asked.push(`vouchers${new URL(request.url).search}`);
-      return status === 200 ? HttpResponse.json({ data: [], meta: { total: 0, page: 1, page_size: 20 } }) : HttpResponse.json({ message: 'The list could not be read.' }, { status });
+      return status === 200
+        ? HttpResponse.json({ data: [], meta: { total: 0, page: 1, page_size: 20 } })
+        : HttpResponse.json({ message: 'The list could not be read.' }, { status });
     }),
     mock.get(api('views/vouchers'), () => {
       asked.push('views');
@@ -28,16 +30,21 @@ function serveList(status = 200) {
 }
 
 describe('a list fetched ahead of its screen', () => {
-  it("asks for the views and the page the address gives, settles when both are there, and not again once they are", async () => {
+  it('asks for the views and the page the address gives, settles when both are there, and not again once they are', async () => {
     signInWith({ VOUCHER: ['view'] });
     const asked = serveList();
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const loading = prefetchList(client, vouchers, new URLSearchParams('page=2&discount_type=flat'));
     expect(loading).toBeInstanceOf(Promise);
     await loading;
-    expect(asked.sort()).toEqual(['views', 'vouchers?_page=2&_page_size=20&_sort=code&_order=asc&discount_type=flat'].sort());
+    expect(asked.sort()).toEqual(
+      ['views', 'vouchers?_page=2&_page_size=20&_sort=code&_order=asc&discount_type=flat'].sort(),
+    );
     const params = { _page: 2, _page_size: 20, _sort: 'code', _order: 'asc', discount_type: 'flat' };
-    expect(client.getQueryData(listPageKey('vouchers', params))).toEqual({ data: [], meta: { total: 0, page: 1, page_size: 20 } });
+    expect(client.getQueryData(listPageKey('vouchers', params))).toEqual({
+      data: [],
+      meta: { total: 0, page: 1, page_size: 20 },
+    });
     expect(prefetchList(client, vouchers, new URLSearchParams('page=2&discount_type=flat'))).toBeUndefined();
   });
 

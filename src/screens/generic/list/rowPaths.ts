@@ -10,7 +10,12 @@ export type RowScreen = 'view_detail' | 'SUBSCRIBER_DETAIL' | 'edit';
 const OPENS: readonly RowScreen[] = ['view_detail', 'SUBSCRIBER_DETAIL', 'edit'];
 
 /** The path of one of a row's screens, or null when the resource has none or the user may not open it. */
-export function rowPath(resource: ResourceDescription, access: ResourceAccess, screen: RowScreen, row: Row): string | null {
+export function rowPath(
+  resource: ResourceDescription,
+  access: ResourceAccess,
+  screen: RowScreen,
+  row: Row,
+): string | null {
   const path = resource.routes[screen];
   return access[screen] && path ? generatePath(path, { id: String(row.id) }) : null;
 }

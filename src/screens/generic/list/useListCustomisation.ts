@@ -25,18 +25,26 @@ export function useListCustomisation(resource: ResourceDescription, list: ListDe
   const lookUp = data !== undefined && wantedId !== null && !loaded && data.views.length < data.total;
   const single = useSavedView(resource.api, wantedId, lookUp);
   /** That view; null when there is none the user may open; undefined while it is not known yet. */
-  const wanted: SavedView | null | undefined = !data ? undefined : (loaded ?? (!lookUp ? null : single.isPending ? undefined : (single.data ?? null)));
+  const wanted: SavedView | null | undefined = !data
+    ? undefined
+    : (loaded ?? (!lookUp ? null : single.isPending ? undefined : (single.data ?? null)));
 
   useEffect(() => {
     if (wanted === undefined) return;
     if (viewId !== null) {
       if (!wanted) {
-        setNotice('That saved view is not available to you (deleted, or not shared with your role): this is the plain list.');
+        setNotice(
+          'That saved view is not available to you (deleted, or not shared with your role): this is the plain list.',
+        );
         setPlainAfterRefusal(true);
         openView(null, {}, { replace: true });
         return;
       }
-      setNotice(wanted.dropped.length > 0 ? `The view “${wanted.name}” opened without what this list no longer has: ${wanted.dropped.join(', ')}.` : null);
+      setNotice(
+        wanted.dropped.length > 0
+          ? `The view “${wanted.name}” opened without what this list no longer has: ${wanted.dropped.join(', ')}.`
+          : null,
+      );
       if (namesOnlyView) openView(wanted.id, wanted.query, { replace: true });
     } else if (isPlain && wanted) openView(wanted.id, wanted.query, { replace: true });
     // Only when the views arrive or another view is named: not on every change of the list's query.
@@ -47,10 +55,20 @@ export function useListCustomisation(resource: ResourceDescription, list: ListDe
     ? actions.views.isPending && (isPlain || viewId !== null)
     : wanted === undefined || (viewId === null ? isPlain && wanted !== null : namesOnlyView || wanted === null);
 
-  const fields = useMemo(() => readableFields(resource.entity?.fields ?? []).filter((field) => field.type !== 'array' && field.type !== 'object'), [resource]);
+  const fields = useMemo(
+    () =>
+      readableFields(resource.entity?.fields ?? []).filter(
+        (field) => field.type !== 'array' && field.type !== 'object',
+      ),
+    [resource],
+  );
   const shown = useMemo(() => {
-    const known = (names: readonly string[] | null | undefined) => names?.filter((name) => fields.some((field) => field.name === name));
-    return [known(state.columns), known(data?.preferences.columns)].find((names) => names && names.length > 0) ?? list.columns;
+    const known = (names: readonly string[] | null | undefined) =>
+      names?.filter((name) => fields.some((field) => field.name === name));
+    return (
+      [known(state.columns), known(data?.preferences.columns)].find((names) => names && names.length > 0) ??
+      list.columns
+    );
   }, [state.columns, data, list.columns, fields]);
 
   const setColumns = (columns: string[] | null) => {

@@ -9,7 +9,8 @@ import { listApiParams, readListState } from './useListState.ts';
 import { listViewsQuery } from './useListViews.ts';
 
 /** The key of a list's page: mutations update it in place. */
-export const listPageKey = (api: string, params: Record<string, string | number>) => ['resource', api, 'list', params] as const;
+export const listPageKey = (api: string, params: Record<string, string | number>) =>
+  ['resource', api, 'list', params] as const;
 
 const fetchListPage = (api: string, params: Record<string, string | number>, signal: AbortSignal, ahead = false) =>
   http.get<ListPage>(api, { params, signal, ...(ahead ? FETCHED_AHEAD : {}) });
@@ -19,13 +20,17 @@ const fetchListPage = (api: string, params: Record<string, string | number>, sig
  * a page the list asked for but never showed (the plain list asked for alongside the views, replaced by the user's
  * default view) is never shown, not even for that moment.
  */
-export function useListPage(listKey: ReturnType<typeof listPageKey>, { mayFetch, waiting }: { mayFetch: boolean; waiting: boolean }) {
+export function useListPage(
+  listKey: ReturnType<typeof listPageKey>,
+  { mayFetch, waiting }: { mayFetch: boolean; waiting: boolean },
+) {
   const shownKey = useRef<string | null>(null);
   const [, api, , params] = listKey;
   const query = useQuery({
     queryKey: listKey,
     queryFn: ({ signal }) => fetchListPage(api, params, signal),
-    placeholderData: (previous, previousQuery) => (previousQuery && hashKey(previousQuery.queryKey) === shownKey.current ? previous : undefined),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && hashKey(previousQuery.queryKey) === shownKey.current ? previous : undefined,
     enabled: mayFetch,
     refetchOnMount: unlessJustFetched,
   });
@@ -42,17 +47,31 @@ export function useListPage(listKey: ReturnType<typeof listPageKey>, { mayFetch,
  * the address names a view, its first page. The list's own queries then find them on their way or there. Settles
  * when they are there; returns nothing when both were (a return visit shows them at once and refreshes them).
  */
-export function prefetchList(queryClient: QueryClient, resource: ResourceDescription, search: URLSearchParams): Promise<void> | undefined {
+export function prefetchList(
+  queryClient: QueryClient,
+  resource: ResourceDescription,
+  search: URLSearchParams,
+): Promise<void> | undefined {
   const { list } = resource;
   if (!list) return undefined;
   const loading: Promise<void>[] = [];
   const views = listViewsQuery(resource.api, FETCHED_AHEAD.shownByCaller);
   if (queryClient.getQueryData(views.queryKey) === undefined) loading.push(queryClient.prefetchInfiniteQuery(views));
-  const state = readListState(search, list, listFilters(resource).flatMap((filter) => filter.keys));
+  const state = readListState(
+    search,
+    list,
+    listFilters(resource).flatMap((filter) => filter.keys),
+  );
   if (state.viewId === null) {
     const params = listApiParams(state, new Date());
     const queryKey = listPageKey(resource.api, params);
-    if (queryClient.getQueryData(queryKey) === undefined) loading.push(queryClient.prefetchQuery({ queryKey, queryFn: ({ signal }) => fetchListPage(resource.api, params, signal, true) }));
+    if (queryClient.getQueryData(queryKey) === undefined)
+      loading.push(
+        queryClient.prefetchQuery({
+          queryKey,
+          queryFn: ({ signal }) => fetchListPage(resource.api, params, signal, true),
+        }),
+      );
   }
   return loading.length > 0 ? Promise.all(loading).then(() => undefined) : undefined;
 }

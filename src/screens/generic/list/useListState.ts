@@ -1,6 +1,13 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { FROM_SUFFIX, isDatePreset, presetRange, RANGE_SUFFIX, TO_SUFFIX, VALUE_SEPARATOR } from '../../../../contract/listFilters.ts';
+import {
+  FROM_SUFFIX,
+  isDatePreset,
+  presetRange,
+  RANGE_SUFFIX,
+  TO_SUFFIX,
+  VALUE_SEPARATOR,
+} from '../../../../contract/listFilters.ts';
 import type { ListDescription } from '../../../generated/types.ts';
 
 /** Page sizes offered beside the manifest's default. */
@@ -21,7 +28,13 @@ export interface ListState {
 
 export interface UseListStateResult extends ListState {
   /** Changes the state in the URL; anything but the page sends the user back to page 1. */
-  update: (patch: Partial<Omit<ListState, 'filters' | 'columns' | 'viewId'>> & { filters?: Record<string, string>; columns?: string[] | null }, options?: { replace?: boolean }) => void;
+  update: (
+    patch: Partial<Omit<ListState, 'filters' | 'columns' | 'viewId'>> & {
+      filters?: Record<string, string>;
+      columns?: string[] | null;
+    },
+    options?: { replace?: boolean },
+  ) => void;
   /** Replaces the whole query with a saved view's (`query` as `viewQuery` gives it), naming the view. */
   openView: (viewId: number | null, query: Record<string, string>, options?: { replace?: boolean }) => void;
   /** The query of the list endpoint: `_page`, `_page_size`, `_sort`, `_order`, `q` and the filters. */
@@ -48,7 +61,8 @@ export function useListState(list: ListDescription, filterKeys: readonly string[
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
-          const set = (key: string, value: string | number | undefined) => (value === undefined || value === '' ? next.delete(key) : next.set(key, String(value)));
+          const set = (key: string, value: string | number | undefined) =>
+            value === undefined || value === '' ? next.delete(key) : next.set(key, String(value));
           if (patch.size !== undefined) set('size', patch.size === list.pageSize ? undefined : patch.size);
           if (patch.sort) {
             const isDefault = patch.sort.field === list.sort.field && patch.sort.direction === list.sort.direction;
@@ -70,7 +84,10 @@ export function useListState(list: ListDescription, filterKeys: readonly string[
   );
 
   const openView = useCallback<UseListStateResult['openView']>(
-    (viewId, query, options) => setParams(new URLSearchParams({ ...(viewId ? { view: String(viewId) } : {}), ...query }), { replace: options?.replace ?? false }),
+    (viewId, query, options) =>
+      setParams(new URLSearchParams({ ...(viewId ? { view: String(viewId) } : {}), ...query }), {
+        replace: options?.replace ?? false,
+      }),
     [setParams],
   );
 
@@ -91,23 +108,42 @@ export function useListState(list: ListDescription, filterKeys: readonly string[
 }
 
 /** The list's state as the address `params` gives it. */
-export function readListState(params: URLSearchParams, list: ListDescription, filterKeys: readonly string[]): ListState {
+export function readListState(
+  params: URLSearchParams,
+  list: ListDescription,
+  filterKeys: readonly string[],
+): ListState {
   const page = positiveInteger(params.get('page')) ?? 1;
   const size = positiveInteger(params.get('size')) ?? list.pageSize;
   const rawSort = params.get('sort');
-  const sort = rawSort ? { field: rawSort.replace(/^-/, ''), direction: rawSort.startsWith('-') ? ('desc' as const) : ('asc' as const) } : list.sort;
+  const sort = rawSort
+    ? { field: rawSort.replace(/^-/, ''), direction: rawSort.startsWith('-') ? ('desc' as const) : ('asc' as const) }
+    : list.sort;
   const filters: Record<string, string> = {};
   for (const key of filterKeys) {
     const value = params.get(key);
     if (value) filters[key] = value;
   }
   const columns = params.get('columns')?.split(VALUE_SEPARATOR).filter(Boolean) ?? null;
-  return { page, size, sort, search: params.get('q') ?? '', filters, columns: columns?.length ? columns : null, viewId: positiveInteger(params.get('view')) ?? null };
+  return {
+    page,
+    size,
+    sort,
+    search: params.get('q') ?? '',
+    filters,
+    columns: columns?.length ? columns : null,
+    viewId: positiveInteger(params.get('view')) ?? null,
+  };
 }
 
 /** The query of the list endpoint for a state: `_page`, `_page_size`, `_sort`, `_order`, `q` and the filters. */
 export function listApiParams(state: ListState, now: Date): Record<string, string | number> {
-  const query: Record<string, string | number> = { _page: state.page, _page_size: state.size, _sort: state.sort.field, _order: state.sort.direction };
+  const query: Record<string, string | number> = {
+    _page: state.page,
+    _page_size: state.size,
+    _sort: state.sort.field,
+    _order: state.sort.direction,
+  };
   for (const [key, value] of Object.entries(state.filters)) {
     const preset = key.endsWith(RANGE_SUFFIX) ? value : null;
     if (preset === null) query[key] = value;

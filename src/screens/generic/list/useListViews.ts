@@ -1,4 +1,11 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import { http, isApiError, type ShownByCaller } from '../../../http/index.ts';
 import { toastError, toastSuccess } from '../../../shell/index.ts';
 
@@ -45,18 +52,28 @@ export interface ViewWrite {
 export function listViewsQuery(api: string, shownByCaller?: ShownByCaller) {
   return infiniteQueryOptions({
     queryKey: ['list-views', api],
-    queryFn: ({ pageParam, signal }) => http.get<ListViewsPage>(`views/${api}`, { params: { _page: pageParam }, signal, loader: false, shownByCaller }),
+    queryFn: ({ pageParam, signal }) =>
+      http.get<ListViewsPage>(`views/${api}`, { params: { _page: pageParam }, signal, loader: false, shownByCaller }),
     initialPageParam: 1,
-    getNextPageParam: ({ meta }: ListViewsPage) => (meta.page * meta.page_size < meta.total ? meta.page + 1 : undefined),
+    getNextPageParam: ({ meta }: ListViewsPage) =>
+      meta.page * meta.page_size < meta.total ? meta.page + 1 : undefined,
     staleTime: 30_000,
   });
 }
 
 /** The settings of the first page, the one the list's settings are read from, changed. */
-function withPreferences(current: InfiniteData<ListViewsPage> | undefined, change: (preferences: ListPreferences) => ListPreferences) {
+function withPreferences(
+  current: InfiniteData<ListViewsPage> | undefined,
+  change: (preferences: ListPreferences) => ListPreferences,
+) {
   if (!current) return current;
   const [first, ...rest] = current.pages;
-  return first ? { ...current, pages: [{ ...first, data: { ...first.data, preferences: change(first.data.preferences) } }, ...rest] } : current;
+  return first
+    ? {
+        ...current,
+        pages: [{ ...first, data: { ...first.data, preferences: change(first.data.preferences) } }, ...rest],
+      }
+    : current;
 }
 
 /** What a refused write says about its fields (a limit reached, a name too long), as one sentence to show. */
@@ -80,12 +97,20 @@ export function useListViews(api: string) {
       const first = data.pages[0];
       // An answer without the user's settings (a request the session's end cut short) counts as none yet.
       if (!first?.data?.preferences) return undefined;
-      return { views: data.pages.flatMap((page) => page.data.views), total: data.pages.at(-1)!.meta.total, preferences: first.data.preferences, share_roles: first.data.share_roles };
+      return {
+        views: data.pages.flatMap((page) => page.data.views),
+        total: data.pages.at(-1)!.meta.total,
+        preferences: first.data.preferences,
+        share_roles: first.data.share_roles,
+      };
     },
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey });
   const onStale = (error: unknown) => {
-    if (isApiError(error) && error.status === 412) toastError('This view was changed elsewhere since the list was loaded. The menu now shows the latest version; make your change again if it is still needed.');
+    if (isApiError(error) && error.status === 412)
+      toastError(
+        'This view was changed elsewhere since the list was loaded. The menu now shows the latest version; make your change again if it is still needed.',
+      );
     return refresh();
   };
   const onRefused = (error: unknown) => {
@@ -96,7 +121,8 @@ export function useListViews(api: string) {
 
   const save = useMutation({
     // The form that saves says why a save was refused, beside what was typed.
-    mutationFn: (view: ViewWrite) => http.post<{ data: SavedView; message?: string }>(`views/${api}`, view, { shownByCaller: [400] }),
+    mutationFn: (view: ViewWrite) =>
+      http.post<{ data: SavedView; message?: string }>(`views/${api}`, view, { shownByCaller: [400] }),
     onSuccess: (answer) => toastSuccess(answer.message ?? 'View saved.'),
     onSettled: refresh,
   });
@@ -112,16 +138,24 @@ export function useListViews(api: string) {
     onSettled: refresh,
   });
   const remove = useMutation({
-    mutationFn: (view: SavedView) => http.deleteRecord<{ message?: string }>(`views/${api}/${view.id}`, { ifMatch: view.version }),
+    mutationFn: (view: SavedView) =>
+      http.deleteRecord<{ message?: string }>(`views/${api}/${view.id}`, { ifMatch: view.version }),
     onSuccess: (answer) => toastSuccess(answer.message ?? 'View deleted.'),
     onError: onStale,
     onSettled: refresh,
   });
   const setPreferences = useMutation({
-    mutationFn: (change: Partial<Omit<ListPreferences, 'dropped'>>) => http.put<{ data: ListPreferences }>(`list-preferences/${api}`, change),
+    mutationFn: (change: Partial<Omit<ListPreferences, 'dropped'>>) =>
+      http.put<{ data: ListPreferences }>(`list-preferences/${api}`, change),
     // The table follows at once; the server's answer (or, on a failure, the settings as stored) replaces the guess.
-    onMutate: (change) => queryClient.setQueryData<InfiniteData<ListViewsPage>>(queryKey, (current) => withPreferences(current, (preferences) => ({ ...preferences, ...change }))),
-    onSuccess: (answer) => queryClient.setQueryData<InfiniteData<ListViewsPage>>(queryKey, (current) => withPreferences(current, () => answer.data)),
+    onMutate: (change) =>
+      queryClient.setQueryData<InfiniteData<ListViewsPage>>(queryKey, (current) =>
+        withPreferences(current, (preferences) => ({ ...preferences, ...change })),
+      ),
+    onSuccess: (answer) =>
+      queryClient.setQueryData<InfiniteData<ListViewsPage>>(queryKey, (current) =>
+        withPreferences(current, () => answer.data),
+      ),
     onError: refresh,
   });
   return { views, save, update, remove, setPreferences };

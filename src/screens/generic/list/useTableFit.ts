@@ -23,7 +23,11 @@ export interface UseTableFitResult<Frame extends HTMLElement, Table extends HTML
  * its region, hidden from the least important up. Every change of width, columns or rows starts again from all of
  * them; the measuring happens before the browser paints, so no one sees a table that does not fit.
  */
-export function useTableFit<Frame extends HTMLElement, Table extends HTMLElement>(columns: readonly string[], priority: readonly string[], rows: unknown): UseTableFitResult<Frame, Table> {
+export function useTableFit<Frame extends HTMLElement, Table extends HTMLElement>(
+  columns: readonly string[],
+  priority: readonly string[],
+  rows: unknown,
+): UseTableFitResult<Frame, Table> {
   const frameRef = useRef<Frame>(null);
   const tableRef = useRef<Table>(null);
   const [width, setWidth] = useState<number | null>(null);
@@ -54,7 +58,12 @@ export function useTableFit<Frame extends HTMLElement, Table extends HTMLElement
     if (excess <= 0) return;
     // As many of the least important columns as the excess measures, by their heading cells, go in one step (each
     // step is a render of every row); the next layout checks the result and takes another if it still does not fit.
-    const widths = new Map([...table.querySelectorAll<HTMLElement>('th[data-column]')].map((cell) => [cell.dataset.column, cell.offsetWidth]));
+    const widths = new Map(
+      [...table.querySelectorAll<HTMLElement>('th[data-column]')].map((cell) => [
+        cell.dataset.column,
+        cell.offsetWidth,
+      ]),
+    );
     let next = count;
     while (excess > 0 && next < ranked.length) {
       excess -= widths.get(ranked[ranked.length - 1 - next]) ?? 0;
