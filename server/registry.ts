@@ -114,10 +114,6 @@ export function actionFormSchema(module: string, action: string): Record<string,
   return schema;
 }
 
-export function isKnownPermission(module: string, action: string): boolean {
-  return actionsOf(module).includes(action);
-}
-
 /** The stored field of `entity` whose relation points at `target`, if any. */
 export function relationTo(entity: RegistryEntity, target: string): RegistryField | undefined {
   return entity.fields.find((field) => field.relation?.resource === target);

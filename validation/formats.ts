@@ -51,6 +51,3 @@ export const formats = {
   'date-time': isDateTime,
   period: (value: string) => PERIOD.test(value),
 } as const;
-
-export type FormatName = keyof typeof formats;
-export const FORMAT_NAMES = Object.keys(formats) as FormatName[];

@@ -1,2 +1,2 @@
-export { formats, FORMAT_NAMES, type FormatName } from './formats.ts';
-export { fieldErrorText, fieldErrors, fieldOfIssue, displayFieldError, type ValidationIssue } from './messages.ts';
+export { formats } from './formats.ts';
+export { fieldErrorText, displayFieldError, type ValidationIssue } from './messages.ts';

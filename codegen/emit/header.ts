@@ -10,17 +10,3 @@ export function tsHeader(): string {
 export function literal(value: unknown, indent = 0): string {
   return JSON.stringify(value, null, 2).replace(/\n/g, `\n${' '.repeat(indent)}`);
 }
-
-/**
- * As `literal`, but an object listed in `names` is written as that identifier, so that a value used in several
- * places (an entity schema) is written once as a const and referred to by name.
- */
-export function literalWithNames(value: unknown, names: ReadonlyMap<object, string>, indent = 0): string {
-  const text = JSON.stringify(
-    value,
-    (_key, item: unknown) =>
-      item !== null && typeof item === 'object' && names.has(item) ? `\u0000${names.get(item)}\u0000` : item,
-    2,
-  );
-  return text.replace(/"\\u0000([A-Za-z_$][\w$]*)\\u0000"/g, '$1').replace(/\n/g, `\n${' '.repeat(indent)}`);
-}

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
 
 /** The versions an `If-Match` header accepts: a list of them, or any (`*`). */
@@ -7,10 +7,6 @@ export type ExpectedVersion = { versions: number[] } | 'any';
 /** A record's strong entity tag: its version, quoted. */
 export function etagOf(version: number): string {
   return `"${version}"`;
-}
-
-export function sendVersion(reply: FastifyReply, version: number): void {
-  reply.header('etag', etagOf(version));
 }
 
 /** The header a change of one record requires, as its route declares it (`schema.headers`); `expectedVersion` judges it. */

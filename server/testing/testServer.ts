@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { PasswordHasher } from '../modules/auth/passwords.ts';
@@ -184,10 +184,6 @@ export async function verifyByEmailedLink(server: Pick<TestServer, 'app' | 'db'>
   const verified = await server.app.inject({ method: 'POST', url: '/api/v1/email-verify', payload: { token } });
   if (verified.statusCode !== 200)
     throw new Error(`email-verify for ${email}: ${verified.statusCode} ${verified.body}`);
-}
-
-export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
-  return response.json() as T;
 }
 
 /** Decodes the payload of a JWT without checking it (what the console does with jwt-decode). */

@@ -33,7 +33,7 @@ export const emailVerifyBody = {
   ...body({ token: linkToken, ...newPassword }, ['token']),
   dependentRequired: { password: ['confirm_password'] },
 } as const;
-/** "Send the link again" on the sign-in screen: the credentials just refused for an unverified address. */
+/** "Send the link again" on the sign-in screen: the credentials just refused for an unverified address. @alias */
 export const resendVerificationBody = loginBody;
 
 const TOKEN_PAIR = namedSchema('TokenPair', {

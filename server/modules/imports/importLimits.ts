@@ -16,7 +16,7 @@ export const IMPORT_MAX_CELLS = 4_000_000;
 export const IMPORT_MAX_CELL_CHARS = 32 * 1024;
 /** One row: a CSV line's bytes (checked before it is parsed), a sheet row's characters. */
 export const IMPORT_MAX_ROW_BYTES = MIB;
-/** Characters in all the cells of a file: an XLSX holds no more text than a CSV may. */
+/** Characters in all the cells of a file: an XLSX holds no more text than a CSV may. @alias */
 export const IMPORT_MAX_TEXT_CHARS = IMPORT_MAX_BYTES;
 
 /** Parts (files inside the zip) of an XLSX file. */

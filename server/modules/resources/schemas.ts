@@ -8,7 +8,6 @@ import { readableFields } from '../../../contract/readableFields.ts';
 import {
   EMPTY_SUFFIX,
   FROM_SUFFIX,
-  isDateFormat,
   listFilterModels,
   TO_SUFFIX,
   VALUE_SEPARATOR,
@@ -71,10 +70,6 @@ export const optionsQuery = {
 /** Fields a list may show, sort and filter on and an export may write: read by people, stored, scalar. */
 export function listableFields<F extends ListableField>(resource: { entity: { fields: readonly F[] } }): F[] {
   return readableFields(resource.entity.fields).filter((field) => field.type !== 'array' && field.type !== 'object');
-}
-
-export function isDateField(field: { format: string | null }): boolean {
-  return isDateFormat(field.format);
 }
 
 /** The manifest's filters of a list, among the fields it may filter on. */

@@ -12,9 +12,6 @@ import { listableFields, listFilters } from '../resources/schemas.ts';
 /** A list's query as the console's address holds it: `q`, `sort` (`-` first when descending), `size`, `columns` and filters. */
 export type ViewQuery = Record<string, string>;
 
-/** The keys of a view's query besides the filters'. */
-export const SETTING_KEYS = ['q', 'sort', 'size', 'columns'] as const;
-
 export interface CheckedQuery {
   query: ViewQuery;
   /** What the manifest no longer has, as people read it: a key, a column, a sort field, a value (`status: trial`). */

@@ -92,11 +92,6 @@ export function recordApiCalls(
   return calls;
 }
 
-export async function expectVisible(locator: Locator, timeout = 15_000): Promise<void> {
-  await locator.first().waitFor({ state: 'visible', timeout });
-  expect(await locator.first().isVisible()).toBe(true);
-}
-
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A form field by its label; rjsf marks required ones with a trailing "*" inside the label. */
