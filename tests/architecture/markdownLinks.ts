@@ -59,15 +59,20 @@ export function brokenLinks(root: string, document: string): string[] {
 const TOP_FOLDERS = ['src', 'server', 'codegen', 'cli', 'contract', 'validation', 'tests', 'bench', 'docs', 'manifest'];
 
 /**
- * The repository paths a document names in code spans (`server/app.ts`, `src/routing/`) that do not exist. Only
- * paths from a top folder are judged, and not patterns (`<area>`, `NNNN`, `*`, `...`).
+ * The repository paths a document names in code spans (`server/app.ts`, `src/routing/`) and in its drawings (fenced
+ * blocks) that do not exist. Only paths from a top folder are judged, and not patterns (`<area>`, `NNNN`, `*`, `...`).
  */
 export function missingPaths(root: string, document: string): string[] {
   const text = readFileSync(join(root, document), 'utf8');
-  const tops = new RegExp(`^(${TOP_FOLDERS.join('|')})/`);
-  return [...text.matchAll(/`([^`\s]+)`/g)]
-    .map((match) => match[1]!)
-    .filter((path) => tops.test(path) && !/[<>*…]|NNN|\.\.\./.test(path))
+  const tops = TOP_FOLDERS.join('|');
+  const inSpans = [...text.matchAll(new RegExp(`\`((?:${tops})/[^\`\\s]*)\``, 'g'))].map((match) => match[1]!);
+  const inBlocks = [...text.matchAll(/^```[^\n]*\n([\s\S]*?)^```/gm)].flatMap(([, block]) =>
+    [...block!.matchAll(new RegExp(`(?<![\\w/.-])(?:${tops})/[\\w./<>*-]*`, 'g'))].map((match) =>
+      match[0].replace(/\.+$/, ''),
+    ),
+  );
+  return [...new Set([...inSpans, ...inBlocks])]
+    .filter((path) => !/[<>*…]|NNN|\.\.\./.test(path))
     .filter((path) => !existsSync(join(root, path.split('#')[0]!)))
     .map((path) => `${document}: ${path}`);
 }
