@@ -2,7 +2,7 @@ import manifestSchema from '../manifest/manifest.schema.json' with { type: 'json
 import type { GenericScreen } from '../contract/description.ts';
 import type { Action, ScreenName, SidebarIcon } from './generated/manifest.ts';
 
-/** The permission action vocabulary (spec section 3), read from the manifest schema so it has one source. */
+/** The permission action vocabulary (docs/spec/seed-spec.md section 3), read from the manifest schema: one source. */
 export const ACTIONS = manifestSchema.$defs.action.enum as Action[];
 
 /** What people call each action, in the role matrix and wherever an action is named to them. */

@@ -89,7 +89,7 @@ export interface AppDependencies {
   behaviours?: ResourceBehaviours;
 }
 
-/** The API: one Fastify plugin per concern under /api/v1 (ARCHITECTURE.md, "The reference API"). */
+/** The API: one Fastify plugin per concern under /api/v1 (docs/architecture.md, "The reference API"). */
 export async function buildApp({
   config,
   db,

@@ -1,5 +1,5 @@
 /**
- * The custom string formats of the shared validation rules (spec section 5).
+ * The custom string formats of the shared validation rules (docs/spec/seed-spec.md section 5).
  * Kept free of any ajv import: the generated browser validators import this file directly,
  * so it must stay tiny and evaluate no code at run time.
  */

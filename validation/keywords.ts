@@ -1,5 +1,5 @@
 /**
- * The custom keywords of the shared validation rules (spec section 5), as ajv code-generating
+ * The custom keywords of the shared validation rules (docs/spec/seed-spec.md section 5), as ajv code-generating
  * keywords so that ajv's standalone output (the browser's precompiled validators) can contain them;
  * `enumLabels` and `valueUnit`, which check nothing; and `normalise`, which changes the value (server only).
  */

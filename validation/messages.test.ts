@@ -3,7 +3,7 @@ import { createAjv } from './createAjv.ts';
 import { displayFieldError, fieldErrors } from './messages.ts';
 
 // The same rules judge input in the browser (precompiled) and on the server (this runtime ajv); these tests
-// pin the messages of spec section 5 at their one source.
+// pin the messages of docs/spec/seed-spec.md section 5 at their one source.
 const schema = {
   type: 'object',
   additionalProperties: false,

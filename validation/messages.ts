@@ -1,5 +1,5 @@
 /**
- * The shared form-error messages of spec section 5, one place for the console and the server.
+ * The shared form-error messages of docs/spec/seed-spec.md section 5, one place for the console and the server.
  * `fieldErrorText` gives the bare text (what the server sends in `errors`); the console shows it
  * through `displayFieldError`, which adds the "* " prefix (FORM-12).
  */
@@ -105,7 +105,7 @@ function plainText(issue: ValidationIssue, rootSchema: JsonObject, data?: unknow
   }
 }
 
-/** What a form shows under a field: the message with the "* " prefix of spec section 5. */
+/** What a form shows under a field: the message with the "* " prefix of docs/spec/seed-spec.md section 5. */
 export function displayFieldError(text: string): string {
   return text.startsWith('* ') ? text : `* ${text}`;
 }

@@ -18,12 +18,12 @@ export function emitPermissions(model: ProjectModel): string {
   const sorted = Object.fromEntries(sortedKeys.map((key) => [key, moduleActions[key]]));
   const labels = Object.fromEntries(sortedKeys.map((key) => [key, moduleLabels[key]]));
   return `${tsHeader()}
-/** Every module key of the manifest: the areas and their resources (spec section 6). */
+/** Every module key of the manifest: the areas and their resources (docs/spec/seed-spec.md section 6). */
 export const MODULES = ${literal(model.modules)} as const;
 
 export type ModuleKey = (typeof MODULES)[number];
 
-/** The permission action vocabulary (spec section 3). */
+/** The permission action vocabulary (docs/spec/seed-spec.md section 3). */
 export const ACTIONS = ${literal(model.actions)} as const;
 
 export type ActionName = (typeof ACTIONS)[number];

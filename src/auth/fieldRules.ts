@@ -10,7 +10,7 @@ const issue = (keyword: string, params: Record<string, unknown> = {}, schemaPath
   params,
 });
 
-/** The shared messages of spec section 5, without ajv: the auth screens stay small. */
+/** The shared messages of docs/spec/seed-spec.md section 5, without ajv: the auth screens stay small. */
 const message = (validationIssue: ValidationIssue, schema: Record<string, unknown> = {}) =>
   displayFieldError(fieldErrorText(validationIssue, schema));
 

@@ -1,5 +1,6 @@
 /**
- * The spec's constants (seed-spec section 9 and friends), each in one place with the rule it serves.
+ * The spec's constants (docs/spec/seed-spec.md section 9 and friends), each in one place with the rule it serves, by
+ * its ID in docs/spec/rules.md.
  */
 
 /** The product's name: the brand in the header and the end of every browser tab's title. */

@@ -22,7 +22,7 @@ export function issuesOf(validate: PrecompiledValidator, data: unknown): Validat
   return validate(data) ? [] : (validate.errors ?? []);
 }
 
-/** `{ field: "* message" }` for the data, through the shared messages (spec section 5). */
+/** `{ field: "* message" }` for the data, through the shared messages (docs/spec/seed-spec.md section 5). */
 export function formFieldErrors(
   validate: PrecompiledValidator,
   rootSchema: JsonSchema,

@@ -17,7 +17,7 @@ export function parseErrorBody(body: unknown): ErrorBody | null {
   return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as ErrorBody) : null;
 }
 
-/** The error catalogue of spec section 8 (ERR-03..06): the text of the "Error" toast. */
+/** The error catalogue of docs/spec/seed-spec.md section 8 (ERR-03..06): the text of the "Error" toast. */
 export function errorMessage(status: number, body: unknown, online: boolean): string {
   if (status === 0 && !online) return NO_INTERNET_MESSAGE;
   const parsed = parseErrorBody(body);

@@ -63,7 +63,7 @@ export interface AreaRoute {
 export interface SidebarEntry {
   module: ModuleKey;
   label: string;
-  /** As the spec gives it; unless fixed, the console sends the user to their default route under it. */
+  /** As docs/spec/seed-spec.md gives it; unless fixed, the console sends the user to their default route under it. */
   link: string;
   fixed: boolean;
   /** The heading the entry sits under; null: none. */

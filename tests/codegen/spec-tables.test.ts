@@ -4,7 +4,7 @@ import { AREAS } from '../../src/generated/routes.ts';
 import { SIDEBAR } from '../../src/generated/sidebar.ts';
 
 // Rules provable from the tables generated from the real manifest.
-describe('generated tables against the spec', () => {
+describe('generated tables against the spec (docs/spec/seed-spec.md)', () => {
   it('ROUTE-09 module routes are named view (the index), add and edit', () => {
     const routes = AREAS.flatMap((area) => area.routes);
     // A resource's trash sits beside its list and needs what the list needs (view); it is not an index of its own.
@@ -44,7 +44,7 @@ describe('generated tables against the spec', () => {
       ]),
     );
     const routedActions = new Set(routes.map((route) => route.action));
-    // Beyond the spec's routes, the import screen of the resources that offer it.
+    // Beyond the routes of docs/spec/seed-spec.md, the import screen of the resources that offer it.
     expect(
       [...routedActions].every((action) =>
         ['view', 'add', 'edit', 'view_detail', 'SUBSCRIBER_DETAIL', 'import'].includes(action),
@@ -127,7 +127,7 @@ describe('generated tables against the spec', () => {
       'ADD_SUBSCRIPTION',
       'ADD_TOP_UP',
       'executive_access',
-      // Not in the spec: import from a file, after a dry run.
+      // Not in docs/spec/seed-spec.md: import from a file, after a dry run.
       'import',
     ]);
     const specModules =

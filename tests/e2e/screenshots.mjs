@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /* global window, document, localStorage */
-// Screenshots for the README: the built console and the API as `npm start` runs them (fresh demo data), in
+// Screenshots for docs/console.md: the built console and the API as `npm start` runs them (fresh demo data), in
 // Chromium at 1280x800 (and one at a phone's 390 px; three in the dark scheme), saved as PNG into docs/screenshots/.
 //
 // Usage: node tests/e2e/screenshots.mjs [--no-build]

@@ -53,7 +53,7 @@ interface SigningInUser extends LinkRecipient {
   verified: boolean;
 }
 
-/** Login, token refresh, logout and the e-mail link flows (spec section 7, SESSION-06/07/10). */
+/** Login, token refresh, logout and the e-mail link flows (docs/spec/seed-spec.md section 7; SESSION-06/07/10). */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { config, db, passwords } = app;
   const settings: TokenSettings = {

@@ -1,4 +1,4 @@
-/** The request bodies and answers of sign-in, tokens and the e-mail link flows (spec section 7). */
+/** The request bodies and answers of sign-in, tokens and the e-mail link flows (docs/spec/seed-spec.md section 7). */
 import { dataAnswer, ERROR_BODY, json, messageAnswer } from '../../http/answers.ts';
 import type { JsonSchema } from '../../../contract/description.ts';
 import { namedSchema } from '../../http/components.ts';

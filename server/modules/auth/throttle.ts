@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../../db/database.ts';
 import { tooManyRequests } from '../../http/errors.ts';
 
-/** At most this many failed logins per account per hour (spec: brute-force protection). */
+/** At most this many failed logins per account per hour (brute-force protection, beyond docs/spec/seed-spec.md). */
 export const MAX_FAILURES_PER_HOUR = 100;
 /** From this failure on, each further failure locks the account for a doubling delay. */
 export const BACKOFF_FROM_FAILURE = 5;

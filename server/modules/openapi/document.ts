@@ -7,7 +7,10 @@ import { describeAccess, type Access } from '../auth/access.ts';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** The shared validation keywords (spec section 5) are not OpenAPI's: the document carries them as `x-` extensions. */
+/**
+ * The shared validation keywords (docs/spec/seed-spec.md section 5) are not OpenAPI's: the document carries them as
+ * `x-` extensions.
+ */
 const SHARED_KEYWORDS = new Set(keywords.map((keyword) => keyword.keyword));
 
 /** Keywords whose value maps names (of properties, definitions) to schemas: the names are data, never keywords. */

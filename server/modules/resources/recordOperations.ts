@@ -1,5 +1,5 @@
 /**
- * The one set of record operations (ARCHITECTURE.md, "One write path"): create, update, status, delete, restore from
+ * The one set of record operations (docs/api.md, "One write path"): create, update, status, delete, restore from
  * the trash, restore a version, set on all matching and import all change a manifest record here, whichever route,
  * import, bulk change or job asks. Each applies, in the caller's transaction: the caller's scope before the change
  * (in the statement) and after it (a record may not leave it), the resource's behaviour (`guard`, `prepare`,

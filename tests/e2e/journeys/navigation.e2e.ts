@@ -14,7 +14,10 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const PHONE = { viewport: { width: 390, height: 844 } };
 
-/** The spec's links (SIDEBAR-01, SIDEBAR-02): each entry goes to the user's default route under it, or exactly to a fixed one. */
+/**
+ * The links of docs/spec/seed-spec.md (SIDEBAR-01, SIDEBAR-02): each entry goes to the user's default route under it,
+ * or exactly to a fixed one.
+ */
 const SPEC_LINKS = [
   '/user-management',
   '/subscription-management',
@@ -83,7 +86,7 @@ const sections = (page: Page) =>
       })),
     );
 
-/** Every link goes where the spec says: under its spec link (the default route), exactly to a fixed one. */
+/** Every link goes where docs/spec/seed-spec.md says: under its link (the default route), or exactly to a fixed one. */
 function expectSpecLinks(hrefs: string[]): void {
   for (const href of hrefs) {
     const fixed = FIXED_LINKS.includes(href);
