@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { manifestError, type ManifestError } from './errors.ts';
 import type { Action, AreaManifest, Resource } from './generated/manifest.ts';
 import { loadManifest, type LoadedArea } from './load.ts';
-import { validateManifest } from './validate.ts';
+import { validateManifest } from './validate/manifest.ts';
 import { humanise } from '../contract/humanise.ts';
 
 export interface AddModuleOptions {

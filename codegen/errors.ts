@@ -21,7 +21,8 @@ export type ManifestErrorKind =
   | 'UnknownResource'
   | 'MissingScreen'
   | 'DuplicateTable'
-  | 'ImportWithoutKey';
+  | 'ImportWithoutKey'
+  | 'ModuleContractViolation';
 
 export interface ManifestError {
   kind: ManifestErrorKind;

@@ -15,7 +15,7 @@ import type { ManifestError } from './errors.ts';
 import { loadManifest } from './load.ts';
 import type { ProjectModel } from '../contract/description.ts';
 import { resolveManifest } from './resolve.ts';
-import { validateManifest } from './validate.ts';
+import { validateManifest } from './validate/manifest.ts';
 
 /** The folders the generator owns, relative to the output root; nothing else is ever written. */
 export const GENERATED_DIRS = ['codegen/generated', 'server/generated', 'src/generated'] as const;

@@ -240,3 +240,32 @@ export function normaliseErrors(
   }
   return errors;
 }
+
+/**
+ * Money is declared, never guessed from a name: `format: "money"` on a number, with its `currency`; a currency belongs
+ * on such a field only, and money is its unit (no `valueUnit` beside it).
+ */
+export function moneyErrors(
+  file: string,
+  schema: object,
+  pointer: (...rest: (string | number)[]) => string,
+): ManifestError[] {
+  const properties = ((schema as { properties?: unknown }).properties ?? {}) as Properties;
+  const errors: ManifestError[] = [];
+  const refuse = (name: string, at: string[], message: string) =>
+    errors.push(manifestError('SchemaViolation', file, pointer('properties', name, ...at), message));
+  for (const [name, property] of Object.entries(properties)) {
+    if (property.format !== 'money') {
+      if (property.currency !== undefined)
+        refuse(name, ['currency'], `a currency belongs on a field of format "money", and "${name}" is not one`);
+      continue;
+    }
+    if (property.type !== 'number')
+      refuse(name, ['format'], `"money" is a format of numbers (amounts to the paisa), and "${name}" is no number`);
+    if (property.currency === undefined)
+      refuse(name, [], `"${name}" is money: say its currency, e.g. "currency": "INR"`);
+    if (property.valueUnit !== undefined)
+      refuse(name, ['valueUnit'], `"${name}" is money, which is its unit: remove valueUnit`);
+  }
+  return errors;
+}

@@ -1,334 +1,33 @@
 import type Ajv2020 from 'ajv/dist/2020.js';
-import type { ErrorObject } from 'ajv/dist/2020.js';
 import { RECORD_VERSION } from '../contract/readableFields.ts';
-import { createAjv } from '../validation/createAjv.ts';
 import { manifestError, pointerOf, type ManifestError } from './errors.ts';
 import {
   businessRuleErrors,
   enumLabelErrors,
+  moneyErrors,
   normaliseErrors,
   siblingReferenceErrors,
   unitErrors,
 } from './schemaChecks.ts';
 import type { Resource, UniqueKey } from './generated/manifest.ts';
-import type { LoadedArea } from './load.ts';
-import { validateShape } from './manifestShape.ts';
 import { uniqueIndexName } from './sqlNames.ts';
-import { ROUTE_SUFFIX, SCREEN_NAMES, SIDEBAR_ICONS, SYSTEM_FIELDS } from './vocabulary.ts';
-
-/** Every problem of the manifest at once: shape against manifest.schema.json, then cross-file rules. */
-export function validateManifest(areas: readonly LoadedArea[]): ManifestError[] {
-  const errors: ManifestError[] = [];
-  const wellShaped: LoadedArea[] = [];
-  for (const area of areas) {
-    if (validateShape(area.document)) wellShaped.push(area);
-    else
-      errors.push(
-        ...(validateShape.errors ?? [])
-          .filter((error) => !isOtherUniqueKeyForm(area.document, error))
-          .map((error) => shapeError(area.file, error)),
-      );
-  }
-  // Cross-file rules only make sense on well-shaped files; a misshapen one has been reported above.
-  // The schemas are compiled here only to learn whether ajv accepts them; its code-size pass would be wasted work
-  // (measured: 90 ms of the real manifest's ~1 s generate).
-  errors.push(...crossChecks(wellShaped, createAjv({ code: { optimize: false } })));
-  return errors;
-}
-
-const UNIQUE_KEYS = /^\/resources\/\d+\/entity\/unique$/;
-const UNIQUE_KEY = /^\/resources\/\d+\/entity\/unique\/\d+$/;
+import { SYSTEM_FIELDS } from './vocabulary.ts';
 
 /**
- * A unique key is a field name or a list of them (an anyOf), and ajv reports both forms' failures and the anyOf's:
- * keep only those of the form the author wrote (a list when it is an array, else a name).
+ * The rules of a resource's entity: its schema compiles and its keywords are used as they mean, and every field its
+ * unique keys, relations, list, describe and uiSchema name exists and is of a kind that can serve there.
  */
-function isOtherUniqueKeyForm(document: unknown, error: ErrorObject): boolean {
-  if (!UNIQUE_KEY.test(error.instancePath)) return false;
-  if (error.keyword === 'anyOf') return true;
-  const value = error.instancePath
-    .split('/')
-    .slice(1)
-    .reduce<unknown>((parent, segment) => (parent as Record<string, unknown>)[segment], document);
-  return error.keyword === 'type' && error.params.type === (Array.isArray(value) ? 'string' : 'array');
-}
-
-function shapeError(file: string, error: ErrorObject): ManifestError {
-  const pointer = error.instancePath;
-  if (UNIQUE_KEYS.test(pointer) && error.keyword === 'uniqueItems') {
-    return manifestError(
-      'DuplicateUniqueKey',
-      file,
-      `${pointer}/${String(error.params.i)}`,
-      `the same unique key as item ${String(error.params.j)}`,
-    );
-  }
-  if (UNIQUE_KEY.test(pointer)) {
-    if (error.keyword === 'minItems')
-      return manifestError(
-        'InvalidUniqueKey',
-        file,
-        pointer,
-        'a composite unique key names 2 or more fields; write a single field as its name',
-      );
-    if (error.keyword === 'uniqueItems') {
-      return manifestError(
-        'InvalidUniqueKey',
-        file,
-        `${pointer}/${String(error.params.i)}`,
-        `a composite unique key names each field once; this repeats item ${String(error.params.j)}`,
-      );
-    }
-    if (error.keyword === 'type')
-      return manifestError(
-        'SchemaViolation',
-        file,
-        pointer,
-        'a unique key is a field name or a list of 2 or more field names',
-      );
-  }
-  if (error.keyword === 'additionalProperties') {
-    const property = String(error.params.additionalProperty);
-    return manifestError('UnknownProperty', file, `${pointer}${pointerOf(property)}`, `unknown property "${property}"`);
-  }
-  if (error.keyword === 'enum' && /\/actions\/\d+$/.test(pointer)) {
-    return manifestError(
-      'UnknownAction',
-      file,
-      pointer,
-      `unknown action; expected one of ${(error.params.allowedValues as string[]).join(', ')}`,
-    );
-  }
-  if (error.keyword === 'enum' && pointer === '/sidebar/icon') {
-    return manifestError('UnknownIcon', file, pointer, `unknown icon; expected one of ${SIDEBAR_ICONS.join(', ')}`);
-  }
-  if (error.keyword === 'enum' && /\/screens\//.test(pointer)) {
-    return manifestError(
-      'UnknownScreen',
-      file,
-      pointer,
-      `unknown custom screen; expected one of ${SCREEN_NAMES.join(', ')}`,
-    );
-  }
-  if (error.keyword === 'propertyNames' && /\/screens$/.test(pointer)) {
-    return manifestError(
-      'UnknownAction',
-      file,
-      `${pointer}${pointerOf(String(error.params.propertyName))}`,
-      'screens are keyed by an action of the vocabulary',
-    );
-  }
-  return manifestError('SchemaViolation', file, pointer, error.message ?? 'invalid');
-}
-
-function crossChecks(areas: readonly LoadedArea[], ajv: Ajv2020): ManifestError[] {
-  const errors: ManifestError[] = [];
-  const moduleKeys = new Map<string, string>();
-  const areaPaths = new Map<string, string>();
-  const routePaths = new Map<string, string>();
-  const tables = new Map<string, string>();
-  const apiPaths = new Map<string, string>();
-  const resourcesByKey = new Map<string, Resource>();
-  const sidebarGroups = new Map<string, { group: string; place: string }>();
-  const claim = (seen: Map<string, string>, value: string, place: string, onClash: (first: string) => void) => {
-    const first = seen.get(value);
-    if (first) onClash(first);
-    else seen.set(value, place);
-  };
-
-  for (const { file, document: area } of areas) {
-    claim(moduleKeys, area.key, `${file}:/key`, (first) =>
-      errors.push(
-        manifestError('DuplicateAreaKey', file, '/key', `module key "${area.key}" is already used at ${first}`),
-      ),
-    );
-    claim(areaPaths, area.path, `${file}:/path`, (first) =>
-      errors.push(
-        manifestError('DuplicateAreaPath', file, '/path', `area path "${area.path}" is already used at ${first}`),
-      ),
-    );
-    if (area.sidebar && area.sidebar.link !== `/${area.path}` && !area.sidebar.link.startsWith(`/${area.path}/`)) {
-      errors.push(
-        manifestError(
-          'SidebarLinkOutsideArea',
-          file,
-          '/sidebar/link',
-          `sidebar link "${area.sidebar.link}" is outside the area path "/${area.path}"`,
-        ),
-      );
-    }
-    const group = area.sidebar?.group;
-    if (group !== undefined) {
-      // A heading written two ways would show as two headings: one spelling per heading.
-      const key = group.trim().replace(/\s+/g, ' ').toLowerCase();
-      const first = sidebarGroups.get(key);
-      if (!first) sidebarGroups.set(key, { group, place: `${file}:/sidebar/group` });
-      else if (first.group !== group) {
-        errors.push(
-          manifestError(
-            'InconsistentSidebarGroup',
-            file,
-            '/sidebar/group',
-            `sidebar group "${group}" differs only in case or spacing from "${first.group}" at ${first.place}; write a heading one way`,
-          ),
-        );
-      }
-    }
-    area.resources.forEach((resource, index) => {
-      const at = (...rest: (string | number)[]) => pointerOf('resources', index, ...rest);
-      resourcesByKey.set(resource.key, resource);
-      claim(moduleKeys, resource.key, `${file}:${at('key')}`, (first) =>
-        errors.push(
-          manifestError(
-            'DuplicateModuleKey',
-            file,
-            at('key'),
-            `module key "${resource.key}" is already used at ${first}`,
-          ),
-        ),
-      );
-      for (const action of resource.actions) {
-        const suffix = ROUTE_SUFFIX[action];
-        if (suffix === undefined) continue;
-        const path = `/${area.path}/${resource.path}${suffix}`;
-        claim(routePaths, path, `${file}:${at('path')}`, (first) =>
-          errors.push(
-            manifestError('DuplicateRoutePath', file, at('path'), `route "${path}" is already produced at ${first}`),
-          ),
-        );
-      }
-      const api = resource.api ?? resource.path;
-      claim(apiPaths, api, `${file}:${at('api')}`, (first) =>
-        errors.push(
-          manifestError(
-            'DuplicateApiPath',
-            file,
-            at(resource.api ? 'api' : 'path'),
-            `API path "${api}" is already used at ${first}; set a distinct "api"`,
-          ),
-        ),
-      );
-      if (resource.entity) {
-        const table = resource.entity.table ?? tableName(resource.key);
-        claim(tables, table, `${file}:${at('entity')}`, (first) =>
-          errors.push(
-            manifestError(
-              'DuplicateTable',
-              file,
-              at('entity', 'table'),
-              `table "${table}" is already used at ${first}`,
-            ),
-          ),
-        );
-      }
-    });
-  }
-
-  for (const { file, document: area } of areas) {
-    area.resources.forEach((resource, index) =>
-      errors.push(...resourceChecks(file, index, resource, resourcesByKey, ajv)),
-    );
-  }
-  return errors;
-}
-
-function resourceChecks(
+export function entityChecks(
   file: string,
   index: number,
   resource: Resource,
   resourcesByKey: Map<string, Resource>,
   ajv: Ajv2020,
 ): ManifestError[] {
+  const entity = resource.entity;
+  if (!entity) return [];
   const errors: ManifestError[] = [];
   const at = (...rest: (string | number)[]) => pointerOf('resources', index, ...rest);
-  const entity = resource.entity;
-
-  for (const [action, screen] of Object.entries(resource.screens ?? {})) {
-    if (!resource.actions.includes(action as Resource['actions'][number])) {
-      errors.push(
-        manifestError(
-          'UnknownAction',
-          file,
-          at('screens', action),
-          `screen "${screen}" is given for action "${action}", which the resource does not offer`,
-        ),
-      );
-    } else if (ROUTE_SUFFIX[action as keyof typeof ROUTE_SUFFIX] === undefined) {
-      errors.push(
-        manifestError(
-          'UnknownAction',
-          file,
-          at('screens', action),
-          `action "${action}" opens no screen, so it cannot have one`,
-        ),
-      );
-    }
-  }
-
-  for (const [action, form] of Object.entries(resource.forms ?? {})) {
-    if (!resource.actions.includes(action as Resource['actions'][number])) {
-      errors.push(
-        manifestError(
-          'UnknownAction',
-          file,
-          at('forms', action),
-          `a form is given for action "${action}", which the resource does not offer`,
-        ),
-      );
-    }
-    try {
-      ajv.compile(form.schema);
-    } catch (cause) {
-      errors.push(
-        manifestError(
-          'InvalidEntitySchema',
-          file,
-          at('forms', action, 'schema'),
-          `ajv rejects the form schema: ${(cause as Error).message}`,
-        ),
-      );
-    }
-    errors.push(...siblingReferenceErrors(file, form.schema, (...rest) => at('forms', action, 'schema', ...rest)));
-    errors.push(...enumLabelErrors(file, form.schema, (...rest) => at('forms', action, 'schema', ...rest)));
-    errors.push(...unitErrors(file, form.schema, (...rest) => at('forms', action, 'schema', ...rest)));
-    errors.push(...normaliseErrors(file, form.schema, (...rest) => at('forms', action, 'schema', ...rest)));
-  }
-
-  if (!entity) {
-    // Without an entity there is no generic screen: view needs a custom one; other actions are permissions only.
-    if (resource.actions.includes('view') && !resource.screens?.view) {
-      errors.push(
-        manifestError(
-          'MissingScreen',
-          file,
-          at('actions'),
-          'action "view" needs a custom screen: the resource has no entity for the generic list',
-        ),
-      );
-    }
-    if (resource.list) errors.push(manifestError('UnknownField', file, at('list'), 'a list needs an entity to list'));
-    if (resource.describe)
-      errors.push(
-        manifestError(
-          'UnknownField',
-          file,
-          at('describe'),
-          'describe names fields of a found record, so it needs an entity',
-        ),
-      );
-    for (const field of Object.keys(resource.uiSchema ?? {}).filter((key) => !key.startsWith('ui:'))) {
-      errors.push(
-        manifestError(
-          'UnknownField',
-          file,
-          at('uiSchema', field),
-          `uiSchema names "${field}", but the resource has no entity`,
-        ),
-      );
-    }
-    return errors;
-  }
-
   try {
     ajv.compile(entity.schema);
   } catch (cause) {
@@ -345,6 +44,7 @@ function resourceChecks(
   errors.push(...siblingReferenceErrors(file, entity.schema, (...rest) => at('entity', 'schema', ...rest)));
   errors.push(...enumLabelErrors(file, entity.schema, (...rest) => at('entity', 'schema', ...rest)));
   errors.push(...unitErrors(file, entity.schema, (...rest) => at('entity', 'schema', ...rest)));
+  errors.push(...moneyErrors(file, entity.schema, (...rest) => at('entity', 'schema', ...rest)));
   errors.push(...normaliseErrors(file, entity.schema, (...rest) => at('entity', 'schema', ...rest)));
   errors.push(...businessRuleErrors(file, entity.schema, (...rest) => at('entity', 'schema', ...rest)));
 

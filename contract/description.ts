@@ -21,6 +21,8 @@ export interface FieldModel {
   enumLabels: Readonly<Record<string, string>> | null;
   /** What a number counts, as people read it (the manifest's `valueUnit`); absent for any other field. */
   unit?: FieldUnit;
+  /** The currency of an amount of money (`format: "money"`, the manifest's `currency`); absent for any other field. */
+  currency?: Currency;
   /**
    * The one form the value is stored in (the manifest's `normalise`): "upper", capitals, upper-cased as typed;
    * "mobile", a mobile number's ten digits, put so when the field is left. The server does the same on every write.
@@ -34,6 +36,9 @@ export interface FieldModel {
   sqlType: string;
   relation: RelationModel | null;
 }
+
+/** The currencies a money field may be in (ISO 4217): the service bills in Indian rupees. */
+export type Currency = 'INR';
 
 /** Rupees (₹1,234.50) or a percentage (13%). */
 export type UnitName = 'rupees' | 'percent';

@@ -4,7 +4,7 @@ import { joinAreaDescription } from '../contract/writtenDescription.ts';
 import { type AreaModel, type EntityModel, type FieldModel, type ResourceModel } from '../contract/description.ts';
 import { dataShape, type DataShape } from '../contract/dataShape.ts';
 
-export { MODULE } from '../contract/modules.ts';
+export { MODULE, SUBSCRIPTION_PLAN_FIELDS } from '../contract/modules.ts';
 
 export type RegistryField = FieldModel;
 export type RegistryEntity = EntityModel;
@@ -121,15 +121,6 @@ export function relationTo(entity: RegistryEntity, target: string): RegistryFiel
 
 export function field(entity: RegistryEntity, name: string): RegistryField | undefined {
   return entity.fields.find((candidate) => candidate.name === name);
-}
-
-/** The first of `names` the entity has, e.g. the column that holds a plan's price. */
-export function firstField(entity: RegistryEntity, names: readonly string[]): RegistryField | undefined {
-  for (const name of names) {
-    const found = field(entity, name);
-    if (found && !found.writeOnly) return found;
-  }
-  return undefined;
 }
 
 export function quoted(identifier: string): string {

@@ -50,4 +50,8 @@ export const formats = {
   date: isDate,
   'date-time': isDateTime,
   period: (value: string) => PERIOD.test(value),
+  // A number that is an amount of money, in its field's `currency` (keywords.ts): it judges nothing (the field's
+  // minimum, maximum and multipleOf do), and it tells the console to show the amount as money and take it in the
+  // money input.
+  money: true,
 } as const;

@@ -1,7 +1,7 @@
 /**
  * The custom keywords of the shared validation rules (docs/spec/seed-spec.md section 5), as ajv code-generating
  * keywords so that ajv's standalone output (the browser's precompiled validators) can contain them;
- * `enumLabels` and `valueUnit`, which check nothing; and `normalise`, which changes the value (server only).
+ * `enumLabels`, `valueUnit` and `currency`, which check nothing; and `normalise`, which changes the value (server only).
  */
 import { _, type Code, type KeywordDefinition, type KeywordCxt } from 'ajv';
 import type { DataValidationCxt } from 'ajv/dist/types/index.js';
@@ -154,14 +154,23 @@ export const keywords: KeywordDefinition[] = [
     metaSchema: { type: 'object', additionalProperties: { type: 'string', minLength: 1 } },
   },
   {
-    // An annotation: what a number counts, so the console writes it as people read it ("rupees": ₹1,234.50,
-    // "percent": 13%), or, by an enum sibling's value, which of the two it is (a voucher's discount by its type).
+    // An annotation: the currency of a `format: "money"` amount, which the console shows beside it (₹1,234.50). The
+    // service bills in Indian rupees; the server counts amounts in paise.
+    keyword: 'currency',
+    type: 'number',
+    schemaType: 'string',
+    metaSchema: { enum: ['INR'] },
+  },
+  {
+    // An annotation: what a number counts, so the console writes it as people read it ("percent": 13%), or, by an
+    // enum sibling's value, which it is (a voucher's discount by its type: "rupees", ₹1,234.50, or "percent"). A field
+    // that is always money says so with `format: "money"` and its `currency` instead.
     keyword: 'valueUnit',
     type: 'number',
     schemaType: ['string', 'object'],
     metaSchema: {
       anyOf: [
-        { enum: ['rupees', 'percent'] },
+        { enum: ['percent'] },
         {
           type: 'object',
           additionalProperties: false,

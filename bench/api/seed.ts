@@ -98,7 +98,7 @@ export async function seedBenchData(db: Queryable, count: number): Promise<Bench
   }
   const planIds: number[] = [];
   for (const [name, code, price, validity, points] of PLANS) {
-    const id = await insertRecord(db, MODULE.plans, {
+    const id = await insertRecord(db, MODULE.subscriptionPlans, {
       name,
       code,
       price,

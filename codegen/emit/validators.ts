@@ -9,9 +9,10 @@ import { tsHeader } from './header.ts';
 const RUNTIME_HELPERS = new Set(['ucs2length']);
 
 /**
- * The schema without its fields' `enumLabels` and `valueUnit`, which judge nothing (ajv would copy them into the
- * browser's validator code, beside the description that already carries them), and `normalise`, which changes the
- * value: the form upper-cases codes as typed (the description carries it), and a standalone validator cannot hold it.
+ * The schema without its fields' `enumLabels`, `valueUnit`, `currency` and money format, which judge nothing (ajv would
+ * copy them into the browser's validator code, beside the description that already carries them), and `normalise`,
+ * which changes the value: the form upper-cases codes as typed (the description carries it), and a standalone
+ * validator cannot hold it.
  */
 function withoutLabels(schema: JsonSchema): JsonSchema {
   const properties = schema.properties as Record<string, JsonSchema> | undefined;
@@ -20,7 +21,13 @@ function withoutLabels(schema: JsonSchema): JsonSchema {
     ...schema,
     properties: Object.fromEntries(
       Object.entries(properties).map(
-        ([name, { enumLabels: _labels, valueUnit: _unit, normalise: _normalise, ...property }]) => [name, property],
+        ([
+          name,
+          { enumLabels: _labels, valueUnit: _unit, currency: _currency, normalise: _normalise, ...property },
+        ]) => {
+          if (property.format === 'money') delete property.format;
+          return [name, property];
+        },
       ),
     ),
   };

@@ -206,7 +206,7 @@ export async function seedDemoData(
     }
     const planIds: number[] = [];
     for (const [name, code, price, validity, points, maxUsers] of PLANS) {
-      const id = await insertRecord(tx, MODULE.plans, {
+      const id = await insertRecord(tx, MODULE.subscriptionPlans, {
         name,
         code,
         price,

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { MODULE, entityResource, quoted } from '../registry.ts';
+import { MODULE, SUBSCRIPTION_PLAN_FIELDS, entityResource, quoted } from '../registry.ts';
 
 const DAY_MS = 86_400_000;
 /** The demo's expiring window: the server's default (SUBSCRIPTION_EXPIRING_DAYS). */
@@ -30,10 +30,12 @@ interface Sale {
  */
 export async function seedSubscriptionHistory(db: Queryable, random: () => number): Promise<void> {
   const subscribers = entityResource(MODULE.subscribers);
-  const plans = entityResource(MODULE.plans);
+  const plans = entityResource(MODULE.subscriptionPlans);
   if (!subscribers || !plans) return;
+  const { points, price, validityDays } = SUBSCRIPTION_PLAN_FIELDS;
   const planRows = await db.query<Plan>(
-    `SELECT id, points, price::text AS price, validity_days FROM ${quoted(plans.entity.table)} ORDER BY id`,
+    `SELECT id, ${quoted(points.field)} AS points, ${quoted(price.field)}::text AS price, ${quoted(validityDays.field)} AS validity_days
+       FROM ${quoted(plans.entity.table)} ORDER BY id`,
   );
   const ids = await db.query<{ id: number }>(`SELECT id FROM ${quoted(subscribers.entity.table)} ORDER BY id`);
   if (planRows.length === 0) return;

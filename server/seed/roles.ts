@@ -44,7 +44,7 @@ export const SEED_ROLES: readonly SeedRole[] = [
     permissions: (module, actions) => {
       if (SELF_SERVICE.has(module)) return actions;
       if (module === MODULE.subscribers) return actions.filter((action) => SALES_ACTIONS.has(action));
-      if (module === MODULE.plans || module === MODULE.executiveProfile)
+      if (module === MODULE.subscriptionPlans || module === MODULE.executiveProfile)
         return actions.filter((action) => action === 'view' || action === 'view_detail');
       return [];
     },

@@ -26,7 +26,7 @@ function widgetFor(field: FieldDescription): Record<string, unknown> | null {
   if (field.enumLabels) return { 'ui:enumNames': field.enumLabels };
   if (field.relation) return { 'ui:widget': 'relation', 'ui:options': { api: field.relation.api } };
   if (field.format === 'password' || /(^|_)password$/.test(field.name)) return { 'ui:widget': 'password' };
-  if (field.type === 'number' && /(^|_)(amount|price|revenue|fee)$/.test(field.name)) return { 'ui:widget': 'money' };
+  if (field.format === 'money') return { 'ui:widget': 'money' };
   if (field.type === 'string' && /(^|_)image(_url)?$/.test(field.name)) return { 'ui:widget': 'image' };
   // Month and year selects: a native month input shows dashes in some browsers and is plain text in others.
   if (field.format === 'period') return { 'ui:widget': 'month' };

@@ -420,7 +420,7 @@ describe('manifest loader and validator', () => {
         type: 'number',
         valueUnit: { field: 'kind', units: { percent: 'percent', flat: 'rupees' } },
       };
-      properties(doc).price = { type: 'number', valueUnit: 'rupees' };
+      properties(doc).share = { type: 'number', valueUnit: 'percent' };
     });
     const built = await buildModel(dir);
     expect(built.errors).toEqual([]);
@@ -429,7 +429,7 @@ describe('manifest loader and validator', () => {
       field: 'kind',
       units: { percent: 'percent', flat: 'rupees' },
     });
-    expect(fields.find((field) => field.name === 'price')?.unit).toBe('rupees');
+    expect(fields.find((field) => field.name === 'share')?.unit).toBe('percent');
     expect(fields.find((field) => field.name === 'kind')).not.toHaveProperty('unit');
   });
 

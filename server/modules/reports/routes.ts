@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { allPermissions, permission } from '../auth/access.ts';
 import type { Queryable } from '../../db/database.ts';
 import { csvAnswer, errorAnswers } from '../../http/answers.ts';
-import { AREAS, MODULE, RESOURCES, entityResource, firstField, quoted } from '../../registry.ts';
+import { AREAS, MODULE, RESOURCES, SUBSCRIPTION_PLAN_FIELDS, entityResource, quoted } from '../../registry.ts';
 import { csvLine } from '../../http/csv.ts';
 import {
   modulesAnswer,
@@ -140,12 +140,10 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 async function summary(db: Queryable, from: string | null, to: string | null) {
   const range = (column: string) =>
     `($1::date IS NULL OR ${column} >= $1::date) AND ($2::date IS NULL OR ${column} < $2::date + 1)`;
-  const plans = entityResource(MODULE.plans);
-  const planName = plans ? firstField(plans.entity, ['name', 'code']) : undefined;
-  const planLabel =
-    plans && planName
-      ? `(SELECT ${quoted(planName.name)}::text FROM ${quoted(plans.entity.table)} p WHERE p.id = s.plan_id)`
-      : `s.plan_id::text`;
+  const plans = entityResource(MODULE.subscriptionPlans);
+  const planLabel = plans
+    ? `(SELECT p.${quoted(SUBSCRIPTION_PLAN_FIELDS.name.field)}::text FROM ${quoted(plans.entity.table)} p WHERE p.id = s.plan_id)`
+    : `s.plan_id::text`;
   const uploads = entityResource(MODULE.dataUploadLogs);
   const [subscribersByPlan, pointsConsumed, uploadsPerMonth, revenue] = await Promise.all([
     db.query(

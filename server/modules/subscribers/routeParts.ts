@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../http/errors.ts';
-import { MODULE, entityResource, quoted, type EntityResource } from '../../registry.ts';
+import { MODULE, entityResource, type EntityResource } from '../../registry.ts';
 import { permission } from '../auth/access.ts';
 import { subscriberScope } from '../auth/executiveScope.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { recordSchema } from '../resources/answers.ts';
 import { ResourceTable } from '../resources/sql.ts';
+import { planNameSql } from './planName.ts';
 import { subscriberAnswers } from './schemas.ts';
 
 export const EXECUTIVE_SCOPE = 'An executive (`executive_access`) reaches only the subscribers assigned to them.';
@@ -28,8 +29,8 @@ export const SUBSCRIPTION_STATE = `CASE WHEN s.cancelled_at IS NOT NULL THEN 'ca
 
 /** The plan's name of a subscription (row alias `s`), as SQL. */
 export function planLabelSql(): string {
-  const plans = entityResource(MODULE.plans);
-  return plans ? `(SELECT p."name"::text FROM ${quoted(plans.entity.table)} p WHERE p.id = s.plan_id)` : 'NULL::text';
+  const plans = entityResource(MODULE.subscriptionPlans);
+  return plans ? planNameSql(plans.entity.table, 's.plan_id') : 'NULL::text';
 }
 
 /** What every subscriber route shares: the resource, its permissions and answers, and the subscriber within the caller's scope. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable, Row } from '../../db/database.ts';
 import { HttpError, notFound, validationError } from '../../http/errors.ts';
-import { MODULE, entityResource, field, quoted } from '../../registry.ts';
+import { MODULE, SUBSCRIPTION_PLAN_FIELDS, entityResource, quoted } from '../../registry.ts';
 import type { WriteContext } from '../resources/behaviours.ts';
 import { recordAudit } from '../audit/record.ts';
 import { toPaise, toRupees, rupeesText } from './money.ts';
@@ -19,13 +19,13 @@ export interface SaleRequest {
   payment_reference?: string;
 }
 
-/** A plan of the SUBSCRIPTIONS resource, by the fields subscription-management.json gives it. */
+/** A plan of the subscription-plans module, by the fields its contract names (`SUBSCRIPTION_PLAN_FIELDS`). */
 interface Plan {
   id: number;
   name: string;
   points: number;
   pricePaise: number;
-  validityDays: number | null;
+  validityDays: number;
 }
 
 export interface Quote {
@@ -223,29 +223,23 @@ export async function recordPayment(
   return row!;
 }
 
+/** An active plan, by the fields the codegen holds the manifest to declare (each present, of its type, required). */
 async function loadPlan(db: Queryable, planId: number): Promise<Plan> {
-  const plans = entityResource(MODULE.plans);
+  const plans = entityResource(MODULE.subscriptionPlans);
   if (!plans) throw validationError({ plan_id: 'The selected record does not exist.' });
-  const column = (name: string, cast: string) =>
-    field(plans.entity, name) ? `${quoted(name)}::${cast}` : `NULL::${cast}`;
-  const [row] = await db.query<{
-    id: number;
-    name: string | null;
-    points: number | null;
-    price: string | null;
-    validity_days: number | null;
-  }>(
-    `SELECT id, ${column('name', 'text')} AS name, ${column('points', 'bigint')} AS points, ${column('price', 'numeric')}::text AS price,
-            ${column('validity_days', 'int')} AS validity_days
+  const { name, points, price, validityDays } = SUBSCRIPTION_PLAN_FIELDS;
+  const [row] = await db.query<{ id: number; name: string; points: string; price: string; validity_days: number }>(
+    `SELECT id, ${quoted(name.field)}::text AS name, ${quoted(points.field)}::bigint AS points,
+            ${quoted(price.field)}::numeric::text AS price, ${quoted(validityDays.field)}::int AS validity_days
        FROM ${quoted(plans.entity.table)} WHERE id = $1 AND is_active`,
     [planId],
   );
   if (!row) throw validationError({ plan_id: 'The selected record does not exist.' });
   return {
     id: Number(row.id),
-    name: row.name ?? `plan ${row.id}`,
-    points: Number(row.points ?? 0),
-    pricePaise: toPaise(row.price ?? 0),
-    validityDays: row.validity_days,
+    name: row.name,
+    points: Number(row.points),
+    pricePaise: toPaise(row.price),
+    validityDays: Number(row.validity_days),
   };
 }

@@ -3,6 +3,7 @@ import { validationError } from '../../http/errors.ts';
 import { MODULE, entityResource, quoted } from '../../registry.ts';
 import type { WriteContext } from '../resources/behaviours.ts';
 import { dateText, toPaise } from './money.ts';
+import { planNameSql } from './planName.ts';
 
 /** The fields of the manifest's VOUCHER resource a sale reads (voucher-management.json). */
 type VoucherRow = {
@@ -47,10 +48,8 @@ export async function checkedVoucher(
 ): Promise<AppliedVoucher> {
   const vouchers = entityResource(MODULE.vouchers);
   if (!vouchers) throw validationError({ voucher_code: 'Vouchers are not used by this console.' });
-  const plans = entityResource(MODULE.plans);
-  const planLabel = plans
-    ? `(SELECT p."name"::text FROM ${quoted(plans.entity.table)} p WHERE p.id = v."plan_id")`
-    : 'NULL::text';
+  const plans = entityResource(MODULE.subscriptionPlans);
+  const planLabel = plans ? planNameSql(plans.entity.table, 'v."plan_id"') : 'NULL::text';
   const [voucher] = await db.query<VoucherRow>(
     `SELECT v.id, v."code", v.is_active, v."discount_type", v."discount_value", v."max_discount", v."valid_from"::text, v."valid_to"::text,
             v."usage_limit", v."used_count", v."plan_id", ${planLabel} AS plan_label, current_date::text AS today

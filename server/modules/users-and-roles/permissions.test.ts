@@ -251,7 +251,7 @@ describe.each(databases)('permissions on $kind', ({ kind, skip }) => {
       const plansOnly = {
         name: 'Plans Reader',
         description: 'Only the plans',
-        permissions: (module: string) => (module === MODULE.plans ? ['view'] : []),
+        permissions: (module: string) => (module === MODULE.subscriptionPlans ? ['view'] : []),
       };
       const roleId = await upsertRole(server.db, plansOnly);
       const reader = {
@@ -273,7 +273,7 @@ describe.each(databases)('permissions on $kind', ({ kind, skip }) => {
       expect(tokenClaims((login.json() as { data: { access: string } }).data.access).default_url).toBe(
         first!.routes.view!.path,
       );
-      expect(first!.key).toBe(MODULE.plans);
+      expect(first!.key).toBe(MODULE.subscriptionPlans);
     },
   );
 });

@@ -1,11 +1,16 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '@rjsf/utils';
 
-/** The currency amounts are in (the service bills in Indian rupees). */
-export const CURRENCY = 'INR';
-const SYMBOL = '₹';
+/** The currency of an amount whose schema names none (an action form's amount without `format: "money"`). */
+const DEFAULT_CURRENCY = 'INR';
 
-/** An amount of money: a decimal input with the currency beside it. */
+/** How people write the currency: ₹ for INR. */
+function symbolOf(currency: string): string {
+  const parts = new Intl.NumberFormat('en-IN', { style: 'currency', currency }).formatToParts(0);
+  return parts.find((part) => part.type === 'currency')?.value ?? currency;
+}
+
+/** An amount of money: a decimal input with its currency (the manifest's `currency`) beside it. */
 export function MoneyWidget({
   id,
   value,
@@ -19,10 +24,11 @@ export function MoneyWidget({
   schema,
 }: WidgetProps) {
   const parse = (raw: string) => (raw === '' ? undefined : Number(raw));
+  const currency = typeof schema.currency === 'string' ? schema.currency : DEFAULT_CURRENCY;
   return (
     <span className="money-input">
       <span className="money-input__symbol" aria-hidden="true">
-        {SYMBOL}
+        {symbolOf(currency)}
       </span>
       <input
         id={id}
@@ -43,7 +49,7 @@ export function MoneyWidget({
         onFocus={(event) => onFocus(id, parse(event.target.value))}
       />
       <span id={`${id}__currency`} className="visually-hidden">
-        in {CURRENCY}
+        in {currency}
       </span>
     </span>
   );

@@ -36,10 +36,24 @@ describe('formatValue: numbers in their unit', () => {
     ).toBe('20%');
   });
 
-  it('falls back to money by name for a field without a unit, and a plain number otherwise', () => {
-    expect(unitOf(undefined, {}, 'amount')).toBe('rupees');
-    expect(unitOf(undefined, {}, 'points')).toBeNull();
-    expect(formatValue(undefined, { amount: 250 }, 'amount')).toBe('₹250.00');
+  it('money is what the manifest declares: a field of format "money" whatever its name, never a number by its name', () => {
+    const field = (name: string, declared: Partial<FieldDescription>): FieldDescription => ({
+      name,
+      title: name,
+      type: 'number',
+      format: null,
+      enum: null,
+      enumLabels: null,
+      required: false,
+      writeOnly: false,
+      system: false,
+      relation: null,
+      ...declared,
+    });
+    expect(formatValue(field('fare', { format: 'money', currency: 'INR' }), { fare: 123456.5 })).toBe('₹1,23,456.50');
+    expect(formatValue(field('price', {}), { price: 1999 })).toBe('1,999');
+    expect(formatValue(undefined, { amount: 250 }, 'amount')).toBe('250');
+    expect(unitOf(undefined, {})).toBeNull();
     expect(formatValue(undefined, { points: 123456 }, 'points')).toBe('1,23,456');
     expect(formatNumber(7, null)).toBe('7');
     expect(formatMoney(0)).toBe('₹0.00');

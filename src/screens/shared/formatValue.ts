@@ -1,4 +1,4 @@
-import type { UnitName } from '../../../contract/description.ts';
+import type { Currency, UnitName } from '../../../contract/description.ts';
 import type { FieldDescription } from '../../generated/types.ts';
 
 const LOCALE = 'en-IN';
@@ -11,20 +11,24 @@ const dateTime = new Intl.DateTimeFormat(LOCALE, {
 });
 const date = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const month = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const money = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'INR' });
+const moneyFormats = new Map<Currency, Intl.NumberFormat>();
 const number = new Intl.NumberFormat(LOCALE);
 const percent = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
 
 export type Row = Record<string, unknown>;
 
-/** A field's value as a person reads it: relation labels, enum labels, dates and months, money and percentages, yes/no. */
+/**
+ * A field's value as a person reads it: relation labels, enum labels, dates and months, money (a field of format
+ * "money", in its currency) and percentages, yes/no.
+ */
 export function formatValue(field: FieldDescription | undefined, row: Row, name = field?.name ?? ''): string {
   const value = row[name];
   if (field?.relation) return textOf(row[`${name}_label`] ?? value);
   if (value === null || value === undefined || value === '') return '—';
   if (field?.enumLabels) return enumLabel(field, value);
   if (typeof value === 'boolean') return name === 'is_active' ? (value ? 'Active' : 'Inactive') : value ? 'Yes' : 'No';
-  if (typeof value === 'number') return formatNumber(value, unitOf(field, row, name));
+  if (typeof value === 'number')
+    return field?.format === 'money' ? formatMoney(value, field.currency) : formatNumber(value, unitOf(field, row));
   if (field?.format === 'date-time' || field?.format === 'date') return formatDate(value, field.format === 'date-time');
   if (field?.format === 'period' && typeof value === 'string') return formatMonth(value);
   return textOf(value);
@@ -35,9 +39,11 @@ export function enumLabel(field: Pick<FieldDescription, 'enumLabels'>, value: un
   return field.enumLabels?.[String(value)] ?? textOf(value);
 }
 
-/** An amount in rupees as people in India write it: ₹1,23,456.50. */
-export function formatMoney(rupees: number): string {
-  return money.format(rupees);
+/** An amount of money as people in India write it: ₹1,23,456.50 (the API's amounts are in rupees). */
+export function formatMoney(amount: number, currency: Currency = 'INR'): string {
+  let format = moneyFormats.get(currency);
+  if (!format) moneyFormats.set(currency, (format = new Intl.NumberFormat(LOCALE, { style: 'currency', currency })));
+  return format.format(amount);
 }
 
 /** A date, or a date and time, as a person reads it. */
@@ -61,18 +67,12 @@ export function formatNumber(value: number, unit: UnitName | null): string {
 
 /**
  * What a number counts: the manifest's `unit`, or the unit its enum sibling's value in the row picks (a voucher's
- * discount by its type; none when the row lacks it); without one, money by the field's name.
+ * discount by its type; none when the row lacks it). A number without one is a plain number, whatever its name.
  */
-export function unitOf(field: Pick<FieldDescription, 'unit'> | undefined, row: Row, name: string): UnitName | null {
+export function unitOf(field: Pick<FieldDescription, 'unit'> | undefined, row: Row): UnitName | null {
   const unit = field?.unit;
   if (typeof unit === 'string') return unit;
-  if (unit) return unit.units[String(row[unit.field])] ?? null;
-  return isMoney(name) ? 'rupees' : null;
-}
-
-/** Money fields by name (amount, price, revenue, fee), as the form's money widget picks them. */
-export function isMoney(name: string): boolean {
-  return /(^|_)(amount|price|revenue|fee)$/.test(name);
+  return unit ? (unit.units[String(row[unit.field])] ?? null) : null;
 }
 
 function textOf(value: unknown): string {

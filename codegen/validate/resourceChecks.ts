@@ -1,0 +1,109 @@
+import type Ajv2020 from 'ajv/dist/2020.js';
+import { manifestError, pointerOf, type ManifestError } from '../errors.ts';
+import type { Resource } from '../generated/manifest.ts';
+import { enumLabelErrors, moneyErrors, normaliseErrors, siblingReferenceErrors, unitErrors } from '../schemaChecks.ts';
+import { entityChecks } from '../validate.ts';
+import { ROUTE_SUFFIX } from '../vocabulary.ts';
+
+/** A resource's own rules: its screens and forms, and those of its entity (or what a resource without one may not have). */
+export function resourceChecks(
+  file: string,
+  index: number,
+  resource: Resource,
+  resourcesByKey: Map<string, Resource>,
+  ajv: Ajv2020,
+): ManifestError[] {
+  const errors: ManifestError[] = [];
+  const at = (...rest: (string | number)[]) => pointerOf('resources', index, ...rest);
+  const entity = resource.entity;
+
+  for (const [action, screen] of Object.entries(resource.screens ?? {})) {
+    if (!resource.actions.includes(action as Resource['actions'][number])) {
+      errors.push(
+        manifestError(
+          'UnknownAction',
+          file,
+          at('screens', action),
+          `screen "${screen}" is given for action "${action}", which the resource does not offer`,
+        ),
+      );
+    } else if (ROUTE_SUFFIX[action as keyof typeof ROUTE_SUFFIX] === undefined) {
+      errors.push(
+        manifestError(
+          'UnknownAction',
+          file,
+          at('screens', action),
+          `action "${action}" opens no screen, so it cannot have one`,
+        ),
+      );
+    }
+  }
+
+  for (const [action, form] of Object.entries(resource.forms ?? {})) {
+    if (!resource.actions.includes(action as Resource['actions'][number])) {
+      errors.push(
+        manifestError(
+          'UnknownAction',
+          file,
+          at('forms', action),
+          `a form is given for action "${action}", which the resource does not offer`,
+        ),
+      );
+    }
+    try {
+      ajv.compile(form.schema);
+    } catch (cause) {
+      errors.push(
+        manifestError(
+          'InvalidEntitySchema',
+          file,
+          at('forms', action, 'schema'),
+          `ajv rejects the form schema: ${(cause as Error).message}`,
+        ),
+      );
+    }
+    errors.push(...siblingReferenceErrors(file, form.schema, (...rest) => at('forms', action, 'schema', ...rest)));
+    errors.push(...enumLabelErrors(file, form.schema, (...rest) => at('forms', action, 'schema', ...rest)));
+    errors.push(...unitErrors(file, form.schema, (...rest) => at('forms', action, 'schema', ...rest)));
+    errors.push(...moneyErrors(file, form.schema, (...rest) => at('forms', action, 'schema', ...rest)));
+    errors.push(...normaliseErrors(file, form.schema, (...rest) => at('forms', action, 'schema', ...rest)));
+  }
+
+  if (!entity) {
+    // Without an entity there is no generic screen: view needs a custom one; other actions are permissions only.
+    if (resource.actions.includes('view') && !resource.screens?.view) {
+      errors.push(
+        manifestError(
+          'MissingScreen',
+          file,
+          at('actions'),
+          'action "view" needs a custom screen: the resource has no entity for the generic list',
+        ),
+      );
+    }
+    if (resource.list) errors.push(manifestError('UnknownField', file, at('list'), 'a list needs an entity to list'));
+    if (resource.describe)
+      errors.push(
+        manifestError(
+          'UnknownField',
+          file,
+          at('describe'),
+          'describe names fields of a found record, so it needs an entity',
+        ),
+      );
+    for (const field of Object.keys(resource.uiSchema ?? {}).filter((key) => !key.startsWith('ui:'))) {
+      errors.push(
+        manifestError(
+          'UnknownField',
+          file,
+          at('uiSchema', field),
+          `uiSchema names "${field}", but the resource has no entity`,
+        ),
+      );
+    }
+    return errors;
+  }
+
+  errors.push(...entityChecks(file, index, resource, resourcesByKey, ajv));
+  return errors;
+}

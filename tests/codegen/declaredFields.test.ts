@@ -1,0 +1,131 @@
+import { cp, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../cli/main.ts';
+import { buildModel, formatManifestError, type ManifestError } from '../../codegen/index.ts';
+import { editJson, projectRoot, scratchManifest, tempDir } from './helpers.ts';
+
+const PLANS = 'subscription-management.json';
+const VOUCHER = 'voucher-management.json';
+const plan = (...rest: string[]) => ['/resources/0/entity/schema', ...rest].join('/');
+
+/** A scratch copy of the product's own manifest, which has the subscription-plans module. */
+async function productManifest(): Promise<string> {
+  const dir = await tempDir('manifest');
+  await cp(join(projectRoot, 'manifest'), dir, { recursive: true });
+  return dir;
+}
+
+/** The plans without their price: the list and the form forget it too, so that only the plans' contract is broken. */
+function withoutPrice(doc: Record<string, any>): void {
+  const plans = doc.resources[0];
+  const others = (names: string[]) => names.filter((name) => name !== 'price');
+  delete plans.entity.schema.properties.price;
+  plans.entity.schema.required = others(plans.entity.schema.required);
+  plans.list.columns = others(plans.list.columns);
+  plans.list.priority = others(plans.list.priority);
+  plans.list.sort.field = 'code';
+  plans.uiSchema['ui:order'] = others(plans.uiSchema['ui:order']);
+}
+
+async function planErrors(edit: (plans: Record<string, any>) => void): Promise<string[]> {
+  const dir = await productManifest();
+  await editJson(join(dir, PLANS), edit);
+  const { errors } = await buildModel(dir);
+  expect(errors.every((error) => error.kind === 'ModuleContractViolation')).toBe(true);
+  return errors.map(formatManifestError);
+}
+
+describe('the fields special code reads are declared', () => {
+  it("accepts the product's manifest: the plans declare their fields, and money is a format with its currency", async () => {
+    const built = await buildModel(await productManifest());
+    expect(built.errors).toEqual([]);
+    const plans = built.model!.areas.flatMap((area) => area.resources).find((each) => each.key === 'SUBSCRIPTIONS');
+    const price = plans!.entity!.fields.find((field) => field.name === 'price');
+    expect(price).toMatchObject({ type: 'number', format: 'money', currency: 'INR' });
+    expect(price).not.toHaveProperty('unit');
+  });
+
+  it('refuses plans without a field a sale reads, naming the file and the pointer', async () => {
+    const errors = await planErrors(withoutPrice);
+    expect(errors).toEqual([
+      `${PLANS}:${plan('properties')}: a plan needs "price", a number of format "money": a sale charges it, less a voucher (contract/modules.ts, SUBSCRIPTION_PLAN_FIELDS)`,
+    ]);
+  });
+
+  it('refuses a plan field of another type or format, or one that may be empty', async () => {
+    const errors = await planErrors((doc) => {
+      const schema = doc.resources[0].entity.schema;
+      schema.properties.points.type = 'number';
+      delete schema.properties.price.format;
+      delete schema.properties.price.currency;
+      schema.required = schema.required.filter((name: string) => name !== 'validity_days');
+    });
+    expect(errors).toEqual([
+      expect.stringMatching(
+        new RegExp(`^${PLANS}:${plan('properties', 'price')}: "price" must be a number of format "money"`),
+      ),
+      expect.stringMatching(
+        new RegExp(`^${PLANS}:${plan('properties', 'points', 'type')}: "points" must be an integer`),
+      ),
+      expect.stringMatching(new RegExp(`^${PLANS}:${plan('required')}: "validity_days" must be required`)),
+    ]);
+  });
+
+  it('writes nothing for a manifest whose plans lack a declared field', async () => {
+    const dir = await productManifest();
+    await editJson(join(dir, PLANS), withoutPrice);
+    const out = await tempDir('out');
+    const lines: string[] = [];
+    const code = await main(['node', 'admin-codegen', 'generate', '--manifest', dir, '--out', out], {
+      log: (line) => lines.push(line),
+      error: (line) => lines.push(line),
+    });
+    expect(code).toBe(1);
+    expect(lines[0]).toMatch(
+      new RegExp(`^${PLANS}:${plan('properties')}: a plan needs "price", a number of format "money":`),
+    );
+    expect(await readdir(out)).toEqual([]);
+  });
+
+  it('refuses money that is no number, money without its currency, a currency on another field, and money with a unit', async () => {
+    const dir = await scratchManifest();
+    await editJson(join(dir, VOUCHER), (doc) => {
+      const properties = doc.resources[0].entity.schema.properties;
+      properties.fare = { type: 'number', format: 'money' };
+      properties.fee_code = { type: 'string', format: 'money', currency: 'INR' };
+      properties.cap = { type: 'number', format: 'money', currency: 'INR', valueUnit: 'percent' };
+      properties.count = { type: 'integer', currency: 'INR' };
+    });
+    const errors: ManifestError[] = (await buildModel(dir)).errors;
+    const at = (...rest: string[]) => ['/resources/0/entity/schema/properties', ...rest].join('/');
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'SchemaViolation', file: VOUCHER, pointer: at('fare') }),
+        expect.objectContaining({ kind: 'SchemaViolation', file: VOUCHER, pointer: at('fee_code', 'format') }),
+        expect.objectContaining({ kind: 'SchemaViolation', file: VOUCHER, pointer: at('cap', 'valueUnit') }),
+        expect.objectContaining({ kind: 'SchemaViolation', file: VOUCHER, pointer: at('count', 'currency') }),
+      ]),
+    );
+    expect(errors.find((error) => error.pointer === at('fare'))?.message).toBe(
+      '"fare" is money: say its currency, e.g. "currency": "INR"',
+    );
+  });
+
+  it('refuses a currency the service does not bill in, and "rupees" as a field\'s own unit (money is a format)', async () => {
+    const dir = await scratchManifest();
+    await editJson(join(dir, VOUCHER), (doc) => {
+      const properties = doc.resources[0].entity.schema.properties;
+      properties.fare = { type: 'number', format: 'money', currency: 'USD' };
+    });
+    expect((await buildModel(dir)).errors).toEqual([
+      expect.objectContaining({ kind: 'InvalidEntitySchema', file: VOUCHER, pointer: '/resources/0/entity/schema' }),
+    ]);
+    await editJson(join(dir, VOUCHER), (doc) => {
+      doc.resources[0].entity.schema.properties.fare = { type: 'number', valueUnit: 'rupees' };
+    });
+    expect((await buildModel(dir)).errors).toEqual([
+      expect.objectContaining({ kind: 'InvalidEntitySchema', file: VOUCHER, pointer: '/resources/0/entity/schema' }),
+    ]);
+  });
+});
