@@ -13,7 +13,7 @@ import {
 import type { Resource, UniqueKey } from './generated/manifest.ts';
 import type { LoadedArea } from './load.ts';
 import { validateShape } from './manifestShape.ts';
-import { uniqueIndexName } from './sqlNames.ts';
+import { tableName, uniqueIndexName } from './sqlNames.ts';
 import { ROUTE_SUFFIX, SCREEN_NAMES, SIDEBAR_ICONS, SYSTEM_FIELDS } from './vocabulary.ts';
 
 /** Every problem of the manifest at once: shape against manifest.schema.json, then cross-file rules. */
@@ -540,11 +540,6 @@ function uniqueKeyErrors(
     if (sameIndex === undefined) byIndex.set(index, i);
   });
   return errors;
-}
-
-/** VOUCHER → voucher, COMPANY_EMPLOYEE_CONTACTS → company_employee_contacts. */
-export function tableName(resourceKey: string): string {
-  return resourceKey.toLowerCase();
 }
 
 /** Fields one value can be given across many records: authored, stored (not writeOnly), neither read-only nor a list or an object. */

@@ -1,4 +1,4 @@
-import { searchExpression } from '../codegen/migrations/tableSql.ts';
+import { searchExpression } from '../codegen/sqlNames.ts';
 import { AREA_DESCRIPTIONS } from './generated/areas/index.ts';
 import { joinAreaDescription } from '../contract/writtenDescription.ts';
 import { type AreaModel, type EntityModel, type FieldModel, type ResourceModel } from '../contract/description.ts';
@@ -134,8 +134,4 @@ export function firstField(entity: RegistryEntity, names: readonly string[]): Re
     if (found && !found.writeOnly) return found;
   }
   return undefined;
-}
-
-export function quoted(identifier: string): string {
-  return `"${identifier.replace(/"/g, '""')}"`;
 }

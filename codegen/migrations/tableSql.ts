@@ -1,5 +1,13 @@
 import type { ColumnShape, TableShape } from '../../contract/dataShape.ts';
-import { foreignKeyName, relationIndexName, searchIndexName, sortIndexName, uniqueIndexName } from '../sqlNames.ts';
+import {
+  foreignKeyName,
+  quoted,
+  relationIndexName,
+  searchExpression,
+  searchIndexName,
+  sortIndexName,
+  uniqueIndexName,
+} from '../sqlNames.ts';
 
 /**
  * The SQL of a manifest table, from its shape: created when missing (CREATE ... IF NOT EXISTS, ADD COLUMN IF NOT
@@ -14,10 +22,6 @@ BEGIN
   RETURN NEW;
 END
 $$;`;
-
-export function quoted(identifier: string): string {
-  return `"${identifier.replace(/"/g, '""')}"`;
-}
 
 /**
  * The table with its system columns and record version; its fields come after every new table exists (relations).
@@ -74,11 +78,6 @@ ALTER INDEX ${index} SET (fastupdate = off);`;
 
 export function createSortIndex(table: string, column: string): string {
   return `CREATE INDEX IF NOT EXISTS ${quoted(sortIndexName(table, column))} ON ${quoted(table)} (${quoted(column)}, id);`;
-}
-
-/** The text a list search matches: the searchable columns joined, lowercased. The server uses this same expression. */
-export function searchExpression(fields: readonly string[]): string {
-  return `lower(${fields.map((field) => `coalesce(${quoted(field)}, '')`).join(` || ' ' || `)})`;
 }
 
 /** The triggers a table's name is part of, renamed with the table. */

@@ -1,5 +1,6 @@
 import type { SessionUser } from '../auth/session.ts';
-import { MODULE, entityResource, quoted, relationTo } from '../../registry.ts';
+import { MODULE, entityResource, relationTo } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 import type { Scope } from '../../db/sqlParams.ts';
 
 /**

@@ -5,7 +5,8 @@
  */
 import type { FieldModel } from '../../../contract/description.ts';
 import type { Queryable } from '../../db/database.ts';
-import { quoted, resource as resourceByKey } from '../../registry.ts';
+import { resource as resourceByKey } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 
 const TRUE = new Set(['true', 'yes', 'y', '1']);
 const FALSE = new Set(['false', 'no', 'n', '0']);

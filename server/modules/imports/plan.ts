@@ -9,7 +9,7 @@ import { SqlParams } from '../../db/sqlParams.ts';
 import { keyInUse } from '../../http/errorHandler.ts';
 import { writeSchema } from '../../http/requestSchemas.ts';
 import { validateBody } from '../../http/validation.ts';
-import { quoted } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 import type { SessionUser } from '../auth/session.ts';
 import type { ResourceEndpoint } from '../resources/endpoint.ts';
 import { cellValue, relationIds, relationValue, type NamedRecords } from './cellValues.ts';

@@ -1,6 +1,7 @@
 import type { AuditAction } from '../../../contract/audit.ts';
 import type { Queryable, Row } from '../../db/database.ts';
-import { quoted, type EntityResource } from '../../registry.ts';
+import { type EntityResource } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 import { fieldChanges, recordAudit, withoutSecrets, type AuditActor, type AuditEntry } from '../audit/record.ts';
 
 /** One record's change as the trail records it: its row before and after (null where it did not exist). */

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { currentUser, type Access } from '../auth/access.ts';
 import { SqlParams, type Scope } from '../../db/sqlParams.ts';
-import { ENTITY_RESOURCES, quoted, type EntityResource } from '../../registry.ts';
+import { ENTITY_RESOURCES, type EntityResource } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 import type { ResourceEndpoint } from './endpoint.ts';
 import { optionLabelField } from './relations.ts';
 

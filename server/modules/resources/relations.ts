@@ -1,5 +1,6 @@
 import type { Queryable, Row } from '../../db/database.ts';
-import { RESOURCES, quoted, resource as resourceByKey, type EntityResource } from '../../registry.ts';
+import { RESOURCES, resource as resourceByKey, type EntityResource } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 
 /**
  * The first relation field of `values` whose related record no longer exists, and what that record is called (the

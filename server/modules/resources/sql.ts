@@ -1,7 +1,8 @@
 import type { Queryable, Row } from '../../db/database.ts';
 import { SqlParams, type Scope } from '../../db/sqlParams.ts';
 import type { ExpectedVersion } from '../../http/recordVersion.ts';
-import { quoted, type EntityResource, type RegistryField } from '../../registry.ts';
+import { type EntityResource, type RegistryField } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 import { EMPTY_SUFFIX, FROM_SUFFIX, splitValues, TO_SUFFIX } from '../../../contract/listFilters.ts';
 import { listFilters } from './schemas.ts';
 import { likeLiteral, searchTerms } from './searchTerms.ts';

@@ -1,5 +1,6 @@
 import type { Queryable, Row } from '../../db/database.ts';
-import { MODULE, entityResource, field, quoted } from '../../registry.ts';
+import { MODULE, entityResource, field } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 
 export interface LedgerEntry {
   kind: 'subscription' | 'top_up' | 'consumption';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../http/errors.ts';
-import { MODULE, entityResource, quoted, type EntityResource } from '../../registry.ts';
+import { MODULE, entityResource, type EntityResource } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 import { permission } from '../auth/access.ts';
 import { subscriberScope } from '../auth/executiveScope.ts';
 import type { SessionUser } from '../auth/session.ts';
