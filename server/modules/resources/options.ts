@@ -3,7 +3,7 @@ import { currentUser, type Access } from '../auth/access.ts';
 import { SqlParams, type Scope } from '../../db/sqlParams.ts';
 import { ENTITY_RESOURCES, type EntityResource } from '../../registry.ts';
 import { quoted } from '../../../codegen/sqlNames.ts';
-import type { ResourceEndpoint } from './endpoint.ts';
+import type { ResourceContext } from './resourceContext.ts';
 import { optionLabelField } from './relations.ts';
 
 /** How many options one search answers; the console's pickers search as the user types rather than page. */
@@ -12,9 +12,9 @@ const OPTIONS_PAGE = 50;
 type OptionsQuery = { q?: string; id?: number };
 
 /** GET /<resource>/options: records as `{ value, label }` for the console's pickers. */
-export function listOptions(endpoint: ResourceEndpoint) {
+export function listOptions(resourceContext: ResourceContext) {
   return async (request: FastifyRequest<{ Querystring: OptionsQuery }>) => ({
-    data: await options(endpoint, request.query, endpoint.scopeOf(currentUser(request))),
+    data: await options(resourceContext, request.query, resourceContext.scopeOf(currentUser(request))),
   });
 }
 
@@ -33,11 +33,11 @@ export function optionsAccess(resource: EntityResource): Access {
  * state; within the caller's scope, like every other read.
  */
 async function options(
-  endpoint: ResourceEndpoint,
+  resourceContext: ResourceContext,
   query: OptionsQuery,
   scope: Scope | null,
 ): Promise<Array<{ value: number; label: string }>> {
-  const label = `t.${quoted(optionLabelField(endpoint.resource))}`;
+  const label = `t.${quoted(optionLabelField(resourceContext.resource))}`;
   const params = new SqlParams();
   const conditions: string[] = [];
   if (query.id !== undefined) {
@@ -51,8 +51,8 @@ async function options(
     if (needle) conditions.push(`lower(${label}::text) LIKE '%' || ${params.add(needle)} || '%'`);
   }
   if (scope) conditions.push(scope(params));
-  return endpoint.db.query(
-    `SELECT t.id AS value, coalesce(${label}::text, t.id::text) AS label FROM ${endpoint.table.table} t
+  return resourceContext.db.query(
+    `SELECT t.id AS value, coalesce(${label}::text, t.id::text) AS label FROM ${resourceContext.table.table} t
       WHERE ${conditions.join(' AND ')} ORDER BY ${label}, t.id LIMIT ${OPTIONS_PAGE}`,
     params.values,
   );

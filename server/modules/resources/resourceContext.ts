@@ -16,7 +16,7 @@ import type { ResourceTrash } from './trash.ts';
 export type Body = Record<string, unknown>;
 
 /** One resource's generic endpoints share this: its record operations, its stores and the answers they have in common. */
-export class ResourceEndpoint {
+export class ResourceContext {
   readonly records: ResourceRecords;
   readonly table: ResourceTable;
   readonly trail: AuditTrail;
