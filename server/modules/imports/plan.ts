@@ -5,11 +5,9 @@
  */
 import type { FieldModel, JsonSchema } from '../../../contract/description.ts';
 import type { Queryable, Row } from '../../db/database.ts';
-import { SqlParams } from '../../db/sqlParams.ts';
 import { keyInUse } from '../../http/errorHandler.ts';
 import { writeSchema } from '../../http/requestSchemas.ts';
 import { validateBody } from '../../http/validation.ts';
-import { quoted } from '../../../codegen/sqlNames.ts';
 import type { SessionUser } from '../auth/session.ts';
 import type { ResourceContext } from '../resources/resourceContext.ts';
 import { cellValue, relationIds, relationValue, type NamedRecords } from './cellValues.ts';
@@ -193,7 +191,7 @@ function keyOf(body: Record<string, unknown>, key: readonly string[]): string {
   return key.map((name) => String(body[name])).join('\u0001');
 }
 
-/** The records the batch's keys name, each with whether the caller's scope holds it: one statement on the key's index. */
+/** The records the batch's keys name, each with whether the caller's scope holds it, by key. */
 async function matchedRecords(
   db: Queryable,
   resourceContext: ResourceContext,
@@ -202,19 +200,8 @@ async function matchedRecords(
   user: SessionUser | null,
 ): Promise<Map<string, Row>> {
   if (plans.length === 0) return new Map();
-  const { entity } = resourceContext.resource;
-  const params = new SqlParams();
-  const arrays = key.map((name) => {
-    const field = entity.fields.find((candidate) => candidate.name === name)!;
-    return `${params.add(plans.map((plan) => plan.body[name]))}::${field.sqlType}[]`;
-  });
-  const scope = resourceContext.scopeOf(user);
-  // A scope condition may be NULL (an unassigned subscriber): that is outside it too.
-  const inScope = scope ? `coalesce((${scope(params)}), false)` : 'true';
-  const rows = await db.query(
-    `SELECT t.*, ${inScope} AS __in_scope FROM ${quoted(entity.table)} t WHERE (${key.map((name) => `t.${quoted(name)}`).join(', ')}) IN (SELECT * FROM unnest(${arrays.join(', ')}))`,
-    params.values,
-  );
+  const bodies = plans.map((plan) => plan.body);
+  const rows = await resourceContext.table.byKey(db, key, bodies, resourceContext.scopeOf(user));
   return new Map(rows.map((row) => [keyOf(row, key), row]));
 }
 

@@ -1,22 +1,19 @@
 /**
- * Changes every record a list's search and filters match, not a list of ids: the list's own condition (sql.ts `where`)
+ * Changes every record a list's search and filters match, not a list of ids: the list's own condition (listSql.ts)
  * picks them inside one transaction, within the caller's scope, in batched statements with awaits between them so
  * other requests go on; each batch goes through the record operations, as a single change does. The caller confirms
  * the count they saw; a different count now is a 409 that states it.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditAction } from '../../../contract/audit.ts';
-import type { Queryable } from '../../db/database.ts';
-import { SqlParams } from '../../db/sqlParams.ts';
 import { HttpError, validationError } from '../../http/errors.ts';
 import { sendWithProgress } from '../../http/progressStream.ts';
 import { validateBody } from '../../http/validation.ts';
 import { recordAudit } from '../audit/record.ts';
-import type { SessionUser } from '../auth/session.ts';
 import type { WriteContext } from './behaviours.ts';
 import type { ResourceContext } from './resourceContext.ts';
 import { listQuery, type ListQueryString } from './read.ts';
-import type { ListQuery } from './sql.ts';
+import type { ListQuery } from './listSql.ts';
 import { bulkSetSchema } from './bulkSchemas.ts';
 
 /** Records one statement changes; small enough that a batch's statement and its audit entries stay brief. */
@@ -66,7 +63,7 @@ async function runBulk(
   const expected = request.body.expected_count;
   return sendWithProgress(reply, (progress) =>
     resourceContext.write(request, async (context) => {
-      const ids = await matchingIds(context.tx, resourceContext, query, context.user);
+      const ids = await resourceContext.table.matchingIds(context.tx, query, resourceContext.scopeOf(context.user));
       if (ids.length !== expected) {
         throw new HttpError(
           409,
@@ -104,22 +101,6 @@ async function runBulk(
   );
 }
 
-/** The ids of the records the list shows for this search and these filters, to this caller. */
-async function matchingIds(
-  tx: Queryable,
-  resourceContext: ResourceContext,
-  query: ListQuery,
-  user: SessionUser | null,
-): Promise<number[]> {
-  const params = new SqlParams();
-  const where = resourceContext.table.where(params, query, resourceContext.scopeOf(user));
-  const rows = await tx.query<{ id: number }>(
-    `SELECT t.id FROM ${resourceContext.table.table} t ${where} ORDER BY t.id`,
-    params.values,
-  );
-  return rows.map((row) => Number(row.id));
-}
-
 /**
  * One batch through the record operations. Each keeps the list's condition, so a record that stopped matching since
  * it was counted is left alone, and skips records already as asked, so an entry says what changed.
@@ -133,19 +114,9 @@ async function applyBatch(
 ): Promise<number[]> {
   const action = AUDIT_ACTION[change.kind];
   if (change.kind === 'delete') {
-    const params = new SqlParams();
-    const where = resourceContext.table.where(params, query, resourceContext.scopeOf(context.user));
-    const inBatch = `t.id = ANY(${params.add(batch)}::bigint[])`;
-    const matching = await context.tx.query<{ id: number }>(
-      `SELECT t.id FROM ${resourceContext.table.table} t ${where ? `${where} AND ${inBatch}` : `WHERE ${inBatch}`}`,
-      params.values,
-    );
-    return resourceContext.records.remove(
-      context,
-      matching.map((row) => Number(row.id)),
-      'any',
-      { action, partial: true },
-    );
+    const scope = resourceContext.scopeOf(context.user);
+    const matching = await resourceContext.table.matchingIds(context.tx, query, scope, batch);
+    return resourceContext.records.remove(context, matching, 'any', { action, partial: true });
   }
   const body = change.kind === 'status' ? { is_active: change.isActive } : { [change.field]: change.value };
   const values = change.kind === 'status' ? body : undefined;

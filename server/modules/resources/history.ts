@@ -8,11 +8,10 @@ import { HttpError, forbidden, notFound } from '../../http/errors.ts';
 import { expectedVersion } from '../../http/recordVersion.ts';
 import { validateBody } from '../../http/validation.ts';
 import type { EntityResource } from '../../registry.ts';
+import type { HistoryEntry } from './auditTrail.ts';
 import { sendRecord, type ResourceContext } from './resourceContext.ts';
 import { missingRelation, relationLabels } from './relations.ts';
 import { refusedValue } from './refusedValue.ts';
-
-type Entry = Row & { id: number; changes: FieldChanges; snapshot: Row | null };
 
 /**
  * GET /<resource>/:id/history: the record's entries, newest first. A caller with a scope (an executive) reads only
@@ -23,20 +22,12 @@ export function listHistory(resourceContext: ResourceContext) {
     const user = currentUser(request);
     const { id } = request.params;
     const { page, pageSize } = request.query;
-    const key = [resourceContext.resource.key, id];
-    const [counted] = await resourceContext.db.query<{ total: number }>(
-      'SELECT count(*) AS total FROM audit_log WHERE module = $1 AND record_id = $2',
-      key,
-    );
-    const total = Number(counted?.total ?? 0);
+    const { trail } = resourceContext;
+    const total = await trail.historyCount(resourceContext.db, id);
     if ((resourceContext.scopeOf(user) || total === 0) && !(await known(resourceContext, id, user)))
       throw notFound(resourceContext.singular);
-    const entries = await resourceContext.db.query<Entry>(
-      `SELECT id, at, user_id, user_email, client_address, request_id, module, record_id, action, changes, details, snapshot
-         FROM audit_log WHERE module = $1 AND record_id = $2 ORDER BY at DESC, id DESC LIMIT $3 OFFSET $4`,
-      [...key, pageSize, (page - 1) * pageSize],
-    );
-    const current = (await resourceContext.trail.rows(resourceContext.db, [id])).get(id) ?? null;
+    const entries = await trail.historyPage(resourceContext.db, id, page, pageSize);
+    const current = (await resourceContext.table.rows(resourceContext.db, [id])).get(id) ?? null;
     const mayRestore =
       resourceContext.resource.actions.includes('edit') &&
       resourceContext.resource.entity.history &&
@@ -63,14 +54,11 @@ export function restoreVersion(resourceContext: ResourceContext) {
     const { id, entry } = request.params;
     const expected = expectedVersion(request);
     const current = await resourceContext.load(id, user);
-    const [found] = await resourceContext.db.query<{ snapshot: Row | null }>(
-      'SELECT snapshot FROM audit_log WHERE id = $1 AND module = $2 AND record_id = $3',
-      [entry, resourceContext.resource.key, id],
-    );
-    if (!found) throw notFound('History entry');
-    if (!found.snapshot) throw new HttpError(409, 'This entry holds no version of the record to restore.');
-    const body = versionValues(resourceContext.resource, found.snapshot);
-    const refusal = await restoreRefusal(resourceContext, user, current, found.snapshot);
+    const snapshot = await resourceContext.trail.snapshot(resourceContext.db, id, entry);
+    if (snapshot === undefined) throw notFound('History entry');
+    if (snapshot === null) throw new HttpError(409, 'This entry holds no version of the record to restore.');
+    const body = versionValues(resourceContext.resource, snapshot);
+    const refusal = await restoreRefusal(resourceContext, user, current, snapshot);
     if (refusal) throw refusal;
     await resourceContext
       .write(request, (context) =>
@@ -170,7 +158,7 @@ async function known(resourceContext: ResourceContext, id: number, user: Session
 }
 
 /** The relation fields' ids named by the entries, read as their records' labels now: one statement per relation field. */
-async function changeLabels(resourceContext: ResourceContext, entries: readonly Entry[]) {
+async function changeLabels(resourceContext: ResourceContext, entries: readonly HistoryEntry[]) {
   const relationFields = resourceContext.resource.entity.fields
     .filter((field) => field.relation !== null)
     .map((field) => field.name);

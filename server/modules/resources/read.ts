@@ -3,7 +3,7 @@ import { currentUser } from '../auth/access.ts';
 import { etagOf } from '../../http/recordVersion.ts';
 import type { EntityResource } from '../../registry.ts';
 import { serializeAnswer, type ResourceContext } from './resourceContext.ts';
-import type { ListQuery } from './sql.ts';
+import type { ListQuery } from './listSql.ts';
 
 export type ListQueryString = {
   _page: number;

@@ -9,7 +9,8 @@ import { writeAsCaller, type ResourceRecords } from './recordOperations.ts';
 import type { WriteContext } from './behaviours.ts';
 import type { AuditTrail } from './auditTrail.ts';
 import type { CachedResponse, ResponseCache } from './responseCache.ts';
-import type { ListQuery, ResourceTable } from './sql.ts';
+import type { ListQuery } from './listSql.ts';
+import type { ResourceTable } from './sql.ts';
 import type { ResourceTrash } from './trash.ts';
 
 /** Request body of a create or an update, validated against the resource's schema. */

@@ -63,3 +63,11 @@ export async function pointsBalance(db: Queryable, subscriberId: number): Promis
   );
   return last?.balance_after ?? 0;
 }
+
+/** The subscriber's points ledger, newest first: at most `limit` entries. */
+export function pointsLedger(db: Queryable, subscriberId: number, limit = 500): Promise<Row[]> {
+  return db.query(
+    'SELECT id, kind, points, amount, balance_after, note, created_at FROM points_ledger WHERE subscriber_id = $1 ORDER BY id DESC LIMIT $2',
+    [subscriberId, limit],
+  );
+}
