@@ -94,7 +94,11 @@ function recordVersionTrigger(table: string): string {
 END $$;`;
 }
 
-/** Constraint triggers have no OR REPLACE: created when missing, so running it again changes nothing. */
+/**
+ * The triggers that move the data version on (server/migrations/005_data_version.sql) when a transaction that wrote
+ * the table commits: what invalidates the server's response cache (server/modules/resources/responseCache.ts).
+ * Constraint triggers have no OR REPLACE: created when missing, so running it again changes nothing.
+ */
 function dataVersionTriggers(table: string): string {
   return `DO $$ BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '${quoted(table)}'::regclass AND tgname = '${table}_data_version') THEN

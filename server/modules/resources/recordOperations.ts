@@ -4,7 +4,7 @@
  * import, bulk change or job asks. Each applies, in the caller's transaction: the caller's scope before the change
  * (in the statement) and after it (a record may not leave it), the resource's behaviour (`guard`, `prepare`,
  * `after*`), the version check, the audit entry with its history snapshot. Cached answers follow by themselves: the
- * data version they are kept under moves on with every write (the manifest's triggers).
+ * data version they are kept under moves on with every write (the triggers responseCache.ts names).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditAction } from '../../../contract/audit.ts';
