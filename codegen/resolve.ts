@@ -18,8 +18,7 @@ import {
   type UniqueKeyModel,
 } from '../contract/description.ts';
 import { writeOnlyFields } from '../contract/writtenDescription.ts';
-import { uniqueIndexName } from './sqlNames.ts';
-import { tableName } from './validate.ts';
+import { tableName, uniqueIndexName } from './sqlNames.ts';
 import { ACTIONS, GENERIC_SCREEN, ROUTE_SUFFIX } from './vocabulary.ts';
 import { humanise } from '../contract/humanise.ts';
 

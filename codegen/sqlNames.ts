@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
 
+/**
+ * Every SQL identifier the codegen's migrations and the server derive or quote, named once: both import this file
+ * (it depends on nothing of either), so a table, index or search expression the migrations make is the one the server uses.
+ */
+
 /** PostgreSQL cuts longer identifiers to 63 bytes (NAMEDATALEN - 1), so two long names could silently become one. */
 const MAX_IDENTIFIER_BYTES = 63;
 
@@ -46,4 +51,19 @@ export function removedValuesTableName(table: string, migrationNumber: string): 
 /** A table's primary key index, renamed with the table so that a new table of the old name can have its own. */
 export function primaryKeyName(table: string): string {
   return fitted(`${table}_pkey`, '_pkey');
+}
+
+/** An identifier quoted for SQL (a table, column, index or trigger name): `"vouchers"`, `"a""b"`. */
+export function quoted(identifier: string): string {
+  return `"${identifier.replace(/"/g, '""')}"`;
+}
+
+/** A resource's table when the manifest names none: VOUCHER → voucher, COMPANY_EMPLOYEE_CONTACTS → company_employee_contacts. */
+export function tableName(resourceKey: string): string {
+  return resourceKey.toLowerCase();
+}
+
+/** The text a list search matches: the searchable columns joined, lowercased. The trigram index covers this same expression. */
+export function searchExpression(fields: readonly string[]): string {
+  return `lower(${fields.map((field) => `coalesce(${quoted(field)}, '')`).join(` || ' ' || `)})`;
 }

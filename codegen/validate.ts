@@ -10,7 +10,7 @@ import {
   unitErrors,
 } from './schemaChecks.ts';
 import type { Resource, UniqueKey } from './generated/manifest.ts';
-import { uniqueIndexName } from './sqlNames.ts';
+import { tableName, uniqueIndexName } from './sqlNames.ts';
 import { SYSTEM_FIELDS } from './vocabulary.ts';
 
 /**
@@ -240,11 +240,6 @@ function uniqueKeyErrors(
     if (sameIndex === undefined) byIndex.set(index, i);
   });
   return errors;
-}
-
-/** VOUCHER → voucher, COMPANY_EMPLOYEE_CONTACTS → company_employee_contacts. */
-export function tableName(resourceKey: string): string {
-  return resourceKey.toLowerCase();
 }
 
 /** Fields one value can be given across many records: authored, stored (not writeOnly), neither read-only nor a list or an object. */

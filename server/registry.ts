@@ -1,4 +1,4 @@
-import { searchExpression } from '../codegen/migrations/tableSql.ts';
+import { searchExpression } from '../codegen/sqlNames.ts';
 import { AREA_DESCRIPTIONS } from './generated/areas/index.ts';
 import { joinAreaDescription } from '../contract/writtenDescription.ts';
 import { type AreaModel, type EntityModel, type FieldModel, type ResourceModel } from '../contract/description.ts';
@@ -121,8 +121,4 @@ export function relationTo(entity: RegistryEntity, target: string): RegistryFiel
 
 export function field(entity: RegistryEntity, name: string): RegistryField | undefined {
   return entity.fields.find((candidate) => candidate.name === name);
-}
-
-export function quoted(identifier: string): string {
-  return `"${identifier.replace(/"/g, '""')}"`;
 }

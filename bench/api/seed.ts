@@ -4,7 +4,8 @@
  * user would type matches tens of rows, not one and not thousands.
  */
 import type { Queryable } from '../../server/db/database.ts';
-import { MODULE, entityResource, quoted } from '../../server/registry.ts';
+import { MODULE, entityResource } from '../../server/registry.ts';
+import { quoted } from '../../codegen/sqlNames.ts';
 import { insertRecord, insertRecords, seededRandom } from '../../server/seed/demo.ts';
 
 const FIRST = (

@@ -5,7 +5,8 @@
  */
 import { PasswordHasher } from '../../server/modules/auth/passwords.ts';
 import type { Database } from '../../server/db/database.ts';
-import { MODULE, entityResource, quoted } from '../../server/registry.ts';
+import { MODULE, entityResource } from '../../server/registry.ts';
+import { quoted } from '../../codegen/sqlNames.ts';
 import { seedRolesAndUsers } from '../../server/seed/roles.ts';
 import { benchConfig, listenOnLoopback, openBenchDatabase, serveUntilStopped } from '../support/benchServer.ts';
 import { seedBenchData } from './seed.ts';

@@ -7,7 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/db/database.ts';
 import { quoteIdentifier } from '../../server/db/postgres.ts';
-import { MODULE, entityResource, quoted } from '../../server/registry.ts';
+import { MODULE, entityResource } from '../../server/registry.ts';
+import { quoted } from '../../codegen/sqlNames.ts';
 import {
   TRADE_SEARCH,
   ensureMonth,

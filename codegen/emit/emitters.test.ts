@@ -5,7 +5,7 @@ import { emitRoutes } from './routes.ts';
 import { emitSidebar } from './sidebar.ts';
 import { migrationSteps } from '../migrations/migrationSql.ts';
 import { noDecisions } from '../migrations/decisions.ts';
-import { searchExpression } from '../migrations/tableSql.ts';
+import { searchExpression } from '../sqlNames.ts';
 import { dataShape } from '../../contract/dataShape.ts';
 import { emitValidators } from './validators.ts';
 import { joinAreaDescription, readAreaDescription } from '../../contract/writtenDescription.ts';

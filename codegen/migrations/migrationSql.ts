@@ -2,6 +2,7 @@ import type { DataShape, TableShape } from '../../contract/dataShape.ts';
 import type { MigrationStep } from '../../contract/migrationSteps.ts';
 import {
   foreignKeyName,
+  quoted as q,
   relationIndexName,
   removedValuesTableName,
   searchIndexName,
@@ -18,7 +19,6 @@ import {
   createSortIndex,
   createTable,
   createUniqueKey,
-  quoted as q,
   SHARED_FUNCTIONS,
   tableContents,
 } from './tableSql.ts';

@@ -3,6 +3,7 @@ import type { MigrationStep } from '../../contract/migrationSteps.ts';
 import {
   foreignKeyName,
   primaryKeyName,
+  quoted as q,
   relationIndexName,
   searchIndexName,
   sortIndexName,
@@ -10,7 +11,7 @@ import {
 } from '../sqlNames.ts';
 import type { Renames } from './renamedShape.ts';
 import { quotedText } from './sqlValues.ts';
-import { quoted as q, tableTriggers } from './tableSql.ts';
+import { tableTriggers } from './tableSql.ts';
 
 /**
  * Table renames, then field renames. The keys, indexes and triggers named after a table or field are renamed with

@@ -1,5 +1,13 @@
 import type { ColumnShape, TableShape } from '../../contract/dataShape.ts';
-import { foreignKeyName, relationIndexName, searchIndexName, sortIndexName, uniqueIndexName } from '../sqlNames.ts';
+import {
+  foreignKeyName,
+  quoted,
+  relationIndexName,
+  searchExpression,
+  searchIndexName,
+  sortIndexName,
+  uniqueIndexName,
+} from '../sqlNames.ts';
 
 /**
  * The SQL of a manifest table, from its shape: created when missing (CREATE ... IF NOT EXISTS, ADD COLUMN IF NOT
@@ -14,10 +22,6 @@ BEGIN
   RETURN NEW;
 END
 $$;`;
-
-export function quoted(identifier: string): string {
-  return `"${identifier.replace(/"/g, '""')}"`;
-}
 
 /**
  * The table with its system columns and record version; its fields come after every new table exists (relations).
@@ -76,11 +80,6 @@ export function createSortIndex(table: string, column: string): string {
   return `CREATE INDEX IF NOT EXISTS ${quoted(sortIndexName(table, column))} ON ${quoted(table)} (${quoted(column)}, id);`;
 }
 
-/** The text a list search matches: the searchable columns joined, lowercased. The server uses this same expression. */
-export function searchExpression(fields: readonly string[]): string {
-  return `lower(${fields.map((field) => `coalesce(${quoted(field)}, '')`).join(` || ' ' || `)})`;
-}
-
 /** The triggers a table's name is part of, renamed with the table. */
 export function tableTriggers(table: string): string[] {
   return [`${table}_record_version`, `${table}_data_version`, `${table}_data_version_truncate`];
@@ -95,7 +94,11 @@ function recordVersionTrigger(table: string): string {
 END $$;`;
 }
 
-/** Constraint triggers have no OR REPLACE: created when missing, so running it again changes nothing. */
+/**
+ * The triggers that move the data version on (server/migrations/005_data_version.sql) when a transaction that wrote
+ * the table commits: what invalidates the server's response cache (server/modules/resources/responseCache.ts).
+ * Constraint triggers have no OR REPLACE: created when missing, so running it again changes nothing.
+ */
 function dataVersionTriggers(table: string): string {
   return `DO $$ BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '${quoted(table)}'::regclass AND tgname = '${table}_data_version') THEN

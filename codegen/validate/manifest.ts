@@ -4,7 +4,7 @@ import { manifestError, pointerOf, type ManifestError } from '../errors.ts';
 import type { Resource } from '../generated/manifest.ts';
 import type { LoadedArea } from '../load.ts';
 import { validateShape } from '../manifestShape.ts';
-import { tableName } from '../validate.ts';
+import { tableName } from '../sqlNames.ts';
 import { ROUTE_SUFFIX } from '../vocabulary.ts';
 import { resourceChecks } from './resourceChecks.ts';
 import { shapeErrors } from './shapeErrors.ts';

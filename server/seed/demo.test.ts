@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brokenRules } from '../modules/resources/history.ts';
-import { RESOURCES, quoted, type EntityResource } from '../registry.ts';
+import { RESOURCES, type EntityResource } from '../registry.ts';
+import { quoted } from '../../codegen/sqlNames.ts';
 import { startTestServer, testDatabases, type TestServer } from '../testing/testServer.ts';
 
 const databases = await testDatabases();

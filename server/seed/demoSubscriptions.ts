@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.ts';
-import { MODULE, SUBSCRIPTION_PLAN_FIELDS, entityResource, quoted } from '../registry.ts';
+import { MODULE, SUBSCRIPTION_PLAN_FIELDS, entityResource } from '../registry.ts';
+import { quoted } from '../../codegen/sqlNames.ts';
 
 const DAY_MS = 86_400_000;
 /** The demo's expiring window: the server's default (SUBSCRIPTION_EXPIRING_DAYS). */

@@ -1,7 +1,8 @@
 import type { Queryable } from '../../db/database.ts';
 import { SqlParams } from '../../db/sqlParams.ts';
 import { validationError } from '../../http/errors.ts';
-import { MODULE, entityResource, quoted } from '../../registry.ts';
+import { MODULE, entityResource } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { subscriberScope } from '../auth/executiveScope.ts';
 

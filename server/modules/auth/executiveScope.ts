@@ -1,5 +1,6 @@
 import type { SessionUser } from '../auth/session.ts';
-import { MODULE, entityResource, quoted, relationTo } from '../../registry.ts';
+import { MODULE, entityResource, relationTo } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 import type { Scope } from '../../db/sqlParams.ts';
 
 /**
@@ -16,6 +17,22 @@ export function subscriberScope(user: SessionUser): Scope | null {
     return assignment.via
       ? `${alias}.${quoted(assignment.field)} IN (SELECT id FROM ${quoted(assignment.via.table)} WHERE ${quoted(assignment.via.userField)} = ${me})`
       : `${alias}.${quoted(assignment.field)} = ${me}`;
+  };
+}
+
+/**
+ * The subscribers assigned to one executive, by the id of their executive profile record: the subscribers whose
+ * field names that profile or, when it names the user, the profile's user. Nothing without an assignment field.
+ */
+export function assignedToExecutive(profileId: number): Scope {
+  const assignment = executiveAssignment();
+  return (params, alias = 't') => {
+    if (!assignment) return 'false';
+    if (assignment.via) return `${alias}.${quoted(assignment.field)} = ${params.add(profileId)}`;
+    const profiles = entityResource(MODULE.executiveProfile);
+    const userField = profiles && relationTo(profiles.entity, MODULE.users);
+    if (!profiles || !userField) return 'false';
+    return `${alias}.${quoted(assignment.field)} = (SELECT ${quoted(userField.name)} FROM ${quoted(profiles.entity.table)} WHERE id = ${params.add(profileId)})`;
   };
 }
 

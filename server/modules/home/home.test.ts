@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOME_PATH } from '../../../contract/home.ts';
-import { MODULE, RESOURCES, entityResource, quoted } from '../../registry.ts';
+import { MODULE, RESOURCES, entityResource } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 import { upsertRole, upsertUser } from '../../seed/roles.ts';
 import { startTestServer, testDatabases, tokenClaims, type TestServer } from '../../testing/testServer.ts';
 import type { HomeCard } from '../../../contract/home.ts';

@@ -1,7 +1,8 @@
 /** The home screen's figures: each read as the list its card links to would count it, within the caller's scope. */
 import type { Queryable, Row } from '../../db/database.ts';
 import { SqlParams, type Scope } from '../../db/sqlParams.ts';
-import { MODULE, entityResource, quoted } from '../../registry.ts';
+import { MODULE, entityResource } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 import { auditConditions } from '../audit-log/query.ts';
 import type { SessionUser } from '../auth/session.ts';
 

@@ -1,6 +1,6 @@
 import type { Row } from '../../db/database.ts';
 import type { WriteContext } from '../resources/behaviours.ts';
-import type { ResourceEndpoint } from '../resources/endpoint.ts';
+import type { ResourceContext } from '../resources/resourceContext.ts';
 import type { RowPlan } from './plan.ts';
 
 /**
@@ -9,7 +9,7 @@ import type { RowPlan } from './plan.ts';
  */
 export async function applyBatch(
   context: WriteContext,
-  endpoint: ResourceEndpoint,
+  resourceContext: ResourceContext,
   plans: readonly RowPlan[],
 ): Promise<void> {
   const creates = plans.filter((plan) => plan.outcome === 'create').map((plan) => plan.body);
@@ -19,7 +19,7 @@ export async function applyBatch(
       before: withoutScopeFlag(plan.existing!) as Row & { id: number; version: number },
       body: plan.body,
     }));
-  if (creates.length > 0 || updates.length > 0) await endpoint.records.importBatch(context, creates, updates);
+  if (creates.length > 0 || updates.length > 0) await resourceContext.records.importBatch(context, creates, updates);
 }
 
 function withoutScopeFlag(row: Row): Row {

@@ -5,7 +5,8 @@
  */
 import type { FieldModel } from '../../../contract/description.ts';
 import type { Queryable } from '../../db/database.ts';
-import { quoted, resource as resourceByKey } from '../../registry.ts';
+import { resource as resourceByKey } from '../../registry.ts';
+import { relatedByLabel, relatedIds } from '../resources/relations.ts';
 
 const TRUE = new Set(['true', 'yes', 'y', '1']);
 const FALSE = new Set(['false', 'no', 'n', '0']);
@@ -46,22 +47,11 @@ const ID = /^\d+$/;
 export async function relationIds(db: Queryable, field: FieldModel, cells: ReadonlySet<string>): Promise<NamedRecords> {
   const target = field.relation ? resourceByKey(field.relation.resource)?.entity : null;
   if (!field.relation || !target || cells.size === 0) return { byLabel: new Map(), ids: new Set() };
-  const label = quoted(field.relation.labelField);
   const labels = [...cells].map((cell) => cell.toLowerCase());
   const numbers = [...cells].filter((cell) => ID.test(cell) && Number.isSafeInteger(Number(cell))).map(Number);
-  const labelled = await db.query<{ label: string; id: number }>(
-    `SELECT lower(${label}::text) AS label, min(id) AS id FROM ${quoted(target.table)} WHERE lower(${label}::text) = ANY($1::text[]) GROUP BY 1 HAVING count(*) = 1`,
-    [labels],
-  );
-  const existing =
-    numbers.length === 0
-      ? []
-      : await db.query<{ id: number }>(`SELECT id FROM ${quoted(target.table)} WHERE id = ANY($1::bigint[])`, [
-          numbers,
-        ]);
   return {
-    byLabel: new Map(labelled.map((row) => [row.label, Number(row.id)])),
-    ids: new Set(existing.map((row) => Number(row.id))),
+    byLabel: await relatedByLabel(db, field.relation, labels),
+    ids: await relatedIds(db, field.relation, numbers),
   };
 }
 

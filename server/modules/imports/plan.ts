@@ -5,13 +5,11 @@
  */
 import type { FieldModel, JsonSchema } from '../../../contract/description.ts';
 import type { Queryable, Row } from '../../db/database.ts';
-import { SqlParams } from '../../db/sqlParams.ts';
 import { keyInUse } from '../../http/errorHandler.ts';
 import { writeSchema } from '../../http/requestSchemas.ts';
 import { validateBody } from '../../http/validation.ts';
-import { quoted } from '../../registry.ts';
 import type { SessionUser } from '../auth/session.ts';
-import type { ResourceEndpoint } from '../resources/endpoint.ts';
+import type { ResourceContext } from '../resources/resourceContext.ts';
 import { cellValue, relationIds, relationValue, type NamedRecords } from './cellValues.ts';
 import { matchKey } from './importFields.ts';
 import type { ParsedFile } from './parseFile.ts';
@@ -39,14 +37,14 @@ export type ColumnFields = ReadonlyArray<FieldModel | null>;
 
 const schemas = new WeakMap<object, { create: JsonSchema; update: JsonSchema }>();
 
-function writeSchemas(endpoint: ResourceEndpoint) {
-  let known = schemas.get(endpoint.resource);
+function writeSchemas(resourceContext: ResourceContext) {
+  let known = schemas.get(resourceContext.resource);
   if (!known) {
     known = {
-      create: writeSchema(endpoint.resource.entity.createSchema),
-      update: writeSchema(endpoint.resource.entity.updateSchema),
+      create: writeSchema(resourceContext.resource.entity.createSchema),
+      update: writeSchema(resourceContext.resource.entity.updateSchema),
     };
-    schemas.set(endpoint.resource, known);
+    schemas.set(resourceContext.resource, known);
   }
   return known;
 }
@@ -54,29 +52,37 @@ function writeSchemas(endpoint: ResourceEndpoint) {
 /** The plan of every row, a batch at a time, with an await between batches so other requests go on. */
 export async function* planRows(
   db: Queryable,
-  endpoint: ResourceEndpoint,
+  resourceContext: ResourceContext,
   file: ParsedFile,
   columns: ColumnFields,
   user: SessionUser | null,
 ): AsyncGenerator<RowPlan[]> {
   const seen = new Map<string, number>();
   for (let start = 0; start < file.rows.length; start += IMPORT_BATCH) {
-    yield await planBatch(db, endpoint, file.rows.slice(start, start + IMPORT_BATCH), start, columns, user, seen);
+    yield await planBatch(
+      db,
+      resourceContext,
+      file.rows.slice(start, start + IMPORT_BATCH),
+      start,
+      columns,
+      user,
+      seen,
+    );
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
 async function planBatch(
   db: Queryable,
-  endpoint: ResourceEndpoint,
+  resourceContext: ResourceContext,
   rows: string[][],
   start: number,
   columns: ColumnFields,
   user: SessionUser | null,
   seen: Map<string, number>,
 ): Promise<RowPlan[]> {
-  const { resource } = endpoint;
-  const { create, update } = writeSchemas(endpoint);
+  const { resource } = resourceContext;
+  const { create, update } = writeSchemas(resourceContext);
   const key = matchKey(resource);
   const labels = new Map<FieldModel, Set<string>>();
   columns.forEach((field, column) => {
@@ -115,7 +121,7 @@ async function planBatch(
 
   const existing = await matchedRecords(
     db,
-    endpoint,
+    resourceContext,
     plans.filter((plan) => Object.keys(plan.errors).length === 0),
     key,
     user,
@@ -152,7 +158,7 @@ async function planBatch(
     plan.changed = Object.keys(plan.body).filter((name) => !sameValue(record[name], plan.body[name]));
     plan.outcome = plan.changed.length > 0 ? 'update' : 'unchanged';
   }
-  await refuseMovesOutOfScope(db, endpoint, plans, user);
+  await refuseMovesOutOfScope(db, resourceContext, plans, user);
   return plans;
 }
 
@@ -163,14 +169,14 @@ async function planBatch(
  */
 async function refuseMovesOutOfScope(
   db: Queryable,
-  endpoint: ResourceEndpoint,
+  resourceContext: ResourceContext,
   plans: RowPlan[],
   user: SessionUser | null,
 ): Promise<void> {
-  const scope = endpoint.scopeOf(user);
+  const scope = resourceContext.scopeOf(user);
   const updates = plans.filter((plan) => plan.outcome === 'update');
   if (!scope || updates.length === 0) return;
-  const outside = await endpoint.table.outsideScope(
+  const outside = await resourceContext.table.outsideScope(
     db,
     updates.map((plan) => ({ ...plan.existing, ...plan.body })),
     scope,
@@ -185,28 +191,17 @@ function keyOf(body: Record<string, unknown>, key: readonly string[]): string {
   return key.map((name) => String(body[name])).join('\u0001');
 }
 
-/** The records the batch's keys name, each with whether the caller's scope holds it: one statement on the key's index. */
+/** The records the batch's keys name, each with whether the caller's scope holds it, by key. */
 async function matchedRecords(
   db: Queryable,
-  endpoint: ResourceEndpoint,
+  resourceContext: ResourceContext,
   plans: RowPlan[],
   key: readonly string[],
   user: SessionUser | null,
 ): Promise<Map<string, Row>> {
   if (plans.length === 0) return new Map();
-  const { entity } = endpoint.resource;
-  const params = new SqlParams();
-  const arrays = key.map((name) => {
-    const field = entity.fields.find((candidate) => candidate.name === name)!;
-    return `${params.add(plans.map((plan) => plan.body[name]))}::${field.sqlType}[]`;
-  });
-  const scope = endpoint.scopeOf(user);
-  // A scope condition may be NULL (an unassigned subscriber): that is outside it too.
-  const inScope = scope ? `coalesce((${scope(params)}), false)` : 'true';
-  const rows = await db.query(
-    `SELECT t.*, ${inScope} AS __in_scope FROM ${quoted(entity.table)} t WHERE (${key.map((name) => `t.${quoted(name)}`).join(', ')}) IN (SELECT * FROM unnest(${arrays.join(', ')}))`,
-    params.values,
-  );
+  const bodies = plans.map((plan) => plan.body);
+  const rows = await resourceContext.table.byKey(db, key, bodies, resourceContext.scopeOf(user));
   return new Map(rows.map((row) => [keyOf(row, key), row]));
 }
 

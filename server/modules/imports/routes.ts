@@ -9,7 +9,7 @@ import { idParams } from '../../http/requestSchemas.ts';
 import { ENTITY_RESOURCES } from '../../registry.ts';
 import { actorOf } from '../audit/record.ts';
 import { currentUser, permission } from '../auth/access.ts';
-import { ResourceEndpoint } from '../resources/endpoint.ts';
+import { ResourceContext } from '../resources/resourceContext.ts';
 import { ResponseCache } from '../resources/responseCache.ts';
 import { fileOf, isPlainFileName } from '../uploads/fileChecks.ts';
 import { importableFields, matchKey, suggestedMapping } from './importFields.ts';
@@ -27,14 +27,14 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
   );
   const responses = new ResponseCache();
   for (const resource of ENTITY_RESOURCES.filter((candidate) => candidate.actions.includes('import'))) {
-    registerImport(app, new ResourceEndpoint(app, resource, responses));
+    registerImport(app, new ResourceContext(app, resource, responses));
   }
 }
 
 type WithMapping = FastifyRequest<{ Params: { id: number }; Body: { mapping: Mapping } }>;
 
-function registerImport(app: FastifyInstance, endpoint: ResourceEndpoint): void {
-  const { resource, db } = endpoint;
+function registerImport(app: FastifyInstance, resourceContext: ResourceContext): void {
+  const { resource, db } = resourceContext;
   const base = `/${resource.api}/import`;
   const config = { access: permission(resource.key, 'import') };
   const plural = resource.typeName;
@@ -117,10 +117,10 @@ function registerImport(app: FastifyInstance, endpoint: ResourceEndpoint): void 
     },
     handler: async (request: WithMapping, reply) => {
       const file = await stored(request);
-      const columns = mappedColumns(endpoint, file, request.body.mapping);
+      const columns = mappedColumns(resourceContext, file, request.body.mapping);
       await rememberMapping(db, file.id, request.body.mapping);
       const caller = { user: currentUser(request), actor: actorOf(request) };
-      return sendWithProgress(reply, (progress) => dryRun(db, endpoint, file, columns, caller, progress));
+      return sendWithProgress(reply, (progress) => dryRun(db, resourceContext, file, columns, caller, progress));
     },
   });
 
@@ -138,9 +138,9 @@ function registerImport(app: FastifyInstance, endpoint: ResourceEndpoint): void 
     },
     handler: async (request: WithMapping, reply) => {
       const file = await stored(request);
-      const columns = mappedColumns(endpoint, file, request.body.mapping);
+      const columns = mappedColumns(resourceContext, file, request.body.mapping);
       return sendWithProgress(reply, (progress) =>
-        endpoint.write(request, (context) => applyImport(context, endpoint, file, columns, progress)),
+        resourceContext.write(request, (context) => applyImport(context, resourceContext, file, columns, progress)),
       );
     },
   });
@@ -158,11 +158,11 @@ function registerImport(app: FastifyInstance, endpoint: ResourceEndpoint): void 
     },
     handler: async (request: FastifyRequest<{ Params: { id: number } }>, reply) => {
       const file = await stored(request);
-      const columns = mappedColumns(endpoint, file, file.mapping ?? suggestedMapping(file.headings, fields));
+      const columns = mappedColumns(resourceContext, file, file.mapping ?? suggestedMapping(file.headings, fields));
       const user = currentUser(request);
       async function* lines(): AsyncGenerator<string> {
         yield csvLine([...file.headings, 'Reason']);
-        for await (const row of rejectedRows(db, endpoint, file, columns, user))
+        for await (const row of rejectedRows(db, resourceContext, file, columns, user))
           yield csvLine([...row.cells, row.reason]);
       }
       return reply

@@ -4,7 +4,7 @@ import type { ProgressReporter, ProgressResult } from '../../http/progressStream
 import { recordAudit } from '../audit/record.ts';
 import type { SessionUser } from '../auth/session.ts';
 import type { WriteContext } from '../resources/behaviours.ts';
-import type { ResourceEndpoint } from '../resources/endpoint.ts';
+import type { ResourceContext } from '../resources/resourceContext.ts';
 import { applyBatch } from './applyPlan.ts';
 import { importableFields, matchKey } from './importFields.ts';
 import { shownRow } from './importLimits.ts';
@@ -18,8 +18,8 @@ export type Mapping = Record<string, string | null>;
 type Counts = Record<Outcome, number>;
 
 /** Which field each column fills; a 400 on `mapping` when it names what is not a heading or a field, or leaves the key out. */
-export function mappedColumns(endpoint: ResourceEndpoint, stored: StoredImport, mapping: Mapping): ColumnFields {
-  const fields = importableFields(endpoint.resource);
+export function mappedColumns(resourceContext: ResourceContext, stored: StoredImport, mapping: Mapping): ColumnFields {
+  const fields = importableFields(resourceContext.resource);
   const used = new Set<string>();
   for (const [heading, name] of Object.entries(mapping)) {
     if (!stored.headings.includes(heading)) throw validationError({ mapping: `The file has no column "${heading}".` });
@@ -29,7 +29,7 @@ export function mappedColumns(endpoint: ResourceEndpoint, stored: StoredImport, 
     if (used.has(name)) throw validationError({ mapping: `Two columns fill ${field.title}; choose one.` });
     used.add(name);
   }
-  const missingKey = matchKey(endpoint.resource).filter((name) => !used.has(name));
+  const missingKey = matchKey(resourceContext.resource).filter((name) => !used.has(name));
   if (missingKey.length > 0) {
     const titles = missingKey.map((name) => fields.find((field) => field.name === name)?.title ?? name).join(' and ');
     throw validationError({ mapping: `Map a column to ${titles}: rows are matched to records on it.` });
@@ -48,7 +48,7 @@ function tally(counts: Counts, plans: readonly RowPlan[]): void {
  */
 export async function dryRun(
   db: Database,
-  endpoint: ResourceEndpoint,
+  resourceContext: ResourceContext,
   stored: StoredImport,
   columns: ColumnFields,
   caller: Pick<WriteContext, 'user' | 'actor'>,
@@ -58,7 +58,7 @@ export async function dryRun(
   const shown: Array<Record<string, unknown>> = [];
   const taken: Counts = { create: 0, update: 0, unchanged: 0, error: 0 };
   progress.start(stored.rows.length);
-  for await (const plans of planRows(db, endpoint, stored, columns, caller.user)) {
+  for await (const plans of planRows(db, resourceContext, stored, columns, caller.user)) {
     tally(counts, plans);
     for (const plan of plans) {
       if (taken[plan.outcome] >= SHOWN[plan.outcome]) continue;
@@ -75,7 +75,7 @@ export async function dryRun(
   shown.sort((a, b) => (a.line as number) - (b.line as number));
   const details = { file_name: stored.fileName, rows: stored.rows.length, ...counts };
   await db.transaction((tx) =>
-    recordAudit(tx, caller.actor, { module: endpoint.resource.key, action: 'import_dry_run', details }),
+    recordAudit(tx, caller.actor, { module: resourceContext.resource.key, action: 'import_dry_run', details }),
   );
   return { data: { counts, rows: shown }, message: summary(counts, 'would be') };
 }
@@ -83,20 +83,20 @@ export async function dryRun(
 /** The apply: the same plan, worked out again in the caller's one transaction and written batch by batch; all of it or none. */
 export async function applyImport(
   context: WriteContext,
-  endpoint: ResourceEndpoint,
+  resourceContext: ResourceContext,
   stored: StoredImport,
   columns: ColumnFields,
   progress: ProgressReporter,
 ): Promise<ProgressResult> {
   const counts: Counts = { create: 0, update: 0, unchanged: 0, error: 0 };
   progress.start(stored.rows.length);
-  for await (const plans of planRows(context.tx, endpoint, stored, columns, context.user)) {
-    await applyBatch(context, endpoint, plans);
+  for await (const plans of planRows(context.tx, resourceContext, stored, columns, context.user)) {
+    await applyBatch(context, resourceContext, plans);
     tally(counts, plans);
     progress.report(counts.create + counts.update + counts.unchanged + counts.error);
   }
   await recordAudit(context.tx, context.actor, {
-    module: endpoint.resource.key,
+    module: resourceContext.resource.key,
     action: 'import',
     details: { file_name: stored.fileName, ...counts },
   });
@@ -106,13 +106,13 @@ export async function applyImport(
 /** The refused rows with their reasons, for the download. */
 export async function* rejectedRows(
   db: Queryable,
-  endpoint: ResourceEndpoint,
+  resourceContext: ResourceContext,
   stored: StoredImport,
   columns: ColumnFields,
   user: SessionUser | null,
 ): AsyncGenerator<{ cells: string[]; reason: string }> {
-  const titles = new Map(endpoint.resource.entity.fields.map((field) => [field.name, field.title]));
-  for await (const plans of planRows(db, endpoint, stored, columns, user)) {
+  const titles = new Map(resourceContext.resource.entity.fields.map((field) => [field.name, field.title]));
+  for await (const plans of planRows(db, resourceContext, stored, columns, user)) {
     for (const plan of plans) {
       if (plan.outcome !== 'error') continue;
       const reason = Object.entries(plan.errors)

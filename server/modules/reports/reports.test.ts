@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODULE, entityResource, quoted } from '../../registry.ts';
+import { MODULE, entityResource } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 import { startTestServer, testDatabases, type TestServer } from '../../testing/testServer.ts';
 
 const databases = await testDatabases();

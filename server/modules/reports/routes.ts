@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { allPermissions, permission } from '../auth/access.ts';
 import type { Queryable } from '../../db/database.ts';
 import { csvAnswer, errorAnswers } from '../../http/answers.ts';
-import { AREAS, MODULE, RESOURCES, SUBSCRIPTION_PLAN_FIELDS, entityResource, quoted } from '../../registry.ts';
+import { AREAS, MODULE, RESOURCES, SUBSCRIPTION_PLAN_FIELDS, entityResource } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 import { csvLine } from '../../http/csv.ts';
 import {
   modulesAnswer,

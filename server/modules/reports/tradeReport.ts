@@ -4,7 +4,8 @@
 import type { Database, Queryable, Row } from '../../db/database.ts';
 import { SqlParams } from '../../db/sqlParams.ts';
 import { validationError } from '../../http/errors.ts';
-import { MODULE, entityResource, quoted } from '../../registry.ts';
+import { MODULE, entityResource } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 import { TRADE_RECORD_COLUMNS } from '../uploads/tradeColumns.ts';
 import { TRADE_SEARCH } from '../uploads/tradePartitions.ts';
 

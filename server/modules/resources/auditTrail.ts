@@ -1,6 +1,6 @@
-import type { AuditAction } from '../../../contract/audit.ts';
+import type { AuditAction, FieldChanges } from '../../../contract/audit.ts';
 import type { Queryable, Row } from '../../db/database.ts';
-import { quoted, type EntityResource } from '../../registry.ts';
+import { type EntityResource } from '../../registry.ts';
 import { fieldChanges, recordAudit, withoutSecrets, type AuditActor, type AuditEntry } from '../audit/record.ts';
 
 /** One record's change as the trail records it: its row before and after (null where it did not exist). */
@@ -10,31 +10,20 @@ export interface RowChange {
   after: Row | null;
 }
 
+/** A record's history entry as stored, with the version of the record it holds (`snapshot`, with history). */
+export type HistoryEntry = Row & { id: number; changes: FieldChanges; snapshot: Row | null };
+
 /**
- * The entries of a resource's writes (docs/api.md, "Audit log, history and trash"). Rows are read whole as JSON
- * (`to_jsonb`), so every column is compared, dates read the same on PGlite and PostgreSQL, and a snapshot holds what
- * a restore writes back. Secrets (the resource's writeOnly fields and every column named like one) only show as changed.
+ * The entries of a resource's writes and a record's history read from them (docs/api.md, "Audit log, history and
+ * trash"), in `audit_log`. Rows come whole as JSON (ResourceTable `rows`), so every column is compared and a snapshot
+ * holds what a restore writes back. Secrets (the resource's writeOnly fields and every column named like one) only
+ * show as changed.
  */
 export class AuditTrail {
   readonly secrets: ReadonlySet<string>;
-  private readonly table: string;
 
   constructor(readonly resource: EntityResource) {
-    this.table = quoted(resource.entity.table);
     this.secrets = new Set(resource.entity.fields.filter((field) => field.writeOnly).map((field) => field.name));
-  }
-
-  /**
-   * The rows of `ids` as they stand in the transaction, by id: one statement, whatever the count. `lock` holds them
-   * until the change is made, so the state read before it is the one it changes.
-   */
-  async rows(tx: Queryable, ids: readonly number[], { lock = false } = {}): Promise<Map<number, Row>> {
-    if (ids.length === 0) return new Map();
-    const rows = await tx.query<{ id: number; row: Row }>(
-      `SELECT t.id, to_jsonb(t) AS row FROM ${this.table} t WHERE t.id = ANY($1::bigint[])${lock ? ' FOR UPDATE OF t' : ''}`,
-      [ids],
-    );
-    return new Map(rows.map(({ id, row }) => [Number(id), row]));
   }
 
   /** The row with its secrets left out: what an entry's snapshot and the trash's answer hold. */
@@ -76,6 +65,33 @@ export class AuditTrail {
         details: { ids: changes.map((change) => change.id), count: changes.length },
       });
     await recordAudit(tx, actor, entries);
+  }
+
+  /** How many entries the record's history has. */
+  async historyCount(db: Queryable, recordId: number): Promise<number> {
+    const [counted] = await db.query<{ total: number }>(
+      'SELECT count(*) AS total FROM audit_log WHERE module = $1 AND record_id = $2',
+      [this.resource.key, recordId],
+    );
+    return Number(counted?.total ?? 0);
+  }
+
+  /** A page of the record's history, newest first. */
+  historyPage(db: Queryable, recordId: number, page: number, pageSize: number): Promise<HistoryEntry[]> {
+    return db.query<HistoryEntry>(
+      `SELECT id, at, user_id, user_email, client_address, request_id, module, record_id, action, changes, details, snapshot
+         FROM audit_log WHERE module = $1 AND record_id = $2 ORDER BY at DESC, id DESC LIMIT $3 OFFSET $4`,
+      [this.resource.key, recordId, pageSize, (page - 1) * pageSize],
+    );
+  }
+
+  /** The version of the record an entry of its history holds: undefined when there is no such entry, null when it holds none. */
+  async snapshot(db: Queryable, recordId: number, entryId: number): Promise<Row | null | undefined> {
+    const [found] = await db.query<{ snapshot: Row | null }>(
+      'SELECT snapshot FROM audit_log WHERE id = $1 AND module = $2 AND record_id = $3',
+      [entryId, this.resource.key, recordId],
+    );
+    return found?.snapshot;
   }
 }
 

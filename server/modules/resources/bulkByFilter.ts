@@ -1,22 +1,19 @@
 /**
- * Changes every record a list's search and filters match, not a list of ids: the list's own condition (sql.ts `where`)
+ * Changes every record a list's search and filters match, not a list of ids: the list's own condition (listSql.ts)
  * picks them inside one transaction, within the caller's scope, in batched statements with awaits between them so
  * other requests go on; each batch goes through the record operations, as a single change does. The caller confirms
  * the count they saw; a different count now is a 409 that states it.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditAction } from '../../../contract/audit.ts';
-import type { Queryable } from '../../db/database.ts';
-import { SqlParams } from '../../db/sqlParams.ts';
 import { HttpError, validationError } from '../../http/errors.ts';
 import { sendWithProgress } from '../../http/progressStream.ts';
 import { validateBody } from '../../http/validation.ts';
 import { recordAudit } from '../audit/record.ts';
-import type { SessionUser } from '../auth/session.ts';
 import type { WriteContext } from './behaviours.ts';
-import type { ResourceEndpoint } from './endpoint.ts';
+import type { ResourceContext } from './resourceContext.ts';
 import { listQuery, type ListQueryString } from './read.ts';
-import type { ListQuery } from './sql.ts';
+import type { ListQuery } from './listSql.ts';
 import { bulkSetSchema } from './bulkSchemas.ts';
 
 /** Records one statement changes; small enough that a batch's statement and its audit entries stay brief. */
@@ -34,38 +31,39 @@ const AUDIT_ACTION: Record<BulkChange['kind'], AuditAction> = {
 };
 
 /** POST /<resource>/bulk/status: activates or deactivates every matching record. */
-export function bulkSetStatus(endpoint: ResourceEndpoint) {
+export function bulkSetStatus(resourceContext: ResourceContext) {
   return (request: BulkRequest<{ is_active: boolean }>, reply: FastifyReply) =>
-    runBulk(endpoint, request, reply, { kind: 'status', isActive: request.body.is_active });
+    runBulk(resourceContext, request, reply, { kind: 'status', isActive: request.body.is_active });
 }
 
 /** POST /<resource>/bulk/delete: deletes every matching record. */
-export function bulkDelete(endpoint: ResourceEndpoint) {
-  return (request: BulkRequest<object>, reply: FastifyReply) => runBulk(endpoint, request, reply, { kind: 'delete' });
+export function bulkDelete(resourceContext: ResourceContext) {
+  return (request: BulkRequest<object>, reply: FastifyReply) =>
+    runBulk(resourceContext, request, reply, { kind: 'delete' });
 }
 
 /** POST /<resource>/bulk/set: gives one field one value on every matching record; the value is judged by the field's schema. */
-export function bulkSetField(endpoint: ResourceEndpoint) {
+export function bulkSetField(resourceContext: ResourceContext) {
   return (request: BulkRequest<{ field: string; value: unknown }>, reply: FastifyReply) => {
     const { field, value } = request.body;
-    const errors = validateBody(bulkSetSchema(endpoint.resource, field), { [field]: value });
+    const errors = validateBody(bulkSetSchema(resourceContext.resource, field), { [field]: value });
     if (errors) throw validationError(errors);
-    return runBulk(endpoint, request, reply, { kind: 'set', field, value });
+    return runBulk(resourceContext, request, reply, { kind: 'set', field, value });
   };
 }
 
 async function runBulk(
-  endpoint: ResourceEndpoint,
+  resourceContext: ResourceContext,
   request: BulkRequest<object>,
   reply: FastifyReply,
   change: BulkChange,
 ): Promise<FastifyReply> {
-  const query = listQuery(endpoint.resource, request.query);
+  const query = listQuery(resourceContext.resource, request.query);
   const { q, filters } = query;
   const expected = request.body.expected_count;
   return sendWithProgress(reply, (progress) =>
-    endpoint.write(request, async (context) => {
-      const ids = await matchingIds(context.tx, endpoint, query, context.user);
+    resourceContext.write(request, async (context) => {
+      const ids = await resourceContext.table.matchingIds(context.tx, query, resourceContext.scopeOf(context.user));
       if (ids.length !== expected) {
         throw new HttpError(
           409,
@@ -78,11 +76,12 @@ async function runBulk(
       progress.start(ids.length);
       let changed = 0;
       for (let start = 0; start < ids.length; start += BULK_BATCH) {
-        changed += (await applyBatch(context, endpoint, ids.slice(start, start + BULK_BATCH), query, change)).length;
+        changed += (await applyBatch(context, resourceContext, ids.slice(start, start + BULK_BATCH), query, change))
+          .length;
         progress.report(Math.min(start + BULK_BATCH, ids.length));
       }
       await recordAudit(context.tx, context.actor, {
-        module: endpoint.resource.key,
+        module: resourceContext.resource.key,
         action: AUDIT_ACTION[change.kind],
         details: {
           matched: ids.length,
@@ -102,52 +101,26 @@ async function runBulk(
   );
 }
 
-/** The ids of the records the list shows for this search and these filters, to this caller. */
-async function matchingIds(
-  tx: Queryable,
-  endpoint: ResourceEndpoint,
-  query: ListQuery,
-  user: SessionUser | null,
-): Promise<number[]> {
-  const params = new SqlParams();
-  const where = endpoint.table.where(params, query, endpoint.scopeOf(user));
-  const rows = await tx.query<{ id: number }>(
-    `SELECT t.id FROM ${endpoint.table.table} t ${where} ORDER BY t.id`,
-    params.values,
-  );
-  return rows.map((row) => Number(row.id));
-}
-
 /**
  * One batch through the record operations. Each keeps the list's condition, so a record that stopped matching since
  * it was counted is left alone, and skips records already as asked, so an entry says what changed.
  */
 async function applyBatch(
   context: WriteContext,
-  endpoint: ResourceEndpoint,
+  resourceContext: ResourceContext,
   batch: readonly number[],
   query: ListQuery,
   change: BulkChange,
 ): Promise<number[]> {
   const action = AUDIT_ACTION[change.kind];
   if (change.kind === 'delete') {
-    const params = new SqlParams();
-    const where = endpoint.table.where(params, query, endpoint.scopeOf(context.user));
-    const inBatch = `t.id = ANY(${params.add(batch)}::bigint[])`;
-    const matching = await context.tx.query<{ id: number }>(
-      `SELECT t.id FROM ${endpoint.table.table} t ${where ? `${where} AND ${inBatch}` : `WHERE ${inBatch}`}`,
-      params.values,
-    );
-    return endpoint.records.remove(
-      context,
-      matching.map((row) => Number(row.id)),
-      'any',
-      { action, partial: true },
-    );
+    const scope = resourceContext.scopeOf(context.user);
+    const matching = await resourceContext.table.matchingIds(context.tx, query, scope, batch);
+    return resourceContext.records.remove(context, matching, 'any', { action, partial: true });
   }
   const body = change.kind === 'status' ? { is_active: change.isActive } : { [change.field]: change.value };
   const values = change.kind === 'status' ? body : undefined;
-  return endpoint.records.change(
+  return resourceContext.records.change(
     context,
     batch,
     body,

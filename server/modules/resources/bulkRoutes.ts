@@ -9,7 +9,7 @@ import {
   bulkStatusByFilterBody,
   matchQuerySchema,
 } from './bulkSchemas.ts';
-import type { ResourceEndpoint } from './endpoint.ts';
+import type { ResourceContext } from './resourceContext.ts';
 
 type About = (operationId: string, summary: string, description?: string) => FastifySchema;
 
@@ -17,8 +17,8 @@ const BY_FILTER =
   "Every record the list shows for this search and these filters (the list's query string), within the caller's scope, in one transaction; `expected_count` is the count the caller confirmed (409 with the count now when it differs).";
 
 /** "All matching" changes of a resource: status, delete and setting a field, each behind the permission of its single form. */
-export function registerBulkRoutes(app: FastifyInstance, endpoint: ResourceEndpoint, about: About): void {
-  const { resource } = endpoint;
+export function registerBulkRoutes(app: FastifyInstance, resourceContext: ResourceContext, about: About): void {
+  const { resource } = resourceContext;
   const base = `/${resource.api}/bulk`;
   const plural = resource.typeName;
   const several = resource.label.toLowerCase();
@@ -33,7 +33,7 @@ export function registerBulkRoutes(app: FastifyInstance, endpoint: ResourceEndpo
         body: bulkStatusByFilterBody,
         response,
       },
-      handler: bulkSetStatus(endpoint),
+      handler: bulkSetStatus(resourceContext),
     });
   }
   if (resource.actions.includes('delete')) {
@@ -45,7 +45,7 @@ export function registerBulkRoutes(app: FastifyInstance, endpoint: ResourceEndpo
         body: bulkDeleteByFilterBody,
         response,
       },
-      handler: bulkDelete(endpoint),
+      handler: bulkDelete(resourceContext),
     });
   }
   if (resource.actions.includes('edit') && resource.list.bulkEdit.length > 0) {
@@ -61,7 +61,7 @@ export function registerBulkRoutes(app: FastifyInstance, endpoint: ResourceEndpo
         body: bulkSetBody(resource),
         response,
       },
-      handler: bulkSetField(endpoint),
+      handler: bulkSetField(resourceContext),
     });
   }
 }

@@ -4,17 +4,17 @@ import { currentUser } from '../auth/access.ts';
 import { csvLine } from '../../http/csv.ts';
 import type { FieldModel } from '../../../contract/description.ts';
 import { listableFields } from './schemas.ts';
-import type { ResourceEndpoint } from './endpoint.ts';
+import type { ResourceContext } from './resourceContext.ts';
 import { listQuery, type ListQueryString } from './read.ts';
 
 const EXPORT_BATCH = 500;
 const EXPORT_MAX_ROWS = 1_000_000;
 
 /** GET /<resource>/export: the list as CSV, every page of it, streamed in batches. */
-export function exportRecords(endpoint: ResourceEndpoint) {
-  const { resource, table } = endpoint;
+export function exportRecords(resourceContext: ResourceContext) {
+  const { resource, table } = resourceContext;
   return async (request: FastifyRequest<{ Querystring: ListQueryString }>, reply: FastifyReply) => {
-    const scope = endpoint.scopeOf(currentUser(request));
+    const scope = resourceContext.scopeOf(currentUser(request));
     const { page: _page, pageSize: _pageSize, ...listed } = listQuery(resource, request.query);
     const fields = listableFields(resource);
     const wanted = request.query._columns
@@ -26,7 +26,7 @@ export function exportRecords(endpoint: ResourceEndpoint) {
     });
     async function* lines(): AsyncGenerator<string> {
       yield csvLine(columns.map((column) => column.title));
-      for await (const rows of table.batches(endpoint.db, listed, scope, EXPORT_BATCH, EXPORT_MAX_ROWS)) {
+      for await (const rows of table.batches(resourceContext.db, listed, scope, EXPORT_BATCH, EXPORT_MAX_ROWS)) {
         yield rows.map((row) => csvLine(columns.map((column) => column.value(row)))).join('');
       }
     }

@@ -8,48 +8,39 @@ import { HttpError, forbidden, notFound } from '../../http/errors.ts';
 import { expectedVersion } from '../../http/recordVersion.ts';
 import { validateBody } from '../../http/validation.ts';
 import type { EntityResource } from '../../registry.ts';
-import { sendRecord, type ResourceEndpoint } from './endpoint.ts';
+import type { HistoryEntry } from './auditTrail.ts';
+import { sendRecord, type ResourceContext } from './resourceContext.ts';
 import { missingRelation, relationLabels } from './relations.ts';
 import { refusedValue } from './refusedValue.ts';
-
-type Entry = Row & { id: number; changes: FieldChanges; snapshot: Row | null };
 
 /**
  * GET /<resource>/:id/history: the record's entries, newest first. A caller with a scope (an executive) reads only
  * the history of a record within it, in its table or its trash; others also that of a record deleted for good.
  */
-export function listHistory(endpoint: ResourceEndpoint) {
+export function listHistory(resourceContext: ResourceContext) {
   return async (request: FastifyRequest<{ Params: { id: number }; Querystring: EntriesPageQuery }>) => {
     const user = currentUser(request);
     const { id } = request.params;
     const { page, pageSize } = request.query;
-    const key = [endpoint.resource.key, id];
-    const [counted] = await endpoint.db.query<{ total: number }>(
-      'SELECT count(*) AS total FROM audit_log WHERE module = $1 AND record_id = $2',
-      key,
-    );
-    const total = Number(counted?.total ?? 0);
-    if ((endpoint.scopeOf(user) || total === 0) && !(await known(endpoint, id, user)))
-      throw notFound(endpoint.singular);
-    const entries = await endpoint.db.query<Entry>(
-      `SELECT id, at, user_id, user_email, client_address, request_id, module, record_id, action, changes, details, snapshot
-         FROM audit_log WHERE module = $1 AND record_id = $2 ORDER BY at DESC, id DESC LIMIT $3 OFFSET $4`,
-      [...key, pageSize, (page - 1) * pageSize],
-    );
-    const current = (await endpoint.trail.rows(endpoint.db, [id])).get(id) ?? null;
+    const { trail } = resourceContext;
+    const total = await trail.historyCount(resourceContext.db, id);
+    if ((resourceContext.scopeOf(user) || total === 0) && !(await known(resourceContext, id, user)))
+      throw notFound(resourceContext.singular);
+    const entries = await trail.historyPage(resourceContext.db, id, page, pageSize);
+    const current = (await resourceContext.table.rows(resourceContext.db, [id])).get(id) ?? null;
     const mayRestore =
-      endpoint.resource.actions.includes('edit') &&
-      endpoint.resource.entity.history &&
-      user.grants.can(endpoint.resource.key, 'edit');
-    const labels = await changeLabels(endpoint, entries);
+      resourceContext.resource.actions.includes('edit') &&
+      resourceContext.resource.entity.history &&
+      user.grants.can(resourceContext.resource.key, 'edit');
+    const labels = await changeLabels(resourceContext, entries);
     const data = [];
     for (const { snapshot, ...entry } of entries) {
       const restorable =
         mayRestore &&
         snapshot !== null &&
         current !== null &&
-        differs(endpoint.resource, snapshot, current) &&
-        (await restoreRefusal(endpoint, user, current, snapshot)) === null;
+        differs(resourceContext.resource, snapshot, current) &&
+        (await restoreRefusal(resourceContext, user, current, snapshot)) === null;
       data.push({ ...entry, restorable, labels: labels(entry.changes) });
     }
     return { data, meta: { page, pageSize, total } };
@@ -57,27 +48,30 @@ export function listHistory(endpoint: ResourceEndpoint) {
 }
 
 /** POST /<resource>/:id/history/:entry/restore: the version an entry holds, written back as an update of the record. */
-export function restoreVersion(endpoint: ResourceEndpoint) {
+export function restoreVersion(resourceContext: ResourceContext) {
   return async (request: FastifyRequest<{ Params: { id: number; entry: number } }>, reply: FastifyReply) => {
     const user = currentUser(request);
     const { id, entry } = request.params;
     const expected = expectedVersion(request);
-    const current = await endpoint.load(id, user);
-    const [found] = await endpoint.db.query<{ snapshot: Row | null }>(
-      'SELECT snapshot FROM audit_log WHERE id = $1 AND module = $2 AND record_id = $3',
-      [entry, endpoint.resource.key, id],
-    );
-    if (!found) throw notFound('History entry');
-    if (!found.snapshot) throw new HttpError(409, 'This entry holds no version of the record to restore.');
-    const body = versionValues(endpoint.resource, found.snapshot);
-    const refusal = await restoreRefusal(endpoint, user, current, found.snapshot);
+    const current = await resourceContext.load(id, user);
+    const snapshot = await resourceContext.trail.snapshot(resourceContext.db, id, entry);
+    if (snapshot === undefined) throw notFound('History entry');
+    if (snapshot === null) throw new HttpError(409, 'This entry holds no version of the record to restore.');
+    const body = versionValues(resourceContext.resource, snapshot);
+    const refusal = await restoreRefusal(resourceContext, user, current, snapshot);
     if (refusal) throw refusal;
-    await endpoint
+    await resourceContext
       .write(request, (context) =>
-        endpoint.records.update(context, id, body, expected, { action: 'restore_version', details: { entry } }),
+        resourceContext.records.update(context, id, body, expected, { action: 'restore_version', details: { entry } }),
       )
-      .catch((error: unknown) => refusedValue(endpoint.db, request, endpoint.resource.entity.table, body, error));
-    return sendRecord(reply, await endpoint.load(id, user), `${endpoint.singular} restored to an earlier version.`);
+      .catch((error: unknown) =>
+        refusedValue(resourceContext.db, request, resourceContext.resource.entity.table, body, error),
+      );
+    return sendRecord(
+      reply,
+      await resourceContext.load(id, user),
+      `${resourceContext.singular} restored to an earlier version.`,
+    );
   };
 }
 
@@ -86,29 +80,32 @@ export function restoreVersion(endpoint: ResourceEndpoint) {
  * gone, or a value that would take the record out of the caller's scope (another executive's subscriber).
  */
 async function restoreRefusal(
-  endpoint: ResourceEndpoint,
+  resourceContext: ResourceContext,
   user: SessionUser,
   current: Row,
   snapshot: Row,
 ): Promise<HttpError | null> {
-  const broken = brokenRules(endpoint.resource, { ...current, ...snapshot });
+  const broken = brokenRules(resourceContext.resource, { ...current, ...snapshot });
   if (broken) {
-    const message = `This version no longer meets the rules of a ${endpoint.singular.toLowerCase()}: ${Object.entries(
+    const message = `This version no longer meets the rules of a ${resourceContext.singular.toLowerCase()}: ${Object.entries(
       broken,
     )
-      .map(([name, text]) => `${titleOf(endpoint.resource, name)}: ${text}`)
+      .map(([name, text]) => `${titleOf(resourceContext.resource, name)}: ${text}`)
       .join(' ')}`;
     return new HttpError(409, message, broken);
   }
-  const body = versionValues(endpoint.resource, snapshot);
-  const missing = await missingRelation(endpoint.db, endpoint.resource, body);
+  const body = versionValues(resourceContext.resource, snapshot);
+  const missing = await missingRelation(resourceContext.db, resourceContext.resource, body);
   if (missing) {
     const message = `The ${missing.target} this version names no longer exists.`;
     return new HttpError(409, message, { [missing.field]: message });
   }
-  const scope = endpoint.scopeOf(user);
-  if (scope && (await endpoint.table.outsideScope(endpoint.db, [{ ...current, ...body }], scope)).length > 0)
-    return forbidden(endpoint.resource.key, 'move records outside your assignment');
+  const scope = resourceContext.scopeOf(user);
+  if (
+    scope &&
+    (await resourceContext.table.outsideScope(resourceContext.db, [{ ...current, ...body }], scope)).length > 0
+  )
+    return forbidden(resourceContext.resource.key, 'move records outside your assignment');
   return null;
 }
 
@@ -152,16 +149,17 @@ function differs(resource: EntityResource, snapshot: Row, current: Row): boolean
 }
 
 /** Whether the caller may see the record: in its table, or in its trash, within the caller's scope. */
-async function known(endpoint: ResourceEndpoint, id: number, user: SessionUser): Promise<boolean> {
-  const scope = endpoint.scopeOf(user);
+async function known(resourceContext: ResourceContext, id: number, user: SessionUser): Promise<boolean> {
+  const scope = resourceContext.scopeOf(user);
   return (
-    (await endpoint.table.visible(endpoint.db, [id], scope)) || (await endpoint.trash.holds(endpoint.db, id, scope))
+    (await resourceContext.table.visible(resourceContext.db, [id], scope)) ||
+    (await resourceContext.trash.holds(resourceContext.db, id, scope))
   );
 }
 
 /** The relation fields' ids named by the entries, read as their records' labels now: one statement per relation field. */
-async function changeLabels(endpoint: ResourceEndpoint, entries: readonly Entry[]) {
-  const relationFields = endpoint.resource.entity.fields
+async function changeLabels(resourceContext: ResourceContext, entries: readonly HistoryEntry[]) {
+  const relationFields = resourceContext.resource.entity.fields
     .filter((field) => field.relation !== null)
     .map((field) => field.name);
   const labelsByField = new Map<string, Map<number, string | null>>();
@@ -172,7 +170,8 @@ async function changeLabels(endpoint: ResourceEndpoint, entries: readonly Entry[
       if (change && 'before' in change)
         for (const value of [change.before, change.after]) if (typeof value === 'number') ids.add(value);
     }
-    if (ids.size > 0) labelsByField.set(name, await relationLabels(endpoint.db, endpoint.resource, name, [...ids]));
+    if (ids.size > 0)
+      labelsByField.set(name, await relationLabels(resourceContext.db, resourceContext.resource, name, [...ids]));
   }
   const labelOf = (name: string, value: unknown) =>
     typeof value === 'number' ? (labelsByField.get(name)?.get(value) ?? null) : null;

@@ -1,19 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import { currentUser, type Access } from '../auth/access.ts';
-import { SqlParams, type Scope } from '../../db/sqlParams.ts';
-import { ENTITY_RESOURCES, quoted, type EntityResource } from '../../registry.ts';
-import type { ResourceEndpoint } from './endpoint.ts';
-import { optionLabelField } from './relations.ts';
-
-/** How many options one search answers; the console's pickers search as the user types rather than page. */
-const OPTIONS_PAGE = 50;
+import { ENTITY_RESOURCES, type EntityResource } from '../../registry.ts';
+import type { ResourceContext } from './resourceContext.ts';
 
 type OptionsQuery = { q?: string; id?: number };
 
 /** GET /<resource>/options: records as `{ value, label }` for the console's pickers. */
-export function listOptions(endpoint: ResourceEndpoint) {
+export function listOptions(resourceContext: ResourceContext) {
   return async (request: FastifyRequest<{ Querystring: OptionsQuery }>) => ({
-    data: await options(endpoint, request.query, endpoint.scopeOf(currentUser(request))),
+    data: await resourceContext.table.options(
+      resourceContext.db,
+      request.query,
+      resourceContext.scopeOf(currentUser(request)),
+    ),
   });
 }
 
@@ -25,34 +24,4 @@ export function optionsAccess(resource: EntityResource): Access {
   return {
     anyOf: [{ module: resource.key, action: 'view' }, ...relating.map((candidate) => ({ module: candidate.key }))],
   };
-}
-
-/**
- * Active records whose label contains `q` (the first OPTIONS_PAGE by label), or the one record `id` whatever its
- * state; within the caller's scope, like every other read.
- */
-async function options(
-  endpoint: ResourceEndpoint,
-  query: OptionsQuery,
-  scope: Scope | null,
-): Promise<Array<{ value: number; label: string }>> {
-  const label = `t.${quoted(optionLabelField(endpoint.resource))}`;
-  const params = new SqlParams();
-  const conditions: string[] = [];
-  if (query.id !== undefined) {
-    conditions.push(`t.id = ${params.add(query.id)}`);
-  } else {
-    conditions.push('t.is_active');
-    const needle = (query.q ?? '')
-      .trim()
-      .toLowerCase()
-      .replace(/[\\%_]/g, (character) => `\\${character}`);
-    if (needle) conditions.push(`lower(${label}::text) LIKE '%' || ${params.add(needle)} || '%'`);
-  }
-  if (scope) conditions.push(scope(params));
-  return endpoint.db.query(
-    `SELECT t.id AS value, coalesce(${label}::text, t.id::text) AS label FROM ${endpoint.table.table} t
-      WHERE ${conditions.join(' AND ')} ORDER BY ${label}, t.id LIMIT ${OPTIONS_PAGE}`,
-    params.values,
-  );
 }

@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser } from '../auth/access.ts';
 import { etagOf } from '../../http/recordVersion.ts';
 import type { EntityResource } from '../../registry.ts';
-import { serializeAnswer, type ResourceEndpoint } from './endpoint.ts';
-import type { ListQuery } from './sql.ts';
+import { serializeAnswer, type ResourceContext } from './resourceContext.ts';
+import type { ListQuery } from './listSql.ts';
 
 export type ListQueryString = {
   _page: number;
@@ -15,12 +15,12 @@ export type ListQueryString = {
 } & Record<string, unknown>;
 
 /** GET /<resource>: a page of records, searched, filtered and sorted. */
-export function listRecords(endpoint: ResourceEndpoint) {
+export function listRecords(resourceContext: ResourceContext) {
   return async (request: FastifyRequest<{ Querystring: ListQueryString }>, reply: FastifyReply) => {
     const user = currentUser(request);
-    const query = listQuery(endpoint.resource, request.query);
-    return endpoint.sendCached(reply, user, `list ${JSON.stringify(query)}`, async () => {
-      const { rows, total } = await endpoint.listPage(user, query);
+    const query = listQuery(resourceContext.resource, request.query);
+    return resourceContext.sendCached(reply, user, `list ${JSON.stringify(query)}`, async () => {
+      const { rows, total } = await resourceContext.listPage(user, query);
       return {
         body: serializeAnswer(reply, { data: rows, meta: { total, page: query.page, page_size: query.pageSize } }),
       };
@@ -29,11 +29,11 @@ export function listRecords(endpoint: ResourceEndpoint) {
 }
 
 /** GET /<resource>/:id: one record, with its version as the ETag. */
-export function showRecord(endpoint: ResourceEndpoint) {
+export function showRecord(resourceContext: ResourceContext) {
   return async (request: FastifyRequest<{ Params: { id: number } }>, reply: FastifyReply) => {
     const user = currentUser(request);
-    return endpoint.sendCached(reply, user, `get ${request.params.id}`, async () => {
-      const record = await endpoint.load(request.params.id, user);
+    return resourceContext.sendCached(reply, user, `get ${request.params.id}`, async () => {
+      const record = await resourceContext.load(request.params.id, user);
       return { body: serializeAnswer(reply, { data: record }), etag: etagOf(Number(record.version)) };
     });
   };

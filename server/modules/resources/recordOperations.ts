@@ -4,7 +4,7 @@
  * import, bulk change or job asks. Each applies, in the caller's transaction: the caller's scope before the change
  * (in the statement) and after it (a record may not leave it), the resource's behaviour (`guard`, `prepare`,
  * `after*`), the version check, the audit entry with its history snapshot. Cached answers follow by themselves: the
- * data version they are kept under moves on with every write (the manifest's triggers).
+ * data version they are kept under moves on with every write (the triggers responseCache.ts names).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditAction } from '../../../contract/audit.ts';
@@ -12,15 +12,16 @@ import type { Row } from '../../db/database.ts';
 import type { Scope } from '../../db/sqlParams.ts';
 import { HttpError, forbidden, notFound } from '../../http/errors.ts';
 import { staleRecord, type ExpectedVersion } from '../../http/recordVersion.ts';
-import { MODULE, entityResource, type EntityResource } from '../../registry.ts';
+import { entityResource, type EntityResource } from '../../registry.ts';
 import { actorOf } from '../audit/record.ts';
 import { currentUser } from '../auth/access.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { AuditTrail, rowChanges, type RowChange } from './auditTrail.ts';
 import type { RecordChange, ResourceBehaviour, WriteContext } from './behaviours.ts';
-import { ResourceTable, type ListQuery } from './sql.ts';
+import { ResourceTable, type ChangeOptions } from './sql.ts';
 import { ResourceTrash } from './trash.ts';
 import { recordScope } from './recordScope.ts';
+import { storedValues } from './storedValues.ts';
 
 export interface ChangeEntry {
   /** The entry's action: `update` unless the path says what it was (`restore_version`, `bulk_update`, `subscribe`). */
@@ -76,16 +77,9 @@ export class ResourceRecords {
       await this.holdInScope(context, ids, 'add records outside your assignment');
       for (const [index, id] of ids.entries()) await this.behaviour.afterCreate?.(id, bodies[index]!, context);
       const after = this.behaviour.afterCreate
-        ? await this.trail.rows(context.tx, ids)
+        ? await this.table.rows(context.tx, ids)
         : new Map(created.map((row) => [Number(row.id), row]));
-      await this.trail.record(
-        context.tx,
-        context.actor,
-        entry.action ?? 'create',
-        rowChanges(ids, new Map(), after),
-        entry.bulk,
-        entry.details,
-      );
+      await this.recordEntries(context, entry.action ?? 'create', rowChanges(ids, new Map(), after), entry);
       return ids;
     });
   }
@@ -133,40 +127,26 @@ export class ResourceRecords {
     context: WriteContext,
     ids: readonly number[],
     body: Record<string, unknown>,
-    options: {
-      expected: ExpectedVersion;
-      values?: Record<string, unknown>;
-      matching?: Pick<ListQuery, 'q' | 'filters'>;
-      skipUnchanged?: boolean;
-    },
+    options: Omit<ChangeOptions, 'scope'> & { values?: Record<string, unknown> },
     entry: ChangeEntry = {},
   ): Promise<number[]> {
     const change = { kind: 'update', ids, body } as const;
     return this.guarded([change], context, async () => {
-      const values = options.values ? { ...options.values } : await this.columnValues(context.app, body);
+      const { values: given, ...statement } = options;
+      const values = given ? { ...given } : await storedValues(context.app, this.resource, body);
       await this.behaviour.prepare?.(values, change, context);
-      const scope = this.scopeOf(context.user);
       const rows = await this.table.change(context.tx, ids, values, {
-        scope,
-        expected: options.expected,
-        matching: options.matching,
-        skipUnchanged: options.skipUnchanged,
+        ...statement,
+        scope: this.scopeOf(context.user),
       });
       const changed = rows.map((row) => row.id);
       await this.holdInScope(context, changed, 'move records outside your assignment');
       if (changed.length > 0) await this.behaviour.afterUpdate?.(changed, body, context);
       const after = this.behaviour.afterUpdate
-        ? await this.trail.rows(context.tx, changed)
+        ? await this.table.rows(context.tx, changed)
         : new Map(rows.map((row) => [row.id, row.after]));
       const before = new Map(rows.map((row) => [row.id, row.before]));
-      await this.trail.record(
-        context.tx,
-        context.actor,
-        entry.action ?? 'update',
-        rowChanges(changed, before, after),
-        entry.bulk,
-        entry.details,
-      );
+      await this.recordEntries(context, entry.action ?? 'update', rowChanges(changed, before, after), entry);
       return changed;
     });
   }
@@ -187,14 +167,7 @@ export class ResourceRecords {
         throw expected === 'any' ? notFound(this.resource.singular) : await this.missingOrStale(context, ids[0]!);
       const gone = ids.filter((id) => removed.has(id));
       if (gone.length > 0) await this.behaviour.afterDelete?.(gone, context);
-      await this.trail.record(
-        context.tx,
-        context.actor,
-        entry.action ?? 'delete',
-        rowChanges(gone, removed, new Map()),
-        entry.bulk,
-        entry.details,
-      );
+      await this.recordEntries(context, entry.action ?? 'delete', rowChanges(gone, removed, new Map()), entry);
       return gone;
     });
   }
@@ -203,7 +176,7 @@ export class ResourceRecords {
   async restoreDeleted(context: WriteContext, id: number): Promise<void> {
     await this.guarded([{ kind: 'restore', ids: [id] }], context, async () => {
       await this.trash.restore(context.tx, id, this.scopeOf(context.user));
-      const after = await this.trail.rows(context.tx, [id]);
+      const after = await this.table.rows(context.tx, [id]);
       await this.trail.record(context.tx, context.actor, 'restore', [
         { id, before: null, after: after.get(id) ?? null },
       ]);
@@ -247,7 +220,7 @@ export class ResourceRecords {
       for (const [index, id] of createdIds.entries()) await this.behaviour.afterCreate?.(id, creates[index]!, context);
       for (const [index, id] of updatedIds.entries())
         await this.behaviour.afterUpdate?.([id], updates[index]!.body, context);
-      const after = await this.trail.rows(context.tx, [...createdIds, ...updatedIds]);
+      const after = await this.table.rows(context.tx, [...createdIds, ...updatedIds]);
       const before = new Map(updates.map(({ before: row }) => [Number(row.id), row as Row]));
       const entries: RowChange[] = [
         ...rowChanges(createdIds, new Map(), after),
@@ -264,6 +237,11 @@ export class ResourceRecords {
       : notFound(this.resource.singular);
   }
 
+  /** The entries of a change, with the action, bulk entry and details its path gives. */
+  private recordEntries(context: WriteContext, action: AuditAction, changes: RowChange[], entry: ChangeEntry) {
+    return this.trail.record(context.tx, context.actor, action, changes, entry.bulk, entry.details);
+  }
+
   private guarded<T>(changes: readonly RecordChange[], context: WriteContext, write: () => Promise<T>): Promise<T> {
     return this.behaviour.guard ? this.behaviour.guard(changes, context, write) : write();
   }
@@ -272,7 +250,7 @@ export class ResourceRecords {
     context: WriteContext,
     change: Extract<RecordChange, { kind: 'create' | 'update' }>,
   ): Promise<Record<string, unknown>> {
-    const values = await this.columnValues(context.app, change.body);
+    const values = await storedValues(context.app, this.resource, change.body);
     await this.behaviour.prepare?.(values, change, context);
     return values;
   }
@@ -282,26 +260,6 @@ export class ResourceRecords {
     const scope = this.scopeOf(context.user);
     if (scope && ids.length > 0 && !(await this.table.visible(context.tx, ids, scope)))
       throw forbidden(this.resource.key, what);
-  }
-
-  /** The stored columns of a validated body: confirmations dropped, passwords hashed. */
-  private async columnValues(app: FastifyInstance, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const values: Record<string, unknown> = {};
-    const properties = (this.resource.entity.createSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
-    for (const field of this.resource.entity.fields) {
-      if (field.system || field.readOnly || !(field.name in body)) continue;
-      const value = body[field.name];
-      if (field.writeOnly) {
-        // A confirmation is never stored; a user's password is stored as its hash by the USERS behaviour.
-        if (properties[field.name]?.compareTo !== undefined || this.resource.key === MODULE.users) continue;
-        if (field.format === 'password' && typeof value === 'string') {
-          values[field.name] = await app.passwords.hash(value);
-          continue;
-        }
-      }
-      values[field.name] = value;
-    }
-    return values;
   }
 }
 

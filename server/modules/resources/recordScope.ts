@@ -1,6 +1,7 @@
 import type { SessionUser } from '../auth/session.ts';
 import type { Scope } from '../../db/sqlParams.ts';
-import { MODULE, entityResource, quoted, relationTo, type EntityResource } from '../../registry.ts';
+import { MODULE, entityResource, relationTo, type EntityResource } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 import type { ResourceBehaviour } from './behaviours.ts';
 import { subscriberScope } from '../auth/executiveScope.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { isDatabaseError, type Queryable } from '../../db/database.ts';
 import { validationError } from '../../http/errors.ts';
-import { quoted } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 
 /**
  * A value the request's schema accepted but the database would not store (class 22, a data exception: a number past

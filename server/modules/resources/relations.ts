@@ -1,5 +1,6 @@
 import type { Queryable, Row } from '../../db/database.ts';
-import { RESOURCES, quoted, resource as resourceByKey, type EntityResource } from '../../registry.ts';
+import { RESOURCES, resource as resourceByKey, type EntityResource, type RegistryField } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 
 /**
  * The first relation field of `values` whose related record no longer exists, and what that record is called (the
@@ -33,6 +34,36 @@ export async function relationLabels(
     [ids],
   );
   return new Map(rows.map((row) => [Number(row.id), row.label]));
+}
+
+/**
+ * The related records of a relation field named by these lower-cased labels, label -> id. A label two records share
+ * is left out, so it reads as not found rather than as either of them.
+ */
+export async function relatedByLabel(
+  db: Queryable,
+  relation: NonNullable<RegistryField['relation']>,
+  labels: readonly string[],
+): Promise<Map<string, number>> {
+  const label = quoted(relation.labelField);
+  const rows = await db.query<{ label: string; id: number }>(
+    `SELECT lower(${label}::text) AS label, min(id) AS id FROM ${quoted(relation.table)} WHERE lower(${label}::text) = ANY($1::text[]) GROUP BY 1 HAVING count(*) = 1`,
+    [labels],
+  );
+  return new Map(rows.map((row) => [row.label, Number(row.id)]));
+}
+
+/** Which of `ids` are ids of a related record of a relation field. */
+export async function relatedIds(
+  db: Queryable,
+  relation: NonNullable<RegistryField['relation']>,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.query<{ id: number }>(`SELECT id FROM ${quoted(relation.table)} WHERE id = ANY($1::bigint[])`, [
+    ids,
+  ]);
+  return new Set(rows.map((row) => Number(row.id)));
 }
 
 /** What a record is called in a select, and in the trash: its relations' `labelField`, else its first plain text field. */

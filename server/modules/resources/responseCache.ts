@@ -1,8 +1,15 @@
 /**
  * Serialised responses of the generic read endpoints (a list page, a record) and the totals of list searches, each
- * kept under the data version (migration 005) it was read at. A request may use an entry only when the version its own session query just
- * read equals the entry's, so a committed change on any instance is seen by the very next request; memory only
+ * kept under the data version it was read at. A request may use an entry only when the version its own session query
+ * just read equals the entry's, so a committed change on any instance is seen by the very next request; memory only
  * saves re-running the same search and re-serialising the same page while nothing has changed.
+ *
+ * Nothing in the TypeScript moves the version on: the database does, whoever writes. The version is the one row of
+ * `data_version`, which the function `bump_data_version()` moves on once per transaction, at its commit, when the
+ * transaction wrote a manifest table or `verifications`. Its triggers: `<table>_data_version` (and
+ * `<table>_data_version_truncate`) on every manifest table, made by the manifest's migrations
+ * (codegen/migrations/tableSql.ts, `dataVersionTriggers`), and `verifications_data_version`; the table, the function
+ * and that trigger are defined in server/migrations/005_data_version.sql. The session query (auth/session.ts) reads it.
  *
  * One version covers all cached data, so when a newer one is seen every entry is dropped at once. A request that
  * read an older version (its session query ran just before a commit) neither reads nor fills the cache.

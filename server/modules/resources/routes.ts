@@ -8,10 +8,10 @@ import { idParams, writeSchema } from '../../http/requestSchemas.ts';
 import { ENTITY_RESOURCES } from '../../registry.ts';
 import { SHARED_ANSWERS, recordAnswers } from './answers.ts';
 import { registerBulkRoutes } from './bulkRoutes.ts';
-import { deleteRecord, deleteRecords, setRecordStatus, setRecordsStatus } from './change.ts';
-import { ResourceEndpoint } from './endpoint.ts';
+import { deleteRecord, deleteRecords, setRecordStatus, setRecordsStatus } from './deleteAndStatus.ts';
+import { ResourceContext } from './resourceContext.ts';
 import { exportRecords } from './export.ts';
-import { registerHistoryAndTrash } from './historyRoutes.ts';
+import { registerHistoryAndTrash } from './historyAndTrashRoutes.ts';
 import { listOptions, optionsAccess } from './options.ts';
 import { listRecords, showRecord } from './read.ts';
 import { ResponseCache } from './responseCache.ts';
@@ -22,13 +22,13 @@ import { createRecord, updateRecord } from './write.ts';
 /** The generic endpoints of every manifest resource with an entity (docs/api.md, "Resource endpoints"). */
 export async function resourceRoutes(app: FastifyInstance): Promise<void> {
   const responses = new ResponseCache();
-  for (const resource of ENTITY_RESOURCES) registerResource(app, new ResourceEndpoint(app, resource, responses));
+  for (const resource of ENTITY_RESOURCES) registerResource(app, new ResourceContext(app, resource, responses));
 }
 
 /** Each endpoint the resource's actions offer, with its access rule, its request and answer schemas and its handler. */
-function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): void {
-  const { resource } = endpoint;
-  const { behaviour } = endpoint.records;
+function registerResource(app: FastifyInstance, resourceContext: ResourceContext): void {
+  const { resource } = resourceContext;
+  const { behaviour } = resourceContext.records;
   const base = `/${resource.api}`;
   const offers = (action: string) => resource.actions.includes(action);
   // The access rule of a route and, for a write, what it records in the audit log (server/modules/audit/routeAudit.ts).
@@ -59,7 +59,7 @@ function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): voi
         querystring: listQuerySchema(resource),
         response: { 200: page, ...errorAnswers(400, 401, 403) },
       },
-      handler: listRecords(endpoint),
+      handler: listRecords(resourceContext),
     });
     app.get(`${base}/:id`, {
       config: can('view'),
@@ -68,7 +68,7 @@ function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): voi
         params: idParams,
         response: { 200: record, ...errorAnswers(400, 401, 403, 404) },
       },
-      handler: showRecord(endpoint),
+      handler: showRecord(resourceContext),
     });
   }
   app.get(`${base}/options`, {
@@ -82,7 +82,7 @@ function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): voi
       querystring: optionsQuery,
       response: { 200: options, ...errorAnswers(400, 401, 403) },
     },
-    handler: listOptions(endpoint),
+    handler: listOptions(resourceContext),
   });
   if (offers('add') && !behaviour.replaces?.includes('create')) {
     app.post(base, {
@@ -92,7 +92,7 @@ function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): voi
         body: namedSchema(`${plural}Create`, writeSchema(resource.entity.createSchema)),
         response: { 201: saved, ...errorAnswers(400, 401, 403) },
       },
-      handler: createRecord(endpoint),
+      handler: createRecord(resourceContext),
     });
   }
   if (offers('edit')) {
@@ -105,7 +105,7 @@ function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): voi
         body: namedSchema(`${plural}Update`, writeSchema(resource.entity.updateSchema)),
         response: { 200: saved, ...errorAnswers(400, 401, 403, 404, 412, 428) },
       },
-      handler: updateRecord(endpoint),
+      handler: updateRecord(resourceContext),
     });
   }
   if (offers('delete')) {
@@ -117,7 +117,7 @@ function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): voi
         headers: IF_MATCH_HEADER,
         response: { 200: deleted, ...errorAnswers(400, 401, 403, 404, 409, 412, 428) },
       },
-      handler: deleteRecord(endpoint),
+      handler: deleteRecord(resourceContext),
     });
     app.delete(base, {
       config: can('delete', { action: ['bulk_delete', 'delete'] }),
@@ -126,7 +126,7 @@ function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): voi
         body: idsBody,
         response: { 200: bulkDeleted, ...errorAnswers(400, 401, 403, 404, 409) },
       },
-      handler: deleteRecords(endpoint),
+      handler: deleteRecords(resourceContext),
     });
   }
   if (offers('ACTIVE_INACTIVE')) {
@@ -139,7 +139,7 @@ function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): voi
         body: statusBody,
         response: { 200: saved, ...errorAnswers(400, 401, 403, 404, 412, 428) },
       },
-      handler: setRecordStatus(endpoint),
+      handler: setRecordStatus(resourceContext),
     });
     app.patch(`${base}/status`, {
       config: can('ACTIVE_INACTIVE', { action: ['bulk_status', 'status'] }),
@@ -148,10 +148,10 @@ function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): voi
         body: bulkStatusBody,
         response: { 200: bulkUpdated, ...errorAnswers(400, 401, 403, 404) },
       },
-      handler: setRecordsStatus(endpoint),
+      handler: setRecordsStatus(resourceContext),
     });
   }
-  registerBulkRoutes(app, endpoint, about);
+  registerBulkRoutes(app, resourceContext, about);
   if (offers('download')) {
     app.get(`${base}/export`, {
       config: can('download'),
@@ -164,7 +164,7 @@ function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): voi
         querystring: exportQuerySchema(resource),
         response: { 200: csvAnswer('CSV, streamed as an attachment.'), ...errorAnswers(400, 401, 403) },
       },
-      handler: exportRecords(endpoint),
+      handler: exportRecords(resourceContext),
     });
   }
   if (offers('verify') && !behaviour.replaces?.includes('verify')) {
@@ -175,8 +175,8 @@ function registerResource(app: FastifyInstance, endpoint: ResourceEndpoint): voi
         params: idParams,
         response: { 200: saved, ...errorAnswers(400, 401, 403, 404) },
       },
-      handler: verifyRecord(endpoint),
+      handler: verifyRecord(resourceContext),
     });
   }
-  registerHistoryAndTrash(app, endpoint, { base, offers, can, about, singular, plural, one, several });
+  registerHistoryAndTrash(app, resourceContext, { base, offers, can, about, singular, plural, one, several });
 }

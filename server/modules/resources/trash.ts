@@ -4,7 +4,8 @@ import { SqlParams, type Scope } from '../../db/sqlParams.ts';
 import { uniqueValueTaken } from '../../http/errorHandler.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import type { ExpectedVersion } from '../../http/recordVersion.ts';
-import { quoted, type EntityResource } from '../../registry.ts';
+import { type EntityResource } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 import { missingRelation, optionLabelField } from './relations.ts';
 import { versionCondition } from './sql.ts';
 

@@ -1,7 +1,8 @@
 import type { SessionUser } from '../auth/session.ts';
 import type { Queryable } from '../../db/database.ts';
 import { SqlParams } from '../../db/sqlParams.ts';
-import { ENTITY_RESOURCES, quoted, type EntityResource } from '../../registry.ts';
+import { ENTITY_RESOURCES, type EntityResource } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 import type { RecordOperations } from '../resources/recordOperations.ts';
 import { optionLabelField } from '../resources/relations.ts';
 import { likeLiteral, searchTerms } from '../resources/searchTerms.ts';

@@ -1,4 +1,5 @@
-import { MODULE, quoted } from '../../registry.ts';
+import { MODULE } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 import type { ResourceBehaviour } from '../resources/behaviours.ts';
 import { executiveAssignment, subscriberScope } from '../auth/executiveScope.ts';
 import { derivedFields } from './subscriberState.ts';

@@ -1,4 +1,5 @@
-import { SUBSCRIPTION_PLAN_FIELDS, quoted } from '../../registry.ts';
+import { SUBSCRIPTION_PLAN_FIELDS } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 
 /** The name of the plan `planId` (an SQL expression) in the plans' `table`, by the field the plans' contract names. */
 export function planNameSql(table: string, planId: string): string {

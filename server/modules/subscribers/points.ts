@@ -1,5 +1,6 @@
 import type { Queryable, Row } from '../../db/database.ts';
-import { MODULE, entityResource, field, quoted } from '../../registry.ts';
+import { MODULE, entityResource, field } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 
 export interface LedgerEntry {
   kind: 'subscription' | 'top_up' | 'consumption';
@@ -61,4 +62,12 @@ export async function pointsBalance(db: Queryable, subscriberId: number): Promis
     [subscriberId],
   );
   return last?.balance_after ?? 0;
+}
+
+/** The subscriber's points ledger, newest first: at most `limit` entries. */
+export function pointsLedger(db: Queryable, subscriberId: number, limit = 500): Promise<Row[]> {
+  return db.query(
+    'SELECT id, kind, points, amount, balance_after, note, created_at FROM points_ledger WHERE subscriber_id = $1 ORDER BY id DESC LIMIT $2',
+    [subscriberId, limit],
+  );
 }

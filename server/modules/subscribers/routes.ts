@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { idParams } from '../../http/requestSchemas.ts';
 import { currentUser, permission } from '../auth/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
-import { MODULE, entityResource, quoted, resource } from '../../registry.ts';
+import { MODULE, entityResource, resource } from '../../registry.ts';
 import type { Scope } from '../../db/sqlParams.ts';
-import { pointsBalance } from './points.ts';
-import { EXECUTIVE_SCOPE, IN_FORCE, SUBSCRIPTION_STATE, planLabelSql, subscriberRouteParts } from './routeParts.ts';
+import { pointsBalance, pointsLedger } from './points.ts';
+import { currentSubscription, paidTotal } from './subscriberSummary.ts';
+import { EXECUTIVE_SCOPE, subscriberRouteParts } from './routeParts.ts';
 import { executiveSubscribersQuery } from './schemas.ts';
-import { executiveAssignment, subscriberScope } from '../auth/executiveScope.ts';
+import { assignedToExecutive, subscriberScope } from '../auth/executiveScope.ts';
 
 /** Subscriber detail: the summary, the points ledger, an executive's subscribers; selling is in saleRoutes.ts. */
 export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
@@ -15,7 +16,6 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
   if (!subscribers) return;
   const { db } = app;
   const { table, can, answers, tags, loadSubscriber, allowedActions } = subscriberRouteParts(app, subscribers);
-  const planLabel = planLabelSql();
   app.get<{ Params: { id: number } }>('/subscribers/:id/summary', {
     config: { access: can('SUBSCRIBER_DETAIL') },
     schema: {
@@ -29,22 +29,12 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const user = currentUser(request);
       const subscriber = await loadSubscriber(request.params.id, user);
-      const [subscription] = await db.query(
-        `SELECT s.*, ${planLabel} AS plan_label, ${IN_FORCE} AS is_current, ${SUBSCRIPTION_STATE} AS state
-           FROM subscriber_subscriptions s WHERE s.subscriber_id = $1
-          ORDER BY ${IN_FORCE} DESC, s.is_trial, s.starts_on DESC, s.id DESC LIMIT 1`,
-        [request.params.id],
-      );
-      const [paid] = await db.query<{ total: number }>(
-        'SELECT coalesce(sum(amount), 0) AS total FROM payments WHERE subscriber_id = $1',
-        [request.params.id],
-      );
       return {
         data: {
           subscriber,
-          subscription: subscription ?? null,
+          subscription: (await currentSubscription(db, request.params.id)) ?? null,
           points_balance: await pointsBalance(db, request.params.id),
-          paid_total: paid?.total ?? 0,
+          paid_total: await paidTotal(db, request.params.id),
           can: allowedActions(user),
         },
       };
@@ -63,15 +53,11 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       await loadSubscriber(request.params.id, currentUser(request));
-      const data = await db.query(
-        'SELECT id, kind, points, amount, balance_after, note, created_at FROM points_ledger WHERE subscriber_id = $1 ORDER BY id DESC LIMIT 500',
-        [request.params.id],
-      );
+      const data = await pointsLedger(db, request.params.id);
       return { data };
     },
   });
 
-  const executives = executiveAssignment();
   app.get<{ Params: { id: number }; Querystring: { _page: number; _page_size: number } }>(
     '/executives/:id/subscribers',
     {
@@ -87,14 +73,7 @@ export async function subscriberRoutes(app: FastifyInstance): Promise<void> {
       handler: async (request) => {
         const { id } = request.params;
         const own = subscriberScope(currentUser(request));
-        const assigned: Scope = (params) => {
-          if (!executives) return 'false';
-          if (executives.via) return `t.${quoted(executives.field)} = ${params.add(id)}`;
-          const profiles = entityResource(MODULE.executiveProfile);
-          const userField = profiles?.entity.fields.find((candidate) => candidate.relation?.resource === MODULE.users);
-          if (!profiles || !userField) return 'false';
-          return `t.${quoted(executives.field)} = (SELECT ${quoted(userField.name)} FROM ${quoted(profiles.entity.table)} WHERE id = ${params.add(id)})`;
-        };
+        const assigned = assignedToExecutive(id);
         const scope: Scope = (params) => (own ? `${assigned(params)} AND ${own(params)}` : assigned(params));
         const { _page: page, _page_size: pageSize } = request.query;
         const { rows, total } = await table.list(

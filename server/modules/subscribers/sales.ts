@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable, Row } from '../../db/database.ts';
 import { HttpError, notFound, validationError } from '../../http/errors.ts';
-import { MODULE, SUBSCRIPTION_PLAN_FIELDS, entityResource, quoted } from '../../registry.ts';
+import { MODULE, SUBSCRIPTION_PLAN_FIELDS, entityResource } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 import type { WriteContext } from '../resources/behaviours.ts';
 import { recordAudit } from '../audit/record.ts';
 import { toPaise, toRupees, rupeesText } from './money.ts';

@@ -1,6 +1,7 @@
 import type { AuditAction } from '../../../contract/audit.ts';
 import type { Queryable } from '../../db/database.ts';
-import { MODULE, entityResource, field, quoted } from '../../registry.ts';
+import { MODULE, entityResource, field } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 import type { WriteContext } from '../resources/behaviours.ts';
 
 /** A subscriber's status and plan as their subscriptions make them (server migration 021's `subscription_state`). */

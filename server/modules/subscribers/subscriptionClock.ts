@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/database.ts';
 import { HOUR_MILLISECONDS, PeriodicJob } from '../../jobs/periodicJob.ts';
-import { MODULE, entityResource, quoted } from '../../registry.ts';
+import { MODULE, entityResource } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 import type { AuditActor } from '../audit/record.ts';
 import { executiveAssignment } from '../auth/executiveScope.ts';
 import { publicOrigin } from '../auth/emailLinks.ts';

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database.ts';
 import { validationError } from '../../http/errors.ts';
-import { MODULE, entityResource, quoted } from '../../registry.ts';
+import { MODULE, entityResource } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 import type { WriteContext } from '../resources/behaviours.ts';
 import { dateText, toPaise } from './money.ts';
 import { planNameSql } from './planName.ts';

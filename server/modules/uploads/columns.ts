@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database.ts';
-import { MODULE, entityResource, field, quoted } from '../../registry.ts';
+import { MODULE, entityResource, field } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 import { STANDARD_COLUMNS, type ColumnType, type TradeColumn } from './tradeColumns.ts';
 
 /**

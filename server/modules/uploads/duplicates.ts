@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
-import { MODULE, entityResource, quoted, type EntityResource } from '../../registry.ts';
+import { MODULE, entityResource, type EntityResource } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 
 interface EarlierUpload extends Record<string, unknown> {
   id: number;

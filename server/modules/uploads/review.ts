@@ -4,7 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ComparedUpload, UploadProfile, UploadReview } from '../../../contract/uploadReview.ts';
 import type { Queryable } from '../../db/database.ts';
-import { MODULE, entityResource, quoted } from '../../registry.ts';
+import { MODULE, entityResource } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 import { compareProfiles } from './comparison.ts';
 import { publishedUploads } from './duplicates.ts';
 import { reviewThresholds } from './reviewSettings.ts';

@@ -2,7 +2,8 @@
 // to 20 rows behind each flagged check, read from the upload's own table (attached or not).
 import type { ReviewCheckKey, ReviewMonth, ReviewSample, UploadReview } from '../../../contract/uploadReview.ts';
 import type { Queryable, Row } from '../../db/database.ts';
-import { MODULE, entityResource, quoted } from '../../registry.ts';
+import { MODULE, entityResource } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 import { TRADE_RECORD_COLUMNS } from './tradeColumns.ts';
 import { ROW_COLUMNS, uploadRecords } from './uploadProfile.ts';
 

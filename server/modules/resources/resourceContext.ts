@@ -9,14 +9,15 @@ import { writeAsCaller, type ResourceRecords } from './recordOperations.ts';
 import type { WriteContext } from './behaviours.ts';
 import type { AuditTrail } from './auditTrail.ts';
 import type { CachedResponse, ResponseCache } from './responseCache.ts';
-import type { ListQuery, ResourceTable } from './sql.ts';
+import type { ListQuery } from './listSql.ts';
+import type { ResourceTable } from './sql.ts';
 import type { ResourceTrash } from './trash.ts';
 
 /** Request body of a create or an update, validated against the resource's schema. */
 export type Body = Record<string, unknown>;
 
 /** One resource's generic endpoints share this: its record operations, its stores and the answers they have in common. */
-export class ResourceEndpoint {
+export class ResourceContext {
   readonly records: ResourceRecords;
   readonly table: ResourceTable;
   readonly trail: AuditTrail;

@@ -6,7 +6,7 @@ import { IF_MATCH_HEADER } from '../../http/recordVersion.ts';
 import { idParams, MAX_INTEGER } from '../../http/requestSchemas.ts';
 import type { Access } from '../auth/access.ts';
 import { recordAnswers } from './answers.ts';
-import type { ResourceEndpoint } from './endpoint.ts';
+import type { ResourceContext } from './resourceContext.ts';
 import { listHistory, restoreVersion } from './history.ts';
 import { listTrash, purgeRecord, restoreRecord } from './trashEndpoints.ts';
 
@@ -36,10 +36,10 @@ const entryParams = {
  */
 export function registerHistoryAndTrash(
   app: FastifyInstance,
-  endpoint: ResourceEndpoint,
+  resourceContext: ResourceContext,
   { base, offers, can, about, singular, plural, one, several }: RouteNaming,
 ): void {
-  const { resource } = endpoint;
+  const { resource } = resourceContext;
   const { saved } = recordAnswers(resource);
   if (offers('view')) {
     app.get(`${base}/:id/history`, {
@@ -54,7 +54,7 @@ export function registerHistoryAndTrash(
         querystring: ENTRIES_PAGE_QUERY,
         response: { 200: HISTORY_ANSWERS.history, ...errorAnswers(400, 401, 403, 404) },
       },
-      handler: listHistory(endpoint),
+      handler: listHistory(resourceContext),
     });
   }
   if (offers('edit') && resource.entity.history) {
@@ -70,7 +70,7 @@ export function registerHistoryAndTrash(
         headers: IF_MATCH_HEADER,
         response: { 200: saved, ...errorAnswers(400, 401, 403, 404, 409, 412, 428) },
       },
-      handler: restoreVersion(endpoint),
+      handler: restoreVersion(resourceContext),
     });
   }
   if (!offers('delete') || !resource.entity.softDelete) return;
@@ -82,7 +82,7 @@ export function registerHistoryAndTrash(
         querystring: ENTRIES_PAGE_QUERY,
         response: { 200: HISTORY_ANSWERS.trash, ...errorAnswers(400, 401, 403) },
       },
-      handler: listTrash(endpoint),
+      handler: listTrash(resourceContext),
     });
   }
   app.post(`${base}/:id/restore`, {
@@ -96,7 +96,7 @@ export function registerHistoryAndTrash(
       params: idParams,
       response: { 200: saved, ...errorAnswers(400, 401, 403, 404, 409) },
     },
-    handler: restoreRecord(endpoint),
+    handler: restoreRecord(resourceContext),
   });
   app.delete(`${base}/:id/permanent`, {
     config: can('delete', { action: 'purge' }),
@@ -105,6 +105,6 @@ export function registerHistoryAndTrash(
       params: idParams,
       response: { 200: HISTORY_ANSWERS.purged, ...errorAnswers(400, 401, 403, 404) },
     },
-    handler: purgeRecord(endpoint),
+    handler: purgeRecord(resourceContext),
   });
 }
