@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MODULE } from '../../../contract/modules.ts';
-import { unauthorized } from '../../http/errors.ts';
+import { HttpError, unauthorized } from '../../http/errors.ts';
 import { actorOf, recordAudit, type AuditEntry } from '../audit/record.ts';
 import type { LinkRecipient } from './emailLinks.ts';
+import { clientOf, recordRefusedSignIn, recordRefusedSignInByEmail } from './signIns.ts';
 import { loginSucceeded, reserveLoginAttempt } from './throttle.ts';
 
 const INVALID_LOGIN = 'Invalid email or password.';
@@ -23,7 +24,14 @@ export async function checkCredentials(
 ): Promise<SigningInUser> {
   const account = email.trim().toLowerCase();
   const client = request.ip;
-  await reserveLoginAttempt(db, account, client);
+  try {
+    await reserveLoginAttempt(db, account, client);
+  } catch (error) {
+    // A throttled attempt is in the account's sign-in history too: someone may be guessing its password.
+    if (error instanceof HttpError && error.statusCode === 429)
+      await recordRefusedSignInByEmail(db, account, 'throttled', clientOf(request));
+    throw error;
+  }
   const [user] = await db.query<{
     id: number;
     email: string;
@@ -38,9 +46,10 @@ export async function checkCredentials(
   // The hash is verified even when there is no such user (against a decoy), so both answers take as long.
   const matches = await passwords.verify(user?.is_active ? user.password_hash : null, password);
   if (!user || !matches) {
-    await db.transaction((tx) =>
-      recordAudit(tx, actorOf(request), signInRefused(account, user?.id ?? null, 'wrong_credentials')),
-    );
+    await db.transaction(async (tx) => {
+      await recordAudit(tx, actorOf(request), signInRefused(account, user?.id ?? null, 'wrong_credentials'));
+      if (user) await recordRefusedSignIn(tx, user.id, 'wrong_password', clientOf(request));
+    });
     throw unauthorized(INVALID_LOGIN);
   }
   await loginSucceeded(db, account, client);

@@ -9,6 +9,8 @@ import { checkCredentials, signInRefused } from './credentials.ts';
 import { emailLinkRoutes } from './emailLinkRoutes.ts';
 import { linkWaitSeconds, PUBLIC_LINK_SPACING_SECONDS, sendEmailLink } from './emailLinks.ts';
 import { lifetimeText } from './linkMessages.ts';
+import { sessionRoutes } from './sessionRoutes.ts';
+import { clientOf, recordRefusedSignIn, recordSuccessfulSignIn } from './signIns.ts';
 import {
   emailNotVerifiedAnswer,
   loggedOutAnswer,
@@ -55,8 +57,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const user = await checkCredentials(app, request, request.body.email, request.body.password);
+      const client = clientOf(request);
       const tokens = await db.transaction(async (tx) => {
         if (!user.verified) {
+          await recordRefusedSignIn(tx, user.id, 'unverified', client);
           await recordAudit(
             tx,
             actorOf(request),
@@ -64,7 +68,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           );
           return null;
         }
-        const pair = await startSession(tx, user.id, settings);
+        const { sessionId, ...pair } = await startSession(tx, user.id, settings, client);
+        await recordSuccessfulSignIn(tx, user, client, sessionId);
         await recordAudit(tx, actorOf(request, user), { module: MODULE.users, recordId: user.id, action: 'login' });
         return pair;
       });
@@ -119,7 +124,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       body: refreshBody,
       response: { 200: tokensAnswer, ...errorAnswers(400, 401) },
     },
-    handler: async (request) => ({ data: await rotateRefreshToken(db, request.body.refresh, settings) }),
+    handler: async (request) => ({
+      data: await rotateRefreshToken(db, request.body.refresh, settings, clientOf(request)),
+    }),
   });
 
   // Logout works with an expired access token too: the console clears its session either way (SESSION-08).
@@ -151,6 +158,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   await emailLinkRoutes(app);
+  await sessionRoutes(app);
 }
 
 /** Held while deciding whether to send a user another link, so two requests cannot both pass the throttle. */
