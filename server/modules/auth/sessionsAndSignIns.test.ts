@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionAnswer, SignInAnswer } from '../../../contract/signIns.ts';
+import { SEED_ROLES } from '../../seed/roles.ts';
+import { MODULE, entityResource } from '../../registry.ts';
 import { startTestServer, testDatabases, type TestServer } from '../../testing/testServer.ts';
 import { purgeOldSignIns, SIGN_IN_HISTORY_DAYS } from './signIns.ts';
 
@@ -273,6 +275,33 @@ describe.each(databases)('sessions people can see and end, and the sign-in histo
         record_id: user.id,
         details: { sessions: [sessions[0]!.id] },
       });
+    },
+  );
+
+  it.skipIf(skip)(
+    "every seeded role: its own sessions and sign-ins need only a sign-in; a user's need USERS view_detail or edit",
+    async () => {
+      const target = server.userIds.get('viewer@example.com')!;
+      const nobody = '00000000-0000-4000-8000-000000000000';
+      const offered = entityResource(MODULE.users)!.actions;
+      const problems: string[] = [];
+      for (const role of SEED_ROLES) {
+        const headers = await server.auth(role.name);
+        const grants = role.permissions(MODULE.users, offered);
+        const expected: Array<[method: 'GET' | 'DELETE', url: string, status: number]> = [
+          ['GET', 'user/sessions', 200],
+          ['GET', 'user/sign-ins', 200],
+          ['DELETE', `user/sessions/${nobody}`, 404],
+          ['GET', `users/${target}/sessions`, grants.includes('view_detail') ? 200 : 403],
+          ['GET', `users/${target}/sign-ins`, grants.includes('view_detail') ? 200 : 403],
+          ['DELETE', `users/${target}/sessions/${nobody}`, grants.includes('edit') ? 404 : 403],
+        ];
+        for (const [method, url, status] of expected) {
+          const answer = await call(method, url, headers);
+          if (answer.status !== status) problems.push(`${role.name} ${method} ${url}: ${answer.status}, not ${status}`);
+        }
+      }
+      expect(problems).toEqual([]);
     },
   );
 
