@@ -3,7 +3,7 @@ import { MODULE } from '../../../contract/modules.ts';
 import { HttpError, unauthorized } from '../../http/errors.ts';
 import { actorOf, recordAudit, type AuditEntry } from '../audit/record.ts';
 import type { LinkRecipient } from './emailLinks.ts';
-import { clientOf, recordRefusedSignIn, recordRefusedSignInByEmail } from './signIns.ts';
+import { clientOf, recordRefusedSignInByEmail } from './signIns.ts';
 import { loginSucceeded, reserveLoginAttempt } from './throttle.ts';
 
 const INVALID_LOGIN = 'Invalid email or password.';
@@ -48,7 +48,7 @@ export async function checkCredentials(
   if (!user || !matches) {
     await db.transaction(async (tx) => {
       await recordAudit(tx, actorOf(request), signInRefused(account, user?.id ?? null, 'wrong_credentials'));
-      if (user) await recordRefusedSignIn(tx, user.id, 'wrong_password', clientOf(request));
+      await recordRefusedSignInByEmail(tx, account, 'wrong_password', clientOf(request));
     });
     throw unauthorized(INVALID_LOGIN);
   }

@@ -31,15 +31,21 @@ export async function recordRefusedSignIn(
   await insertSignIn(db, userId, outcome, client, null);
 }
 
-/** The attempt of the account a typed address names, when one does (the throttle counts addresses, not accounts). */
+/**
+ * The attempt of the active account a typed address names, if one does. One statement whether or not it does, so a
+ * refusal takes as long for an unknown address as for a wrong password (nothing tells a stranger which it was).
+ */
 export async function recordRefusedSignInByEmail(
   db: Queryable,
   account: string,
   outcome: Exclude<SignInOutcome, 'success'>,
   client: SignInClient,
 ): Promise<void> {
-  const [user] = await db.query<{ id: number }>('SELECT id FROM users WHERE lower(email) = $1', [account]);
-  if (user) await insertSignIn(db, user.id, outcome, client, null);
+  await db.query(
+    `INSERT INTO sign_ins (user_id, outcome, client_address, user_agent, browser_family)
+     SELECT id, $2, $3, $4, $5 FROM users WHERE lower(email) = $1 AND is_active`,
+    [account, outcome, client.address, client.userAgent, describeBrowser(client.userAgent).family],
+  );
 }
 
 interface SignedInUser {
