@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = {
   login: 'Signed in',
   login_failed: 'Sign-in failed',
   logout: 'Signed out',
+  session_end: 'Session ended',
   password_change: 'Password changed',
   password_reset: 'Password reset',
   password_reset_requested: 'Password reset requested',

@@ -9,6 +9,7 @@ import { abandonedImportsCleanup } from './modules/imports/store.ts';
 import { registerAccessControl } from './modules/auth/access.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { signInHistoryPurge } from './modules/auth/signIns.ts';
 import { bannerImageRoutes } from './modules/banners/routes.ts';
 import type { ServerConfig } from './config.ts';
 import { COMPRESSION_THRESHOLD_BYTES } from './consoleAssets.ts';
@@ -125,6 +126,7 @@ export async function buildApp({
   app.decorate('mail', transport ? new MailDelivery(db, transport, app.log, config.mail) : null);
   const trashRetention = new TrashRetention(db, app.log, config.trashRetentionDays);
   const importsCleanup = abandonedImportsCleanup(db, app.log);
+  const signInHistory = signInHistoryPurge(db, app.log);
   const uploadsCleanup = abandonedUploadsCleanup(app, app.log);
   const subscriptions = subscriptionClock(app);
   const backups = backupJob(db, config.backup, app.log);
@@ -184,6 +186,7 @@ export async function buildApp({
     app.mail?.start();
     trashRetention.start();
     importsCleanup.start();
+    signInHistory.start();
     uploadsCleanup.start();
     subscriptions.start();
     app.reportExports.start();
@@ -195,6 +198,7 @@ export async function buildApp({
     await subscriptions.stop();
     await uploadsCleanup.stop();
     await importsCleanup.stop();
+    await signInHistory.stop();
     await trashRetention.stop();
     await app.mail?.stop();
     await app.uploads.stop();

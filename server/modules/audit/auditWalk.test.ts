@@ -389,6 +389,40 @@ describe.each(databases)('every write route leaves its audit entry, on $kind', (
         headers: { authorization: `Bearer ${access}` },
       }),
     },
+    endOwnSession: {
+      setup: async () => {
+        const other = await login('viewer@example.com', 'Viewer@12345');
+        const mine = await login('viewer@example.com', 'Viewer@12345');
+        const sessions = await call('GET', 'user/sessions', undefined, { authorization: `Bearer ${mine.access}` });
+        const ended = (sessions.body.data as Array<{ id: string; current: boolean }>).find((s) => !s.current)!;
+        return { access: mine.access, id: ended.id, other };
+      },
+      request: ({ access, id }) => ({
+        method: 'DELETE',
+        url: `user/sessions/${id}`,
+        headers: { authorization: `Bearer ${access}` },
+      }),
+    },
+    endOtherOwnSessions: {
+      setup: async () => {
+        await login('viewer@example.com', 'Viewer@12345');
+        return login('viewer@example.com', 'Viewer@12345');
+      },
+      request: ({ access }) => ({
+        method: 'DELETE',
+        url: 'user/sessions',
+        headers: { authorization: `Bearer ${access}` },
+      }),
+    },
+    endUserSession: {
+      setup: async () => {
+        const user = await newUser(true);
+        await login(user.email, user.password);
+        const sessions = await call('GET', `users/${user.id}/sessions`);
+        return { id: user.id, sessionId: (sessions.body.data as Array<{ id: string }>)[0]!.id };
+      },
+      request: ({ id, sessionId }) => ({ method: 'DELETE', url: `users/${id}/sessions/${sessionId}` }),
+    },
     sendPasswordResetLink: {
       request: () => ({ method: 'POST', url: 'forget_password', payload: { email: 'operator@example.com' } }),
     },

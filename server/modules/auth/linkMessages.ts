@@ -8,7 +8,7 @@ export type LinkPurpose = 'reset_password' | 'verify_email';
 export type LinkWording = LinkPurpose | 'invite';
 
 /** The product as its e-mails name it (the sign-in screen says the same). */
-const PRODUCT_NAME = 'Trade Data administration console';
+export const PRODUCT_NAME = 'Trade Data administration console';
 
 interface LinkMessageFacts {
   to: string;

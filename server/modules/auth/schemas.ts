@@ -7,6 +7,9 @@ function body(properties: Record<string, JsonSchema>, required: string[]) {
   return { type: 'object', additionalProperties: false, required, properties } as const;
 }
 
+/** The OpenAPI tag of the sign-in, token and e-mail link routes. */
+export const sessionTags = ['Session'];
+
 const linkToken = { type: 'string', minLength: 16, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' } as const;
 const refreshToken = { type: 'string', minLength: 1, maxLength: 200 } as const;
 

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { startTestServer, testDatabases, type TestServer } from '../../testing/testServer.ts';
-import { CHANGED_FILE_ERROR } from './processor.ts';
+import { CHANGED_FILE_ERROR } from './tradeFile.ts';
 import { setUploadState } from './uploadState.ts';
 import { LocalFolderStorage, contentHash } from './storage.ts';
 import { TRADE_CSV, nextPeriod } from './testing/tradeCsv.ts';

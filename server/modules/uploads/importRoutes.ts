@@ -13,7 +13,7 @@ import { actorOf, recordAudit } from '../audit/record.ts';
 import { removeUnstoredFile } from './abandonedUploads.ts';
 import { recordImportOutcome } from './audit.ts';
 import { progressOf, readProgress, requestCancel } from './importProgress.ts';
-import { CANCELLED_ERROR } from './processor.ts';
+import { CANCELLED_ERROR } from './importErrors.ts';
 import { setUploadState } from './uploadState.ts';
 import { importAnswers, progressListQuery } from './importSchemas.ts';
 

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { startTestServer, testDatabases, type TestServer } from '../../testing/testServer.ts';
-import {
-  CHANGED_FILE_ERROR,
-  GAVE_UP_ERROR,
-  MAX_IMPORT_ATTEMPTS,
-  MISSING_FILE_ERROR,
-  UNVERIFIABLE_FILE_ERROR,
-} from './processor.ts';
+import { GAVE_UP_ERROR, MAX_IMPORT_ATTEMPTS, MISSING_FILE_ERROR, UNVERIFIABLE_FILE_ERROR } from './importErrors.ts';
+import { CHANGED_FILE_ERROR } from './tradeFile.ts';
 import { setUploadState } from './uploadState.ts';
 import { contentHash, MemoryStorage } from './storage.ts';
 import { TRADE_CSV } from './testing/tradeCsv.ts';

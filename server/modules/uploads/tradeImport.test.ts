@@ -3,11 +3,11 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDatabases, type TestServer } from '../../testing/testServer.ts';
 import { until } from '../../testing/until.ts';
-import { CANCELLED_ERROR, CHANGED_FILE_ERROR } from './processor.ts';
+import { CANCELLED_ERROR } from './importErrors.ts';
 import { setUploadState } from './uploadState.ts';
 import { ABANDONED_ERROR, endAbandonedUploads } from './abandonedUploads.ts';
 import { contentHash } from './storage.ts';
-import { MAX_LINE_BYTES } from './tradeFile.ts';
+import { CHANGED_FILE_ERROR, MAX_LINE_BYTES } from './tradeFile.ts';
 import { TRADE_CSV, TRADE_CSV_WITH_REJECTS, nextPeriod, shipmentsCsv } from './testing/tradeCsv.ts';
 import { publishEveryImport } from './testing/reviewSettings.ts';
 

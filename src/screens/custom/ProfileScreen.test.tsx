@@ -29,6 +29,8 @@ function serveProfile(onSave?: (body: Record<string, unknown>) => Response | Pro
   const saved: Record<string, unknown>[] = [];
   server.use(
     mock.get(api('user/profile'), () => HttpResponse.json({ data: ME })),
+    mock.get(api('user/sessions'), () => HttpResponse.json({ data: [], meta: { total: 0, page: 1, page_size: 50 } })),
+    mock.get(api('user/sign-ins'), () => HttpResponse.json({ data: [], meta: { total: 0, page: 1, page_size: 10 } })),
     mock.put(api('user/profile'), async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       saved.push(body);

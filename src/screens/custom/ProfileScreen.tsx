@@ -10,6 +10,8 @@ import { actionForm } from '../shared/actionForm.ts';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
 import { useFormSubmission } from '../shared/useFormSubmission.ts';
 import { useUnsavedChangesPrompt } from '../shared/useUnsavedChangesPrompt.tsx';
+import { SessionsPanel } from './sessions/SessionsPanel.tsx';
+import { SignInsPanel } from './sessions/SignInsPanel.tsx';
 import '../screens.css';
 
 interface Profile {
@@ -23,7 +25,10 @@ interface Profile {
 
 const PROFILE_API = 'user/profile';
 
-/** The signed-in user's own profile (ROUTE-11): who they are, and their name and mobile to edit. */
+/**
+ * The signed-in user's own profile (ROUTE-11): who they are, and their name and mobile to edit; their sessions, to end
+ * one or every other, and their recent sign-ins.
+ */
 export default function ProfileScreen({ resource }: ScreenProps) {
   const form = actionForm(resource, 'edit');
   const profile = useQuery({
@@ -41,6 +46,8 @@ export default function ProfileScreen({ resource }: ScreenProps) {
       >
         {profile.data && <ProfileForm profile={profile.data} form={form} />}
       </QueryState>
+      <SessionsPanel owner="user" title="Your sessions" canEnd everywhereElse />
+      <SignInsPanel owner="user" title="Recent sign-ins" />
     </section>
   );
 }

@@ -38,6 +38,12 @@ function serveUser(status: object) {
   server.use(
     mock.get(api('users/12'), () => HttpResponse.json({ data: NILA }, { headers: { etag: '"1"' } })),
     mock.get(api('users/12/email-verification'), () => HttpResponse.json({ data: status })),
+    mock.get(api('users/12/sessions'), () =>
+      HttpResponse.json({ data: [], meta: { total: 0, page: 1, page_size: 50 } }),
+    ),
+    mock.get(api('users/12/sign-ins'), () =>
+      HttpResponse.json({ data: [], meta: { total: 0, page: 1, page_size: 10 } }),
+    ),
     mock.post(api('users/12/email-verification'), async ({ request }) => {
       sent.push(await request.json());
       return HttpResponse.json({
@@ -90,5 +96,86 @@ describe('UserDetailScreen', () => {
     const panel = await screen.findByRole('region', { name: 'Email verification' });
     await within(panel).findByText(/is not verified yet/);
     expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it("shows the user's sessions and sign-ins; an administrator who may edit users ends a session", async () => {
+    signInWith({ USERS: ['view', 'view_detail', 'edit'] });
+    serveUser({ ...UNVERIFIED, verified_at: '2026-05-01T11:00:00.000Z' });
+    const ended: string[] = [];
+    let live = [
+      {
+        id: 'a1b2c3d4-0000-4000-8000-000000000001',
+        created_at: '2026-05-03T08:00:00.000Z',
+        last_used_at: '2026-05-03T09:00:00.000Z',
+        client_address: '203.0.113.7',
+        browser: 'Firefox 128 on Linux',
+        user_agent: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+        current: false,
+      },
+    ];
+    server.use(
+      mock.get(api('users/12/sessions'), () =>
+        HttpResponse.json({ data: live, meta: { total: live.length, page: 1, page_size: 50 } }),
+      ),
+      mock.delete(api('users/12/sessions/:sessionId'), ({ params }) => {
+        ended.push(String(params.sessionId));
+        live = [];
+        return HttpResponse.json({ message: 'The session has ended.' });
+      }),
+      mock.get(api('users/12/sign-ins'), () =>
+        HttpResponse.json({
+          data: [
+            {
+              id: 3,
+              at: '2026-05-03T08:00:00.000Z',
+              outcome: 'wrong_password',
+              client_address: '203.0.113.7',
+              browser: 'Firefox 128 on Linux',
+              user_agent: null,
+            },
+          ],
+          meta: { total: 1, page: 1, page_size: 10 },
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderScreen(UserDetailScreen, { resource: users, route, at: '/user-management/users/12' });
+    const sessions = await screen.findByRole('region', { name: 'Sessions' });
+    expect(await within(sessions).findByText('Firefox 128 on Linux')).toBeInTheDocument();
+    expect(within(sessions).getByText(/203\.0\.113\.7/)).toBeInTheDocument();
+    expect(within(sessions).queryByRole('button', { name: 'Sign out everywhere else' })).not.toBeInTheDocument();
+    const signIns = screen.getByRole('region', { name: 'Recent sign-ins' });
+    expect(await within(signIns).findByText('Wrong password')).toBeInTheDocument();
+
+    await user.click(within(sessions).getByRole('button', { name: /^End the session of Firefox 128 on Linux/ }));
+    expect(await within(sessions).findByText('No live session.')).toBeInTheDocument();
+    expect(ended).toEqual(['a1b2c3d4-0000-4000-8000-000000000001']);
+  });
+
+  it('a role that may only view users sees their sessions with no End', async () => {
+    signInWith({ USERS: ['view', 'view_detail'] });
+    serveUser(UNVERIFIED);
+    server.use(
+      mock.get(api('users/12/sessions'), () =>
+        HttpResponse.json({
+          data: [
+            {
+              id: 'a1b2c3d4-0000-4000-8000-000000000002',
+              created_at: '2026-05-03T08:00:00.000Z',
+              last_used_at: '2026-05-03T08:00:00.000Z',
+              client_address: null,
+              browser: 'Unknown browser',
+              user_agent: null,
+              current: false,
+            },
+          ],
+          meta: { total: 1, page: 1, page_size: 50 },
+        }),
+      ),
+    );
+    renderScreen(UserDetailScreen, { resource: users, route, at: '/user-management/users/12' });
+    const sessions = await screen.findByRole('region', { name: 'Sessions' });
+    expect(await within(sessions).findByText('Unknown browser')).toBeInTheDocument();
+    expect(within(sessions).queryByRole('button')).not.toBeInTheDocument();
   });
 });
