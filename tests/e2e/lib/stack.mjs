@@ -41,8 +41,8 @@ function newestMtime(path) {
 }
 
 /**
- * The development mailbox is built in for a server not in production (server/start/main.ts asks for that build, and would
- * build again at start were it missing): the stack's server runs with E2E_NODE_ENV, else NODE_ENV.
+ * The development mailbox is built in for a server not in production (server/start/main.ts asks for that build, and
+ * would build again at start were it missing): the stack's server runs with E2E_NODE_ENV, else NODE_ENV.
  */
 const STACK_WANTS_DEV_MAILBOX = (process.env.E2E_NODE_ENV ?? process.env.NODE_ENV) !== 'production';
 
