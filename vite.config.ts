@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { precompressConsole } from './server/consoleAssets.ts';
+import { precompressConsole } from './server/console/consoleAssets.ts';
 
 const apiPort = Number(process.env.PORT ?? 8080);
 

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../server/app.ts';
 import { PasswordHasher } from '../../server/modules/auth/passwords.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/start/loadConfig.ts';
 import type { Database } from '../../server/db/database.ts';
 import { seedRolesAndUsers } from '../../server/seed/roles.ts';
 import { MemoryStorage } from '../../server/modules/uploads/storage.ts';

@@ -10,7 +10,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import type { RouteOptions } from 'fastify';
 import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/start/loadConfig.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openPglite } from '../../server/db/pglite.ts';
 import { PasswordHasher } from '../../server/modules/auth/passwords.ts';

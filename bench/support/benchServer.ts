@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
-import { loadConfig, type ServerConfig } from '../../server/config.ts';
+import type { ServerConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/start/loadConfig.ts';
 import type { Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openPglite } from '../../server/db/pglite.ts';

@@ -14,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/start/loadConfig.ts';
 import type { Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openPglite } from '../../server/db/pglite.ts';

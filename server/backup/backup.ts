@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { writeFileWhole } from '../dataFolderLock.ts';
+import { writeFileWhole } from '../start/dataFolderLock.ts';
 import type { Database } from '../db/database.ts';
 import { HOUR_MILLISECONDS, PeriodicJob } from '../jobs/periodicJob.ts';
 

@@ -2,8 +2,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { dumpDatabase, operatorToken } from '../backup/backup.ts';
 import { BACKUP_PATH } from '../backup/routes.ts';
-import { dataFolder, listenAddress, loadConfig } from '../config.ts';
-import { DataFolderInUse, lockDataFolder, writeFileWhole } from '../dataFolderLock.ts';
+import { dataFolder, listenAddress, loadConfig } from '../start/loadConfig.ts';
+import { DataFolderInUse, lockDataFolder, writeFileWhole } from '../start/dataFolderLock.ts';
 import { openDatabase } from '../db/open.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { PasswordHasher } from '../modules/auth/passwords.ts';
-import { dataFolder, loadConfig } from '../config.ts';
-import { lockDataFolder } from '../dataFolderLock.ts';
+import { dataFolder, loadConfig } from '../start/loadConfig.ts';
+import { lockDataFolder } from '../start/dataFolderLock.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../db/open.ts';
 import { startupTransaction } from '../db/startupLock.ts';

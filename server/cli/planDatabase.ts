@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { dataFolder } from '../config.ts';
-import { lockDataFolder } from '../dataFolderLock.ts';
+import { dataFolder } from '../start/loadConfig.ts';
+import { lockDataFolder } from '../start/dataFolderLock.ts';
 import { DEFAULT_SOURCES } from '../db/knownMigrations.ts';
 import { openDatabase } from '../db/open.ts';
 import { planMigrations, type DraftForPlan, type PlanReport } from '../db/planMigrations.ts';

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { dataFolder } from '../config.ts';
-import { lockDataFolder } from '../dataFolderLock.ts';
+import { dataFolder } from '../start/loadConfig.ts';
+import { lockDataFolder } from '../start/dataFolderLock.ts';
 
 /** npm run restore -- FILE: a backup made by `npm run backup` into DATA_DIR, which must be empty or not exist yet. */
 async function restore(): Promise<void> {

@@ -76,9 +76,9 @@ export function spawnProcess(script: string, args: string[], env: Record<string,
   };
 }
 
-/** `node server/start.mjs --api-only` on a data folder and a port. */
+/** `node server/start/start.mjs --api-only` on a data folder and a port. */
 export function startServerProcess(dataDir: string, port: number, env: Record<string, string> = {}): ServerProcess {
-  return spawnProcess('server/start.mjs', ['--api-only'], { DATA_DIR: dataDir, PORT: String(port), ...env });
+  return spawnProcess('server/start/start.mjs', ['--api-only'], { DATA_DIR: dataDir, PORT: String(port), ...env });
 }
 
 export const SERVER_READY = 'API at ';

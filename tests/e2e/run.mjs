@@ -3,8 +3,8 @@
 //
 // 1. builds the console (`vite build`) when dist/ is older than its sources;
 // 2. starts a real SMTP server in this process (smtp-server, server/modules/mail/testing/smtpTestServer.ts) and the
-//    reference API as `npm start` does (`node server/start.mjs`) on a fresh PGlite data folder and a free loopback
-//    port, delivering its e-mail to that SMTP server (SMTP_URL);
+//    reference API as `npm start` does (`node server/start/start.mjs`) on a fresh PGlite data folder and a free
+//    loopback port, delivering its e-mail to that SMTP server (SMTP_URL);
 // 3. runs the journeys (tests/e2e/journeys/*.e2e.ts) with Vitest, one file after another, each test in its own
 //    Chromium context; a small control endpoint on loopback lets a journey stop and restart the API and read the
 //    e-mail delivered so far;

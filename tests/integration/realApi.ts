@@ -14,14 +14,14 @@ export interface RealApi {
 }
 
 /**
- * The real reference API (`server/main.ts --api-only`) with the demo seed, on a fresh PGlite in a temporary
+ * The real reference API (`server/start/main.ts --api-only`) with the demo seed, on a fresh PGlite in a temporary
  * data folder, listening on ORIGIN. A child process, not in-process: under jsdom's globals PGlite takes the
  * browser path and fails to load its extensions (`n.arrayBuffer is not a function`).
  */
 export async function startRealApi(): Promise<RealApi> {
   const dataDir = mkdtempSync(join(tmpdir(), 'console-integration-'));
   const { port, hostname } = new URL(ORIGIN);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--api-only'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start/main.ts', '--api-only'], {
     cwd: ROOT,
     env: {
       ...process.env,

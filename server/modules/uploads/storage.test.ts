@@ -2,7 +2,7 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.ts';
+import { loadConfig } from '../../start/loadConfig.ts';
 import { S3BucketStorage } from './s3Storage.ts';
 import { openStorage } from './openStorage.ts';
 import { LocalFolderStorage } from './storage.ts';

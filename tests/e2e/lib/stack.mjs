@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import chromiumSettings from './chromium.json' with { type: 'json' };
-import { builtWithDevMailbox } from '../../../server/consoleFlavour.mjs';
+import { builtWithDevMailbox } from '../../../server/console/consoleFlavour.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const HOST = '127.0.0.1';
@@ -41,8 +41,8 @@ function newestMtime(path) {
 }
 
 /**
- * The development mailbox is built in for a server not in production (server/main.ts asks for that build, and would
- * build again at start were it missing): the stack's server runs with E2E_NODE_ENV, else NODE_ENV.
+ * The development mailbox is built in for a server not in production (server/start/main.ts asks for that build, and
+ * would build again at start were it missing): the stack's server runs with E2E_NODE_ENV, else NODE_ENV.
  */
 const STACK_WANTS_DEV_MAILBOX = (process.env.E2E_NODE_ENV ?? process.env.NODE_ENV) !== 'production';
 
@@ -113,8 +113,8 @@ async function waitForAnswer(baseUrl, child, timeoutMs) {
 }
 
 /**
- * The reference API exactly as `npm start` runs it (`node server/start.mjs`), with the data folder and the port
- * given through the environment variables the server honours (server/config.ts: DATA_DIR, PORT, HOST).
+ * The reference API exactly as `npm start` runs it (`node server/start/start.mjs`), with the data folder and the port
+ * given through the environment variables the server honours (server/start/loadConfig.ts: DATA_DIR, PORT, HOST).
  * `stop()` and `start()` may be called again and again (the fault journeys stop the API mid-journey); the data
  * folder survives a restart and is removed by `dispose()`.
  */
@@ -139,7 +139,7 @@ export async function createStack({ log = console.log, quiet = true, env = {} } 
     if (child) return;
     const started = performance.now();
     output = '';
-    child = spawn(process.execPath, ['server/start.mjs'], {
+    child = spawn(process.execPath, ['server/start/start.mjs'], {
       cwd: ROOT,
       env: serverEnv,
       detached: true,

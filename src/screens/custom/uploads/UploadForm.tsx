@@ -8,18 +8,12 @@ import { DryRunSummary } from './DryRunSummary.tsx';
 import { ExpectedColumns, useExpectedColumns } from './ExpectedColumns.tsx';
 import { ExpectedFormats } from './ExpectedFormats.tsx';
 import { PublishedMonthDialog, completionBody, type MonthAnswer, type MonthQuestion } from './PublishedMonthDialog.tsx';
-import {
-  failureOf,
-  forgetSending,
-  sendFile,
-  unfinishedSending,
-  type SendingFile,
-  type SentFileRecord,
-} from './resumableFile.ts';
-import { SendingProgress, UnfinishedSending, progressed, type SendingState } from './SendingProgress.tsx';
+import { forgetSending, unfinishedSending, type SentFileRecord } from './resumableFile.ts';
+import { SendingProgress, UnfinishedSending } from './SendingProgress.tsx';
 import { UploadResult, type AcceptedUpload } from './UploadResult.tsx';
 import { failureText, type FormNotice } from './uploadNotice.ts';
 import { useDryRun } from './useDryRun.ts';
+import { useFileSending } from './useFileSending.ts';
 import './uploadResult.css';
 
 interface UploadTicket {
@@ -57,10 +51,9 @@ export interface UploadFormProps {
 export function UploadForm({ resource, entity }: UploadFormProps) {
   const [formData, setFormData] = useState<FormData>({});
   const [file, setFile] = useState<File | null>(null);
-  const [sending, setSending] = useState<SendingState | null>(null);
+  const { sending, send: sendFile, pause, resume } = useFileSending();
   const [starting, setStarting] = useState(false);
   const [unfinished, setUnfinished] = useState<Unfinished | null>(null);
-  const transfer = useRef<SendingFile | null>(null);
   /** The last upload the server accepted, shown above the form. */
   const [accepted, setAccepted] = useState<AcceptedUpload | null>(null);
   /** Why the last try came to nothing (or that it was cancelled), said beside the form's buttons. */
@@ -146,33 +139,11 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
   };
 
   /** Sends the file in chunks to its upload's signed URL (resuming a previous sending), then completes the upload. */
-  const send = async (url: string, record: SentFileRecord, chosen: File, data: FormData, previous?: PreviousUpload) => {
-    setSending({ sent: 0, total: chosen.size, paused: false, stopped: null, samples: [] });
-    transfer.current = await sendFile(
-      chosen,
-      { url, record, ...(previous ? { previous } : {}) },
-      {
-        onProgress: (sent, total) => setSending((state) => state && progressed(state, sent, total)),
-        onSent: () => {
-          transfer.current = null;
-          setSending(null);
-          void complete(record, chosen, data);
-        },
-        onError: (error) => {
-          const failure = failureOf(error);
-          if (failure.kind === 'interrupted') {
-            setSending((state) => state && { ...state, stopped: 'the connection to the server was lost' });
-            return;
-          }
-          // The server refused the file itself (its link expired, a size that is not the announced one), or the browser
-          // could not read it: resending would not help.
-          transfer.current = null;
-          setSending(null);
-          setNotice({ kind: 'failed', text: `Nothing was uploaded: ${failure.message}` });
-        },
-      },
-    );
-  };
+  const send = (url: string, record: SentFileRecord, chosen: File, data: FormData, previous?: PreviousUpload) =>
+    sendFile({ url, record, previous }, chosen, {
+      onSent: () => void complete(record, chosen, data),
+      onFailed: (message) => setNotice({ kind: 'failed', text: `Nothing was uploaded: ${message}` }),
+    });
 
   const upload = async (data: FormData) => {
     if (!file) return;
@@ -242,19 +213,6 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
     }
   };
 
-  const resumeSending = useCallback(() => {
-    transfer.current?.resume();
-    setSending((state) => state && { ...state, paused: false, stopped: null, samples: [] });
-  }, []);
-  // A browser that knew it was offline gives up at once (tus-js-client retries only while online): sending resumes by
-  // itself when the connection is back, as the help under the bar says.
-  const stoppedByConnection = sending?.stopped != null;
-  useEffect(() => {
-    if (!stoppedByConnection) return;
-    window.addEventListener('online', resumeSending);
-    return () => window.removeEventListener('online', resumeSending);
-  }, [stoppedByConnection, resumeSending]);
-
   const uploading = starting || sending !== null;
   return (
     <>
@@ -275,14 +233,7 @@ export function UploadForm({ resource, entity }: UploadFormProps) {
         busyLabel="Uploading…"
         notice={
           sending ? (
-            <SendingProgress
-              state={sending}
-              onPause={() => {
-                transfer.current?.pause();
-                setSending((state) => state && { ...state, paused: true, samples: [] });
-              }}
-              onResume={resumeSending}
-            />
+            <SendingProgress state={sending} onPause={pause} onResume={resume} />
           ) : (
             <>
               {notice && (

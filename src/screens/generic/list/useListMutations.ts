@@ -121,3 +121,5 @@ export function useListMutations(
 
   return { toggle, remove, bulkRemove, bulkStatus };
 }
+
+export type ListMutations = ReturnType<typeof useListMutations>;

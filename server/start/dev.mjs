@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts', '--api-only'], { stdio: 'inherit' }),
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/start/main.ts', '--api-only'], { stdio: 'inherit' }),
   spawn('npx', ['vite', '--port', '5173'], { stdio: 'inherit' }),
 ];
 

@@ -10,7 +10,7 @@ import {
   startServerProcess,
   stopProcess,
   type ServerProcess,
-} from './testing/serverProcess.ts';
+} from '../testing/serverProcess.ts';
 
 /** `npm start` as real processes on temporary data folders: one process per folder and per port, and kill -9 loses nothing. */
 const folders: string[] = [];

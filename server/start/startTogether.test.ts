@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Queryable } from './db/database.ts';
-import { openPglite } from './db/pglite.ts';
-import { quoteIdentifier } from './db/postgres.ts';
-import { DEMO_USERS, SEED_ROLES } from './seed/roles.ts';
+import type { Queryable } from '../db/database.ts';
+import { openPglite } from '../db/pglite.ts';
+import { quoteIdentifier } from '../db/postgres.ts';
+import { DEMO_USERS, SEED_ROLES } from '../seed/roles.ts';
 import {
   freePort,
   SERVER_READY,
@@ -15,8 +15,8 @@ import {
   startServerProcess,
   stopProcess,
   type ServerProcess,
-} from './testing/serverProcess.ts';
-import { postgresUnavailable, TEST_DATABASE_URL } from './testing/testServer.ts';
+} from '../testing/serverProcess.ts';
+import { postgresUnavailable, TEST_DATABASE_URL } from '../testing/testServer.ts';
 
 /** Real `npm start` processes starting at the same moment on one database: all serve, the demo data exists once. */
 const unavailable = await postgresUnavailable();

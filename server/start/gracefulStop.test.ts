@@ -3,19 +3,19 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPglite } from './db/pglite.ts';
-import { STOPPING_MESSAGE } from './modules/health/routes.ts';
-import { recentTradeCsv } from './modules/uploads/testing/tradeCsv.ts';
-import { sendFileOverHttp } from './modules/uploads/testing/tusRequests.ts';
-import { DEMO_USERS } from './seed/roles.ts';
-import { until } from './testing/until.ts';
+import { openPglite } from '../db/pglite.ts';
+import { STOPPING_MESSAGE } from '../modules/health/routes.ts';
+import { recentTradeCsv } from '../modules/uploads/testing/tradeCsv.ts';
+import { sendFileOverHttp } from '../modules/uploads/testing/tusRequests.ts';
+import { DEMO_USERS } from '../seed/roles.ts';
+import { until } from '../testing/until.ts';
 import {
   freePort,
   SERVER_READY,
   startServerProcess,
   stopProcess,
   type ServerProcess,
-} from './testing/serverProcess.ts';
+} from '../testing/serverProcess.ts';
 
 /** SIGTERM as an orchestrator sends it during a rolling restart: what was accepted is answered, then the process exits. */
 const folders: string[] = [];

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dataFolderOfServer, loadConfig } from './config.ts';
+import { dataFolderOfServer, loadConfig } from './loadConfig.ts';
 
 let folder: string | undefined;
 

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s3ServerUnavailable, startS3Server, type S3TestServer } from './modules/uploads/testing/s3Server.ts';
-import { recentTradeCsv } from './modules/uploads/testing/tradeCsv.ts';
-import { InstanceGroup, NoAnswer, type HeldLock } from './testing/instances.ts';
-import { until } from './testing/until.ts';
-import { postgresUnavailable, TEST_DATABASE_URL } from './testing/testServer.ts';
+import { s3ServerUnavailable, startS3Server, type S3TestServer } from '../modules/uploads/testing/s3Server.ts';
+import { recentTradeCsv } from '../modules/uploads/testing/tradeCsv.ts';
+import { InstanceGroup, NoAnswer, type HeldLock } from '../testing/instances.ts';
+import { until } from '../testing/until.ts';
+import { postgresUnavailable, TEST_DATABASE_URL } from '../testing/testServer.ts';
 
 /**
  * Three real servers on one PostgreSQL and one bucket, one of them killed (kill -9) or frozen in the middle of a

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataFolderInUse, HOLDER_FILE, LOCK_FILE, lockDataFolder, type DataFolderLock } from './dataFolderLock.ts';
-import { folderSnapshot } from './testing/serverProcess.ts';
+import { folderSnapshot } from '../testing/serverProcess.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = resolve(import.meta.dirname, '../..');
 let folder: string;
 const held: DataFolderLock[] = [];
 
@@ -35,7 +35,7 @@ function holderProcess(dataFolder: string) {
       'tsx',
       '--input-type=module',
       '-e',
-      `import { lockDataFolder } from './server/dataFolderLock.ts'; await lockDataFolder(process.argv[1], 'a holder'); console.log('held'); setInterval(() => {}, 60_000);`,
+      `import { lockDataFolder } from './server/start/dataFolderLock.ts'; await lockDataFolder(process.argv[1], 'a holder'); console.log('held'); setInterval(() => {}, 60_000);`,
       dataFolder,
     ],
     {

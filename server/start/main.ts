@@ -1,21 +1,22 @@
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { buildApp } from './app.ts';
-import { PasswordHasher } from './modules/auth/passwords.ts';
-import { dataFolderOfServer, listenAddress, loadConfig, type ServerConfig } from './config.ts';
-import { ensureConsoleBuilt } from './consoleBuild.ts';
+import { buildApp } from '../app.ts';
+import { PasswordHasher } from '../modules/auth/passwords.ts';
+import type { ServerConfig } from '../config.ts';
+import { dataFolderOfServer, listenAddress, loadConfig } from './loadConfig.ts';
+import { ensureConsoleBuilt } from '../console/consoleBuild.ts';
 import { DataFolderInUse, lockDataFolder } from './dataFolderLock.ts';
-import { migrate, MigrationRefused } from './db/migrate.ts';
-import { DATA_SHAPE } from './registry.ts';
-import { openDatabase } from './db/open.ts';
-import { bindPort, PortUnavailable } from './http/boundPort.ts';
-import { DEMO_USERS } from './seed/roles.ts';
-import { seedDemoData } from './seed/demo.ts';
-import { openStorage } from './modules/uploads/openStorage.ts';
-import { prepareFileReader } from './modules/imports/readInWorker.ts';
-import { prepareTradeFileReader } from './modules/uploads/importRows.ts';
+import { migrate, MigrationRefused } from '../db/migrate.ts';
+import { DATA_SHAPE } from '../registry.ts';
+import { openDatabase } from '../db/open.ts';
+import { bindPort, PortUnavailable } from '../http/boundPort.ts';
+import { DEMO_USERS } from '../seed/roles.ts';
+import { seedDemoData } from '../seed/demo.ts';
+import { openStorage } from '../modules/uploads/openStorage.ts';
+import { prepareFileReader } from '../modules/imports/readInWorker.ts';
+import { prepareTradeFileReader } from '../modules/uploads/importRows.ts';
 
-const ROOT = resolve(new URL('..', import.meta.url).pathname);
+const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 
 /**
  * `npm start`: the port and the data folder's lock first, so a second start on either stops before it opens or

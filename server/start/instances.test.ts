@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s3ServerUnavailable, startS3Server, type S3TestServer } from './modules/uploads/testing/s3Server.ts';
-import { recentTradeCsv } from './modules/uploads/testing/tradeCsv.ts';
-import { BACKOFF_FROM_FAILURE } from './modules/auth/throttle.ts';
-import { TRENDING_REFRESH_LOCK } from './modules/reports/trending.ts';
-import { InstanceGroup } from './testing/instances.ts';
-import { until } from './testing/until.ts';
-import { postgresUnavailable, TEST_DATABASE_URL } from './testing/testServer.ts';
+import { s3ServerUnavailable, startS3Server, type S3TestServer } from '../modules/uploads/testing/s3Server.ts';
+import { recentTradeCsv } from '../modules/uploads/testing/tradeCsv.ts';
+import { BACKOFF_FROM_FAILURE } from '../modules/auth/throttle.ts';
+import { TRENDING_REFRESH_LOCK } from '../modules/reports/trending.ts';
+import { InstanceGroup } from '../testing/instances.ts';
+import { until } from '../testing/until.ts';
+import { postgresUnavailable, TEST_DATABASE_URL } from '../testing/testServer.ts';
 
 /**
  * Three real servers on one PostgreSQL and one S3-compatible bucket (moto_server), requests alternated between them

@@ -2,16 +2,16 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SOURCES } from './db/knownMigrations.ts';
-import { migrate } from './db/migrate.ts';
-import { openPglite } from './db/pglite.ts';
+import { DEFAULT_SOURCES } from '../db/knownMigrations.ts';
+import { migrate } from '../db/migrate.ts';
+import { openPglite } from '../db/pglite.ts';
 import {
   freePort,
   SERVER_READY,
   startServerProcess,
   stopProcess,
   type ServerProcess,
-} from './testing/serverProcess.ts';
+} from '../testing/serverProcess.ts';
 
 /** The last committed migrations of each series, e.g. `014_imports` and `0002_audit_log_module`. */
 const lastMigration = (folder: string) =>

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { registerPublicRoutes } from './modules/auth/access.ts';
+import { registerPublicRoutes } from '../modules/auth/access.ts';
 import { cacheControlOf, PRECOMPRESSED } from './consoleAssets.ts';
 
 export interface ConsoleSiteOptions {
@@ -16,8 +16,8 @@ const PAGE_URLS = new Set(['/', '/index.html']);
 /**
  * The built console's files, each a public route of its own, and its index.html: the page the not-found handler
  * answers for the console's client-side paths (/auth/login, /voucher-management/...). A file goes out as its brotli
- * or gzip copy when the browser takes it (precompressed at build time, server/consoleAssets.ts), hashed files cached
- * for good, the page revalidated on every use.
+ * or gzip copy when the browser takes it (precompressed at build time, consoleAssets.ts), hashed files cached for
+ * good, the page revalidated on every use.
  */
 export async function registerConsoleSite(
   app: FastifyInstance,

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app.ts';
+import { buildApp } from '../app.ts';
 import { COMPRESSION_THRESHOLD_BYTES, precompressConsole } from './consoleAssets.ts';
-import { startTestServer, testDatabases, type TestServer } from './testing/testServer.ts';
+import { startTestServer, testDatabases, type TestServer } from '../testing/testServer.ts';
 
 const databases = await testDatabases();
 
