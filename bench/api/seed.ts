@@ -6,7 +6,7 @@
 import type { Queryable } from '../../server/db/database.ts';
 import { MODULE, entityResource } from '../../server/registry.ts';
 import { quoted } from '../../codegen/sqlNames.ts';
-import { insertRecord, insertRecords, seededRandom } from '../../server/seed/demo.ts';
+import { insertRecord, insertRecords, seededRandom } from '../../server/seed/seedRecords.ts';
 
 const FIRST = (
   'Aarav Aditi Aditya Akash Amit Anaya Ananya Anil Anita Anjali Ankit Arjun Arun Asha Ayesha Bhavna Chetan Deepak Deepa Dev Diya ' +

@@ -7,7 +7,7 @@ import type { Queryable } from '../../server/db/database.ts';
 import { PasswordHasher } from '../../server/modules/auth/passwords.ts';
 import { MODULE, entityResource } from '../../server/registry.ts';
 import { quoted } from '../../codegen/sqlNames.ts';
-import { insertRecord } from '../../server/seed/demo.ts';
+import { insertRecord } from '../../server/seed/seedRecords.ts';
 import { seedRolesAndUsers } from '../../server/seed/roles.ts';
 import { seedBenchData } from '../api/seed.ts';
 import { benchConfig, listenOnLoopback, openBenchDatabase, serveUntilStopped } from '../support/benchServer.ts';

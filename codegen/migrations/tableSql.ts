@@ -23,6 +23,11 @@ BEGIN
 END
 $$;`;
 
+/** The query that counts a table's rows (those matching `where`, if given): what a migration step will touch. */
+export function countRows(table: string, where = ''): string {
+  return `SELECT count(*) FROM ${quoted(table)}${where ? ` WHERE ${where}` : ''}`;
+}
+
 /**
  * The table with its system columns and record version; its fields come after every new table exists (relations).
  * The version is added apart from CREATE TABLE so that a table made before records had versions gains it, its rows at 1.

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3ServerUnavailable, startS3Server, type S3TestServer } from '../modules/uploads/testing/s3Server.ts';
 import { recentTradeCsv } from '../modules/uploads/testing/tradeCsv.ts';
-import { InstanceGroup, NoAnswer, type HeldLock } from '../testing/instances.ts';
+import { InstanceGroup } from '../testing/instances.ts';
+import type { HeldLock } from '../testing/heldLock.ts';
+import { NoAnswer } from '../testing/instanceRequests.ts';
 import { until } from '../testing/until.ts';
 import { postgresUnavailable, TEST_DATABASE_URL } from '../testing/testServer.ts';
 

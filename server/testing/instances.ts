@@ -7,50 +7,16 @@ import type { S3Config } from '../config.ts';
 import { applicationName, openPostgres, quoteIdentifier } from '../db/postgres.ts';
 import { ensureMonth } from '../modules/uploads/tradePartitions.ts';
 import { until } from './until.ts';
+import { holdLock, type HeldLock } from './heldLock.ts';
+import { NoAnswer, requestInstance, type Answer, type RequestOptions } from './instanceRequests.ts';
 import { freePort, SERVER_READY, startServerProcess, stopProcess, type ServerProcess } from './serverProcess.ts';
 import { TEST_DATABASE_URL } from './testServer.ts';
 import { nextPeriod } from '../modules/uploads/testing/tradeCsv.ts';
 import { sendFileOverHttp } from '../modules/uploads/testing/tusRequests.ts';
 import { publishEveryImport } from '../modules/uploads/testing/reviewSettings.ts';
 
-/** PostgreSQL's code for a transaction ended to break a deadlock, and how often a test's lock is tried. */
-const DEADLOCK_DETECTED = '40P01';
-const LOCK_ATTEMPTS = 5;
-
 /** How often the balancer asks each instance's /readyz, as a load balancer's health check does (much faster here). */
 const READINESS_CHECK_MS = 100;
-
-export interface Answer<T = Record<string, unknown>> {
-  status: number;
-  body: T & { message?: string; errors?: Record<string, string> };
-}
-
-export interface RequestOptions {
-  /** An access token, sent as `Authorization: Bearer`. */
-  token?: string;
-  body?: unknown;
-  /** The record version a change is made against (`If-Match`). */
-  ifMatch?: number;
-}
-
-/** An answer that never came: the connection was refused, reset or closed before a response (`cause` says which). */
-export class NoAnswer extends Error {
-  constructor(
-    readonly instance: number,
-    readonly code: string,
-  ) {
-    super(`instance ${instance}: no answer (${code})`);
-  }
-}
-
-/** A lock a test holds; instances that need it wait (their connections are listed as `waiters`). */
-export interface HeldLock {
-  /** The instance of each of their connections waiting for it, one entry per connection. */
-  waiters(): Promise<number[]>;
-  /** The instance of the first connection found waiting for it, once one is. */
-  firstWaiter(): Promise<number>;
-  release(): Promise<void>;
-}
 
 /** One `npm start` process of the group, on its own port and data folder. */
 export interface Instance {
@@ -164,27 +130,13 @@ export class InstanceGroup {
   }
 
   /** One instance, around the balancer. `path` is under /api/v1 unless it starts with a slash. */
-  async at<T = Record<string, unknown>>(
+  at<T = Record<string, unknown>>(
     index: number,
     method: string,
     path: string,
-    { token, body, ifMatch }: RequestOptions = {},
+    options: RequestOptions = {},
   ): Promise<Answer<T>> {
-    const url = `http://127.0.0.1:${this.instances[index]!.port}${path.startsWith('/') ? path : `/api/v1/${path}`}`;
-    const headers: Record<string, string> = {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(ifMatch === undefined ? {} : { 'if-match': `"${ifMatch}"` }),
-    };
-    let response: Response;
-    try {
-      response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    } catch (error) {
-      const cause = (error as { cause?: { code?: string } }).cause;
-      throw new NoAnswer(index, cause?.code ?? String(error));
-    }
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : {}) as Answer<T>['body'] };
+    return requestInstance<T>(index, this.instances[index]!.port, method, path, options);
   }
 
   /** Signs in through the balancer; the access and refresh tokens. */
@@ -302,48 +254,13 @@ export class InstanceGroup {
       await client.end();
     }
   }
-
   /**
    * Takes a lock on a connection of the test's own, in a transaction left open (`lock` is the statement that takes
    * it), so that instances needing it wait, in the middle of their work, until `release`.
    */
-  async holdLock(lock: string, params: unknown[] = []): Promise<HeldLock> {
-    const holder = await this.connect();
-    // A table lock is taken partition by partition; an instance's background work (a month's index being built)
-    // may take them in another order, and PostgreSQL then ends one of the two as a deadlock: the test's, which tries
-    // again, as an application would.
-    for (let attempt = 1; ; attempt += 1) {
-      await holder.query('BEGIN');
-      try {
-        await holder.query(lock, params);
-        break;
-      } catch (error) {
-        await holder.query('ROLLBACK');
-        if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt === LOCK_ATTEMPTS) throw error;
-      }
-    }
-    const [{ pid }] = (await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows as [{ pid: number }];
-    const waiters = async () => {
-      const rows = await this.sql<{ application_name: string }>(
-        'SELECT application_name FROM pg_stat_activity WHERE $1::int = ANY(pg_blocking_pids(pid))',
-        [pid],
-      );
-      return rows
-        .map((row) => this.instances.findIndex((instance) => instance.applicationName === row.application_name))
-        .filter((index) => index >= 0);
-    };
-    return {
-      waiters,
-      async firstWaiter() {
-        let found: number[] = [];
-        await until(async () => (found = await waiters()).length > 0, 'an instance waiting for the lock');
-        return found[0]!;
-      },
-      release: once(async () => {
-        await holder.query('COMMIT').catch(() => undefined);
-        await holder.end();
-      }),
-    };
+  holdLock(lock: string, params: unknown[] = []): Promise<HeldLock> {
+    const instanceOf = (name: string) => this.instances.findIndex((instance) => instance.applicationName === name);
+    return holdLock(this, instanceOf, lock, params);
   }
 
   async close(): Promise<void> {
@@ -371,9 +288,4 @@ export class InstanceGroup {
       }),
     );
   }
-}
-
-function once(work: () => Promise<void>): () => Promise<void> {
-  let done: Promise<void> | null = null;
-  return () => (done ??= work());
 }
