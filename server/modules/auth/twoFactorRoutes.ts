@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MODULE } from '../../../contract/modules.ts';
 import { errorAnswers, messageAnswer } from '../../http/answers.ts';
-import { conflict, notFound, validationError } from '../../http/errors.ts';
+import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import { idParams } from '../../http/requestSchemas.ts';
 import { resource } from '../../registry.ts';
 import { actorOf, recordAudit } from '../audit/record.ts';
@@ -22,7 +22,8 @@ import { withCodeCheck } from './twoFactorCodes.ts';
 import { resetMessage } from './twoFactorMessages.ts';
 import { codeBody, enrolmentAnswer, recoveryCodesAnswer, statusAnswer } from './twoFactorSchemas.ts';
 
-const WRONG_CODE = () => validationError({ code: 'This code is not right, or was already used. Try the next one.' });
+const WRONG_CODE_TEXT = 'This code is not right, or was already used. Try the next one.';
+const WRONG_CODE = () => new HttpError(400, WRONG_CODE_TEXT, { code: WRONG_CODE_TEXT });
 const RECOVERY_MESSAGE =
   'Keep these recovery codes somewhere safe: each signs you in once, and they are not shown again.';
 
