@@ -10,10 +10,12 @@ import { email, required } from './fieldRules.ts';
 import { FormMessage } from './FormMessage.tsx';
 import { ResendVerificationLink } from './ResendVerificationLink.tsx';
 import { TextField } from './TextField.tsx';
+import { TwoFactorStep } from './TwoFactorStep.tsx';
 import { useAuthForm } from './useAuthForm.ts';
 
 interface LoginAnswer {
-  data: { access: string; refresh: string };
+  /** Tokens, or (two-factor sign-in on) the token of the second step. */
+  data: { access: string; refresh: string } | { mfa_required: true; mfa_token: string };
 }
 
 const RULES = { email: [required, email], password: [required] };
@@ -25,23 +27,32 @@ const UNVERIFIED_ADDRESS = 403;
  * /auth/login. A successful login stores both tokens (SESSION-06); the guest-only guard then sends the user back to
  * the page they asked for, or to their landing path (ROUTE-15). A failure keeps what was typed; its "Error" toast says
  * the server's message (ERR-01), so the form does not repeat it, and one for an address not verified yet offers here
- * to send the link again. A visitor whose session expired is told so.
+ * to send the link again. A visitor whose session expired is told so. With two-factor sign-in on, a right password
+ * leads to the second step (a code of the app or a recovery code) instead of a session.
  */
 export function LoginScreen() {
   const form = useAuthForm(RULES);
   const expired = (useLocation().state as LoginState | null)?.sessionExpired === true;
   const [unverified, setUnverified] = useState<{ email: string; password: string } | null>(null);
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
   const logIn = async () => {
     setUnverified(null);
     try {
       const answer = await http.post<LoginAnswer>('login', form.values);
-      startSession(answer.data.access, answer.data.refresh);
+      if ('mfa_required' in answer.data) setMfaToken(answer.data.mfa_token);
+      else startSession(answer.data.access, answer.data.refresh);
     } catch (error) {
       if (isApiError(error) && error.status === UNVERIFIED_ADDRESS) setUnverified({ ...form.values });
       throw error;
     }
   };
 
+  if (mfaToken)
+    return (
+      <AuthCard title="Two-factor sign-in" intro={`Your password was right. One more step for ${form.values.email}.`}>
+        <TwoFactorStep mfaToken={mfaToken} onRestart={() => setMfaToken(null)} />
+      </AuthCard>
+    );
   return (
     <AuthCard title="Sign in" intro="Sign in to the Trade Data administration console.">
       <form className="auth-form" noValidate onSubmit={form.onSubmit(logIn)}>

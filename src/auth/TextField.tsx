@@ -3,7 +3,7 @@ import type { AuthField } from './useAuthForm.ts';
 
 export interface TextFieldProps extends Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  'type' | 'autoComplete' | 'autoFocus'
+  'type' | 'autoComplete' | 'autoFocus' | 'inputMode'
 > {
   label: string;
   name: string;

@@ -7,6 +7,7 @@ import { startTestServer, testDatabases, type TestServer } from '../../testing/t
 import { TRADE_CSV, nextPeriod } from '../uploads/testing/tradeCsv.ts';
 import { tusRequests } from '../uploads/testing/tusRequests.ts';
 import { declaredActions, isWriteRoute, type RouteAudit } from './routeAudit.ts';
+import { totpCode } from '../auth/totp.ts';
 import { publishEveryImport } from '../uploads/testing/reviewSettings.ts';
 import { DEFAULT_THRESHOLDS, saveReviewThresholds } from '../uploads/reviewSettings.ts';
 
@@ -142,6 +143,17 @@ describe.each(databases)('every write route leaves its audit entry, on $kind', (
     ]);
     if (verified) await server.db.query('UPDATE users SET email_verified_at = now() WHERE id = $1', [id]);
     return { id, email, password };
+  };
+  /** A verified user with two-factor sign-in on, signed in before it was. */
+  const enrolledUser = async () => {
+    const user = await newUser(true);
+    const tokens = await login(user.email, user.password);
+    const bearer = { authorization: `Bearer ${tokens.access}` };
+    const secret = (await call('POST', 'user/two-factor/totp', {}, bearer)).body.data.secret as string;
+    const confirmed = await call('POST', 'user/two-factor/totp/confirm', { code: totpCode(secret) }, bearer);
+    const recovery = confirmed.body.data.recovery_codes as string[];
+    for (const value of [secret, ...recovery]) secrets.add(value);
+    return { ...user, bearer, recovery };
   };
   let countryId = 0;
   const newSubscriber = async () => {
@@ -422,6 +434,58 @@ describe.each(databases)('every write route leaves its audit entry, on $kind', (
         return { id: user.id, sessionId: (sessions.body.data as Array<{ id: string }>)[0]!.id };
       },
       request: ({ id, sessionId }) => ({ method: 'DELETE', url: `users/${id}/sessions/${sessionId}` }),
+    },
+    confirmTotpEnrolment: {
+      setup: async () => {
+        const user = await newUser(true);
+        const bearer = { authorization: `Bearer ${(await login(user.email, user.password)).access}` };
+        const secret = (await call('POST', 'user/two-factor/totp', {}, bearer)).body.data.secret as string;
+        secrets.add(secret);
+        return { bearer, secret };
+      },
+      request: ({ bearer, secret }) => ({
+        method: 'POST',
+        url: 'user/two-factor/totp/confirm',
+        payload: { code: totpCode(secret) },
+        headers: bearer,
+      }),
+    },
+    loginSecondFactor: {
+      setup: async () => {
+        const user = await enrolledUser();
+        const token = (await call('POST', 'login', { email: user.email, password: user.password }, {})).body.data
+          .mfa_token as string;
+        secrets.add(token);
+        return { token, code: user.recovery[0] };
+      },
+      request: ({ token, code }) => ({
+        method: 'POST',
+        url: 'login/two-factor',
+        payload: { mfa_token: token, code },
+        noAuth: true,
+      }),
+    },
+    turnOffTwoFactor: {
+      setup: () => enrolledUser(),
+      request: ({ bearer, recovery }) => ({
+        method: 'DELETE',
+        url: 'user/two-factor',
+        payload: { code: recovery[0] },
+        headers: bearer,
+      }),
+    },
+    renewRecoveryCodes: {
+      setup: () => enrolledUser(),
+      request: ({ bearer, recovery }) => ({
+        method: 'POST',
+        url: 'user/two-factor/recovery-codes',
+        payload: { code: recovery[0] },
+        headers: bearer,
+      }),
+    },
+    resetUserTwoFactor: {
+      setup: () => enrolledUser(),
+      request: ({ id }) => ({ method: 'DELETE', url: `users/${id}/two-factor` }),
     },
     sendPasswordResetLink: {
       request: () => ({ method: 'POST', url: 'forget_password', payload: { email: 'operator@example.com' } }),

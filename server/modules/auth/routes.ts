@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MODULE } from '../../../contract/modules.ts';
 import type { Queryable } from '../../db/database.ts';
-import { errorAnswers } from '../../http/answers.ts';
+import { dataAnswer, errorAnswers } from '../../http/answers.ts';
 import { HttpError, tooManyRequests } from '../../http/errors.ts';
 import { actorOf, recordAudit } from '../audit/record.ts';
 import { authenticate } from './access.ts';
@@ -10,6 +10,10 @@ import { emailLinkRoutes } from './emailLinkRoutes.ts';
 import { linkWaitSeconds, PUBLIC_LINK_SPACING_SECONDS, sendEmailLink } from './emailLinks.ts';
 import { lifetimeText } from './linkMessages.ts';
 import { sessionRoutes } from './sessionRoutes.ts';
+import { hasSecondFactor, issueMfaToken } from './twoFactor.ts';
+import { twoFactorLoginRoute } from './twoFactorLogin.ts';
+import { twoFactorRoutes } from './twoFactorRoutes.ts';
+import { MFA_REQUIRED } from './twoFactorSchemas.ts';
 import { clientOf, recordRefusedSignIn, recordSuccessfulSignIn } from './signIns.ts';
 import {
   emailNotVerifiedAnswer,
@@ -19,6 +23,7 @@ import {
   refreshBody,
   resendVerificationBody,
   sessionTags as tags,
+  TOKEN_PAIR,
   tokensAnswer,
   verificationResentAnswer,
 } from './schemas.ts';
@@ -51,9 +56,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       operationId: 'login',
       summary: 'Log in',
       description:
-        'Repeated failures for an e-mail or from a client are throttled (429). The right password for an address not verified yet answers 403.',
+        'Repeated failures for an e-mail or from a client are throttled (429). The right password for an address not verified yet answers 403. An account with two-factor sign-in answers `mfa_required` and an `mfa_token` instead of tokens: `POST login/two-factor` completes the sign-in.',
       body: loginBody,
-      response: { 200: tokensAnswer, 403: emailNotVerifiedAnswer, ...errorAnswers(400, 401, 429) },
+      response: { 200: loginAnswer, 403: emailNotVerifiedAnswer, ...errorAnswers(400, 401, 429) },
     },
     handler: async (request) => {
       const user = await checkCredentials(app, request, request.body.email, request.body.password);
@@ -68,6 +73,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           );
           return null;
         }
+        if (await hasSecondFactor(tx, user.id))
+          return {
+            mfa_required: true,
+            mfa_token: await issueMfaToken(tx, user.id),
+            methods: ['totp', 'recovery_code'],
+          };
         const { sessionId, ...pair } = await startSession(tx, user.id, settings, client);
         await recordSuccessfulSignIn(tx, user, client, sessionId);
         await recordAudit(tx, actorOf(request, user), { module: MODULE.users, recordId: user.id, action: 'login' });
@@ -159,7 +170,15 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   await emailLinkRoutes(app);
   await sessionRoutes(app);
+  await twoFactorLoginRoute(app, settings);
+  await twoFactorRoutes(app);
 }
+
+/** Tokens, or the second step a second factor asks for. */
+const loginAnswer = dataAnswer(
+  'A new access and refresh token, or (two-factor sign-in on) the token of the second step.',
+  { oneOf: [TOKEN_PAIR, MFA_REQUIRED] },
+);
 
 /** Held while deciding whether to send a user another link, so two requests cannot both pass the throttle. */
 async function lockUser(tx: Queryable, userId: number): Promise<void> {

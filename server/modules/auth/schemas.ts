@@ -39,7 +39,7 @@ export const emailVerifyBody = {
 /** "Send the link again" on the sign-in screen: the credentials just refused for an unverified address. @alias */
 export const resendVerificationBody = loginBody;
 
-const TOKEN_PAIR = namedSchema('TokenPair', {
+export const TOKEN_PAIR = namedSchema('TokenPair', {
   type: 'object',
   required: ['access', 'refresh'],
   properties: {

@@ -31,6 +31,9 @@ function serveProfile(onSave?: (body: Record<string, unknown>) => Response | Pro
     mock.get(api('user/profile'), () => HttpResponse.json({ data: ME })),
     mock.get(api('user/sessions'), () => HttpResponse.json({ data: [], meta: { total: 0, page: 1, page_size: 50 } })),
     mock.get(api('user/sign-ins'), () => HttpResponse.json({ data: [], meta: { total: 0, page: 1, page_size: 10 } })),
+    mock.get(api('user/two-factor'), () =>
+      HttpResponse.json({ data: { enabled: false, methods: [], recovery_codes_left: 0, enabled_at: null } }),
+    ),
     mock.put(api('user/profile'), async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       saved.push(body);

@@ -12,6 +12,7 @@ import { useFormSubmission } from '../shared/useFormSubmission.ts';
 import { useUnsavedChangesPrompt } from '../shared/useUnsavedChangesPrompt.tsx';
 import { SessionsPanel } from './sessions/SessionsPanel.tsx';
 import { SignInsPanel } from './sessions/SignInsPanel.tsx';
+import { TwoFactorPanel } from './twoFactor/TwoFactorPanel.tsx';
 import '../screens.css';
 
 interface Profile {
@@ -26,8 +27,8 @@ interface Profile {
 const PROFILE_API = 'user/profile';
 
 /**
- * The signed-in user's own profile (ROUTE-11): who they are, and their name and mobile to edit; their sessions, to end
- * one or every other, and their recent sign-ins.
+ * The signed-in user's own profile (ROUTE-11): who they are, and their name and mobile to edit; two-factor sign-in;
+ * their sessions, to end one or every other, and their recent sign-ins.
  */
 export default function ProfileScreen({ resource }: ScreenProps) {
   const form = actionForm(resource, 'edit');
@@ -46,6 +47,7 @@ export default function ProfileScreen({ resource }: ScreenProps) {
       >
         {profile.data && <ProfileForm profile={profile.data} form={form} />}
       </QueryState>
+      <TwoFactorPanel />
       <SessionsPanel owner="user" title="Your sessions" canEnd everywhereElse />
       <SignInsPanel owner="user" title="Recent sign-ins" />
     </section>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -177,5 +177,40 @@ describe('UserDetailScreen', () => {
     const sessions = await screen.findByRole('region', { name: 'Sessions' });
     expect(await within(sessions).findByText('Unknown browser')).toBeInTheDocument();
     expect(within(sessions).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('an administrator who may edit users resets their second factor after confirming', async () => {
+    signInWith({ USERS: ['view', 'view_detail', 'edit'] });
+    serveUser(UNVERIFIED);
+    let resets = 0;
+    server.use(
+      mock.delete(api('users/12/two-factor'), () => {
+        resets += 1;
+        return HttpResponse.json({ message: 'Two-factor sign-in was reset. The user was told by e-mail.' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(UserDetailScreen, { resource: users, route, at: '/user-management/users/12' });
+    const panel = await screen.findByRole('region', { name: 'Two-factor sign-in' });
+    await user.click(within(panel).getByRole('button', { name: 'Reset two-factor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset two-factor sign-in?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(resets).toBe(0);
+    await user.click(within(panel).getByRole('button', { name: 'Reset two-factor' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Reset two-factor sign-in?' })).getByRole('button', {
+        name: 'Reset two-factor',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(resets).toBe(1);
+  });
+
+  it('a role that may only view users is offered no reset of the second factor', async () => {
+    signInWith({ USERS: ['view', 'view_detail'] });
+    serveUser(UNVERIFIED);
+    renderScreen(UserDetailScreen, { resource: users, route, at: '/user-management/users/12' });
+    await screen.findByRole('region', { name: 'Sessions' });
+    expect(screen.queryByRole('button', { name: 'Reset two-factor' })).not.toBeInTheDocument();
   });
 });

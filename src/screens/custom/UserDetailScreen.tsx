@@ -5,10 +5,12 @@ import type { ScreenProps } from '../ScreenProps.ts';
 import { SessionsPanel } from './sessions/SessionsPanel.tsx';
 import { SignInsPanel } from './sessions/SignInsPanel.tsx';
 import { EmailVerificationPanel } from './users/EmailVerificationPanel.tsx';
+import { ResetTwoFactorPanel } from './users/ResetTwoFactorPanel.tsx';
 
 /**
  * A user: the generic detail; whether they have verified their e-mail address, with the link sent again; their live
- * sessions, which an administrator who may edit users ends; and their recent sign-ins.
+ * sessions, which an administrator who may edit users ends, as they reset the user's second factor; and their recent
+ * sign-ins.
  */
 export default function UserDetailScreen(props: ScreenProps) {
   const { id = '' } = useParams();
@@ -17,6 +19,7 @@ export default function UserDetailScreen(props: ScreenProps) {
   return (
     <DetailScreen {...props}>
       <EmailVerificationPanel resource={props.resource} userId={id} />
+      {canEnd && <ResetTwoFactorPanel owner={owner} />}
       <SessionsPanel owner={owner} title="Sessions" canEnd={canEnd} />
       <SignInsPanel owner={owner} title="Recent sign-ins" />
     </DetailScreen>

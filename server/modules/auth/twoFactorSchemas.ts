@@ -1,0 +1,62 @@
+/** The bodies and answers of two-factor sign-in (docs/api.md, "Two-factor sign-in"). */
+import { dataAnswer } from '../../http/answers.ts';
+
+const code = { title: 'Code', type: 'string', minLength: 1, maxLength: 40 } as const;
+
+export const codeBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['code'],
+  properties: { code },
+} as const;
+
+export const secondStepBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['mfa_token', 'code'],
+  properties: { mfa_token: { type: 'string', minLength: 1, maxLength: 200 }, code },
+} as const;
+
+const methods = { type: 'array', items: { type: 'string', enum: ['totp', 'recovery_code'] } } as const;
+
+/** What `POST login` answers instead of tokens when the account has a second factor. */
+export const MFA_REQUIRED = {
+  type: 'object',
+  required: ['mfa_required', 'mfa_token', 'methods'],
+  properties: {
+    mfa_required: { type: 'boolean', enum: [true] },
+    mfa_token: { type: 'string', description: 'Single use, for `POST login/two-factor` within 5 minutes.' },
+    methods,
+  },
+} as const;
+
+export const statusAnswer = dataAnswer('Whether two-factor sign-in is on.', {
+  type: 'object',
+  required: ['enabled', 'methods', 'recovery_codes_left', 'enabled_at'],
+  properties: {
+    enabled: { type: 'boolean' },
+    methods,
+    recovery_codes_left: { type: 'integer' },
+    enabled_at: { type: ['string', 'null'], format: 'date-time' },
+  },
+});
+
+export const enrolmentAnswer = dataAnswer('A new secret, to be confirmed with a first code.', {
+  type: 'object',
+  required: ['secret', 'otpauth_uri', 'qr_code'],
+  properties: {
+    secret: { type: 'string', description: 'Base32, for typing into an authenticator app.' },
+    otpauth_uri: { type: 'string' },
+    qr_code: { type: 'string', description: 'The URI as a QR code: a PNG `data:` URL.' },
+  },
+});
+
+export const recoveryCodesAnswer = dataAnswer(
+  'Ten single-use recovery codes, shown this once.',
+  {
+    type: 'object',
+    required: ['recovery_codes'],
+    properties: { recovery_codes: { type: 'array', items: { type: 'string' } } },
+  },
+  { message: true },
+);
