@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.ts';
-import { entityResource, quoted } from '../registry.ts';
+import { entityResource } from '../registry.ts';
+import { quoted } from '../../codegen/sqlNames.ts';
 
 /** A small deterministic generator (mulberry32), so every demo start produces the same data. */
 export function seededRandom(seed: number): () => number {

@@ -16,10 +16,19 @@ type Cascade = {
 };
 
 /**
- * Sign-in state that goes with a deleted user is never kept: a restored user signs in again, so no session or
- * e-mailed link of before the delete works again.
+ * Sign-in state that goes with a deleted user is never kept: a restored user signs in again and enrols a second factor
+ * again, so no session, e-mailed link, second-factor secret or recovery code of before the delete works again; their
+ * sign-in history goes too (the audit log keeps every sign-in and refusal).
  */
-const SIGN_IN_TABLES: ReadonlySet<string> = new Set(['sessions', 'refresh_tokens', 'email_links']);
+const SIGN_IN_TABLES: ReadonlySet<string> = new Set([
+  'sessions',
+  'refresh_tokens',
+  'email_links',
+  'sign_ins',
+  'mfa_tokens',
+  'user_totp',
+  'user_recovery_codes',
+]);
 
 /** A deleted record as the trash keeps it. */
 export type TrashedRecord = {
