@@ -9,15 +9,12 @@ export { MODULE, SUBSCRIPTION_PLAN_FIELDS } from '../contract/modules.ts';
 export type RegistryField = FieldModel;
 export type RegistryEntity = EntityModel;
 
-/** A resource as the server uses it: its description, keyed and ordered for the permissions answer. */
-export interface RegistryResource extends Omit<
-  ResourceModel,
-  'areaKey' | 'order' | 'moduleOrder' | 'actions' | 'routes' | 'forms'
-> {
-  area: string;
+/**
+ * A resource as the server uses it: its description under the description's own names (`areaKey`, `moduleOrder`, the
+ * permissions answer's sort key), with its routes and forms keyed by action.
+ */
+export interface RegistryResource extends Omit<ResourceModel, 'actions' | 'routes' | 'forms'> {
   actions: string[];
-  /** Sort key of the module in the permissions answer (PERM-01). */
-  order: number;
   routes: Record<string, { path: string; routable: boolean }>;
   /** The request body schema of each action the manifest gives a form (`forms`), by action: what the console's form validates. */
   forms: Record<string, Record<string, unknown>>;
@@ -61,11 +58,9 @@ export function readDescription(written: readonly { written: unknown; serverFact
     .sort((a, b) => a.moduleOrder - b.moduleOrder);
 }
 
-function registryResource({ areaKey, moduleOrder, routes, forms, ...resource }: ResourceModel): RegistryResource {
+function registryResource({ routes, forms, ...resource }: ResourceModel): RegistryResource {
   return {
     ...resource,
-    area: areaKey,
-    order: moduleOrder,
     routes: Object.fromEntries(routes.map((route) => [route.action, { path: route.path, routable: route.routable }])),
     forms: Object.fromEntries(Object.entries(forms).map(([action, form]) => [action, form.schema])),
     searchSql: resource.list && resource.list.search.length > 0 ? searchExpression(resource.list.search) : null,

@@ -50,7 +50,7 @@ export function permissionMap(grants: Grants): Record<string, ModulePermission> 
         };
         if (route?.routable && firstRoute === null) firstRoute = route.path;
       }
-      if (Object.keys(actions).length > 0) data[resource.key] = { order: resource.order, actions };
+      if (Object.keys(actions).length > 0) data[resource.key] = { order: resource.moduleOrder, actions };
     }
     if (firstRoute !== null || grants.can(area.key, 'view')) {
       data[area.key] = {
@@ -70,7 +70,7 @@ export function permissionMap(grants: Grants): Record<string, ModulePermission> 
  */
 export function defaultUrl(grants: Grants): string {
   if (visibleHomeCards((module, action) => grants.can(module, action)).length > 0) return HOME_PATH;
-  const sorted = [...RESOURCES].sort((a, b) => a.order - b.order);
+  const sorted = [...RESOURCES].sort((a, b) => a.moduleOrder - b.moduleOrder);
   for (const resource of sorted) {
     for (const action of ['view', ...resource.actions]) {
       const route = resource.routes[action];

@@ -124,7 +124,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         path: area.path,
         order: area.order,
         sidebar_link: area.sidebarLink,
-        resources: RESOURCES.filter((resource) => resource.area === area.key).map((resource) => ({
+        resources: RESOURCES.filter((resource) => resource.areaKey === area.key).map((resource) => ({
           key: resource.key,
           label: resource.label,
           api: resource.api,

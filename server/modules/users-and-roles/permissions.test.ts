@@ -82,9 +82,9 @@ describe.each(databases)('permissions on $kind', ({ kind, skip }) => {
         is_routable: true,
         route_url: uploads.routes.view!.path,
       });
-      expect(data[MODULE.dataUploadLogs]!.order).toBe(uploads.order);
+      expect(data[MODULE.dataUploadLogs]!.order).toBe(uploads.moduleOrder);
       // The area of a permitted resource is listed too, so its sidebar entry shows (SIDEBAR-03).
-      expect(data).toHaveProperty(uploads.area);
+      expect(data).toHaveProperty(uploads.areaKey);
     },
   );
 
@@ -268,7 +268,7 @@ describe.each(databases)('permissions on $kind', ({ kind, skip }) => {
         payload: { email: reader.email, password: reader.password },
       });
       const first = [...RESOURCES]
-        .sort((a, b) => a.order - b.order)
+        .sort((a, b) => a.moduleOrder - b.moduleOrder)
         .find((resource) => resource.routes.view?.routable && plansOnly.permissions(resource.key).includes('view'));
       expect(tokenClaims((login.json() as { data: { access: string } }).data.access).default_url).toBe(
         first!.routes.view!.path,
