@@ -28,24 +28,7 @@ export function entityChecks(
   if (!entity) return [];
   const errors: ManifestError[] = [];
   const at = (...rest: (string | number)[]) => pointerOf('resources', index, ...rest);
-  try {
-    ajv.compile(entity.schema);
-  } catch (cause) {
-    errors.push(
-      manifestError(
-        'InvalidEntitySchema',
-        file,
-        at('entity', 'schema'),
-        `ajv rejects the entity schema: ${(cause as Error).message}`,
-      ),
-    );
-  }
-
-  errors.push(...siblingReferenceErrors(file, entity.schema, (...rest) => at('entity', 'schema', ...rest)));
-  errors.push(...enumLabelErrors(file, entity.schema, (...rest) => at('entity', 'schema', ...rest)));
-  errors.push(...unitErrors(file, entity.schema, (...rest) => at('entity', 'schema', ...rest)));
-  errors.push(...moneyErrors(file, entity.schema, (...rest) => at('entity', 'schema', ...rest)));
-  errors.push(...normaliseErrors(file, entity.schema, (...rest) => at('entity', 'schema', ...rest)));
+  errors.push(...schemaErrors(file, ajv, entity.schema, 'entity', (...rest) => at('entity', 'schema', ...rest)));
   errors.push(...businessRuleErrors(file, entity.schema, (...rest) => at('entity', 'schema', ...rest)));
 
   const authored = new Set(Object.keys((entity.schema.properties ?? {}) as Record<string, unknown>));
@@ -253,4 +236,33 @@ function bulkSettableFields(entity: NonNullable<Resource['entity']>): Set<string
       )
       .map(([name]) => name),
   );
+}
+
+/**
+ * The rules every schema of a resource keeps, its entity's and each form's: ajv compiles it, and its keywords are used
+ * as they mean (sibling references, enum labels, units, money, normalising).
+ */
+export function schemaErrors(
+  file: string,
+  ajv: Ajv2020,
+  schema: object,
+  kind: 'entity' | 'form',
+  pointer: (...rest: (string | number)[]) => string,
+): ManifestError[] {
+  const errors: ManifestError[] = [];
+  try {
+    ajv.compile(schema);
+  } catch (cause) {
+    errors.push(
+      manifestError(
+        'InvalidEntitySchema',
+        file,
+        pointer(),
+        `ajv rejects the ${kind} schema: ${(cause as Error).message}`,
+      ),
+    );
+  }
+  for (const check of [siblingReferenceErrors, enumLabelErrors, unitErrors, moneyErrors, normaliseErrors])
+    errors.push(...check(file, schema, pointer));
+  return errors;
 }

@@ -1,8 +1,7 @@
 import type Ajv2020 from 'ajv/dist/2020.js';
 import { manifestError, pointerOf, type ManifestError } from '../errors.ts';
 import type { Resource } from '../generated/manifest.ts';
-import { enumLabelErrors, moneyErrors, normaliseErrors, siblingReferenceErrors, unitErrors } from '../schemaChecks.ts';
-import { entityChecks } from '../validate.ts';
+import { entityChecks, schemaErrors } from '../validate.ts';
 import { ROUTE_SUFFIX } from '../vocabulary.ts';
 
 /** A resource's own rules: its screens and forms, and those of its entity (or what a resource without one may not have). */
@@ -50,23 +49,7 @@ export function resourceChecks(
         ),
       );
     }
-    try {
-      ajv.compile(form.schema);
-    } catch (cause) {
-      errors.push(
-        manifestError(
-          'InvalidEntitySchema',
-          file,
-          at('forms', action, 'schema'),
-          `ajv rejects the form schema: ${(cause as Error).message}`,
-        ),
-      );
-    }
-    errors.push(...siblingReferenceErrors(file, form.schema, (...rest) => at('forms', action, 'schema', ...rest)));
-    errors.push(...enumLabelErrors(file, form.schema, (...rest) => at('forms', action, 'schema', ...rest)));
-    errors.push(...unitErrors(file, form.schema, (...rest) => at('forms', action, 'schema', ...rest)));
-    errors.push(...moneyErrors(file, form.schema, (...rest) => at('forms', action, 'schema', ...rest)));
-    errors.push(...normaliseErrors(file, form.schema, (...rest) => at('forms', action, 'schema', ...rest)));
+    errors.push(...schemaErrors(file, ajv, form.schema, 'form', (...rest) => at('forms', action, 'schema', ...rest)));
   }
 
   if (!entity) {
