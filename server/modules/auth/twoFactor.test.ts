@@ -194,24 +194,37 @@ describe.each(databases)('two-factor sign-in with an authenticator app, on $kind
     expect((await call('DELETE', 'user/two-factor', bearer(user.access), { code: user.recovery[1] })).status).toBe(409);
   });
 
-  it.skipIf(skip)('an administrator resets a second factor: audited, the user told by e-mail', async () => {
-    const user = await enrolledUser();
-    const other = await enrolledUser();
-    expect((await call('DELETE', `users/${user.id}/two-factor`, bearer(other.access))).status).toBe(403);
-    const reset = await call('DELETE', `users/${user.id}/two-factor`, admin);
-    expect(reset.status).toBe(200);
-    const [mail] = await server.db.query<{ subject: string }>(
-      `SELECT subject FROM outbox WHERE recipient = $1 AND subject LIKE 'Two-factor%'`,
-      [user.email],
-    );
-    expect(mail!.subject).toMatch(/Two-factor sign-in was reset/);
-    const [entry] = await server.db.query(
-      `SELECT record_id FROM audit_log WHERE action = 'two_factor_reset' AND record_id = $1`,
-      [user.id],
-    );
-    expect(entry).toEqual({ record_id: user.id });
-    expect((await login(user.email, user.password)).body.data.access).toEqual(expect.any(String));
-    expect((await call('DELETE', `users/${user.id}/two-factor`, admin)).status).toBe(409);
-    expect((await call('DELETE', 'users/999999/two-factor', admin)).status).toBe(404);
-  });
+  it.skipIf(skip)(
+    'an administrator sees whether a user has a second factor and resets it: audited, the user told by e-mail',
+    async () => {
+      const user = await enrolledUser();
+      const other = await enrolledUser();
+      expect((await call('DELETE', `users/${user.id}/two-factor`, bearer(other.access))).status).toBe(403);
+      // A reader of users sees whether it is on; a role without the users' detail may not.
+      expect((await call('GET', `users/${user.id}/two-factor`, bearer(other.access))).status).toBe(200);
+      expect((await call('GET', `users/${user.id}/two-factor`, await server.auth('Data Operator'))).status).toBe(403);
+      expect((await call('GET', `users/${user.id}/two-factor`, {})).status).toBe(401);
+      expect((await call('GET', `users/${user.id}/two-factor`, admin)).body.data).toMatchObject({
+        enabled: true,
+        recovery_codes_left: 10,
+      });
+      const reset = await call('DELETE', `users/${user.id}/two-factor`, admin);
+      expect(reset.status).toBe(200);
+      const [mail] = await server.db.query<{ subject: string }>(
+        `SELECT subject FROM outbox WHERE recipient = $1 AND subject LIKE 'Two-factor%'`,
+        [user.email],
+      );
+      expect(mail!.subject).toMatch(/Two-factor sign-in was reset/);
+      const [entry] = await server.db.query(
+        `SELECT record_id FROM audit_log WHERE action = 'two_factor_reset' AND record_id = $1`,
+        [user.id],
+      );
+      expect(entry).toEqual({ record_id: user.id });
+      expect((await login(user.email, user.password)).body.data.access).toEqual(expect.any(String));
+      expect((await call('DELETE', `users/${user.id}/two-factor`, admin)).status).toBe(409);
+      expect((await call('GET', `users/${user.id}/two-factor`, admin)).body.data.enabled).toBe(false);
+      expect((await call('DELETE', 'users/999999/two-factor', admin)).status).toBe(404);
+      expect((await call('GET', 'users/999999/two-factor', admin)).status).toBe(404);
+    },
+  );
 });

@@ -33,6 +33,11 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
   const key = totpKey(app.config.jwtSecret);
   const tags = ['Session'];
   const own = (request: FastifyRequest) => currentUser(request).id;
+  /** A user the caller may see under the users' record scope; 404 for any other. */
+  const visibleUser = async (request: FastifyRequest, id: number) => {
+    const users = app.records.named(MODULE.users);
+    if (!(await users.table.visible(db, [id], users.scopeOf(currentUser(request))))) throw notFound('User');
+  };
   const ownCode =
     (request: FastifyRequest<{ Body: { code: string } }>) => (tx: Parameters<typeof acceptSecondFactor>[0]) =>
       acceptSecondFactor(tx, key, own(request), request.body.code);
@@ -140,6 +145,22 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
+  app.get<{ Params: { id: number } }>('/users/:id/two-factor', {
+    config: { access: permission(MODULE.users, 'view_detail') },
+    schema: {
+      tags: [resource(MODULE.users)?.label ?? 'Users'],
+      operationId: 'getUserTwoFactor',
+      summary: "Whether a user's two-factor sign-in is on",
+      params: idParams,
+      response: { 200: statusAnswer, ...errorAnswers(400, 401, 403, 404) },
+    },
+    handler: async (request) => {
+      const { id } = request.params;
+      await visibleUser(request, id);
+      return { data: await twoFactorStatus(db, id) };
+    },
+  });
+
   app.delete<{ Params: { id: number } }>('/users/:id/two-factor', {
     config: { access: permission(MODULE.users, 'edit'), audit: { action: 'two_factor_reset' } },
     schema: {
@@ -153,8 +174,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const { id } = request.params;
-      const users = app.records.named(MODULE.users);
-      if (!(await users.table.visible(db, [id], users.scopeOf(currentUser(request))))) throw notFound('User');
+      await visibleUser(request, id);
       await db.transaction(async (tx) => {
         const [user] = await tx.query<{ email: string; first_name: string | null }>(
           'SELECT email, first_name FROM users WHERE id = $1',

@@ -44,6 +44,9 @@ function serveUser(status: object) {
     mock.get(api('users/12/sign-ins'), () =>
       HttpResponse.json({ data: [], meta: { total: 0, page: 1, page_size: 10 } }),
     ),
+    mock.get(api('users/12/two-factor'), () =>
+      HttpResponse.json({ data: { enabled: false, methods: [], recovery_codes_left: 0, enabled_at: null } }),
+    ),
     mock.post(api('users/12/email-verification'), async ({ request }) => {
       sent.push(await request.json());
       return HttpResponse.json({
@@ -184,6 +187,16 @@ describe('UserDetailScreen', () => {
     serveUser(UNVERIFIED);
     let resets = 0;
     server.use(
+      mock.get(api('users/12/two-factor'), () =>
+        HttpResponse.json({
+          data: {
+            enabled: resets === 0,
+            methods: resets === 0 ? ['totp', 'recovery_code'] : [],
+            recovery_codes_left: resets === 0 ? 7 : 0,
+            enabled_at: resets === 0 ? '2026-11-02T09:30:00.000Z' : null,
+          },
+        }),
+      ),
       mock.delete(api('users/12/two-factor'), () => {
         resets += 1;
         return HttpResponse.json({ message: 'Two-factor sign-in was reset. The user was told by e-mail.' });
@@ -192,6 +205,7 @@ describe('UserDetailScreen', () => {
     const user = userEvent.setup();
     renderScreen(UserDetailScreen, { resource: users, route, at: '/user-management/users/12' });
     const panel = await screen.findByRole('region', { name: 'Two-factor sign-in' });
+    expect(await within(panel).findByText(/7 recovery codes left/)).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Reset two-factor' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset two-factor sign-in?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -204,6 +218,8 @@ describe('UserDetailScreen', () => {
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(resets).toBe(1);
+    expect(await within(panel).findByText('Off: this user signs in with their password alone.')).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Reset two-factor' })).not.toBeInTheDocument();
   });
 
   it('a role that may only view users is offered no reset of the second factor', async () => {
