@@ -40,7 +40,8 @@ const BUDGETS = {
  * gained 60-80 B when mobile numbers came to be read in their usual spellings (`nationalMobile`, in the formats their
  * validators share) and codes kept in capitals (`normalise` on their fields); data-upload-management gained 33 B when
  * an import came to wait for review (the statuses "Waiting for review" and "Rejected by a reviewer" in place of
- * "Completed", and the `verify` action); `budget` holds them where they are now.
+ * "Completed", and the `verify` action); voucher-management gained 6 B when its cap came to be declared as money
+ * (`format: "money"` with its `currency`, in place of `valueUnit`); `budget` holds them where they are now.
  */
 const AREA_BUDGETS = {
   'admin-reporting-management': { before: 260 },
@@ -63,7 +64,7 @@ const AREA_BUDGETS = {
   'subscribers-details-management': { before: 2_817 },
   'subscription-management': { before: 4_645 },
   'user-management': { before: 3_419 },
-  'voucher-management': { before: 3_076, budget: 3_319 },
+  'voucher-management': { before: 3_076, budget: 3_325 },
 };
 
 const root = process.cwd();
@@ -161,8 +162,9 @@ report(
 // so no ajv compiler should be in there; the budget catches it (and any other heavy addition) if one is.
 // No larger than it was before the shell was slimmed (88,709 bytes), but for the 121 B a field stored in one form
 // takes (capitals as typed, a mobile number's digits when left: the form template and the mobile spellings it reads),
-// and 10 B for the hashed names of the chunks it imports, which move its gzip size by a few bytes from build to build.
-const FORMS_BUDGET = 88_840;
+// 10 B for the hashed names of the chunks it imports, which move its gzip size by a few bytes from build to build, and
+// 260 B when money came to be declared with its currency (the money widget reads it and shows that currency's symbol).
+const FORMS_BUDGET = 89_100;
 const formsKeys = Object.keys(manifest).filter(
   (key) => manifest[key].file.endsWith('.js') && bundledSources([key]).some((source) => source.includes('/@rjsf/')),
 );
