@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brokenRules } from '../modules/resources/history.ts';
+import { brokenRules } from '../modules/resources/historyEndpoints.ts';
 import { RESOURCES, type EntityResource } from '../registry.ts';
 import { quoted } from '../../codegen/sqlNames.ts';
 import { startTestServer, testDatabases, type TestServer } from '../testing/testServer.ts';

@@ -7,7 +7,7 @@ import { idParams, MAX_INTEGER } from '../../http/requestSchemas.ts';
 import type { Access } from '../auth/access.ts';
 import { recordAnswers } from './answers.ts';
 import type { ResourceContext } from './resourceContext.ts';
-import { listHistory, restoreVersion } from './history.ts';
+import { listHistory, restoreVersion } from './historyEndpoints.ts';
 import { listTrash, purgeRecord, restoreRecord } from './trashEndpoints.ts';
 
 /** How the routes of one resource are named and guarded (routes.ts). */
