@@ -1,7 +1,7 @@
 import type { PasswordHasher } from '../modules/auth/passwords.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { startupTransaction } from '../db/startupLock.ts';
-import { notify, recordLink } from '../modules/notifications/notify.ts';
+import { notify, recordLink } from '../modules/notifications/store.ts';
 import { escapeHtml } from '../http/html.ts';
 import { MODULE, entityResource } from '../registry.ts';
 import { quoted } from '../../codegen/sqlNames.ts';

@@ -144,3 +144,11 @@ export async function recentMail(db: Queryable, limit: number): Promise<MailboxE
   );
   return rows.map((row) => ({ ...row, links: linksIn(row.text) }));
 }
+
+/** How many messages of the outbox are in each state but `sent`. */
+export async function unsentMailCounts(db: Queryable): Promise<Map<string, number>> {
+  const rows = await db.query<{ state: string; count: number }>(
+    `SELECT state, count(*)::int AS count FROM outbox WHERE state <> 'sent' GROUP BY state`,
+  );
+  return new Map(rows.map((row) => [row.state, row.count]));
+}

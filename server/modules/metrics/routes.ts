@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { runningJobs, type JobRound } from '../../jobs/periodicJob.ts';
+import { unsentMailCounts } from '../mail/outbox.ts';
+import { importsPace, importsRunning } from '../uploads/importProgress.ts';
 
 export const METRICS_PATH = '/metrics';
 
@@ -47,10 +49,7 @@ export function registerMetrics(app: FastifyInstance): void {
     help: 'Trade-data uploads being imported now, by any instance.',
     registers: [registry],
     async collect() {
-      const [row] = await app.db.query<{ count: number }>(
-        `SELECT count(*)::int AS count FROM data_uploads WHERE status = 'processing'`,
-      );
-      this.set(row?.count ?? 0);
+      this.set(await importsRunning(app.db));
     },
   });
   new Gauge({
@@ -58,11 +57,7 @@ export function registerMetrics(app: FastifyInstance): void {
     help: 'Rows read per second by the imports running now, summed, each since it started.',
     registers: [registry],
     async collect() {
-      const [row] = await app.db.query<{ pace: number | null }>(
-        `SELECT sum(p.rows_read / greatest(extract(epoch FROM p.updated_at - p.started_at), 1))::float8 AS pace
-           FROM upload_progress p JOIN data_uploads u ON u.id = p.upload_id WHERE u.status = 'processing'`,
-      );
-      this.set(row?.pace ?? 0);
+      this.set(await importsPace(app.db));
     },
   });
 
@@ -72,11 +67,8 @@ export function registerMetrics(app: FastifyInstance): void {
     labelNames: ['state'] as const,
     registers: [registry],
     async collect() {
-      const rows = await app.db.query<{ state: string; count: number }>(
-        `SELECT state, count(*)::int AS count FROM outbox WHERE state <> 'sent' GROUP BY state`,
-      );
-      for (const state of ['pending', 'sending', 'failed'])
-        this.set({ state }, rows.find((row) => row.state === state)?.count ?? 0);
+      const counts = await unsentMailCounts(app.db);
+      for (const state of ['pending', 'sending', 'failed']) this.set({ state }, counts.get(state) ?? 0);
     },
   });
 

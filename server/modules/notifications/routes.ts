@@ -4,6 +4,7 @@ import { actorOf, recordAudit } from '../audit/record.ts';
 import { NOTIFICATIONS_MODULE } from '../../../contract/audit.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { notFound } from '../../http/errors.ts';
+import { markAllRead, markRead, notificationPage } from './store.ts';
 import {
   allReadAnswer,
   markAllReadBody,
@@ -33,19 +34,8 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       const user = currentUser(request);
       const { is_read: isRead, _page: page, _page_size: pageSize } = request.query;
       const readFilter = isRead === undefined ? null : isRead;
-      const [data, counted] = await Promise.all([
-        db.query(
-          `SELECT id, message, link, created_at, is_read FROM notifications
-            WHERE user_id = $1 AND ($2::boolean IS NULL OR is_read = $2)
-            ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
-          [user.id, readFilter, pageSize, (page - 1) * pageSize],
-        ),
-        db.query<{ total: number }>(
-          'SELECT count(*) AS total FROM notifications WHERE user_id = $1 AND ($2::boolean IS NULL OR is_read = $2)',
-          [user.id, readFilter],
-        ),
-      ]);
-      return { data, meta: { total: counted[0]?.total ?? 0, page, page_size: pageSize } };
+      const { rows, total } = await notificationPage(db, user.id, { isRead: readFilter, page, pageSize });
+      return { data: rows, meta: { total, page, page_size: pageSize } };
     },
   });
 
@@ -60,10 +50,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const row = await db.transaction(async (tx) => {
-        const [read] = await tx.query(
-          'UPDATE notifications SET is_read = true WHERE id = $1 AND user_id = $2 RETURNING id, message, link, created_at, is_read',
-          [request.body.id, currentUser(request).id],
-        );
+        const read = await markRead(tx, currentUser(request).id, request.body.id);
         if (!read) throw notFound('Notification');
         await recordAudit(tx, actorOf(request), {
           module: NOTIFICATIONS_MODULE,
@@ -86,19 +73,16 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: allReadAnswer, ...errorAnswers(400, 401) },
     },
     handler: async (request) => {
-      const rows = await db.transaction(async (tx) => {
-        const read = await tx.query<{ id: number }>(
-          'UPDATE notifications SET is_read = true WHERE user_id = $1 AND NOT is_read RETURNING id',
-          [currentUser(request).id],
-        );
+      const updated = await db.transaction(async (tx) => {
+        const count = await markAllRead(tx, currentUser(request).id);
         await recordAudit(tx, actorOf(request), {
           module: NOTIFICATIONS_MODULE,
           action: 'notification_read',
-          details: { all: true, count: read.length },
+          details: { all: true, count },
         });
-        return read;
+        return count;
       });
-      return { data: { updated: rows.length }, message: 'All notifications marked as read.' };
+      return { data: { updated }, message: 'All notifications marked as read.' };
     },
   });
 }

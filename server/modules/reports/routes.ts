@@ -14,7 +14,7 @@ import {
   trendingRefreshedAnswer,
 } from './schemas.ts';
 import { tradeReportRoutes } from './tradeReportRoutes.ts';
-import { refreshTrending } from './trending.ts';
+import { refreshTrending, trendingProducts } from './trending.ts';
 import { actorOf, recordAudit } from '../audit/record.ts';
 
 /** The summary's series as rows of its CSV export, named as the reporting screen names its charts. */
@@ -42,14 +42,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       summary: 'The trending products',
       response: { 200: trendingAnswer, ...errorAnswers(401, 403) },
     },
-    handler: async () => {
-      const items = await db.query<{ synced_at: string }>(
-        'SELECT hs_code, product, shipments, value, synced_at FROM trending_products ORDER BY shipments DESC, value DESC, hs_code',
-      );
-      return {
-        data: { synced_at: items[0]?.synced_at ?? null, items: items.map(({ synced_at: _syncedAt, ...item }) => item) },
-      };
-    },
+    handler: async () => ({ data: await trendingProducts(db) }),
   });
 
   app.post('/sync-trending-data/refresh', {

@@ -1,5 +1,5 @@
 // The trending products: the most shipped products of the last months, computed from the trade records on request.
-import type { Database, Queryable } from '../../db/database.ts';
+import type { Database, Queryable, Row } from '../../db/database.ts';
 
 const TRENDING_MONTHS = 12;
 const TRENDING_ITEMS = 50;
@@ -52,4 +52,12 @@ export function refreshTrending(
     await recorded(tx, { ...refresh, recomputed: true });
     return refresh;
   });
+}
+
+/** The trending products, most shipped first, with when they were computed (null before the first refresh). */
+export async function trendingProducts(db: Queryable): Promise<{ synced_at: string | null; items: Row[] }> {
+  const items = await db.query<{ synced_at: string }>(
+    'SELECT hs_code, product, shipments, value, synced_at FROM trending_products ORDER BY shipments DESC, value DESC, hs_code',
+  );
+  return { synced_at: items[0]?.synced_at ?? null, items: items.map(({ synced_at: _syncedAt, ...item }) => item) };
 }

@@ -25,3 +25,16 @@ export async function markVerified(
   );
   return { before: before ?? null, after: after ?? null };
 }
+
+/** Who verified a record, and when; undefined when it never was. */
+export async function verificationOf(
+  db: Queryable,
+  module: string,
+  recordId: number,
+): Promise<Verification | undefined> {
+  const [verification] = await db.query<Verification>(
+    'SELECT verified_by, verified_at FROM verifications WHERE module = $1 AND record_id = $2',
+    [module, recordId],
+  );
+  return verification;
+}

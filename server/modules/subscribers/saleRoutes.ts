@@ -3,7 +3,6 @@ import { actionBodySchema } from '../../http/actionBody.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { idParams } from '../../http/requestSchemas.ts';
 import { MODULE, entityResource } from '../../registry.ts';
-import { quoted } from '../../../codegen/sqlNames.ts';
 import { actorOf, recordAudit } from '../audit/record.ts';
 import { currentUser } from '../auth/access.ts';
 import { writeAsCaller } from '../resources/recordOperations.ts';
@@ -13,10 +12,12 @@ import {
   quoteAnswer,
   quoteSale,
   recordPayment,
+  paymentsOf,
   sellSubscription,
+  subscriptionsOf,
   type SaleRequest,
 } from './sales.ts';
-import { EXECUTIVE_SCOPE, SUBSCRIPTION_STATE, planLabelSql, subscriberRouteParts } from './routeParts.ts';
+import { EXECUTIVE_SCOPE, subscriberRouteParts } from './routeParts.ts';
 import { TOP_UP_SERVER_ONLY, quoteQuery, subscriptionParams } from './schemas.ts';
 
 /** Selling: a subscriber's subscriptions and payments, the price of a sale, the sale, its cancellation, a top-up. */
@@ -25,11 +26,6 @@ export async function saleRoutes(app: FastifyInstance): Promise<void> {
   if (!subscribers) return;
   const { db } = app;
   const { can, mayDo, answers, tags, loadSubscriber } = subscriberRouteParts(app, subscribers);
-  const vouchers = entityResource(MODULE.vouchers);
-  const planLabel = planLabelSql();
-  const voucherCode = vouchers
-    ? `(SELECT v."code"::text FROM ${quoted(vouchers.entity.table)} v WHERE v.id = s.voucher_id)`
-    : 'NULL::text';
 
   app.get<{ Params: { id: number } }>('/subscribers/:id/subscriptions', {
     config: { access: can('SUBSCRIBER_DETAIL') },
@@ -43,12 +39,7 @@ export async function saleRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       await loadSubscriber(request.params.id, currentUser(request));
-      const rows = await db.query(
-        `SELECT s.*, ${planLabel} AS plan_label, ${voucherCode} AS voucher_code, ${SUBSCRIPTION_STATE} AS state
-           FROM subscriber_subscriptions s WHERE s.subscriber_id = $1 ORDER BY s.starts_on DESC, s.id DESC LIMIT 500`,
-        [request.params.id],
-      );
-      return { data: rows };
+      return { data: await subscriptionsOf(db, request.params.id) };
     },
   });
 
@@ -64,14 +55,7 @@ export async function saleRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       await loadSubscriber(request.params.id, currentUser(request));
-      const data = await db.query(
-        `SELECT y.id, y.kind, y.amount, y.reference, y.subscription_id, y.ledger_entry_id, y.received_at,
-                CASE WHEN y.kind = 'top_up' THEN coalesce(l.points, 0) || ' points' ELSE (SELECT ${planLabel} FROM subscriber_subscriptions s WHERE s.id = y.subscription_id) END AS note
-           FROM payments y LEFT JOIN points_ledger l ON l.id = y.ledger_entry_id
-          WHERE y.subscriber_id = $1 ORDER BY y.received_at DESC, y.id DESC LIMIT 500`,
-        [request.params.id],
-      );
-      return { data };
+      return { data: await paymentsOf(db, request.params.id) };
     },
   });
 

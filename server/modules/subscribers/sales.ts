@@ -7,6 +7,7 @@ import type { WriteContext } from '../resources/behaviours.ts';
 import { recordAudit } from '../audit/record.ts';
 import { toPaise, toRupees, rupeesText } from './money.ts';
 import { addLedgerEntry } from './points.ts';
+import { SUBSCRIPTION_STATE, planLabelSql } from './routeParts.ts';
 import { keepSubscriberState } from './subscriberState.ts';
 import { checkedVoucher, countVoucherUse, voucherCode, type AppliedVoucher } from './vouchers.ts';
 
@@ -243,4 +244,28 @@ async function loadPlan(db: Queryable, planId: number): Promise<Plan> {
     pricePaise: toPaise(row.price),
     validityDays: Number(row.validity_days),
   };
+}
+
+/** A subscriber's subscriptions, newest first, at most 500: each with its plan's name, its voucher's code, its state. */
+export function subscriptionsOf(db: Queryable, subscriberId: number): Promise<Row[]> {
+  const vouchers = entityResource(MODULE.vouchers);
+  const code = vouchers
+    ? `(SELECT v."code"::text FROM ${quoted(vouchers.entity.table)} v WHERE v.id = s.voucher_id)`
+    : 'NULL::text';
+  return db.query(
+    `SELECT s.*, ${planLabelSql()} AS plan_label, ${code} AS voucher_code, ${SUBSCRIPTION_STATE} AS state
+       FROM subscriber_subscriptions s WHERE s.subscriber_id = $1 ORDER BY s.starts_on DESC, s.id DESC LIMIT 500`,
+    [subscriberId],
+  );
+}
+
+/** A subscriber's payments, newest first, at most 500, each with what it paid for: its points or its plan. */
+export function paymentsOf(db: Queryable, subscriberId: number): Promise<Row[]> {
+  return db.query(
+    `SELECT y.id, y.kind, y.amount, y.reference, y.subscription_id, y.ledger_entry_id, y.received_at,
+            CASE WHEN y.kind = 'top_up' THEN coalesce(l.points, 0) || ' points' ELSE (SELECT ${planLabelSql()} FROM subscriber_subscriptions s WHERE s.id = y.subscription_id) END AS note
+       FROM payments y LEFT JOIN points_ledger l ON l.id = y.ledger_entry_id
+      WHERE y.subscriber_id = $1 ORDER BY y.received_at DESC, y.id DESC LIMIT 500`,
+    [subscriberId],
+  );
 }

@@ -7,7 +7,7 @@ import type { AuditActor } from '../audit/record.ts';
 import { executiveAssignment } from '../auth/executiveScope.ts';
 import { publicOrigin } from '../auth/emailLinks.ts';
 import { queueMail } from '../mail/outbox.ts';
-import { notify, recordLink } from '../notifications/notify.ts';
+import { notify, recordLink } from '../notifications/store.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { dateText } from './money.ts';
 import { keepSubscriberState, subscribersDueForState } from './subscriberState.ts';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { escapeHtml } from '../../http/html.ts';
 import { PeriodicJob } from '../../jobs/periodicJob.ts';
 import { MODULE, entityResource } from '../../registry.ts';
-import { notify, recordLink } from '../notifications/notify.ts';
+import { notify, recordLink } from '../notifications/store.ts';
 import { ResourceTable } from '../resources/sql.ts';
 import { uploader } from './audit.ts';
 import { UploadFileLocker } from './fileLocks.ts';

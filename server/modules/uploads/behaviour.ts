@@ -1,4 +1,6 @@
 import { removeUploadRecords } from './tradePartitions.ts';
+import { removeUploadFiles } from './uploadFiles.ts';
+import { removeRejections } from './uploadRejections.ts';
 import type { ResourceBehaviour } from '../resources/behaviours.ts';
 import { MODULE, entityResource, field } from '../../registry.ts';
 
@@ -14,13 +16,10 @@ export const dataUploadBehaviour: ResourceBehaviour = {
       if (uploads && field(uploads.entity, name)) values[name] = value;
   },
   async afterDelete(ids, { app, tx }) {
-    const files = await tx.query<{ storage_key: string | null }>(
-      'DELETE FROM upload_files WHERE upload_id = ANY($1::bigint[]) RETURNING storage_key',
-      [ids],
-    );
-    await tx.query('DELETE FROM upload_rejections WHERE upload_id = ANY($1::bigint[])', [ids]);
+    const storageKeys = await removeUploadFiles(tx, ids);
+    await removeRejections(tx, ids);
     // Its own table goes whole (a million rows deleted one by one would take minutes and leave an empty table).
     for (const id of ids) await removeUploadRecords(tx, id);
-    for (const file of files) if (file.storage_key) await app.storage.remove(file.storage_key);
+    for (const key of storageKeys) await app.storage.remove(key);
   },
 };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/database.ts';
-import { storeRejections, type LoadedRows } from './importRows.ts';
+import type { LoadedRows } from './importRows.ts';
+import { storeRejections } from './uploadRejections.ts';
 import { uploader } from './audit.ts';
 import { setUploadState } from './uploadState.ts';
 import { publishUpload, reviewImport } from './review.ts';

@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { MODULE, entityResource, type EntityResource } from '../../registry.ts';
 import { quoted } from '../../../codegen/sqlNames.ts';
+import { markReplacesPublished, replacesPublished } from './uploadFiles.ts';
 
 interface EarlierUpload extends Record<string, unknown> {
   id: number;
@@ -36,15 +37,8 @@ export async function claimCheckedFile(
   answers: CompletionAnswers,
 ): Promise<boolean> {
   await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [file.sha256]);
-  if (answers.replacePublished)
-    await tx.query('UPDATE upload_files SET replaces_published = true WHERE upload_id = $1 AND processed_at IS NULL', [
-      upload.id,
-    ]);
-  const [replacing] = await tx.query<{ replaces_published: boolean }>(
-    'SELECT replaces_published FROM upload_files WHERE upload_id = $1',
-    [upload.id],
-  );
-  if (!replacing?.replaces_published) {
+  if (answers.replacePublished) await markReplacesPublished(tx, Number(upload.id));
+  if (!(await replacesPublished(tx, Number(upload.id)))) {
     const questions: Record<string, string> = {};
     const [earlier] = answers.confirmDuplicate
       ? []

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../db/database.ts';
-import { notify, recordLink } from '../notifications/notify.ts';
+import { notify, recordLink } from '../notifications/store.ts';
 import { MODULE, entityResource } from '../../registry.ts';
 import { ResourceTable } from '../resources/sql.ts';
 import type { FileStorage } from './storage.ts';
+import { endProcessing } from './uploadFiles.ts';
 
 /** What an import works with: the app (its hooks and notices), the database, the file storage and the log. */
 export interface ImportServices {
@@ -84,10 +85,7 @@ export async function finishJob(
   error: string | null,
   message: string | null,
 ): Promise<void> {
-  await tx.query('UPDATE upload_files SET processed_at = now(), error = $2 WHERE upload_id = $1', [
-    job.uploadId,
-    error,
-  ]);
+  await endProcessing(tx, job.uploadId, error);
   if (job.userId !== null && message !== null)
     await notify(tx, job.userId, message, recordLink(MODULE.dataUploadLogs, 'view_detail', job.uploadId));
 }

@@ -100,3 +100,20 @@ export async function progressOf(db: Queryable, uploadIds: readonly number[]): P
     }),
   );
 }
+
+/** How many uploads are being imported now, by any instance. */
+export async function importsRunning(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM data_uploads WHERE status = 'processing'`,
+  );
+  return row?.count ?? 0;
+}
+
+/** Rows read per second by the imports running now, summed, each since it started. */
+export async function importsPace(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ pace: number | null }>(
+    `SELECT sum(p.rows_read / greatest(extract(epoch FROM p.updated_at - p.started_at), 1))::float8 AS pace
+       FROM upload_progress p JOIN data_uploads u ON u.id = p.upload_id WHERE u.status = 'processing'`,
+  );
+  return row?.pace ?? 0;
+}

@@ -5,7 +5,6 @@ import { csvLine } from '../../http/csv.ts';
 import { HttpError, forbidden, notFound, validationError } from '../../http/errors.ts';
 import { idParams } from '../../http/requestSchemas.ts';
 import { MODULE, entityResource } from '../../registry.ts';
-import { quoted } from '../../../codegen/sqlNames.ts';
 import { recordSchema } from '../resources/answers.ts';
 import { ResourceTable } from '../resources/sql.ts';
 import { currentUser, permission } from '../auth/access.ts';
@@ -14,10 +13,14 @@ import { removeUnstoredFile } from './abandonedUploads.ts';
 import { recordImportOutcome } from './audit.ts';
 import { progressOf, readProgress, requestCancel } from './importProgress.ts';
 import { CANCELLED_ERROR } from './importErrors.ts';
-import { setUploadState } from './uploadState.ts';
+import { endProcessing, fileLog, fileOwner, lockIdleFile, markReplacesPublished } from './uploadFiles.ts';
+import { rejectedRows, rejectionReasons } from './uploadRejections.ts';
+import { setUploadState, uploadStatuses } from './uploadState.ts';
 import { importAnswers, progressListQuery } from './importSchemas.ts';
 
 const REJECTIONS_BATCH = 1000;
+/** The rejections an upload's log lists at the most; the download has them all. */
+const LOG_REJECTIONS = 10_000;
 
 /**
  * An upload's import as its log and its list show it (docs/api.md): its state with the progress every instance reads
@@ -30,6 +33,12 @@ export async function uploadImportRoutes(app: FastifyInstance): Promise<void> {
   const table = new ResourceTable(uploads);
   const answers = importAnswers(recordSchema(uploads));
   const tags = [uploads.label];
+  /** Who started an existing upload, and whether its import has ended; 404 when there is no such upload. */
+  const existingFileOwner = async (id: number) => {
+    const file = await fileOwner(db, id);
+    if (!file || !(await table.get(db, id, null))) throw notFound('Upload');
+    return file;
+  };
   const anyUploader = {
     anyOf: [
       { module: MODULE.dataUploadLogs, action: 'add' },
@@ -49,14 +58,8 @@ export async function uploadImportRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const upload = await table.get(db, request.params.id, null);
       if (!upload) throw notFound('Upload');
-      const [file] = await db.query(
-        'SELECT stored_at, processed_at, error, replaces_published FROM upload_files WHERE upload_id = $1',
-        [request.params.id],
-      );
-      const rejected = await db.query(
-        'SELECT line, reason FROM upload_rejections WHERE upload_id = $1 ORDER BY line LIMIT 10000',
-        [request.params.id],
-      );
+      const file = await fileLog(db, request.params.id);
+      const rejected = await rejectionReasons(db, request.params.id, LOG_REJECTIONS);
       return {
         data: { upload: { ...upload, ...(file ?? {}) }, progress: await readProgress(db, request.params.id), rejected },
       };
@@ -78,11 +81,7 @@ export async function uploadImportRoutes(app: FastifyInstance): Promise<void> {
         throw validationError({ ids: 'Give at most 100 upload ids, separated by commas.' });
       const progress = await progressOf(db, ids);
       // With each upload's status, so that a list following its running uploads sees them end.
-      const statuses = await db.query<{ id: number; status: string }>(
-        `SELECT id, status FROM ${quoted(uploads.entity.table)} WHERE id = ANY($1::bigint[])`,
-        [ids],
-      );
-      const statusOf = new Map(statuses.map((row) => [Number(row.id), row.status]));
+      const statusOf = await uploadStatuses(db, ids);
       return {
         data: [...progress.entries()]
           .filter(([uploadId]) => statusOf.has(uploadId))
@@ -105,29 +104,19 @@ export async function uploadImportRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const user = currentUser(request);
       const id = request.params.id;
-      const [file] = await db.query<{ user_id: number | null; processed_at: string | null }>(
-        'SELECT user_id, processed_at FROM upload_files WHERE upload_id = $1',
-        [id],
-      );
-      if (!file || !(await table.get(db, id, null))) throw notFound('Upload');
+      const file = await existingFileOwner(id);
       if (file.user_id !== user.id && !user.grants.can(MODULE.dataUploadLogs, 'delete'))
         throw forbidden(MODULE.dataUploadLogs, 'cancel an upload of another user');
       if (file.processed_at) throw new HttpError(409, 'This upload has already ended.');
       await requestCancel(db, id, user.id);
       // Not being imported (no instance holds it): it ends now. Being imported: its importer reads the request.
       const unstored = await db.transaction(async (tx) => {
-        const [idle] = await tx.query<{ stored_at: string | null; storage_key: string | null }>(
-          'SELECT stored_at, storage_key FROM upload_files WHERE upload_id = $1 AND processed_at IS NULL FOR UPDATE SKIP LOCKED',
-          [id],
-        );
+        const idle = await lockIdleFile(tx, id);
         if (!idle) {
           await recordImportOutcome(tx, id, user.id, { cancel_requested: true });
           return null;
         }
-        await tx.query('UPDATE upload_files SET processed_at = now(), error = $2 WHERE upload_id = $1', [
-          id,
-          CANCELLED_ERROR,
-        ]);
+        await endProcessing(tx, id, CANCELLED_ERROR);
         await setUploadState(
           app,
           tx,
@@ -166,25 +155,18 @@ export async function uploadImportRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const user = currentUser(request);
       const id = request.params.id;
-      const [file] = await db.query<{ user_id: number | null; processed_at: string | null }>(
-        'SELECT user_id, processed_at FROM upload_files WHERE upload_id = $1',
-        [id],
-      );
-      if (!file || !(await table.get(db, id, null))) throw notFound('Upload');
+      const file = await existingFileOwner(id);
       if (file.user_id !== user.id) throw forbidden(MODULE.dataUploadLogs, 'confirm an upload of another user');
       const updated = await db.transaction(async (tx) => {
-        const rows = await tx.query(
-          'UPDATE upload_files SET replaces_published = true WHERE upload_id = $1 AND processed_at IS NULL RETURNING upload_id',
-          [id],
-        );
-        if (rows.length)
+        const marked = await markReplacesPublished(tx, id);
+        if (marked)
           await recordAudit(tx, actorOf(request), {
             module: MODULE.dataUploadLogs,
             recordId: id,
             action: 'update',
             details: { replaces_published: true },
           });
-        return rows.length > 0;
+        return marked;
       });
       if (!updated) throw new HttpError(409, 'This upload has already ended.');
       return {
@@ -216,10 +198,7 @@ export async function uploadImportRoutes(app: FastifyInstance): Promise<void> {
         yield csvLine(['line', 'reason', 'row']);
         let after = 0;
         for (;;) {
-          const rows = await db.query<{ line: number; reason: string; row_text: string | null }>(
-            'SELECT line, reason, row_text FROM upload_rejections WHERE upload_id = $1 AND line > $2 ORDER BY line LIMIT $3',
-            [id, after, REJECTIONS_BATCH],
-          );
+          const rows = await rejectedRows(db, id, after, REJECTIONS_BATCH);
           if (rows.length === 0) return;
           yield rows.map((row) => csvLine([row.line, row.reason, row.row_text])).join('');
           after = rows.at(-1)!.line;

@@ -2,7 +2,7 @@
 // and loaded with COPY into the table of their upload; rows that fail a check are kept as rejections.
 import type { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import type { Queryable, Transaction } from '../../db/database.ts';
+import type { Transaction } from '../../db/database.ts';
 import { workerCode } from '../../jobs/workerCode.ts';
 import { BadTradeFile, type ReadCount } from './tradeFile.ts';
 import { loadedColumns } from './tradePartitions.ts';
@@ -19,7 +19,6 @@ const WORKER = new URL('./tradeRowsWorker.ts', import.meta.url);
 const PIECES_AHEAD = 40;
 /** A worker's heap: rows are a few hundred bytes and a line at most 1 MB, so a file that needs more is hostile. */
 const WORKER_MEMORY_MB = 256;
-const REJECTION_BATCH = 500;
 
 /** Bundles the worker's code ahead of the first import (at start-up), so that import waits for none of it. */
 export async function prepareTradeFileReader(): Promise<void> {
@@ -144,25 +143,5 @@ class Inbox<T> {
   private wake(): void {
     this.waiter?.();
     this.waiter = null;
-  }
-}
-
-/** Keeps an upload's rejections (line, reason and the row as it was) for its log and their download. */
-export async function storeRejections(
-  tx: Queryable,
-  uploadId: number,
-  rejections: readonly Rejection[],
-): Promise<void> {
-  for (let start = 0; start < rejections.length; start += REJECTION_BATCH) {
-    const slice = rejections.slice(start, start + REJECTION_BATCH);
-    await tx.query(
-      'INSERT INTO upload_rejections (upload_id, line, reason, row_text) SELECT $1, l, r, t FROM unnest($2::int[], $3::text[], $4::text[]) AS x(l, r, t) ON CONFLICT DO NOTHING',
-      [
-        uploadId,
-        slice.map((rejection) => rejection.line),
-        slice.map((rejection) => rejection.reason),
-        slice.map((rejection) => rejection.row),
-      ],
-    );
   }
 }

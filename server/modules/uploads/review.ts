@@ -11,6 +11,7 @@ import { publishedUploads } from './duplicates.ts';
 import { reviewThresholds } from './reviewSettings.ts';
 import { publishUploadTable, removeUploadRecords } from './tradePartitions.ts';
 import { uploadProfile } from './uploadProfile.ts';
+import { replacesPublished } from './uploadFiles.ts';
 import { setUploadState, type UploadStateEntry } from './uploadState.ts';
 
 /** The upload being reviewed: what the comparison and the publication need of it. */
@@ -104,11 +105,7 @@ export async function publishUpload(
   entry: UploadStateEntry,
   values: Record<string, unknown> = {},
 ): Promise<number[]> {
-  const [file] = await tx.query<{ replaces_published: boolean }>(
-    'SELECT replaces_published FROM upload_files WHERE upload_id = $1',
-    [upload.uploadId],
-  );
-  const replacing = file?.replaces_published
+  const replacing = (await replacesPublished(tx, upload.uploadId))
     ? (await publishedUploads(tx, upload)).map((published) => published.id)
     : [];
   await publishUploadTable(tx, upload, replacing);
@@ -141,4 +138,56 @@ export async function rejectUpload(
     { status: 'rejected' },
     { ...entry, details: { ...entry.details, status: 'rejected' } },
   );
+}
+
+/** An upload's stored comparison and the reason its reviewer gave; undefined when it has no file row. */
+export async function storedReview(
+  db: Queryable,
+  uploadId: number,
+): Promise<{ review: UploadReview | null; reason: string | null } | undefined> {
+  const [file] = await db.query<{ review: UploadReview | string | null; review_reason: string | null }>(
+    'SELECT review, review_reason FROM upload_files WHERE upload_id = $1',
+    [uploadId],
+  );
+  if (!file) return undefined;
+  const review = typeof file.review === 'string' ? (JSON.parse(file.review) as UploadReview) : file.review;
+  return { review, reason: file.review_reason };
+}
+
+/** Keeps why a reviewer published or rejected an upload, with its file. */
+export async function keepReviewReason(tx: Queryable, uploadId: number, reason: string): Promise<void> {
+  await tx.query('UPDATE upload_files SET review_reason = $2 WHERE upload_id = $1', [uploadId, reason]);
+}
+
+/** An upload a reviewer publishes or rejects: what the decision and its notice need. */
+export interface DecidedUpload extends ReviewedUpload {
+  status: string;
+  fileName: string;
+  uploaderId: number | null;
+}
+
+/** Locks an upload's record until the reviewer's decision commits, and answers it; undefined when there is none. */
+export async function lockForDecision(tx: Queryable, uploadId: number): Promise<DecidedUpload | undefined> {
+  const [held] = await tx.query<{
+    status: string;
+    country_id: number | null;
+    trade_direction: string;
+    period: string;
+    file_name: string;
+    user_id: number | null;
+  }>(
+    `SELECT t.status, t.country_id, t.trade_direction, t.period, t.file_name, f.user_id
+       FROM ${uploadsTable()} t LEFT JOIN upload_files f ON f.upload_id = t.id WHERE t.id = $1 FOR UPDATE OF t`,
+    [uploadId],
+  );
+  if (!held) return undefined;
+  return {
+    uploadId,
+    status: held.status,
+    countryId: held.country_id,
+    tradeDirection: held.trade_direction,
+    period: held.period,
+    fileName: held.file_name,
+    uploaderId: held.user_id === null ? null : Number(held.user_id),
+  };
 }

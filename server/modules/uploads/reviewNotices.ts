@@ -6,7 +6,7 @@ import { escapeHtml } from '../../http/html.ts';
 import { MODULE } from '../../registry.ts';
 import { publicOrigin } from '../auth/emailLinks.ts';
 import { queueMail } from '../mail/outbox.ts';
-import { notify, recordLink } from '../notifications/notify.ts';
+import { notify, recordLink } from '../notifications/store.ts';
 
 export type ReviewNews = 'needs_review' | 'published' | 'rejected';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ReviewThresholds, UploadReview, UploadReviewAnswer } from '../../../contract/uploadReview.ts';
+import type { ReviewThresholds, UploadReviewAnswer } from '../../../contract/uploadReview.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { HttpError, notFound, validationError } from '../../http/errors.ts';
 import { idParams } from '../../http/requestSchemas.ts';
@@ -8,7 +8,8 @@ import { currentUser, permission } from '../auth/access.ts';
 import { actorOf, fieldChanges, recordAudit } from '../audit/record.ts';
 import { recordSchema } from '../resources/answers.ts';
 import { ResourceTable } from '../resources/sql.ts';
-import { publishUpload, rejectUpload, type ReviewedUpload } from './review.ts';
+import { markVerified, verificationOf } from '../resources/verifications.ts';
+import { keepReviewReason, lockForDecision, publishUpload, rejectUpload, storedReview } from './review.ts';
 import { tellOfReview } from './reviewNotices.ts';
 import { reviewMonths, reviewSamples } from './reviewSamples.ts';
 import { reasonBody, reviewAnswers, thresholdsBody } from './reviewSchemas.ts';
@@ -90,18 +91,11 @@ export async function uploadReviewRoutes(app: FastifyInstance): Promise<void> {
       const id = request.params.id;
       const upload = await table.get(db, id, null);
       if (!upload) throw notFound('Upload');
-      const [file] = await db.query<{
-        review: UploadReview | string | null;
-        reviewed_by: number | null;
-        reviewed_at: Date | string | null;
-        review_reason: string | null;
-      }>(
-        `SELECT f.review, v.verified_by AS reviewed_by, v.verified_at AS reviewed_at, f.review_reason
-           FROM upload_files f LEFT JOIN verifications v ON v.module = $2 AND v.record_id = f.upload_id WHERE f.upload_id = $1`,
-        [id, MODULE.dataUploadLogs],
-      );
-      const review =
-        typeof file?.review === 'string' ? (JSON.parse(file.review) as UploadReview) : (file?.review ?? null);
+      const [stored, verification] = await Promise.all([
+        storedReview(db, id),
+        verificationOf(db, MODULE.dataUploadLogs, id),
+      ]);
+      const review = stored?.review ?? null;
       const held = {
         id,
         country_id: (upload.country_id as number | null) ?? null,
@@ -113,13 +107,14 @@ export async function uploadReviewRoutes(app: FastifyInstance): Promise<void> {
         upload_id: id,
         status: String(upload.status),
         review,
-        decision: file?.reviewed_at
-          ? {
-              by: file.reviewed_by === null ? null : Number(file.reviewed_by),
-              at: new Date(file.reviewed_at).toISOString(),
-              reason: file.review_reason,
-            }
-          : null,
+        decision:
+          stored && verification?.verified_at
+            ? {
+                by: verification.verified_by === null ? null : Number(verification.verified_by),
+                at: new Date(verification.verified_at).toISOString(),
+                reason: stored.reason,
+              }
+            : null,
         months: await reviewMonths(db, held, review),
         samples: review && upload.status !== 'replaced' ? await reviewSamples(db, held, review) : [],
       };
@@ -149,38 +144,18 @@ export async function uploadReviewRoutes(app: FastifyInstance): Promise<void> {
         if (!(await table.get(db, id, null))) throw notFound('Upload');
         const user = currentUser(request);
         await db.transaction(async (tx) => {
-          const [held] = await tx.query<{
-            status: string;
-            country_id: number | null;
-            trade_direction: string;
-            period: string;
-            file_name: string;
-            user_id: number | null;
-          }>(
-            `SELECT t.status, t.country_id, t.trade_direction, t.period, t.file_name, f.user_id FROM ${table.table} t LEFT JOIN upload_files f ON f.upload_id = t.id WHERE t.id = $1 FOR UPDATE OF t`,
-            [id],
-          );
+          const held = await lockForDecision(tx, id);
           if (held?.status !== 'needs_review') throw new HttpError(409, NOT_HELD);
           const entry = { actor: actorOf(request), action: decision, details: { reason } };
-          const upload: ReviewedUpload = {
-            uploadId: id,
-            countryId: held.country_id,
-            tradeDirection: held.trade_direction,
-            period: held.period,
-          };
-          if (decision === 'publish') await publishUpload(app, tx, upload, entry);
+          if (decision === 'publish') await publishUpload(app, tx, held, entry);
           else await rejectUpload(app, tx, id, entry);
-          await tx.query('UPDATE upload_files SET review_reason = $2 WHERE upload_id = $1', [id, reason]);
-          await tx.query('INSERT INTO verifications (module, record_id, verified_by) VALUES ($1, $2, $3)', [
-            MODULE.dataUploadLogs,
-            id,
-            user.id,
-          ]);
+          await keepReviewReason(tx, id, reason);
+          await markVerified(tx, MODULE.dataUploadLogs, id, user.id);
           const news = decision === 'publish' ? 'published' : 'rejected';
           await tellOfReview(app, tx, {
             uploadId: id,
-            fileName: held.file_name,
-            uploaderId: held.user_id === null ? null : Number(held.user_id),
+            fileName: held.fileName,
+            uploaderId: held.uploaderId,
             news,
             detail: `${user.email}: ${reason}`,
             reviewers: true,

@@ -6,6 +6,7 @@ import { MODULE, entityResource } from '../../registry.ts';
 import { quoted } from '../../../codegen/sqlNames.ts';
 import { TRADE_RECORD_COLUMNS } from './tradeColumns.ts';
 import { ROW_COLUMNS, uploadRecords } from './uploadProfile.ts';
+import { rejectedRows } from './uploadRejections.ts';
 
 export const SAMPLE_ROWS = 20;
 const CHART_MONTHS = 12;
@@ -70,10 +71,8 @@ async function sampleOf(
   source: string | null,
 ): Promise<Row[]> {
   if (key === 'rejected_share') {
-    return db.query(
-      'SELECT line, reason, row_text AS row FROM upload_rejections WHERE upload_id = $1 ORDER BY line LIMIT $2',
-      [upload.id, SAMPLE_ROWS],
-    );
+    const rejected = await rejectedRows(db, upload.id, 0, SAMPLE_ROWS);
+    return rejected.map(({ row_text: row, ...rejection }) => ({ ...rejection, row }));
   }
   // A rejected upload's records are gone: only its rejected lines remain to show.
   if (!source) return [];

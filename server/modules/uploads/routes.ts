@@ -8,7 +8,7 @@ import { recordSchema } from '../resources/answers.ts';
 import { ResourceTable } from '../resources/sql.ts';
 import { uploader } from './audit.ts';
 import { writeAsCaller } from '../resources/recordOperations.ts';
-import { pendingFile, refuse } from './uploadFiles.ts';
+import { addUploadFile, pendingFile, refuse } from './uploadFiles.ts';
 import { configuredColumns } from './columns.ts';
 import { claimCheckedFile } from './duplicates.ts';
 import { BEGINNING_BYTES, checkBeginning, checkSize, isPlainFileName, isTradeFileName } from './fileChecks.ts';
@@ -80,10 +80,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
         const created = await app.records
           .named(MODULE.dataUploadLogs)
           .create(context, request.body as unknown as Record<string, unknown>);
-        await context.tx.query(
-          `INSERT INTO upload_files (upload_id, user_id, declared_size, expires_at) VALUES ($1, $2, $3, to_timestamp($4))`,
-          [created, user.id, size, expiresAt],
-        );
+        await addUploadFile(context.tx, { uploadId: created, userId: user.id, declaredSize: size, expiresAt });
         return created;
       });
       reply.code(201);

@@ -69,3 +69,85 @@ export async function storageKeyFor(db: Queryable, uploadId: number, fileName: s
   if (!row) throw new Error(`No upload ${uploadId}`);
   return row.storage_key;
 }
+
+/** Starts an upload's file row: who sends it, the size declared, and when an unfinished upload is abandoned. */
+export async function addUploadFile(
+  tx: Queryable,
+  file: { uploadId: number; userId: number; declaredSize: number; expiresAt: number },
+): Promise<void> {
+  await tx.query(
+    'INSERT INTO upload_files (upload_id, user_id, declared_size, expires_at) VALUES ($1, $2, $3, to_timestamp($4))',
+    [file.uploadId, file.userId, file.declaredSize, file.expiresAt],
+  );
+}
+
+/** What an upload's log shows of its file: when it was stored and processed, its error, whether it replaces another. */
+export async function fileLog(db: Queryable, uploadId: number): Promise<Record<string, unknown> | undefined> {
+  const [file] = await db.query(
+    'SELECT stored_at, processed_at, error, replaces_published FROM upload_files WHERE upload_id = $1',
+    [uploadId],
+  );
+  return file;
+}
+
+/** Who started an upload, and when its import ended (null while it has not). */
+export async function fileOwner(
+  db: Queryable,
+  uploadId: number,
+): Promise<{ user_id: number | null; processed_at: string | null } | undefined> {
+  const [file] = await db.query<{ user_id: number | null; processed_at: string | null }>(
+    'SELECT user_id, processed_at FROM upload_files WHERE upload_id = $1',
+    [uploadId],
+  );
+  return file;
+}
+
+/**
+ * Locks the file of an upload that has not ended and that no import holds (an import holds its row to its commit),
+ * and answers where its bytes are so far; undefined when an import holds it or it has ended.
+ */
+export async function lockIdleFile(
+  tx: Queryable,
+  uploadId: number,
+): Promise<{ stored_at: string | null; storage_key: string | null } | undefined> {
+  const [idle] = await tx.query<{ stored_at: string | null; storage_key: string | null }>(
+    'SELECT stored_at, storage_key FROM upload_files WHERE upload_id = $1 AND processed_at IS NULL FOR UPDATE SKIP LOCKED',
+    [uploadId],
+  );
+  return idle;
+}
+
+/** Ends an upload's processing, with the error that ended it (null: its import ended well). */
+export async function endProcessing(tx: Queryable, uploadId: number, error: string | null): Promise<void> {
+  await tx.query('UPDATE upload_files SET processed_at = now(), error = $2 WHERE upload_id = $1', [uploadId, error]);
+}
+
+/**
+ * Records that an upload replaces what is published for its country, trade direction and period, while its import
+ * has not ended; true when it did.
+ */
+export async function markReplacesPublished(tx: Queryable, uploadId: number): Promise<boolean> {
+  const rows = await tx.query(
+    'UPDATE upload_files SET replaces_published = true WHERE upload_id = $1 AND processed_at IS NULL RETURNING upload_id',
+    [uploadId],
+  );
+  return rows.length > 0;
+}
+
+/** Whether an upload's uploader confirmed that it replaces what is published for its month. */
+export async function replacesPublished(db: Queryable, uploadId: number): Promise<boolean> {
+  const [file] = await db.query<{ replaces_published: boolean }>(
+    'SELECT replaces_published FROM upload_files WHERE upload_id = $1',
+    [uploadId],
+  );
+  return file?.replaces_published ?? false;
+}
+
+/** Removes the file rows of deleted uploads; answers the keys their stored files were kept under. */
+export async function removeUploadFiles(tx: Queryable, uploadIds: readonly number[]): Promise<string[]> {
+  const files = await tx.query<{ storage_key: string | null }>(
+    'DELETE FROM upload_files WHERE upload_id = ANY($1::bigint[]) RETURNING storage_key',
+    [uploadIds],
+  );
+  return files.flatMap((file) => (file.storage_key ? [file.storage_key] : []));
+}

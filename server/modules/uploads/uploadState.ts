@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuditAction } from '../../../contract/audit.ts';
 import type { Queryable } from '../../db/database.ts';
 import { MODULE, entityResource, field } from '../../registry.ts';
+import { quoted } from '../../../codegen/sqlNames.ts';
 import type { AuditActor } from '../audit/record.ts';
 
 /** What an upload's change of state records: who (the uploader), and what happened to its file or its import. */
@@ -38,4 +39,15 @@ export async function setUploadState(
       { expected: 'any', values: present },
       { action: entry?.action ?? 'import', details: entry?.details ?? {} },
     );
+}
+
+/** The status of each of these uploads that exists, by id. */
+export async function uploadStatuses(db: Queryable, uploadIds: readonly number[]): Promise<Map<number, string>> {
+  const uploads = entityResource(MODULE.dataUploadLogs);
+  if (!uploads) return new Map();
+  const rows = await db.query<{ id: number; status: string }>(
+    `SELECT id, status FROM ${quoted(uploads.entity.table)} WHERE id = ANY($1::bigint[])`,
+    [uploadIds],
+  );
+  return new Map(rows.map((row) => [Number(row.id), row.status]));
 }
