@@ -1,45 +1,49 @@
-import { manifestError, type ManifestError } from './errors.ts';
+import { manifestError, type ManifestError, type ManifestErrorKind } from './errors.ts';
 
 // Checks within one JSON schema of the manifest (an entity's or an action form's), each error at its JSON pointer.
 
 type Properties = Record<string, Record<string, unknown>>;
+type Pointer = (...rest: (string | number)[]) => string;
+
+function propertiesOf(schema: object): Properties {
+  return ((schema as { properties?: unknown }).properties ?? {}) as Properties;
+}
+
+/** The errors one check of a schema collects, and how it adds one: its kind, its place in the schema, its message. */
+function errorsAt(file: string, pointer: Pointer) {
+  const errors: ManifestError[] = [];
+  const add = (kind: ManifestErrorKind, at: (string | number)[], message: string) => {
+    errors.push(manifestError(kind, file, pointer(...at), message));
+  };
+  return { errors, add };
+}
 
 /**
  * compareTo and notBefore name a sibling field of the same schema; notBefore compares text order, which is date
  * order only when both fields have the same date format.
  */
-export function siblingReferenceErrors(
-  file: string,
-  schema: object,
-  pointer: (...rest: (string | number)[]) => string,
-): ManifestError[] {
-  const properties = ((schema as { properties?: unknown }).properties ?? {}) as Record<string, Record<string, unknown>>;
-  const errors: ManifestError[] = [];
+export function siblingReferenceErrors(file: string, schema: object, pointer: Pointer): ManifestError[] {
+  const properties = propertiesOf(schema);
+  const { errors, add } = errorsAt(file, pointer);
   for (const [name, property] of Object.entries(properties)) {
     for (const keyword of ['compareTo', 'notBefore'] as const) {
       const target = property[keyword];
       if (typeof target !== 'string') continue;
       const sibling = Object.hasOwn(properties, target) ? properties[target] : undefined;
       if (!sibling || target === name) {
-        errors.push(
-          manifestError(
-            'UnknownField',
-            file,
-            pointer('properties', name, keyword),
-            `${keyword} names "${target}", which is not another field of the same schema`,
-          ),
+        add(
+          'UnknownField',
+          ['properties', name, keyword],
+          `${keyword} names "${target}", which is not another field of the same schema`,
         );
       } else if (
         keyword === 'notBefore' &&
         (sibling.format !== property.format || !['date', 'date-time', 'period'].includes(String(property.format)))
       ) {
-        errors.push(
-          manifestError(
-            'SchemaViolation',
-            file,
-            pointer('properties', name, keyword),
-            `notBefore compares "${name}" with "${target}" as text, so both need the same date format (date, date-time or period)`,
-          ),
+        add(
+          'SchemaViolation',
+          ['properties', name, keyword],
+          `notBefore compares "${name}" with "${target}" as text, so both need the same date format (date, date-time or period)`,
         );
       }
     }
@@ -51,37 +55,19 @@ export function siblingReferenceErrors(
  * A business rule (`if` / `then` / `else` of the entity schema, or of its `allOf` items) names fields of the entity: a
  * misspelt one would not fail to compile, it would make the rule test or demand a field no form has.
  */
-export function businessRuleErrors(
-  file: string,
-  schema: object,
-  pointer: (...rest: (string | number)[]) => string,
-): ManifestError[] {
-  const fields = new Set(Object.keys(((schema as { properties?: unknown }).properties ?? {}) as object));
-  const errors: ManifestError[] = [];
+export function businessRuleErrors(file: string, schema: object, pointer: Pointer): ManifestError[] {
+  const fields = new Set(Object.keys(propertiesOf(schema)));
+  const { errors, add } = errorsAt(file, pointer);
   const check = (rule: unknown, at: (string | number)[]) => {
     if (rule === null || typeof rule !== 'object') return;
     const { properties, required } = rule as { properties?: unknown; required?: unknown };
     for (const name of Object.keys((properties ?? {}) as object)) {
       if (!fields.has(name))
-        errors.push(
-          manifestError(
-            'UnknownField',
-            file,
-            pointer(...at, 'properties', name),
-            `a business rule names "${name}", which the entity lacks`,
-          ),
-        );
+        add('UnknownField', [...at, 'properties', name], `a business rule names "${name}", which the entity lacks`);
     }
     (Array.isArray(required) ? required : []).forEach((name, i) => {
       if (!fields.has(String(name)))
-        errors.push(
-          manifestError(
-            'UnknownField',
-            file,
-            pointer(...at, 'required', i),
-            `a business rule names "${String(name)}", which the entity lacks`,
-          ),
-        );
+        add('UnknownField', [...at, 'required', i], `a business rule names "${String(name)}", which the entity lacks`);
     });
   };
   const rulesOf = (node: Record<string, unknown>, at: (string | number)[]) => {
@@ -100,48 +86,35 @@ export function businessRuleErrors(
  * An enum field's `enumLabels` names every value of its enum, and nothing else: a label for a value the field cannot
  * hold would show nowhere, and a value without one would show as a code.
  */
-export function enumLabelErrors(
-  file: string,
-  schema: object,
-  pointer: (...rest: (string | number)[]) => string,
-): ManifestError[] {
-  const properties = ((schema as { properties?: unknown }).properties ?? {}) as Properties;
-  const errors: ManifestError[] = [];
+export function enumLabelErrors(file: string, schema: object, pointer: Pointer): ManifestError[] {
+  const properties = propertiesOf(schema);
+  const { errors, add } = errorsAt(file, pointer);
   for (const [name, property] of Object.entries(properties)) {
     const labels = property.enumLabels;
     if (labels === undefined || labels === null || typeof labels !== 'object') continue;
     const values = Array.isArray(property.enum) ? property.enum.map(String) : null;
     if (!values) {
-      errors.push(
-        manifestError(
-          'SchemaViolation',
-          file,
-          pointer('properties', name, 'enumLabels'),
-          `enumLabels label the values of an enum, and "${name}" has none`,
-        ),
+      add(
+        'SchemaViolation',
+        ['properties', name, 'enumLabels'],
+        `enumLabels label the values of an enum, and "${name}" has none`,
       );
       continue;
     }
     for (const value of Object.keys(labels)) {
       if (!values.includes(value))
-        errors.push(
-          manifestError(
-            'SchemaViolation',
-            file,
-            pointer('properties', name, 'enumLabels', value),
-            `"${value}" is not a value of the enum of "${name}"`,
-          ),
+        add(
+          'SchemaViolation',
+          ['properties', name, 'enumLabels', value],
+          `"${value}" is not a value of the enum of "${name}"`,
         );
     }
     const unlabelled = values.filter((value) => !Object.hasOwn(labels, value));
     if (unlabelled.length > 0) {
-      errors.push(
-        manifestError(
-          'SchemaViolation',
-          file,
-          pointer('properties', name, 'enumLabels'),
-          `no label for ${unlabelled.map((value) => `"${value}"`).join(', ')}`,
-        ),
+      add(
+        'SchemaViolation',
+        ['properties', name, 'enumLabels'],
+        `no label for ${unlabelled.map((value) => `"${value}"`).join(', ')}`,
       );
     }
   }
@@ -152,25 +125,14 @@ export function enumLabelErrors(
  * A `valueUnit` belongs on a number; one by an enum sibling names that sibling and only values it can hold, and gives a
  * unit for each, or a value would read as a bare number.
  */
-export function unitErrors(
-  file: string,
-  schema: object,
-  pointer: (...rest: (string | number)[]) => string,
-): ManifestError[] {
-  const properties = ((schema as { properties?: unknown }).properties ?? {}) as Properties;
-  const errors: ManifestError[] = [];
+export function unitErrors(file: string, schema: object, pointer: Pointer): ManifestError[] {
+  const properties = propertiesOf(schema);
+  const { errors, add } = errorsAt(file, pointer);
   for (const [name, property] of Object.entries(properties)) {
     const unit = property.valueUnit;
     if (unit === undefined) continue;
     if (property.type !== 'number' && property.type !== 'integer') {
-      errors.push(
-        manifestError(
-          'SchemaViolation',
-          file,
-          pointer('properties', name, 'valueUnit'),
-          `a unit belongs on a number, and "${name}" is not one`,
-        ),
-      );
+      add('SchemaViolation', ['properties', name, 'valueUnit'], `a unit belongs on a number, and "${name}" is not one`);
     }
     if (unit === null || typeof unit !== 'object') continue;
     const { field, units } = unit as { field: string; units: Record<string, string> };
@@ -179,26 +141,24 @@ export function unitErrors(
         ? (properties[field]!.enum as unknown[]).map(String)
         : null;
     if (!values) {
-      errors.push(
-        manifestError(
-          'UnknownField',
-          file,
-          pointer('properties', name, 'valueUnit', 'field'),
-          `the unit of "${name}" follows "${field}", which is not an enum field of the same schema`,
-        ),
+      add(
+        'UnknownField',
+        ['properties', name, 'valueUnit', 'field'],
+        `the unit of "${name}" follows "${field}", which is not an enum field of the same schema`,
       );
       continue;
     }
     const unknown = Object.keys(units).filter((value) => !values.includes(value));
     const missing = values.filter((value) => !Object.hasOwn(units, value));
     if (unknown.length + missing.length > 0) {
-      errors.push(
-        manifestError(
-          'SchemaViolation',
-          file,
-          pointer('properties', name, 'valueUnit', 'units'),
-          `the units of "${name}" must name each value of "${field}" once (${[...unknown.map((value) => `"${value}" is not one`), ...missing.map((value) => `"${value}" has none`)].join(', ')})`,
-        ),
+      const wrong = [
+        ...unknown.map((value) => `"${value}" is not one`),
+        ...missing.map((value) => `"${value}" has none`),
+      ];
+      add(
+        'SchemaViolation',
+        ['properties', name, 'valueUnit', 'units'],
+        `the units of "${name}" must name each value of "${field}" once (${wrong.join(', ')})`,
       );
     }
   }
@@ -209,32 +169,22 @@ export function unitErrors(
  * A mobile number is stored in one form (its ten digits), however it was typed: a `format: "mobile"` field says so
  * with `normalise: "mobile"`, and only such a field does.
  */
-export function normaliseErrors(
-  file: string,
-  schema: object,
-  pointer: (...rest: (string | number)[]) => string,
-): ManifestError[] {
-  const properties = ((schema as { properties?: unknown }).properties ?? {}) as Properties;
-  const errors: ManifestError[] = [];
+export function normaliseErrors(file: string, schema: object, pointer: Pointer): ManifestError[] {
+  const properties = propertiesOf(schema);
+  const { errors, add } = errorsAt(file, pointer);
   for (const [name, property] of Object.entries(properties)) {
     const mobile = property.format === 'mobile';
     if (mobile && property.normalise !== 'mobile') {
-      errors.push(
-        manifestError(
-          'SchemaViolation',
-          file,
-          pointer('properties', name),
-          `"${name}" is a mobile number: add "normalise": "mobile", so that it is stored as its ten digits however it is typed`,
-        ),
+      add(
+        'SchemaViolation',
+        ['properties', name],
+        `"${name}" is a mobile number: add "normalise": "mobile", so that it is stored as its ten digits however it is typed`,
       );
     } else if (!mobile && property.normalise === 'mobile') {
-      errors.push(
-        manifestError(
-          'SchemaViolation',
-          file,
-          pointer('properties', name, 'normalise'),
-          `"normalise": "mobile" belongs on a field of format "mobile", and "${name}" is not one`,
-        ),
+      add(
+        'SchemaViolation',
+        ['properties', name, 'normalise'],
+        `"normalise": "mobile" belongs on a field of format "mobile", and "${name}" is not one`,
       );
     }
   }
@@ -245,15 +195,11 @@ export function normaliseErrors(
  * Money is declared, never guessed from a name: `format: "money"` on a number, with its `currency`; a currency belongs
  * on such a field only, and money is its unit (no `valueUnit` beside it).
  */
-export function moneyErrors(
-  file: string,
-  schema: object,
-  pointer: (...rest: (string | number)[]) => string,
-): ManifestError[] {
-  const properties = ((schema as { properties?: unknown }).properties ?? {}) as Properties;
-  const errors: ManifestError[] = [];
+export function moneyErrors(file: string, schema: object, pointer: Pointer): ManifestError[] {
+  const properties = propertiesOf(schema);
+  const { errors, add } = errorsAt(file, pointer);
   const refuse = (name: string, at: string[], message: string) =>
-    errors.push(manifestError('SchemaViolation', file, pointer('properties', name, ...at), message));
+    add('SchemaViolation', ['properties', name, ...at], message);
   for (const [name, property] of Object.entries(properties)) {
     if (property.format !== 'money') {
       if (property.currency !== undefined)

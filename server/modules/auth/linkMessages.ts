@@ -60,6 +60,19 @@ const WORDING: Record<LinkWording, Wording> = {
   },
 };
 
+const HTML_START = '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5; color: #1f2937">';
+
+/** A notice e-mail of plain paragraphs (no link to follow), in plain text and in HTML with each paragraph escaped. */
+export function noticeMessage(to: string, subject: string, paragraphs: readonly string[]): MailMessage {
+  return {
+    to,
+    subject,
+    text: paragraphs.join('\n\n'),
+    html: [HTML_START, ...paragraphs.map((line) => `<p>${escapeHtml(line)}</p>`), '</body></html>'].join('\n'),
+    expiresAt: null,
+  };
+}
+
 /** A link e-mail in plain text and HTML: what it is for, the link, and when the link stops working. */
 export function linkMessage(kind: LinkWording, facts: LinkMessageFacts): MailMessage {
   const wording = WORDING[kind];
@@ -69,7 +82,7 @@ export function linkMessage(kind: LinkWording, facts: LinkMessageFacts): MailMes
   const text = [greeting, ...before, `${wording.action}: ${facts.link}`, ...after, `— ${PRODUCT_NAME}`].join('\n\n');
   const paragraph = (line: string) => `<p>${escapeHtml(line)}</p>`;
   const html = [
-    '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5; color: #1f2937">',
+    HTML_START,
     paragraph(greeting),
     ...before.map(paragraph),
     `<p><a href="${escapeHtml(facts.link)}" style="display: inline-block; padding: 10px 16px; background: #1d4ed8; color: #ffffff; text-decoration: none; border-radius: 6px">${escapeHtml(wording.action)}</a></p>`,

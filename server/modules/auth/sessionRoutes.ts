@@ -34,10 +34,15 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     if (!(await users.table.visible(db, [id], users.scopeOf(currentUser(request))))) throw notFound('User');
     return id;
   };
-  const page = (request: FastifyRequest<{ Querystring: Page }>) => ({
-    number: request.query._page,
-    size: request.query._page_size,
-  });
+  /** The page a request asks for of a list, answered with the list's total and the page's number and size. */
+  const answerPage = async <T>(
+    request: FastifyRequest<{ Querystring: Page }>,
+    read: (number: number, size: number) => Promise<{ data: T[]; total: number }>,
+  ) => {
+    const { _page: number, _page_size: size } = request.query;
+    const { data, total } = await read(number, size);
+    return { data, meta: { total, page: number, page_size: size } };
+  };
 
   app.get<{ Querystring: Page }>('/user/sessions', {
     config: { access: 'signed-in' },
@@ -50,9 +55,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const user = currentUser(request);
-      const { number, size } = page(request);
-      const { data, total } = await listLiveSessions(db, user.id, user.sessionId, number, size);
-      return { data, meta: { total, page: number, page_size: size } };
+      return answerPage(request, (number, size) => listLiveSessions(db, user.id, user.sessionId, number, size));
     },
   });
 
@@ -122,9 +125,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: signInListAnswer, ...errorAnswers(400, 401) },
     },
     handler: async (request) => {
-      const { number, size } = page(request);
-      const { data, total } = await listSignIns(db, currentUser(request).id, number, size);
-      return { data, meta: { total, page: number, page_size: size } };
+      return answerPage(request, (number, size) => listSignIns(db, currentUser(request).id, number, size));
     },
   });
 
@@ -140,9 +141,9 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const id = await visibleUser(request, request.params.id);
-      const { number, size } = page(request);
-      const { data, total } = await listLiveSessions(db, id, currentUser(request).sessionId, number, size);
-      return { data, meta: { total, page: number, page_size: size } };
+      return answerPage(request, (number, size) =>
+        listLiveSessions(db, id, currentUser(request).sessionId, number, size),
+      );
     },
   });
 
@@ -184,9 +185,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const id = await visibleUser(request, request.params.id);
-      const { number, size } = page(request);
-      const { data, total } = await listSignIns(db, id, number, size);
-      return { data, meta: { total, page: number, page_size: size } };
+      return answerPage(request, (number, size) => listSignIns(db, id, number, size));
     },
   });
 }

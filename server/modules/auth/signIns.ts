@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { SignInAnswer, SignInOutcome } from '../../../contract/signIns.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { escapeHtml } from '../../http/html.ts';
 import { HOUR_MILLISECONDS, PeriodicJob } from '../../jobs/periodicJob.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { describeBrowser } from './browser.ts';
-import { PRODUCT_NAME } from './linkMessages.ts';
+import { PRODUCT_NAME, noticeMessage } from './linkMessages.ts';
 
 /** How long the sign-in history keeps an attempt (docs/api.md, "Sessions and sign-in history"). */
 export const SIGN_IN_HISTORY_DAYS = 180;
@@ -141,15 +140,5 @@ function newBrowserMessage(user: SignedInUser, client: SignInClient) {
     'If it was you, there is nothing to do. If not, change your password now: that signs out every other session. Your profile lists your sessions and recent sign-ins.',
     `— ${PRODUCT_NAME}`,
   ];
-  return {
-    to: user.email,
-    subject: `A new sign-in to your ${PRODUCT_NAME} account`,
-    text: lines.join('\n\n'),
-    html: [
-      '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5; color: #1f2937">',
-      ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-      '</body></html>',
-    ].join('\n'),
-    expiresAt: null,
-  };
+  return noticeMessage(user.email, `A new sign-in to your ${PRODUCT_NAME} account`, lines);
 }

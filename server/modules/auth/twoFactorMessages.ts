@@ -1,6 +1,5 @@
-import { escapeHtml } from '../../http/html.ts';
 import type { MailMessage } from '../mail/outbox.ts';
-import { PRODUCT_NAME } from './linkMessages.ts';
+import { PRODUCT_NAME, noticeMessage } from './linkMessages.ts';
 
 /** The e-mail a user is sent when an administrator resets their second factor. */
 export function resetMessage(user: { email: string; first_name: string | null }): MailMessage {
@@ -10,15 +9,5 @@ export function resetMessage(user: { email: string; first_name: string | null })
     'To turn it on again, open your profile and enrol your authenticator app. If you did not ask for this, tell your administrator and change your password.',
     `— ${PRODUCT_NAME}`,
   ];
-  return {
-    to: user.email,
-    subject: `Two-factor sign-in was reset on your ${PRODUCT_NAME} account`,
-    text: lines.join('\n\n'),
-    html: [
-      '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5; color: #1f2937">',
-      ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-      '</body></html>',
-    ].join('\n'),
-    expiresAt: null,
-  };
+  return noticeMessage(user.email, `Two-factor sign-in was reset on your ${PRODUCT_NAME} account`, lines);
 }

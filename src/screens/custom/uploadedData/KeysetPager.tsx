@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { PAGE_SIZES } from '../../generic/list/useListState.ts';
+import { RowsPerPage } from '../../generic/list/RowsPerPage.tsx';
 
 export interface KeysetPagerProps {
   /** The position of the page's first record (1 on the first page). */
@@ -31,21 +30,10 @@ export function KeysetPager({
   onNext,
   onSize,
 }: KeysetPagerProps) {
-  const id = useId();
-  const sizes = [...new Set([...PAGE_SIZES, defaultSize])].sort((a, b) => a - b);
   const last = first + shown - 1;
   return (
     <nav className="pagination" aria-label="Pagination">
-      <div className="pagination__size">
-        <label htmlFor={id}>Rows per page</label>
-        <select id={id} value={size} onChange={(event) => onSize(Number(event.target.value))}>
-          {sizes.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
-      </div>
+      <RowsPerPage size={size} defaultSize={defaultSize} onSize={onSize} />
       <p className="pagination__range" aria-live="polite">
         {first.toLocaleString('en')}–{last.toLocaleString('en')} of {estimated ? 'about ' : ''}
         {total.toLocaleString('en')}

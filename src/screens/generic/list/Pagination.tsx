@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { PAGE_SIZES } from './useListState.ts';
+import { RowsPerPage } from './RowsPerPage.tsx';
 
 export interface PaginationProps {
   page: number;
@@ -12,23 +11,12 @@ export interface PaginationProps {
 
 /** Server-side paging: rows per page, the range shown, previous and next. */
 export function Pagination({ page, size, total, defaultSize, onPage, onSize }: PaginationProps) {
-  const id = useId();
   const pages = Math.max(1, Math.ceil(total / size));
   const first = total === 0 ? 0 : (page - 1) * size + 1;
   const last = Math.min(total, page * size);
-  const sizes = [...new Set([...PAGE_SIZES, defaultSize])].sort((a, b) => a - b);
   return (
     <nav className="pagination" aria-label="Pagination">
-      <div className="pagination__size">
-        <label htmlFor={id}>Rows per page</label>
-        <select id={id} value={size} onChange={(event) => onSize(Number(event.target.value))}>
-          {sizes.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
-      </div>
+      <RowsPerPage size={size} defaultSize={defaultSize} onSize={onSize} />
       <p className="pagination__range" aria-live="polite">
         {first}–{last} of {total} · Page {Math.min(page, pages)} of {pages}
       </p>
