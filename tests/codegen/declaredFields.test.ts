@@ -6,6 +6,8 @@ import { buildModel, formatManifestError, type ManifestError } from '../../codeg
 import { editJson, projectRoot, scratchManifest, tempDir } from './helpers.ts';
 
 const PLANS = 'subscription-management.json';
+const SUBSCRIBERS = 'subscriber-management.json';
+const ROLES = 'user-management.json';
 const VOUCHER = 'voucher-management.json';
 const plan = (...rest: string[]) => ['/resources/0/entity/schema', ...rest].join('/');
 
@@ -28,9 +30,22 @@ function withoutPrice(doc: Record<string, any>): void {
   plans.uiSchema['ui:order'] = others(plans.uiSchema['ui:order']);
 }
 
-async function planErrors(edit: (plans: Record<string, any>) => void): Promise<string[]> {
+/** A field gone from a resource: from its schema, and from the list and the form that show it. */
+function withoutField(resource: Record<string, any>, name: string): void {
+  const others = (names: string[] = []) => names.filter((each) => each !== name);
+  delete resource.entity.schema.properties[name];
+  resource.entity.schema.required = others(resource.entity.schema.required);
+  for (const part of ['columns', 'priority', 'filters', 'search'] as const)
+    if (resource.list[part]) resource.list[part] = others(resource.list[part]);
+  if (resource.uiSchema) {
+    delete resource.uiSchema[name];
+    resource.uiSchema['ui:order'] = others(resource.uiSchema['ui:order']);
+  }
+}
+
+async function planErrors(edit: (plans: Record<string, any>) => void, file = PLANS): Promise<string[]> {
   const dir = await productManifest();
-  await editJson(join(dir, PLANS), edit);
+  await editJson(join(dir, file), edit);
   const { errors } = await buildModel(dir);
   expect(errors.every((error) => error.kind === 'ModuleContractViolation')).toBe(true);
   return errors.map(formatManifestError);
@@ -70,6 +85,47 @@ describe('the fields special code reads are declared', () => {
       ),
       expect.stringMatching(new RegExp(`^${PLANS}:${plan('required')}: "validity_days" must be required`)),
     ]);
+  });
+
+  it('refuses subscribers without a field the server keeps on them, naming the file and the pointer', async () => {
+    const subscriber = (...rest: string[]) => ['/resources/0/entity/schema', ...rest].join('/');
+    const errors = await planErrors((doc) => withoutField(doc.resources[0], 'points_balance'), SUBSCRIBERS);
+    expect(errors).toEqual([
+      `${SUBSCRIBERS}:${subscriber('properties')}: a subscriber needs "points_balance", an integer kept by the server (readOnly): every entry of the points ledger sets it to the balance it leaves (contract/modules.ts, SUBSCRIBER_FIELDS)`,
+    ]);
+  });
+
+  it('refuses a subscriber field people could type, of another type, or without a status the server writes', async () => {
+    const subscriber = (...rest: string[]) => ['/resources/0/entity/schema/properties', ...rest].join('/');
+    const errors = await planErrors((doc) => {
+      const properties = doc.resources[0].entity.schema.properties;
+      delete properties.plan_id.readOnly;
+      properties.points_balance.type = 'number';
+      properties.status.enum = properties.status.enum.filter((value: string) => value !== 'expiring');
+      delete properties.status.enumLabels.expiring;
+    }, SUBSCRIBERS);
+    expect(errors).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${SUBSCRIBERS}:${subscriber('status', 'enum')}: "status" must allow every value the server writes \\(none, trial, active, expiring, expired, cancelled\\)`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(`^${SUBSCRIBERS}:${subscriber('plan_id')}: "plan_id" is kept by the server, so it must be readOnly`),
+      ),
+      expect.stringMatching(
+        new RegExp(`^${SUBSCRIBERS}:${subscriber('points_balance', 'type')}: "points_balance" must be an integer`),
+      ),
+    ]);
+  });
+
+  it('refuses roles with an entity but no description for the seed to write, and accepts roles without an entity', async () => {
+    const errors = await planErrors((doc) => withoutField(doc.resources[1], 'description'), ROLES);
+    expect(errors).toEqual([
+      `${ROLES}:/resources/1/entity/schema/properties: a role needs "description", a string: the seed says by it what each role every install has may do (contract/modules.ts, ROLE_FIELDS)`,
+    ]);
+    const dir = await scratchManifest('relations');
+    expect((await buildModel(dir)).errors).toEqual([]);
   });
 
   it('writes nothing for a manifest whose plans lack a declared field', async () => {

@@ -1,7 +1,7 @@
 /** The home screen's figures: each read as the list its card links to would count it, within the caller's scope. */
 import type { Queryable, Row } from '../../db/database.ts';
 import { SqlParams, type Scope } from '../../db/sqlParams.ts';
-import { MODULE, entityResource } from '../../registry.ts';
+import { MODULE, SUBSCRIBER_FIELDS, entityResource, type SubscriberStatus } from '../../registry.ts';
 import { quoted } from '../../../codegen/sqlNames.ts';
 import { auditConditions } from '../audit-log/query.ts';
 import type { SessionUser } from '../auth/session.ts';
@@ -63,9 +63,10 @@ export async function subscriberFigures(
   const subscribers = entityResource(MODULE.subscribers);
   if (!subscribers) return { expiring: 0, trials: 0, newThisMonth: 0, newLastMonth: 0 };
   const params = new SqlParams();
+  const status = `t.${quoted(SUBSCRIBER_FIELDS.status.field)}`;
   const [row] = await db.query<Record<keyof SubscriberFigures, number>>(
-    `SELECT count(*) FILTER (WHERE t.status = ${params.add('expiring')})::int AS "expiring",
-            count(*) FILTER (WHERE t.status = ${params.add('trial')})::int AS "trials",
+    `SELECT count(*) FILTER (WHERE ${status} = ${params.add('expiring' satisfies SubscriberStatus)})::int AS "expiring",
+            count(*) FILTER (WHERE ${status} = ${params.add('trial' satisfies SubscriberStatus)})::int AS "trials",
             count(*) FILTER (WHERE ${within('t.created_at', thisMonth, params)})::int AS "newThisMonth",
             count(*) FILTER (WHERE ${within('t.created_at', lastMonth, params)})::int AS "newLastMonth"
        FROM ${quoted(subscribers.entity.table)} t ${scope ? `WHERE ${scope(params)}` : ''}`,
