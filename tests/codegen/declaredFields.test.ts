@@ -185,3 +185,24 @@ describe('the fields special code reads are declared', () => {
     ]);
   });
 });
+
+describe('the widgets a field is edited with are declared by its format', () => {
+  it('accepts "image-url" and "password" on text, and refuses them on another type, naming the file and the pointer', async () => {
+    const dir = await scratchManifest();
+    const at = (...rest: string[]) => ['/resources/0/entity/schema/properties', ...rest].join('/');
+    await editJson(join(dir, VOUCHER), (doc) => {
+      const properties = doc.resources[0].entity.schema.properties;
+      properties.poster = { type: 'string', format: 'image-url', maxLength: 2048 };
+    });
+    expect((await buildModel(dir)).errors).toEqual([]);
+    await editJson(join(dir, VOUCHER), (doc) => {
+      const properties = doc.resources[0].entity.schema.properties;
+      properties.poster = { type: 'integer', format: 'image-url' };
+      properties.pin = { type: 'number', format: 'password' };
+    });
+    expect((await buildModel(dir)).errors.map(formatManifestError)).toEqual([
+      `${VOUCHER}:${at('poster', 'format')}: "image-url" is a format of text, and "poster" is no string`,
+      `${VOUCHER}:${at('pin', 'format')}: "password" is a format of text, and "pin" is no string`,
+    ]);
+  });
+});
