@@ -5,6 +5,8 @@ import { type AreaModel, type EntityModel, type FieldModel, type ResourceModel }
 import { dataShape, type DataShape } from '../contract/dataShape.ts';
 
 export {
+  DATA_COLUMN_FIELDS,
+  DATA_UPLOAD_FIELDS,
   MODULE,
   ROLE_FIELDS,
   SUBSCRIBER_FIELDS,

@@ -5,7 +5,8 @@ import type { LoadedArea } from '../load.ts';
 /**
  * Each module a contract names (`MODULE_CONTRACTS`) holds the fields the server reads by name, each of its type and
  * format; a field people give is required (so that no sale reads a missing price as 0), one the server keeps is
- * `readOnly` and its `enum` holds every value the server writes. A manifest without the module has nothing to hold.
+ * `readOnly`, and an `enum` holds every value the server writes or tells apart. A manifest without the module has
+ * nothing to hold; a module the server keeps in a table of its own (`holds: null`) is held only when it has an entity.
  */
 export function moduleContractErrors(areas: readonly LoadedArea[]): ManifestError[] {
   const errors: ManifestError[] = [];
@@ -73,6 +74,6 @@ function problemText(contract: ModuleContract, field: ContractField, problem: Pr
     case 'readOnly':
       return `"${name}" is kept by the server, so it must be readOnly: ${why}`;
     case 'values':
-      return `"${name}" must allow every value the server writes (${(field.values ?? []).join(', ')}): ${why}`;
+      return `"${name}" must allow every value the server uses (${(field.values ?? []).join(', ')}): ${why}`;
   }
 }

@@ -107,7 +107,7 @@ describe('the fields special code reads are declared', () => {
     expect(errors).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^${SUBSCRIBERS}:${subscriber('status', 'enum')}: "status" must allow every value the server writes \\(none, trial, active, expiring, expired, cancelled\\)`,
+          `^${SUBSCRIBERS}:${subscriber('status', 'enum')}: "status" must allow every value the server uses \\(none, trial, active, expiring, expired, cancelled\\)`,
         ),
       ),
       expect.stringMatching(
@@ -126,6 +126,43 @@ describe('the fields special code reads are declared', () => {
     ]);
     const dir = await scratchManifest('relations');
     expect((await buildModel(dir)).errors).toEqual([]);
+  });
+
+  it("refuses data columns an upload cannot read, and uploads whose month or counts are not the import's", async () => {
+    const props = (...rest: string[]) => ['/resources/0/entity/schema/properties', ...rest].join('/');
+    const columns = await planErrors((doc) => {
+      const properties = doc.resources[0].entity.schema.properties;
+      properties.data_type.enum = ['string', 'number'];
+      delete properties.data_type.enumLabels.date;
+      properties.is_required = { title: 'Required in uploads', type: 'string', maxLength: 3 };
+    }, 'data-column.json');
+    expect(columns).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^data-column.json:${props('data_type', 'enum')}: "data_type" must allow every value the server uses \\(string, number, date\\)`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(`^data-column.json:${props('is_required', 'type')}: "is_required" must be a boolean`),
+      ),
+    ]);
+    const uploads = await planErrors((doc) => {
+      const properties = doc.resources[0].entity.schema.properties;
+      delete properties.period.format;
+      delete properties.rows_total.readOnly;
+    }, 'data-upload-management.json');
+    expect(uploads).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^data-upload-management.json:${props('period')}: "period" must be a string of format "period": an import's records are kept by the month they cover \\(contract/modules.ts, DATA_UPLOAD_FIELDS\\)`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `^data-upload-management.json:${props('rows_total')}: "rows_total" is kept by the server, so it must be readOnly`,
+        ),
+      ),
+    ]);
   });
 
   it('writes nothing for a manifest whose plans lack a declared field', async () => {
