@@ -215,3 +215,24 @@ export function moneyErrors(file: string, schema: object, pointer: Pointer): Man
   }
   return errors;
 }
+
+/** The formats that give a text field its widget (a password input, an image's preview and upload): strings only. */
+const TEXT_WIDGET_FORMATS = new Set(['password', 'image-url']);
+
+/** A widget is declared by its format, never guessed from a name, so a format asking for one is on a string. */
+export function widgetFormatErrors(
+  file: string,
+  schema: object,
+  pointer: (...rest: (string | number)[]) => string,
+): ManifestError[] {
+  return Object.entries(((schema as { properties?: unknown }).properties ?? {}) as Properties)
+    .filter(([, property]) => TEXT_WIDGET_FORMATS.has(String(property.format)) && property.type !== 'string')
+    .map(([name, property]) =>
+      manifestError(
+        'SchemaViolation',
+        file,
+        pointer('properties', name, 'format'),
+        `"${String(property.format)}" is a format of text, and "${name}" is no string`,
+      ),
+    );
+}

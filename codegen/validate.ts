@@ -8,6 +8,7 @@ import {
   normaliseErrors,
   siblingReferenceErrors,
   unitErrors,
+  widgetFormatErrors,
 } from './schemaChecks.ts';
 import type { Resource, UniqueKey } from './generated/manifest.ts';
 import { tableName, uniqueIndexName } from './sqlNames.ts';
@@ -262,7 +263,14 @@ export function schemaErrors(
       ),
     );
   }
-  for (const check of [siblingReferenceErrors, enumLabelErrors, unitErrors, moneyErrors, normaliseErrors])
+  for (const check of [
+    siblingReferenceErrors,
+    enumLabelErrors,
+    unitErrors,
+    moneyErrors,
+    widgetFormatErrors,
+    normaliseErrors,
+  ])
     errors.push(...check(file, schema, pointer));
   return errors;
 }

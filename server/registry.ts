@@ -4,7 +4,15 @@ import { joinAreaDescription } from '../contract/writtenDescription.ts';
 import { type AreaModel, type EntityModel, type FieldModel, type ResourceModel } from '../contract/description.ts';
 import { dataShape, type DataShape } from '../contract/dataShape.ts';
 
-export { MODULE, SUBSCRIPTION_PLAN_FIELDS } from '../contract/modules.ts';
+export {
+  DATA_COLUMN_FIELDS,
+  DATA_UPLOAD_FIELDS,
+  MODULE,
+  ROLE_FIELDS,
+  SUBSCRIBER_FIELDS,
+  SUBSCRIPTION_PLAN_FIELDS,
+  type SubscriberStatus,
+} from '../contract/modules.ts';
 
 export type RegistryField = FieldModel;
 export type RegistryEntity = EntityModel;

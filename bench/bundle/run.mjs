@@ -41,7 +41,9 @@ const BUDGETS = {
  * validators share) and codes kept in capitals (`normalise` on their fields); data-upload-management gained 33 B when
  * an import came to wait for review (the statuses "Waiting for review" and "Rejected by a reviewer" in place of
  * "Completed", and the `verify` action); voucher-management gained 6 B when its cap came to be declared as money
- * (`format: "money"` with its `currency`, in place of `valueUnit`); `budget` holds them where they are now.
+ * (`format: "money"` with its `currency`, in place of `valueUnit`); data-upload-management, subscriber-management and
+ * voucher-management gained 5-9 B when an image's address came to be declared (`format: "image-url"`, in the formats
+ * their validators share) rather than guessed from a field's name; `budget` holds them where they are now.
  */
 const AREA_BUDGETS = {
   'admin-reporting-management': { before: 260 },
@@ -53,18 +55,18 @@ const AREA_BUDGETS = {
   'country-management': { before: 2_683 },
   'create-hs-code-management': { before: 2_056, budget: 2_110 },
   'data-column': { before: 2_275 },
-  'data-upload-management': { before: 2_880, budget: 3_055 },
+  'data-upload-management': { before: 2_880, budget: 3_060 },
   developers: { before: 243 },
   'employee-management': { before: 2_955 },
   'executive-profile-management': { before: 2_771 },
   masters: { before: 5_089 },
   'profile-management': { before: 2_397 },
   'related-product-management': { before: 1_984 },
-  'subscriber-management': { before: 4_411, budget: 4_539 },
+  'subscriber-management': { before: 4_411, budget: 4_548 },
   'subscribers-details-management': { before: 2_817 },
   'subscription-management': { before: 4_645 },
   'user-management': { before: 3_419 },
-  'voucher-management': { before: 3_076, budget: 3_325 },
+  'voucher-management': { before: 3_076, budget: 3_334 },
 };
 
 const root = process.cwd();

@@ -8,7 +8,7 @@ import { tableName } from '../sqlNames.ts';
 import { ROUTE_SUFFIX } from '../vocabulary.ts';
 import { resourceChecks } from './resourceChecks.ts';
 import { shapeErrors } from './shapeErrors.ts';
-import { subscriptionPlanErrors } from './subscriptionPlans.ts';
+import { moduleContractErrors } from './moduleContracts.ts';
 
 /** Every problem of the manifest at once: shape against manifest.schema.json, then cross-file rules. */
 export function validateManifest(areas: readonly LoadedArea[]): ManifestError[] {
@@ -22,7 +22,7 @@ export function validateManifest(areas: readonly LoadedArea[]): ManifestError[] 
   // The schemas are compiled here only to learn whether ajv accepts them; its code-size pass would be wasted work
   // (measured: 90 ms of the real manifest's ~1 s generate).
   errors.push(...crossChecks(wellShaped, createAjv({ code: { optimize: false } })));
-  errors.push(...subscriptionPlanErrors(wellShaped));
+  errors.push(...moduleContractErrors(wellShaped));
   return errors;
 }
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { MODULE } from '../registry.ts';
+import { DATA_COLUMN_FIELDS, MODULE } from '../registry.ts';
 import { STANDARD_COLUMNS } from '../modules/uploads/tradeColumns.ts';
 import { insertRecord } from './seedRecords.ts';
 
@@ -108,11 +108,11 @@ export async function seedReferenceData(tx: Queryable): Promise<{ countryIds: nu
   }
   for (const [index, column] of STANDARD_COLUMNS.entries()) {
     await insertRecord(tx, MODULE.dataFields, {
-      column_name: column.name,
+      [DATA_COLUMN_FIELDS.columnName.field]: column.name,
       label: column.name.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase()),
-      data_type: column.type,
-      trade_direction: 'both',
-      is_required: column.required,
+      [DATA_COLUMN_FIELDS.dataType.field]: column.type,
+      [DATA_COLUMN_FIELDS.tradeDirection.field]: 'both',
+      [DATA_COLUMN_FIELDS.isRequired.field]: column.required,
       display_order: index * 10,
       is_searchable: column.type === 'string',
     });

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { MODULE, entityResource } from '../registry.ts';
+import { MODULE, SUBSCRIBER_FIELDS, entityResource, type SubscriberStatus } from '../registry.ts';
 import { insertRecord, insertRecords } from './seedRecords.ts';
 
 const FIRST = [
@@ -82,10 +82,10 @@ export async function seedSubscribers(
         mobile: `9${String(100_000_000 + index).padStart(9, '0')}`,
         company_name: `${pick(COMPANY_WORDS)} ${pick(COMPANY_WORDS)} ${index % 997}`,
         country_id: pick(refs.countryIds),
-        points_balance: 0,
+        [SUBSCRIBER_FIELDS.pointsBalance.field]: 0,
         executive_id: index % 5 === 0 ? refs.executiveId : null,
         // Kept from the subscriptions seeded next (demoSubscriptions.ts).
-        status: 'none',
+        [SUBSCRIBER_FIELDS.status.field]: 'none' satisfies SubscriberStatus,
       };
       rows.push(row);
     }

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { MODULE, SUBSCRIPTION_PLAN_FIELDS, entityResource } from '../registry.ts';
+import { MODULE, SUBSCRIBER_FIELDS, SUBSCRIPTION_PLAN_FIELDS, entityResource } from '../registry.ts';
 import { quoted } from '../../codegen/sqlNames.ts';
 
 const DAY_MS = 86_400_000;
@@ -110,7 +110,7 @@ export async function seedSubscriptionHistory(db: Queryable, random: () => numbe
     random,
   );
   await db.query(
-    `UPDATE ${quoted(subscribers.entity.table)} t SET "status" = d.status, "plan_id" = d.plan_id
+    `UPDATE ${quoted(subscribers.entity.table)} t SET ${quoted(SUBSCRIBER_FIELDS.status.field)} = d.status, ${quoted(SUBSCRIBER_FIELDS.plan.field)} = d.plan_id
        FROM ${quoted(subscribers.entity.table)} s, LATERAL subscription_state(s.id, current_date, $1) d WHERE t.id = s.id`,
     [EXPIRING_DAYS],
   );
@@ -205,7 +205,7 @@ async function seedLedgerAndPayments(
       WHERE l.kind IN ('subscription', 'top_up') AND l.amount > 0`,
   );
   await db.query(
-    `UPDATE ${quoted(subscribers.entity.table)} AS s SET points_balance = v.balance
+    `UPDATE ${quoted(subscribers.entity.table)} AS s SET ${quoted(SUBSCRIBER_FIELDS.pointsBalance.field)} = v.balance
        FROM unnest($1::bigint[], $2::bigint[]) AS v(id, balance) WHERE s.id = v.id`,
     [[...balances.keys()], [...balances.values()]],
   );

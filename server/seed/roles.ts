@@ -1,6 +1,7 @@
 import type { PasswordHasher } from '../modules/auth/passwords.ts';
 import type { Queryable } from '../db/database.ts';
-import { MODULE, RESOURCES, entityResource, field } from '../registry.ts';
+import { MODULE, RESOURCES, ROLE_FIELDS, entityResource } from '../registry.ts';
+import { quoted } from '../../codegen/sqlNames.ts';
 
 export interface SeedRole {
   name: string;
@@ -75,9 +76,11 @@ export async function upsertRole(db: Queryable, role: SeedRole): Promise<number>
     [role.name],
   );
   const id = row!.id;
-  const roles = entityResource(MODULE.roles);
-  if (roles && field(roles.entity, 'description'))
-    await db.query('UPDATE roles SET description = $2 WHERE id = $1', [id, role.description]);
+  if (entityResource(MODULE.roles))
+    await db.query(`UPDATE roles SET ${quoted(ROLE_FIELDS.description.field)} = $2 WHERE id = $1`, [
+      id,
+      role.description,
+    ]);
   const pairs = RESOURCES.flatMap((resource) =>
     role.permissions(resource.key, resource.actions).map((action) => [resource.key, action] as const),
   );

@@ -23,3 +23,21 @@ describe('formUiSchema: the money input', () => {
     expect(uiSchema.price).toBeUndefined();
   });
 });
+
+describe('formUiSchema: widgets by the declared format, never by the name', () => {
+  const text = (name: string, format: string | null = null) => number(name, { type: 'string', format });
+
+  it('gives the password input to a field of format "password" only, whatever its name', () => {
+    const uiSchema = formUiSchema([text('secret', 'password'), text('password'), text('old_password')], {});
+    expect(uiSchema.secret).toEqual({ 'ui:widget': 'password' });
+    expect(uiSchema.password).toBeUndefined();
+    expect(uiSchema.old_password).toBeUndefined();
+  });
+
+  it('gives the image preview to a field of format "image-url" only, and none to a uri named image_url', () => {
+    const uiSchema = formUiSchema([text('banner', 'image-url'), text('image'), text('image_url', 'uri')], {});
+    expect(uiSchema.banner).toEqual({ 'ui:widget': 'image' });
+    expect(uiSchema.image).toBeUndefined();
+    expect(uiSchema.image_url).toBeUndefined();
+  });
+});

@@ -2,8 +2,8 @@ import type { UiSchema } from '@rjsf/utils';
 import type { FieldDescription } from '../generated/types.ts';
 
 /**
- * The form's uiSchema: a widget for each field that needs one (relation selects, money, months, image
- * preview, password inputs, capitals as typed) and the labels of each enum's values, with the manifest's own uiSchema on top.
+ * The form's uiSchema: a widget for each field whose declaration asks for one (relation selects, money, months, image
+ * preview for `image-url`, password inputs for `password`, capitals as typed) and the labels of each enum's values, with the manifest's own uiSchema on top.
  */
 export function formUiSchema(fields: readonly FieldDescription[], manifestUiSchema: Record<string, unknown>): UiSchema {
   const uiSchema: Record<string, unknown> = {};
@@ -25,9 +25,10 @@ function widgetFor(field: FieldDescription): Record<string, unknown> | null {
   // rjsf's select reads an enum's labels from ui:enumNames, keyed by value.
   if (field.enumLabels) return { 'ui:enumNames': field.enumLabels };
   if (field.relation) return { 'ui:widget': 'relation', 'ui:options': { api: field.relation.api } };
-  if (field.format === 'password' || /(^|_)password$/.test(field.name)) return { 'ui:widget': 'password' };
+  // By the declared format only, never by the field's name: a field named "password" without it is plain text.
+  if (field.format === 'password') return { 'ui:widget': 'password' };
   if (field.format === 'money') return { 'ui:widget': 'money' };
-  if (field.type === 'string' && /(^|_)image(_url)?$/.test(field.name)) return { 'ui:widget': 'image' };
+  if (field.format === 'image-url') return { 'ui:widget': 'image' };
   // Month and year selects: a native month input shows dashes in some browsers and is plain text in others.
   if (field.format === 'period') return { 'ui:widget': 'month' };
   if (field.normalise === 'upper') return { 'ui:options': { normalise: 'upper' } };

@@ -6,6 +6,8 @@ import { buildModel, formatManifestError, type ManifestError } from '../../codeg
 import { editJson, projectRoot, scratchManifest, tempDir } from './helpers.ts';
 
 const PLANS = 'subscription-management.json';
+const SUBSCRIBERS = 'subscriber-management.json';
+const ROLES = 'user-management.json';
 const VOUCHER = 'voucher-management.json';
 const plan = (...rest: string[]) => ['/resources/0/entity/schema', ...rest].join('/');
 
@@ -28,9 +30,22 @@ function withoutPrice(doc: Record<string, any>): void {
   plans.uiSchema['ui:order'] = others(plans.uiSchema['ui:order']);
 }
 
-async function planErrors(edit: (plans: Record<string, any>) => void): Promise<string[]> {
+/** A field gone from a resource: from its schema, and from the list and the form that show it. */
+function withoutField(resource: Record<string, any>, name: string): void {
+  const others = (names: string[] = []) => names.filter((each) => each !== name);
+  delete resource.entity.schema.properties[name];
+  resource.entity.schema.required = others(resource.entity.schema.required);
+  for (const part of ['columns', 'priority', 'filters', 'search'] as const)
+    if (resource.list[part]) resource.list[part] = others(resource.list[part]);
+  if (resource.uiSchema) {
+    delete resource.uiSchema[name];
+    resource.uiSchema['ui:order'] = others(resource.uiSchema['ui:order']);
+  }
+}
+
+async function planErrors(edit: (plans: Record<string, any>) => void, file = PLANS): Promise<string[]> {
   const dir = await productManifest();
-  await editJson(join(dir, PLANS), edit);
+  await editJson(join(dir, file), edit);
   const { errors } = await buildModel(dir);
   expect(errors.every((error) => error.kind === 'ModuleContractViolation')).toBe(true);
   return errors.map(formatManifestError);
@@ -69,6 +84,84 @@ describe('the fields special code reads are declared', () => {
         new RegExp(`^${PLANS}:${plan('properties', 'points', 'type')}: "points" must be an integer`),
       ),
       expect.stringMatching(new RegExp(`^${PLANS}:${plan('required')}: "validity_days" must be required`)),
+    ]);
+  });
+
+  it('refuses subscribers without a field the server keeps on them, naming the file and the pointer', async () => {
+    const subscriber = (...rest: string[]) => ['/resources/0/entity/schema', ...rest].join('/');
+    const errors = await planErrors((doc) => withoutField(doc.resources[0], 'points_balance'), SUBSCRIBERS);
+    expect(errors).toEqual([
+      `${SUBSCRIBERS}:${subscriber('properties')}: a subscriber needs "points_balance", an integer kept by the server (readOnly): every entry of the points ledger sets it to the balance it leaves (contract/modules.ts, SUBSCRIBER_FIELDS)`,
+    ]);
+  });
+
+  it('refuses a subscriber field people could type, of another type, or without a status the server writes', async () => {
+    const subscriber = (...rest: string[]) => ['/resources/0/entity/schema/properties', ...rest].join('/');
+    const errors = await planErrors((doc) => {
+      const properties = doc.resources[0].entity.schema.properties;
+      delete properties.plan_id.readOnly;
+      properties.points_balance.type = 'number';
+      properties.status.enum = properties.status.enum.filter((value: string) => value !== 'expiring');
+      delete properties.status.enumLabels.expiring;
+    }, SUBSCRIBERS);
+    expect(errors).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${SUBSCRIBERS}:${subscriber('status', 'enum')}: "status" must allow every value the server uses \\(none, trial, active, expiring, expired, cancelled\\)`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(`^${SUBSCRIBERS}:${subscriber('plan_id')}: "plan_id" is kept by the server, so it must be readOnly`),
+      ),
+      expect.stringMatching(
+        new RegExp(`^${SUBSCRIBERS}:${subscriber('points_balance', 'type')}: "points_balance" must be an integer`),
+      ),
+    ]);
+  });
+
+  it('refuses roles with an entity but no description for the seed to write, and accepts roles without an entity', async () => {
+    const errors = await planErrors((doc) => withoutField(doc.resources[1], 'description'), ROLES);
+    expect(errors).toEqual([
+      `${ROLES}:/resources/1/entity/schema/properties: a role needs "description", a string: the seed says by it what each role every install has may do (contract/modules.ts, ROLE_FIELDS)`,
+    ]);
+    const dir = await scratchManifest('relations');
+    expect((await buildModel(dir)).errors).toEqual([]);
+  });
+
+  it("refuses data columns an upload cannot read, and uploads whose month or counts are not the import's", async () => {
+    const props = (...rest: string[]) => ['/resources/0/entity/schema/properties', ...rest].join('/');
+    const columns = await planErrors((doc) => {
+      const properties = doc.resources[0].entity.schema.properties;
+      properties.data_type.enum = ['string', 'number'];
+      delete properties.data_type.enumLabels.date;
+      properties.is_required = { title: 'Required in uploads', type: 'string', maxLength: 3 };
+    }, 'data-column.json');
+    expect(columns).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^data-column.json:${props('data_type', 'enum')}: "data_type" must allow every value the server uses \\(string, number, date\\)`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(`^data-column.json:${props('is_required', 'type')}: "is_required" must be a boolean`),
+      ),
+    ]);
+    const uploads = await planErrors((doc) => {
+      const properties = doc.resources[0].entity.schema.properties;
+      delete properties.period.format;
+      delete properties.rows_total.readOnly;
+    }, 'data-upload-management.json');
+    expect(uploads).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^data-upload-management.json:${props('period')}: "period" must be a string of format "period": an import's records are kept by the month they cover \\(contract/modules.ts, DATA_UPLOAD_FIELDS\\)`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `^data-upload-management.json:${props('rows_total')}: "rows_total" is kept by the server, so it must be readOnly`,
+        ),
+      ),
     ]);
   });
 
@@ -126,6 +219,27 @@ describe('the fields special code reads are declared', () => {
     });
     expect((await buildModel(dir)).errors).toEqual([
       expect.objectContaining({ kind: 'InvalidEntitySchema', file: VOUCHER, pointer: '/resources/0/entity/schema' }),
+    ]);
+  });
+});
+
+describe('the widgets a field is edited with are declared by its format', () => {
+  it('accepts "image-url" and "password" on text, and refuses them on another type, naming the file and the pointer', async () => {
+    const dir = await scratchManifest();
+    const at = (...rest: string[]) => ['/resources/0/entity/schema/properties', ...rest].join('/');
+    await editJson(join(dir, VOUCHER), (doc) => {
+      const properties = doc.resources[0].entity.schema.properties;
+      properties.poster = { type: 'string', format: 'image-url', maxLength: 2048 };
+    });
+    expect((await buildModel(dir)).errors).toEqual([]);
+    await editJson(join(dir, VOUCHER), (doc) => {
+      const properties = doc.resources[0].entity.schema.properties;
+      properties.poster = { type: 'integer', format: 'image-url' };
+      properties.pin = { type: 'number', format: 'password' };
+    });
+    expect((await buildModel(dir)).errors.map(formatManifestError)).toEqual([
+      `${VOUCHER}:${at('poster', 'format')}: "image-url" is a format of text, and "poster" is no string`,
+      `${VOUCHER}:${at('pin', 'format')}: "password" is a format of text, and "pin" is no string`,
     ]);
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '../../../contract/home.ts';
 import { FROM_SUFFIX, TO_SUFFIX, VALUE_SEPARATOR } from '../../../contract/listFilters.ts';
 import type { Queryable } from '../../db/database.ts';
-import { MODULE, area, entityResource, resource } from '../../registry.ts';
+import { MODULE, SUBSCRIBER_FIELDS, area, entityResource, resource, type SubscriberStatus } from '../../registry.ts';
 import type { RecordOperations } from '../resources/recordOperations.ts';
 import type { ResponseCache } from '../resources/responseCache.ts';
 import { listFilters } from '../resources/schemas.ts';
@@ -129,8 +129,9 @@ export async function homeCards(sources: HomeSources, caller: SessionUser, now: 
     if (shown.has(key)) cards.push({ key, title, link, figures, items });
   };
   if (subscribers) {
-    const expiring = listLink(subscribersPath, { status: 'expiring' });
-    const trials = listLink(subscribersPath, { status: 'trial' });
+    const status = SUBSCRIBER_FIELDS.status.field;
+    const expiring = listLink(subscribersPath, { [status]: 'expiring' satisfies SubscriberStatus });
+    const trials = listLink(subscribersPath, { [status]: 'trial' satisfies SubscriberStatus });
     card('expiring_subscribers', 'Expiring subscriptions', expiring, [
       count('subscribers whose subscription is expiring', subscribers.expiring, expiring),
     ]);

@@ -1,7 +1,13 @@
 /** The home screen's figures: each read as the list its card links to would count it, within the caller's scope. */
 import type { Queryable, Row } from '../../db/database.ts';
 import { SqlParams, type Scope } from '../../db/sqlParams.ts';
-import { MODULE, entityResource } from '../../registry.ts';
+import {
+  DATA_UPLOAD_FIELDS,
+  MODULE,
+  SUBSCRIBER_FIELDS,
+  entityResource,
+  type SubscriberStatus,
+} from '../../registry.ts';
 import { quoted } from '../../../codegen/sqlNames.ts';
 import { auditConditions } from '../audit-log/query.ts';
 import type { SessionUser } from '../auth/session.ts';
@@ -63,9 +69,10 @@ export async function subscriberFigures(
   const subscribers = entityResource(MODULE.subscribers);
   if (!subscribers) return { expiring: 0, trials: 0, newThisMonth: 0, newLastMonth: 0 };
   const params = new SqlParams();
+  const status = `t.${quoted(SUBSCRIBER_FIELDS.status.field)}`;
   const [row] = await db.query<Record<keyof SubscriberFigures, number>>(
-    `SELECT count(*) FILTER (WHERE t.status = ${params.add('expiring')})::int AS "expiring",
-            count(*) FILTER (WHERE t.status = ${params.add('trial')})::int AS "trials",
+    `SELECT count(*) FILTER (WHERE ${status} = ${params.add('expiring' satisfies SubscriberStatus)})::int AS "expiring",
+            count(*) FILTER (WHERE ${status} = ${params.add('trial' satisfies SubscriberStatus)})::int AS "trials",
             count(*) FILTER (WHERE ${within('t.created_at', thisMonth, params)})::int AS "newThisMonth",
             count(*) FILTER (WHERE ${within('t.created_at', lastMonth, params)})::int AS "newLastMonth"
        FROM ${quoted(subscribers.entity.table)} t ${scope ? `WHERE ${scope(params)}` : ''}`,
@@ -99,10 +106,11 @@ export async function uploadFigures(db: Queryable, scope: Scope | null): Promise
   const uploads = entityResource(MODULE.dataUploadLogs);
   if (!uploads) return { queued: 0, review: 0, failed: 0 };
   const params = new SqlParams();
+  const status = `t.${quoted(DATA_UPLOAD_FIELDS.status.field)}`;
   const [row] = await db.query<{ queued: number; review: number; failed: number }>(
-    `SELECT count(*) FILTER (WHERE t.status = ANY(${params.add([...QUEUED_UPLOAD_STATUSES])}::text[]))::int AS queued,
-            count(*) FILTER (WHERE t.status = ${params.add('needs_review')})::int AS review,
-            count(*) FILTER (WHERE t.status = ${params.add('failed')})::int AS failed
+    `SELECT count(*) FILTER (WHERE ${status} = ANY(${params.add([...QUEUED_UPLOAD_STATUSES])}::text[]))::int AS queued,
+            count(*) FILTER (WHERE ${status} = ${params.add('needs_review')})::int AS review,
+            count(*) FILTER (WHERE ${status} = ${params.add('failed')})::int AS failed
        FROM ${quoted(uploads.entity.table)} t ${scope ? `WHERE ${scope(params)}` : ''}`,
     params.values,
   );
@@ -115,14 +123,17 @@ export async function uploadFigures(db: Queryable, scope: Scope | null): Promise
  */
 export async function lastUploads(db: Queryable, scope: Scope | null, limit: number): Promise<LastUpload[]> {
   const uploads = entityResource(MODULE.dataUploadLogs);
-  const country = uploads?.entity.fields.find((field) => field.name === 'country_id')?.relation;
+  const fields = DATA_UPLOAD_FIELDS;
+  const country = uploads?.entity.fields.find((field) => field.name === fields.country.field)?.relation;
   if (!uploads || !country) return [];
   const params = new SqlParams();
+  const [countryId, direction] = [`t.${quoted(fields.country.field)}`, `t.${quoted(fields.tradeDirection.field)}`];
   return db.query<LastUpload>(
     `SELECT u.*, c.${quoted(country.labelField)}::text AS country FROM (
-        SELECT DISTINCT ON (t.country_id, t.trade_direction) t.id, t.country_id, t.trade_direction, t.period, t.status, t.created_at
+        SELECT DISTINCT ON (${countryId}, ${direction}) t.id, ${countryId} AS country_id, ${direction} AS trade_direction,
+               t.${quoted(fields.period.field)} AS period, t.${quoted(fields.status.field)} AS status, t.created_at
           FROM ${quoted(uploads.entity.table)} t ${scope ? `WHERE ${scope(params)}` : ''}
-         ORDER BY t.country_id, t.trade_direction, t.created_at DESC, t.id DESC
+         ORDER BY ${countryId}, ${direction}, t.created_at DESC, t.id DESC
       ) u LEFT JOIN ${quoted(country.table)} c ON c.id = u.country_id
       ORDER BY u.created_at DESC, u.id DESC LIMIT ${params.add(limit)}`,
     params.values,

@@ -2,13 +2,13 @@ import { MODULE } from '../../registry.ts';
 import { quoted } from '../../../codegen/sqlNames.ts';
 import type { ResourceBehaviour } from '../resources/behaviours.ts';
 import { executiveAssignment, subscriberScope } from '../auth/executiveScope.ts';
-import { derivedFields } from './subscriberState.ts';
+import { initialSubscriberState } from './subscriberState.ts';
 
 export const subscriberBehaviour: ResourceBehaviour = {
   scope: subscriberScope,
   async prepare(values, change, { tx, user }) {
     // A new subscriber has no subscription yet; from then on the subscriptions keep these (subscriberState.ts).
-    if (change.kind === 'create') Object.assign(values, initialState());
+    if (change.kind === 'create') Object.assign(values, initialSubscriberState());
     const assignment = executiveAssignment();
     if (
       change.kind !== 'create' ||
@@ -30,8 +30,3 @@ export const subscriberBehaviour: ResourceBehaviour = {
     if (own) values[assignment.field] = own.id;
   },
 };
-
-function initialState(): Record<string, unknown> {
-  const kept = derivedFields();
-  return { ...(kept.status ? { status: 'none' } : {}), ...(kept.plan ? { plan_id: null } : {}) };
-}

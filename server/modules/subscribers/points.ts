@@ -1,5 +1,5 @@
 import type { Queryable, Row } from '../../db/database.ts';
-import { MODULE, entityResource, field } from '../../registry.ts';
+import { MODULE, SUBSCRIBER_FIELDS, entityResource } from '../../registry.ts';
 import { quoted } from '../../../codegen/sqlNames.ts';
 
 export interface LedgerEntry {
@@ -47,12 +47,10 @@ export async function addLedgerEntry(
       entry.userId,
     ],
   );
-  if (field(subscribers.entity, 'points_balance')) {
-    await tx.query(
-      `UPDATE ${quoted(subscribers.entity.table)} SET points_balance = $2, updated_at = now() WHERE id = $1`,
-      [subscriberId, balance + entry.points],
-    );
-  }
+  await tx.query(
+    `UPDATE ${quoted(subscribers.entity.table)} SET ${quoted(SUBSCRIBER_FIELDS.pointsBalance.field)} = $2, updated_at = now() WHERE id = $1`,
+    [subscriberId, balance + entry.points],
+  );
   return { entry: created!, created: true };
 }
 

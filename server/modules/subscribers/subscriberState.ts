@@ -1,6 +1,6 @@
 import type { AuditAction } from '../../../contract/audit.ts';
 import type { Queryable } from '../../db/database.ts';
-import { MODULE, entityResource, field } from '../../registry.ts';
+import { MODULE, SUBSCRIBER_FIELDS, entityResource, type SubscriberStatus } from '../../registry.ts';
 import { quoted } from '../../../codegen/sqlNames.ts';
 import type { WriteContext } from '../resources/behaviours.ts';
 
@@ -10,13 +10,10 @@ export interface SubscriberState {
   plan_id: number | null;
 }
 
-/** The fields the server keeps from the subscriptions, those of them the manifest's subscribers have. */
-export function derivedFields(): { status: boolean; plan: boolean } {
-  const subscribers = entityResource(MODULE.subscribers);
-  return {
-    status: Boolean(subscribers && field(subscribers.entity, 'status')),
-    plan: Boolean(subscribers && field(subscribers.entity, 'plan_id')),
-  };
+/** What a new subscriber's status and plan are before any subscription: the fields their contract names. */
+export function initialSubscriberState(): Record<string, unknown> {
+  const { status, plan } = SUBSCRIBER_FIELDS;
+  return { [status.field]: 'none' satisfies SubscriberStatus, [plan.field]: null };
 }
 
 /**
@@ -31,9 +28,9 @@ export async function keepSubscriberState(
   entry: { action: AuditAction; details?: Record<string, unknown> },
 ): Promise<Array<{ id: number; was: SubscriberState; now: SubscriberState }>> {
   const subscribers = entityResource(MODULE.subscribers);
-  const kept = derivedFields();
-  if (!subscribers || ids.length === 0 || (!kept.status && !kept.plan)) return [];
-  const stored = (column: string, is: boolean) => (is ? `t.${quoted(column)}` : 'NULL');
+  if (!subscribers || ids.length === 0) return [];
+  const status = `t.${quoted(SUBSCRIBER_FIELDS.status.field)}`;
+  const plan = `t.${quoted(SUBSCRIBER_FIELDS.plan.field)}`;
   const rows = await context.tx.query<{
     id: number;
     was_status: string | null;
@@ -41,18 +38,15 @@ export async function keepSubscriberState(
     status: string;
     plan_id: number | null;
   }>(
-    `SELECT t.id, ${stored('status', kept.status)}::text AS was_status, ${stored('plan_id', kept.plan)}::bigint AS was_plan, d.status, d.plan_id
+    `SELECT t.id, ${status}::text AS was_status, ${plan}::bigint AS was_plan, d.status, d.plan_id
        FROM ${quoted(subscribers.entity.table)} t, LATERAL subscription_state(t.id, current_date, $2) d
-      WHERE t.id = ANY($1::bigint[])
-        AND (${kept.status ? 't."status" IS DISTINCT FROM d.status' : 'false'} OR ${kept.plan ? 't."plan_id" IS DISTINCT FROM d.plan_id' : 'false'})
+      WHERE t.id = ANY($1::bigint[]) AND (${status} IS DISTINCT FROM d.status OR ${plan} IS DISTINCT FROM d.plan_id)
       ORDER BY t.id`,
     [ids, expiringDays],
   );
   const records = context.app.records.of(subscribers);
   for (const row of rows) {
-    const values: Record<string, unknown> = {};
-    if (kept.status) values.status = row.status;
-    if (kept.plan) values.plan_id = row.plan_id;
+    const values = { [SUBSCRIBER_FIELDS.status.field]: row.status, [SUBSCRIBER_FIELDS.plan.field]: row.plan_id };
     await records.change(context, [Number(row.id)], values, { expected: 'any', values }, entry);
   }
   return rows.map((row) => ({

@@ -2,18 +2,22 @@ import { removeUploadRecords } from './tradePartitions.ts';
 import { removeUploadFiles } from './uploadFiles.ts';
 import { removeRejections } from './uploadRejections.ts';
 import type { ResourceBehaviour } from '../resources/behaviours.ts';
-import { MODULE, entityResource, field } from '../../registry.ts';
+import { DATA_UPLOAD_FIELDS } from '../../registry.ts';
 
-/** What a new upload starts with, for the fields the manifest gives it: waiting for its file, no rows yet. */
-const NEW_UPLOAD: Record<string, unknown> = { status: 'pending', rows_total: 0, rows_accepted: 0, rows_rejected: 0 };
+/** What a new upload starts with, in the fields its contract names: waiting for its file, no rows yet. */
+const { status, rowsTotal, rowsAccepted, rowsRejected } = DATA_UPLOAD_FIELDS;
+const NEW_UPLOAD: Record<string, unknown> = {
+  [status.field]: 'pending' satisfies (typeof status.values)[number],
+  [rowsTotal.field]: 0,
+  [rowsAccepted.field]: 0,
+  [rowsRejected.field]: 0,
+};
 
 export const dataUploadBehaviour: ResourceBehaviour = {
   replaces: ['create', 'verify'],
   async prepare(values, change) {
     if (change.kind !== 'create') return;
-    const uploads = entityResource(MODULE.dataUploadLogs);
-    for (const [name, value] of Object.entries(NEW_UPLOAD))
-      if (uploads && field(uploads.entity, name)) values[name] = value;
+    Object.assign(values, NEW_UPLOAD);
   },
   async afterDelete(ids, { app, tx }) {
     const storageKeys = await removeUploadFiles(tx, ids);

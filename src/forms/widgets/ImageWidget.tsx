@@ -1,7 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from '@rjsf/utils';
 import { useState, type ChangeEvent } from 'react';
 import { http, isApiError } from '../../http/index.ts';
+import { controlAttributes, valueEvents } from './widgetInput.ts';
 
 /** Where the picked file goes (docs/api.md, "Beyond CRUD"): answers `{ data: { url } }`. */
 export const IMAGE_UPLOAD_PATH = 'banners/image';
@@ -12,23 +12,12 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
  * An image address with a live preview of what it points at (banners' image_url), and a file picker that
  * uploads a PNG, JPEG or WebP and fills the address in with where the server stored it.
  */
-export function ImageWidget({
-  id,
-  value,
-  required,
-  disabled,
-  readonly,
-  onChange,
-  onBlur,
-  onFocus,
-  rawErrors,
-  label,
-}: WidgetProps) {
+export function ImageWidget(props: WidgetProps) {
+  const { id, value, disabled, readonly, onChange, label } = props;
   const url = typeof value === 'string' ? value : '';
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
-  const parse = (raw: string) => (raw === '' ? undefined : raw);
   const uploadErrorId = `${id}__upload-error`;
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -56,25 +45,19 @@ export function ImageWidget({
   };
 
   const locked = disabled || readonly;
-  const invalid = (rawErrors?.length ?? 0) > 0 || uploadError !== null;
   return (
     <span className="image-input">
       <span className="image-input__row">
         <input
-          id={id}
-          name={id}
+          {...controlAttributes(props, {
+            text: true,
+            invalid: uploadError !== null,
+            describedBy: uploadError ? uploadErrorId : null,
+          })}
+          {...valueEvents<HTMLInputElement>(props, (input) => (input.value === '' ? undefined : input.value))}
           type="url"
-          className="form-control"
           value={url}
           placeholder="https://…"
-          required={required}
-          disabled={disabled}
-          readOnly={readonly}
-          aria-invalid={invalid || undefined}
-          aria-describedby={[ariaDescribedByIds(id), uploadError ? uploadErrorId : ''].filter(Boolean).join(' ')}
-          onChange={(event) => onChange(parse(event.target.value))}
-          onBlur={(event) => onBlur(id, parse(event.target.value))}
-          onFocus={(event) => onFocus(id, parse(event.target.value))}
         />
         {!locked && (
           <label className="button image-input__upload" aria-disabled={uploading || undefined}>

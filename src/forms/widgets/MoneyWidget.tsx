@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from '@rjsf/utils';
+import { controlAttributes, valueEvents } from './widgetInput.ts';
 
 /** The currency of an amount whose schema names none (an action form's amount without `format: "money"`). */
 const DEFAULT_CURRENCY = 'INR';
@@ -11,19 +11,8 @@ function symbolOf(currency: string): string {
 }
 
 /** An amount of money: a decimal input with its currency (the manifest's `currency`) beside it. */
-export function MoneyWidget({
-  id,
-  value,
-  required,
-  disabled,
-  readonly,
-  onChange,
-  onBlur,
-  onFocus,
-  rawErrors,
-  schema,
-}: WidgetProps) {
-  const parse = (raw: string) => (raw === '' ? undefined : Number(raw));
+export function MoneyWidget(props: WidgetProps) {
+  const { id, value, schema } = props;
   const currency = typeof schema.currency === 'string' ? schema.currency : DEFAULT_CURRENCY;
   return (
     <span className="money-input">
@@ -31,22 +20,13 @@ export function MoneyWidget({
         {symbolOf(currency)}
       </span>
       <input
-        id={id}
-        name={id}
+        {...controlAttributes(props, { text: true, describedBy: `${id}__currency` })}
+        {...valueEvents<HTMLInputElement>(props, (input) => (input.value === '' ? undefined : Number(input.value)))}
         type="number"
         inputMode="decimal"
         step="0.01"
         min={typeof schema.minimum === 'number' ? schema.minimum : undefined}
-        className="form-control"
         value={value ?? ''}
-        required={required}
-        disabled={disabled}
-        readOnly={readonly}
-        aria-invalid={(rawErrors?.length ?? 0) > 0 || undefined}
-        aria-describedby={`${ariaDescribedByIds(id)} ${id}__currency`}
-        onChange={(event) => onChange(parse(event.target.value))}
-        onBlur={(event) => onBlur(id, parse(event.target.value))}
-        onFocus={(event) => onFocus(id, parse(event.target.value))}
       />
       <span id={`${id}__currency`} className="visually-hidden">
         in {currency}

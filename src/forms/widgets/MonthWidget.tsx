@@ -1,6 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from '@rjsf/utils';
 import { useState, type FocusEvent } from 'react';
+import { controlAttributes } from './widgetInput.ts';
 
 const MONTHS = [
   'January',
@@ -43,18 +43,8 @@ export function yearsOffered(now: Date, chosen: string): string[] {
  * A month of a year ("YYYY-MM", the `period` format) as two selects, month and year: it reads as a month in every
  * browser, where a native month input shows dashes or nothing at all. The value is set once both are chosen.
  */
-export function MonthWidget({
-  id,
-  value,
-  label,
-  required,
-  disabled,
-  readonly,
-  onChange,
-  onBlur,
-  onFocus,
-  rawErrors,
-}: WidgetProps) {
+export function MonthWidget(props: WidgetProps) {
+  const { id, value, label, onChange, onBlur, onFocus } = props;
   // A month chosen without its year (or the reverse) is kept here; the form's value stays empty until both are.
   const [partial, setPartial] = useState<Parts>(EMPTY);
   const fromValue = partsOf(value);
@@ -70,21 +60,10 @@ export function MonthWidget({
   const left = (event: FocusEvent<HTMLSpanElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onBlur(id, current);
   };
-  const invalid = (rawErrors?.length ?? 0) > 0 || undefined;
-  const off = disabled || readonly;
+  const shared = controlAttributes(props);
   return (
     <span className="month-input" onBlur={left} onFocus={() => onFocus(id, current)}>
-      <select
-        id={id}
-        name={id}
-        className="form-control"
-        value={shown.month}
-        required={required}
-        disabled={off}
-        aria-invalid={invalid}
-        aria-describedby={ariaDescribedByIds(id)}
-        onChange={(event) => change('month', event.target.value)}
-      >
+      <select {...shared} value={shown.month} onChange={(event) => change('month', event.target.value)}>
         <option value="">Month</option>
         {MONTHS.map((name, index) => (
           <option key={name} value={String(index + 1).padStart(2, '0')}>
@@ -93,14 +72,11 @@ export function MonthWidget({
         ))}
       </select>
       <select
+        {...shared}
         id={`${id}__year`}
-        className="form-control"
+        name={undefined}
         value={shown.year}
-        required={required}
-        disabled={off}
         aria-label={`${label} year`}
-        aria-invalid={invalid}
-        aria-describedby={ariaDescribedByIds(id)}
         onChange={(event) => change('year', event.target.value)}
       >
         <option value="">Year</option>

@@ -4,9 +4,10 @@
 import { formats } from '../../../validation/formats.ts';
 import { ucs2length } from '../../../validation/runtime.ts';
 export const BannerCreate = validate0;
-const schema0 = {"type":"object","additionalProperties":false,"required":["title","image_url","placement","starts_on"],"properties":{"title":{"title":"Title","type":"string","maxLength":120,"noWhiteSpace":true},"image_url":{"title":"Image URL","type":"string","format":"uri","maxLength":2048},"link_url":{"title":"Link URL","type":"string","format":"uri","maxLength":2048},"placement":{"title":"Placement","type":"string","enum":["home_top","home_middle","dashboard","search_results","login"],"maxLength":14},"display_order":{"title":"Display order","type":"integer","minimum":0,"maximum":9999,"default":0},"starts_on":{"title":"Starts on","type":"string","format":"date","maxLength":10},"ends_on":{"title":"Ends on","type":"string","format":"date","maxLength":10,"notBefore":"starts_on"}},"$id":"banner-management/BANNER/create"};
+const schema0 = {"type":"object","additionalProperties":false,"required":["title","image_url","placement","starts_on"],"properties":{"title":{"title":"Title","type":"string","maxLength":120,"noWhiteSpace":true},"image_url":{"title":"Image URL","type":"string","format":"image-url","maxLength":2048},"link_url":{"title":"Link URL","type":"string","format":"uri","maxLength":2048},"placement":{"title":"Placement","type":"string","enum":["home_top","home_middle","dashboard","search_results","login"],"maxLength":14},"display_order":{"title":"Display order","type":"integer","minimum":0,"maximum":9999,"default":0},"starts_on":{"title":"Starts on","type":"string","format":"date","maxLength":10},"ends_on":{"title":"Ends on","type":"string","format":"date","maxLength":10,"notBefore":"starts_on"}},"$id":"banner-management/BANNER/create"};
 const func0 = ucs2length;
-const formats0 = formats.uri;
+const formats0 = formats["image-url"];
+const formats2 = formats.uri;
 const formats4 = formats.date;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -131,7 +132,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(formats0(data1))){
-const err9 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/format",keyword:"format",params:{format: "uri"}};
+const err9 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/format",keyword:"format",params:{format: "image-url"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -170,7 +171,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!(formats0(data2))){
+if(!(formats2(data2))){
 const err12 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err12];

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
+import { DATA_UPLOAD_FIELDS } from '../../../contract/modules.ts';
 import { AREAS } from '../../generated/routes.ts';
 import type { ResourceDescription } from '../../generated/types.ts';
 import { useCanAccess } from '../../permissions/index.ts';
@@ -56,7 +57,7 @@ function UploadDetail({ resource, uploadId }: { resource: ResourceDescription; u
       <UploadStatus
         api={resource.api}
         uploadId={uploadId}
-        statusField={resource.entity?.fields.find((field) => field.name === 'status')}
+        statusField={resource.entity?.fields.find((field) => field.name === DATA_UPLOAD_FIELDS.status.field)}
       />
       {log.data && <UploadReviewPanel api={resource.api} uploadId={uploadId} status={log.data.upload.status} />}
       {canSeeRecords && REPORT_ROUTE && log.data?.upload.status === 'published' && (

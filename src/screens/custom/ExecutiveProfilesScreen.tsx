@@ -1,3 +1,4 @@
+import { SUBSCRIBER_FIELDS } from '../../../contract/modules.ts';
 import { readableFields } from '../../../contract/readableFields.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
@@ -26,7 +27,7 @@ export default function ExecutiveProfilesScreen({ resource }: ScreenProps) {
     queryFn: ({ signal }) =>
       http.get<{ data: Row[] }>(`${resource.api}/${id}/subscribers`, { signal }).then((body) => body.data),
   });
-  const subscriberStatus = useFieldDescription('SUBSCRIBERS', 'status');
+  const subscriberStatus = useFieldDescription('SUBSCRIBERS', SUBSCRIBER_FIELDS.status.field);
   const fields = readableFields(resource.entity?.fields ?? []).filter((field) => field.name !== 'id');
   const code = executive.data?.employee_code;
 
@@ -68,7 +69,7 @@ export default function ExecutiveProfilesScreen({ resource }: ScreenProps) {
                     <td>{formatValue(undefined, subscriber, 'name')}</td>
                     <td>{formatValue(undefined, subscriber, 'email')}</td>
                     <td>{formatValue(undefined, subscriber, 'company_name')}</td>
-                    <td>{formatValue(subscriberStatus, subscriber, 'status')}</td>
+                    <td>{formatValue(subscriberStatus, subscriber, SUBSCRIBER_FIELDS.status.field)}</td>
                   </tr>
                 ))}
               </tbody>

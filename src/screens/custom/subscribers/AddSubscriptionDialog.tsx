@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { SUBSCRIBER_FIELDS } from '../../../../contract/modules.ts';
 import { SchemaForm, type FormData, type ServerFieldErrors } from '../../../forms/index.ts';
 import type { ResourceDescription } from '../../../generated/types.ts';
 import { http } from '../../../http/index.ts';
@@ -26,7 +27,8 @@ const TITLE = 'Add subscription';
 export function AddSubscriptionDialog({ resource, subscriberId, onClose }: AddSubscriptionDialogProps) {
   const form = actionForm(resource, 'ADD_SUBSCRIPTION');
   const subscriberPath = `${resource.api}/${subscriberId}`;
-  const plansApi = resource.entity?.fields.find((field) => field.name === 'plan_id')?.relation?.api ?? 'plans';
+  const plansApi =
+    resource.entity?.fields.find((field) => field.name === SUBSCRIBER_FIELDS.plan.field)?.relation?.api ?? 'plans';
   const [formData, setFormData] = useState<FormData>(() => ({ starts_on: localDate() }));
   const quote = useSubscriptionQuote(subscriberPath, {
     plan_id: typeof formData.plan_id === 'number' ? formData.plan_id : undefined,

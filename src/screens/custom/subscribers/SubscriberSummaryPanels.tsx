@@ -1,3 +1,4 @@
+import { SUBSCRIBER_FIELDS } from '../../../../contract/modules.ts';
 import { readableFields } from '../../../../contract/readableFields.ts';
 import type { ResourceDescription } from '../../../generated/types.ts';
 import { formatMoney, formatValue } from '../../shared/formatValue.ts';
@@ -14,7 +15,9 @@ export function SubscriberSummaryPanels({
   summary: SubscriberSummary;
 }) {
   const entityFields = resource.entity?.fields ?? [];
-  const statusField = entityFields.find((field) => field.name === 'status') ?? { enumLabels: null };
+  const statusField = entityFields.find((field) => field.name === SUBSCRIBER_FIELDS.status.field) ?? {
+    enumLabels: null,
+  };
   const profileFields = readableFields(entityFields).filter((field) => field.name !== 'id');
   return (
     <>

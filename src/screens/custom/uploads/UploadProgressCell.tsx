@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, type ReactNode } from 'react';
+import { DATA_UPLOAD_FIELDS } from '../../../../contract/modules.ts';
 import type { ImportProgress } from '../../../../contract/uploadProgress.ts';
 import type { FieldDescription, ResourceDescription } from '../../../generated/types.ts';
 import { http } from '../../../http/index.ts';
@@ -43,14 +44,15 @@ export function useUploadProgressCells(
     if (ended) void queryClient.invalidateQueries({ queryKey: listKey, exact: true });
   }, [ended, queryClient, listKey]);
 
-  const statusField = resource?.entity?.fields.find((field) => field.name === 'status');
+  const status = DATA_UPLOAD_FIELDS.status.field;
+  const statusField = resource?.entity?.fields.find((field) => field.name === status);
   if (!resource || !statusField || running.length === 0) return undefined;
   return (columnId, row) => {
-    if (columnId !== 'status' || FINISHED.has(String(row.status))) return undefined;
+    if (columnId !== status || FINISHED.has(String(row[status]))) return undefined;
     return (
       <UploadProgressCell
         field={statusField}
-        status={String(row.status)}
+        status={String(row[status])}
         progress={progress.data?.get(Number(row.id)) ?? null}
       />
     );

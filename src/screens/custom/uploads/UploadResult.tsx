@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { generatePath, Link } from 'react-router-dom';
+import { DATA_UPLOAD_FIELDS } from '../../../../contract/modules.ts';
 import type { EntityDescription, ResourceDescription } from '../../../generated/types.ts';
 import { useCanAccess } from '../../../permissions/index.ts';
 import { UploadStatus } from './UploadStatus.tsx';
@@ -46,7 +47,7 @@ export function UploadResult({ resource, entity, accepted }: UploadResultProps) 
       <UploadStatus
         api={resource.api}
         uploadId={accepted.uploadId}
-        statusField={entity.fields.find((field) => field.name === 'status')}
+        statusField={entity.fields.find((field) => field.name === DATA_UPLOAD_FIELDS.status.field)}
       />
     </div>
   );
