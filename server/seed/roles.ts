@@ -1,6 +1,7 @@
 import type { PasswordHasher } from '../modules/auth/passwords.ts';
 import type { Queryable } from '../db/database.ts';
 import { MODULE, RESOURCES, entityResource, field } from '../registry.ts';
+import { replaceRoleGrants } from '../modules/users-and-roles/roles.ts';
 
 export interface SeedRole {
   name: string;
@@ -78,14 +79,10 @@ export async function upsertRole(db: Queryable, role: SeedRole): Promise<number>
   const roles = entityResource(MODULE.roles);
   if (roles && field(roles.entity, 'description'))
     await db.query('UPDATE roles SET description = $2 WHERE id = $1', [id, role.description]);
-  const pairs = RESOURCES.flatMap((resource) =>
-    role.permissions(resource.key, resource.actions).map((action) => [resource.key, action] as const),
+  const grants = RESOURCES.flatMap((resource) =>
+    role.permissions(resource.key, resource.actions).map((action) => ({ module: resource.key, action })),
   );
-  await db.query('DELETE FROM role_permissions WHERE role_id = $1', [id]);
-  await db.query(
-    'INSERT INTO role_permissions (role_id, module, action) SELECT $1, m, a FROM unnest($2::text[], $3::text[]) AS p(m, a)',
-    [id, pairs.map(([module]) => module), pairs.map(([, action]) => action)],
-  );
+  await replaceRoleGrants(db, id, grants);
   return id;
 }
 

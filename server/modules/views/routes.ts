@@ -9,6 +9,7 @@ import { etagOf, expectedVersion, IF_MATCH_HEADER, staleRecord } from '../../htt
 import { ENTITY_RESOURCES, type EntityResource } from '../../registry.ts';
 import { listableFields } from '../resources/schemas.ts';
 import { hasFullAccess } from '../users-and-roles/fullAccess.ts';
+import { roleExists } from '../users-and-roles/roles.ts';
 import { SAVED_VIEW_LIMITS } from '../../../contract/savedViews.ts';
 import {
   PREFERENCES_SAVED,
@@ -89,8 +90,7 @@ function registerViews(app: FastifyInstance, resource: EntityResource): void {
     if (shared !== null && shared !== user.roleId) {
       if (!hasFullAccess(user.grants))
         throw validationError({ shared_role_id: 'You can share a view with your own role only.' });
-      if ((await db.query('SELECT 1 FROM roles WHERE id = $1', [shared])).length === 0)
-        throw validationError({ shared_role_id: 'No such role.' });
+      if (!(await roleExists(db, shared))) throw validationError({ shared_role_id: 'No such role.' });
     }
     // A view that stays where it was takes no more room there, even where older views fill it past the limit.
     if (!before || before.shared_role_id !== shared)
