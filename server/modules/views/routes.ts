@@ -5,6 +5,7 @@ import type { SessionUser } from '../auth/session.ts';
 import type { Queryable } from '../../db/database.ts';
 import { errorAnswers, messageAnswer } from '../../http/answers.ts';
 import { notFound, validationError } from '../../http/errors.ts';
+import { resourceRouteDocs } from '../../http/routeDocs.ts';
 import { etagOf, expectedVersion, IF_MATCH_HEADER, staleRecord } from '../../http/recordVersion.ts';
 import { ENTITY_RESOURCES, type EntityResource } from '../../registry.ts';
 import { listableFields } from '../resources/schemas.ts';
@@ -42,13 +43,7 @@ function registerViews(app: FastifyInstance, resource: EntityResource): void {
   const store = new ViewStore(resource.key);
   const viewsPath = `/views/${resource.api}`;
   const config = { access: permission(resource.key, 'view') };
-  const singular = resource.singular.replace(/(?:^|\s+)(\w)/g, (_match, letter: string) => letter.toUpperCase());
-  const about = (operationId: string, summary: string, description?: string) => ({
-    tags: [resource.label],
-    operationId,
-    summary,
-    ...(description ? { description } : {}),
-  });
+  const { singular, about } = resourceRouteDocs(resource);
   const list = `the ${resource.label.toLowerCase()} list`;
 
   const answerOf = (view: StoredView, user: SessionUser) => ({
