@@ -97,14 +97,14 @@ export const LIST_META = namedSchema('ListMeta', {
   properties: { total: { type: 'integer' }, page: { type: 'integer' }, page_size: { type: 'integer' } },
 });
 
-/** `{ data: [...], meta }`: a page of a list. */
-export function listAnswer(description: string, item: JsonSchema): Answer {
+/** `{ data: [...], meta }`: a page of a list; `meta` tells which page (the generic API's `LIST_META` unless given). */
+export function listAnswer(description: string, item: JsonSchema, meta: JsonSchema = LIST_META): Answer {
   return {
     description,
     content: json({
       type: 'object',
       required: ['data', 'meta'],
-      properties: { data: { type: 'array', items: item }, meta: LIST_META },
+      properties: { data: { type: 'array', items: item }, meta },
     }),
   };
 }

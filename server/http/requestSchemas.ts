@@ -1,6 +1,6 @@
 /**
- * Request schemas several modules' routes share: the record id of a path, and how a manifest schema becomes the
- * schema a request body is judged by.
+ * Request schemas several modules' routes share: the record id of a path, a page's query, a file sent as a multipart
+ * body, and how a manifest schema becomes the schema a request body is judged by.
  */
 import type { JsonSchema } from '../../contract/description.ts';
 
@@ -33,3 +33,39 @@ export const idParams = {
   required: ['id'],
   properties: { id: { type: 'integer', minimum: 1, maximum: MAX_INTEGER } },
 } as const;
+
+/**
+ * The query of a paged list: the page's number (from 1, at most `lastPage`) and its size, under the names the endpoint
+ * takes (`_page` and `_page_size` in the generic API's style), beside the list's own `filters`.
+ */
+export function pageQuery(
+  [page, size]: readonly [page: string, size: string],
+  sizes: { default: number; maximum: number },
+  { lastPage = 1_000_000, filters = {} }: { lastPage?: number; filters?: Record<string, JsonSchema> } = {},
+): JsonSchema {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      ...filters,
+      [page]: { type: 'integer', minimum: 1, maximum: lastPage, default: 1 },
+      [size]: { type: 'integer', minimum: 1, maximum: sizes.maximum, default: sizes.default },
+    },
+  };
+}
+
+/** A body of one file sent as `multipart/form-data` under the name `file`, of the content types listed. */
+export function multipartFileBody(contentTypes: readonly string[]) {
+  return {
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          required: ['file'],
+          properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } },
+        },
+        encoding: { file: { contentType: contentTypes.join(', ') } },
+      },
+    },
+  };
+}

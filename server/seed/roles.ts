@@ -2,6 +2,7 @@ import type { PasswordHasher } from '../modules/auth/passwords.ts';
 import type { Queryable } from '../db/database.ts';
 import { MODULE, RESOURCES, ROLE_FIELDS, entityResource } from '../registry.ts';
 import { quoted } from '../../codegen/sqlNames.ts';
+import { replaceRoleGrants } from '../modules/users-and-roles/roles.ts';
 
 export interface SeedRole {
   name: string;
@@ -81,14 +82,10 @@ export async function upsertRole(db: Queryable, role: SeedRole): Promise<number>
       id,
       role.description,
     ]);
-  const pairs = RESOURCES.flatMap((resource) =>
-    role.permissions(resource.key, resource.actions).map((action) => [resource.key, action] as const),
+  const grants = RESOURCES.flatMap((resource) =>
+    role.permissions(resource.key, resource.actions).map((action) => ({ module: resource.key, action })),
   );
-  await db.query('DELETE FROM role_permissions WHERE role_id = $1', [id]);
-  await db.query(
-    'INSERT INTO role_permissions (role_id, module, action) SELECT $1, m, a FROM unnest($2::text[], $3::text[]) AS p(m, a)',
-    [id, pairs.map(([module]) => module), pairs.map(([, action]) => action)],
-  );
+  await replaceRoleGrants(db, id, grants);
   return id;
 }
 

@@ -5,6 +5,7 @@ import { NotificationsMenu } from '../notifications/NotificationsMenu.tsx';
 import { usePermissions } from '../permissions/usePermissions.ts';
 import { useSession } from '../session/useSession.ts';
 import { Brand } from '../shell/Brand.tsx';
+import { StrokeIcon } from '../shell/StrokeIcon.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { backTarget, hasPageBehind } from './backTarget.ts';
 import './Header.css';
@@ -42,9 +43,7 @@ export function Header({ menu }: HeaderProps) {
           aria-controls={menu.controls}
           onClick={menu.onToggle}
         >
-          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
+          <StrokeIcon icon="menu" />
         </button>
       )}
       <button
@@ -54,16 +53,7 @@ export function Header({ menu }: HeaderProps) {
         aria-disabled={!behind && !up ? true : undefined}
         onClick={goBack}
       >
-        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path
-            d="M15 5l-7 7 7 7"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <StrokeIcon icon="back" />
       </button>
       <Brand />
       {user && (

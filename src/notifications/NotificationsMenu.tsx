@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Dropdown } from '../header/Dropdown.tsx';
 import { sanitizeHtml } from '../shell/sanitizeHtml.ts';
+import { StrokeIcon } from '../shell/StrokeIcon.tsx';
 import { formatNotificationDate } from './formatNotificationDate.ts';
 import { useNotifications } from './useNotifications.ts';
 import './NotificationsMenu.css';
@@ -22,15 +23,7 @@ export function NotificationsMenu({ initials }: NotificationsMenuProps) {
       className="notifications-menu"
       trigger={
         <span className="bell">
-          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path
-              d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15L6 16zM10 20a2 2 0 0 0 4 0"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <StrokeIcon icon="bell" width={1.8} />
           {unread.length > 0 && <span className="badge-dot" role="img" aria-label="unread notifications" />}
         </span>
       }
@@ -79,16 +72,7 @@ export function NotificationsMenu({ initials }: NotificationsMenuProps) {
                     title="Mark as read"
                     onClick={() => void markRead(notification.id).catch(ignore)}
                   >
-                    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                      <path
-                        d="M5 12l5 5 9-10"
-                        fill="none"
-                        stroke="currentColor"
-                        strokeWidth="2"
-                        strokeLinecap="round"
-                        strokeLinejoin="round"
-                      />
-                    </svg>
+                    <StrokeIcon icon="check" />
                   </button>
                 </li>
               ))}

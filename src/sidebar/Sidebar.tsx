@@ -7,6 +7,7 @@ import type { SidebarEntry, SidebarIcon } from '../generated/types.ts';
 import { canAccess } from '../permissions/canAccess.ts';
 import { defaultRoute } from '../permissions/defaultRoute.ts';
 import { usePermissions } from '../permissions/usePermissions.ts';
+import { StrokeIcon } from '../shell/StrokeIcon.tsx';
 import { EntryIcon } from './EntryIcon.tsx';
 import { isHighlighted } from './isHighlighted.ts';
 import { sidebarSections } from './sidebarSections.ts';
@@ -94,9 +95,7 @@ export function Sidebar({ entries = SIDEBAR, drawerOpen = false }: SidebarProps)
         aria-controls="sidebar-links"
         onClick={() => setOpen(!open)}
       >
-        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        <StrokeIcon icon="menu" />
         <span className="visually-hidden">Menu</span>
       </button>
       <ul ref={linksRef} id="sidebar-links" className="sidebar-links">

@@ -6,6 +6,7 @@ import { csvLine } from '../../http/csv.ts';
 import { AREAS, MODULE, RESOURCES, area, resource } from '../../registry.ts';
 import { allPermissions, currentUser, permission } from '../auth/access.ts';
 import { subscriberScope } from '../auth/executiveScope.ts';
+import { userChoices } from '../users-and-roles/users.ts';
 import { auditBatches, auditPage, checkAuditFilters, type AuditFilters } from './query.ts';
 import { auditExportQuery, auditFiltersAnswer, auditPageAnswer, auditPageQuery } from './schemas.ts';
 
@@ -114,12 +115,7 @@ export async function auditLogRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const caller = currentUser(request);
-      const own = subscriberScope(caller) !== null;
-      const users = await db.query<{ key: number; label: string }>(
-        `SELECT id AS key, coalesce(nullif(trim(concat_ws(' ', first_name, last_name)), '') || ' (' || email || ')', email) AS label
-           FROM users WHERE $1::bigint IS NULL OR id = $1 ORDER BY lower(email) LIMIT 1000`,
-        [own ? caller.id : null],
-      );
+      const users = await userChoices(db, subscriberScope(caller) !== null ? caller.id : null);
       const keys = [
         ...new Set([
           ...AREAS.map((candidate) => candidate.key),

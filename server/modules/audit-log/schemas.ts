@@ -3,7 +3,7 @@ import { AUDIT_ACTIONS } from '../../../contract/audit.ts';
 import { dataAnswer, json, type Answer } from '../../http/answers.ts';
 import { namedSchema } from '../../http/components.ts';
 import { AUDIT_ENTRY_PROPERTIES } from '../audit/answers.ts';
-import { MAX_INTEGER } from '../../http/requestSchemas.ts';
+import { MAX_INTEGER, pageQuery } from '../../http/requestSchemas.ts';
 
 /** The audit screen's largest page. */
 export const AUDIT_MAX_PAGE_SIZE = 100;
@@ -31,15 +31,11 @@ const filterProperties = {
 
 export const auditExportQuery = { type: 'object', additionalProperties: false, properties: filterProperties } as const;
 
-export const auditPageQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    ...filterProperties,
-    page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
-    pageSize: { type: 'integer', minimum: 1, maximum: AUDIT_MAX_PAGE_SIZE, default: 25 },
-  },
-} as const;
+export const auditPageQuery = pageQuery(
+  ['page', 'pageSize'],
+  { default: 25, maximum: AUDIT_MAX_PAGE_SIZE },
+  { lastPage: 100_000, filters: filterProperties },
+);
 
 const AUDIT_ENTRY = namedSchema('AuditEntry', {
   type: 'object',

@@ -3,8 +3,9 @@
  * once for the OpenAPI document. An entry's changed values are whatever the fields hold, so they are left untyped.
  */
 import type { JsonSchema } from '../../../contract/description.ts';
-import { dataAnswer, json, type Answer } from '../../http/answers.ts';
+import { dataAnswer, listAnswer } from '../../http/answers.ts';
 import { namedAnswer, namedSchema } from '../../http/components.ts';
+import { pageQuery } from '../../http/requestSchemas.ts';
 
 const nullable = (type: string, extra: JsonSchema = {}): JsonSchema => ({ type: [type, 'null'], ...extra });
 
@@ -80,31 +81,16 @@ export const ENTRIES_PAGE_META = namedSchema('EntriesPageMeta', {
 });
 
 /** `?page=&pageSize=` of a paged answer of entries. */
-export const ENTRIES_PAGE_QUERY = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
-    pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
-  },
-} as const;
+export const ENTRIES_PAGE_QUERY = pageQuery(['page', 'pageSize'], { default: 20, maximum: 100 });
 
 export type EntriesPageQuery = { page: number; pageSize: number };
 
-function entriesPage(description: string, item: JsonSchema): Answer {
-  return {
-    description,
-    content: json({
-      type: 'object',
-      required: ['data', 'meta'],
-      properties: { data: { type: 'array', items: item }, meta: ENTRIES_PAGE_META },
-    }),
-  };
-}
-
 export const HISTORY_ANSWERS = {
-  history: namedAnswer('HistoryPage', entriesPage("The record's entries, newest first.", HISTORY_ENTRY)),
-  trash: namedAnswer('TrashPage', entriesPage('Deleted records, newest first.', TRASH_ENTRY)),
+  history: namedAnswer(
+    'HistoryPage',
+    listAnswer("The record's entries, newest first.", HISTORY_ENTRY, ENTRIES_PAGE_META),
+  ),
+  trash: namedAnswer('TrashPage', listAnswer('Deleted records, newest first.', TRASH_ENTRY, ENTRIES_PAGE_META)),
   purged: namedAnswer(
     'Purged',
     dataAnswer(

@@ -4,6 +4,7 @@ import { imageSize } from 'image-size';
 import type { Access } from '../auth/access.ts';
 import { dataAnswer, errorAnswers, type Answer } from '../../http/answers.ts';
 import { HttpError, notFound, validationError } from '../../http/errors.ts';
+import { multipartFileBody } from '../../http/requestSchemas.ts';
 import { MODULE, resource } from '../../registry.ts';
 import { multipartBoundary, parseMultipart } from '../uploads/multipart.ts';
 import { actorOf, recordAudit } from '../audit/record.ts';
@@ -98,18 +99,7 @@ export async function bannerImageRoutes(app: FastifyInstance): Promise<void> {
       operationId: 'uploadBannerImage',
       summary: 'Upload a banner image',
       description: `A PNG, JPEG or WebP (judged by its first bytes, else 415) of at most ${BANNER_IMAGE_MAX_BYTES / 1024 / 1024} MiB (else 413) and ${BANNER_IMAGE_MAX_SIDE} pixels on a side, ${BANNER_IMAGE_MAX_PIXELS / 1_000_000} megapixels in all (as its header declares; else 400), stored under a random name; \`url\` is for the banner's \`image_url\`.`,
-      body: {
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object',
-              required: ['file'],
-              properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } },
-            },
-            encoding: { file: { contentType: imageTypes.join(', ') } },
-          },
-        },
-      },
+      body: multipartFileBody(imageTypes),
       response: {
         201: dataAnswer(
           'Stored.',

@@ -6,6 +6,7 @@ import { csvLine } from '../../http/csv.ts';
 import { validationError } from '../../http/errors.ts';
 import { sendWithProgress } from '../../http/progressStream.ts';
 import { idParams } from '../../http/requestSchemas.ts';
+import { resourceRouteDocs } from '../../http/routeDocs.ts';
 import { ENTITY_RESOURCES } from '../../registry.ts';
 import { actorOf } from '../audit/record.ts';
 import { currentUser, permission } from '../auth/access.ts';
@@ -39,12 +40,7 @@ function registerImport(app: FastifyInstance, resourceContext: ResourceContext):
   const config = { access: permission(resource.key, 'import') };
   const plural = resource.typeName;
   const several = resource.label.toLowerCase();
-  const about = (operationId: string, summary: string, description?: string) => ({
-    tags: [resource.label],
-    operationId,
-    summary,
-    ...(description ? { description } : {}),
-  });
+  const { about } = resourceRouteDocs(resource);
   const fields = importableFields(resource);
   const stored = async (request: WithMapping | FastifyRequest<{ Params: { id: number } }>) =>
     loadImport(db, resource.key, currentUser(request).id, request.params.id);

@@ -2,21 +2,12 @@
 import { dataAnswer } from '../../http/answers.ts';
 import { namedAnswer, namedSchema } from '../../http/components.ts';
 import { progressAnswer } from '../../http/progressStream.ts';
+import { multipartFileBody } from '../../http/requestSchemas.ts';
 
-export const importFileBody = {
-  content: {
-    'multipart/form-data': {
-      schema: {
-        type: 'object',
-        required: ['file'],
-        properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } },
-      },
-      encoding: {
-        file: { contentType: 'text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
-      },
-    },
-  },
-};
+export const importFileBody = multipartFileBody([
+  'text/csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+]);
 
 export const mappingBody = namedSchema('ImportMapping', {
   type: 'object',

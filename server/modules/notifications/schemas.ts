@@ -1,23 +1,15 @@
 /** The header's notifications (NOTIF-05, NOTIF-08, NOTIF-09): their query, bodies and answers. */
 import { dataAnswer, listAnswer } from '../../http/answers.ts';
 import { namedSchema } from '../../http/components.ts';
-import { MAX_INTEGER } from '../../http/requestSchemas.ts';
+import { idParams, pageQuery } from '../../http/requestSchemas.ts';
 
-export const notificationQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    is_read: { type: 'boolean' },
-    _page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
-    _page_size: { type: 'integer', minimum: 1, maximum: 100, default: 8 },
-  },
-} as const;
-export const notificationReadBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: MAX_INTEGER } },
-} as const;
+export const notificationQuery = pageQuery(
+  ['_page', '_page_size'],
+  { default: 8, maximum: 100 },
+  { lastPage: 100_000, filters: { is_read: { type: 'boolean' } } },
+);
+/** The notification's id, shaped as a path's record id. */
+export const notificationReadBody = idParams;
 export const markAllReadBody = { type: 'object', additionalProperties: false, required: [], properties: {} } as const;
 
 const NOTIFICATION = namedSchema('Notification', {

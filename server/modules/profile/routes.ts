@@ -5,8 +5,8 @@ import { dataAnswer, errorAnswers, messageAnswer } from '../../http/answers.ts';
 import { validationError } from '../../http/errors.ts';
 import { MODULE, resource } from '../../registry.ts';
 import { writeAsCaller } from '../resources/recordOperations.ts';
+import { passwordHashOf, userProfile } from '../users-and-roles/users.ts';
 
-const USER_FIELDS = 'u.id, u.first_name, u.last_name, u.email, u.mobile, r.name AS role';
 const nullableString = { type: ['string', 'null'] };
 const PROFILE = {
   type: 'object',
@@ -26,14 +26,6 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const { db, passwords } = app;
   const tags = [resource(MODULE.userProfile)?.label ?? 'Profile'];
 
-  const loadProfile = async (id: number) => {
-    const [row] = await db.query(
-      `SELECT ${USER_FIELDS} FROM users u LEFT JOIN roles r ON r.id = u.role_id WHERE u.id = $1`,
-      [id],
-    );
-    return row;
-  };
-
   app.get('/user/profile', {
     config: { access: permission(MODULE.userProfile, 'view') },
     schema: {
@@ -42,7 +34,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       summary: "The caller's profile",
       response: { 200: dataAnswer('The profile.', PROFILE), ...errorAnswers(401, 403) },
     },
-    handler: async (request) => ({ data: await loadProfile(currentUser(request).id) }),
+    handler: async (request) => ({ data: await userProfile(db, currentUser(request).id) }),
   });
 
   // The body is the whole editable profile: a field the manifest's form leaves optional and the body omits is cleared.
@@ -64,7 +56,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       await writeAsCaller(app, request, (context) =>
         app.records.named(MODULE.users).update(context, id, body, 'any', { action: 'profile' }),
       );
-      return { data: await loadProfile(id), message: 'Profile updated.' };
+      return { data: await userProfile(db, id), message: 'Profile updated.' };
     },
   });
 
@@ -82,11 +74,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       },
       handler: async (request) => {
         const user = currentUser(request);
-        const [row] = await db.query<{ password_hash: string | null }>(
-          'SELECT password_hash FROM users WHERE id = $1',
-          [user.id],
-        );
-        if (!(await passwords.verify(row?.password_hash ?? null, request.body.current_password))) {
+        if (!(await passwords.verify(await passwordHashOf(db, user.id), request.body.current_password))) {
           throw validationError({ current_password: 'The current password is not correct.' });
         }
         // The USERS behaviour stores the hash and ends the caller's other sessions.

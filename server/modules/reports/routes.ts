@@ -1,10 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { allPermissions, permission } from '../auth/access.ts';
-import type { Queryable } from '../../db/database.ts';
 import { csvAnswer, errorAnswers } from '../../http/answers.ts';
-import { AREAS, MODULE, RESOURCES, SUBSCRIPTION_PLAN_FIELDS, entityResource } from '../../registry.ts';
-import { quoted } from '../../../codegen/sqlNames.ts';
+import { AREAS, MODULE, RESOURCES } from '../../registry.ts';
 import { csvLine } from '../../http/csv.ts';
 import {
   modulesAnswer,
@@ -13,6 +11,7 @@ import {
   trendingAnswer,
   trendingRefreshedAnswer,
 } from './schemas.ts';
+import { adminSummary } from './adminSummary.ts';
 import { tradeReportRoutes } from './tradeReportRoutes.ts';
 import { refreshTrending, trendingProducts } from './trending.ts';
 import { actorOf, recordAudit } from '../audit/record.ts';
@@ -71,7 +70,9 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       querystring: reportSummaryQuery,
       response: { 200: summaryAnswer, ...errorAnswers(400, 401, 403) },
     },
-    handler: async (request) => ({ data: await summary(db, request.query.from ?? null, request.query.to ?? null) }),
+    handler: async (request) => ({
+      data: await adminSummary(db, request.query.from ?? null, request.query.to ?? null),
+    }),
   });
 
   // The manifest's ADMIN_REPORTING offers download, so the export asks for it on top of the report's view.
@@ -89,7 +90,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       const { from = null, to = null } = request.query;
       async function* lines(): AsyncGenerator<string> {
         yield csvLine(['Report', 'Month', 'Plan', 'Value']);
-        const data = await summary(db, from, to);
+        const data = await adminSummary(db, from, to);
         for (const series of SUMMARY_SERIES) {
           yield data[series.key].map((row) => csvLine([series.title, row.month, row.plan, row[series.value]])).join('');
         }
@@ -128,50 +129,4 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       })),
     }),
   });
-}
-
-/** Monthly series for the admin report: new subscriptions by plan, points consumed, uploads (by their data's month), revenue. */
-async function summary(db: Queryable, from: string | null, to: string | null) {
-  const range = (column: string) =>
-    `($1::date IS NULL OR ${column} >= $1::date) AND ($2::date IS NULL OR ${column} < $2::date + 1)`;
-  const plans = entityResource(MODULE.subscriptionPlans);
-  const planLabel = plans
-    ? `(SELECT p.${quoted(SUBSCRIPTION_PLAN_FIELDS.name.field)}::text FROM ${quoted(plans.entity.table)} p WHERE p.id = s.plan_id)`
-    : `s.plan_id::text`;
-  const uploads = entityResource(MODULE.dataUploadLogs);
-  const [subscribersByPlan, pointsConsumed, uploadsPerMonth, revenue] = await Promise.all([
-    db.query(
-      `SELECT to_char(s.starts_on, 'YYYY-MM') AS month, coalesce(${planLabel}, 'unknown') AS plan, count(*) AS subscribers
-         FROM subscriber_subscriptions s WHERE ${range('s.starts_on')} GROUP BY 1, 2 ORDER BY 1, 2`,
-      [from, to],
-    ),
-    db.query(
-      `SELECT to_char(created_at, 'YYYY-MM') AS month, coalesce(sum(-points), 0) AS points
-         FROM points_ledger WHERE kind = 'consumption' AND ${range('created_at')} GROUP BY 1 ORDER BY 1`,
-      [from, to],
-    ),
-    // Uploads count in the month of their data (the period they carry), not the month they were sent; one without a
-    // period counts in the month it was sent.
-    uploads
-      ? db.query(
-          `SELECT month, count(*) AS uploads
-             FROM (SELECT coalesce(period, to_char(created_at, 'YYYY-MM')) AS month FROM ${quoted(uploads.entity.table)}) u
-            WHERE ($1::date IS NULL OR month >= to_char($1::date, 'YYYY-MM')) AND ($2::date IS NULL OR month <= to_char($2::date, 'YYYY-MM'))
-            GROUP BY 1 ORDER BY 1`,
-          [from, to],
-        )
-      : Promise.resolve([]),
-    // Revenue anywhere is the payments received, by the day they were (the home screen's revenue card sums the same).
-    db.query(
-      `SELECT to_char(received_at, 'YYYY-MM') AS month, coalesce(sum(amount), 0) AS revenue
-         FROM payments WHERE ${range('received_at')} GROUP BY 1 ORDER BY 1`,
-      [from, to],
-    ),
-  ]);
-  return {
-    subscribers_by_plan: subscribersByPlan,
-    points_consumed: pointsConsumed,
-    uploads_per_month: uploadsPerMonth,
-    revenue,
-  };
 }

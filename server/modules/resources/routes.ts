@@ -5,6 +5,7 @@ import { csvAnswer, errorAnswers } from '../../http/answers.ts';
 import { IF_MATCH_HEADER } from '../../http/recordVersion.ts';
 import { namedSchema } from '../../http/components.ts';
 import { idParams, writeSchema } from '../../http/requestSchemas.ts';
+import { resourceRouteDocs } from '../../http/routeDocs.ts';
 import { ENTITY_RESOURCES } from '../../registry.ts';
 import { SHARED_ANSWERS, recordAnswers } from './answers.ts';
 import { registerBulkRoutes } from './bulkRoutes.ts';
@@ -40,15 +41,9 @@ function registerResource(app: FastifyInstance, resourceContext: ResourceContext
   const { options, deleted, bulkDeleted, bulkUpdated } = SHARED_ANSWERS;
   // Operation ids: `listVouchers`, `getVoucher`, `bulkDeleteVouchers`; summaries in the same words.
   const plural = resource.typeName;
-  const singular = resource.singular.replace(/(?:^|\s+)(\w)/g, (_match, letter: string) => letter.toUpperCase());
+  const { singular, about } = resourceRouteDocs(resource);
   const one = resource.singular.toLowerCase();
   const several = resource.label.toLowerCase();
-  const about = (operationId: string, summary: string, description?: string) => ({
-    tags: [resource.label],
-    operationId,
-    summary,
-    ...(description ? { description } : {}),
-  });
   const allOrNothing = (what: string) => `All or nothing: one missing id is a 404 and ${what} nothing.`;
 
   if (offers('view')) {

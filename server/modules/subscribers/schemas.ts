@@ -2,7 +2,7 @@
 import type { JsonSchema } from '../../../contract/description.ts';
 import { dataAnswer, listAnswer, type Answer } from '../../http/answers.ts';
 import { namedSchema } from '../../http/components.ts';
-import { MAX_INTEGER } from '../../http/requestSchemas.ts';
+import { MAX_INTEGER, pageQuery } from '../../http/requestSchemas.ts';
 
 /**
  * Not a field of the manifest's ADD_TOP_UP form: no user types it. The console makes one key per top-up dialog and
@@ -18,14 +18,7 @@ export const TOP_UP_SERVER_ONLY = {
   },
 };
 
-export const executiveSubscribersQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    _page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
-    _page_size: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
-  },
-} as const;
+export const executiveSubscribersQuery = pageQuery(['_page', '_page_size'], { default: 20, maximum: 100 });
 
 const integer = { type: 'integer' };
 const nullableInteger = { type: ['integer', 'null'] };

@@ -9,7 +9,7 @@ import { uploadFileQuery } from './schemas.ts';
 import type { ResourceTable } from '../resources/sql.ts';
 import { isValidUploadSignature, signedFileUrl } from './signing.ts';
 import type { ResumableStore } from './storage.ts';
-import { pendingFile, storageKeyFor } from './uploadFiles.ts';
+import { pendingFile, recordReceivedHash, storageKeyFor } from './uploadFiles.ts';
 
 /** Where the tus server believes it is mounted; requests reach it only through the route below, rewritten to it. */
 const TUS_PATH = '/tus';
@@ -41,10 +41,7 @@ export class ResumableFiles {
       generateUrl: (request) => internalParam(request.url, 'public'),
       onUploadFinish: async (_request, upload) => {
         const sha256 = await this.hashes.complete(upload.id, upload.size ?? 0);
-        await app.db.query(
-          'UPDATE upload_files SET received_sha256 = $2 WHERE storage_key = $1 AND stored_at IS NULL',
-          [upload.id, sha256],
-        );
+        await recordReceivedHash(app.db, upload.id, sha256);
         return {};
       },
     });

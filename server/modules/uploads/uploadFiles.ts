@@ -70,6 +70,14 @@ export async function storageKeyFor(db: Queryable, uploadId: number, fileName: s
   return row.storage_key;
 }
 
+/** Records the SHA-256 of all the bytes of the file stored under `storageKey`, once its last chunk arrived. */
+export async function recordReceivedHash(db: Queryable, storageKey: string, sha256: string): Promise<void> {
+  await db.query('UPDATE upload_files SET received_sha256 = $2 WHERE storage_key = $1 AND stored_at IS NULL', [
+    storageKey,
+    sha256,
+  ]);
+}
+
 /** Starts an upload's file row: who sends it, the size declared, and when an unfinished upload is abandoned. */
 export async function addUploadFile(
   tx: Queryable,

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '../../db/database.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { conflict, notFound, tooManyRequests } from '../../http/errors.ts';
 import { idParams } from '../../http/requestSchemas.ts';
@@ -8,14 +7,7 @@ import { permission } from '../auth/access.ts';
 import { LINKS_PER_HOUR, linkWaitSeconds, sendEmailLink } from '../auth/emailLinks.ts';
 import { emailVerificationAnswers, verificationLinkBody } from './schemas.ts';
 import { actorOf, recordAudit } from '../audit/record.ts';
-
-/** Whether a user's address is verified, and the last verification link sent to it. */
-interface EmailVerificationStatus {
-  email: string;
-  verified_at: string | null;
-  last_link_sent_at: string | null;
-  last_link_expires_at: string | null;
-}
+import { emailVerificationStatus, lockVerificationRecipient } from './users.ts';
 
 /** A user's e-mail verification, seen and resent by an administrator from the user's detail screen. */
 export async function emailVerificationRoutes(app: FastifyInstance): Promise<void> {
@@ -31,7 +23,7 @@ export async function emailVerificationRoutes(app: FastifyInstance): Promise<voi
       params: idParams,
       response: { 200: emailVerificationAnswers.read, ...errorAnswers(400, 401, 403, 404) },
     },
-    handler: async (request) => ({ data: await verificationStatus(db, request.params.id) }),
+    handler: async (request) => ({ data: await emailVerificationStatus(db, request.params.id) }),
   });
 
   app.post<{ Params: { id: number } }>('/users/:id/email-verification', {
@@ -48,17 +40,7 @@ export async function emailVerificationRoutes(app: FastifyInstance): Promise<voi
     handler: async (request) => {
       const { id } = request.params;
       const email = await db.transaction(async (tx) => {
-        const [user] = await tx.query<{
-          id: number;
-          email: string;
-          first_name: string | null;
-          is_active: boolean;
-          verified: boolean;
-          password_set: boolean;
-        }>(
-          'SELECT id, email, first_name, is_active, email_verified_at IS NOT NULL AS verified, password_hash IS NOT NULL AS password_set FROM users WHERE id = $1 FOR UPDATE',
-          [id],
-        );
+        const user = await lockVerificationRecipient(tx, id);
         if (!user) throw notFound('User');
         if (user.verified) throw conflict(`${user.email} is already verified.`);
         if (!user.is_active) throw conflict('This user is inactive: activate them before sending a link.');
@@ -74,20 +56,7 @@ export async function emailVerificationRoutes(app: FastifyInstance): Promise<voi
         });
         return user.email;
       });
-      return { data: await verificationStatus(db, id), message: `A new verification link was sent to ${email}.` };
+      return { data: await emailVerificationStatus(db, id), message: `A new verification link was sent to ${email}.` };
     },
   });
-}
-
-async function verificationStatus(db: Queryable, userId: number): Promise<EmailVerificationStatus> {
-  const [status] = await db.query<EmailVerificationStatus & Record<string, unknown>>(
-    `SELECT u.email, u.email_verified_at AS verified_at, l.created_at AS last_link_sent_at, l.expires_at AS last_link_expires_at
-       FROM users u
-       LEFT JOIN LATERAL (SELECT created_at, expires_at FROM email_links
-                           WHERE user_id = u.id AND purpose = 'verify_email' ORDER BY created_at DESC LIMIT 1) l ON true
-      WHERE u.id = $1`,
-    [userId],
-  );
-  if (!status) throw notFound('User');
-  return status;
 }

@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { idParams } from '../../http/requestSchemas.ts';
 import { currentUser, permission } from '../auth/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
-import { notFound } from '../../http/errors.ts';
 import { IF_MATCH_HEADER, etagOf, expectedVersion, staleRecord } from '../../http/recordVersion.ts';
-import type { Queryable } from '../../db/database.ts';
 import { AREAS, MODULE, RESOURCES, actionsOf, resource } from '../../registry.ts';
 import { permissionMapAnswer, permissionSetAnswers, permissionSetSchema, rolePermissionsBody } from './schemas.ts';
 import { keepingFullAccess } from './fullAccess.ts';
+import { replaceRoleGrants, roleGrants, roleVersion, type RoleGrant } from './roles.ts';
 import { permissionMap } from '../auth/grants.ts';
 import { actorOf, recordAudit } from '../audit/record.ts';
 import type { FieldChanges } from '../../../contract/audit.ts';
@@ -48,12 +47,8 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       reply.header('etag', etagOf(await roleVersion(db, request.params.id)));
-      const rows = await db.query<{ module: string; action: string }>(
-        'SELECT module, action FROM role_permissions WHERE role_id = $1 ORDER BY module, action',
-        [request.params.id],
-      );
       const data: Record<string, string[]> = {};
-      for (const row of rows) (data[row.module] ??= []).push(row.action);
+      for (const grant of await roleGrants(db, request.params.id)) (data[grant.module] ??= []).push(grant.action);
       return { data };
     },
   });
@@ -78,24 +73,12 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
       // versions the change moves (migration 008): no other role's.
       const version = await db.transaction((tx) =>
         keepingFullAccess(tx, async () => {
-          const [role] = await tx.query<{ version: number }>('SELECT version FROM roles WHERE id = $1 FOR UPDATE', [
-            id,
-          ]);
-          if (!role) throw notFound('Role');
-          if (expected !== 'any' && !expected.versions.includes(role.version)) throw staleRecord('role');
-          const before = await tx.query<{ module: string; action: string }>(
-            'DELETE FROM role_permissions WHERE role_id = $1 RETURNING module, action',
-            [id],
+          const current = await roleVersion(tx, id, true);
+          if (expected !== 'any' && !expected.versions.includes(current)) throw staleRecord('role');
+          const grants = Object.entries(request.body.permissions).flatMap(([module, actions]) =>
+            actions.map((action) => ({ module, action })),
           );
-          const pairs = Object.entries(request.body.permissions).flatMap(([module, actions]) =>
-            actions.map((action) => [module, action] as const),
-          );
-          if (pairs.length > 0) {
-            await tx.query(
-              'INSERT INTO role_permissions (role_id, module, action) SELECT $1, m, a FROM unnest($2::text[], $3::text[]) AS p(m, a)',
-              [id, pairs.map(([module]) => module), pairs.map(([, action]) => action)],
-            );
-          }
+          const before = await replaceRoleGrants(tx, id, grants);
           await recordAudit(tx, actorOf(request), {
             module: MODULE.roles,
             recordId: id,
@@ -119,7 +102,7 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
  * the grants added and removed (`MODULE.action`) in the details.
  */
 function grantChanges(
-  before: ReadonlyArray<{ module: string; action: string }>,
+  before: readonly RoleGrant[],
   after: Record<string, string[]>,
 ): { changes: FieldChanges; details: Record<string, unknown> } {
   const had = new Set(before.map(({ module, action }) => `${module}.${action}`));
@@ -139,11 +122,4 @@ function grantChanges(
     changes[module] ??= { before: actionsOf(had, module), after: actionsOf(has, module) };
   }
   return { changes, details: { added, removed } };
-}
-
-/** The role's record version, which its permission set shares: the ETag of both. */
-async function roleVersion(db: Queryable, id: number): Promise<number> {
-  const [role] = await db.query<{ version: number }>('SELECT version FROM roles WHERE id = $1', [id]);
-  if (!role) throw notFound('Role');
-  return role.version;
 }

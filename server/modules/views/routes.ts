@@ -5,10 +5,12 @@ import type { SessionUser } from '../auth/session.ts';
 import type { Queryable } from '../../db/database.ts';
 import { errorAnswers, messageAnswer } from '../../http/answers.ts';
 import { notFound, validationError } from '../../http/errors.ts';
+import { resourceRouteDocs } from '../../http/routeDocs.ts';
 import { etagOf, expectedVersion, IF_MATCH_HEADER, staleRecord } from '../../http/recordVersion.ts';
 import { ENTITY_RESOURCES, type EntityResource } from '../../registry.ts';
 import { listableFields } from '../resources/schemas.ts';
 import { hasFullAccess } from '../users-and-roles/fullAccess.ts';
+import { roleExists } from '../users-and-roles/roles.ts';
 import { SAVED_VIEW_LIMITS } from '../../../contract/savedViews.ts';
 import {
   PREFERENCES_SAVED,
@@ -41,13 +43,7 @@ function registerViews(app: FastifyInstance, resource: EntityResource): void {
   const store = new ViewStore(resource.key);
   const viewsPath = `/views/${resource.api}`;
   const config = { access: permission(resource.key, 'view') };
-  const singular = resource.singular.replace(/(?:^|\s+)(\w)/g, (_match, letter: string) => letter.toUpperCase());
-  const about = (operationId: string, summary: string, description?: string) => ({
-    tags: [resource.label],
-    operationId,
-    summary,
-    ...(description ? { description } : {}),
-  });
+  const { singular, about } = resourceRouteDocs(resource);
   const list = `the ${resource.label.toLowerCase()} list`;
 
   const answerOf = (view: StoredView, user: SessionUser) => ({
@@ -89,8 +85,7 @@ function registerViews(app: FastifyInstance, resource: EntityResource): void {
     if (shared !== null && shared !== user.roleId) {
       if (!hasFullAccess(user.grants))
         throw validationError({ shared_role_id: 'You can share a view with your own role only.' });
-      if ((await db.query('SELECT 1 FROM roles WHERE id = $1', [shared])).length === 0)
-        throw validationError({ shared_role_id: 'No such role.' });
+      if (!(await roleExists(db, shared))) throw validationError({ shared_role_id: 'No such role.' });
     }
     // A view that stays where it was takes no more room there, even where older views fill it past the limit.
     if (!before || before.shared_role_id !== shared)

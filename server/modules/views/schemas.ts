@@ -2,7 +2,7 @@
 import { SAVED_VIEW_LIMITS } from '../../../contract/savedViews.ts';
 import { dataAnswer, json, LIST_META, type Answer, withETag } from '../../http/answers.ts';
 import { namedSchema } from '../../http/components.ts';
-import { MAX_INTEGER } from '../../http/requestSchemas.ts';
+import { MAX_INTEGER, pageQuery } from '../../http/requestSchemas.ts';
 import type { EntityResource } from '../../registry.ts';
 import { listableFields } from '../resources/schemas.ts';
 
@@ -113,19 +113,10 @@ export const viewParams = {
   properties: { id },
 } as const;
 
-export const viewsQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    _page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
-    _page_size: {
-      type: 'integer',
-      minimum: 1,
-      maximum: SAVED_VIEW_LIMITS.pageSize,
-      default: SAVED_VIEW_LIMITS.pageSize,
-    },
-  },
-} as const;
+export const viewsQuery = pageQuery(['_page', '_page_size'], {
+  default: SAVED_VIEW_LIMITS.pageSize,
+  maximum: SAVED_VIEW_LIMITS.pageSize,
+});
 
 const VIEWS_PAGE = {
   type: 'object',

@@ -22,7 +22,7 @@ export function HistorySection({ resource, recordId, version }: HistorySectionPr
       <h2 id={`${id}-title`} className="history__title">
         <button
           type="button"
-          className="history__toggle"
+          className="text-button history__toggle"
           aria-expanded={open}
           aria-controls={`${id}-panel`}
           onClick={() => setOpen(!open)}

@@ -144,7 +144,7 @@ export function ResourceTable({
                   >
                     <button
                       type="button"
-                      className="sort-button"
+                      className="text-button sort-button"
                       onClick={() => onSort({ field: id, direction: sorted === 'asc' ? 'desc' : 'asc' })}
                     >
                       {flexRender(header.column.columnDef.header, header.getContext())}
