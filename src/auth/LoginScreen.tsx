@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { DEV_MAILBOX_PATH } from '../config/constants.ts';
 import { isApiError } from '../http/ApiError.ts';
@@ -13,10 +13,17 @@ import { TextField } from './TextField.tsx';
 import { TwoFactorStep } from './TwoFactorStep.tsx';
 import { useAuthForm } from './useAuthForm.ts';
 
+type TokenPair = { access: string; refresh: string };
 interface LoginAnswer {
-  /** Tokens, or (two-factor sign-in on) the token of the second step. */
-  data: { access: string; refresh: string } | { mfa_required: true; mfa_token: string };
+  /**
+   * Tokens; or (two-factor sign-in on) the token of the second step; or (the role requires a second factor not
+   * enrolled yet) tokens only the enrolment routes accept.
+   */
+  data: TokenPair | { mfa_required: true; mfa_token: string } | (TokenPair & { enrol_required: true });
 }
+
+/** Loaded when a role requires enrolling a second factor: the sign-in screen itself stays small. */
+const EnrolStep = lazy(() => import('./EnrolStep.tsx'));
 
 const RULES = { email: [required, email], password: [required] };
 const SESSION_EXPIRED_NOTICE = 'Your session expired, sign in again.';
@@ -28,18 +35,21 @@ const UNVERIFIED_ADDRESS = 403;
  * the page they asked for, or to their landing path (ROUTE-15). A failure keeps what was typed; its "Error" toast says
  * the server's message (ERR-01), so the form does not repeat it, and one for an address not verified yet offers here
  * to send the link again. A visitor whose session expired is told so. With two-factor sign-in on, a right password
- * leads to the second step (a code of the app or a recovery code) instead of a session.
+ * leads to the second step (a code of the app or a recovery code) instead of a session; a user whose role requires
+ * a second factor they have not enrolled enrols one first (`EnrolStep`), and only then is the session started.
  */
 export function LoginScreen() {
   const form = useAuthForm(RULES);
   const expired = (useLocation().state as LoginState | null)?.sessionExpired === true;
   const [unverified, setUnverified] = useState<{ email: string; password: string } | null>(null);
   const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const [enrolling, setEnrolling] = useState<TokenPair | null>(null);
   const logIn = async () => {
     setUnverified(null);
     try {
       const answer = await http.post<LoginAnswer>('login', form.values);
       if ('mfa_required' in answer.data) setMfaToken(answer.data.mfa_token);
+      else if ('enrol_required' in answer.data) setEnrolling(answer.data);
       else startSession(answer.data.access, answer.data.refresh);
     } catch (error) {
       if (isApiError(error) && error.status === UNVERIFIED_ADDRESS) setUnverified({ ...form.values });
@@ -47,6 +57,17 @@ export function LoginScreen() {
     }
   };
 
+  if (enrolling)
+    return (
+      <AuthCard
+        title="Set up two-factor sign-in"
+        intro={`Your password was right. One more thing for ${form.values.email}.`}
+      >
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          <EnrolStep tokens={enrolling} onRestart={() => setEnrolling(null)} />
+        </Suspense>
+      </AuthCard>
+    );
   if (mfaToken)
     return (
       <AuthCard title="Two-factor sign-in" intro={`Your password was right. One more step for ${form.values.email}.`}>
