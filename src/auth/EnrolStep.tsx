@@ -8,6 +8,8 @@ import { toastSuccess } from '../shell/index.ts';
 export interface EnrolStepProps {
   /** The tokens `POST login` answered with `enrol_required`: only the enrolment routes accept them until then. */
   tokens: { access: string; refresh: string };
+  /** What the role's users may enrol: an authenticator app, a passkey. */
+  methods: string[];
   /** Back to the password. */
   onRestart: () => void;
 }
@@ -17,7 +19,7 @@ export interface EnrolStepProps {
  * authenticator app (its recovery codes shown once), and only then does the session start. Nothing else answers
  * before (docs/api.md, "Two-factor sign-in").
  */
-export default function EnrolStep({ tokens, onRestart }: EnrolStepProps) {
+export default function EnrolStep({ tokens, methods, onRestart }: EnrolStepProps) {
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
@@ -36,6 +38,13 @@ export default function EnrolStep({ tokens, onRestart }: EnrolStepProps) {
     run(async () => {
       const answer = await http.post<{ data: Enrolment }>('user/two-factor/totp', {}, { token: tokens.access });
       setEnrolment(answer.data);
+    });
+  const passkey = () =>
+    run(async () => {
+      const { addPasskey } = await import('./passkeyCeremony.ts');
+      const added = await addPasskey('Passkey', tokens.access);
+      toastSuccess(added.message);
+      startSession(tokens.access, tokens.refresh);
     });
   const confirm = (event: FormEvent) => {
     event.preventDefault();
@@ -66,17 +75,24 @@ export default function EnrolStep({ tokens, onRestart }: EnrolStepProps) {
   return (
     <div className="auth-form">
       <p>
-        Your role requires two-factor sign-in. Set up an authenticator app on your phone now: after your password you
-        will be asked for the code it shows.
+        Your role requires two-factor sign-in. Set up an authenticator app on your phone now (after your password you
+        will be asked for the code it shows), or add a passkey of this device.
       </p>
-      <button
-        type="button"
-        className="button button--primary button--block"
-        disabled={busy}
-        onClick={() => void start()}
-      >
-        Set up an authenticator app
-      </button>
+      {methods.includes('totp') && (
+        <button
+          type="button"
+          className="button button--primary button--block"
+          disabled={busy}
+          onClick={() => void start()}
+        >
+          Set up an authenticator app
+        </button>
+      )}
+      {methods.includes('passkey') && (
+        <button type="button" className="button button--block" disabled={busy} onClick={() => void passkey()}>
+          Add a passkey
+        </button>
+      )}
       <p className="auth-links">
         <button type="button" className="link-button" onClick={onRestart}>
           Start again

@@ -10,7 +10,7 @@ import { email, required } from './fieldRules.ts';
 import { FormMessage } from './FormMessage.tsx';
 import { ResendVerificationLink } from './ResendVerificationLink.tsx';
 import { TextField } from './TextField.tsx';
-import { TwoFactorStep } from './TwoFactorStep.tsx';
+import { TwoFactorStep, type SecondStepMethod } from './TwoFactorStep.tsx';
 import { useAuthForm } from './useAuthForm.ts';
 
 type TokenPair = { access: string; refresh: string };
@@ -19,11 +19,21 @@ interface LoginAnswer {
    * Tokens; or (two-factor sign-in on) the token of the second step; or (the role requires a second factor not
    * enrolled yet) tokens only the enrolment routes accept.
    */
-  data: TokenPair | { mfa_required: true; mfa_token: string } | (TokenPair & { enrol_required: true });
+  data:
+    | TokenPair
+    | { mfa_required: true; mfa_token: string; methods: SecondStepMethod[] }
+    | (TokenPair & { enrol_required: true; methods: SecondStepMethod[] });
 }
 
 /** Loaded when a role requires enrolling a second factor: the sign-in screen itself stays small. */
 const EnrolStep = lazy(() => import('./EnrolStep.tsx'));
+
+/** A passkey alone: the WebAuthn library loads when the button is used, not with the sign-in screen. */
+async function passkeySignIn(): Promise<void> {
+  const { signInWithPasskey } = await import('./passkeyCeremony.ts');
+  const tokens = await signInWithPasskey();
+  startSession(tokens.access, tokens.refresh);
+}
 
 const RULES = { email: [required, email], password: [required] };
 const SESSION_EXPIRED_NOTICE = 'Your session expired, sign in again.';
@@ -42,13 +52,21 @@ export function LoginScreen() {
   const form = useAuthForm(RULES);
   const expired = (useLocation().state as LoginState | null)?.sessionExpired === true;
   const [unverified, setUnverified] = useState<{ email: string; password: string } | null>(null);
-  const [mfaToken, setMfaToken] = useState<string | null>(null);
-  const [enrolling, setEnrolling] = useState<TokenPair | null>(null);
+  const [mfa, setMfa] = useState<{ token: string; methods: SecondStepMethod[] } | null>(null);
+  const [enrolling, setEnrolling] = useState<(TokenPair & { methods: SecondStepMethod[] }) | null>(null);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const usePasskey = () => {
+    setPasskeyBusy(true);
+    // A refusal or a dismissed prompt has said so in its toast (ERR-01); the form stays as it was.
+    passkeySignIn()
+      .catch(() => undefined)
+      .finally(() => setPasskeyBusy(false));
+  };
   const logIn = async () => {
     setUnverified(null);
     try {
       const answer = await http.post<LoginAnswer>('login', form.values);
-      if ('mfa_required' in answer.data) setMfaToken(answer.data.mfa_token);
+      if ('mfa_required' in answer.data) setMfa({ token: answer.data.mfa_token, methods: answer.data.methods });
       else if ('enrol_required' in answer.data) setEnrolling(answer.data);
       else startSession(answer.data.access, answer.data.refresh);
     } catch (error) {
@@ -64,14 +82,14 @@ export function LoginScreen() {
         intro={`Your password was right. One more thing for ${form.values.email}.`}
       >
         <Suspense fallback={<p role="status">Loading…</p>}>
-          <EnrolStep tokens={enrolling} onRestart={() => setEnrolling(null)} />
+          <EnrolStep tokens={enrolling} methods={enrolling.methods} onRestart={() => setEnrolling(null)} />
         </Suspense>
       </AuthCard>
     );
-  if (mfaToken)
+  if (mfa)
     return (
       <AuthCard title="Two-factor sign-in" intro={`Your password was right. One more step for ${form.values.email}.`}>
-        <TwoFactorStep mfaToken={mfaToken} onRestart={() => setMfaToken(null)} />
+        <TwoFactorStep mfaToken={mfa.token} methods={mfa.methods} onRestart={() => setMfa(null)} />
       </AuthCard>
     );
   return (
@@ -98,6 +116,9 @@ export function LoginScreen() {
         />
         <button type="submit" className="button button--primary button--block" disabled={form.busy}>
           {form.busy ? 'Signing in…' : 'Sign in'}
+        </button>
+        <button type="button" className="button button--block" disabled={form.busy || passkeyBusy} onClick={usePasskey}>
+          {passkeyBusy ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
         </button>
         <p className="auth-links">
           <Link to="/auth/forgot-password">Forgot password?</Link>

@@ -9,8 +9,10 @@ import { checkCredentials, signInRefused } from './credentials.ts';
 import { emailLinkRoutes } from './emailLinkRoutes.ts';
 import { linkWaitSeconds, PUBLIC_LINK_SPACING_SECONDS, sendEmailLink } from './emailLinks.ts';
 import { lifetimeText } from './linkMessages.ts';
+import { passkeyLoginRoutes } from './passkeyLogin.ts';
+import { passkeyRoutes } from './passkeyRoutes.ts';
 import { sessionRoutes } from './sessionRoutes.ts';
-import { hasSecondFactor, issueMfaToken, roleRequiresTwoFactor } from './twoFactor.ts';
+import { hasSecondFactor, issueMfaToken, roleRequiresTwoFactor, secondFactorMethods } from './twoFactor.ts';
 import { twoFactorLoginRoute } from './twoFactorLogin.ts';
 import { twoFactorRoutes } from './twoFactorRoutes.ts';
 import { ENROL_METHODS, ENROL_REQUIRED, MFA_REQUIRED } from './twoFactorSchemas.ts';
@@ -77,7 +79,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           return {
             mfa_required: true,
             mfa_token: await issueMfaToken(tx, user.id),
-            methods: ['totp', 'recovery_code'],
+            methods: await secondFactorMethods(tx, user.id),
           };
         const { sessionId, ...pair } = await startSession(tx, user.id, settings, client);
         await recordSuccessfulSignIn(tx, user, client, sessionId);
@@ -173,6 +175,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   await sessionRoutes(app);
   await twoFactorLoginRoute(app, settings);
   await twoFactorRoutes(app);
+  await passkeyLoginRoutes(app, settings);
+  await passkeyRoutes(app);
 }
 
 /**

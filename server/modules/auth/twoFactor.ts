@@ -2,6 +2,8 @@ import type { Queryable } from '../../db/database.ts';
 import { decryptSecret, encryptSecret, hashRecoveryCode, newRecoveryCodes, totpStep } from './totp.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
+export type SecondStepMethod = 'totp' | 'recovery_code' | 'passkey';
+
 /** How long the token a correct password answers stays usable for the second step. */
 export const MFA_TOKEN_SECONDS = 5 * 60;
 
@@ -110,11 +112,22 @@ export async function removeSecondFactor(tx: Queryable, userId: number): Promise
 }
 
 /**
- * Whether the user of the SQL expression `user` has a second factor: an authenticator app confirmed. One expression,
- * so the sign-in, the enrolment requirement read with every session and the routes judge it alike.
+ * Whether the user of the SQL expression `user` has a second factor: an authenticator app confirmed, or a passkey.
+ * One expression, so the sign-in, the enrolment requirement read with every session and the routes judge it alike.
  */
 export const hasSecondFactorSql = (user: string) =>
-  `EXISTS (SELECT 1 FROM user_totp f WHERE f.user_id = ${user} AND f.confirmed_at IS NOT NULL)`;
+  `(EXISTS (SELECT 1 FROM user_totp f WHERE f.user_id = ${user} AND f.confirmed_at IS NOT NULL)
+    OR EXISTS (SELECT 1 FROM user_passkeys p WHERE p.user_id = ${user}))`;
+
+/** The second factors `POST login` offers for the second step of a user with a second factor. */
+export async function secondFactorMethods(db: Queryable, userId: number): Promise<Array<SecondStepMethod>> {
+  const [row] = await db.query<{ totp: boolean; passkey: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM user_totp WHERE user_id = $1 AND confirmed_at IS NOT NULL) AS totp,
+            EXISTS (SELECT 1 FROM user_passkeys WHERE user_id = $1) AS passkey`,
+    [userId],
+  );
+  return [...(row?.totp ? (['totp', 'recovery_code'] as const) : []), ...(row?.passkey ? (['passkey'] as const) : [])];
+}
 
 /** Whether the user's role requires a second factor (roles.requires_two_factor) they have not enrolled yet. */
 export const mustEnrolSql = (user: string, role: string) =>

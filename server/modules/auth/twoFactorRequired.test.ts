@@ -72,7 +72,7 @@ describe.each(databases)('a role that requires two-factor sign-in, on $kind', ({
         access: expect.any(String),
         refresh: expect.any(String),
         enrol_required: true,
-        methods: ['totp'],
+        methods: ['totp', 'passkey'],
       });
       const limited = bearer(first.body.data.access);
 

@@ -17,7 +17,7 @@ export const secondStepBody = {
   properties: { mfa_token: { type: 'string', minLength: 1, maxLength: 200 }, code },
 } as const;
 
-const methods = { type: 'array', items: { type: 'string', enum: ['totp', 'recovery_code'] } } as const;
+const methods = { type: 'array', items: { type: 'string', enum: ['totp', 'recovery_code', 'passkey'] } } as const;
 
 /** What `POST login` answers instead of tokens when the account has a second factor. */
 export const MFA_REQUIRED = {
@@ -31,7 +31,7 @@ export const MFA_REQUIRED = {
 } as const;
 
 /** The second factors a user whose role requires one may enrol right after the password. */
-export const ENROL_METHODS = ['totp'] as const;
+export const ENROL_METHODS = ['totp', 'passkey'] as const;
 
 /**
  * What `POST login` answers a user whose role requires a second factor they have not enrolled: tokens of a session
