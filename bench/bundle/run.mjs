@@ -195,6 +195,8 @@ const heavy = [
   '@tanstack/react-query',
   'axios',
   'uplot',
+  // The passkey library loads when a passkey button is used, not with the sign-in screen.
+  '@simplewebauthn/',
 ];
 const sources = bundledSources(login);
 const leaked = heavy.filter((name) => sources.some((source) => source.includes(name)));

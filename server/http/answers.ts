@@ -35,6 +35,11 @@ export const ERROR_BODY = namedSchema('Error', {
   properties: {
     message: { type: 'string' },
     errors: { type: 'object', additionalProperties: { type: 'string' }, description: 'Field name → message.' },
+    code: {
+      type: 'string',
+      description:
+        'A refusal the console acts on by name: `two_factor_enrolment_required` (403: the role requires a second factor and the caller has none yet).',
+    },
   },
 });
 
@@ -50,7 +55,7 @@ const ERROR_ANSWERS = {
   401: errorAnswer('Unauthorized', 'Missing, expired or invalid token.'),
   403: errorAnswer(
     'Forbidden',
-    "Refused: the caller's role lacks the permission the operation requires (or an upload link is not valid, or a browser holding the `XSRF-TOKEN` cookie did not send it back as `X-XSRF-TOKEN`).",
+    "Refused: the caller's role lacks the permission the operation requires (or an upload link is not valid, or a browser holding the `XSRF-TOKEN` cookie did not send it back as `X-XSRF-TOKEN`, or the caller's role requires two-factor sign-in and they have not enrolled a second factor yet: `code` is then `two_factor_enrolment_required`).",
   ),
   404: errorAnswer('NotFound', 'No such record (or none the caller may see).'),
   409: errorAnswer(

@@ -60,7 +60,7 @@ function namesAFile(url: string): boolean {
 /** What a refused request is answered: its status, `{ message, errors? }` and headers. */
 export interface ErrorAnswer {
   status: number;
-  body: { message: string; errors?: Record<string, string> };
+  body: { message: string; errors?: Record<string, string>; code?: string };
   headers: Record<string, string>;
 }
 
@@ -92,7 +92,11 @@ function plainAnswer(error: unknown): ErrorAnswer | null {
   if (error instanceof HttpError) {
     return {
       status: error.statusCode,
-      body: error.errors ? { message: error.message, errors: error.errors } : { message: error.message },
+      body: {
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.code ? { code: error.code } : {}),
+      },
       headers: error.headers,
     };
   }

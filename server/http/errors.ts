@@ -5,6 +5,8 @@ export class HttpError extends Error {
     message: string,
     readonly errors?: Record<string, string>,
     readonly headers: Record<string, string> = {},
+    /** A refusal the console acts on by name, not by its words (`two_factor_enrolment_required`). */
+    readonly code?: string,
   ) {
     super(message);
   }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { DEV_MAILBOX_PATH } from '../config/constants.ts';
 import { isApiError } from '../http/ApiError.ts';
@@ -10,12 +10,29 @@ import { email, required } from './fieldRules.ts';
 import { FormMessage } from './FormMessage.tsx';
 import { ResendVerificationLink } from './ResendVerificationLink.tsx';
 import { TextField } from './TextField.tsx';
-import { TwoFactorStep } from './TwoFactorStep.tsx';
+import { TwoFactorStep, type SecondStepMethod } from './TwoFactorStep.tsx';
 import { useAuthForm } from './useAuthForm.ts';
 
+type TokenPair = { access: string; refresh: string };
 interface LoginAnswer {
-  /** Tokens, or (two-factor sign-in on) the token of the second step. */
-  data: { access: string; refresh: string } | { mfa_required: true; mfa_token: string };
+  /**
+   * Tokens; or (two-factor sign-in on) the token of the second step; or (the role requires a second factor not
+   * enrolled yet) tokens only the enrolment routes accept.
+   */
+  data:
+    | TokenPair
+    | { mfa_required: true; mfa_token: string; methods: SecondStepMethod[] }
+    | (TokenPair & { enrol_required: true; methods: SecondStepMethod[] });
+}
+
+/** Loaded when a role requires enrolling a second factor: the sign-in screen itself stays small. */
+const EnrolStep = lazy(() => import('./EnrolStep.tsx'));
+
+/** A passkey alone: the WebAuthn library loads when the button is used, not with the sign-in screen. */
+async function passkeySignIn(): Promise<void> {
+  const { signInWithPasskey } = await import('./passkeyCeremony.ts');
+  const tokens = await signInWithPasskey();
+  startSession(tokens.access, tokens.refresh);
 }
 
 const RULES = { email: [required, email], password: [required] };
@@ -28,18 +45,29 @@ const UNVERIFIED_ADDRESS = 403;
  * the page they asked for, or to their landing path (ROUTE-15). A failure keeps what was typed; its "Error" toast says
  * the server's message (ERR-01), so the form does not repeat it, and one for an address not verified yet offers here
  * to send the link again. A visitor whose session expired is told so. With two-factor sign-in on, a right password
- * leads to the second step (a code of the app or a recovery code) instead of a session.
+ * leads to the second step (a code of the app or a recovery code) instead of a session; a user whose role requires
+ * a second factor they have not enrolled enrols one first (`EnrolStep`), and only then is the session started.
  */
 export function LoginScreen() {
   const form = useAuthForm(RULES);
   const expired = (useLocation().state as LoginState | null)?.sessionExpired === true;
   const [unverified, setUnverified] = useState<{ email: string; password: string } | null>(null);
-  const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const [mfa, setMfa] = useState<{ token: string; methods: SecondStepMethod[] } | null>(null);
+  const [enrolling, setEnrolling] = useState<(TokenPair & { methods: SecondStepMethod[] }) | null>(null);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const usePasskey = () => {
+    setPasskeyBusy(true);
+    // A refusal or a dismissed prompt has said so in its toast (ERR-01); the form stays as it was.
+    passkeySignIn()
+      .catch(() => undefined)
+      .finally(() => setPasskeyBusy(false));
+  };
   const logIn = async () => {
     setUnverified(null);
     try {
       const answer = await http.post<LoginAnswer>('login', form.values);
-      if ('mfa_required' in answer.data) setMfaToken(answer.data.mfa_token);
+      if ('mfa_required' in answer.data) setMfa({ token: answer.data.mfa_token, methods: answer.data.methods });
+      else if ('enrol_required' in answer.data) setEnrolling(answer.data);
       else startSession(answer.data.access, answer.data.refresh);
     } catch (error) {
       if (isApiError(error) && error.status === UNVERIFIED_ADDRESS) setUnverified({ ...form.values });
@@ -47,10 +75,21 @@ export function LoginScreen() {
     }
   };
 
-  if (mfaToken)
+  if (enrolling)
+    return (
+      <AuthCard
+        title="Set up two-factor sign-in"
+        intro={`Your password was right. One more thing for ${form.values.email}.`}
+      >
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          <EnrolStep tokens={enrolling} methods={enrolling.methods} onRestart={() => setEnrolling(null)} />
+        </Suspense>
+      </AuthCard>
+    );
+  if (mfa)
     return (
       <AuthCard title="Two-factor sign-in" intro={`Your password was right. One more step for ${form.values.email}.`}>
-        <TwoFactorStep mfaToken={mfaToken} onRestart={() => setMfaToken(null)} />
+        <TwoFactorStep mfaToken={mfa.token} methods={mfa.methods} onRestart={() => setMfa(null)} />
       </AuthCard>
     );
   return (
@@ -77,6 +116,9 @@ export function LoginScreen() {
         />
         <button type="submit" className="button button--primary button--block" disabled={form.busy}>
           {form.busy ? 'Signing in…' : 'Sign in'}
+        </button>
+        <button type="button" className="button button--block" disabled={form.busy || passkeyBusy} onClick={usePasskey}>
+          {passkeyBusy ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
         </button>
         <p className="auth-links">
           <Link to="/auth/forgot-password">Forgot password?</Link>

@@ -43,6 +43,10 @@ export interface Roles {
    * Description
    */
   description?: string
+  /**
+   * Its users must add an authenticator app or a passkey before they can do anything else.
+   */
+  requires_two_factor?: boolean
   id: number
   is_active: boolean
   created_at: string

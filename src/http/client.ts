@@ -22,6 +22,8 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** LOADER-04: false keeps the global loader off for this call. */
     loader?: boolean;
+    /** An access token of a session not started yet (enrolling the second factor a role requires), not the stored one. */
+    token?: string;
     /** A call outside the API (cloud-storage upload): no Authorization, XSRF or APP-SOURCE header. */
     external?: boolean;
     /** Set when this call added one to the loader count, so exactly one disable follows. */
@@ -52,7 +54,7 @@ function readCookie(name: string): string | null {
 function addApiHeaders(request: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
   const path = request.external ? null : apiPath(request.url);
   if (path === null) return request;
-  const token = tokenStore.access();
+  const token = request.token ?? tokenStore.access();
   if (token) request.headers.set('Authorization', `Bearer ${token}`);
   const xsrf = readCookie(XSRF_COOKIE);
   if (xsrf) request.headers.set(XSRF_HEADER, xsrf);

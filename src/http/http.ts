@@ -17,6 +17,8 @@ export interface RequestOptions {
    * them, so the user hears of one event once.
    */
   shownByCaller?: ShownByCaller;
+  /** The access token to send instead of the stored one: a session the sign-in screen has not started yet. */
+  token?: string;
 }
 
 /** A change of one record, made only at the version the caller read (docs/api.md, "Record versions"). */

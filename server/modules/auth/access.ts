@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PERMISSIONS_VERSION_HEADER } from '../../../contract/headers.ts';
 import { operatorToken } from '../../backup/backup.ts';
-import { forbidden, unauthorized } from '../../http/errors.ts';
+import { forbidden, HttpError, unauthorized } from '../../http/errors.ts';
 import type { Grants } from './grants.ts';
 import { GrantsCache, loadSessionUser, type SessionUser } from './session.ts';
 import { verifyAccessToken } from './tokens.ts';
@@ -23,7 +23,10 @@ export interface ModulePermission {
  *   server not in production, and for anyone else the route answers as a path no route serves (404)
  * - `operator`: whoever can read the data folder or the server's environment (`npm run backup`): the bearer token
  *   derived from the JWT secret, from this machine (loopback) only; anyone else gets a 404
- * - `signed-in`: any valid session (own permissions, own notifications, logout)
+ * - `signed-in`: any valid session (own permissions, own notifications, logout), once the user has the second factor
+ *   their role may require
+ * - `enrolling`: any valid session, also one whose role requires a second factor not enrolled yet (the enrolment
+ *   routes: every other route refuses such a session with 403 `two_factor_enrolment_required`)
  * - a permission: the caller's role must grant that module action
  * - `anyOf` / `allOf`: for checks that depend on several permissions
  */
@@ -33,6 +36,7 @@ export type Access =
   | 'metrics'
   | 'operator'
   | 'signed-in'
+  | 'enrolling'
   | Required<ModulePermission>
   | { anyOf: ModulePermission[] }
   | { allOf: Array<Required<ModulePermission>> };
@@ -61,6 +65,18 @@ export function currentUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+/** The answer to a session whose role requires a second factor it has not enrolled, on any other than enrolment routes. */
+export const ENROLMENT_REQUIRED = 'two_factor_enrolment_required';
+function enrolmentRequired(): HttpError {
+  return new HttpError(
+    403,
+    'Your role requires two-factor sign-in. Add an authenticator app or a passkey before you continue.',
+    undefined,
+    {},
+    ENROLMENT_REQUIRED,
+  );
+}
+
 /** One permission-set cache per database (tests run many apps, each on its own database, in one process). */
 const grantsCaches = new WeakMap<object, GrantsCache>();
 
@@ -83,6 +99,8 @@ export function registerAccessControl(app: FastifyInstance, secret: Uint8Array):
     if (!request.user) throw unauthorized();
     // On a refusal too: a 403 may be the first the console hears of a permission change.
     reply.header(PERMISSIONS_VERSION_HEADER, request.user.permissionsVersion);
+    if (access === 'enrolling') return;
+    if (request.user.mustEnrol) throw enrolmentRequired();
     if (access === 'signed-in') return;
     if ('module' in access) {
       if (!request.user.grants.can(access.module, access.action)) throw forbidden(access.module, access.action);
@@ -137,6 +155,8 @@ export function describeAccess(access: Access): string {
   if (access === 'operator')
     return "The data folder's operator (`npm run backup`): a bearer token derived from the JWT secret, from loopback only; 404 to anyone else.";
   if (access === 'signed-in') return 'Any signed-in user.';
+  if (access === 'enrolling')
+    return 'Any signed-in user, also one whose role requires two-factor sign-in and who has not enrolled a second factor yet.';
   return `Requires ${'module' in access ? `${access.module} (${access.action})` : describePermissions(access)}.`;
 }
 

@@ -5,43 +5,22 @@ import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { startTestServer, testDatabases, type TestServer } from '../../testing/testServer.ts';
+import { concrete, spellings } from '../../testing/pathSpellings.ts';
 import type { Access } from './access.ts';
 
 const databases = await testDatabases();
+/** An assertion no authenticator made: the shape the routes take, with nothing a server would accept. */
+const MADE_UP_PASSKEY = {
+  id: 'bWFkZS11cA',
+  rawId: 'bWFkZS11cA',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+};
 
 interface RegisteredRoute {
   method: HTTPMethods;
   url: string;
   access: Access | undefined;
-}
-
-/** A concrete path of a route: `/api/v1/roles/:id/permissions` -> `/api/v1/roles/1/permissions`. */
-const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
-
-/** The ways a path can be spelled that a router may still match, or a string test may misread. */
-function spellings(path: string): string[] {
-  const [, first = '', rest = ''] = /^\/([^/]+)(\/.*)?$/.exec(path) ?? [];
-  const lastSegment = path.slice(path.lastIndexOf('/') + 1);
-  const hex = (character: string) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
-  const variants = [
-    path,
-    `/${hex(first[0] ?? 'a')}${first.slice(1)}${rest}`,
-    `/${first.slice(0, 1)}${hex(first[1] ?? 'p')}${first.slice(2)}${rest}`,
-    `/${first}${rest.replace(/\/(\w)/, (_match, character: string) => `/${hex(character)}`)}`,
-    `/${[...path.slice(1)].map((character) => (character === '/' ? character : hex(character))).join('')}`,
-    `/${first}%2F${rest.slice(1)}`,
-    `/${path}`,
-    `/${first}/${rest}`,
-    path.replace(/\/([^/]*)$/, '//$1'),
-    `${path}/`,
-    `${path}.`,
-    `${path}%2E`,
-    path.toUpperCase(),
-    `/${first.toUpperCase()}${rest}`,
-    lastSegment ? path.replace(/[^/]+$/, (segment) => segment[0]!.toUpperCase() + segment.slice(1)) : path,
-    `${path}?x=1`,
-  ];
-  return [...new Set(variants)];
 }
 
 /** The built console, with a source map beside its script. */
@@ -190,7 +169,7 @@ describe.each(databases)(
     );
 
     it.skipIf(skip)(
-      'two-factor routes: walked above; an odd spelling of the reset refuses a role without USERS edit, and the second sign-in step reaches no session with a made-up token',
+      'two-factor and passkey routes: walked above; an odd spelling of the reset refuses a role without USERS edit, and no passkey or second step signs in with made-up credentials',
       async () => {
         const walked = routes.map((route) => `${route.method} ${route.url}`);
         for (const route of [
@@ -201,6 +180,13 @@ describe.each(databases)(
           'POST /api/v1/user/two-factor/recovery-codes',
           'DELETE /api/v1/users/:id/two-factor',
           'POST /api/v1/login/two-factor',
+          'GET /api/v1/user/passkeys',
+          'POST /api/v1/user/passkeys/registration-options',
+          'POST /api/v1/user/passkeys',
+          'PATCH /api/v1/user/passkeys/:id',
+          'DELETE /api/v1/user/passkeys/:id',
+          'POST /api/v1/login/passkey',
+          'POST /api/v1/login/two-factor/passkey',
         ])
           expect(walked).toContain(route);
         const sales = await server.auth('Sales Executive');
@@ -214,14 +200,16 @@ describe.each(databases)(
           const served = await app.inject({ method: 'DELETE', url, headers: admin });
           expect(served.statusCode, url).toBe(409);
         }
-        for (const url of spellings('/api/v1/login/two-factor')) {
-          const response = await app.inject({
-            method: 'POST',
-            url,
-            payload: { mfa_token: 'made-up', code: '123456' },
-          });
-          expect([401, 404], url).toContain(response.statusCode);
-          expect(response.body).not.toContain('access');
+        for (const [path, payload] of [
+          ['/api/v1/login/two-factor', { mfa_token: 'made-up', code: '123456' }],
+          ['/api/v1/login/two-factor/passkey', { mfa_token: 'made-up', response: MADE_UP_PASSKEY }],
+          ['/api/v1/login/passkey', { response: MADE_UP_PASSKEY }],
+        ] as const) {
+          for (const url of spellings(path)) {
+            const response = await app.inject({ method: 'POST', url, payload });
+            expect([401, 404], url).toContain(response.statusCode);
+            expect(response.body).not.toContain('access');
+          }
         }
       },
     );

@@ -9,11 +9,13 @@ import { checkCredentials, signInRefused } from './credentials.ts';
 import { emailLinkRoutes } from './emailLinkRoutes.ts';
 import { linkWaitSeconds, PUBLIC_LINK_SPACING_SECONDS, sendEmailLink } from './emailLinks.ts';
 import { lifetimeText } from './linkMessages.ts';
+import { passkeyLoginRoutes } from './passkeyLogin.ts';
+import { passkeyRoutes } from './passkeyRoutes.ts';
 import { sessionRoutes } from './sessionRoutes.ts';
-import { hasSecondFactor, issueMfaToken } from './twoFactor.ts';
+import { hasSecondFactor, issueMfaToken, roleRequiresTwoFactor, secondFactorMethods } from './twoFactor.ts';
 import { twoFactorLoginRoute } from './twoFactorLogin.ts';
 import { twoFactorRoutes } from './twoFactorRoutes.ts';
-import { MFA_REQUIRED } from './twoFactorSchemas.ts';
+import { ENROL_METHODS, ENROL_REQUIRED, MFA_REQUIRED } from './twoFactorSchemas.ts';
 import { clientOf, recordRefusedSignIn, recordSuccessfulSignIn } from './signIns.ts';
 import {
   emailNotVerifiedAnswer,
@@ -56,7 +58,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       operationId: 'login',
       summary: 'Log in',
       description:
-        'Repeated failures for an e-mail or from a client are throttled (429). The right password for an address not verified yet answers 403. An account with two-factor sign-in answers `mfa_required` and an `mfa_token` instead of tokens: `POST login/two-factor` completes the sign-in.',
+        'Repeated failures for an e-mail or from a client are throttled (429). The right password for an address not verified yet answers 403. An account with two-factor sign-in answers `mfa_required` and an `mfa_token` instead of tokens: `POST login/two-factor` completes the sign-in. A user whose role requires a second factor they have not enrolled gets tokens with `enrol_required`: only the enrolment routes accept them until a factor is enrolled.',
       body: loginBody,
       response: { 200: loginAnswer, 403: emailNotVerifiedAnswer, ...errorAnswers(400, 401, 429) },
     },
@@ -77,11 +79,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           return {
             mfa_required: true,
             mfa_token: await issueMfaToken(tx, user.id),
-            methods: ['totp', 'recovery_code'],
+            methods: await secondFactorMethods(tx, user.id),
           };
         const { sessionId, ...pair } = await startSession(tx, user.id, settings, client);
         await recordSuccessfulSignIn(tx, user, client, sessionId);
         await recordAudit(tx, actorOf(request, user), { module: MODULE.users, recordId: user.id, action: 'login' });
+        if (await roleRequiresTwoFactor(tx, user.id)) return { ...pair, enrol_required: true, methods: ENROL_METHODS };
         return pair;
       });
       if (!tokens) throw new HttpError(403, EMAIL_NOT_VERIFIED);
@@ -172,12 +175,17 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   await sessionRoutes(app);
   await twoFactorLoginRoute(app, settings);
   await twoFactorRoutes(app);
+  await passkeyLoginRoutes(app, settings);
+  await passkeyRoutes(app);
 }
 
-/** Tokens, or the second step a second factor asks for. */
+/**
+ * Tokens, the second step a second factor asks for, or tokens limited to enrolling the second factor a role requires.
+ * `anyOf` in this order: the serializer writes the first shape that fits, and a token pair fits the last too.
+ */
 const loginAnswer = dataAnswer(
-  'A new access and refresh token, or (two-factor sign-in on) the token of the second step.',
-  { oneOf: [TOKEN_PAIR, MFA_REQUIRED] },
+  'A new access and refresh token; or (two-factor sign-in on) the token of the second step; or (the role requires a second factor not enrolled yet) tokens the enrolment routes alone accept.',
+  { anyOf: [MFA_REQUIRED, ENROL_REQUIRED, TOKEN_PAIR] },
 );
 
 /** Held while deciding whether to send a user another link, so two requests cannot both pass the throttle. */

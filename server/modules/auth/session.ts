@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database.ts';
 import { Grants } from './grants.ts';
+import { mustEnrolSql } from './twoFactor.ts';
 
 /** The signed-in caller of a request, as the database says now (not as the token said at login). */
 export interface SessionUser {
@@ -18,6 +19,8 @@ export interface SessionUser {
   permissionsVersion: string;
   /** The data version (migration 005) read with the session: what cached responses must have been read at. */
   dataVersion: number;
+  /** The role requires a second factor the user has not enrolled: only enrolment routes answer (`enrolling`). */
+  mustEnrol: boolean;
 }
 
 interface UserRow extends Record<string, unknown> {
@@ -30,6 +33,7 @@ interface UserRow extends Record<string, unknown> {
   role_active: boolean | null;
   grants_version: number | null;
   data_version: number;
+  must_enrol: boolean;
 }
 
 const NO_GRANTS = new Grants([]);
@@ -63,7 +67,7 @@ export class GrantsCache {
 }
 
 const USER_COLUMNS = `u.id, u.email, u.first_name, u.last_name, u.role_id, r.name AS role_name, r.is_active AS role_active, r.grants_version,
-  (SELECT version FROM data_version) AS data_version`;
+  (SELECT version FROM data_version) AS data_version, ${mustEnrolSql('u.id', 'r')} AS must_enrol`;
 
 /**
  * The user of a live session: not revoked, not expired, the user active; with their role's grants. One indexed
@@ -113,5 +117,6 @@ function toSessionUser(row: UserRow, sessionId: string, grants: Grants): Session
         ? `${row.role_id}.${row.grants_version}`
         : '0.0',
     dataVersion: Number(row.data_version),
+    mustEnrol: row.must_enrol === true,
   };
 }

@@ -2,6 +2,8 @@ import type { Queryable } from '../../db/database.ts';
 import { decryptSecret, encryptSecret, hashRecoveryCode, newRecoveryCodes, totpStep } from './totp.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
+export type SecondStepMethod = 'totp' | 'recovery_code' | 'passkey';
+
 /** How long the token a correct password answers stays usable for the second step. */
 export const MFA_TOKEN_SECONDS = 5 * 60;
 
@@ -10,13 +12,16 @@ export interface TwoFactorStatus {
   methods: Array<'totp' | 'recovery_code'>;
   recovery_codes_left: number;
   enabled_at: string | null;
+  /** The user's role requires a second factor (roles.requires_two_factor). */
+  required: boolean;
 }
 
 export async function twoFactorStatus(db: Queryable, userId: number): Promise<TwoFactorStatus> {
-  const [row] = await db.query<{ confirmed_at: string | null; left: number }>(
-    `SELECT t.confirmed_at,
+  const [row] = await db.query<{ confirmed_at: string | null; left: number; required: boolean }>(
+    `SELECT t.confirmed_at, ro.requires_two_factor IS TRUE AS required,
             (SELECT count(*)::int FROM user_recovery_codes r WHERE r.user_id = $1 AND r.used_at IS NULL) AS left
-       FROM users u LEFT JOIN user_totp t ON t.user_id = u.id WHERE u.id = $1`,
+       FROM users u LEFT JOIN user_totp t ON t.user_id = u.id LEFT JOIN roles ro ON ro.id = u.role_id
+      WHERE u.id = $1`,
     [userId],
   );
   const enabled = Boolean(row?.confirmed_at);
@@ -25,6 +30,7 @@ export async function twoFactorStatus(db: Queryable, userId: number): Promise<Tw
     methods: enabled ? ['totp', 'recovery_code'] : [],
     recovery_codes_left: enabled ? Number(row?.left ?? 0) : 0,
     enabled_at: enabled ? new Date(row!.confirmed_at!).toISOString() : null,
+    required: row?.required === true,
   };
 }
 
@@ -105,9 +111,47 @@ export async function removeSecondFactor(tx: Queryable, userId: number): Promise
   return removed.some((row) => (row as { confirmed_at: string | null }).confirmed_at !== null);
 }
 
-export async function hasSecondFactor(db: Queryable, userId: number): Promise<boolean> {
+/**
+ * Whether the user of the SQL expression `user` has a second factor: an authenticator app confirmed, or a passkey.
+ * One expression, so the sign-in, the enrolment requirement read with every session and the routes judge it alike.
+ */
+export const hasSecondFactorSql = (user: string) =>
+  `(EXISTS (SELECT 1 FROM user_totp f WHERE f.user_id = ${user} AND f.confirmed_at IS NOT NULL)
+    OR EXISTS (SELECT 1 FROM user_passkeys p WHERE p.user_id = ${user}))`;
+
+/** The second factors `POST login` offers for the second step of a user with a second factor. */
+export async function secondFactorMethods(db: Queryable, userId: number): Promise<Array<SecondStepMethod>> {
+  const [row] = await db.query<{ totp: boolean; passkey: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM user_totp WHERE user_id = $1 AND confirmed_at IS NOT NULL) AS totp,
+            EXISTS (SELECT 1 FROM user_passkeys WHERE user_id = $1) AS passkey`,
+    [userId],
+  );
+  return [...(row?.totp ? (['totp', 'recovery_code'] as const) : []), ...(row?.passkey ? (['passkey'] as const) : [])];
+}
+
+/** Whether the user's role requires a second factor (roles.requires_two_factor) they have not enrolled yet. */
+export const mustEnrolSql = (user: string, role: string) =>
+  `(${role}.requires_two_factor IS TRUE AND NOT ${hasSecondFactorSql(user)})`;
+
+/** Whether the authenticator app is on (the TOTP routes' own state; a passkey is another factor). */
+export async function totpOn(db: Queryable, userId: number): Promise<boolean> {
   const rows = await db.query('SELECT 1 FROM user_totp WHERE user_id = $1 AND confirmed_at IS NOT NULL', [userId]);
   return rows.length === 1;
+}
+
+/** Any second factor: what `POST login` asks for after the password. */
+export async function hasSecondFactor(db: Queryable, userId: number): Promise<boolean> {
+  const [row] = await db.query<{ has: boolean }>(`SELECT ${hasSecondFactorSql('$1')} AS has`, [userId]);
+  return row?.has === true;
+}
+
+/** Whether the user's role requires two-factor sign-in (whatever they have enrolled). */
+export async function roleRequiresTwoFactor(db: Queryable, userId: number): Promise<boolean> {
+  const [row] = await db.query<{ required: boolean }>(
+    'SELECT r.requires_two_factor IS TRUE AS required FROM users u JOIN roles r ON r.id = u.role_id WHERE u.id = $1',
+    [userId],
+  );
+  return row?.required === true;
 }
 
 /** The opaque token of a password that matched, for the second step; stored hashed, with its expiry. */

@@ -13,6 +13,8 @@ import {
   acceptTotpCode,
   confirmEnrolment,
   hasSecondFactor,
+  roleRequiresTwoFactor,
+  totpOn,
   removeSecondFactor,
   replaceRecoveryCodes,
   startEnrolment,
@@ -24,6 +26,9 @@ import { codeBody, enrolmentAnswer, recoveryCodesAnswer, statusAnswer } from './
 
 const WRONG_CODE_TEXT = 'This code is not right, or was already used. Try the next one.';
 const WRONG_CODE = () => new HttpError(400, WRONG_CODE_TEXT, { code: WRONG_CODE_TEXT });
+/** Turning off the last second factor of a user whose role requires one. */
+export const LAST_FACTOR = () =>
+  conflict('Your role requires two-factor sign-in: add another second factor before you remove this one.');
 const RECOVERY_MESSAGE =
   'Keep these recovery codes somewhere safe: each signs you in once, and they are not shown again.';
 
@@ -43,7 +48,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
       acceptSecondFactor(tx, key, own(request), request.body.code);
 
   app.get('/user/two-factor', {
-    config: { access: 'signed-in' },
+    config: { access: 'enrolling' },
     schema: {
       tags,
       operationId: 'getTwoFactor',
@@ -55,7 +60,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/user/two-factor/totp', {
     config: {
-      access: 'signed-in',
+      access: 'enrolling',
       audit: { none: 'Keeps a secret awaiting its first code; turning two-factor sign-in on (confirm) is audited.' },
     },
     schema: {
@@ -75,7 +80,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: { code: string } }>('/user/two-factor/totp/confirm', {
-    config: { access: 'signed-in', audit: { action: 'two_factor_on' } },
+    config: { access: 'enrolling', audit: { action: 'two_factor_on' } },
     schema: {
       tags,
       operationId: 'confirmTotpEnrolment',
@@ -86,7 +91,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const userId = own(request);
-      if (await hasSecondFactor(db, userId)) throw conflict('Two-factor sign-in is already on.');
+      if (await totpOn(db, userId)) throw conflict('Two-factor sign-in is already on.');
       const codes = await withCodeCheck(app, request, userId, WRONG_CODE, async (tx) => {
         if (!(await acceptTotpCode(tx, key, userId, request.body.code, { pending: true }))) return { right: false };
         const value = await confirmEnrolment(tx, userId);
@@ -103,17 +108,20 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
       tags,
       operationId: 'turnOffTwoFactor',
       summary: 'Turn two-factor sign-in off',
-      description: 'With a code of the app or a recovery code; wrong codes are throttled (429). 409 when it is off.',
+      description:
+        'With a code of the app or a recovery code; wrong codes are throttled (429). 409 when it is off, or when it is the last second factor of a user whose role requires one.',
       body: codeBody,
       response: { 200: messageAnswer('Turned off.'), ...errorAnswers(400, 401, 409, 429) },
     },
     handler: async (request) => {
       const userId = own(request);
-      if (!(await hasSecondFactor(db, userId))) throw conflict('Two-factor sign-in is not on.');
+      if (!(await totpOn(db, userId))) throw conflict('Two-factor sign-in is not on.');
       const check = ownCode(request);
       await withCodeCheck(app, request, userId, WRONG_CODE, async (tx) => {
         if (!(await check(tx))) return { right: false };
         await removeSecondFactor(tx, userId);
+        // Within the change, so a refusal leaves the app on: another factor (a passkey) may still keep the rule.
+        if ((await roleRequiresTwoFactor(tx, userId)) && !(await hasSecondFactor(tx, userId))) throw LAST_FACTOR();
         await recordAudit(tx, actorOf(request), { module: MODULE.users, recordId: userId, action: 'two_factor_off' });
         return { right: true, value: null };
       });
@@ -133,7 +141,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const userId = own(request);
-      if (!(await hasSecondFactor(db, userId))) throw conflict('Two-factor sign-in is not on.');
+      if (!(await totpOn(db, userId))) throw conflict('Two-factor sign-in is not on.');
       const check = ownCode(request);
       const codes = await withCodeCheck(app, request, userId, WRONG_CODE, async (tx) => {
         if (!(await check(tx))) return { right: false };

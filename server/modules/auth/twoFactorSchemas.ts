@@ -17,7 +17,7 @@ export const secondStepBody = {
   properties: { mfa_token: { type: 'string', minLength: 1, maxLength: 200 }, code },
 } as const;
 
-const methods = { type: 'array', items: { type: 'string', enum: ['totp', 'recovery_code'] } } as const;
+const methods = { type: 'array', items: { type: 'string', enum: ['totp', 'recovery_code', 'passkey'] } } as const;
 
 /** What `POST login` answers instead of tokens when the account has a second factor. */
 export const MFA_REQUIRED = {
@@ -30,14 +30,33 @@ export const MFA_REQUIRED = {
   },
 } as const;
 
+/** The second factors a user whose role requires one may enrol right after the password. */
+export const ENROL_METHODS = ['totp', 'passkey'] as const;
+
+/**
+ * What `POST login` answers a user whose role requires a second factor they have not enrolled: tokens of a session
+ * that only the enrolment routes (access `enrolling`) accept until a factor is enrolled.
+ */
+export const ENROL_REQUIRED = {
+  type: 'object',
+  required: ['access', 'refresh', 'enrol_required', 'methods'],
+  properties: {
+    access: { type: 'string', description: 'Accepted only by the enrolment routes until a second factor is enrolled.' },
+    refresh: { type: 'string' },
+    enrol_required: { type: 'boolean', enum: [true] },
+    methods: { type: 'array', items: { type: 'string', enum: ENROL_METHODS } },
+  },
+} as const;
+
 export const statusAnswer = dataAnswer('Whether two-factor sign-in is on.', {
   type: 'object',
-  required: ['enabled', 'methods', 'recovery_codes_left', 'enabled_at'],
+  required: ['enabled', 'methods', 'recovery_codes_left', 'enabled_at', 'required'],
   properties: {
     enabled: { type: 'boolean' },
     methods,
     recovery_codes_left: { type: 'integer' },
     enabled_at: { type: ['string', 'null'], format: 'date-time' },
+    required: { type: 'boolean', description: "The user's role requires a second factor." },
   },
 });
 

@@ -17,7 +17,7 @@ type Cascade = {
 
 /**
  * Sign-in state that goes with a deleted user is never kept: a restored user signs in again and enrols a second factor
- * again, so no session, e-mailed link, second-factor secret or recovery code of before the delete works again; their
+ * again, so no session, e-mailed link, second-factor secret, recovery code or passkey of before the delete works again; their
  * sign-in history goes too (the audit log keeps every sign-in and refusal).
  */
 const SIGN_IN_TABLES: ReadonlySet<string> = new Set([
@@ -28,6 +28,8 @@ const SIGN_IN_TABLES: ReadonlySet<string> = new Set([
   'mfa_tokens',
   'user_totp',
   'user_recovery_codes',
+  'user_passkeys',
+  'webauthn_challenges',
 ]);
 
 /** A deleted record as the trash keeps it. */

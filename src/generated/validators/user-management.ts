@@ -402,7 +402,7 @@ return errors === 0;
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const RolesCreate = validate1;
-const schema1 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"description":{"title":"Description","type":"string","maxLength":500}},"$id":"user-management/ROLES/create"};
+const schema1 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"title":"Name","type":"string","maxLength":80,"noWhiteSpace":true},"description":{"title":"Description","type":"string","maxLength":500},"requires_two_factor":{"title":"Requires two-factor sign-in","description":"Its users must add an authenticator app or a passkey before they can do anything else.","type":"boolean","default":false}},"$id":"user-management/ROLES/create"};
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="user-management/ROLES/create" */;
@@ -429,7 +429,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!((key0 === "name") || (key0 === "description"))){
+if(!(((key0 === "name") || (key0 === "description")) || (key0 === "requires_two_factor"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -506,14 +506,30 @@ errors++;
 }
 var valid0 = _errs4 === errors;
 }
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.requires_two_factor !== undefined){
+let data2 = data.requires_two_factor;
+const _errs6 = errors;
+if(typeof data2 !== "boolean"){
+const err7 = {instancePath:instancePath+"/requires_two_factor",schemaPath:"#/properties/requires_two_factor/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }

@@ -10,6 +10,7 @@ import { actionForm } from '../shared/actionForm.ts';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
 import { useFormSubmission } from '../shared/useFormSubmission.ts';
 import { useUnsavedChangesPrompt } from '../shared/useUnsavedChangesPrompt.tsx';
+import { PasskeysPanel } from './passkeys/PasskeysPanel.tsx';
 import { SessionsPanel } from './sessions/SessionsPanel.tsx';
 import { SignInsPanel } from './sessions/SignInsPanel.tsx';
 import { TwoFactorPanel } from './twoFactor/TwoFactorPanel.tsx';
@@ -27,7 +28,8 @@ interface Profile {
 const PROFILE_API = 'user/profile';
 
 /**
- * The signed-in user's own profile (ROUTE-11): who they are, and their name and mobile to edit; two-factor sign-in;
+ * The signed-in user's own profile (ROUTE-11): who they are, and their name and mobile to edit; two-factor sign-in
+ * and passkeys;
  * their sessions, to end one or every other, and their recent sign-ins.
  */
 export default function ProfileScreen({ resource }: ScreenProps) {
@@ -48,6 +50,7 @@ export default function ProfileScreen({ resource }: ScreenProps) {
         {profile.data && <ProfileForm profile={profile.data} form={form} />}
       </QueryState>
       <TwoFactorPanel />
+      <PasskeysPanel />
       <SessionsPanel owner="user" title="Your sessions" canEnd everywhereElse />
       <SignInsPanel owner="user" title="Recent sign-ins" />
     </section>

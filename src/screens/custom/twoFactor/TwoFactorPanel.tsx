@@ -6,6 +6,7 @@ import { formatDate } from '../../shared/formatValue.ts';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { CodeField } from './CodeField.tsx';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
+import { TotpEnrolForm, type Enrolment } from './TotpEnrolForm.tsx';
 import './twoFactor.css';
 
 /** `GET user/two-factor` (docs/api.md, "Two-factor sign-in"). */
@@ -13,11 +14,7 @@ interface TwoFactorStatus {
   enabled: boolean;
   recovery_codes_left: number;
   enabled_at: string | null;
-}
-interface Enrolment {
-  secret: string;
-  otpauth_uri: string;
-  qr_code: string;
+  required: boolean;
 }
 type CodesAnswer = { data: { recovery_codes: string[] }; message: string };
 
@@ -84,29 +81,20 @@ export function TwoFactorPanel() {
         {codes ? (
           <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
         ) : enrolment ? (
-          <form onSubmit={submit(() => confirm.mutate())} aria-label="Enrol an authenticator app">
-            <p>
-              Scan this QR code with your authenticator app, or type the key below into it. Then type the code it shows.
-            </p>
-            <img className="two-factor__qr" src={enrolment.qr_code} alt="QR code for your authenticator app" />
-            <p>
-              Key: <code className="two-factor__secret">{enrolment.secret}</code>
-            </p>
-            <CodeField label="Code from the app" value={code} onChange={setCode} />
-            <div className="two-factor__actions">
-              <button type="submit" className="button button--primary" disabled={busy}>
-                Turn on
-              </button>
-              <button type="button" className="button" onClick={() => setEnrolment(null)}>
-                Cancel
-              </button>
-            </div>
-          </form>
+          <TotpEnrolForm
+            enrolment={enrolment}
+            code={code}
+            onCodeChange={setCode}
+            busy={busy}
+            onSubmit={submit(() => confirm.mutate())}
+            onCancel={() => setEnrolment(null)}
+          />
         ) : status.data?.enabled ? (
           <form onSubmit={submit(() => renew.mutate())} aria-label="Manage two-factor sign-in">
             <p role="status">
               On since {formatDate(status.data.enabled_at, true)}. {status.data.recovery_codes_left} recovery code
               {status.data.recovery_codes_left === 1 ? '' : 's'} left.
+              {status.data.required && ' Your role requires two-factor sign-in.'}
             </p>
             <CodeField label="Code from the app, or a recovery code" value={code} onChange={setCode} />
             <div className="two-factor__actions">

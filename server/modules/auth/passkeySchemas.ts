@@ -1,0 +1,95 @@
+/** The bodies and answers of passkeys (docs/api.md, "Passkeys"). */
+import { dataAnswer } from '../../http/answers.ts';
+
+const base64url = { type: 'string', minLength: 1, maxLength: 16_384, pattern: '^[A-Za-z0-9_-]*={0,2}$' } as const;
+const name = { title: 'Name', type: 'string', minLength: 1, maxLength: 80, pattern: '\\S' } as const;
+
+/**
+ * What `navigator.credentials` answered, as @simplewebauthn/browser writes it. Browsers add fields of their own
+ * (extension results, the public key again), so only the fields read are declared, and others pass.
+ */
+const credential = (response: Record<string, unknown>, required: string[]) =>
+  ({
+    title: 'Passkey',
+    type: 'object',
+    required: ['id', 'rawId', 'type', 'response'],
+    properties: {
+      id: base64url,
+      rawId: base64url,
+      type: { type: 'string', enum: ['public-key'] },
+      response: { type: 'object', required, properties: response, additionalProperties: true },
+    },
+    additionalProperties: true,
+  }) as const;
+
+const registration = credential(
+  {
+    clientDataJSON: base64url,
+    attestationObject: base64url,
+    transports: { type: 'array', maxItems: 10, items: { type: 'string', maxLength: 40 } },
+  },
+  ['clientDataJSON', 'attestationObject'],
+);
+const assertion = credential(
+  {
+    clientDataJSON: base64url,
+    authenticatorData: base64url,
+    signature: base64url,
+    userHandle: { type: ['string', 'null'], maxLength: 128, pattern: '^[A-Za-z0-9_-]*$' },
+  },
+  ['clientDataJSON', 'authenticatorData', 'signature'],
+);
+const mfaToken = { type: 'string', minLength: 1, maxLength: 200 } as const;
+
+export const registrationBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'response'],
+  properties: { name, response: registration },
+} as const;
+
+export const renameBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: { name },
+} as const;
+
+export const passkeySignInBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['response'],
+  properties: { response: assertion },
+} as const;
+
+export const mfaTokenBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['mfa_token'],
+  properties: { mfa_token: mfaToken },
+} as const;
+
+export const passkeySecondStepBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['mfa_token', 'response'],
+  properties: { mfa_token: mfaToken, response: assertion },
+} as const;
+
+const passkey = {
+  type: 'object',
+  required: ['id', 'name', 'created_at', 'last_used_at'],
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    created_at: { type: 'string', format: 'date-time' },
+    last_used_at: { type: ['string', 'null'], format: 'date-time' },
+  },
+} as const;
+
+export const passkeyAnswer = dataAnswer('The passkey.', passkey, { message: true });
+export const passkeysAnswer = dataAnswer("The caller's passkeys, oldest first.", { type: 'array', items: passkey });
+export const optionsAnswer = dataAnswer(
+  'Options for `navigator.credentials` (as @simplewebauthn/browser takes them), with a challenge usable once within 5 minutes.',
+  { type: 'object', additionalProperties: true },
+);
