@@ -1,3 +1,8 @@
+import type { ContractField, ModuleContract } from './moduleContract.ts';
+import { VOUCHER_FIELDS } from './voucherFields.ts';
+
+export { VOUCHER_FIELDS, type DiscountType } from './voucherFields.ts';
+
 /** Module keys the server treats specially (docs/api.md, "Beyond CRUD"); the OpenAPI emitter documents their endpoints. */
 export const MODULE = {
   users: 'USERS',
@@ -17,36 +22,6 @@ export const MODULE = {
   changePassword: 'CHANGE_PASSWORD',
   auditLog: 'AUDIT_LOG',
 } as const;
-
-/** A field special code reads from a module: its name, and the type (and format) the manifest must give it. */
-export interface ContractField {
-  field: string;
-  type: 'string' | 'integer' | 'number' | 'boolean';
-  format?: 'money' | 'period';
-  /**
-   * Who gives its value: `people` (required, never empty: a sale must not read a missing price as 0) or `server` (the
-   * server keeps it from its own tables, so the manifest marks it `readOnly` and the form never asks for it).
-   */
-  givenBy: 'people' | 'server';
-  /** A field people give that may be left empty (only what reads it copes with its absence). */
-  mayBeEmpty?: true;
-  /** The values the server writes into it or tells apart, every one of which its `enum` must hold. */
-  values?: readonly string[];
-  /** What reads it, for the codegen's refusal. */
-  readBy: string;
-}
-
-/** A module's fields as its contract names them, with the words the codegen's refusal uses. */
-export interface ModuleContract {
-  module: string;
-  /** The constant's name in this file, which the refusal names. */
-  name: string;
-  /** One record of the module, in words ("a plan"). */
-  record: string;
-  /** Why the module needs an entity at all; null when the server keeps it in a table of its own without one. */
-  holds: string | null;
-  fields: Record<string, ContractField>;
-}
 
 /**
  * What the server reads from each plan of the subscription-plans module (`MODULE.subscriptionPlans`): a sale's plan
@@ -228,6 +203,13 @@ export const MODULE_CONTRACTS: readonly ModuleContract[] = [
     record: 'a subscriber',
     holds: 'the subscribers the subscriptions and the points ledger keep',
     fields: SUBSCRIBER_FIELDS,
+  },
+  {
+    module: MODULE.vouchers,
+    name: 'VOUCHER_FIELDS',
+    record: 'a voucher',
+    holds: 'the vouchers a sale reads',
+    fields: VOUCHER_FIELDS,
   },
   {
     module: MODULE.roles,

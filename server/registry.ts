@@ -11,6 +11,8 @@ export {
   ROLE_FIELDS,
   SUBSCRIBER_FIELDS,
   SUBSCRIPTION_PLAN_FIELDS,
+  VOUCHER_FIELDS,
+  type DiscountType,
   type SubscriberStatus,
 } from '../contract/modules.ts';
 

@@ -1,4 +1,5 @@
-import { MODULE_CONTRACTS, type ContractField, type ModuleContract } from '../../contract/modules.ts';
+import { MODULE_CONTRACTS } from '../../contract/modules.ts';
+import type { ContractField, ModuleContract } from '../../contract/moduleContract.ts';
 import { manifestError, pointerOf, type ManifestError } from '../errors.ts';
 import type { LoadedArea } from '../load.ts';
 

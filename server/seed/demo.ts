@@ -3,7 +3,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { startupTransaction } from '../db/startupLock.ts';
 import { notify, recordLink } from '../modules/notifications/store.ts';
 import { escapeHtml } from '../http/html.ts';
-import { MODULE, entityResource } from '../registry.ts';
+import { MODULE, VOUCHER_FIELDS, entityResource } from '../registry.ts';
 import { quoted } from '../../codegen/sqlNames.ts';
 import { seedRolesAndUsers } from './roles.ts';
 import { seedSubscriptionHistory } from './demoSubscriptions.ts';
@@ -48,15 +48,15 @@ export async function seedDemoData(
     const companies = await seedCompanies(tx, random, countryIds[0]);
     const thisYear = new Date().getUTCFullYear();
     for (let index = 0; index < 50; index += 1) {
-      await insertRecord(tx, 'VOUCHER', {
-        code: `SAVE${String(index + 1).padStart(3, '0')}`,
-        description: 'Demo voucher',
-        discount_type: index % 2 ? 'flat' : 'percent',
-        discount_value: index % 2 ? 500 + index * 10 : 5 + (index % 20),
-        valid_from: `${thisYear}-01-01`,
-        valid_to: `${thisYear + 1}-12-31`,
-        usage_limit: 100,
-        plan_id: pick(planIds),
+      const { code, discountType, discountValue, validFrom, validTo, usageLimit, plan } = VOUCHER_FIELDS;
+      await insertRecord(tx, MODULE.vouchers, {
+        [code.field]: `SAVE${String(index + 1).padStart(3, '0')}`,
+        [discountType.field]: index % 2 ? 'flat' : 'percent',
+        [discountValue.field]: index % 2 ? 500 + index * 10 : 5 + (index % 20),
+        [validFrom.field]: `${thisYear}-01-01`,
+        [validTo.field]: `${thisYear + 1}-12-31`,
+        [usageLimit.field]: 100,
+        [plan.field]: pick(planIds),
       });
     }
     await seedSubscribers(tx, options.subscribers, random, {

@@ -81,23 +81,20 @@ describe('check and write', () => {
     const manifest = await scratchManifest();
     await editJson(join(manifest, 'voucher-management.json'), (area) => {
       const properties = area.resources[0].entity.schema.properties;
-      properties.discount_percent = properties.discount_value;
-      delete properties.discount_value;
-      area.resources[0].entity.schema.required = ['code', 'discount_percent'];
-      area.resources[0].list.columns = ['code', 'discount_percent', 'is_active'];
-      area.resources[0].entity.schema.then.properties = { discount_percent: { type: 'number', maximum: 50 } };
+      properties.details = properties.description;
+      delete properties.description;
     });
     await writeGenerated(out, await generatedFiles(manifest));
     const unmigrated = await runCheck(out, manifest);
     expect(unmigrated.code).toBe(1);
     expect(unmigrated.errors).toEqual([
       "the manifest's data shape is not the one the last migration (0001_initial) leaves:",
-      '  - voucher.discount_value is gone',
-      '  - voucher.discount_percent is new (double precision, required)',
+      '  - voucher.description is gone',
+      '  - voucher.details is new (text)',
       'Write the migration with `npm run make-migration -- --name "<what changed>"`, review it and commit it with the manifest.',
       'make-migration will need to be told:',
       expect.stringMatching(
-        /^voucher\.discount_value is gone and voucher\.discount_percent is new: was it renamed\? Say which, and run again:\n {2}--rename voucher\.discount_value=discount_percent +its values follow the new name\n/,
+        /^voucher\.description is gone and voucher\.details is new: was it renamed\? Say which, and run again:\n {2}--rename voucher\.description=details +its values follow the new name\n/,
       ),
     ]);
 
@@ -106,11 +103,11 @@ describe('check and write', () => {
     expect(refused.errors.at(-1)).toBe('Nothing was written.');
     expect(await readdir(join(out, MANIFEST_MIGRATIONS))).toEqual(['0001_initial.shape.json', '0001_initial.sql']);
 
-    const written = await run(out, ['make-migration', '--rename', 'voucher.discount_value=discount_percent'], manifest);
+    const written = await run(out, ['make-migration', '--rename', 'voucher.description=details'], manifest);
     expect(written.errors).toEqual([]);
     expect(written.lines).toContain(`wrote ${MANIFEST_MIGRATIONS}/0002_voucher.sql`);
     expect(await readFile(join(out, MANIFEST_MIGRATIONS, '0002_voucher.sql'), 'utf8')).toContain(
-      'ALTER TABLE "voucher" RENAME COLUMN "discount_value" TO "discount_percent";',
+      'ALTER TABLE "voucher" RENAME COLUMN "description" TO "details";',
     );
     expect(await runCheck(out, manifest)).toEqual({ code: 0, errors: [] });
     expect((await run(out, ['make-migration'], manifest)).lines).toEqual([

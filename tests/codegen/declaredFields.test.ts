@@ -35,7 +35,7 @@ function withoutField(resource: Record<string, any>, name: string): void {
   const others = (names: string[] = []) => names.filter((each) => each !== name);
   delete resource.entity.schema.properties[name];
   resource.entity.schema.required = others(resource.entity.schema.required);
-  for (const part of ['columns', 'priority', 'filters', 'search'] as const)
+  for (const part of ['columns', 'priority', 'filters', 'search', 'bulkEdit'] as const)
     if (resource.list[part]) resource.list[part] = others(resource.list[part]);
   if (resource.uiSchema) {
     delete resource.uiSchema[name];
@@ -163,6 +163,57 @@ describe('the fields special code reads are declared', () => {
         ),
       ),
     ]);
+  });
+
+  it('refuses vouchers without a field a sale reads, naming the file and the pointer', async () => {
+    const errors = await planErrors((doc) => withoutField(doc.resources[0], 'max_discount'), VOUCHER);
+    expect(errors).toEqual([
+      `${VOUCHER}:/resources/0/entity/schema/properties: a voucher needs "max_discount", a number of format "money": a sale caps a percent discount at it (empty: no cap) (contract/modules.ts, VOUCHER_FIELDS)`,
+    ]);
+  });
+
+  it('refuses a voucher field of another type, a kind of discount a sale tells apart left out, and uses people could type', async () => {
+    const voucher = (...rest: string[]) => ['/resources/0/entity/schema', ...rest].join('/');
+    const errors = await planErrors((doc) => {
+      const schema = doc.resources[0].entity.schema;
+      const { discount_type: discountType, discount_value: discountValue } = schema.properties;
+      discountType.enum = ['percent', 'fixed'];
+      discountType.enumLabels = { percent: 'Percent', fixed: 'Fixed amount' };
+      discountValue.valueUnit.units = { fixed: 'rupees', percent: 'percent' };
+      schema.properties.usage_limit.type = 'number';
+      delete schema.properties.used_count.readOnly;
+      schema.required = schema.required.filter((name: string) => name !== 'discount_value');
+    }, VOUCHER);
+    expect(errors).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${VOUCHER}:${voucher('properties', 'discount_type', 'enum')}: "discount_type" must allow every value the server uses \\(percent, flat\\): a sale takes a percent of the price off, or a flat amount \\(contract/modules.ts, VOUCHER_FIELDS\\)`,
+        ),
+      ),
+      expect.stringMatching(new RegExp(`^${VOUCHER}:${voucher('required')}: "discount_value" must be required`)),
+      expect.stringMatching(
+        new RegExp(`^${VOUCHER}:${voucher('properties', 'usage_limit', 'type')}: "usage_limit" must be an integer`),
+      ),
+      expect.stringMatching(
+        new RegExp(`^${VOUCHER}:${voucher('properties', 'used_count')}: "used_count" is kept by the server`),
+      ),
+    ]);
+  });
+
+  it('writes nothing for a manifest whose vouchers lack a field a sale reads', async () => {
+    const dir = await productManifest();
+    await editJson(join(dir, VOUCHER), (doc) => withoutField(doc.resources[0], 'usage_limit'));
+    const out = await tempDir('out');
+    const lines: string[] = [];
+    const code = await main(['node', 'admin-codegen', 'generate', '--manifest', dir, '--out', out], {
+      log: (line) => lines.push(line),
+      error: (line) => lines.push(line),
+    });
+    expect(code).toBe(1);
+    expect(lines[0]).toBe(
+      `${VOUCHER}:/resources/0/entity/schema/properties: a voucher needs "usage_limit", an integer: a sale is refused once the voucher has been used that many times (empty: no limit) (contract/modules.ts, VOUCHER_FIELDS)`,
+    );
+    expect(await readdir(out)).toEqual([]);
   });
 
   it('writes nothing for a manifest whose plans lack a declared field', async () => {

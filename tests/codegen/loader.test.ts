@@ -311,15 +311,15 @@ describe('manifest loader and validator', () => {
     ]);
     const mismatched = await errorsAfter((dir) =>
       editJson(join(dir, VOUCHER), (doc) => {
-        properties(doc).valid_from = { type: 'string', format: 'date' };
-        properties(doc).valid_to = { type: 'string', format: 'date-time', notBefore: 'valid_from' };
+        properties(doc).opens_on = { type: 'string', format: 'date' };
+        properties(doc).closes_at = { type: 'string', format: 'date-time', notBefore: 'opens_on' };
       }),
     );
     expect(mismatched).toEqual([
       expect.objectContaining({
         kind: 'SchemaViolation',
         file: VOUCHER,
-        pointer: '/resources/0/entity/schema/properties/valid_to/notBefore',
+        pointer: '/resources/0/entity/schema/properties/closes_at/notBefore',
       }),
     ]);
     const fine = await errorsAfter((dir) =>

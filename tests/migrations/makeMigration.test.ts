@@ -86,10 +86,10 @@ describe('make-migration: what the shapes cannot tell is asked on a terminal, re
     expect(await sql(asked)).toBe(await sql(flagged));
     // A deleted voucher and each version in the audit log keep the field under its new name.
     expect(await sql(flagged)).toContain(
-      `UPDATE trash SET stored_row = (stored_row - 'description') || jsonb_build_object('details', stored_row -> 'description') WHERE module = 'VOUCHER' AND stored_row ? 'description';`,
+      `UPDATE trash SET stored_row = (stored_row - 'description') || jsonb_build_object('details', stored_row -> 'description') WHERE module = 'OFFER' AND stored_row ? 'description';`,
     );
     expect(await sql(flagged)).toContain(
-      `UPDATE audit_log SET snapshot = (snapshot - 'description') || jsonb_build_object('details', snapshot -> 'description') WHERE module = 'VOUCHER' AND snapshot ? 'description';`,
+      `UPDATE audit_log SET snapshot = (snapshot - 'description') || jsonb_build_object('details', snapshot -> 'description') WHERE module = 'OFFER' AND snapshot ? 'description';`,
     );
 
     const declined = await project();

@@ -93,7 +93,7 @@ describe.each(databases)('a series of manifest versions migrating a database wit
     await db.query(`INSERT INTO tags (label) VALUES ('red'), ('blue')`);
     const [role] = await db.query<{ id: number }>(`INSERT INTO roles (name) VALUES ('Editors') RETURNING id`);
     await db.query(
-      `INSERT INTO role_permissions (role_id, module, action) VALUES ($1, 'TAG', 'view'), ($1, 'VOUCHER', 'view'), ($1, 'VOUCHER', 'download')`,
+      `INSERT INTO role_permissions (role_id, module, action) VALUES ($1, 'TAG', 'view'), ($1, 'OFFER', 'view'), ($1, 'OFFER', 'download')`,
       [role!.id],
     );
   });
@@ -222,7 +222,7 @@ describe.each(databases)('a series of manifest versions migrating a database wit
       ]);
       expect(await db.query("SELECT to_regclass('tags')::text AS name")).toEqual([{ name: null }]);
       expect(await db.query(`SELECT module, action FROM role_permissions ORDER BY module, action`)).toEqual([
-        { module: 'VOUCHER', action: 'view' },
+        { module: 'OFFER', action: 'view' },
       ]);
       // The removed relation no longer holds the plans its rows pointed at.
       await db.query(`DELETE FROM plans WHERE code = 'BASIC'`);

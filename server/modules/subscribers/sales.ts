@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable, Row } from '../../db/database.ts';
 import { HttpError, notFound, validationError } from '../../http/errors.ts';
-import { MODULE, SUBSCRIPTION_PLAN_FIELDS, entityResource } from '../../registry.ts';
+import { MODULE, SUBSCRIPTION_PLAN_FIELDS, VOUCHER_FIELDS, entityResource } from '../../registry.ts';
 import { quoted } from '../../../codegen/sqlNames.ts';
 import type { WriteContext } from '../resources/behaviours.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -250,7 +250,7 @@ async function loadPlan(db: Queryable, planId: number): Promise<Plan> {
 export function subscriptionsOf(db: Queryable, subscriberId: number): Promise<Row[]> {
   const vouchers = entityResource(MODULE.vouchers);
   const code = vouchers
-    ? `(SELECT v."code"::text FROM ${quoted(vouchers.entity.table)} v WHERE v.id = s.voucher_id)`
+    ? `(SELECT v.${quoted(VOUCHER_FIELDS.code.field)}::text FROM ${quoted(vouchers.entity.table)} v WHERE v.id = s.voucher_id)`
     : 'NULL::text';
   return db.query(
     `SELECT s.*, ${planLabelSql()} AS plan_label, ${code} AS voucher_code, ${SUBSCRIPTION_STATE} AS state

@@ -1,19 +1,19 @@
 import type { Queryable } from '../../db/database.ts';
 import { validationError } from '../../http/errors.ts';
-import { MODULE, entityResource } from '../../registry.ts';
+import { MODULE, VOUCHER_FIELDS, entityResource, type DiscountType } from '../../registry.ts';
 import { quoted } from '../../../codegen/sqlNames.ts';
 import type { WriteContext } from '../resources/behaviours.ts';
 import { dateText, toPaise } from './money.ts';
 import { planNameSql } from './planName.ts';
 
-/** The fields of the manifest's VOUCHER resource a sale reads (voucher-management.json). */
+/** A voucher as a sale reads it, by the fields the vouchers' contract names (`VOUCHER_FIELDS`). */
 type VoucherRow = {
   id: number;
   code: string;
   is_active: boolean;
-  discount_type: 'percent' | 'flat';
-  discount_value: string | number;
-  max_discount: string | number | null;
+  discount_type: DiscountType;
+  discount_value: string;
+  max_discount: string | null;
   valid_from: string | null;
   valid_to: string | null;
   usage_limit: number | null;
@@ -22,6 +22,25 @@ type VoucherRow = {
   plan_label: string | null;
   today: string;
 };
+
+/** The voucher's contract fields, each as `v.<its column>::<cast> AS <the row's key>`. */
+function voucherColumns(): string {
+  const { code, discountType, discountValue, maxDiscount, validFrom, validTo, usageLimit, usedCount, plan } =
+    VOUCHER_FIELDS;
+  const column = (field: { field: string }, cast: string, as: keyof VoucherRow) =>
+    `v.${quoted(field.field)}::${cast} AS ${as}`;
+  return [
+    column(code, 'text', 'code'),
+    column(discountType, 'text', 'discount_type'),
+    column(discountValue, 'numeric::text', 'discount_value'),
+    column(maxDiscount, 'numeric::text', 'max_discount'),
+    column(validFrom, 'text', 'valid_from'),
+    column(validTo, 'text', 'valid_to'),
+    column(usageLimit, 'bigint', 'usage_limit'),
+    column(usedCount, 'bigint', 'used_count'),
+    column(plan, 'bigint', 'plan_id'),
+  ].join(', ');
+}
 
 export interface AppliedVoucher {
   id: number;
@@ -50,11 +69,12 @@ export async function checkedVoucher(
   const vouchers = entityResource(MODULE.vouchers);
   if (!vouchers) throw validationError({ voucher_code: 'Vouchers are not used by this console.' });
   const plans = entityResource(MODULE.subscriptionPlans);
-  const planLabel = plans ? planNameSql(plans.entity.table, 'v."plan_id"') : 'NULL::text';
+  const planColumn = `v.${quoted(VOUCHER_FIELDS.plan.field)}`;
+  const planLabel = plans ? planNameSql(plans.entity.table, planColumn) : 'NULL::text';
   const [voucher] = await db.query<VoucherRow>(
-    `SELECT v.id, v."code", v.is_active, v."discount_type", v."discount_value", v."max_discount", v."valid_from"::text, v."valid_to"::text,
-            v."usage_limit", v."used_count", v."plan_id", ${planLabel} AS plan_label, current_date::text AS today
-       FROM ${quoted(vouchers.entity.table)} v WHERE upper(v."code") = $1${lock ? ' FOR UPDATE OF v' : ''}`,
+    `SELECT v.id, v.is_active, ${voucherColumns()}, ${planLabel} AS plan_label, current_date::text AS today
+       FROM ${quoted(vouchers.entity.table)} v
+      WHERE upper(v.${quoted(VOUCHER_FIELDS.code.field)}) = $1${lock ? ' FOR UPDATE OF v' : ''}`,
     [code],
   );
   if (!voucher) throw validationError({ voucher_code: 'No voucher has this code.' });
@@ -91,11 +111,12 @@ export async function countVoucherUse(
   subscriptionId: number,
 ): Promise<void> {
   const vouchers = entityResource(MODULE.vouchers)!;
+  const usedCount = VOUCHER_FIELDS.usedCount.field;
   const [row] = await context.tx.query<{ used_count: number | null }>(
-    `SELECT "used_count" FROM ${quoted(vouchers.entity.table)} WHERE id = $1`,
+    `SELECT ${quoted(usedCount)}::bigint AS used_count FROM ${quoted(vouchers.entity.table)} WHERE id = $1`,
     [voucher.id],
   );
-  const values = { used_count: Number(row?.used_count ?? 0) + 1 };
+  const values = { [usedCount]: Number(row?.used_count ?? 0) + 1 };
   await context.app.records
     .of(vouchers)
     .change(

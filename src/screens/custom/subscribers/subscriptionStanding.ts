@@ -1,3 +1,4 @@
+import { SUBSCRIBER_FIELDS } from '../../../../contract/modules.ts';
 import type { FieldDescription } from '../../../generated/types.ts';
 import { enumLabel, formatDate } from '../../shared/formatValue.ts';
 import type { SubscriberSummary } from './useSubscriberDetails.ts';
@@ -23,8 +24,9 @@ function inDays(days: number): string {
 /**
  * One line that says where the subscriber stands: "Active · Gold until 31 Mar 2027", "Expiring in 12 days · Gold
  * until 08 Dec 2026", "Expired on 04 Mar 2026", "No subscription". The status and the plan are the server's derived
- * `status` and `plan_id` (named by the manifest's labels), never worked out here, so the line cannot contradict the
- * list; only the dates come from the subscription the summary answers with.
+ * ones, read by the names the subscribers' contract gives them (`SUBSCRIBER_FIELDS`) and named by the manifest's
+ * labels, never worked out here, so the line cannot contradict the list; only the dates come from the subscription
+ * the summary answers with.
  */
 export function subscriptionStanding(
   summary: Pick<SubscriberSummary, 'subscriber' | 'subscription'>,
@@ -32,14 +34,12 @@ export function subscriptionStanding(
   today = localDate(),
 ): string {
   const { subscriber, subscription } = summary;
-  const status = String(subscriber.status ?? 'none');
+  const plan = SUBSCRIBER_FIELDS.plan.field;
+  const planId = subscriber[plan];
+  const status = String(subscriber[SUBSCRIBER_FIELDS.status.field] ?? 'none');
   const word = enumLabel(statusField, status);
-  const current =
-    subscription?.state === 'current' && subscription.plan_id === subscriber.plan_id ? subscription : null;
-  const planName =
-    subscriber.plan_id_label ??
-    current?.plan_label ??
-    (subscriber.plan_id ? `Plan #${String(subscriber.plan_id)}` : null);
+  const current = subscription?.state === 'current' && subscription.plan_id === planId ? subscription : null;
+  const planName = subscriber[`${plan}_label`] ?? current?.plan_label ?? (planId ? `Plan #${String(planId)}` : null);
   const coverage =
     planName && `${String(planName)}${current?.ends_on ? ` until ${formatDate(current.ends_on, false)}` : ''}`;
   switch (status) {

@@ -32,7 +32,10 @@ export interface SubscriberActions {
   add_top_up: boolean;
 }
 
-/** The subscriber with its derived `status` and `plan_id` (and `plan_id_label`), as the server keeps them. */
+/**
+ * The subscriber with the status and plan (and the plan's label) the server keeps, under the names the subscribers'
+ * contract gives them (`SUBSCRIBER_FIELDS`).
+ */
 export interface SubscriberSummary {
   subscriber: Row;
   /** The current subscription, else the latest one. */

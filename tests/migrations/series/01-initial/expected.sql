@@ -80,7 +80,7 @@ DO $$ BEGIN
   END IF;
 END $$;
 
--- step: the fields, keys and indexes of vouchers (module VOUCHER)
+-- step: the fields, keys and indexes of vouchers (module OFFER)
 -- rows: SELECT count(*) FROM "vouchers"
 ALTER TABLE "vouchers" ADD COLUMN IF NOT EXISTS "code" text;
 ALTER TABLE "vouchers" ADD COLUMN IF NOT EXISTS "description" text;

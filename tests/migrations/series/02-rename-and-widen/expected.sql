@@ -12,6 +12,6 @@ ALTER TABLE "vouchers" ALTER COLUMN "usage_limit" TYPE text USING (to_jsonb("usa
 -- step: rename vouchers.description to details
 -- rows: SELECT count(*) FROM "vouchers" WHERE "description" IS NOT NULL
 ALTER TABLE "vouchers" RENAME COLUMN "description" TO "details";
-UPDATE trash SET stored_row = (stored_row - 'description') || jsonb_build_object('details', stored_row -> 'description') WHERE module = 'VOUCHER' AND stored_row ? 'description';
-UPDATE audit_log SET snapshot = (snapshot - 'description') || jsonb_build_object('details', snapshot -> 'description') WHERE module = 'VOUCHER' AND snapshot ? 'description';
-UPDATE audit_log SET changes = (changes - 'description') || jsonb_build_object('details', changes -> 'description') WHERE module = 'VOUCHER' AND changes ? 'description';
+UPDATE trash SET stored_row = (stored_row - 'description') || jsonb_build_object('details', stored_row -> 'description') WHERE module = 'OFFER' AND stored_row ? 'description';
+UPDATE audit_log SET snapshot = (snapshot - 'description') || jsonb_build_object('details', snapshot -> 'description') WHERE module = 'OFFER' AND snapshot ? 'description';
+UPDATE audit_log SET changes = (changes - 'description') || jsonb_build_object('details', changes -> 'description') WHERE module = 'OFFER' AND changes ? 'description';

@@ -6,7 +6,7 @@
 --   - vouchers.legacy_ref is gone: its values are dropped
 --   - vouchers: unique key (plan_id, details) is gone
 --   - module TAG is gone
---   - module VOUCHER no longer offers download
+--   - module OFFER no longer offers download
 -- Review it before committing it: a step may be edited (a backfill, a conversion) until it is applied somewhere.
 -- The server applies pending migrations at start in one transaction, and will not start once an applied one changed.
 
@@ -23,10 +23,10 @@ ALTER TABLE "vouchers" DROP COLUMN "plan_id", DROP COLUMN "internal_note", DROP 
 CREATE TABLE "tags_removed_0007" AS SELECT * FROM "tags";
 DROP TABLE "tags";
 
+-- step: delete the grants of OFFER's actions that are gone: download
+-- rows: SELECT count(*) FROM role_permissions WHERE module = 'OFFER' AND action IN ('download')
+DELETE FROM role_permissions WHERE module = 'OFFER' AND action IN ('download');
+
 -- step: delete the grants of module TAG, which is gone
 -- rows: SELECT count(*) FROM role_permissions WHERE module = 'TAG'
 DELETE FROM role_permissions WHERE module = 'TAG';
-
--- step: delete the grants of VOUCHER's actions that are gone: download
--- rows: SELECT count(*) FROM role_permissions WHERE module = 'VOUCHER' AND action IN ('download')
-DELETE FROM role_permissions WHERE module = 'VOUCHER' AND action IN ('download');

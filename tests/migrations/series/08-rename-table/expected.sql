@@ -1,16 +1,16 @@
 -- manifest/0008_coupons: written by `admin-codegen make-migration` from the manifest's data shape,
 -- from 0007_removals.shape.json to 0008_coupons.shape.json:
 --   - table vouchers renamed to coupons
---   - module VOUCHER renamed to COUPON: its grants follow
+--   - module OFFER renamed to COUPON: its grants follow
 -- Review it before committing it: a step may be edited (a backfill, a conversion) until it is applied somewhere.
 -- The server applies pending migrations at start in one transaction, and will not start once an applied one changed.
 
--- step: move the grants, audit entries and trash of module VOUCHER to COUPON
--- rows: SELECT count(*) FROM role_permissions WHERE module = 'VOUCHER'
-UPDATE role_permissions SET module = 'COUPON' WHERE module = 'VOUCHER';
-UPDATE verifications SET module = 'COUPON' WHERE module = 'VOUCHER';
-UPDATE audit_log SET module = 'COUPON' WHERE module = 'VOUCHER';
-UPDATE trash SET module = 'COUPON' WHERE module = 'VOUCHER';
+-- step: move the grants, audit entries and trash of module OFFER to COUPON
+-- rows: SELECT count(*) FROM role_permissions WHERE module = 'OFFER'
+UPDATE role_permissions SET module = 'COUPON' WHERE module = 'OFFER';
+UPDATE verifications SET module = 'COUPON' WHERE module = 'OFFER';
+UPDATE audit_log SET module = 'COUPON' WHERE module = 'OFFER';
+UPDATE trash SET module = 'COUPON' WHERE module = 'OFFER';
 
 -- step: rename table vouchers to coupons
 -- rows: SELECT count(*) FROM "vouchers"
