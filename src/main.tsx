@@ -8,6 +8,7 @@ import { runSession } from './session/sessionTimers.ts';
 import { followColourScheme } from './shell/colourScheme.ts';
 import { silenceConsole } from './shell/silenceConsole.ts';
 import './styles/base.css';
+import './styles/textField.css';
 
 silenceConsole(import.meta.env.PROD);
 runSession();
