@@ -27,7 +27,7 @@ const BUDGETS = {
  * server reads is in server/generated/ and never loaded), its precompiled validators and the small code areas share,
  * in bytes. `before` is each area as it was when each runtime had its own generated code (commit 8682955^), the figure
  * each area is held to. The join of description and validators ships with the shell (the route table's loaders call
- * it), not in each area. Four areas stay above their figure of before, each for what its manifest gained since, not for
+ * it), not in each area. Five areas stay above their figure of before, each for what its manifest gained since, not for
  * code: built from the manifest of 8682955^, today's code makes voucher-management 250 B smaller (an import action,
  * enum labels, a conditional rule) and create-hs-code-management 95 B smaller (an import action); data-upload-management
  * gained 55 B when an upload could be cancelled, replaced or abandoned (three statuses and their labels) and 53 B when its
@@ -43,7 +43,9 @@ const BUDGETS = {
  * "Completed", and the `verify` action); voucher-management gained 6 B when its cap came to be declared as money
  * (`format: "money"` with its `currency`, in place of `valueUnit`); data-upload-management, subscriber-management and
  * voucher-management gained 5-9 B when an image's address came to be declared (`format: "image-url"`, in the formats
- * their validators share) rather than guessed from a field's name; `budget` holds them where they are now.
+ * their validators share) rather than guessed from a field's name; user-management gained 8 B when a role came to
+ * require two-factor sign-in of its users (`requires_two_factor`, its title and description, in the role forms and
+ * their validators); `budget` holds them where they are now.
  */
 const AREA_BUDGETS = {
   'admin-reporting-management': { before: 260 },
@@ -65,7 +67,7 @@ const AREA_BUDGETS = {
   'subscriber-management': { before: 4_411, budget: 4_548 },
   'subscribers-details-management': { before: 2_817 },
   'subscription-management': { before: 4_645 },
-  'user-management': { before: 3_419 },
+  'user-management': { before: 3_419, budget: 3_427 },
   'voucher-management': { before: 3_076, budget: 3_334 },
 };
 
