@@ -2,24 +2,36 @@ import { useState, type FormEvent } from 'react';
 import { http } from '../http/http.ts';
 import { RecoveryCodes } from '../screens/custom/twoFactor/RecoveryCodes.tsx';
 import { TotpEnrolForm, type Enrolment } from '../screens/custom/twoFactor/TotpEnrolForm.tsx';
-import { startSession } from '../session/sessionStore.ts';
 import { toastSuccess } from '../shell/index.ts';
 
 export interface EnrolStepProps {
-  /** The tokens `POST login` answered with `enrol_required`: only the enrolment routes accept them until then. */
-  tokens: { access: string; refresh: string };
+  /**
+   * The access token `POST login` answered with `enrol_required`, or the stored session's: only the enrolment routes
+   * accept it until a factor is enrolled.
+   */
+  tokens: { access: string };
   /** What the role's users may enrol: an authenticator app, a passkey. */
   methods: string[];
-  /** Back to the password. */
+  /** A second factor was enrolled: the session starts, or (a signed-in user sent here) goes on. */
+  onEnrolled: () => void;
+  /** Back to the password, or (a signed-in user) sign out. */
   onRestart: () => void;
+  /** The words of `onRestart`'s link: "Start again" unless said. */
+  restartLabel?: string;
 }
 
 /**
  * Right after the password of a user whose role requires two-factor sign-in and who has none yet: enrol an
- * authenticator app (its recovery codes shown once), and only then does the session start. Nothing else answers
- * before (docs/api.md, "Two-factor sign-in").
+ * authenticator app (its recovery codes shown once) or add a passkey, and only then does the session start. Nothing
+ * else answers before (docs/api.md, "Two-factor sign-in"). Also for a signed-in user whose role came to require it.
  */
-export default function EnrolStep({ tokens, methods, onRestart }: EnrolStepProps) {
+export default function EnrolStep({
+  tokens,
+  methods,
+  onEnrolled,
+  onRestart,
+  restartLabel = 'Start again',
+}: EnrolStepProps) {
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
@@ -44,7 +56,7 @@ export default function EnrolStep({ tokens, methods, onRestart }: EnrolStepProps
       const { addPasskey } = await import('./passkeyCeremony.ts');
       const added = await addPasskey('Passkey', tokens.access);
       toastSuccess(added.message);
-      startSession(tokens.access, tokens.refresh);
+      onEnrolled();
     });
   const confirm = (event: FormEvent) => {
     event.preventDefault();
@@ -60,7 +72,7 @@ export default function EnrolStep({ tokens, methods, onRestart }: EnrolStepProps
     });
   };
 
-  if (codes) return <RecoveryCodes codes={codes} onDone={() => startSession(tokens.access, tokens.refresh)} />;
+  if (codes) return <RecoveryCodes codes={codes} onDone={onEnrolled} />;
   if (enrolment)
     return (
       <TotpEnrolForm
@@ -95,7 +107,7 @@ export default function EnrolStep({ tokens, methods, onRestart }: EnrolStepProps
       )}
       <p className="auth-links">
         <button type="button" className="link-button" onClick={onRestart}>
-          Start again
+          {restartLabel}
         </button>
       </p>
     </div>

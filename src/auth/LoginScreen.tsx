@@ -1,10 +1,12 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore, type ComponentProps } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { DEV_MAILBOX_PATH } from '../config/constants.ts';
 import { isApiError } from '../http/ApiError.ts';
 import { http } from '../http/http.ts';
+import { enrolmentDone, enrolmentStore } from '../session/enrolmentStore.ts';
 import type { LoginState } from '../session/landingPath.ts';
-import { startSession } from '../session/sessionStore.ts';
+import { logout } from '../session/logout.ts';
+import { sessionStore, startSession } from '../session/sessionStore.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { email, required } from './fieldRules.ts';
 import { FormMessage } from './FormMessage.tsx';
@@ -27,6 +29,18 @@ interface LoginAnswer {
 
 /** Loaded when a role requires enrolling a second factor: the sign-in screen itself stays small. */
 const EnrolStep = lazy(() => import('./EnrolStep.tsx'));
+/** What a role's requirement accepts (docs/api.md, "Two-factor sign-in"): what a signed-in user is offered. */
+const ENROL_METHODS: SecondStepMethod[] = ['totp', 'passkey'];
+
+function EnrolCard({ intro, ...step }: { intro: string } & ComponentProps<typeof EnrolStep>) {
+  return (
+    <AuthCard title="Set up two-factor sign-in" intro={intro}>
+      <Suspense fallback={<p role="status">Loading…</p>}>
+        <EnrolStep {...step} />
+      </Suspense>
+    </AuthCard>
+  );
+}
 
 /** A passkey alone: the WebAuthn library loads when the button is used, not with the sign-in screen. */
 async function passkeySignIn(): Promise<void> {
@@ -46,7 +60,9 @@ const UNVERIFIED_ADDRESS = 403;
  * the server's message (ERR-01), so the form does not repeat it, and one for an address not verified yet offers here
  * to send the link again. A visitor whose session expired is told so. With two-factor sign-in on, a right password
  * leads to the second step (a code of the app or a recovery code) instead of a session; a user whose role requires
- * a second factor they have not enrolled enrols one first (`EnrolStep`), and only then is the session started.
+ * a second factor they have not enrolled enrols one first (`EnrolStep`), and only then is the session started. A
+ * signed-in user the API sent to enrol (`two_factor_enrolment_required`: their role started requiring it, or their
+ * factors were reset) is brought here by the guards and shown the same enrolment, then taken back.
  */
 export function LoginScreen() {
   const form = useAuthForm(RULES);
@@ -55,6 +71,8 @@ export function LoginScreen() {
   const [mfa, setMfa] = useState<{ token: string; methods: SecondStepMethod[] } | null>(null);
   const [enrolling, setEnrolling] = useState<(TokenPair & { methods: SecondStepMethod[] }) | null>(null);
   const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const mustEnrol = useSyncExternalStore(enrolmentStore.subscribe, enrolmentStore.get);
+  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
   const usePasskey = () => {
     setPasskeyBusy(true);
     // A refusal or a dismissed prompt has said so in its toast (ERR-01); the form stays as it was.
@@ -77,14 +95,24 @@ export function LoginScreen() {
 
   if (enrolling)
     return (
-      <AuthCard
-        title="Set up two-factor sign-in"
+      <EnrolCard
         intro={`Your password was right. One more thing for ${form.values.email}.`}
-      >
-        <Suspense fallback={<p role="status">Loading…</p>}>
-          <EnrolStep tokens={enrolling} methods={enrolling.methods} onRestart={() => setEnrolling(null)} />
-        </Suspense>
-      </AuthCard>
+        tokens={enrolling}
+        methods={enrolling.methods}
+        onEnrolled={() => startSession(enrolling.access, enrolling.refresh)}
+        onRestart={() => setEnrolling(null)}
+      />
+    );
+  if (mustEnrol && session.loggedIn && session.token)
+    return (
+      <EnrolCard
+        intro="Before you continue, one more thing."
+        tokens={{ access: session.token }}
+        methods={ENROL_METHODS}
+        onEnrolled={enrolmentDone}
+        onRestart={() => void logout()}
+        restartLabel="Sign out"
+      />
     );
   if (mfa)
     return (

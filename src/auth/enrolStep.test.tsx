@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { startRegistration } from '@simplewebauthn/browser';
 import { appRoutes } from '../routing/appRoutes.tsx';
 import { tokenStore } from '../session/tokenStore.ts';
 import { ToastHost } from '../shell/ToastHost.tsx';
@@ -11,17 +12,32 @@ import { TEST_PERMISSIONS, testAreas } from '../test/testAreas.ts';
 import { makeToken } from '../test/tokens.ts';
 
 vi.mock('../screens/index.ts', async () => ({ SCREENS: (await import('../test/mockScreens.tsx')).MOCK_SCREENS }));
+vi.mock('@simplewebauthn/browser', () => ({ startAuthentication: vi.fn(), startRegistration: vi.fn() }));
+// In braces: a function a beforeEach returns is called after the test (mockReset answers the mock itself).
+beforeEach(() => {
+  vi.mocked(startRegistration).mockReset();
+});
 
 const server = setupApiServer();
+const REGISTRATION_OPTIONS = { challenge: 'challenge-1', rp: { id: 'localhost', name: 'Console' } };
+const REGISTRATION = { id: 'cred-1', rawId: 'cred-1', type: 'public-key', response: {} };
 const CODES = Array.from({ length: 10 }, (_, index) => `abcd${index}-efghj`);
 
 /** A password that matched for a user whose role requires a second factor they have not enrolled. */
-function serve(access: string) {
+function serve(access: string, methods = ['totp']) {
   const calls: string[] = [];
   server.use(
     mock.post(api('login'), () =>
-      HttpResponse.json({ data: { access, refresh: 'refresh-1', enrol_required: true, methods: ['totp'] } }),
+      HttpResponse.json({ data: { access, refresh: 'refresh-1', enrol_required: true, methods } }),
     ),
+    mock.post(api('user/passkeys/registration-options'), ({ request }) => {
+      calls.push(`options ${request.headers.get('authorization')}`);
+      return HttpResponse.json({ data: REGISTRATION_OPTIONS });
+    }),
+    mock.post(api('user/passkeys'), async ({ request }) => {
+      calls.push(`add ${JSON.stringify(await request.json())} ${request.headers.get('authorization')}`);
+      return HttpResponse.json({ data: {}, message: 'Passkey "Passkey" added. You can sign in with it.' });
+    }),
     mock.post(api('user/two-factor/totp'), ({ request }) => {
       calls.push(`start ${request.headers.get('authorization')}`);
       return HttpResponse.json({
@@ -80,6 +96,44 @@ describe('enrolling the second factor a role requires, right after the password'
       `confirm 000000 Bearer ${access}`,
       `confirm 123456 Bearer ${access}`,
     ]);
+  });
+
+  it('"Add a passkey" registers one with the limited token, then starts the session', async () => {
+    vi.mocked(startRegistration).mockResolvedValue(REGISTRATION as never);
+    const access = makeToken({ default_url: '/voucher-management/vouchers' });
+    const calls = serve(access, ['totp', 'passkey']);
+    const history = await passwordStep();
+    expect(await screen.findByRole('button', { name: 'Set up an authenticator app' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    expect(await screen.findByText('Passkey "Passkey" added. You can sign in with it.')).toBeInTheDocument();
+    await waitFor(() => expect(history.location.pathname).toBe('/voucher-management/vouchers'));
+    expect(tokenStore.access()).toBe(access);
+    expect(tokenStore.refresh()).toBe('refresh-1');
+    expect(vi.mocked(startRegistration)).toHaveBeenCalledWith({ optionsJSON: REGISTRATION_OPTIONS });
+    expect(calls).toEqual([
+      `options Bearer ${access}`,
+      `add ${JSON.stringify({ name: 'Passkey', response: REGISTRATION })} Bearer ${access}`,
+    ]);
+  });
+
+  it('a dismissed passkey prompt says so and starts no session; the enrolment stays', async () => {
+    vi.mocked(startRegistration).mockRejectedValue(new DOMException('The operation was aborted.', 'NotAllowedError'));
+    const calls = serve(makeToken(), ['totp', 'passkey']);
+    await passwordStep();
+    const add = await screen.findByRole('button', { name: 'Add a passkey' });
+    await userEvent.click(add);
+    expect(await screen.findByText(/No passkey was used/)).toBeInTheDocument();
+    await waitFor(() => expect(add).toBeEnabled());
+    expect(screen.getByRole('heading', { name: 'Set up two-factor sign-in' })).toBeInTheDocument();
+    expect(tokenStore.access()).toBeNull();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('offers only what the role accepts: no passkey button for an app-only answer', async () => {
+    serve(makeToken());
+    await passwordStep();
+    expect(await screen.findByRole('button', { name: 'Set up an authenticator app' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add a passkey' })).not.toBeInTheDocument();
   });
 
   it('"Start again" returns to the password form without a session', async () => {

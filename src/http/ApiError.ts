@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly fieldErrors: Record<string, string> = {},
     /** A 429's `Retry-After`, in seconds: how long the server asks the caller to wait; null when it did not say. */
     readonly retryAfterSeconds: number | null = null,
+    /** A refusal the console acts on by name (`two_factor_enrolment_required`); null when the answer named none. */
+    readonly code: string | null = null,
   ) {
     super(message);
   }

@@ -9,12 +9,13 @@ import {
   XSRF_COOKIE,
   XSRF_HEADER,
 } from '../config/constants.ts';
+import { requireEnrolment } from '../session/enrolmentStore.ts';
 import { endSession } from '../session/sessionStore.ts';
 import { tokenStore } from '../session/tokenStore.ts';
 import { loader } from '../shell/loader.ts';
 import { toastError } from '../shell/toasts.tsx';
 import { ApiError, isShownByCaller, type ShownByCaller } from './ApiError.ts';
-import { errorFields, errorMessage } from './errorMessage.ts';
+import { errorCode, errorFields, errorMessage } from './errorMessage.ts';
 import { permissionsSignals } from './permissionsSignal.ts';
 import { readBlobText } from './readBlobText.ts';
 
@@ -90,10 +91,13 @@ async function toApiError(error: unknown): Promise<ApiError> {
     errorMessage(status, body, navigator.onLine),
     errorFields(body),
     Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+    errorCode(body),
   );
 }
 
 const FORBIDDEN = 403;
+/** The refusal of a session whose role requires a second factor it has not enrolled (docs/api.md, "Access"). */
+const ENROLMENT_REQUIRED = 'two_factor_enrolment_required';
 
 /** Tells the permission store the version an API answer named, and whether it was a refusal. */
 function reportPermissions(response: AxiosResponse | undefined): void {
@@ -108,11 +112,17 @@ function reportPermissions(response: AxiosResponse | undefined): void {
 /**
  * ERR-01..06: every failure shows one "Error" toast; a 401 ends the session (a 403 never does). The exception is a
  * status the call said its screen shows itself (a stale change's 412, a duplicate upload's 409): shown there, once.
+ * A 403 `two_factor_enrolment_required` of the stored session shows none either: the console shows the enrolment.
  */
 async function onFailure(error: unknown): Promise<never> {
   releaseLoader(axios.isAxiosError(error) ? error.config : undefined);
   if (axios.isCancel(error)) throw error;
   const apiError = await toApiError(error);
+  const request = axios.isAxiosError(error) ? error.config : undefined;
+  if (apiError.status === FORBIDDEN && apiError.code === ENROLMENT_REQUIRED && !request?.token && !request?.external) {
+    requireEnrolment();
+    throw apiError;
+  }
   if (apiError.status === 401) endSession();
   else if (axios.isAxiosError(error)) reportPermissions(error.response);
   const shownByCaller = axios.isAxiosError(error) && isShownByCaller(error.config?.shownByCaller, apiError.status);

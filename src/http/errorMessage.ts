@@ -3,6 +3,7 @@ import { GENERIC_ERROR_MESSAGE, NO_INTERNET_MESSAGE } from '../config/constants.
 interface ErrorBody {
   message?: unknown;
   errors?: unknown;
+  code?: unknown;
 }
 
 /** A body as an object: itself, or a string that parses to one (ERR-06); anything else is unparsable. */
@@ -32,4 +33,10 @@ export function errorFields(body: unknown): Record<string, string> {
   return Object.fromEntries(
     Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
+}
+
+/** The name of a refusal the console acts on (`code`), or null. */
+export function errorCode(body: unknown): string | null {
+  const code = parseErrorBody(body)?.code;
+  return typeof code === 'string' ? code : null;
 }

@@ -1,6 +1,7 @@
 import { PERMISSIONS_IN_FLIGHT_MS } from '../config/constants.ts';
 import { http } from '../http/http.ts';
 import { permissionsSignals } from '../http/permissionsSignal.ts';
+import { enrolmentStore } from '../session/enrolmentStore.ts';
 import { sessionStore } from '../session/sessionStore.ts';
 import type { Permissions } from './types.ts';
 
@@ -98,3 +99,5 @@ permissionsSignals.listen(({ version, forbidden }) => {
 });
 
 sessionStore.onEnd(clear);
+// A session sent to enrol a second factor was refused its permissions; once enrolled, they are read afresh.
+enrolmentStore.subscribe(clear);

@@ -76,7 +76,8 @@ export const passkeySecondStepBody = {
   properties: { mfa_token: mfaToken, response: assertion },
 } as const;
 
-const passkey = {
+/** A passkey as its owner's profile and an administrator see it. */
+export const passkeySchema = {
   type: 'object',
   required: ['id', 'name', 'created_at', 'last_used_at'],
   properties: {
@@ -87,8 +88,11 @@ const passkey = {
   },
 } as const;
 
-export const passkeyAnswer = dataAnswer('The passkey.', passkey, { message: true });
-export const passkeysAnswer = dataAnswer("The caller's passkeys, oldest first.", { type: 'array', items: passkey });
+export const passkeyAnswer = dataAnswer('The passkey.', passkeySchema, { message: true });
+export const passkeysAnswer = dataAnswer("The caller's passkeys, oldest first.", {
+  type: 'array',
+  items: passkeySchema,
+});
 export const optionsAnswer = dataAnswer(
   'Options for `navigator.credentials` (as @simplewebauthn/browser takes them), with a challenge usable once within 5 minutes.',
   { type: 'object', additionalProperties: true },

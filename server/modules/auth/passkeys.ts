@@ -218,6 +218,21 @@ export async function removePasskey(db: Queryable, userId: number, id: number): 
   return row?.name ?? null;
 }
 
+/**
+ * Removes every passkey of the user, and the challenges still open for them (an administrator's reset); answers their
+ * names, oldest first.
+ */
+export async function removeAllPasskeys(tx: Queryable, userId: number): Promise<string[]> {
+  const removed = await tx.query<{ name: string; created_at: string; id: number }>(
+    'DELETE FROM user_passkeys WHERE user_id = $1 RETURNING name, created_at, id',
+    [userId],
+  );
+  await tx.query('DELETE FROM webauthn_challenges WHERE user_id = $1', [userId]);
+  return removed
+    .sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || Number(a.id) - Number(b.id))
+    .map((row) => row.name);
+}
+
 function toAnswer(row: PasskeyAnswer): PasskeyAnswer {
   const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
   return { id: Number(row.id), name: row.name, created_at: iso(row.created_at)!, last_used_at: iso(row.last_used_at) };

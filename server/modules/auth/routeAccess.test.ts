@@ -178,6 +178,7 @@ describe.each(databases)(
           'POST /api/v1/user/two-factor/totp/confirm',
           'DELETE /api/v1/user/two-factor',
           'POST /api/v1/user/two-factor/recovery-codes',
+          'GET /api/v1/users/:id/two-factor',
           'DELETE /api/v1/users/:id/two-factor',
           'POST /api/v1/login/two-factor',
           'GET /api/v1/user/passkeys',

@@ -15,6 +15,7 @@ import { sessionRoutes } from './sessionRoutes.ts';
 import { hasSecondFactor, issueMfaToken, roleRequiresTwoFactor, secondFactorMethods } from './twoFactor.ts';
 import { twoFactorLoginRoute } from './twoFactorLogin.ts';
 import { twoFactorRoutes } from './twoFactorRoutes.ts';
+import { userSecondFactorRoutes } from './userSecondFactorRoutes.ts';
 import { ENROL_METHODS, ENROL_REQUIRED, MFA_REQUIRED } from './twoFactorSchemas.ts';
 import { clientOf, recordRefusedSignIn, recordSuccessfulSignIn } from './signIns.ts';
 import {
@@ -175,6 +176,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   await sessionRoutes(app);
   await twoFactorLoginRoute(app, settings);
   await twoFactorRoutes(app);
+  await userSecondFactorRoutes(app);
   await passkeyLoginRoutes(app, settings);
   await passkeyRoutes(app);
 }

@@ -1,12 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MODULE } from '../../../contract/modules.ts';
 import { errorAnswers, messageAnswer } from '../../http/answers.ts';
-import { conflict, HttpError, notFound } from '../../http/errors.ts';
-import { idParams } from '../../http/requestSchemas.ts';
-import { resource } from '../../registry.ts';
+import { conflict, HttpError } from '../../http/errors.ts';
 import { actorOf, recordAudit } from '../audit/record.ts';
-import { queueMail } from '../mail/outbox.ts';
-import { currentUser, permission } from './access.ts';
+import { currentUser } from './access.ts';
 import { newTotpSecret, totpKey } from './totp.ts';
 import {
   acceptSecondFactor,
@@ -21,7 +18,6 @@ import {
   twoFactorStatus,
 } from './twoFactor.ts';
 import { withCodeCheck } from './twoFactorCodes.ts';
-import { resetMessage } from './twoFactorMessages.ts';
 import { codeBody, enrolmentAnswer, recoveryCodesAnswer, statusAnswer } from './twoFactorSchemas.ts';
 
 const WRONG_CODE_TEXT = 'This code is not right, or was already used. Try the next one.';
@@ -32,17 +28,12 @@ export const LAST_FACTOR = () =>
 const RECOVERY_MESSAGE =
   'Keep these recovery codes somewhere safe: each signs you in once, and they are not shown again.';
 
-/** Two-factor sign-in from the caller's profile, and an administrator's reset (docs/api.md, "Two-factor sign-in"). */
+/** Two-factor sign-in from the caller's profile (docs/api.md, "Two-factor sign-in"); an administrator's side is in userSecondFactorRoutes.ts. */
 export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const key = totpKey(app.config.jwtSecret);
   const tags = ['Session'];
   const own = (request: FastifyRequest) => currentUser(request).id;
-  /** A user the caller may see under the users' record scope; 404 for any other. */
-  const visibleUser = async (request: FastifyRequest, id: number) => {
-    const users = app.records.named(MODULE.users);
-    if (!(await users.table.visible(db, [id], users.scopeOf(currentUser(request))))) throw notFound('User');
-  };
   const ownCode =
     (request: FastifyRequest<{ Body: { code: string } }>) => (tx: Parameters<typeof acceptSecondFactor>[0]) =>
       acceptSecondFactor(tx, key, own(request), request.body.code);
@@ -150,49 +141,6 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
         return { right: true, value };
       });
       return { data: { recovery_codes: codes }, message: RECOVERY_MESSAGE };
-    },
-  });
-
-  app.get<{ Params: { id: number } }>('/users/:id/two-factor', {
-    config: { access: permission(MODULE.users, 'view_detail') },
-    schema: {
-      tags: [resource(MODULE.users)?.label ?? 'Users'],
-      operationId: 'getUserTwoFactor',
-      summary: "Whether a user's two-factor sign-in is on",
-      params: idParams,
-      response: { 200: statusAnswer, ...errorAnswers(400, 401, 403, 404) },
-    },
-    handler: async (request) => {
-      const { id } = request.params;
-      await visibleUser(request, id);
-      return { data: await twoFactorStatus(db, id) };
-    },
-  });
-
-  app.delete<{ Params: { id: number } }>('/users/:id/two-factor', {
-    config: { access: permission(MODULE.users, 'edit'), audit: { action: 'two_factor_reset' } },
-    schema: {
-      tags: [resource(MODULE.users)?.label ?? 'Users'],
-      operationId: 'resetUserTwoFactor',
-      summary: "Reset a user's second factor",
-      description:
-        'The user signs in with their password alone until they enrol again, and is told by e-mail. 409 when it is off.',
-      params: idParams,
-      response: { 200: messageAnswer('Reset.'), ...errorAnswers(400, 401, 403, 404, 409) },
-    },
-    handler: async (request) => {
-      const { id } = request.params;
-      await visibleUser(request, id);
-      await db.transaction(async (tx) => {
-        const [user] = await tx.query<{ email: string; first_name: string | null }>(
-          'SELECT email, first_name FROM users WHERE id = $1',
-          [id],
-        );
-        if (!user || !(await removeSecondFactor(tx, id))) throw conflict('This user has no second factor to reset.');
-        await recordAudit(tx, actorOf(request), { module: MODULE.users, recordId: id, action: 'two_factor_reset' });
-        await queueMail(tx, resetMessage(user));
-      });
-      return { message: 'Two-factor sign-in was reset. The user was told by e-mail.' };
     },
   });
 }

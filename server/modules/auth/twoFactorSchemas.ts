@@ -1,5 +1,6 @@
 /** The bodies and answers of two-factor sign-in (docs/api.md, "Two-factor sign-in"). */
 import { dataAnswer } from '../../http/answers.ts';
+import { passkeySchema } from './passkeySchemas.ts';
 
 const code = { title: 'Code', type: 'string', minLength: 1, maxLength: 40 } as const;
 
@@ -48,15 +49,27 @@ export const ENROL_REQUIRED = {
   },
 } as const;
 
-export const statusAnswer = dataAnswer('Whether two-factor sign-in is on.', {
+const status = {
   type: 'object',
   required: ['enabled', 'methods', 'recovery_codes_left', 'enabled_at', 'required'],
   properties: {
-    enabled: { type: 'boolean' },
+    enabled: { type: 'boolean', description: 'The authenticator app is on.' },
     methods,
     recovery_codes_left: { type: 'integer' },
     enabled_at: { type: ['string', 'null'], format: 'date-time' },
     required: { type: 'boolean', description: "The user's role requires a second factor." },
+  },
+} as const;
+
+export const statusAnswer = dataAnswer('Whether two-factor sign-in is on.', status);
+
+/** What an administrator sees of a user's second factors: the authenticator app, and every passkey. */
+export const userStatusAnswer = dataAnswer("The user's authenticator app and passkeys.", {
+  ...status,
+  required: [...status.required, 'passkeys'],
+  properties: {
+    ...status.properties,
+    passkeys: { type: 'array', items: passkeySchema, description: 'Oldest first.' },
   },
 });
 

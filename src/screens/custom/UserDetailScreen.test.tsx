@@ -33,6 +33,11 @@ const UNVERIFIED = {
   last_link_expires_at: '2026-05-08T10:00:00.000Z',
 };
 
+const PASSKEYS = [
+  { id: 3, name: 'Work laptop', created_at: '2026-10-01T08:00:00.000Z', last_used_at: '2026-11-20T17:45:00.000Z' },
+  { id: 5, name: 'YubiKey', created_at: '2026-10-02T08:00:00.000Z', last_used_at: null },
+];
+
 function serveUser(status: object) {
   const sent: unknown[] = [];
   server.use(
@@ -45,7 +50,9 @@ function serveUser(status: object) {
       HttpResponse.json({ data: [], meta: { total: 0, page: 1, page_size: 10 } }),
     ),
     mock.get(api('users/12/two-factor'), () =>
-      HttpResponse.json({ data: { enabled: false, methods: [], recovery_codes_left: 0, enabled_at: null } }),
+      HttpResponse.json({
+        data: { enabled: false, methods: [], recovery_codes_left: 0, enabled_at: null, required: false, passkeys: [] },
+      }),
     ),
     mock.post(api('users/12/email-verification'), async ({ request }) => {
       sent.push(await request.json());
@@ -182,7 +189,7 @@ describe('UserDetailScreen', () => {
     expect(within(sessions).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('an administrator who may edit users resets their second factor after confirming', async () => {
+  it('an administrator sees the app and each passkey, and resets them all after confirming', async () => {
     signInWith({ USERS: ['view', 'view_detail', 'edit'] });
     serveUser(UNVERIFIED);
     let resets = 0;
@@ -191,9 +198,11 @@ describe('UserDetailScreen', () => {
         HttpResponse.json({
           data: {
             enabled: resets === 0,
-            methods: resets === 0 ? ['totp', 'recovery_code'] : [],
+            methods: resets === 0 ? ['totp', 'recovery_code', 'passkey'] : [],
             recovery_codes_left: resets === 0 ? 7 : 0,
             enabled_at: resets === 0 ? '2026-11-02T09:30:00.000Z' : null,
+            required: false,
+            passkeys: resets === 0 ? PASSKEYS : [],
           },
         }),
       ),
@@ -206,8 +215,17 @@ describe('UserDetailScreen', () => {
     renderScreen(UserDetailScreen, { resource: users, route, at: '/user-management/users/12' });
     const panel = await screen.findByRole('region', { name: 'Two-factor sign-in' });
     expect(await within(panel).findByText(/7 recovery codes left/)).toBeInTheDocument();
+    expect(within(panel).getByText(/2 passkeys:/)).toBeInTheDocument();
+    const list = within(panel).getByRole('list', { name: 'Their passkeys' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('strong')?.textContent)).toEqual(['Work laptop', 'YubiKey']);
+    expect(items[0]).toHaveTextContent(/added .*2026.*, last used .*2026/);
+    expect(items[1]).toHaveTextContent(/last used never/);
     await user.click(within(panel).getByRole('button', { name: 'Reset two-factor' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset two-factor sign-in?' });
+    expect(dialog).toHaveTextContent(
+      'This removes their authenticator app and recovery codes and all 2 of their passkeys',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(resets).toBe(0);
     await user.click(within(panel).getByRole('button', { name: 'Reset two-factor' }));
@@ -219,14 +237,58 @@ describe('UserDetailScreen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(resets).toBe(1);
     expect(await within(panel).findByText('Off: this user signs in with their password alone.')).toBeInTheDocument();
+    expect(within(panel).queryByRole('list', { name: 'Their passkeys' })).not.toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: 'Reset two-factor' })).not.toBeInTheDocument();
   });
 
-  it('a role that may only view users is offered no reset of the second factor', async () => {
+  it('a user with passkeys only: the reset is offered, and names the passkey alone', async () => {
+    signInWith({ USERS: ['view', 'view_detail', 'edit'] });
+    serveUser(UNVERIFIED);
+    server.use(
+      mock.get(api('users/12/two-factor'), () =>
+        HttpResponse.json({
+          data: {
+            enabled: false,
+            methods: [],
+            recovery_codes_left: 0,
+            enabled_at: null,
+            required: true,
+            passkeys: [PASSKEYS[1]],
+          },
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderScreen(UserDetailScreen, { resource: users, route, at: '/user-management/users/12' });
+    const panel = await screen.findByRole('region', { name: 'Two-factor sign-in' });
+    expect(await within(panel).findByText(/No authenticator app\. 1 passkey:/)).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Reset two-factor' }));
+    expect(await screen.findByRole('dialog', { name: 'Reset two-factor sign-in?' })).toHaveTextContent(
+      'This removes their passkey:',
+    );
+  });
+
+  it('a role that may only view users sees the passkeys, and is offered no reset of the second factor', async () => {
     signInWith({ USERS: ['view', 'view_detail'] });
     serveUser(UNVERIFIED);
+    server.use(
+      mock.get(api('users/12/two-factor'), () =>
+        HttpResponse.json({
+          data: {
+            enabled: false,
+            methods: [],
+            recovery_codes_left: 0,
+            enabled_at: null,
+            required: false,
+            passkeys: PASSKEYS,
+          },
+        }),
+      ),
+    );
     renderScreen(UserDetailScreen, { resource: users, route, at: '/user-management/users/12' });
     await screen.findByRole('region', { name: 'Sessions' });
+    const panel = await screen.findByRole('region', { name: 'Two-factor sign-in' });
+    expect(await within(panel).findByRole('list', { name: 'Their passkeys' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reset two-factor' })).not.toBeInTheDocument();
   });
 });

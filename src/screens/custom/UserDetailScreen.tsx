@@ -8,9 +8,9 @@ import { EmailVerificationPanel } from './users/EmailVerificationPanel.tsx';
 import { ResetTwoFactorPanel } from './users/ResetTwoFactorPanel.tsx';
 
 /**
- * A user: the generic detail; whether they have verified their e-mail address, with the link sent again; their live
- * sessions, which an administrator who may edit users ends, as they reset the user's second factor; and their recent
- * sign-ins.
+ * A user: the generic detail; whether they have verified their e-mail address, with the link sent again; their second
+ * factors (the authenticator app, each passkey) and live sessions, which an administrator who may edit users resets
+ * and ends; and their recent sign-ins.
  */
 export default function UserDetailScreen(props: ScreenProps) {
   const { id = '' } = useParams();
@@ -19,7 +19,7 @@ export default function UserDetailScreen(props: ScreenProps) {
   return (
     <DetailScreen {...props}>
       <EmailVerificationPanel resource={props.resource} userId={id} />
-      {canEnd && <ResetTwoFactorPanel owner={owner} />}
+      <ResetTwoFactorPanel owner={owner} canReset={canEnd} />
       <SessionsPanel owner={owner} title="Sessions" canEnd={canEnd} />
       <SignInsPanel owner={owner} title="Recent sign-ins" />
     </DetailScreen>
