@@ -8,6 +8,8 @@ import { TRADE_CSV, nextPeriod } from '../uploads/testing/tradeCsv.ts';
 import { tusRequests } from '../uploads/testing/tusRequests.ts';
 import { declaredActions, isWriteRoute, type RouteAudit } from './routeAudit.ts';
 import { totpCode } from '../auth/totp.ts';
+import { relyingParty } from '../auth/passkeys.ts';
+import { SoftwareAuthenticator } from '../../testing/softwareAuthenticator.ts';
 import { publishEveryImport } from '../uploads/testing/reviewSettings.ts';
 import { DEFAULT_THRESHOLDS, saveReviewThresholds } from '../uploads/reviewSettings.ts';
 
@@ -154,6 +156,21 @@ describe.each(databases)('every write route leaves its audit entry, on $kind', (
     const recovery = confirmed.body.data.recovery_codes as string[];
     for (const value of [secret, ...recovery]) secrets.add(value);
     return { ...user, bearer, recovery };
+  };
+  /** A verified user with a passkey (a software authenticator, as a browser's would answer), signed in. */
+  const passkeyUser = async () => {
+    const user = await newUser(true);
+    const bearer = { authorization: `Bearer ${(await login(user.email, user.password)).access}` };
+    const authenticator = new SoftwareAuthenticator(relyingParty(app).origin);
+    const options = (await call('POST', 'user/passkeys/registration-options', {}, bearer)).body.data;
+    const added = await call(
+      'POST',
+      'user/passkeys',
+      { name: 'Laptop', response: authenticator.register(options) },
+      bearer,
+    );
+    if (added.status !== 200) throw new Error(`passkey for ${user.email}: ${added.status}`);
+    return { ...user, bearer, authenticator, passkeyId: Number(added.body.data.id) };
   };
   let countryId = 0;
   const newSubscriber = async () => {
@@ -464,6 +481,56 @@ describe.each(databases)('every write route leaves its audit entry, on $kind', (
         payload: { mfa_token: token, code },
         noAuth: true,
       }),
+    },
+    loginWithPasskey: {
+      setup: async () => {
+        const { authenticator } = await passkeyUser();
+        return authenticator.assert((await call('POST', 'login/passkey-options', {}, {})).body.data);
+      },
+      request: (response) => ({ method: 'POST', url: 'login/passkey', payload: { response }, noAuth: true }),
+    },
+    loginSecondFactorPasskey: {
+      setup: async () => {
+        const user = await passkeyUser();
+        const token = (await call('POST', 'login', { email: user.email, password: user.password }, {})).body.data
+          .mfa_token as string;
+        secrets.add(token);
+        const options = (await call('POST', 'login/two-factor/passkey-options', { mfa_token: token }, {})).body.data;
+        return { token, response: user.authenticator.assert(options) };
+      },
+      request: ({ token, response }) => ({
+        method: 'POST',
+        url: 'login/two-factor/passkey',
+        payload: { mfa_token: token, response },
+        noAuth: true,
+      }),
+    },
+    addPasskey: {
+      setup: async () => {
+        const user = await newUser(true);
+        const bearer = { authorization: `Bearer ${(await login(user.email, user.password)).access}` };
+        const options = (await call('POST', 'user/passkeys/registration-options', {}, bearer)).body.data;
+        return { bearer, response: new SoftwareAuthenticator(relyingParty(app).origin).register(options) };
+      },
+      request: ({ bearer, response }) => ({
+        method: 'POST',
+        url: 'user/passkeys',
+        payload: { name: 'Work laptop', response },
+        headers: bearer,
+      }),
+    },
+    renamePasskey: {
+      setup: () => passkeyUser(),
+      request: ({ bearer, passkeyId }) => ({
+        method: 'PATCH',
+        url: `user/passkeys/${passkeyId}`,
+        payload: { name: 'Home laptop' },
+        headers: bearer,
+      }),
+    },
+    removePasskey: {
+      setup: () => passkeyUser(),
+      request: ({ bearer, passkeyId }) => ({ method: 'DELETE', url: `user/passkeys/${passkeyId}`, headers: bearer }),
     },
     turnOffTwoFactor: {
       setup: () => enrolledUser(),
