@@ -42,6 +42,9 @@ async function plan(
   }
 }
 
+/** Each test runs the CLI as a process several times (and migrates a project first): far past 30 s on a loaded machine. */
+const CLI_RUNS_TIMEOUT = 180_000;
+
 describe.each(databases)(
   'plan: what the migrations would do to the database, rows per step, changing nothing, on $kind',
   ({ kind, skip }) => {
@@ -144,6 +147,7 @@ describe.each(databases)(
         ]);
         expect(await readdir(join(out, MANIFEST_MIGRATIONS))).toEqual(['0001_initial.shape.json', '0001_initial.sql']);
       },
+      CLI_RUNS_TIMEOUT,
     );
 
     it.skipIf(skip)(
@@ -167,6 +171,7 @@ describe.each(databases)(
           `REFUSED: Migration manifest/0002_vouchers, step 1 (check that vouchers.discount_type holds only percent, flat) stopped: 2 row(s) of vouchers hold a discount_type no longer allowed (allowed: percent, flat): id ${ids.join(', ')}.`,
         );
       },
+      CLI_RUNS_TIMEOUT,
     );
   },
 );
