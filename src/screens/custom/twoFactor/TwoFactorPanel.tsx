@@ -116,9 +116,11 @@ export function TwoFactorPanel() {
             <p role="status">
               Off. Turn it on to be asked, after your password, for a code from an authenticator app on your phone.
             </p>
-            <button type="button" className="button button--primary" disabled={busy} onClick={() => start.mutate()}>
-              Set up an authenticator app
-            </button>
+            <div className="two-factor__actions">
+              <button type="button" className="button button--primary" disabled={busy} onClick={() => start.mutate()}>
+                Set up an authenticator app
+              </button>
+            </div>
           </>
         )}
       </QueryState>
