@@ -12,7 +12,7 @@ describe('login', () => {
     'ROUTE-15 SESSION-06 the seeded administrator signs in and lands on the default_url of the token',
     async ({ page, audit }) => {
       await page.goto('/auth/login');
-      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
       await audit('login');
       const answer = page.waitForResponse(
         (response) => response.url().endsWith('/api/v1/login') && response.request().method() === 'POST',
@@ -69,8 +69,8 @@ describe('login', () => {
     'the first click on "Sign in" submits the form (no error appearing on blur moves the button away)',
     async ({ page }) => {
       await page.goto('/auth/login');
-      await page.getByRole('button', { name: 'Sign in' }).waitFor();
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       // Submitted: the required message under both fields, not only under the e-mail field that lost focus.
       await expect.poll(() => page.getByText('* This field is required').count()).toBe(2);
     },
@@ -80,7 +80,7 @@ describe('login', () => {
     'FORM-01 FORM-02 a valid value typed and left at once never shows a stale error under its field',
     async ({ page }) => {
       await page.goto('/auth/login');
-      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
       // Record every error text that appears under a field from now on (the empty placeholders show nothing).
       await page.evaluate(() => {
         const seen: string[] = [];
@@ -117,7 +117,7 @@ describe('guards', () => {
     async ({ page }) => {
       await page.goto('/');
       await waitForPath(page, /^\/auth(\/login)?$/);
-      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     },
   );
 

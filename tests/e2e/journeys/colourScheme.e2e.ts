@@ -54,7 +54,7 @@ describe('the colour scheme', () => {
     'a browser set to dark shows the console dark from the sign-in screen on, every screen axe clean at 1280 and 390 px',
     async ({ page, audit }) => {
       await page.goto('/auth/login');
-      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
       expect(await shownScheme(page)).toBe('dark');
       await audit('sign-in screen, dark');
       await loginThroughForm(page, ADMIN.email, ADMIN.password);

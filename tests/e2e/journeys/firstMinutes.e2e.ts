@@ -209,7 +209,7 @@ describe('the first minutes', () => {
       await page.getByRole('button', { name: /, account menu$/ }).click();
       await page.getByRole('button', { name: 'Logout' }).click();
       await waitForPath(page, '/auth/login');
-      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
       expect(await page.getByText(EXPIRED_NOTICE).count()).toBe(0);
       expect(new URL(page.url()).search).toBe('');
     },

@@ -37,7 +37,7 @@ describe('session', () => {
       });
       await page.goto(LIST);
       await waitForPath(page, '/auth/login');
-      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
       expect(await storedToken(page)).toBeNull();
     },
   );

@@ -18,7 +18,7 @@ describe('shell', () => {
     'HEADER-03 HEADER-04 the account dropdown shows the name and the uppercased initials; neither dropdown shows logged out',
     async ({ page, signIn }) => {
       await page.goto('/auth/login');
-      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
       expect(await page.getByRole('button', { name: /, account menu$/ }).count()).toBe(0);
       expect(await page.getByRole('button', { name: /^Notifications/ }).count()).toBe(0);
       await signIn(ADMIN);
@@ -89,7 +89,7 @@ describe('shell', () => {
         }).observe(document, { subtree: true, childList: true });
       });
       await page.goto('/auth/login');
-      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
       // subscriber-management is flagged for preloading in the manifest; voucher-management is not.
       await expect.poll(() => areaChunks(requests, 'subscriber-management').length, { timeout: 5_000 }).toBe(1);
       // The sign-in screen was shown before any area's code was asked for.
@@ -122,7 +122,7 @@ describe('shell', () => {
       const messages: string[] = [];
       page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
       await page.goto('/auth/login');
-      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
       await page.evaluate(() => {
         console.log('a log line');
         console.info('an info line');

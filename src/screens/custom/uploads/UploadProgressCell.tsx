@@ -71,7 +71,8 @@ function UploadProgressCell({
 }) {
   const fraction = progress?.bytes_total ? Math.min(1, progress.bytes_read / progress.bytes_total) : null;
   const label = enumLabel(field, progress?.status ?? status);
-  if (!progress || fraction === null) return <span>{label}</span>;
+  // An import that has just ended shows its end at once, without the bar, while the list's page is loaded again.
+  if (!progress || fraction === null || FINISHED.has(progress.status)) return <span>{label}</span>;
   const percent = Math.floor(fraction * 100);
   return (
     <span className="upload-progress-cell">

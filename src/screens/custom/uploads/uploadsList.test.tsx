@@ -74,6 +74,20 @@ describe('the uploads list', () => {
     expect(screen.getByRole('cell', { name: '12,000' })).toBeInTheDocument();
   });
 
+  it('an import the progress says has ended shows its end at once, with no bar, before the page is loaded again', async () => {
+    signInWith({ DATA_UPLOAD_LOGS: ['view'] });
+    serveCountries();
+    server.use(
+      mock.get(api('uploads'), () =>
+        HttpResponse.json({ data: [upload(5, 'processing', null)], meta: { total: 1, page: 1, page_size: 20 } }),
+      ),
+      mock.get(api('uploads/progress'), () => HttpResponse.json({ data: [progress(5, 'cancelled', 420)] })),
+    );
+    renderScreen(ListScreen, { resource: uploads, route });
+    expect(await screen.findByRole('cell', { name: 'Cancelled' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
   it('asks for no progress when every upload of the page has ended', async () => {
     signInWith({ DATA_UPLOAD_LOGS: ['view'] });
     serveCountries();
