@@ -87,6 +87,9 @@ describe('faults', () => {
       await page.goto('/auth/login');
       await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
       await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+      // The same server sends the console's files: what the sign-in screen loads ahead (the code that sends the
+      // request among it) must have arrived before it stops, or the refusal tested here is of a missing file.
+      await page.waitForLoadState('networkidle');
       await stopApi();
       try {
         await page.getByLabel('Password', { exact: true }).press('Enter');
