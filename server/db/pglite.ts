@@ -17,7 +17,8 @@ const STALE_STATEMENT = new Set(['26000', '0A000']);
 const COPY_BLOB_BYTES = 8 * 1024 * 1024;
 
 /**
- * Embedded PostgreSQL in a data folder, or in memory when `dataDir` is null.
+ * Embedded PostgreSQL in a data folder, or in memory when `dataDir` is null; `image` (what `dumpDataDir` made) is the
+ * folder's first content in place of a new cluster.
  *
  * PGlite's own `query` sends six protocol messages one engine call each (parse, describe statement, bind,
  * describe portal, execute, sync) and re-parses and re-plans every time. Here each statement is prepared once under
@@ -25,8 +26,13 @@ const COPY_BLOB_BYTES = 8 * 1024 * 1024;
  * Execute and Sync in a single buffer, on a plan PostgreSQL's plan cache keeps. PGlite is one session: a mutex
  * of our own serialises top-level statements and transactions, as PGlite's query/transaction mutexes did.
  */
-export async function openPglite(dataDir: string | null): Promise<Database> {
-  const pg = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm }, parsers: TYPE_PARSERS });
+export async function openPglite(dataDir: string | null, options: { image?: Blob } = {}): Promise<Database> {
+  const pg = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(options.image ? { loadDataDir: options.image } : {}),
+    extensions: { pg_trgm },
+    parsers: TYPE_PARSERS,
+  });
   const statements = new PreparedNames<Prepared>(200);
   /** Close messages for statements the cache dropped, sent ahead of the next statement. */
   let closing: Uint8Array[] = [];

@@ -8,13 +8,13 @@ import { loadConfig } from '../start/loadConfig.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { DATA_SHAPE } from '../registry.ts';
-import { openPglite } from '../db/pglite.ts';
 import { openPostgres, quoteIdentifier } from '../db/postgres.ts';
 import { seedDemoData } from '../seed/demo.ts';
 import { DEMO_USERS, seedRolesAndUsers } from '../seed/roles.ts';
 import { MemoryStorage } from '../modules/uploads/storage.ts';
 import type { ResourceBehaviours } from '../modules/resources/behaviours.ts';
 import { checkLosslessAnswers } from './losslessAnswers.ts';
+import { openMigratedPglite } from './migratedPglite.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -118,7 +118,8 @@ export async function startTestServer(
     uploadRetrySeconds: TEST_UPLOAD_RETRY_SECONDS,
     ...overrides,
   });
-  const db = kind === 'postgres' ? await openPostgres(TEST_DATABASE_URL, schema, 5) : await openPglite(null);
+  const db = kind === 'postgres' ? await openPostgres(TEST_DATABASE_URL, schema, 5) : await openMigratedPglite();
+  // On PGlite the image is migrated already: this checks it holds the manifest's shape, as every server start does.
   await migrate(db, { manifestShape: DATA_SHAPE });
   const passwords = new PasswordHasher(config.passwordHashing);
   if (options.demoSubscribers !== undefined)
