@@ -17,6 +17,7 @@ import { listLiveSessions, revokeAllSessions, revokeUserSession } from './sessio
 import { listSignIns } from './signIns.ts';
 
 type Page = { _page: number; _page_size: number };
+type ListPage = { data: unknown[]; total: number };
 
 /**
  * A user's own sessions and sign-in history (profile), and an administrator's view of another user's (the user's
@@ -34,30 +35,75 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     if (!(await users.table.visible(db, [id], users.scopeOf(currentUser(request))))) throw notFound('User');
     return id;
   };
-  /** The page a request asks for of a list, answered with the list's total and the page's number and size. */
-  const answerPage = async <T>(
-    request: FastifyRequest<{ Querystring: Page }>,
-    read: (number: number, size: number) => Promise<{ data: T[]; total: number }>,
-  ) => {
-    const { _page: number, _page_size: size } = request.query;
-    const { data, total } = await read(number, size);
-    return { data, meta: { total, page: number, page_size: size } };
+  /**
+   * A page of a user's sessions or sign-ins: the caller's own (`own`), or a user's for an administrator with
+   * view_detail on users, the user in scope. Answered with the list's total and the page's number and size.
+   */
+  const userPage = (
+    path: string,
+    own: boolean,
+    operation: { operationId: string; summary: string; answer: object },
+    read: (request: FastifyRequest, userId: number, number: number, size: number) => Promise<ListPage>,
+  ) =>
+    app.get<{ Params: { id: number }; Querystring: Page }>(path, {
+      config: { access: own ? 'signed-in' : permission(MODULE.users, 'view_detail') },
+      schema: {
+        tags: own ? ownTags : userTags,
+        operationId: operation.operationId,
+        summary: operation.summary,
+        ...(own ? {} : { params: idParams }),
+        querystring: pageQuery,
+        response: { 200: operation.answer, ...(own ? errorAnswers(400, 401) : errorAnswers(400, 401, 403, 404)) },
+      },
+      handler: async (request) => {
+        const id = own ? currentUser(request).id : await visibleUser(request, request.params.id);
+        const { _page: number, _page_size: size } = request.query;
+        const { data, total } = await read(request, id, number, size);
+        return { data, meta: { total, page: number, page_size: size } };
+      },
+    });
+  /** Ends one of a user's live sessions, audited on the user; 404 when the user has no such session. */
+  const endSession = async (request: FastifyRequest, userId: number, sessionId: string) => {
+    await db.transaction(async (tx) => {
+      if (!(await revokeUserSession(tx, userId, sessionId))) throw notFound('Session');
+      await recordAudit(tx, actorOf(request), {
+        module: MODULE.users,
+        recordId: userId,
+        action: 'session_end',
+        details: { sessions: [sessionId] },
+      });
+    });
+    return { message: 'The session has ended.' };
   };
+  const liveSessions = (request: FastifyRequest, userId: number, number: number, size: number) =>
+    listLiveSessions(db, userId, currentUser(request).sessionId, number, size);
+  const signIns = (_request: FastifyRequest, userId: number, number: number, size: number) =>
+    listSignIns(db, userId, number, size);
 
-  app.get<{ Querystring: Page }>('/user/sessions', {
-    config: { access: 'signed-in' },
-    schema: {
-      tags: ownTags,
-      operationId: 'listOwnSessions',
-      summary: "The caller's live sessions",
-      querystring: pageQuery,
-      response: { 200: sessionListAnswer, ...errorAnswers(400, 401) },
-    },
-    handler: async (request) => {
-      const user = currentUser(request);
-      return answerPage(request, (number, size) => listLiveSessions(db, user.id, user.sessionId, number, size));
-    },
-  });
+  userPage(
+    '/user/sessions',
+    true,
+    { operationId: 'listOwnSessions', summary: "The caller's live sessions", answer: sessionListAnswer },
+    liveSessions,
+  );
+  userPage(
+    '/user/sign-ins',
+    true,
+    { operationId: 'listOwnSignIns', summary: "Sign-in attempts on the caller's account", answer: signInListAnswer },
+    signIns,
+  );
+  userPage(
+    '/users/:id/sessions',
+    false,
+    { operationId: 'listUserSessions', summary: "A user's live sessions", answer: sessionListAnswer },
+    liveSessions,
+  );
+  userPage(
+    '/users/:id/sign-ins',
+    false,
+    { operationId: 'listUserSignIns', summary: "Sign-in attempts on a user's account", answer: signInListAnswer },
+    signIns,
+  );
 
   app.delete<{ Params: { sessionId: string } }>('/user/sessions/:sessionId', {
     config: { access: 'signed-in', audit: { action: 'session_end' } },
@@ -69,20 +115,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       params: ownSessionParams,
       response: { 200: messageAnswer('Ended.'), ...errorAnswers(400, 401, 404) },
     },
-    handler: async (request) => {
-      const user = currentUser(request);
-      const { sessionId } = request.params;
-      await db.transaction(async (tx) => {
-        if (!(await revokeUserSession(tx, user.id, sessionId))) throw notFound('Session');
-        await recordAudit(tx, actorOf(request), {
-          module: MODULE.users,
-          recordId: user.id,
-          action: 'session_end',
-          details: { sessions: [sessionId] },
-        });
-      });
-      return { message: 'The session has ended.' };
-    },
+    handler: (request) => endSession(request, currentUser(request).id, request.params.sessionId),
   });
 
   app.delete('/user/sessions', {
@@ -115,38 +148,6 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get<{ Querystring: Page }>('/user/sign-ins', {
-    config: { access: 'signed-in' },
-    schema: {
-      tags: ownTags,
-      operationId: 'listOwnSignIns',
-      summary: "Sign-in attempts on the caller's account",
-      querystring: pageQuery,
-      response: { 200: signInListAnswer, ...errorAnswers(400, 401) },
-    },
-    handler: async (request) => {
-      return answerPage(request, (number, size) => listSignIns(db, currentUser(request).id, number, size));
-    },
-  });
-
-  app.get<{ Params: { id: number }; Querystring: Page }>('/users/:id/sessions', {
-    config: { access: permission(MODULE.users, 'view_detail') },
-    schema: {
-      tags: userTags,
-      operationId: 'listUserSessions',
-      summary: "A user's live sessions",
-      params: idParams,
-      querystring: pageQuery,
-      response: { 200: sessionListAnswer, ...errorAnswers(400, 401, 403, 404) },
-    },
-    handler: async (request) => {
-      const id = await visibleUser(request, request.params.id);
-      return answerPage(request, (number, size) =>
-        listLiveSessions(db, id, currentUser(request).sessionId, number, size),
-      );
-    },
-  });
-
   app.delete<{ Params: { id: number; sessionId: string } }>('/users/:id/sessions/:sessionId', {
     config: { access: permission(MODULE.users, 'edit'), audit: { action: 'session_end' } },
     schema: {
@@ -157,35 +158,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       params: userSessionParams,
       response: { 200: messageAnswer('Ended.'), ...errorAnswers(400, 401, 403, 404) },
     },
-    handler: async (request) => {
-      const id = await visibleUser(request, request.params.id);
-      const { sessionId } = request.params;
-      await db.transaction(async (tx) => {
-        if (!(await revokeUserSession(tx, id, sessionId))) throw notFound('Session');
-        await recordAudit(tx, actorOf(request), {
-          module: MODULE.users,
-          recordId: id,
-          action: 'session_end',
-          details: { sessions: [sessionId] },
-        });
-      });
-      return { message: 'The session has ended.' };
-    },
-  });
-
-  app.get<{ Params: { id: number }; Querystring: Page }>('/users/:id/sign-ins', {
-    config: { access: permission(MODULE.users, 'view_detail') },
-    schema: {
-      tags: userTags,
-      operationId: 'listUserSignIns',
-      summary: "Sign-in attempts on a user's account",
-      params: idParams,
-      querystring: pageQuery,
-      response: { 200: signInListAnswer, ...errorAnswers(400, 401, 403, 404) },
-    },
-    handler: async (request) => {
-      const id = await visibleUser(request, request.params.id);
-      return answerPage(request, (number, size) => listSignIns(db, id, number, size));
-    },
+    handler: async (request) =>
+      endSession(request, await visibleUser(request, request.params.id), request.params.sessionId),
   });
 }

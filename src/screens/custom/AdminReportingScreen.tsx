@@ -13,6 +13,7 @@ import { isEmpty, monthlySeries } from './reporting/monthlySeries.ts';
 import { ReportChart } from './reporting/ReportChart.tsx';
 import '../screens.css';
 import './custom.css';
+import { BusyButton } from '../shared/BusyButton.tsx';
 
 type Series = Record<string, unknown>[];
 
@@ -81,29 +82,22 @@ export default function AdminReportingScreen({ resource }: ScreenProps) {
       <ScreenHeading
         actions={
           access.download && (
-            <button
-              type="button"
-              className="button"
-              disabled={exporting}
-              aria-busy={exporting || undefined}
+            <BusyButton
+              busy={exporting}
+              busyLabel="Downloading…"
               onClick={() =>
                 exportCsv({ from: range.from, to: range.to }, null, `admin-report-${range.from}-to-${range.to}.csv`)
               }
             >
-              {exporting ? 'Downloading…' : 'Download CSV'}
-            </button>
+              Download CSV
+            </BusyButton>
           )
         }
       >
         Admin reporting
       </ScreenHeading>
       <DateRangeInput label="Period" value={range} onChange={(next) => next.from && next.to && setRange(next)} />
-      <QueryState
-        isPending={summary.isPending}
-        isError={summary.isError}
-        what="the reports"
-        onRetry={() => summary.refetch()}
-      >
+      <QueryState query={summary} what="the reports">
         {nothing ? (
           <p className="screen-state">
             Nothing happened between {formatDate(range.from, false)} and {formatDate(range.to, false)}: no

@@ -16,6 +16,7 @@ import { AUDIT_PAGE_SIZE, useAuditFilters } from './audit/useAuditFilters.ts';
 import '../screens.css';
 import './custom.css';
 import { ColumnHeadings } from '../shared/ColumnHeadings.tsx';
+import { BusyButton } from '../shared/BusyButton.tsx';
 
 interface AuditPage {
   data: AuditEntryAnswer[];
@@ -44,25 +45,17 @@ export default function AuditLogScreen({ resource }: ScreenProps) {
         actions={
           <>
             {access.download && (
-              <button
-                type="button"
-                className="button"
-                disabled={exporting}
-                aria-busy={exporting || undefined}
+              <BusyButton
+                busy={exporting}
+                busyLabel="Downloading…"
                 onClick={() => exportCsv(state.filters, null, 'audit-log.csv')}
               >
-                {exporting ? 'Downloading…' : 'Download CSV'}
-              </button>
+                Download CSV
+              </BusyButton>
             )}
-            <button
-              type="button"
-              className="button"
-              onClick={() => query.refetch()}
-              disabled={query.isFetching}
-              aria-busy={query.isFetching || undefined}
-            >
+            <BusyButton onClick={() => query.refetch()} busy={query.isFetching}>
               Refresh
-            </button>
+            </BusyButton>
           </>
         }
       >
@@ -71,12 +64,7 @@ export default function AuditLogScreen({ resource }: ScreenProps) {
       <ExportProgress progress={progress} />
       <AuditFilters values={state.filters} onChange={(filters) => state.update({ filters })} />
       <div className="table-region" tabIndex={-1} aria-busy={query.isFetching || undefined}>
-        <QueryState
-          isPending={query.isPending}
-          isError={query.isError && !query.data}
-          what="the audit log"
-          onRetry={() => query.refetch()}
-        >
+        <QueryState query={query} what="the audit log" keepsLoadedData>
           {entries.length === 0 ? (
             <div className="screen-state">
               <p>{filtering ? 'No entries match the filters.' : 'No entries yet.'}</p>

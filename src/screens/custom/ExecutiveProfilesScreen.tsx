@@ -41,23 +41,13 @@ export default function ExecutiveProfilesScreen({ resource }: ScreenProps) {
           You have executive access: subscriber screens show you only the subscribers assigned to you.
         </p>
       )}
-      <QueryState
-        isPending={executive.isPending}
-        isError={executive.isError}
-        what="the executive"
-        onRetry={() => executive.refetch()}
-      >
+      <QueryState query={executive} what="the executive">
         {executive.data && <RecordFields fields={fields} record={executive.data} className="detail-list panel" />}
       </QueryState>
       <section className="panel" aria-labelledby="assigned-title">
         <h2 id="assigned-title">Assigned subscribers{subscribers.data ? ` (${subscribers.data.length})` : ''}</h2>
         <p>With executive access, this executive sees only these subscribers in every subscriber screen and export.</p>
-        <QueryState
-          isPending={subscribers.isPending}
-          isError={subscribers.isError}
-          what="the assigned subscribers"
-          onRetry={() => subscribers.refetch()}
-        >
+        <QueryState query={subscribers} what="the assigned subscribers">
           {subscribers.data?.length === 0 ? (
             <p>No subscribers are assigned to this executive.</p>
           ) : (

@@ -41,12 +41,7 @@ export default function ProfileScreen({ resource }: ScreenProps) {
   return (
     <section className="screen" aria-labelledby={SCREEN_TITLE_ID}>
       <ScreenHeading>My profile</ScreenHeading>
-      <QueryState
-        isPending={profile.isPending}
-        isError={profile.isError}
-        what="your profile"
-        onRetry={() => profile.refetch()}
-      >
+      <QueryState query={profile} what="your profile">
         {profile.data && <ProfileForm profile={profile.data} form={form} />}
       </QueryState>
       <TwoFactorPanel />

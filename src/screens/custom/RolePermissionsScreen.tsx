@@ -44,12 +44,7 @@ export default function RolePermissionsScreen({ resource, route }: ScreenProps) 
     return { record: latestRecord.data!, permissions: latestPermissions.data! };
   };
   return (
-    <QueryState
-      isPending={record.isPending || permissions.isPending}
-      isError={record.isError || permissions.isError}
-      what="the role"
-      onRetry={() => void Promise.all([record.refetch(), permissions.refetch()])}
-    >
+    <QueryState query={[record, permissions]} what="the role">
       {record.data && permissions.data && (
         <RoleEditor
           key={editing}

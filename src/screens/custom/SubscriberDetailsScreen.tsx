@@ -64,12 +64,7 @@ export default function SubscriberDetailsScreen({ resource }: ScreenProps) {
       >
         {summary.data ? `Subscriber ${String(summary.data.subscriber.name ?? id)}` : 'Subscriber'}
       </ScreenHeading>
-      <QueryState
-        isPending={summary.isPending}
-        isError={summary.isError}
-        what="the subscriber"
-        onRetry={() => summary.refetch()}
-      >
+      <QueryState query={summary} what="the subscriber">
         {summary.data && <SubscriberSummaryPanels resource={resource} summary={summary.data} />}
       </QueryState>
       {/* Read once the summary answered: when it failed, it says so for the page. */}
@@ -128,7 +123,7 @@ function Panel<T>({ id, title, query, what, empty, children }: PanelProps<T>) {
   return (
     <section className="panel subscriber-details__panel" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      <QueryState isPending={query.isPending} isError={query.isError} what={what} onRetry={() => query.refetch()}>
+      <QueryState query={query} what={what}>
         {query.data && (query.data.length === 0 ? <p>{empty}</p> : children(query.data))}
       </QueryState>
     </section>

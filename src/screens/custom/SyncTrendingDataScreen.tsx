@@ -8,6 +8,7 @@ import { QueryState } from '../shared/QueryState.tsx';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
 import '../screens.css';
 import { ColumnHeadings } from '../shared/ColumnHeadings.tsx';
+import { BusyButton } from '../shared/BusyButton.tsx';
 
 interface Trending {
   synced_at: string | null;
@@ -37,26 +38,20 @@ export default function SyncTrendingDataScreen({ resource }: ScreenProps) {
       <ScreenHeading
         actions={
           canRefresh && (
-            <button
-              type="button"
+            <BusyButton
               className="button button--primary"
               onClick={() => sync.mutate()}
-              disabled={sync.isPending}
-              aria-busy={sync.isPending || undefined}
+              busy={sync.isPending}
+              busyLabel="Syncing…"
             >
-              {sync.isPending ? 'Syncing…' : 'Sync now'}
-            </button>
+              Sync now
+            </BusyButton>
           )
         }
       >
         {resource.label}
       </ScreenHeading>
-      <QueryState
-        isPending={trending.isPending}
-        isError={trending.isError}
-        what="trending data"
-        onRetry={() => trending.refetch()}
-      >
+      <QueryState query={trending} what="trending data">
         {trending.data && (
           <>
             <p>Last synced: {trending.data.synced_at ? formatDate(trending.data.synced_at, true) : 'never'}</p>

@@ -19,6 +19,7 @@ import { KeysetPager } from './uploadedData/KeysetPager.tsx';
 import { TradeExportPanel } from './uploadedData/TradeExportPanel.tsx';
 import { useTradeExport } from './uploadedData/useTradeExport.ts';
 import '../screens.css';
+import { BusyButton } from '../shared/BusyButton.tsx';
 
 const REPORT_LIST: ListDescription = {
   columns: [],
@@ -145,28 +146,17 @@ export default function UploadedDataReportScreen({ resource }: ScreenProps) {
           </p>
         )}
         {canExport && meta && meta.total > 0 && (
-          <button
-            type="button"
-            className="button"
-            disabled={exporter.downloading}
-            aria-busy={exporter.downloading || undefined}
+          <BusyButton
+            busy={exporter.downloading}
+            busyLabel="Downloading…"
             onClick={() => void exporter.start(filter as Record<string, string>, meta.export_in_background)}
           >
-            {exporter.downloading
-              ? 'Downloading…'
-              : meta.export_in_background
-                ? 'Export CSV in the background'
-                : 'Export CSV'}
-          </button>
+            {meta.export_in_background ? 'Export CSV in the background' : 'Export CSV'}
+          </BusyButton>
         )}
       </div>
       <TradeExportPanel job={exporter.job} downloading={exporter.downloading} download={exporter.download} />
-      <QueryState
-        isPending={report.isPending}
-        isError={report.isError && !report.data}
-        what="trade records"
-        onRetry={() => report.refetch()}
-      >
+      <QueryState query={report} what="trade records" keepsLoadedData>
         {rows.length === 0 ? (
           <p className="screen-state">No trade records match.</p>
         ) : (

@@ -26,12 +26,7 @@ export default function DetailScreen({ resource, children }: DetailScreenProps) 
   return (
     <section className="screen" aria-labelledby={SCREEN_TITLE_ID}>
       <ScreenHeading actions={<RecordActions resource={resource} id={id} />}>{heading}</ScreenHeading>
-      <QueryState
-        isPending={record.isPending}
-        isError={record.isError}
-        what={resource.singular.toLowerCase()}
-        onRetry={() => record.refetch()}
-      >
+      <QueryState query={record} what={resource.singular.toLowerCase()}>
         {record.data && <RecordFields fields={fields} record={record.data} />}
       </QueryState>
       {record.data && children}

@@ -34,12 +34,7 @@ export default function FormScreen({ resource, route }: ScreenProps) {
   if (!editing) return <ResourceForm resource={resource} entity={entity} />;
   const reload = async () => (await record.refetch({ throwOnError: true })).data;
   return (
-    <QueryState
-      isPending={record.isPending}
-      isError={record.isError}
-      what={resource.singular.toLowerCase()}
-      onRetry={() => record.refetch()}
-    >
+    <QueryState query={record} what={resource.singular.toLowerCase()}>
       {record.data && (
         <ResourceForm key={id} resource={resource} entity={entity} editing={{ id: id!, record: record.data, reload }} />
       )}

@@ -9,6 +9,7 @@ import { ColumnMapping } from './import/ColumnMapping.tsx';
 import { DryRunTable } from './import/DryRunTable.tsx';
 import type { DryRunResult, UploadedFile } from './import/importTypes.ts';
 import '../screens.css';
+import { BusyButton } from '../shared/BusyButton.tsx';
 
 type Step = 'dry-run' | 'apply';
 
@@ -112,15 +113,15 @@ export default function ImportScreen({ resource }: ScreenProps) {
           accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           onChange={(event) => setChosen(event.target.files?.[0] ?? null)}
         />
-        <button
-          type="button"
+        <BusyButton
           className="button button--primary"
-          disabled={!chosen || uploading}
-          aria-busy={uploading || undefined}
+          disabled={!chosen}
+          busy={uploading}
+          busyLabel="Reading…"
           onClick={() => void upload()}
         >
-          {uploading ? 'Reading…' : 'Read the file'}
-        </button>
+          Read the file
+        </BusyButton>
       </div>
       {problem && (
         <p role="alert" className="field-error">

@@ -58,12 +58,7 @@ export default function TrashScreen({ resource }: ScreenProps) {
       </ScreenHeading>
       <p>Deleted {what} stay here until they are restored or deleted permanently.</p>
       <div ref={tableRegion} tabIndex={-1} className="table-region" aria-busy={entries.isFetching || undefined}>
-        <QueryState
-          isPending={entries.isPending}
-          isError={entries.isError && !entries.data}
-          what={`deleted ${what}`}
-          onRetry={() => entries.refetch()}
-        >
+        <QueryState query={entries} what={`deleted ${what}`} keepsLoadedData>
           {rows.length === 0 ? (
             <p className="screen-state">The trash is empty: no deleted {what}.</p>
           ) : (

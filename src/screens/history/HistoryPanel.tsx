@@ -14,6 +14,7 @@ import { readableChanges } from './readableChanges.ts';
 import { useRecordHistory } from './useRecordHistory.ts';
 import { useRestoreVersion } from './useRestoreVersion.ts';
 import './HistoryPanel.css';
+import { BusyButton } from '../shared/BusyButton.tsx';
 
 const PRECONDITION_FAILED = 412;
 
@@ -51,12 +52,7 @@ export default function HistoryPanel({ resource, recordId, version }: HistoryPan
           {refusal}
         </p>
       )}
-      <QueryState
-        isPending={history.isPending}
-        isError={history.isError}
-        what="the history"
-        onRetry={() => history.refetch()}
-      >
+      <QueryState query={history} what="the history">
         {entries.length === 0 ? (
           <p className="changes-none">No changes recorded yet.</p>
         ) : (
@@ -90,15 +86,13 @@ export default function HistoryPanel({ resource, recordId, version }: HistoryPan
           </ol>
         )}
         {history.hasNextPage && (
-          <button
-            type="button"
-            className="button"
+          <BusyButton
             onClick={() => history.fetchNextPage()}
-            disabled={history.isFetchingNextPage}
-            aria-busy={history.isFetchingNextPage || undefined}
+            busy={history.isFetchingNextPage}
+            busyLabel="Loading older changes…"
           >
-            {history.isFetchingNextPage ? 'Loading older changes…' : 'Show older'}
-          </button>
+            Show older
+          </BusyButton>
         )}
       </QueryState>
       {pending && (

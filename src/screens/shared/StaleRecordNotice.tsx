@@ -1,3 +1,5 @@
+import { BusyButton } from './BusyButton.tsx';
+
 export type StaleRecordState =
   { kind: 'stale' } | { kind: 'reloaded'; changed: readonly string[]; keptTyped: readonly string[] };
 
@@ -36,15 +38,9 @@ export function StaleRecordNotice({ what, state, reloading, onReload }: StaleRec
         This {what} was changed by someone else since you opened it, so your changes were not saved. Reload to get the
         latest version: what you typed stays in the form.
       </p>
-      <button
-        type="button"
-        className="button"
-        onClick={onReload}
-        disabled={reloading}
-        aria-busy={reloading || undefined}
-      >
-        {reloading ? 'Reloading…' : 'Reload'}
-      </button>
+      <BusyButton onClick={onReload} busy={reloading} busyLabel="Reloading…">
+        Reload
+      </BusyButton>
     </div>
   );
 }

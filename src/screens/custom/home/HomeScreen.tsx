@@ -52,12 +52,7 @@ export function HomeScreen() {
   return (
     <section className="screen" aria-labelledby={SCREEN_TITLE_ID}>
       <ScreenHeading>Home</ScreenHeading>
-      <QueryState
-        isPending={home.isPending}
-        isError={home.isError}
-        what="your home screen"
-        onRetry={() => home.refetch()}
-      >
+      <QueryState query={home} what="your home screen">
         <div className="home-grid">
           {home.data?.cards.map((card) => (
             <HomeCardView key={card.key} card={card} />

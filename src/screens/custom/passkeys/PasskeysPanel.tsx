@@ -67,12 +67,7 @@ export function PasskeysPanel() {
     <section className="panel two-factor" aria-labelledby="passkeys-title">
       <h2 id="passkeys-title">Passkeys</h2>
       <p>Sign in with your fingerprint, face or device PIN instead of a password, or as the step after it.</p>
-      <QueryState
-        isPending={passkeys.isPending}
-        isError={passkeys.isError}
-        what="your passkeys"
-        onRetry={() => passkeys.refetch()}
-      >
+      <QueryState query={passkeys} what="your passkeys">
         {passkeys.data?.length === 0 && <p role="status">No passkeys yet.</p>}
         {passkeys.data && passkeys.data.length > 0 && (
           <ul aria-label="Your passkeys" className="passkeys__list">

@@ -51,12 +51,7 @@ export function SessionsPanel({ owner, title, canEnd, everywhereElse = false }: 
   return (
     <section className="panel" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
-      <QueryState
-        isPending={sessions.isPending}
-        isError={sessions.isError}
-        what="the sessions"
-        onRetry={() => sessions.refetch()}
-      >
+      <QueryState query={sessions} what="the sessions">
         {sessions.data?.length === 0 && <p>No live session.</p>}
         <ul className="session-list">
           {sessions.data?.map((session) => (

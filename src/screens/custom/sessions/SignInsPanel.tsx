@@ -33,12 +33,7 @@ export function SignInsPanel({ owner, title }: SignInsPanelProps) {
   return (
     <section className="panel" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
-      <QueryState
-        isPending={signIns.isPending}
-        isError={signIns.isError}
-        what="the sign-ins"
-        onRetry={() => signIns.refetch()}
-      >
+      <QueryState query={signIns} what="the sign-ins">
         {total === 0 && <p>No sign-in recorded yet.</p>}
         <ul className="session-list">
           {signIns.data?.data.map((signIn) => (

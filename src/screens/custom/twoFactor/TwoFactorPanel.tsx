@@ -72,12 +72,7 @@ export function TwoFactorPanel() {
   return (
     <section className="panel two-factor" aria-labelledby="two-factor-title">
       <h2 id="two-factor-title">Two-factor sign-in</h2>
-      <QueryState
-        isPending={status.isPending}
-        isError={status.isError}
-        what="two-factor sign-in"
-        onRetry={() => status.refetch()}
-      >
+      <QueryState query={status} what="two-factor sign-in">
         {codes ? (
           <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
         ) : enrolment ? (

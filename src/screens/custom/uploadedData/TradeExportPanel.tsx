@@ -1,4 +1,5 @@
 import type { UseTradeExportResult } from './useTradeExport.ts';
+import { BusyButton } from '../../shared/BusyButton.tsx';
 
 /** A background export's progress, then its download link (or why it failed). */
 export function TradeExportPanel({
@@ -14,15 +15,14 @@ export function TradeExportPanel({
       {job.status === 'completed' ? (
         <p role="status">
           Export ready: {written} records.{' '}
-          <button
-            type="button"
+          <BusyButton
             className="button button--primary"
             onClick={() => void download()}
-            disabled={downloading}
-            aria-busy={downloading || undefined}
+            busy={downloading}
+            busyLabel="Downloading…"
           >
-            {downloading ? 'Downloading…' : 'Download export'}
-          </button>
+            Download export
+          </BusyButton>
         </p>
       ) : job.status === 'failed' ? (
         <p role="alert" className="field-error">

@@ -43,12 +43,7 @@ export function EmailVerificationPanel({ resource, userId }: EmailVerificationPa
   return (
     <section className="panel" aria-labelledby="email-verification-title">
       <h2 id="email-verification-title">Email verification</h2>
-      <QueryState
-        isPending={status.isPending}
-        isError={status.isError}
-        what="the email verification"
-        onRetry={() => status.refetch()}
-      >
+      <QueryState query={status} what="the email verification">
         {status.data && (
           <>
             <p role="status">

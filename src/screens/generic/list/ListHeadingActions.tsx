@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { Dropdown } from '../../../header/Dropdown.tsx';
 import type { ResourceDescription } from '../../../generated/types.ts';
 import type { ResourceAccess } from '../../shared/useResourceAccess.ts';
+import { BusyButton } from '../../shared/BusyButton.tsx';
 
 export interface ListHeadingActionsProps {
   resource: ResourceDescription;
@@ -34,14 +35,12 @@ export function ListHeadingActions({
           Add {resource.singular}
         </Link>
       )}
-      <button
-        type="button"
+      <BusyButton
         className="button button--icon"
         aria-label="Refresh"
         title="Refresh"
         onClick={onRefresh}
-        disabled={refreshing}
-        aria-busy={refreshing || undefined}
+        busy={refreshing}
       >
         <svg
           aria-hidden="true"
@@ -56,7 +55,7 @@ export function ListHeadingActions({
         >
           <path d="M15 9a6 6 0 1 1-1.76-4.24M15 3v3.5h-3.5" />
         </svg>
-      </button>
+      </BusyButton>
       {more && (
         <Dropdown label="More actions" className="list-more" trigger={<span>More</span>}>
           {(close) => (
@@ -70,18 +69,17 @@ export function ListHeadingActions({
               )}
               {access.download && (
                 <li>
-                  <button
-                    type="button"
+                  <BusyButton
                     className="menu-item"
-                    disabled={exporting}
-                    aria-busy={exporting || undefined}
+                    busy={exporting}
+                    busyLabel="Downloading…"
                     onClick={() => {
                       onExport();
                       close();
                     }}
                   >
-                    {exporting ? 'Downloading…' : 'Download CSV'}
-                  </button>
+                    Download CSV
+                  </BusyButton>
                 </li>
               )}
               {trash && (

@@ -97,12 +97,7 @@ export function ResourceList({ resource, list }: ResourceListProps) {
       )}
 
       <div ref={tableRegion} tabIndex={-1} className="table-region" aria-busy={query.isFetching || undefined}>
-        <QueryState
-          isPending={query.isPending || customisation.waiting}
-          isError={query.isError && !query.data}
-          what={resource.label.toLowerCase()}
-          onRetry={() => query.refetch()}
-        >
+        <QueryState query={query} what={resource.label.toLowerCase()} waiting={customisation.waiting} keepsLoadedData>
           {rows.length === 0 ? (
             <div className="screen-state">
               <p>

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { SAVED_VIEW_LIMITS } from '../../../../contract/savedViews.ts';
 import { Dropdown } from '../../../header/Dropdown.tsx';
 import { refusalOf, type ListViews, type SavedView, type UseListViewsResult } from './useListViews.ts';
+import { BusyButton } from '../../shared/BusyButton.tsx';
 
 export interface ViewsMenuProps {
   data: ListViews;
@@ -50,15 +51,9 @@ export function ViewsMenu({ data, actions, current, currentQuery, onOpen }: View
             </ul>
           )}
           {hasNextPage && (
-            <button
-              type="button"
-              className="link-button"
-              disabled={isFetchingNextPage}
-              aria-busy={isFetchingNextPage || undefined}
-              onClick={() => void fetchNextPage()}
-            >
+            <BusyButton className="link-button" busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
               Show more ({data.total - data.views.length} more)
-            </button>
+            </BusyButton>
           )}
           {current?.mine && (
             <button
