@@ -24,6 +24,7 @@ import {
   verifyLinkAnswer,
 } from './schemas.ts';
 import { clearAccountFailures } from './throttle.ts';
+import { auditUser } from './userAudit.ts';
 
 const RESET_SENT = 'If an account exists for this email, a link to reset the password has been sent.';
 
@@ -171,7 +172,7 @@ export async function emailLinkRoutes(app: FastifyInstance): Promise<void> {
             .named(MODULE.users)
             .update({ app, tx, user: null, actor }, userId, { password }, 'any', { action: 'password_change' });
         }
-        await recordAudit(tx, actor, { module: MODULE.users, recordId: userId, action: 'email_verified' });
+        await auditUser(tx, actor, userId, 'email_verified');
         return password !== undefined;
       });
       return {

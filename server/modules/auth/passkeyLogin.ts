@@ -1,10 +1,9 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MODULE } from '../../../contract/modules.ts';
 import type { Queryable } from '../../db/database.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { unauthorized } from '../../http/errors.ts';
-import { actorOf, recordAudit } from '../audit/record.ts';
+import { actorOf } from '../audit/record.ts';
 import { acceptPasskey, authenticationOptions, relyingParty } from './passkeys.ts';
 import { mfaTokenBody, optionsAnswer, passkeySecondStepBody, passkeySignInBody } from './passkeySchemas.ts';
 import { sessionTags as tags, tokensAnswer } from './schemas.ts';
@@ -12,6 +11,7 @@ import { startSession, type TokenSettings } from './sessions.ts';
 import { clientOf, recordRefusedSignIn, recordSuccessfulSignIn } from './signIns.ts';
 import { mfaTokenUser, spendMfaToken } from './twoFactor.ts';
 import { MFA_TOKEN_EXPIRED } from './twoFactorLogin.ts';
+import { auditUser } from './userAudit.ts';
 
 export const PASSKEY_REFUSED = 'This passkey was not accepted. Try again, or sign in with your password.';
 
@@ -29,16 +29,11 @@ export async function passkeyLoginRoutes(app: FastifyInstance, settings: TokenSe
     if (!user) return null;
     const { sessionId, ...pair } = await startSession(tx, userId, settings, clientOf(request));
     await recordSuccessfulSignIn(tx, user, clientOf(request), sessionId);
-    await recordAudit(tx, actorOf(request, user), { module: MODULE.users, recordId: userId, action: 'login' });
+    await auditUser(tx, actorOf(request, user), userId, 'login');
     return pair;
   };
   const refused = (tx: Queryable, request: FastifyRequest, userId: number | null) =>
-    recordAudit(tx, actorOf(request), {
-      module: MODULE.users,
-      recordId: userId,
-      action: 'login_failed',
-      details: { reason: 'passkey_refused' },
-    });
+    auditUser(tx, actorOf(request), userId, 'login_failed', { reason: 'passkey_refused' });
 
   app.post('/login/passkey-options', {
     config: {

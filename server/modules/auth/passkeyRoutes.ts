@@ -1,10 +1,9 @@
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MODULE } from '../../../contract/modules.ts';
 import { errorAnswers, messageAnswer } from '../../http/answers.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { idParams } from '../../http/requestSchemas.ts';
-import { actorOf, recordAudit } from '../audit/record.ts';
+import { actorOf } from '../audit/record.ts';
 import { currentUser } from './access.ts';
 import {
   listPasskeys,
@@ -17,6 +16,7 @@ import {
 import { optionsAnswer, passkeyAnswer, passkeysAnswer, registrationBody, renameBody } from './passkeySchemas.ts';
 import { hasSecondFactor, roleRequiresTwoFactor } from './twoFactor.ts';
 import { LAST_FACTOR } from './twoFactorRoutes.ts';
+import { auditUser } from './userAudit.ts';
 
 const REFUSED_TEXT = 'This passkey could not be added. Try again.';
 
@@ -74,13 +74,7 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
       // The challenge is spent even when the passkey is refused: the transaction keeps that, then the refusal follows.
       const saved = await db.transaction(async (tx) => {
         const passkey = await registerPasskey(tx, rp, userId, request.body.name, request.body.response);
-        if (passkey)
-          await recordAudit(tx, actorOf(request), {
-            module: MODULE.users,
-            recordId: userId,
-            action: 'passkey_added',
-            details: { passkey: passkey.name },
-          });
+        if (passkey) await auditUser(tx, actorOf(request), userId, 'passkey_added', { passkey: passkey.name });
         return passkey;
       });
       if (!saved) throw new HttpError(400, REFUSED_TEXT, { response: REFUSED_TEXT });
@@ -103,12 +97,7 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
       const renamed = await db.transaction(async (tx) => {
         const passkey = await renamePasskey(tx, userId, request.params.id, request.body.name);
         if (!passkey) throw notFound('Passkey');
-        await recordAudit(tx, actorOf(request), {
-          module: MODULE.users,
-          recordId: userId,
-          action: 'passkey_renamed',
-          details: { passkey: passkey.name },
-        });
+        await auditUser(tx, actorOf(request), userId, 'passkey_renamed', { passkey: passkey.name });
         return passkey;
       });
       return { data: renamed, message: 'Passkey renamed.' };
@@ -131,12 +120,7 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
         const removed = await removePasskey(tx, userId, request.params.id);
         if (removed === null) throw notFound('Passkey');
         if ((await roleRequiresTwoFactor(tx, userId)) && !(await hasSecondFactor(tx, userId))) throw LAST_FACTOR();
-        await recordAudit(tx, actorOf(request), {
-          module: MODULE.users,
-          recordId: userId,
-          action: 'passkey_removed',
-          details: { passkey: removed },
-        });
+        await auditUser(tx, actorOf(request), userId, 'passkey_removed', { passkey: removed });
         return removed;
       });
       return { message: `Passkey "${name}" removed.` };

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { MODULE } from '../../../contract/modules.ts';
 import type { Queryable } from '../../db/database.ts';
 import { dataAnswer, errorAnswers } from '../../http/answers.ts';
 import { HttpError, tooManyRequests } from '../../http/errors.ts';
@@ -37,6 +36,7 @@ import {
   startSession,
   type TokenSettings,
 } from './sessions.ts';
+import { auditUser } from './userAudit.ts';
 
 /** The sign-in screen recognises this refusal by its status (403) and offers to send the link again. */
 export const EMAIL_NOT_VERIFIED =
@@ -84,7 +84,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           };
         const { sessionId, ...pair } = await startSession(tx, user.id, settings, client);
         await recordSuccessfulSignIn(tx, user, client, sessionId);
-        await recordAudit(tx, actorOf(request, user), { module: MODULE.users, recordId: user.id, action: 'login' });
+        await auditUser(tx, actorOf(request, user), user.id, 'login');
         if (await roleRequiresTwoFactor(tx, user.id)) return { ...pair, enrol_required: true, methods: ENROL_METHODS };
         return pair;
       });
@@ -114,11 +114,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         const wait = await linkWaitSeconds(tx, user.id, 'verify_email', PUBLIC_LINK_SPACING_SECONDS);
         if (wait > 0) throw tooManyRequests(wait, 'A verification link was sent to you a moment ago.');
         await sendEmailLink(app, tx, user, 'verify_email');
-        await recordAudit(tx, actorOf(request, user), {
-          module: MODULE.users,
-          recordId: user.id,
-          action: 'verification_sent',
-        });
+        await auditUser(tx, actorOf(request, user), user.id, 'verification_sent');
       });
       return {
         message: `A new verification link was sent to ${user.email}. It expires in ${lifetimeText(config.verifyLinkSeconds)}.`,
@@ -165,8 +161,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         const refreshUser = refresh ? await revokeSessionOfRefreshToken(tx, refresh) : null;
         // A token that ended no live session (already revoked, expired, unknown) signs nobody out.
         const who = user ?? (refreshUser ? { id: refreshUser.userId, email: refreshUser.email } : null);
-        if (who)
-          await recordAudit(tx, actorOf(request, who), { module: MODULE.users, recordId: who.id, action: 'logout' });
+        if (who) await auditUser(tx, actorOf(request, who), who.id, 'logout');
       });
       return { message: 'Logged out.' };
     },

@@ -4,7 +4,7 @@ import { errorAnswers, messageAnswer } from '../../http/answers.ts';
 import { notFound } from '../../http/errors.ts';
 import { idParams } from '../../http/requestSchemas.ts';
 import { resource } from '../../registry.ts';
-import { actorOf, recordAudit } from '../audit/record.ts';
+import { actorOf } from '../audit/record.ts';
 import { currentUser, permission } from './access.ts';
 import {
   ownSessionParams,
@@ -15,6 +15,7 @@ import {
 } from './sessionSchemas.ts';
 import { listLiveSessions, revokeAllSessions, revokeUserSession } from './sessions.ts';
 import { listSignIns } from './signIns.ts';
+import { auditUser } from './userAudit.ts';
 
 type Page = { _page: number; _page_size: number };
 type ListPage = { data: unknown[]; total: number };
@@ -36,42 +37,42 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     return id;
   };
   /**
-   * A page of a user's sessions or sign-ins: the caller's own (`own`), or a user's for an administrator with
-   * view_detail on users, the user in scope. Answered with the list's total and the page's number and size.
+   * The two pages of one list of a user's (sessions, sign-ins): the caller's own at `/user/<list>`, and any user's at
+   * `/users/:id/<list>` for an administrator with view_detail on users, the user in scope. Each is answered with the
+   * list's total and the page's number and size. `summaries` are the own page's and the administered page's.
    */
-  const userPage = (
-    path: string,
-    own: boolean,
-    operation: { operationId: string; summary: string; answer: object },
+  const userPages = (
+    list: string,
+    answer: object,
     read: (request: FastifyRequest, userId: number, number: number, size: number) => Promise<ListPage>,
-  ) =>
-    app.get<{ Params: { id: number }; Querystring: Page }>(path, {
-      config: { access: own ? 'signed-in' : permission(MODULE.users, 'view_detail') },
-      schema: {
-        tags: own ? ownTags : userTags,
-        operationId: operation.operationId,
-        summary: operation.summary,
-        ...(own ? {} : { params: idParams }),
-        querystring: pageQuery,
-        response: { 200: operation.answer, ...(own ? errorAnswers(400, 401) : errorAnswers(400, 401, 403, 404)) },
-      },
-      handler: async (request) => {
-        const id = own ? currentUser(request).id : await visibleUser(request, request.params.id);
-        const { _page: number, _page_size: size } = request.query;
-        const { data, total } = await read(request, id, number, size);
-        return { data, meta: { total, page: number, page_size: size } };
-      },
-    });
+    summaries: Record<'own' | 'user', [operationId: string, summary: string]>,
+  ) => {
+    for (const own of [true, false]) {
+      const [operationId, summary] = summaries[own ? 'own' : 'user'];
+      app.get<{ Params: { id: number }; Querystring: Page }>(own ? `/user/${list}` : `/users/:id/${list}`, {
+        config: { access: own ? 'signed-in' : permission(MODULE.users, 'view_detail') },
+        schema: {
+          tags: own ? ownTags : userTags,
+          operationId,
+          summary,
+          ...(own ? {} : { params: idParams }),
+          querystring: pageQuery,
+          response: { 200: answer, ...(own ? errorAnswers(400, 401) : errorAnswers(400, 401, 403, 404)) },
+        },
+        handler: async (request) => {
+          const id = own ? currentUser(request).id : await visibleUser(request, request.params.id);
+          const { _page: number, _page_size: size } = request.query;
+          const { data, total } = await read(request, id, number, size);
+          return { data, meta: { total, page: number, page_size: size } };
+        },
+      });
+    }
+  };
   /** Ends one of a user's live sessions, audited on the user; 404 when the user has no such session. */
   const endSession = async (request: FastifyRequest, userId: number, sessionId: string) => {
     await db.transaction(async (tx) => {
       if (!(await revokeUserSession(tx, userId, sessionId))) throw notFound('Session');
-      await recordAudit(tx, actorOf(request), {
-        module: MODULE.users,
-        recordId: userId,
-        action: 'session_end',
-        details: { sessions: [sessionId] },
-      });
+      await auditUser(tx, actorOf(request), userId, 'session_end', { sessions: [sessionId] });
     });
     return { message: 'The session has ended.' };
   };
@@ -80,30 +81,14 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   const signIns = (_request: FastifyRequest, userId: number, number: number, size: number) =>
     listSignIns(db, userId, number, size);
 
-  userPage(
-    '/user/sessions',
-    true,
-    { operationId: 'listOwnSessions', summary: "The caller's live sessions", answer: sessionListAnswer },
-    liveSessions,
-  );
-  userPage(
-    '/user/sign-ins',
-    true,
-    { operationId: 'listOwnSignIns', summary: "Sign-in attempts on the caller's account", answer: signInListAnswer },
-    signIns,
-  );
-  userPage(
-    '/users/:id/sessions',
-    false,
-    { operationId: 'listUserSessions', summary: "A user's live sessions", answer: sessionListAnswer },
-    liveSessions,
-  );
-  userPage(
-    '/users/:id/sign-ins',
-    false,
-    { operationId: 'listUserSignIns', summary: "Sign-in attempts on a user's account", answer: signInListAnswer },
-    signIns,
-  );
+  userPages('sessions', sessionListAnswer, liveSessions, {
+    own: ['listOwnSessions', "The caller's live sessions"],
+    user: ['listUserSessions', "A user's live sessions"],
+  });
+  userPages('sign-ins', signInListAnswer, signIns, {
+    own: ['listOwnSignIns', "Sign-in attempts on the caller's account"],
+    user: ['listUserSignIns', "Sign-in attempts on a user's account"],
+  });
 
   app.delete<{ Params: { sessionId: string } }>('/user/sessions/:sessionId', {
     config: { access: 'signed-in', audit: { action: 'session_end' } },
@@ -131,12 +116,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       const user = currentUser(request);
       const ended = await db.transaction(async (tx) => {
         const sessions = await revokeAllSessions(tx, user.id, user.sessionId);
-        await recordAudit(tx, actorOf(request), {
-          module: MODULE.users,
-          recordId: user.id,
-          action: 'session_end',
-          details: { sessions, everywhere_else: true },
-        });
+        await auditUser(tx, actorOf(request), user.id, 'session_end', { sessions, everywhere_else: true });
         return sessions.length;
       });
       return {

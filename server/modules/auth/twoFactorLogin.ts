@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { MODULE } from '../../../contract/modules.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { unauthorized } from '../../http/errors.ts';
-import { actorOf, recordAudit } from '../audit/record.ts';
+import { actorOf } from '../audit/record.ts';
 import { sessionTags as tags, tokensAnswer } from './schemas.ts';
 import { startSession, type TokenSettings } from './sessions.ts';
 import { clientOf, recordSuccessfulSignIn } from './signIns.ts';
@@ -10,6 +9,7 @@ import { totpKey } from './totp.ts';
 import { acceptSecondFactor, mfaTokenUser, spendMfaToken } from './twoFactor.ts';
 import { withCodeCheck } from './twoFactorCodes.ts';
 import { secondStepBody } from './twoFactorSchemas.ts';
+import { auditUser } from './userAudit.ts';
 
 export const MFA_TOKEN_EXPIRED = 'This sign-in has expired or was already completed. Sign in again.';
 export const WRONG_CODE = 'Wrong code.';
@@ -51,15 +51,13 @@ export async function twoFactorLoginRoute(app: FastifyInstance, settings: TokenS
           await spendMfaToken(tx, token);
           const { sessionId, ...pair } = await startSession(tx, userId, settings, clientOf(request));
           await recordSuccessfulSignIn(tx, user, clientOf(request), sessionId);
-          await recordAudit(tx, actorOf(request, user), { module: MODULE.users, recordId: userId, action: 'login' });
+          await auditUser(tx, actorOf(request, user), userId, 'login');
           return { right: true, value: pair };
         },
         (tx) =>
-          recordAudit(tx, actorOf(request), {
-            module: MODULE.users,
-            recordId: userId,
-            action: 'login_failed',
-            details: { email: user.email.toLowerCase(), reason: 'wrong_code' },
+          auditUser(tx, actorOf(request), userId, 'login_failed', {
+            email: user.email.toLowerCase(),
+            reason: 'wrong_code',
           }),
       );
       return { data: tokens };

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MODULE } from '../../../contract/modules.ts';
 import { errorAnswers, messageAnswer } from '../../http/answers.ts';
 import { conflict, HttpError } from '../../http/errors.ts';
-import { actorOf, recordAudit } from '../audit/record.ts';
+import { actorOf } from '../audit/record.ts';
 import { currentUser } from './access.ts';
 import { newTotpSecret, totpKey } from './totp.ts';
 import {
@@ -19,6 +18,7 @@ import {
 } from './twoFactor.ts';
 import { withCodeCheck } from './twoFactorCodes.ts';
 import { codeBody, enrolmentAnswer, recoveryCodesAnswer, statusAnswer } from './twoFactorSchemas.ts';
+import { auditUser } from './userAudit.ts';
 
 const WRONG_CODE_TEXT = 'This code is not right, or was already used. Try the next one.';
 const WRONG_CODE = () => new HttpError(400, WRONG_CODE_TEXT, { code: WRONG_CODE_TEXT });
@@ -86,7 +86,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
       const codes = await withCodeCheck(app, request, userId, WRONG_CODE, async (tx) => {
         if (!(await acceptTotpCode(tx, key, userId, request.body.code, { pending: true }))) return { right: false };
         const value = await confirmEnrolment(tx, userId);
-        await recordAudit(tx, actorOf(request), { module: MODULE.users, recordId: userId, action: 'two_factor_on' });
+        await auditUser(tx, actorOf(request), userId, 'two_factor_on');
         return { right: true, value };
       });
       return { data: { recovery_codes: codes }, message: RECOVERY_MESSAGE };
@@ -113,7 +113,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
         await removeSecondFactor(tx, userId);
         // Within the change, so a refusal leaves the app on: another factor (a passkey) may still keep the rule.
         if ((await roleRequiresTwoFactor(tx, userId)) && !(await hasSecondFactor(tx, userId))) throw LAST_FACTOR();
-        await recordAudit(tx, actorOf(request), { module: MODULE.users, recordId: userId, action: 'two_factor_off' });
+        await auditUser(tx, actorOf(request), userId, 'two_factor_off');
         return { right: true, value: null };
       });
       return { message: 'Two-factor sign-in is off. You sign in with your password alone.' };
@@ -137,7 +137,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
       const codes = await withCodeCheck(app, request, userId, WRONG_CODE, async (tx) => {
         if (!(await check(tx))) return { right: false };
         const value = await replaceRecoveryCodes(tx, userId);
-        await recordAudit(tx, actorOf(request), { module: MODULE.users, recordId: userId, action: 'recovery_codes' });
+        await auditUser(tx, actorOf(request), userId, 'recovery_codes');
         return { right: true, value };
       });
       return { data: { recovery_codes: codes }, message: RECOVERY_MESSAGE };

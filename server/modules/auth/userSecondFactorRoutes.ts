@@ -4,13 +4,14 @@ import { errorAnswers, messageAnswer } from '../../http/answers.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { idParams } from '../../http/requestSchemas.ts';
 import { resource } from '../../registry.ts';
-import { actorOf, recordAudit } from '../audit/record.ts';
+import { actorOf } from '../audit/record.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { currentUser, permission } from './access.ts';
 import { listPasskeys, removeAllPasskeys } from './passkeys.ts';
 import { removeSecondFactor, twoFactorStatus } from './twoFactor.ts';
 import { resetMessage } from './twoFactorMessages.ts';
 import { userStatusAnswer } from './twoFactorSchemas.ts';
+import { auditUser } from './userAudit.ts';
 
 /**
  * An administrator's side of a user's second factors (docs/api.md, "Two-factor sign-in"): what the user has enrolled
@@ -66,12 +67,7 @@ export async function userSecondFactorRoutes(app: FastifyInstance): Promise<void
         const hadApp = await removeSecondFactor(tx, id);
         const passkeys = await removeAllPasskeys(tx, id);
         if (!hadApp && passkeys.length === 0) throw conflict('This user has no second factor to reset.');
-        await recordAudit(tx, actorOf(request), {
-          module: MODULE.users,
-          recordId: id,
-          action: 'two_factor_reset',
-          details: { authenticator_app: hadApp, passkeys },
-        });
+        await auditUser(tx, actorOf(request), id, 'two_factor_reset', { authenticator_app: hadApp, passkeys });
         await queueMail(tx, resetMessage(user, { app: hadApp, passkeys: passkeys.length }));
       });
       return { message: 'Two-factor sign-in was reset. The user was told by e-mail.' };

@@ -6,8 +6,9 @@ import { MODULE, resource } from '../../registry.ts';
 import { permission } from '../auth/access.ts';
 import { LINKS_PER_HOUR, linkWaitSeconds, sendEmailLink } from '../auth/emailLinks.ts';
 import { emailVerificationAnswers, verificationLinkBody } from './schemas.ts';
-import { actorOf, recordAudit } from '../audit/record.ts';
+import { actorOf } from '../audit/record.ts';
 import { emailVerificationStatus, lockVerificationRecipient } from './users.ts';
+import { auditUser } from '../auth/userAudit.ts';
 
 /** A user's e-mail verification, seen and resent by an administrator from the user's detail screen. */
 export async function emailVerificationRoutes(app: FastifyInstance): Promise<void> {
@@ -48,12 +49,7 @@ export async function emailVerificationRoutes(app: FastifyInstance): Promise<voi
         if (wait > 0)
           throw tooManyRequests(wait, `${LINKS_PER_HOUR} verification links were sent to this user in the last hour.`);
         await sendEmailLink(app, tx, user, 'verify_email');
-        await recordAudit(tx, actorOf(request), {
-          module: MODULE.users,
-          recordId: id,
-          action: 'verification_sent',
-          details: { email: user.email },
-        });
+        await auditUser(tx, actorOf(request), id, 'verification_sent', { email: user.email });
         return user.email;
       });
       return { data: await emailVerificationStatus(db, id), message: `A new verification link was sent to ${email}.` };
