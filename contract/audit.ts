@@ -87,11 +87,11 @@ export interface HistoryEntryAnswer extends AuditEntryAnswer {
 
 /** The `meta` of a paged answer of entries (history, trash, audit log). */
 export interface EntriesPageMeta {
-  page: number;
-  pageSize: number;
   total: number;
+  page: number;
+  page_size: number;
   /** The audit log counts exactly up to a bound and estimates past it, so a filtered page stays fast on millions. */
-  totalIsEstimate?: boolean;
+  total_is_estimate?: boolean;
 }
 
 /** A deleted record as `GET <resource>/trash` answers it: its stored fields (secrets left out) and who deleted it when. */

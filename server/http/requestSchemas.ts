@@ -34,22 +34,34 @@ export const idParams = {
   properties: { id: { type: 'integer', minimum: 1, maximum: MAX_INTEGER } },
 } as const;
 
+/** What every paged list takes: the page's number (from 1) and its size. */
+export type PageQuery = { _page: number; _page_size: number };
+
 /**
- * The query of a paged list: the page's number (from 1, at most `lastPage`) and its size, under the names the endpoint
- * takes (`_page` and `_page_size` in the generic API's style), beside the list's own `filters`.
+ * The query of a paged list: `_page` (from 1, at most `lastPage`) and `_page_size`, as every list takes them, beside
+ * the list's own `filters`. `formerNames`: the list took `page` and `pageSize` before, which are still accepted
+ * (with the same limits; `acceptFormerPageNames` hands their values to the handler under the new names) and documented
+ * as deprecated.
  */
 export function pageQuery(
-  [page, size]: readonly [page: string, size: string],
   sizes: { default: number; maximum: number },
-  { lastPage = 1_000_000, filters = {} }: { lastPage?: number; filters?: Record<string, JsonSchema> } = {},
+  {
+    lastPage = 1_000_000,
+    filters = {},
+    formerNames = false,
+  }: { lastPage?: number; filters?: Record<string, JsonSchema>; formerNames?: boolean } = {},
 ): JsonSchema {
+  const page = { type: 'integer', minimum: 1, maximum: lastPage };
+  const size = { type: 'integer', minimum: 1, maximum: sizes.maximum };
+  const former = (name: string) => ({ deprecated: true, description: `The former name of \`${name}\`.` });
   return {
     type: 'object',
     additionalProperties: false,
     properties: {
       ...filters,
-      [page]: { type: 'integer', minimum: 1, maximum: lastPage, default: 1 },
-      [size]: { type: 'integer', minimum: 1, maximum: sizes.maximum, default: sizes.default },
+      _page: { ...page, default: 1 },
+      _page_size: { ...size, default: sizes.default },
+      ...(formerNames ? { page: { ...page, ...former('_page') }, pageSize: { ...size, ...former('_page_size') } } : {}),
     },
   };
 }

@@ -32,7 +32,7 @@ describe.each(databases)('GET audit-log, its export and its filters, on $kind', 
     expect(answer.status).toBe(200);
     return answer.body as {
       data: Array<Record<string, any>>;
-      meta: { page: number; pageSize: number; total: number; totalIsEstimate?: boolean };
+      meta: { total: number; page: number; page_size: number; pageSize: number; total_is_estimate?: boolean };
     };
   };
 
@@ -91,8 +91,8 @@ describe.each(databases)('GET audit-log, its export and its filters, on $kind', 
   it.skipIf(skip)(
     'answers entries newest first with who, from where, the module, record, action and changes; paged',
     async () => {
-      const page = await list('?pageSize=2');
-      expect(page.meta).toEqual({ page: 1, pageSize: 2, total: expect.any(Number) });
+      const page = await list('?_page_size=2');
+      expect(page.meta).toEqual({ total: expect.any(Number), page: 1, page_size: 2, pageSize: 2 });
       expect(page.data).toHaveLength(2);
       expect(page.data[0]).toMatchObject({
         user_id: salesId,
@@ -105,9 +105,17 @@ describe.each(databases)('GET audit-log, its export and its filters, on $kind', 
       expect(page.data[0]!.changes).toMatchObject({ last_name: { before: 'Sales', after: 'Seller' } });
       expect(page.data[0]!.request_id).toMatch(/^[0-9a-f-]{36}$/);
       expect(page.data[0]!.id).toBeGreaterThan(page.data[1]!.id);
-      const second = await list('?pageSize=2&page=2');
+      const second = await list('?_page_size=2&_page=2');
       expect(second.data[0]!.id).toBeLessThan(page.data[1]!.id);
+      expect((await call('GET', 'audit-log?_page_size=101')).body.errors).toHaveProperty('_page_size');
+      // The names this list took before are still accepted, as the same page; both names at once are refused.
+      const former = await list('?pageSize=2&page=2');
+      expect(former.data.map((entry) => entry.id)).toEqual(second.data.map((entry) => entry.id));
+      expect(former.meta).toEqual(second.meta);
       expect((await call('GET', 'audit-log?pageSize=101')).body.errors).toHaveProperty('pageSize');
+      const both = await call('GET', 'audit-log?page=2&_page=2');
+      expect(both.status).toBe(400);
+      expect(both.body.errors).toEqual({ page: 'Give _page alone: page is its former name.' });
     },
   );
 
@@ -135,7 +143,7 @@ describe.each(databases)('GET audit-log, its export and its filters, on $kind', 
   it.skipIf(skip)(
     'an executive reads only entries about the subscribers assigned to them and their own actions',
     async () => {
-      const seen = (await list('?pageSize=100', sales)).data;
+      const seen = (await list('?_page_size=100', sales)).data;
       expect(seen.length).toBeGreaterThan(0);
       for (const entry of seen)
         expect(entry.user_id === salesId || (entry.module === 'SUBSCRIBERS' && entry.record_id === mine)).toBe(true);
@@ -195,15 +203,15 @@ describe.each(databases)('GET audit-log, its export and its filters, on $kind', 
         [adminId, EXACT_TOTAL_UP_TO + 500],
       );
       await server.db.query('ANALYZE audit_log');
-      const page = await list('?module=BULK_TEST&pageSize=100&page=3');
+      const page = await list('?module=BULK_TEST&_page_size=100&_page=3');
       expect(page.data).toHaveLength(100);
       expect(page.data[0]!.record_id).toBe(201);
-      expect(page.meta.totalIsEstimate).toBe(true);
+      expect(page.meta).toMatchObject({ total_is_estimate: true, totalIsEstimate: true });
       expect(page.meta.total).toBeGreaterThan(EXACT_TOTAL_UP_TO);
       const exact = await list(
         '?module=BULK_TEST&to=' + encodeURIComponent(new Date(Date.now() - 10_400_000).toISOString()),
       );
-      expect(exact.meta).toEqual({ page: 1, pageSize: 25, total: expect.any(Number) });
+      expect(exact.meta).toEqual({ total: expect.any(Number), page: 1, page_size: 25, pageSize: 25 });
       expect(exact.meta.total).toBeLessThan(EXACT_TOTAL_UP_TO);
       // Far past the bound the planner's estimate alone answers (nothing is counted).
       await server.db.query(
@@ -212,7 +220,7 @@ describe.each(databases)('GET audit-log, its export and its filters, on $kind', 
       );
       await server.db.query('ANALYZE audit_log');
       const far = await list('?module=BULK_FAR');
-      expect(far.meta.totalIsEstimate).toBe(true);
+      expect(far.meta.total_is_estimate).toBe(true);
       expect(far.meta.total).toBeGreaterThan(50_000);
       expect(far.meta.total).toBeLessThan(70_000);
     },

@@ -9,6 +9,8 @@ import { subscriberScope } from '../auth/executiveScope.ts';
 import { userChoices } from '../users-and-roles/users.ts';
 import { auditBatches, auditPage, checkAuditFilters, type AuditFilters } from './query.ts';
 import { auditExportQuery, auditFiltersAnswer, auditPageAnswer, auditPageQuery } from './schemas.ts';
+import { acceptFormerPageNames } from '../../http/formerPageNames.ts';
+import type { PageQuery } from '../../http/requestSchemas.ts';
 
 const EXPORT_BATCH = 1000;
 const EXPORT_MAX_ROWS = 1_000_000;
@@ -32,20 +34,22 @@ export async function auditLogRoutes(app: FastifyInstance): Promise<void> {
   const base = `/${auditLog.api}`;
   const tags = [auditLog.label];
 
-  app.get<{ Querystring: AuditFilters & { page: number; pageSize: number } }>(base, {
+  app.get<{ Querystring: AuditFilters & PageQuery }>(base, {
     config: { access: permission(MODULE.auditLog, 'view') },
     schema: {
       tags,
       operationId: 'listAuditEntries',
       summary: 'List audit entries',
-      description: `Newest first. \`record_id\` needs \`module\`. The total is exact up to 10,000 matching entries and an estimate past it (\`meta.totalIsEstimate\`). ${EXECUTIVE_SCOPE}`,
+      description: `Newest first. \`record_id\` needs \`module\`. The total is exact up to 10,000 matching entries and an estimate past it (\`meta.total_is_estimate\`). ${EXECUTIVE_SCOPE}`,
       querystring: auditPageQuery,
       response: { 200: auditPageAnswer, ...errorAnswers(400, 401, 403) },
     },
+    preHandler: acceptFormerPageNames,
     handler: async (request) => {
-      const { page, pageSize, ...filters } = request.query;
-      const { rows, total, totalIsEstimate } = await auditPage(db, filters, currentUser(request), page, pageSize);
-      return { data: rows, meta: { page, pageSize, total, ...(totalIsEstimate ? { totalIsEstimate } : {}) } };
+      const { _page: page, _page_size: size, ...filters } = request.query;
+      const { rows, total, totalIsEstimate } = await auditPage(db, filters, currentUser(request), page, size);
+      const estimate = totalIsEstimate ? { total_is_estimate: true, totalIsEstimate: true } : {};
+      return { data: rows, meta: { total, page, page_size: size, pageSize: size, ...estimate } };
     },
   });
 

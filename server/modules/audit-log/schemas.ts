@@ -32,9 +32,8 @@ const filterProperties = {
 export const auditExportQuery = { type: 'object', additionalProperties: false, properties: filterProperties } as const;
 
 export const auditPageQuery = pageQuery(
-  ['page', 'pageSize'],
   { default: 25, maximum: AUDIT_MAX_PAGE_SIZE },
-  { lastPage: 100_000, filters: filterProperties },
+  { lastPage: 100_000, filters: filterProperties, formerNames: true },
 );
 
 const AUDIT_ENTRY = namedSchema('AuditEntry', {
@@ -44,14 +43,19 @@ const AUDIT_ENTRY = namedSchema('AuditEntry', {
   additionalProperties: false,
 });
 
+const ESTIMATE = 'Past 10,000 matching entries the total is an estimate.';
+
+/** A page's meta as every list answers it, whether its total is an estimate, and the former names (deprecated). */
 const AUDIT_META = namedSchema('AuditPageMeta', {
   type: 'object',
-  required: ['page', 'pageSize', 'total'],
+  required: ['total', 'page', 'page_size', 'pageSize'],
   properties: {
-    page: { type: 'integer' },
-    pageSize: { type: 'integer' },
     total: { type: 'integer' },
-    totalIsEstimate: { type: 'boolean', description: 'Past 10,000 matching entries the total is an estimate.' },
+    page: { type: 'integer' },
+    page_size: { type: 'integer' },
+    total_is_estimate: { type: 'boolean', description: ESTIMATE },
+    pageSize: { type: 'integer', deprecated: true, description: 'The former name of `page_size`.' },
+    totalIsEstimate: { type: 'boolean', deprecated: true, description: 'The former name of `total_is_estimate`.' },
   },
 });
 

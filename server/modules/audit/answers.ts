@@ -5,7 +5,7 @@
 import type { JsonSchema } from '../../../contract/description.ts';
 import { dataAnswer, listAnswer } from '../../http/answers.ts';
 import { namedAnswer, namedSchema } from '../../http/components.ts';
-import { pageQuery } from '../../http/requestSchemas.ts';
+import { pageQuery, type PageQuery } from '../../http/requestSchemas.ts';
 
 const nullable = (type: string, extra: JsonSchema = {}): JsonSchema => ({ type: [type, 'null'], ...extra });
 
@@ -74,16 +74,25 @@ const TRASH_ENTRY = namedSchema('TrashEntry', {
   },
 });
 
+/** A page's meta as every list answers it, with `pageSize`, the name these lists answered before (deprecated). */
 export const ENTRIES_PAGE_META = namedSchema('EntriesPageMeta', {
   type: 'object',
-  required: ['page', 'pageSize', 'total'],
-  properties: { page: { type: 'integer' }, pageSize: { type: 'integer' }, total: { type: 'integer' } },
+  required: ['total', 'page', 'page_size', 'pageSize'],
+  properties: {
+    total: { type: 'integer' },
+    page: { type: 'integer' },
+    page_size: { type: 'integer' },
+    pageSize: { type: 'integer', deprecated: true, description: 'The former name of `page_size`.' },
+  },
 });
 
-/** `?page=&pageSize=` of a paged answer of entries. */
-export const ENTRIES_PAGE_QUERY = pageQuery(['page', 'pageSize'], { default: 20, maximum: 100 });
+/** `?_page=&_page_size=` of a paged answer of entries (`page` and `pageSize` still accepted). */
+export const ENTRIES_PAGE_QUERY = pageQuery({ default: 20, maximum: 100 }, { formerNames: true });
 
-export type EntriesPageQuery = { page: number; pageSize: number };
+/** The meta of a page of entries: `ENTRIES_PAGE_META`. */
+export function entriesPageMeta({ _page: page, _page_size: size }: PageQuery, total: number) {
+  return { total, page, page_size: size, pageSize: size };
+}
 
 export const HISTORY_ANSWERS = {
   history: namedAnswer(

@@ -254,7 +254,7 @@ describe.each(databases)('GET home on $kind', ({ kind, skip }) => {
     async () => {
       const { items, link } = card(await home(admin), 'recent_changes');
       expect(link).toBe('/user-management/audit-log');
-      const log = (await get('/api/v1/audit-log?pageSize=8', admin)).json() as { data: Array<{ at: string }> };
+      const log = (await get('/api/v1/audit-log?_page_size=8', admin)).json() as { data: Array<{ at: string }> };
       expect(items.map((item) => item.at)).toEqual(log.data.map((entry) => entry.at));
       const url = new URL(items[0]!.link, 'http://console.invalid');
       const entries = (await get(`/api/v1/audit-log${url.search}`, admin)).json() as { data: Array<{ at: string }> };

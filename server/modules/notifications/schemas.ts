@@ -4,7 +4,6 @@ import { namedSchema } from '../../http/components.ts';
 import { idParams, pageQuery } from '../../http/requestSchemas.ts';
 
 export const notificationQuery = pageQuery(
-  ['_page', '_page_size'],
   { default: 8, maximum: 100 },
   { lastPage: 100_000, filters: { is_read: { type: 'boolean' } } },
 );

@@ -79,6 +79,8 @@ function operation(path: string, schema: FastifySchema, access: Access | undefin
       name,
       in: 'query',
       ...(queryRequired.has(name) ? { required: true } : {}),
+      // A former name still accepted (a page's `page`, `pageSize`): OpenAPI marks the parameter itself.
+      ...((property as JsonSchema).deprecated === true ? { deprecated: true } : {}),
       schema: components.schema(property),
     })),
     ...properties(schema.headers).map(([name, property]) => ({

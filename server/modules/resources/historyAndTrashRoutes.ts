@@ -9,6 +9,7 @@ import { recordAnswers } from './answers.ts';
 import type { ResourceContext } from './resourceContext.ts';
 import { listHistory, restoreVersion } from './historyEndpoints.ts';
 import { listTrash, purgeRecord, restoreRecord } from './trashEndpoints.ts';
+import { acceptFormerPageNames } from '../../http/formerPageNames.ts';
 
 /** How the routes of one resource are named and guarded (routes.ts). */
 export interface RouteNaming {
@@ -54,6 +55,7 @@ export function registerHistoryAndTrash(
         querystring: ENTRIES_PAGE_QUERY,
         response: { 200: HISTORY_ANSWERS.history, ...errorAnswers(400, 401, 403, 404) },
       },
+      preHandler: acceptFormerPageNames,
       handler: listHistory(resourceContext),
     });
   }
@@ -82,6 +84,7 @@ export function registerHistoryAndTrash(
         querystring: ENTRIES_PAGE_QUERY,
         response: { 200: HISTORY_ANSWERS.trash, ...errorAnswers(400, 401, 403) },
       },
+      preHandler: acceptFormerPageNames,
       handler: listTrash(resourceContext),
     });
   }

@@ -211,7 +211,7 @@ describe.each(databases)('audit entries and record history on $kind', ({ kind, s
         ).status,
       ).toBe(200);
       const read = await history(`lookups/${id}/history`);
-      expect(read.meta).toEqual({ page: 1, pageSize: 20, total: 2 });
+      expect(read.meta).toEqual({ total: 2, page: 1, page_size: 20, pageSize: 20 });
       expect(read.items.map((item) => [item.action, item.restorable])).toEqual([
         ['update', false],
         ['create', true],
@@ -236,8 +236,8 @@ describe.each(databases)('audit entries and record history on $kind', ({ kind, s
         version: 3,
       });
       expect(restored.headers.etag).toBe('"3"');
-      const after = await history(`lookups/${id}/history?pageSize=1`);
-      expect(after.meta).toEqual({ page: 1, pageSize: 1, total: 3 });
+      const after = await history(`lookups/${id}/history?_page_size=1`);
+      expect(after.meta).toEqual({ total: 3, page: 1, page_size: 1, pageSize: 1 });
       expect(after.items[0]).toMatchObject({
         action: 'restore_version',
         details: { entry: first },

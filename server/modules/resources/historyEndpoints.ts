@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldChanges } from '../../../contract/audit.ts';
 import { currentUser } from '../auth/access.ts';
 import type { SessionUser } from '../auth/session.ts';
-import type { EntriesPageQuery } from '../audit/answers.ts';
+import { entriesPageMeta } from '../audit/answers.ts';
+import type { PageQuery } from '../../http/requestSchemas.ts';
 import type { Row } from '../../db/database.ts';
 import { HttpError, forbidden, notFound } from '../../http/errors.ts';
 import { expectedVersion } from '../../http/recordVersion.ts';
@@ -18,10 +19,10 @@ import { refusedValue } from './refusedValue.ts';
  * the history of a record within it, in its table or its trash; others also that of a record deleted for good.
  */
 export function listHistory(resourceContext: ResourceContext) {
-  return async (request: FastifyRequest<{ Params: { id: number }; Querystring: EntriesPageQuery }>) => {
+  return async (request: FastifyRequest<{ Params: { id: number }; Querystring: PageQuery }>) => {
     const user = currentUser(request);
     const { id } = request.params;
-    const { page, pageSize } = request.query;
+    const { _page: page, _page_size: pageSize } = request.query;
     const { trail } = resourceContext;
     const total = await trail.historyCount(resourceContext.db, id);
     if ((resourceContext.scopeOf(user) || total === 0) && !(await known(resourceContext, id, user)))
@@ -43,7 +44,7 @@ export function listHistory(resourceContext: ResourceContext) {
         (await restoreRefusal(resourceContext, user, current, snapshot)) === null;
       data.push({ ...entry, restorable, labels: labels(entry.changes) });
     }
-    return { data, meta: { page, pageSize, total } };
+    return { data, meta: entriesPageMeta(request.query, total) };
   };
 }
 

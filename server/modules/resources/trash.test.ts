@@ -79,7 +79,7 @@ describe.each(databases)('the trash on $kind', ({ kind, skip }) => {
       expect((await call('GET', 'countries/options?q=trash')).body.data).toEqual([]);
       expect((await call('GET', 'countries/export')).text).not.toContain('Trashland');
       const listed = await trash('countries');
-      expect(listed.meta).toEqual({ page: 1, pageSize: 20, total: 1 });
+      expect(listed.meta).toEqual({ total: 1, page: 1, page_size: 20, pageSize: 20 });
       expect(listed.items[0]).toMatchObject({
         id,
         label: 'Trashland',

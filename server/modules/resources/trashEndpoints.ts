@@ -1,14 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser } from '../auth/access.ts';
-import type { EntriesPageQuery } from '../audit/answers.ts';
+import { entriesPageMeta } from '../audit/answers.ts';
+import type { PageQuery } from '../../http/requestSchemas.ts';
 import { actorOf, recordAudit } from '../audit/record.ts';
 import { notFound } from '../../http/errors.ts';
 import { sendRecord, type ResourceContext } from './resourceContext.ts';
 
 /** GET /<resource>/trash: deleted records, newest first, with who deleted them and when; secrets left out. */
 export function listTrash(resourceContext: ResourceContext) {
-  return async (request: FastifyRequest<{ Querystring: EntriesPageQuery }>) => {
-    const { page, pageSize } = request.query;
+  return async (request: FastifyRequest<{ Querystring: PageQuery }>) => {
+    const { _page: page, _page_size: pageSize } = request.query;
     const { rows, total } = await resourceContext.trash.list(
       resourceContext.db,
       resourceContext.scopeOf(currentUser(request)),
@@ -17,7 +18,7 @@ export function listTrash(resourceContext: ResourceContext) {
     );
     return {
       data: rows.map((row) => ({ ...row, record: resourceContext.trail.public(row.record) })),
-      meta: { page, pageSize, total },
+      meta: entriesPageMeta(request.query, total),
     };
   };
 }

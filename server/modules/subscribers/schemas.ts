@@ -18,7 +18,7 @@ export const TOP_UP_SERVER_ONLY = {
   },
 };
 
-export const executiveSubscribersQuery = pageQuery(['_page', '_page_size'], { default: 20, maximum: 100 });
+export const executiveSubscribersQuery = pageQuery({ default: 20, maximum: 100 });
 
 const integer = { type: 'integer' };
 const nullableInteger = { type: ['integer', 'null'] };

@@ -113,7 +113,7 @@ export const viewParams = {
   properties: { id },
 } as const;
 
-export const viewsQuery = pageQuery(['_page', '_page_size'], {
+export const viewsQuery = pageQuery({
   default: SAVED_VIEW_LIMITS.pageSize,
   maximum: SAVED_VIEW_LIMITS.pageSize,
 });

@@ -54,9 +54,9 @@ function serveAuditLog(entries: AuditEntryAnswer[] = [voucherUpdate, signIn, top
     mock.get(api('audit-log'), ({ request }) => {
       const query = new URL(request.url).searchParams;
       queries.push(query);
-      const page = Number(query.get('page'));
-      const pageSize = Number(query.get('pageSize'));
-      return HttpResponse.json({ data: entries, meta: { page, pageSize, total: entries.length } });
+      const page = Number(query.get('_page'));
+      const pageSize = Number(query.get('_page_size'));
+      return HttpResponse.json({ data: entries, meta: { total: entries.length, page, page_size: pageSize } });
     }),
     mock.get(api('users/options'), ({ request }) => {
       const query = new URL(request.url).searchParams;
@@ -142,7 +142,7 @@ describe('AuditLogScreen', () => {
       record_id: '9',
       from: '2026-11-01',
     });
-    expect(queries.at(-1)?.get('page')).toBe('1');
+    expect(queries.at(-1)?.get('_page')).toBe('1');
   });
 
   it('opens with the filters of a shared link, and downloads the CSV of exactly those filters', async () => {
@@ -161,7 +161,7 @@ describe('AuditLogScreen', () => {
     renderScreen(AuditLogScreen, { resource, route, at: `${route.path}?module=VOUCHER&action=update&page=2` });
     await screen.findByRole('cell', { name: 'Updated' });
     expect(queries[0]?.get('module')).toBe('VOUCHER');
-    expect(queries[0]?.get('page')).toBe('2');
+    expect(queries[0]?.get('_page')).toBe('2');
     expect(screen.getByLabelText('Module')).toHaveValue('VOUCHER');
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(exportQuery).toBeDefined());

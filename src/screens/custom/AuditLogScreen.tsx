@@ -98,7 +98,7 @@ export default function AuditLogScreen({ resource }: ScreenProps) {
       </div>
       {meta && meta.total > 0 && (
         <>
-          {meta.totalIsEstimate && <p className="note">The number of entries is an estimate.</p>}
+          {meta.total_is_estimate && <p className="note">The number of entries is an estimate.</p>}
           <Pagination
             page={state.page}
             size={state.size}

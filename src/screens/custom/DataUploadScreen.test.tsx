@@ -352,7 +352,7 @@ describe('DataUploadScreen', () => {
               labels: {},
             },
           ],
-          meta: { page: 1, pageSize: 20, total: 2 },
+          meta: { total: 2, page: 1, page_size: 20 },
         }),
       ),
     );

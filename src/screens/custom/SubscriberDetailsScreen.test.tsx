@@ -311,7 +311,7 @@ describe('SubscriberDetailsScreen', () => {
               labels: { country_id: { before: 'Nepal', after: 'India' } },
             },
           ],
-          meta: { page: 1, pageSize: 10, total: 1 },
+          meta: { total: 1, page: 1, page_size: 10 },
         }),
       ),
     );

@@ -40,11 +40,11 @@ function serveTrash(entries: TrashEntryAnswer[]) {
     mock.get(api('vouchers/trash'), ({ request }) => {
       const query = new URL(request.url).searchParams;
       calls.pages.push(query);
-      const page = Number(query.get('page'));
-      const pageSize = Number(query.get('pageSize'));
+      const page = Number(query.get('_page'));
+      const pageSize = Number(query.get('_page_size'));
       return HttpResponse.json({
         data: current.slice((page - 1) * pageSize, page * pageSize),
-        meta: { page, pageSize, total: current.length },
+        meta: { total: current.length, page, page_size: pageSize },
       });
     }),
     mock.post(api('vouchers/:id/restore'), ({ params }) => {
@@ -103,6 +103,6 @@ describe('TrashScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByRole('cell', { name: 'CODE21' })).toBeInTheDocument();
     expect(history.location.search).toBe('?page=2');
-    expect(calls.pages.at(-1)?.get('pageSize')).toBe('20');
+    expect(calls.pages.at(-1)?.get('_page_size')).toBe('20');
   });
 });

@@ -60,8 +60,8 @@ function serveVoucher({
     mock.get(api('vouchers/9/history'), ({ request }) => {
       const query = new URL(request.url).searchParams;
       calls.history.push(query);
-      const page = Number(query.get('page'));
-      const pageSize = Number(query.get('pageSize'));
+      const page = Number(query.get('_page'));
+      const pageSize = Number(query.get('_page_size'));
       const all = Array.from({ length: total }, (_, index) =>
         index === 0
           ? entry(100, {
@@ -81,7 +81,7 @@ function serveVoucher({
       );
       return HttpResponse.json({
         data: all.slice((page - 1) * pageSize, page * pageSize),
-        meta: { page, pageSize, total },
+        meta: { total, page, page_size: pageSize },
       });
     }),
     mock.post(api('vouchers/9/history/:entry/restore'), ({ request }) => {
@@ -137,7 +137,7 @@ describe('History on a detail screen', () => {
       'Password hash',
       'Changed (not shown)',
     ]);
-    expect(calls.history[0]?.get('page')).toBe('1');
+    expect(calls.history[0]?.get('_page')).toBe('1');
     expect(screen.queryByRole('button', { name: /Restore this version/ })).not.toBeInTheDocument();
   });
 
@@ -170,7 +170,7 @@ describe('History on a detail screen', () => {
               labels: { country_id: { before: 'Nepal', after: 'India' } },
             }),
           ],
-          meta: { page: 1, pageSize: 10, total: 1 },
+          meta: { total: 1, page: 1, page_size: 10 },
         }),
       ),
     );
@@ -195,7 +195,7 @@ describe('History on a detail screen', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(10);
     await user.click(screen.getByRole('button', { name: 'Show older' }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(13));
-    expect(calls.history.at(-1)?.get('page')).toBe('2');
+    expect(calls.history.at(-1)?.get('_page')).toBe('2');
     expect(within(within(list).getAllByRole('listitem').at(-1)!).getByText('Created')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show older' })).not.toBeInTheDocument();
   });

@@ -69,7 +69,7 @@ describe('History in words', () => {
     signInWith({ SUBSCRIBERS: ['view', 'view_detail'] });
     server.use(
       mock.get(api('subscribers/5/history'), () =>
-        HttpResponse.json({ data: [TOP_UP, SALE], meta: { page: 1, pageSize: 10, total: 2 } }),
+        HttpResponse.json({ data: [TOP_UP, SALE], meta: { total: 2, page: 1, page_size: 10 } }),
       ),
     );
     renderScreen(Panel, { resource: subscribers, route: routeOf(subscribers, 'view', 'list') });

@@ -16,10 +16,10 @@ export function useRecordHistory(api: string, recordId: string) {
     queryKey: ['resource', api, 'history', recordId],
     queryFn: ({ pageParam, signal }) =>
       http.get<HistoryPage>(`${api}/${recordId}/history`, {
-        params: { page: pageParam, pageSize: HISTORY_PAGE_SIZE },
+        params: { _page: pageParam, _page_size: HISTORY_PAGE_SIZE },
         signal,
       }),
     initialPageParam: 1,
-    getNextPageParam: ({ meta }) => (meta.page * meta.pageSize < meta.total ? meta.page + 1 : undefined),
+    getNextPageParam: ({ meta }) => (meta.page * meta.page_size < meta.total ? meta.page + 1 : undefined),
   });
 }

@@ -16,7 +16,7 @@ export interface UseAuditFiltersResult {
   size: number;
   /** Changes the filters or the page size in the URL (back to page 1), or only the page. */
   update: (patch: { filters?: AuditFilters; page?: number; size?: number }) => void;
-  /** The query of `GET audit-log`: the filters set, `page` and `pageSize`. */
+  /** The query of `GET audit-log`: the filters set, `_page` and `_page_size`. */
   apiParams: Record<string, string | number>;
 }
 
@@ -41,6 +41,6 @@ export function useAuditFilters(): UseAuditFiltersResult {
       if (nextPage > 1) next.set('page', String(nextPage));
       setParams(next);
     };
-    return { filters, page, size, update, apiParams: { ...filters, page, pageSize: size } };
+    return { filters, page, size, update, apiParams: { ...filters, _page: page, _page_size: size } };
   }, [params, setParams]);
 }

@@ -19,7 +19,8 @@ export function useTrash(api: string, page: number, pageSize: number) {
   const announce = (body: { message?: string }, fallback: string) => toastSuccess(body.message ?? fallback);
   const entries = useQuery({
     queryKey: ['resource', api, 'trash', page, pageSize],
-    queryFn: ({ signal }) => http.get<TrashPage>(`${api}/trash`, { params: { page, pageSize }, signal }),
+    queryFn: ({ signal }) =>
+      http.get<TrashPage>(`${api}/trash`, { params: { _page: page, _page_size: pageSize }, signal }),
     placeholderData: keepPreviousData,
   });
   const restore = useMutation({
