@@ -3,13 +3,16 @@ import { HttpError, validationError } from './errors.ts';
 
 const MAX_DEPTH = 64;
 
+export const MERGE_PATCH = 'application/merge-patch+json';
+
 /**
- * JSON bodies parsed so that a prototype-polluting key (`__proto__`, `constructor.prototype`) is a 400 naming
+ * JSON bodies (and merge patches) parsed so that a prototype-polluting key (`__proto__`, `constructor.prototype`) is a 400 naming
  * the field, like any other unknown field, rather than being dropped silently.
  */
 export function registerJsonBodyParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  // A JSON Merge Patch (RFC 7396, a record's PATCH) is JSON read the same way.
+  app.addContentTypeParser(['application/json', MERGE_PATCH], { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);
     if (text.trim() === '') {
       done(null, undefined);

@@ -22,6 +22,34 @@ export function writeSchema(schema: JsonSchema): JsonSchema {
   return { ...schema, additionalProperties: false, properties };
 }
 
+/**
+ * The body of a record's update (PUT, and the record a PATCH makes): the write schema, where an optional field also
+ * takes null, which empties it (a record as GET answered it holds null for an empty field).
+ */
+export function updateBodySchema(schema: JsonSchema): JsonSchema {
+  const write = writeSchema(schema);
+  const required = new Set((write.required ?? []) as string[]);
+  const properties = Object.fromEntries(
+    Object.entries(write.properties as Record<string, JsonSchema>).map(([name, property]) => [
+      name,
+      required.has(name) ? property : nullable(property),
+    ]),
+  );
+  return { ...write, properties };
+}
+
+function nullable(property: JsonSchema): JsonSchema {
+  const { type } = property;
+  if (typeof type !== 'string' && !Array.isArray(type)) return property;
+  const types = Array.isArray(type) ? (type as string[]) : [type];
+  if (types.includes('null')) return property;
+  return {
+    ...property,
+    type: [...types, 'null'],
+    ...(Array.isArray(property.enum) ? { enum: [...(property.enum as unknown[]), null] } : {}),
+  };
+}
+
 function boundIntegers(property: JsonSchema): JsonSchema {
   if (property.type !== 'integer') return property;
   return { minimum: -MAX_INTEGER, maximum: MAX_INTEGER, ...property };

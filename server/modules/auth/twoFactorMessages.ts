@@ -19,7 +19,7 @@ function noLongerWork({ app, passkeys }: ResetRemoved): string {
 export function resetMessage(user: { email: string; first_name: string | null }, removed: ResetRemoved): MailMessage {
   const lines = [
     user.first_name ? `Hello ${user.first_name},` : 'Hello,',
-    `An administrator turned off two-factor sign-in on your ${PRODUCT_NAME} account (${user.email}). You now sign in with your password alone; ${noLongerWork(removed)}.`,
+    `An administrator turned off two-factor sign-in on your ${PRODUCT_NAME} account (${user.email}). You were signed out everywhere and now sign in with your password alone; ${noLongerWork(removed)}.`,
     'To turn it on again, open your profile and set up your authenticator app or add a passkey. If you did not ask for this, tell your administrator and change your password.',
     `— ${PRODUCT_NAME}`,
   ];

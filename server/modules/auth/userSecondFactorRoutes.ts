@@ -12,6 +12,7 @@ import { removeSecondFactor, twoFactorStatus } from './twoFactor.ts';
 import { resetMessage } from './twoFactorMessages.ts';
 import { userStatusAnswer } from './twoFactorSchemas.ts';
 import { auditUser } from './userAudit.ts';
+import { revokeAllSessions } from './sessions.ts';
 
 /**
  * An administrator's side of a user's second factors (docs/api.md, "Two-factor sign-in"): what the user has enrolled
@@ -51,7 +52,7 @@ export async function userSecondFactorRoutes(app: FastifyInstance): Promise<void
       operationId: 'resetUserTwoFactor',
       summary: "Reset a user's second factors",
       description:
-        'Removes the authenticator app, its recovery codes and every passkey: the user signs in with their password alone until they enrol again (at once, when their role requires it), and is told by e-mail. 409 when they have none.',
+        "Removes the authenticator app, its recovery codes and every passkey, and ends every session of the user's: they sign in again with their password alone until they enrol again (at once, when their role requires it), and are told by e-mail. 409 when they have none.",
       params: idParams,
       response: { 200: messageAnswer('Reset.'), ...errorAnswers(400, 401, 403, 404, 409) },
     },
@@ -67,10 +68,16 @@ export async function userSecondFactorRoutes(app: FastifyInstance): Promise<void
         const hadApp = await removeSecondFactor(tx, id);
         const passkeys = await removeAllPasskeys(tx, id);
         if (!hadApp && passkeys.length === 0) throw conflict('This user has no second factor to reset.');
-        await auditUser(tx, actorOf(request), id, 'two_factor_reset', { authenticator_app: hadApp, passkeys });
+        // Whoever held a lost phone or key may hold a session it started: every session ends with the factors.
+        const sessions = await revokeAllSessions(tx, id);
+        await auditUser(tx, actorOf(request), id, 'two_factor_reset', {
+          authenticator_app: hadApp,
+          passkeys,
+          sessions_ended: sessions.length,
+        });
         await queueMail(tx, resetMessage(user, { app: hadApp, passkeys: passkeys.length }));
       });
-      return { message: 'Two-factor sign-in was reset. The user was told by e-mail.' };
+      return { message: 'Two-factor sign-in was reset and the user signed out everywhere. They were told by e-mail.' };
     },
   });
 }

@@ -85,8 +85,11 @@ describe.each(databases)("an administrator's side of a user's second factors, on
         { id: expect.any(Number), name: 'Security key', created_at: expect.any(String), last_used_at: null },
       ]);
 
+      expect((await call('GET', 'user/sessions', user.headers)).status).toBe(200);
       const reset = await call('DELETE', `users/${user.id}/two-factor`, admin);
       expect(reset.status).toBe(200);
+      // Every session of the user's ended with the factors: the one they had and the passkey's.
+      expect((await call('GET', 'user/sessions', user.headers)).status).toBe(401);
       expect((await passkeySignIn(laptop)).status).toBe(401);
       const after = (await call('GET', `users/${user.id}/two-factor`, admin)).body.data;
       expect(after).toMatchObject({ enabled: false, passkeys: [] });
@@ -96,7 +99,12 @@ describe.each(databases)("an administrator's side of a user's second factors, on
         `SELECT details FROM audit_log WHERE action = 'two_factor_reset' AND record_id = $1`,
         [user.id],
       );
-      expect(entry!.details).toEqual({ authenticator_app: true, passkeys: ['Laptop', 'Security key'] });
+      expect(entry!.details).toEqual({
+        authenticator_app: true,
+        passkeys: ['Laptop', 'Security key'],
+        sessions_ended: expect.any(Number),
+      });
+      expect((entry!.details as { sessions_ended: number }).sessions_ended).toBeGreaterThanOrEqual(2);
       const mails = await server.db.query(
         `SELECT body FROM outbox WHERE recipient = $1 AND subject LIKE 'Two-factor%'`,
         [user.email],
@@ -118,7 +126,11 @@ describe.each(databases)("an administrator's side of a user's second factors, on
       const seen = (await call('GET', `users/${user.id}/two-factor`, admin)).body.data;
       expect(seen).toMatchObject({ enabled: false, required: true, passkeys: [{ name: 'Phone' }] });
       expect((await call('DELETE', `users/${user.id}/two-factor`, admin)).status).toBe(200);
-      const refused = await call('GET', 'user/sessions', user.headers);
+      // The session ended; signing in again leads to enrolment first.
+      expect((await call('GET', 'user/sessions', user.headers)).status).toBe(401);
+      const again = await call('POST', 'login', {}, { email: user.email, password: user.password });
+      expect(again.body.data).toMatchObject({ enrol_required: true });
+      const refused = await call('GET', 'user/sessions', { authorization: `Bearer ${again.body.data.access}` });
       expect(refused).toMatchObject({ status: 403, body: { code: ENROLMENT_REQUIRED } });
       const [mail] = await server.db.query(
         `SELECT body FROM outbox WHERE recipient = $1 AND subject LIKE 'Two-factor%'`,

@@ -187,17 +187,21 @@ describe('the OpenAPI document', () => {
     for (const resource of ENTITY_RESOURCES) {
       const offers = (action: string) => resource.actions.includes(action);
       const methods = (path: string) => Object.keys(document.paths[`/${resource.api}${path}`] ?? {}).sort();
-      const expectedOnRecord = [offers('view') && 'get', offers('edit') && 'put', offers('delete') && 'delete'].filter(
-        Boolean,
-      );
+      const expectedOnRecord = [
+        offers('view') && 'get',
+        offers('edit') && 'put',
+        offers('edit') && 'patch',
+        offers('delete') && 'delete',
+      ].filter(Boolean);
       expect(methods('/{id}'), resource.key).toEqual(expectedOnRecord.sort());
       expect(methods('/{id}/status'), resource.key).toEqual(offers('ACTIVE_INACTIVE') ? ['patch'] : []);
       expect(methods('/export'), resource.key).toEqual(offers('download') ? ['get'] : []);
       if (offers('edit'))
-        expect(document.paths[`/${resource.api}/{id}`].put['x-permission']).toEqual({
-          module: resource.key,
-          action: 'edit',
-        });
+        for (const method of ['put', 'patch'])
+          expect(document.paths[`/${resource.api}/{id}`][method]['x-permission']).toEqual({
+            module: resource.key,
+            action: 'edit',
+          });
       if (offers('view')) {
         const names = document.paths[`/${resource.api}`].get.parameters.map((parameter: Schema) => parameter.name);
         expect(names, resource.key).toEqual(Object.keys(listQuerySchema(resource).properties as object));

@@ -5,7 +5,7 @@ import { actionBodySchema } from '../../http/actionBody.ts';
 import { validateBody } from '../../http/validation.ts';
 import { ENTITY_RESOURCES, MODULE, type EntityResource } from '../../registry.ts';
 import { RESOURCE_BEHAVIOURS } from '../behaviours.ts';
-import { writeSchema } from '../../http/requestSchemas.ts';
+import { updateBodySchema, writeSchema } from '../../http/requestSchemas.ts';
 import { startTestServer, testDatabases, type TestServer } from '../../testing/testServer.ts';
 
 const databases = await testDatabases();
@@ -114,7 +114,7 @@ const ENTITY_OPERATIONS = ENTITY_RESOURCES.flatMap((resource: EntityResource) =>
       {
         method: 'PUT',
         url: () => `/api/v1/${resource.api}/1`,
-        schema: writeSchema(resource.entity.updateSchema),
+        schema: updateBodySchema(resource.entity.updateSchema),
         headers: { 'if-match': '*' },
       },
     ]);

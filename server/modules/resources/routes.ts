@@ -4,7 +4,7 @@ import { permission } from '../auth/access.ts';
 import { csvAnswer, errorAnswers } from '../../http/answers.ts';
 import { IF_MATCH_HEADER } from '../../http/recordVersion.ts';
 import { namedSchema } from '../../http/components.ts';
-import { idParams, writeSchema } from '../../http/requestSchemas.ts';
+import { idParams, updateBodySchema, writeSchema } from '../../http/requestSchemas.ts';
 import { resourceRouteDocs } from '../../http/routeDocs.ts';
 import { ENTITY_RESOURCES } from '../../registry.ts';
 import { SHARED_ANSWERS, recordAnswers } from './answers.ts';
@@ -18,7 +18,11 @@ import { listRecords, showRecord } from './read.ts';
 import { ResponseCache } from './responseCache.ts';
 import { bulkStatusBody, exportQuerySchema, idsBody, listQuerySchema, optionsQuery, statusBody } from './schemas.ts';
 import { verifyRecord } from './verify.ts';
-import { createRecord, updateRecord } from './write.ts';
+import { acceptAnsweredRecord, createRecord, patchRecord, updateRecord } from './write.ts';
+import { MERGE_PATCH } from '../../http/jsonBody.ts';
+
+/** A merge patch's body: any object; the record it makes is what the update schema judges. */
+const MERGE_PATCH_BODY = { type: 'object', description: 'The fields to change; null empties one.' } as const;
 
 /** The generic endpoints of every manifest resource with an entity (docs/api.md, "Resource endpoints"). */
 export async function resourceRoutes(app: FastifyInstance): Promise<void> {
@@ -97,10 +101,31 @@ function registerResource(app: FastifyInstance, resourceContext: ResourceContext
         ...about(`update${singular}`, `Update a ${one}`),
         params: idParams,
         headers: IF_MATCH_HEADER,
-        body: namedSchema(`${plural}Update`, writeSchema(resource.entity.updateSchema)),
+        body: namedSchema(`${plural}Update`, updateBodySchema(resource.entity.updateSchema)),
         response: { 200: saved, ...errorAnswers(400, 401, 403, 404, 412, 428) },
       },
+      preValidation: acceptAnsweredRecord(resourceContext),
       handler: updateRecord(resourceContext),
+    });
+    app.patch(`${base}/:id`, {
+      config: can('edit', { action: 'update' }),
+      schema: {
+        ...about(
+          `patch${singular}`,
+          `Change some fields of a ${one}`,
+          `A JSON Merge Patch (RFC 7396): the fields to change, null to empty one; the record it makes is judged as a PUT body (${plural}Update).`,
+        ),
+        params: idParams,
+        headers: IF_MATCH_HEADER,
+        body: {
+          content: {
+            [MERGE_PATCH]: { schema: MERGE_PATCH_BODY },
+            'application/json': { schema: MERGE_PATCH_BODY },
+          },
+        },
+        response: { 200: saved, ...errorAnswers(400, 401, 403, 404, 412, 428) },
+      },
+      handler: patchRecord(resourceContext),
     });
   }
   if (offers('delete')) {

@@ -208,7 +208,9 @@ describe('UserDetailScreen', () => {
       ),
       mock.delete(api('users/12/two-factor'), () => {
         resets += 1;
-        return HttpResponse.json({ message: 'Two-factor sign-in was reset. The user was told by e-mail.' });
+        return HttpResponse.json({
+          message: 'Two-factor sign-in was reset and the user signed out everywhere. They were told by e-mail.',
+        });
       }),
     );
     const user = userEvent.setup();
@@ -264,7 +266,7 @@ describe('UserDetailScreen', () => {
     expect(await within(panel).findByText(/No authenticator app\. 1 passkey:/)).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Reset two-factor' }));
     expect(await screen.findByRole('dialog', { name: 'Reset two-factor sign-in?' })).toHaveTextContent(
-      'This removes their passkey:',
+      'This removes their passkey and signs this user out everywhere:',
     );
   });
 

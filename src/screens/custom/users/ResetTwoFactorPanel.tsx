@@ -42,7 +42,8 @@ function removedWords(data: SecondFactors): string {
 /**
  * A user's second factors (`GET users/:id/two-factor`): the authenticator app and each passkey, with when it was added
  * and last used; when they have any, "Reset two-factor" for an administrator who may edit users: after a confirmation
- * all of them are removed, the user signs in with their password alone until they enrol again, and is told by e-mail
+ * all of them are removed and every session of the user's ends: they sign in with their password alone until they
+ * enrol again, and are told by e-mail
  * (`DELETE users/:id/two-factor`).
  */
 export function ResetTwoFactorPanel({ owner, canReset }: ResetTwoFactorPanelProps) {
@@ -121,9 +122,9 @@ export function ResetTwoFactorPanel({ owner, canReset }: ResetTwoFactorPanelProp
           onCancel={() => setAsking(false)}
         >
           <p>
-            This removes {data ? removedWords(data) : 'their second factors'}: this user signs in with their password
-            alone until they set up a second factor again. They are told by e-mail, and the reset is written in the
-            audit log.
+            This removes {data ? removedWords(data) : 'their second factors'} and signs this user out everywhere: they
+            sign in again with their password alone until they set up a second factor again. They are told by e-mail,
+            and the reset is written in the audit log.
           </p>
         </ConfirmDialog>
       )}
