@@ -14,17 +14,20 @@ import type { Resource, UniqueKey } from './generated/manifest.ts';
 import { tableName, uniqueIndexName } from './sqlNames.ts';
 import { SYSTEM_FIELDS } from './vocabulary.ts';
 
+/** A resource of a manifest file being checked: the file, its place in `resources`, the others by key, the compiler. */
+export interface ResourceUnderCheck {
+  file: string;
+  index: number;
+  resource: Resource;
+  resourcesByKey: Map<string, Resource>;
+  ajv: Ajv2020;
+}
+
 /**
  * The rules of a resource's entity: its schema compiles and its keywords are used as they mean, and every field its
  * unique keys, relations, list, describe and uiSchema name exists and is of a kind that can serve there.
  */
-export function entityChecks(
-  file: string,
-  index: number,
-  resource: Resource,
-  resourcesByKey: Map<string, Resource>,
-  ajv: Ajv2020,
-): ManifestError[] {
+export function entityChecks({ file, index, resource, resourcesByKey, ajv }: ResourceUnderCheck): ManifestError[] {
   const entity = resource.entity;
   if (!entity) return [];
   const errors: ManifestError[] = [];

@@ -131,7 +131,7 @@ function crossChecks(areas: readonly LoadedArea[], ajv: Ajv2020): ManifestError[
 
   for (const { file, document: area } of areas) {
     area.resources.forEach((resource, index) =>
-      errors.push(...resourceChecks(file, index, resource, resourcesByKey, ajv)),
+      errors.push(...resourceChecks({ file, index, resource, resourcesByKey, ajv })),
     );
   }
   return errors;

@@ -1,17 +1,11 @@
-import type Ajv2020 from 'ajv/dist/2020.js';
 import { manifestError, pointerOf, type ManifestError } from '../errors.ts';
 import type { Resource } from '../generated/manifest.ts';
-import { entityChecks, schemaErrors } from '../validate.ts';
+import { entityChecks, schemaErrors, type ResourceUnderCheck } from '../validate.ts';
 import { ROUTE_SUFFIX } from '../vocabulary.ts';
 
 /** A resource's own rules: its screens and forms, and those of its entity (or what a resource without one may not have). */
-export function resourceChecks(
-  file: string,
-  index: number,
-  resource: Resource,
-  resourcesByKey: Map<string, Resource>,
-  ajv: Ajv2020,
-): ManifestError[] {
+export function resourceChecks(check: ResourceUnderCheck): ManifestError[] {
+  const { file, index, resource, ajv } = check;
   const errors: ManifestError[] = [];
   const at = (...rest: (string | number)[]) => pointerOf('resources', index, ...rest);
   const entity = resource.entity;
@@ -87,6 +81,6 @@ export function resourceChecks(
     return errors;
   }
 
-  errors.push(...entityChecks(file, index, resource, resourcesByKey, ajv));
+  errors.push(...entityChecks(check));
   return errors;
 }
