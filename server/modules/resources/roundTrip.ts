@@ -29,8 +29,8 @@ export function updateBodyFromAnswer(
 }
 
 /**
- * The writable fields of a record as GET answers them, with a JSON Merge Patch (RFC 7396) applied: a member set to null
- * is removed (the field emptied), an object merged member by member, anything else replaces the value.
+ * `target` with a JSON Merge Patch (RFC 7396) applied: a member set to null is removed, an object merged member by
+ * member, anything else replaces the value.
  */
 export function mergePatch(target: unknown, patch: unknown): unknown {
   if (!isObject(patch)) return patch;
