@@ -257,6 +257,15 @@ describe.each(databases)('every write route leaves its audit entry, on $kind', (
         headers: { 'if-match': etag },
       }),
     },
+    patchLookupType: {
+      setup: newLookupType,
+      request: ({ id, etag }) => ({
+        method: 'PATCH',
+        url: `lookup-types/${id}`,
+        payload: { name: 'Walk patched' },
+        headers: { 'if-match': etag, 'content-type': 'application/merge-patch+json' },
+      }),
+    },
     setLookupTypeStatus: {
       setup: newLookupType,
       request: ({ id, etag }) => ({
