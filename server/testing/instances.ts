@@ -17,6 +17,11 @@ import { publishEveryImport } from '../modules/uploads/testing/reviewSettings.ts
 
 /** How often the balancer asks each instance's /readyz, as a load balancer's health check does (much faster here). */
 const READINESS_CHECK_MS = 100;
+/**
+ * How long a /readyz answer may take before the instance counts as not ready: a loaded machine answers in seconds,
+ * and a check that gave up sooner took a serving instance out of the balancer (a killed one is out at once: `kill`).
+ */
+const READINESS_TIMEOUT_MS = 5_000;
 
 /** One `npm start` process of the group, on its own port and data folder. */
 export interface Instance {
@@ -37,6 +42,8 @@ export class InstanceGroup {
   readonly instances: Instance[];
   private readonly ready = new Set<number>();
   private readonly checks: NodeJS.Timeout;
+  /** A round of readiness checks is running: the next waits for it rather than piling up behind a slow answer. */
+  private checking = false;
   private turn = 0;
 
   private constructor(
@@ -118,7 +125,11 @@ export class InstanceGroup {
   ): Promise<Answer<T> & { instance: number }> {
     for (let tries = 0; ; tries += 1) {
       const ready = [...this.ready].sort();
-      if (ready.length === 0) throw new Error('no instance is ready');
+      if (ready.length === 0) {
+        // As a balancer holds a request while its instances come back, rather than failing it.
+        await until(() => this.ready.size > 0, 'an instance ready');
+        continue;
+      }
       const instance = ready[this.turn++ % ready.length]!;
       try {
         return { ...(await this.at<T>(instance, method, path, options)), instance };
@@ -271,6 +282,8 @@ export class InstanceGroup {
   }
 
   private async checkReadiness(): Promise<void> {
+    if (this.checking) return;
+    this.checking = true;
     await Promise.all(
       this.instances.map(async (instance) => {
         const live =
@@ -278,7 +291,7 @@ export class InstanceGroup {
         const ready =
           live &&
           (await fetch(`http://127.0.0.1:${instance.port}/readyz`, {
-            signal: AbortSignal.timeout(READINESS_CHECK_MS * 5),
+            signal: AbortSignal.timeout(READINESS_TIMEOUT_MS),
           }).then(
             async (response) => (await response.arrayBuffer()) && response.status === 200,
             () => false,
@@ -286,6 +299,6 @@ export class InstanceGroup {
         if (ready) this.ready.add(instance.index);
         else this.ready.delete(instance.index);
       }),
-    );
+    ).finally(() => (this.checking = false));
   }
 }
