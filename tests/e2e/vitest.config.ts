@@ -16,6 +16,8 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
+    // expect.poll waits for a condition: a screen on a busy machine may take seconds (a chunk loaded, a page fetched).
+    expect: { poll: { timeout: 15_000, interval: 50 } },
     reporters: ['verbose'],
     sequence: { shuffle: false },
   },
