@@ -45,6 +45,8 @@ describe('faults', () => {
       await page.goto(`${LIST}/add`);
       await page.getByRole('button', { name: 'Create voucher' }).waitFor();
       await fillVoucher(page, code);
+      // The toasts' container is loaded once a screen is idle, from the server about to stop.
+      await page.locator('.Toastify').waitFor({ state: 'attached' });
       await stopApi();
       try {
         await page.getByRole('button', { name: 'Create voucher' }).click();
@@ -88,8 +90,10 @@ describe('faults', () => {
       await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
       await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
       // The same server sends the console's files: what the sign-in screen loads ahead (the code that sends the
-      // request among it) must have arrived before it stops, or the refusal tested here is of a missing file.
+      // request among it, and the toasts' container, loaded once the screen is idle) must have arrived before it
+      // stops, or the refusal tested here is of a missing file (shown then without a toast: plainAlert.ts).
       await page.waitForLoadState('networkidle');
+      await page.locator('.Toastify').waitFor({ state: 'attached' });
       await stopApi();
       try {
         await page.getByLabel('Password', { exact: true }).press('Enter');
