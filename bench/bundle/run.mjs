@@ -147,8 +147,9 @@ for (const key of areaKeys) {
 
 // The home screen, where every user lands after signing in: what it loads beyond the initial JS and the admin layout
 // (its code and the small shared pieces no other part of the shell has loaded yet), so landing stays fast. 2,722 B
-// when it was added, the screen itself 1,250 B of it.
-const HOME_BUDGET = 3_000;
+// when it was added, the screen itself 1,250 B of it. 3,000 B until the one query-state wrapper every screen shows its
+// loading and errors with took the query itself (one or several, keeping loaded data on a failed refetch): 3,021 B.
+const HOME_BUDGET = 3_100;
 const homeKey = Object.keys(manifest).find((key) => key.endsWith('src/screens/custom/home/HomeScreen.tsx'));
 const adminLayoutKey = Object.keys(manifest).find((key) => key.endsWith('src/layout/AdminLayout.tsx'));
 if (!homeKey || !adminLayoutKey) throw new Error('dist/.vite/manifest.json has no home screen or admin layout chunk');
