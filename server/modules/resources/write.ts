@@ -55,6 +55,7 @@ export function updateRecord(resourceContext: ResourceContext) {
  * judged as the record it makes by the update schema, then written as a PUT of that record would be.
  */
 export function patchRecord(resourceContext: ResourceContext) {
+  const updateSchema = updateBodySchema(resourceContext.resource.entity.updateSchema);
   return async (request: FastifyRequest<{ Params: { id: number }; Body: unknown }>, reply: FastifyReply) => {
     const patch = request.body;
     if (patch === null || typeof patch !== 'object' || Array.isArray(patch))
@@ -68,21 +69,11 @@ export function patchRecord(resourceContext: ResourceContext) {
     const patched = mergePatch(writableFields(resource, current), accepted) as Body;
     // A member set to null empties its field: the update is told so by a null, which the schema takes when optional.
     for (const [name, value] of Object.entries(accepted)) if (value === null) patched[name] = null;
-    const errors = validateBody(updateSchemaOf(resourceContext), patched);
+    const errors = validateBody(updateSchema, patched);
     if (errors) throw new RequestValidationError(errors);
     // Written at the version the patch was applied to: a change since then is a 412, not overwritten by its fields.
     return applyUpdate(resourceContext, request, reply, patched, { versions: [version] });
   };
-}
-
-const updateSchemas = new WeakMap<ResourceContext, Record<string, unknown>>();
-function updateSchemaOf(resourceContext: ResourceContext): Record<string, unknown> {
-  let schema = updateSchemas.get(resourceContext);
-  if (!schema) {
-    schema = updateBodySchema(resourceContext.resource.entity.updateSchema);
-    updateSchemas.set(resourceContext, schema);
-  }
-  return schema;
 }
 
 async function applyUpdate(
