@@ -23,6 +23,16 @@ const READINESS_CHECK_MS = 100;
  */
 const READINESS_TIMEOUT_MS = 5_000;
 
+/** What an upload left behind, read in the database. */
+export interface UploadOutcome {
+  status: string;
+  records: number;
+  processed: boolean;
+  error: string | null;
+  notifications: number;
+  attempts: number;
+}
+
 /** One `npm start` process of the group, on its own port and data folder. */
 export interface Instance {
   index: number;
@@ -221,22 +231,8 @@ export class InstanceGroup {
   }
 
   /** An upload's state and how many trade records, rejections and notifications it left, read in the database. */
-  async uploadOutcome(uploadId: number): Promise<{
-    status: string;
-    records: number;
-    processed: boolean;
-    error: string | null;
-    notifications: number;
-    attempts: number;
-  }> {
-    const [row] = await this.sql<{
-      status: string;
-      records: number;
-      processed: boolean;
-      error: string | null;
-      notifications: number;
-      attempts: number;
-    }>(
+  async uploadOutcome(uploadId: number): Promise<UploadOutcome> {
+    const [row] = await this.sql<UploadOutcome>(
       `SELECT u.status, (SELECT count(*)::int FROM trade_records WHERE upload_id = $1) AS records, f.processed_at IS NOT NULL AS processed, f.error,
               (SELECT count(*)::int FROM notifications WHERE message LIKE '%<b>' || u.file_name || '</b>%') AS notifications,
               f.import_attempts AS attempts
@@ -265,6 +261,7 @@ export class InstanceGroup {
       await client.end();
     }
   }
+
   /**
    * Takes a lock on a connection of the test's own, in a transaction left open (`lock` is the statement that takes
    * it), so that instances needing it wait, in the middle of their work, until `release`.
