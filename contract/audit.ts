@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = {
   restore: 'Restored from trash',
   restore_version: 'Restored a version',
   purge: 'Deleted permanently',
+  revoke: 'Revoked',
   permissions: 'Permissions changed',
   login: 'Signed in',
   login_failed: 'Sign-in failed',
@@ -69,6 +70,8 @@ export interface AuditEntryAnswer {
   at: string;
   user_id: number | null;
   user_email: string | null;
+  /** The API token the change was made with, by name; null: made by the user signed in (or by the system). */
+  api_token: string | null;
   client_address: string | null;
   request_id: string | null;
   module: string;
@@ -102,4 +105,10 @@ export interface TrashEntryAnswer {
   deleted_by: number | null;
   deleted_by_email: string | null;
   record: Record<string, unknown>;
+}
+
+/** Who made a change, as people read it: the user's e-mail, with the API token they made when one made it; null: the system. */
+export function changedBy(entry: Pick<AuditEntryAnswer, 'user_email' | 'api_token'>): string | null {
+  if (entry.user_email === null) return null;
+  return entry.api_token ? `API token "${entry.api_token}" of ${entry.user_email}` : entry.user_email;
 }

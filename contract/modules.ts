@@ -21,6 +21,7 @@ export const MODULE = {
   userProfile: 'USER_PROFILE',
   changePassword: 'CHANGE_PASSWORD',
   auditLog: 'AUDIT_LOG',
+  apiTokens: 'API_TOKENS',
 } as const;
 
 /**

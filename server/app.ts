@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerFactory, type RouteOptions } from 'fastify';
 import { requireAuditDeclarations } from './modules/audit/routeAudit.ts';
+import { apiTokenRoutes } from './modules/api-tokens/routes.ts';
 import { auditLogRoutes } from './modules/audit-log/routes.ts';
 import { TrashRetention } from './modules/audit/retention.ts';
 import { abandonedImportsCleanup } from './modules/imports/store.ts';
@@ -164,6 +165,7 @@ export async function buildApp({
       await api.register(homeRoutes);
       await api.register(resourceRoutes);
       await api.register(viewRoutes);
+      await api.register(apiTokenRoutes);
       await api.register(searchRoutes);
       await api.register(importRoutes);
       await api.register(subscriberRoutes);

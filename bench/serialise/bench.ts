@@ -18,11 +18,14 @@ import { MemoryStorage } from '../../server/modules/uploads/storage.ts';
 import { seedDemoData } from '../../server/seed/demo.ts';
 
 /**
- * The compiled serialiser must write the page at least this many times as fast as JSON.stringify. Measured on Node 20
- * (V8 11.3, where fast-json-stringify escapes strings in a loop of its own rather than natively) on 2 shared cores:
- * 1.20x to 1.94x, median of the medians 1.35x; a run under heavy load from elsewhere varies by about 0.1x.
+ * The compiled serialiser must write the page at least this many times as fast as JSON.stringify. On Node 20 (V8 11.3,
+ * where fast-json-stringify escaped strings in a loop of its own) it was 1.20x to 1.94x faster, and the budget was
+ * 1.1x. Node 24's V8 (13.6) has a fast path of its own in JSON.stringify for plain objects, and the two now write the
+ * page at the same speed (0.98x to 1.03x on 2 shared cores). The route keeps the compiled serialiser for what it
+ * guarantees: an answer holds only the fields its schema declares, so a column added to a query never leaks. The
+ * budget holds it to costing nothing against JSON.stringify, with room for a loaded machine's 0.1x of noise.
  */
-const BUDGET = { minSpeedup: 1.1 };
+const BUDGET = { minSpeedup: 0.9 };
 const PAGE_URL = '/api/v1/subscribers?_page_size=100';
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 2000);
 const ROUNDS = 9;

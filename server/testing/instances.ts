@@ -23,8 +23,7 @@ const READINESS_CHECK_MS = 100;
  */
 const READINESS_TIMEOUT_MS = 5_000;
 
-/** What an upload left behind, read in the database. */
-export interface UploadOutcome {
+interface UploadOutcome {
   status: string;
   records: number;
   processed: boolean;

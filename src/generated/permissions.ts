@@ -4,6 +4,7 @@
 export const MODULES = [
   "ADMIN_REPORTING",
   "ADMIN_REPORTING_MANAGEMENT",
+  "API_TOKENS",
   "AUDIT_LOG",
   "AUTH",
   "BANNER",
@@ -108,6 +109,11 @@ export const MODULE_ACTIONS: Readonly<Record<ModuleKey, readonly ActionName[]>> 
   ],
   "ADMIN_REPORTING_MANAGEMENT": [
     "view"
+  ],
+  "API_TOKENS": [
+    "view",
+    "add",
+    "delete"
   ],
   "AUDIT_LOG": [
     "view",
@@ -455,6 +461,7 @@ export const MODULE_ACTIONS: Readonly<Record<ModuleKey, readonly ActionName[]>> 
 export const MODULE_LABELS: Readonly<Record<ModuleKey, string>> = {
   "ADMIN_REPORTING": "Admin Reporting",
   "ADMIN_REPORTING_MANAGEMENT": "Admin Reporting Management",
+  "API_TOKENS": "API tokens",
   "AUDIT_LOG": "Audit Log",
   "AUTH": "Authentication",
   "BANNER": "Banners",

@@ -99,6 +99,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/user-management/audit-log",
         "routable": true,
         "screen": "audit-log"
+      },
+      {
+        "module": "API_TOKENS",
+        "action": "view",
+        "path": "/user-management/api-tokens",
+        "routable": true,
+        "screen": "api-tokens"
       }
     ],
     resources: [
@@ -116,6 +123,11 @@ export const AREAS: readonly AreaRoute[] = [
         "module": "AUDIT_LOG",
         "label": "Audit Log",
         "path": "/user-management/audit-log"
+      },
+      {
+        "module": "API_TOKENS",
+        "label": "API tokens",
+        "path": "/user-management/api-tokens"
       }
     ],
     load: () => import('./areas/user-management.ts').then(joinArea),

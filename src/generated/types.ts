@@ -15,7 +15,8 @@ export const CUSTOM_SCREENS = [
   "executive-profiles",
   "developers",
   "user-detail",
-  "audit-log"
+  "audit-log",
+  "api-tokens"
 ] as const;
 
 export type CustomScreen = (typeof CUSTOM_SCREENS)[number];

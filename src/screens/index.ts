@@ -26,4 +26,5 @@ export const SCREENS: Record<ScreenName, () => ScreenModule> = {
   developers: () => import('./custom/DevelopersScreen.tsx'),
   'user-detail': () => import('./custom/UserDetailScreen.tsx'),
   'audit-log': () => import('./custom/AuditLogScreen.tsx'),
+  'api-tokens': () => import('./custom/ApiTokensScreen.tsx'),
 };

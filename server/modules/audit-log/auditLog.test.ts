@@ -165,7 +165,9 @@ describe.each(databases)('GET audit-log, its export and its filters, on $kind', 
       /^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const lines = String(exported.body).trim().split('\r\n');
-    expect(lines[0]).toBe('When,User,User id,Client address,Request id,Module,Record id,Action,Changes,Details');
+    expect(lines[0]).toBe(
+      'When,User,User id,API token,Client address,Request id,Module,Record id,Action,Changes,Details',
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(',Subscribers,');
     expect(lines[1]).toContain(',Points topped up,');

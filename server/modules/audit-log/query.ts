@@ -24,7 +24,8 @@ export interface AuditFilters {
  */
 export const EXACT_TOTAL_UP_TO = 10_000;
 
-const COLUMNS = 'id, at, user_id, user_email, client_address, request_id, module, record_id, action, changes, details';
+const COLUMNS =
+  'id, at, user_id, user_email, api_token, client_address, request_id, module, record_id, action, changes, details';
 const isDateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /**

@@ -21,6 +21,7 @@ export const AUDIT_ENTRY_PROPERTIES: Record<string, JsonSchema> = {
   at: { type: 'string', format: 'date-time' },
   user_id: nullable('integer'),
   user_email: nullable('string'),
+  api_token: nullable('string', { description: 'The API token the change was made with, by name; null: none.' }),
   client_address: nullable('string'),
   request_id: nullable('string'),
   module: { type: 'string' },

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { RESOURCES } from '../../registry.ts';
+import { ENTITY_RESOURCES } from '../../registry.ts';
 import { DEMO_USERS } from '../../seed/roles.ts';
 import { startTestServer, testDatabases, type TestServer } from '../../testing/testServer.ts';
 import { TRADE_CSV, nextPeriod } from '../uploads/testing/tradeCsv.ts';
@@ -47,8 +47,8 @@ function genericShape(key: string): string | null {
   return null;
 }
 
-/** Longest first, so `icici-subscribers` is never read as `subscribers`. */
-const RESOURCE_APIS = RESOURCES.map((resource) => resource.api).sort((a, b) => b.length - a.length);
+/** Of the resources with records (the generic routes' own), longest first: `icici-subscribers` is not `subscribers`. */
+const RESOURCE_APIS = ENTITY_RESOURCES.map((resource) => resource.api).sort((a, b) => b.length - a.length);
 
 /** A number in letters (names take no digits): 1 -> b, 26 -> bA. */
 const letters = (n: number): string =>
@@ -240,6 +240,11 @@ describe.each(databases)('every write route leaves its audit entry, on $kind', (
     return { id, mapping };
   };
 
+  const apiTokenBody = () => ({
+    name: `Walk token ${letters((serial += 1))}`,
+    permissions: { VOUCHER: ['view'] },
+    expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+  });
   const RECIPES: Record<string, Recipe> = {
     createLookupType: {
       request: () => ({
@@ -403,6 +408,13 @@ describe.each(databases)('every write route leaves its audit entry, on $kind', (
           })
         ).body.data.id,
       request: (id) => ({ method: 'DELETE', url: `views/lookup-types/${id}`, headers: { 'if-match': '"1"' } }),
+    },
+    createApiToken: {
+      request: () => ({ method: 'POST', url: 'api-tokens', payload: apiTokenBody() }),
+    },
+    revokeApiToken: {
+      setup: async () => (await call('POST', 'api-tokens', apiTokenBody())).body.data.id,
+      request: (id) => ({ method: 'DELETE', url: `api-tokens/${id}` }),
     },
     setLookupTypeListPreferences: {
       request: () => ({ method: 'PUT', url: 'list-preferences/lookup-types', payload: { columns: ['name', 'code'] } }),

@@ -8,6 +8,8 @@ export interface AuditActor {
   email: string | null;
   clientAddress: string | null;
   requestId: string | null;
+  /** The API token the change was made with, by name (the user is the token's creator); absent: none. */
+  apiToken?: string | null;
 }
 
 /** One entry to write. `snapshot` is the record after the change, secrets left out (see `withoutSecrets`). */
@@ -38,6 +40,7 @@ export function actorOf(request: FastifyRequest, signedIn?: { id: number; email:
     email: user?.email ?? null,
     clientAddress: request.ip ?? null,
     requestId: String(request.id),
+    apiToken: signedIn ? null : (request.user?.apiToken?.name ?? null),
   };
 }
 
@@ -93,11 +96,11 @@ export async function recordAudit(
     details: entry.details ?? {},
   }));
   const inserted = await tx.query<{ id: number }>(
-    `INSERT INTO audit_log (user_id, user_email, client_address, request_id, module, record_id, action, changes, snapshot, details)
-     SELECT $1, $2, $3, $4, e.module, e.record_id, e.action, e.changes, e.snapshot, e.details
+    `INSERT INTO audit_log (user_id, user_email, client_address, request_id, api_token, module, record_id, action, changes, snapshot, details)
+     SELECT $1, $2, $3, $4, $6, e.module, e.record_id, e.action, e.changes, e.snapshot, e.details
        FROM jsonb_to_recordset($5::jsonb) AS e(module text, record_id bigint, action text, changes jsonb, snapshot jsonb, details jsonb)
      RETURNING id`,
-    [actor.userId, actor.email, actor.clientAddress, actor.requestId, JSON.stringify(rows)],
+    [actor.userId, actor.email, actor.clientAddress, actor.requestId, JSON.stringify(rows), actor.apiToken ?? null],
   );
   return inserted.map((row) => row.id);
 }

@@ -1,11 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_TOKEN_PREFIX } from '../../../contract/apiTokens.ts';
 import { PERMISSIONS_VERSION_HEADER } from '../../../contract/headers.ts';
 import { operatorToken } from '../../backup/backup.ts';
 import { forbidden, HttpError, unauthorized } from '../../http/errors.ts';
 import type { Grants } from './grants.ts';
 import { GrantsCache, loadSessionUser, type SessionUser } from './session.ts';
 import { verifyAccessToken } from './tokens.ts';
+import { tokenCaller } from './apiTokenCaller.ts';
 
 /** A module permission; without `action`, any action the module offers. */
 export interface ModulePermission {
@@ -77,6 +79,14 @@ function enrolmentRequired(): HttpError {
   );
 }
 
+/** A token reaches routes that require a module permission; a person's own (profile, sessions, logout) are theirs. */
+function personalRoute(): HttpError {
+  return new HttpError(
+    403,
+    "An API token reaches only routes that require a module permission: this one is for a person's own account.",
+  );
+}
+
 /** One permission-set cache per database (tests run many apps, each on its own database, in one process). */
 const grantsCaches = new WeakMap<object, GrantsCache>();
 
@@ -99,6 +109,7 @@ export function registerAccessControl(app: FastifyInstance, secret: Uint8Array):
     if (!request.user) throw unauthorized();
     // On a refusal too: a 403 may be the first the console hears of a permission change.
     reply.header(PERMISSIONS_VERSION_HEADER, request.user.permissionsVersion);
+    if (request.user.apiToken && (access === 'enrolling' || access === 'signed-in')) throw personalRoute();
     if (access === 'enrolling') return;
     if (request.user.mustEnrol) throw enrolmentRequired();
     if (access === 'signed-in') return;
@@ -184,11 +195,13 @@ export async function authenticate(
 ): Promise<SessionUser | null> {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return null;
-  const claims = await verifyAccessToken(secret, header.slice('Bearer '.length).trim());
+  const bearer = header.slice('Bearer '.length).trim();
+  let cache = grantsCaches.get(app.db);
+  if (!cache) grantsCaches.set(app.db, (cache = new GrantsCache()));
+  if (bearer.startsWith(API_TOKEN_PREFIX)) return tokenCaller(app.db, cache, bearer);
+  const claims = await verifyAccessToken(secret, bearer);
   if (!claims) return null;
   const userId = Number(claims.sub);
   if (!Number.isSafeInteger(userId)) return null;
-  let cache = grantsCaches.get(app.db);
-  if (!cache) grantsCaches.set(app.db, (cache = new GrantsCache()));
   return loadSessionUser(app.db, cache, claims.sid, userId);
 }

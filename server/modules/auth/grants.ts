@@ -1,12 +1,31 @@
 import { HOME_PATH, visibleHomeCards } from '../../../contract/home.ts';
 import { AREAS, RESOURCES, actionsOf } from '../../registry.ts';
 
+/**
+ * Actions that narrow what a role sees rather than grant anything (an executive sees only their own subscribers):
+ * full access leaves them out, and an API token always carries its creator's.
+ */
+export const NARROWING_ACTIONS: ReadonlySet<string> = new Set(['executive_access']);
+
 /** What a role may do: `MODULE:action` pairs, from role_permissions. */
 export class Grants {
   private readonly pairs: Set<string>;
 
   constructor(pairs: Iterable<string>) {
     this.pairs = new Set(pairs);
+  }
+
+  /**
+   * What an API token of this role's user may do: the pairs it names that the role still grants, never `excluded`
+   * modules, and every narrowing action the role has whether the token names it or not.
+   */
+  narrowedTo(named: Record<string, readonly string[]>, excluded: ReadonlySet<string>): Grants {
+    const kept = [...this.pairs].filter((pair) => {
+      const [module = '', action = ''] = pair.split(':');
+      if (excluded.has(module)) return false;
+      return NARROWING_ACTIONS.has(action) || (named[module]?.includes(action) ?? false);
+    });
+    return new Grants(kept);
   }
 
   can(module: string, action: string): boolean {

@@ -154,7 +154,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: loggedOutAnswer, ...errorAnswers(400) },
     },
     handler: async (request) => {
-      const user = await authenticate(app, request, config.jwtSecret);
+      const caller = await authenticate(app, request, config.jwtSecret);
+      // An API token is revoked where tokens are managed, not by logging out.
+      const user = caller?.apiToken ? null : caller;
       const refresh = request.body.refresh;
       await db.transaction(async (tx) => {
         if (user) await revokeSession(tx, user.sessionId);

@@ -1,3 +1,4 @@
+import type { TokenPermissions } from '../../../contract/apiTokens.ts';
 import type { Queryable } from '../../db/database.ts';
 import { Grants } from './grants.ts';
 import { mustEnrolSql } from './twoFactor.ts';
@@ -21,6 +22,8 @@ export interface SessionUser {
   dataVersion: number;
   /** The role requires a second factor the user has not enrolled: only enrolment routes answer (`enrolling`). */
   mustEnrol: boolean;
+  /** The API token the request came with, acting for the user who made it (null: the user signed in). */
+  apiToken: { id: number; name: string } | null;
 }
 
 interface UserRow extends Record<string, unknown> {
@@ -91,6 +94,35 @@ export async function loadSessionUser(
   return row ? toSessionUser(row, sessionId, await cache.of(db, row)) : null;
 }
 
+/**
+ * The caller of a request made with an API token (by the SHA-256 of its secret): the token's creator, narrowed to the
+ * module actions the token names that their role still grants; null when the token is unknown, revoked or expired,
+ * or its creator is inactive. `excluded`: modules no token may reach, whatever it names.
+ */
+export async function loadTokenUser(
+  db: Queryable,
+  cache: GrantsCache,
+  tokenHash: string,
+  excluded: ReadonlySet<string>,
+): Promise<SessionUser | null> {
+  const [row] = await db.query<UserRow & { token_id: number; token_name: string; permissions: TokenPermissions }>(
+    `SELECT ${USER_COLUMNS}, t.id::int AS token_id, t.name AS token_name, t.permissions
+       FROM api_tokens t
+       JOIN users u ON u.id = t.created_by
+       LEFT JOIN roles r ON r.id = u.role_id
+      WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > now() AND u.is_active`,
+    [tokenHash],
+  );
+  if (!row) return null;
+  const grants = (await cache.of(db, row)).narrowedTo(row.permissions, excluded);
+  return {
+    ...toSessionUser(row, `api-token:${row.token_id}`, grants),
+    // The person enrolled a second factor when their role required one; a token is not asked for one.
+    mustEnrol: false,
+    apiToken: { id: row.token_id, name: row.token_name },
+  };
+}
+
 export async function loadUserGrants(
   db: Queryable,
   userId: number,
@@ -100,6 +132,11 @@ export async function loadUserGrants(
     [userId],
   );
   return row ? { user: toSessionUser(row, '', await new GrantsCache().of(db, row)) } : null;
+}
+
+/** Writes that a token was used now (the caller writes it at most once a minute per token). */
+export async function touchApiToken(db: Queryable, tokenId: number): Promise<void> {
+  await db.query('UPDATE api_tokens SET last_used_at = now() WHERE id = $1', [tokenId]);
 }
 
 function toSessionUser(row: UserRow, sessionId: string, grants: Grants): SessionUser {
@@ -118,5 +155,6 @@ function toSessionUser(row: UserRow, sessionId: string, grants: Grants): Session
         : '0.0',
     dataVersion: Number(row.data_version),
     mustEnrol: row.must_enrol === true,
+    apiToken: null,
   };
 }

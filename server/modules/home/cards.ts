@@ -1,5 +1,5 @@
 /** The home screen's cards for one caller: the figures its role may see, each with the console list that shows it. */
-import { AUDIT_ACTIONS, AUDIT_MODULE_LABELS } from '../../../contract/audit.ts';
+import { AUDIT_ACTIONS, AUDIT_MODULE_LABELS, changedBy } from '../../../contract/audit.ts';
 import {
   visibleHomeCards,
   type HomeCard,
@@ -191,7 +191,7 @@ export async function homeCards(sources: HomeSources, caller: SessionUser, now: 
       [],
       changes.map((change) => ({
         label: `${AUDIT_ACTIONS[change.action as keyof typeof AUDIT_ACTIONS] ?? change.action}: ${moduleLabel(change.module)}${change.record_id === null ? '' : ` #${change.record_id}`}`,
-        detail: change.user_email ?? 'The system',
+        detail: changedBy(change) ?? 'The system',
         at: change.at,
         link: listLink(
           auditPath,

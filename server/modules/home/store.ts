@@ -49,6 +49,7 @@ export interface RecentChange extends Row {
   id: number;
   at: string;
   user_email: string | null;
+  api_token: string | null;
   module: string;
   record_id: number | null;
   action: string;
@@ -145,7 +146,7 @@ export async function recentChanges(db: Queryable, caller: SessionUser, limit: n
   const params = new SqlParams();
   const where = auditConditions({}, caller, params);
   return db.query<RecentChange>(
-    `SELECT id, at, user_email, module, record_id, action FROM audit_log ${where} ORDER BY at DESC, id DESC LIMIT ${params.add(limit)}`,
+    `SELECT id, at, user_email, api_token, module, record_id, action FROM audit_log ${where} ORDER BY at DESC, id DESC LIMIT ${params.add(limit)}`,
     params.values,
   );
 }

@@ -79,7 +79,7 @@ export class AuditTrail {
   /** A page of the record's history, newest first. */
   historyPage(db: Queryable, recordId: number, page: number, pageSize: number): Promise<HistoryEntry[]> {
     return db.query<HistoryEntry>(
-      `SELECT id, at, user_id, user_email, client_address, request_id, module, record_id, action, changes, details, snapshot
+      `SELECT id, at, user_id, user_email, api_token, client_address, request_id, module, record_id, action, changes, details, snapshot
          FROM audit_log WHERE module = $1 AND record_id = $2 ORDER BY at DESC, id DESC LIMIT $3 OFFSET $4`,
       [this.resource.key, recordId, pageSize, (page - 1) * pageSize],
     );

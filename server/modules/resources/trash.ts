@@ -17,8 +17,8 @@ type Cascade = {
 
 /**
  * Sign-in state that goes with a deleted user is never kept: a restored user signs in again and enrols a second factor
- * again, so no session, e-mailed link, second-factor secret, recovery code or passkey of before the delete works again; their
- * sign-in history goes too (the audit log keeps every sign-in and refusal).
+ * again, so no session, e-mailed link, second-factor secret, recovery code, passkey or API token of before the delete
+ * works again; their sign-in history goes too (the audit log keeps every sign-in and refusal).
  */
 const SIGN_IN_TABLES: ReadonlySet<string> = new Set([
   'sessions',
@@ -30,6 +30,7 @@ const SIGN_IN_TABLES: ReadonlySet<string> = new Set([
   'user_recovery_codes',
   'user_passkeys',
   'webauthn_challenges',
+  'api_tokens',
 ]);
 
 /** A deleted record as the trash keeps it. */

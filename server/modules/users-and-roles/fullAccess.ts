@@ -1,13 +1,14 @@
 import type { Queryable } from '../../db/database.ts';
 import { conflict } from '../../http/errors.ts';
 import { RESOURCES } from '../../registry.ts';
+import { NARROWING_ACTIONS } from '../auth/grants.ts';
 
 /**
  * Full access: every action of every resource, as the Super Admin role has (an area is open to whoever has one of
- * its resources). `executive_access` is left out: it narrows what a role sees rather than granting anything.
+ * its resources). The narrowing actions (`executive_access`) are left out: they grant nothing.
  */
 const FULL_ACCESS = RESOURCES.flatMap((resource) =>
-  resource.actions.filter((action) => action !== 'executive_access').map((action) => [resource.key, action] as const),
+  resource.actions.filter((action) => !NARROWING_ACTIONS.has(action)).map((action) => [resource.key, action] as const),
 );
 
 /** Any constant shared by every writer that can take full access away; it serialises them. */

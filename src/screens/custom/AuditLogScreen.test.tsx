@@ -19,6 +19,7 @@ const voucherUpdate: AuditEntryAnswer = {
   at: '2026-11-20T09:30:00Z',
   user_id: 1,
   user_email: 'admin@example.com',
+  api_token: null,
   client_address: '203.0.113.7',
   request_id: 'req-7f3a',
   module: 'VOUCHER',
@@ -103,6 +104,14 @@ describe('AuditLogScreen', () => {
     );
     expect(details).toHaveTextContent('Client address203.0.113.7');
     expect(details).toHaveTextContent('Request IDreq-7f3a');
+  });
+
+  it('names the API token a change was made with, beside the user who made the token', async () => {
+    signInWith({ AUDIT_LOG: ['view'] });
+    serveAuditLog([{ ...voucherUpdate, api_token: 'Billing system' }]);
+    renderScreen(AuditLogScreen, { resource, route });
+    const update = (await screen.findByRole('cell', { name: 'Updated' })).closest('tr')!;
+    expect(within(update).getByRole('cell', { name: 'API token "Billing system" of admin@example.com' })).toBeVisible();
   });
 
   it('does not link a record its module shows the user no detail of', async () => {

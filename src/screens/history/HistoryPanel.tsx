@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { HistoryEntryAnswer } from '../../../contract/audit.ts';
+import { changedBy, type HistoryEntryAnswer } from '../../../contract/audit.ts';
 import type { FieldDescription, ResourceDescription } from '../../generated/types.ts';
 import { isApiError } from '../../http/index.ts';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
@@ -67,7 +67,7 @@ export default function HistoryPanel({ resource, recordId, version }: HistoryPan
                     <p className="history-entry__what">
                       <strong>{actionLabel(entry.action)}</strong>{' '}
                       <span className="history-entry__who">
-                        {when} by {entry.user_email ?? 'the system'}
+                        {when} by {changedBy(entry) ?? 'the system'}
                       </span>
                     </p>
                     {mayRestore && entry.restorable && (

@@ -21,6 +21,7 @@ function entry(id: number, overrides: Partial<HistoryEntryAnswer> = {}): History
     at: '2026-11-20T09:30:00Z',
     user_id: 1,
     user_email: 'admin@example.com',
+    api_token: null,
     client_address: '127.0.0.1',
     request_id: `req-${id}`,
     module: 'VOUCHER',

@@ -26,6 +26,7 @@ function entry(id: number, overrides: Partial<HistoryEntryAnswer>): HistoryEntry
     at: '2026-11-20T09:30:00Z',
     user_id: 1,
     user_email: 'sales@example.com',
+    api_token: null,
     client_address: null,
     request_id: null,
     module: 'SUBSCRIBERS',

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { AuditEntryAnswer } from '../../../../contract/audit.ts';
+import { changedBy, type AuditEntryAnswer } from '../../../../contract/audit.ts';
 import type { ModuleKey } from '../../../generated/permissions.ts';
 import { actionLabel } from '../../history/actionLabel.ts';
 import { entrySummary } from '../../history/entrySummary.ts';
@@ -41,7 +41,7 @@ export function AuditEntryRows({ entry, recordPath }: AuditEntryRowsProps) {
     <>
       <tr>
         <td>{when}</td>
-        <td>{entry.user_email ?? '—'}</td>
+        <td>{changedBy(entry) ?? '—'}</td>
         <td>{moduleLabel(entry.module)}</td>
         <td>{actionLabel(entry.action)}</td>
         <td>

@@ -153,6 +153,7 @@ describe('one aligned matrix', () => {
         USERS: ['view', 'download'],
         ROLES: ['view'],
         AUDIT_LOG: ['view', 'download'],
+        API_TOKENS: ['view'],
       });
       await user.click(box('View: every module shown'));
       expect(savedSet()).toEqual({});

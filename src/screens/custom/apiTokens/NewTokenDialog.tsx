@@ -1,0 +1,175 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import {
+  API_TOKEN_EXPIRY_CHOICES,
+  API_TOKEN_LIMITS,
+  type ApiTokenAnswer,
+  type TokenPermissions,
+} from '../../../../contract/apiTokens.ts';
+import { http, isApiError } from '../../../http/index.ts';
+import { usePermissions } from '../../../permissions/index.ts';
+import { Dialog } from '../../shared/Dialog.tsx';
+import { formatDate } from '../../shared/formatValue.ts';
+import { actionLabel, moduleChoices } from './tokenPermissions.ts';
+
+const DAY_MS = 86_400_000;
+
+interface Made {
+  data: ApiTokenAnswer & { token: string };
+  message: string;
+}
+
+export interface NewTokenDialogProps {
+  onClose: (made: boolean) => void;
+}
+
+/**
+ * Makes an API token: a name, how long it lives and what it may do (only what the user may do), then its secret,
+ * shown this once with a copy button. What was typed stays when the server refuses it.
+ */
+export function NewTokenDialog({ onClose }: NewTokenDialogProps) {
+  const { permissions } = usePermissions();
+  const choices = moduleChoices(permissions ?? {});
+  const [name, setName] = useState('');
+  const [days, setDays] = useState<number>(90);
+  const [chosen, setChosen] = useState<TokenPermissions>({});
+  const nameId = useId();
+  const daysId = useId();
+  const errorId = useId();
+  const make = useMutation({
+    mutationFn: () =>
+      http.post<Made>(
+        'api-tokens',
+        { name, permissions: chosen, expires_at: new Date(Date.now() + days * DAY_MS).toISOString() },
+        { shownByCaller: [400, 409] },
+      ),
+  });
+  const errors = isApiError(make.error) ? make.error.fieldErrors : {};
+  const refusal = isApiError(make.error) && Object.keys(errors).length === 0 ? make.error.message : null;
+  const picked = Object.values(chosen).reduce((count, actions) => count + actions.length, 0);
+
+  const toggle = (module: string, action: string, on: boolean) =>
+    setChosen((before) => {
+      const actions = new Set(before[module] ?? []);
+      if (on) actions.add(action);
+      else actions.delete(action);
+      const { [module]: _left, ...rest } = before;
+      return actions.size > 0 ? { ...rest, [module]: [...actions] } : rest;
+    });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!make.isPending && name.trim() && picked > 0) make.mutate();
+  };
+
+  if (make.data) return <TokenSecret made={make.data} onClose={() => onClose(true)} />;
+  return (
+    <Dialog title="New API token" onClose={() => onClose(false)}>
+      <form onSubmit={submit} aria-label="New API token" className="api-token-form">
+        <div className="dialog__body">
+          <div className="field">
+            <label htmlFor={nameId}>Name</label>
+            <input
+              id={nameId}
+              value={name}
+              required
+              maxLength={API_TOKEN_LIMITS.nameLength}
+              placeholder="Billing system"
+              aria-describedby={errors.name ? `${nameId}-error` : undefined}
+              onChange={(event) => setName(event.target.value)}
+            />
+            <p className="field-help">Say which system uses it, so whoever reads the audit log knows.</p>
+            {errors.name && (
+              <p id={`${nameId}-error`} className="field-error">
+                {errors.name}
+              </p>
+            )}
+          </div>
+          <div className="field">
+            <label htmlFor={daysId}>Expires after</label>
+            <select id={daysId} value={days} onChange={(event) => setDays(Number(event.target.value))}>
+              {API_TOKEN_EXPIRY_CHOICES.map((choice) => (
+                <option key={choice} value={choice}>
+                  {choice} days ({formatDate(new Date(Date.now() + choice * DAY_MS).toISOString(), false)})
+                </option>
+              ))}
+            </select>
+            {errors.expires_at && <p className="field-error">{errors.expires_at}</p>}
+          </div>
+          <fieldset className="api-token-form__permissions" aria-describedby={errorId}>
+            <legend>What it may do</legend>
+            <p className="field-help">
+              Only what your own role may do is offered. The token acts as you would: with your scope, and in the audit
+              log under its name and yours.
+            </p>
+            {choices.map((choice) => (
+              <div key={choice.module} className="api-token-form__module" role="group" aria-label={choice.label}>
+                <span className="api-token-form__module-name">{choice.label}</span>
+                {choice.actions.map((action) => (
+                  <label key={action} className="api-token-form__action">
+                    <input
+                      type="checkbox"
+                      checked={chosen[choice.module]?.includes(action) ?? false}
+                      onChange={(event) => toggle(choice.module, action, event.target.checked)}
+                    />{' '}
+                    {actionLabel(action)}
+                  </label>
+                ))}
+              </div>
+            ))}
+            <p id={errorId} className={errors.permissions ? 'field-error' : 'field-help'} aria-live="polite">
+              {errors.permissions ?? (picked === 0 ? 'Tick at least one action.' : `${picked} action(s) ticked.`)}
+            </p>
+          </fieldset>
+          {refusal && (
+            <p role="alert" className="field-error">
+              {refusal}
+            </p>
+          )}
+        </div>
+        <div className="dialog__actions">
+          <button type="button" className="button" onClick={() => onClose(false)}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={make.isPending || !name.trim() || picked === 0}
+          >
+            {make.isPending ? 'Making…' : 'Make the token'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The secret, once: selectable, with a copy button, and what to do with it. */
+function TokenSecret({ made, onClose }: { made: Made; onClose: () => void }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    await navigator.clipboard.writeText(made.data.token);
+    setCopied(true);
+  };
+  return (
+    <Dialog title={`API token "${made.data.name}" made`} onClose={onClose}>
+      <div className="dialog__body">
+        <p>
+          Copy it now and keep it where the other system keeps its secrets: <strong>it is not shown again</strong>. The
+          system sends it with each request as <code>Authorization: Bearer &lt;token&gt;</code>.
+        </p>
+        <div className="api-token-secret">
+          <input aria-label="The token" readOnly value={made.data.token} onFocus={(event) => event.target.select()} />
+          <button type="button" className="button button--primary" onClick={() => void copy()}>
+            {copied ? 'Copied' : 'Copy'}
+          </button>
+        </div>
+        <p role="status">{copied ? 'The token is on your clipboard.' : ''}</p>
+      </div>
+      <div className="dialog__actions">
+        <button type="button" className="button" data-autofocus onClick={onClose}>
+          Done
+        </button>
+      </div>
+    </Dialog>
+  );
+}
