@@ -1,9 +1,21 @@
+import { MODULE } from './modules.ts';
+
 /**
  * API tokens (docs/api.md, "API tokens"): what the server and the console both hold them to. A token's secret starts
  * with `PREFIX`, so the server tells it from a session's JWT without trying to verify it, and a secret scanner (or a
  * person) recognises one pasted where it should not be.
  */
 export const API_TOKEN_PREFIX = 'tda_';
+
+/**
+ * Modules no token reaches, whatever it names: the tokens themselves (a token makes and revokes none) and a person's
+ * own account (their profile and password), which stay that person's.
+ */
+export const MODULES_NO_TOKEN_REACHES: ReadonlySet<string> = new Set([
+  MODULE.apiTokens,
+  MODULE.userProfile,
+  MODULE.changePassword,
+]);
 
 export const API_TOKEN_LIMITS = {
   nameLength: 100,

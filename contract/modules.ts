@@ -3,6 +3,12 @@ import { VOUCHER_FIELDS } from './voucherFields.ts';
 
 export { VOUCHER_FIELDS, type DiscountType } from './voucherFields.ts';
 
+/**
+ * Actions that narrow what a role sees rather than grant anything (an executive sees only their own subscribers):
+ * full access leaves them out, and an API token always carries its creator's.
+ */
+export const NARROWING_ACTIONS: ReadonlySet<string> = new Set(['executive_access']);
+
 /** Module keys the server treats specially (docs/api.md, "Beyond CRUD"); the OpenAPI emitter documents their endpoints. */
 export const MODULE = {
   users: 'USERS',

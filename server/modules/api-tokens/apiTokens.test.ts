@@ -161,6 +161,14 @@ describe.each(databases)('API tokens on $kind', ({ kind, skip }) => {
       const ofTokens = await make({ API_TOKENS: ['view'] });
       expect(ofTokens.status).toBe(400);
       expect(ofTokens.body.errors?.permissions).toContain('API tokens');
+      // A person's own account stays theirs: no token changes its creator's profile or password.
+      for (const own of [{ USER_PROFILE: ['edit'] }, { CHANGE_PASSWORD: ['edit'] }] as Array<
+        Record<string, string[]>
+      >) {
+        const refused = await make(own);
+        expect(refused.status, JSON.stringify(own)).toBe(400);
+        expect(refused.body.errors?.permissions).toContain('no token reaches');
+      }
 
       // The role loses an action after the token was made: the token loses it at once.
       await grant('Read Only', 'COUNTRIES', ['view']);

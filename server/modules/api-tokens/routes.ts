@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { API_TOKEN_LIMITS, API_TOKEN_PREFIX, type TokenPermissions } from '../../../contract/apiTokens.ts';
+import {
+  API_TOKEN_LIMITS,
+  API_TOKEN_PREFIX,
+  MODULES_NO_TOKEN_REACHES,
+  type TokenPermissions,
+} from '../../../contract/apiTokens.ts';
 import { MODULE } from '../../../contract/modules.ts';
 import { actorOf, recordAudit } from '../audit/record.ts';
 import { currentUser, permission } from '../auth/access.ts';
@@ -12,7 +17,6 @@ import { idParams, type PageQuery } from '../../http/requestSchemas.ts';
 import { resource } from '../../registry.ts';
 import { TOKEN_BODY, TOKEN_CREATED, TOKEN_REVOKED, TOKENS_ANSWER, tokensQuery } from './schemas.ts';
 import { tokenStore } from './store.ts';
-import { MODULES_NO_TOKEN_REACHES } from '../auth/apiTokenCaller.ts';
 
 interface TokenWrite {
   name: string;
@@ -128,7 +132,7 @@ function checkedPermissions(named: TokenPermissions, grants: Grants): TokenPermi
   for (const [module, actions] of Object.entries(named)) {
     const known = resource(module)?.actions;
     if (!known) problems.push(`${module} is not a module`);
-    else if (MODULES_NO_TOKEN_REACHES.has(module)) problems.push(`a token cannot manage API tokens`);
+    else if (MODULES_NO_TOKEN_REACHES.has(module)) problems.push(`no token reaches ${resource(module)!.label}`);
     else
       for (const action of actions) {
         if (!known.includes(action)) problems.push(`${module} has no action "${action}"`);

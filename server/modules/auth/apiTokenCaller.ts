@@ -1,12 +1,8 @@
-import { API_TOKEN_LIMITS } from '../../../contract/apiTokens.ts';
-import { MODULE } from '../../../contract/modules.ts';
+import { API_TOKEN_LIMITS, MODULES_NO_TOKEN_REACHES } from '../../../contract/apiTokens.ts';
 import type { Queryable } from '../../db/database.ts';
 import { tooManyRequests } from '../../http/errors.ts';
 import { loadTokenUser, touchApiToken, type GrantsCache, type SessionUser } from './session.ts';
 import { hashToken } from './tokens.ts';
-
-/** Modules no token reaches, whatever it names: a token cannot make or revoke tokens. */
-export const MODULES_NO_TOKEN_REACHES: ReadonlySet<string> = new Set([MODULE.apiTokens]);
 
 const MINUTE_MS = 60_000;
 

@@ -1,11 +1,6 @@
 import { HOME_PATH, visibleHomeCards } from '../../../contract/home.ts';
+import { NARROWING_ACTIONS } from '../../../contract/modules.ts';
 import { AREAS, RESOURCES, actionsOf } from '../../registry.ts';
-
-/**
- * Actions that narrow what a role sees rather than grant anything (an executive sees only their own subscribers):
- * full access leaves them out, and an API token always carries its creator's.
- */
-export const NARROWING_ACTIONS: ReadonlySet<string> = new Set(['executive_access']);
 
 /** What a role may do: `MODULE:action` pairs, from role_permissions. */
 export class Grants {

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database.ts';
 import { conflict } from '../../http/errors.ts';
 import { RESOURCES } from '../../registry.ts';
-import { NARROWING_ACTIONS } from '../auth/grants.ts';
+import { NARROWING_ACTIONS } from '../../../contract/modules.ts';
 
 /**
  * Full access: every action of every resource, as the Super Admin role has (an area is open to whoever has one of

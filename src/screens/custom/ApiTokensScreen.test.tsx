@@ -71,14 +71,16 @@ describe('ApiTokensScreen', () => {
       { ...billing, id: 2, name: 'Old CRM', status: 'revoked', revoked_at: '2026-11-20T10:00:00Z' },
     ]);
     renderScreen(ApiTokensScreen, { resource, route });
-    const row = (await screen.findByRole('cell', { name: 'Billing system' })).closest('tr')!;
+    const row = (await screen.findByText('Billing system')).closest('tr')!;
     expect(row).toHaveTextContent('tda_Xk3f…');
     expect(row).toHaveTextContent('Subscribers: View · Vouchers: View, Add');
     expect(row).toHaveTextContent('admin@example.com');
     expect(row).toHaveTextContent('Never');
     expect(row).toHaveTextContent('Active');
-    const old = screen.getByRole('cell', { name: 'Old CRM' }).closest('tr')!;
+    const old = screen.getByText('Old CRM').closest('tr')!;
     expect(old).toHaveTextContent('Revoked');
+    expect(old).toHaveTextContent('on 20 Nov 2026');
+    expect(row).toHaveTextContent('until 01 Feb 2027');
     // Without add and delete, neither making nor revoking is offered.
     expect(screen.queryByRole('button', { name: 'New API token' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();

@@ -30,6 +30,12 @@ const STATUS_LABELS: Record<ApiTokenAnswer['status'], string> = {
   revoked: 'Revoked',
 };
 
+/** When the token stops, stopped or was revoked, as its status cell says it. */
+function statusDate(token: ApiTokenAnswer): string {
+  if (token.revoked_at) return `on ${formatDate(token.revoked_at, false)}`;
+  return `${token.status === 'expired' ? 'on' : 'until'} ${formatDate(token.expires_at, false)}`;
+}
+
 /**
  * API tokens: the credentials other systems call the API with, each with what it may do, who made it, its last use
  * and expiry; make one (its secret shown once) or revoke one.
@@ -55,23 +61,40 @@ export default function ApiTokensScreen({ resource }: ScreenProps) {
     },
   });
   const columns: RowsTableColumn<ApiTokenAnswer>[] = [
-    { heading: 'Name', cell: (token) => <strong>{token.name}</strong> },
-    { heading: 'Token', cell: (token) => <code>{token.prefix}…</code> },
+    {
+      heading: 'Name',
+      cell: (token) => (
+        <>
+          <strong>{token.name}</strong>
+          <br />
+          <code className="api-tokens__prefix">{token.prefix}…</code>
+        </>
+      ),
+    },
     {
       heading: 'May',
       cell: (token) => permissionsSummary(token.permissions),
       className: 'api-tokens__permissions',
     },
-    { heading: 'Made by', cell: (token) => `${token.created_by_email}, ${formatDate(token.created_at, false)}` },
+    {
+      heading: 'Made by',
+      cell: (token) => (
+        <>
+          {token.created_by_email}
+          <br />
+          <span className="api-tokens__secondary">{formatDate(token.created_at, false)}</span>
+        </>
+      ),
+    },
     { heading: 'Last used', cell: (token) => (token.last_used_at ? formatDate(token.last_used_at, true) : 'Never') },
-    { heading: 'Expires', cell: (token) => formatDate(token.expires_at, false) },
     {
       heading: 'Status',
       cell: (token) => (
-        <span className="status-badge">
-          {STATUS_LABELS[token.status]}
-          {token.revoked_at ? ` ${formatDate(token.revoked_at, false)}` : ''}
-        </span>
+        <>
+          <span className="status-badge">{STATUS_LABELS[token.status]}</span>
+          <br />
+          <span className="api-tokens__secondary">{statusDate(token)}</span>
+        </>
       ),
     },
     ...(access.delete

@@ -16,7 +16,10 @@ describe('API tokens', () => {
       const dialog = page.getByRole('dialog', { name: 'New API token' });
       const name = `Website ${Date.now().toString(36)}`;
       await dialog.getByLabel('Name').fill(name);
-      await dialog.getByRole('group', { name: 'Vouchers' }).getByRole('checkbox', { name: 'View' }).check();
+      await dialog
+        .getByRole('group', { name: 'Vouchers' })
+        .getByRole('checkbox', { name: 'View', exact: true })
+        .check();
       await auditBothWidths(page, audit, 'new API token dialog');
       await dialog.getByRole('button', { name: 'Make the token' }).click();
 

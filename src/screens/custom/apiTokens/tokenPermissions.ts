@@ -1,11 +1,8 @@
-import type { TokenPermissions } from '../../../../contract/apiTokens.ts';
+import { MODULES_NO_TOKEN_REACHES, type TokenPermissions } from '../../../../contract/apiTokens.ts';
+import { NARROWING_ACTIONS } from '../../../../contract/modules.ts';
 import { ACTION_LABELS, MODULE_ACTIONS, MODULE_LABELS, type ModuleKey } from '../../../generated/permissions.ts';
 import { AREAS } from '../../../generated/routes.ts';
 import type { Permissions } from '../../../permissions/index.ts';
-
-/** The module of the tokens themselves, and the action that narrows rather than grants: neither is offered. */
-const NOT_OFFERED_MODULES: ReadonlySet<string> = new Set(['API_TOKENS']);
-const NOT_OFFERED_ACTIONS: ReadonlySet<string> = new Set(['executive_access']);
 
 export interface ModuleChoice {
   module: string;
@@ -25,13 +22,13 @@ export function actionLabel(action: string): string {
 }
 
 /**
- * What the caller may give a token: each module of theirs that has records of its own to act on (not an area), with
- * the actions they have of it, in menu order.
+ * What the caller may give a token: each module of theirs that a token may reach (not an area, not their own
+ * account), with the actions they have of it but the narrowing ones (a token carries those unasked), in menu order.
  */
 export function moduleChoices(permissions: Permissions): ModuleChoice[] {
   return Object.entries(permissions)
     .flatMap(([module, granted]) =>
-      granted && isModule(module) && !AREA_KEYS.has(module) && !NOT_OFFERED_MODULES.has(module)
+      granted && isModule(module) && !AREA_KEYS.has(module) && !MODULES_NO_TOKEN_REACHES.has(module)
         ? [{ module, granted }]
         : [],
     )
@@ -40,7 +37,7 @@ export function moduleChoices(permissions: Permissions): ModuleChoice[] {
       module,
       label: moduleLabel(module),
       actions: Object.keys(granted.actions).filter(
-        (action) => !NOT_OFFERED_ACTIONS.has(action) && MODULE_ACTIONS[module as ModuleKey].includes(action as never),
+        (action) => !NARROWING_ACTIONS.has(action) && MODULE_ACTIONS[module as ModuleKey].includes(action as never),
       ),
     }))
     .filter((choice) => choice.actions.length > 0);
