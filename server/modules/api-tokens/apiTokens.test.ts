@@ -205,6 +205,34 @@ describe.each(databases)('API tokens on $kind', ({ kind, skip }) => {
     },
   );
 
+  it.skipIf(skip)(
+    "a token of a user administrator lists a user's sessions and sets its creator's password",
+    async () => {
+      const { token } = (await make({ USERS: ['view', 'view_detail', 'edit'] })).body.data;
+      const adminId = server.userIds.get('admin@example.com')!;
+      const sessions = await call('GET', `users/${adminId}/sessions`, bearer(token));
+      expect(sessions.status).toBe(200);
+      expect((sessions.body.data as unknown as Array<{ current: boolean }>).every((session) => !session.current)).toBe(
+        true,
+      );
+      const before = await call('GET', `users/${adminId}`, bearer(token));
+      const changed = await call(
+        'PATCH',
+        `users/${adminId}`,
+        {
+          ...bearer(token),
+          'if-match': String(before.headers.etag),
+          'content-type': 'application/merge-patch+json',
+        },
+        { password: 'Admin@12345', confirm_password: 'Admin@12345' },
+      );
+      expect(changed.status, changed.text).toBe(200);
+      // A new password ends every session of the user: the token kept none of its own.
+      expect((await call('GET', 'vouchers?_page_size=1', admin)).status).toBe(401);
+      admin = { authorization: `Bearer ${(await server.login('Super Admin')).access}` };
+    },
+  );
+
   it.skipIf(skip)('a change made with a token is audited under its name and its creator', async () => {
     const made = (await make({ LOOKUP_TYPES: ['view', 'add'] })).body.data;
     const created = await call('POST', 'lookup-types', bearer(made.token), {

@@ -11,6 +11,7 @@ export interface SessionUser {
   lastName: string;
   roleId: number | null;
   roleName: string | null;
+  /** The session's id; empty for a request made with an API token, which has none. */
   sessionId: string;
   grants: Grants;
   /**
@@ -116,7 +117,8 @@ export async function loadTokenUser(
   if (!row) return null;
   const grants = (await cache.of(db, row)).narrowedTo(row.permissions, excluded);
   return {
-    ...toSessionUser(row, `api-token:${row.token_id}`, grants),
+    // No session: what reads the caller's session (the current one kept, listed first) finds none.
+    ...toSessionUser(row, '', grants),
     // The person enrolled a second factor when their role required one; a token is not asked for one.
     mustEnrol: false,
     apiToken: { id: row.token_id, name: row.token_name },

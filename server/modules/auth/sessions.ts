@@ -90,7 +90,7 @@ export async function revokeSessionOfRefreshToken(
 export async function revokeAllSessions(db: Queryable, userId: number, except?: string): Promise<string[]> {
   const ended = await db.query<{ id: string }>(
     'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id <> $2::uuid RETURNING id',
-    [userId, except ?? '00000000-0000-0000-0000-000000000000'],
+    [userId, except || '00000000-0000-0000-0000-000000000000'],
   );
   return ended.map((row) => row.id);
 }
