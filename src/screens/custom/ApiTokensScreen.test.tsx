@@ -97,6 +97,24 @@ describe('ApiTokensScreen', () => {
     expect(within(dialog).queryByRole('group', { name: 'API tokens' })).not.toBeInTheDocument();
     const subscribers = within(dialog).getByRole('group', { name: 'Subscribers' });
     expect(within(subscribers).getAllByRole('checkbox')).toHaveLength(1);
+    // A module is found by its name; what was ticked stays in sight.
+    await user.click(
+      within(within(dialog).getByRole('group', { name: 'Vouchers' })).getByRole('checkbox', { name: 'View' }),
+    );
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Find a module' }), 'subs');
+    expect(
+      within(dialog)
+        .getAllByRole('group')
+        .map((group) => group.getAttribute('aria-label')),
+    ).toEqual(expect.arrayContaining(['Subscribers', 'Vouchers']));
+    await user.clear(within(dialog).getByRole('searchbox', { name: 'Find a module' }));
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Find a module' }), 'nothing like it');
+    expect(within(dialog).queryByRole('group', { name: 'Subscribers' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('group', { name: 'Vouchers' })).toBeInTheDocument();
+    await user.clear(within(dialog).getByRole('searchbox', { name: 'Find a module' }));
+    await user.click(
+      within(within(dialog).getByRole('group', { name: 'Vouchers' })).getByRole('checkbox', { name: 'View' }),
+    );
     const make = within(dialog).getByRole('button', { name: 'Make the token' });
     expect(make).toBeDisabled();
 
@@ -110,7 +128,9 @@ describe('ApiTokensScreen', () => {
 
     await user.clear(within(dialog).getByLabelText('Name'));
     await user.type(within(dialog).getByLabelText('Name'), 'Website');
-    await user.click(within(subscribers).getByRole('checkbox', { name: 'View' }));
+    await user.click(
+      within(within(dialog).getByRole('group', { name: 'Subscribers' })).getByRole('checkbox', { name: 'View' }),
+    );
     await user.click(make);
     const secret = await screen.findByRole('dialog', { name: 'API token "Website" made' });
     expect(within(secret).getByLabelText('The token')).toHaveValue('tda_the-secret-once');

@@ -33,6 +33,7 @@ export function NewTokenDialog({ onClose }: NewTokenDialogProps) {
   const [name, setName] = useState('');
   const [days, setDays] = useState<number>(90);
   const [chosen, setChosen] = useState<TokenPermissions>({});
+  const [find, setFind] = useState('');
   const nameId = useId();
   const daysId = useId();
   const errorId = useId();
@@ -46,6 +47,11 @@ export function NewTokenDialog({ onClose }: NewTokenDialogProps) {
   });
   const errors = isApiError(make.error) ? make.error.fieldErrors : {};
   const refusal = isApiError(make.error) && Object.keys(errors).length === 0 ? make.error.message : null;
+  const wanted = find.trim().toLowerCase();
+  // Ticked modules stay in sight while another is looked for.
+  const shown = choices.filter(
+    (choice) => !wanted || choice.label.toLowerCase().includes(wanted) || chosen[choice.module],
+  );
   const picked = Object.values(chosen).reduce((count, actions) => count + actions.length, 0);
 
   const toggle = (module: string, action: string, on: boolean) =>
@@ -101,7 +107,16 @@ export function NewTokenDialog({ onClose }: NewTokenDialogProps) {
               Only what your own role may do is offered. The token acts as you would: with your scope, and in the audit
               log under its name and yours.
             </p>
-            {choices.map((choice) => (
+            <input
+              type="search"
+              className="api-token-form__find"
+              aria-label="Find a module"
+              placeholder="Find a module"
+              value={find}
+              onChange={(event) => setFind(event.target.value)}
+            />
+            {shown.length === 0 && <p role="status">No module of yours is called that.</p>}
+            {shown.map((choice) => (
               <div key={choice.module} className="api-token-form__module" role="group" aria-label={choice.label}>
                 <span className="api-token-form__module-name">{choice.label}</span>
                 {choice.actions.map((action) => (
