@@ -162,6 +162,7 @@ export default function ApiTokensScreen({ resource }: ScreenProps) {
       </QueryState>
       {making && (
         <NewTokenDialog
+          api={resource.api}
           onClose={(made) => {
             setMaking(false);
             if (made) void queryClient.invalidateQueries({ queryKey: ['api-tokens'] });

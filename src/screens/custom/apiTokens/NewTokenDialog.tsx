@@ -20,14 +20,19 @@ interface Made {
 }
 
 export interface NewTokenDialogProps {
+  /** The tokens' API path (`api-tokens`). */
+  api: string;
   onClose: (made: boolean) => void;
 }
+
+/** Refusals the dialog says itself, beside the fields; any other failure gets the console's error toast. */
+const SHOWN_HERE = [400, 409];
 
 /**
  * Makes an API token: a name, how long it lives and what it may do (only what the user may do), then its secret,
  * shown this once with a copy button. What was typed stays when the server refuses it.
  */
-export function NewTokenDialog({ onClose }: NewTokenDialogProps) {
+export function NewTokenDialog({ api, onClose }: NewTokenDialogProps) {
   const { permissions } = usePermissions();
   const choices = moduleChoices(permissions ?? {});
   const [name, setName] = useState('');
@@ -40,13 +45,14 @@ export function NewTokenDialog({ onClose }: NewTokenDialogProps) {
   const make = useMutation({
     mutationFn: () =>
       http.post<Made>(
-        'api-tokens',
+        api,
         { name, permissions: chosen, expires_at: new Date(Date.now() + days * DAY_MS).toISOString() },
-        { shownByCaller: [400, 409] },
+        { shownByCaller: SHOWN_HERE },
       ),
   });
-  const errors = isApiError(make.error) ? make.error.fieldErrors : {};
-  const refusal = isApiError(make.error) && Object.keys(errors).length === 0 ? make.error.message : null;
+  const refused = isApiError(make.error) && SHOWN_HERE.includes(make.error.status) ? make.error : null;
+  const errors = refused?.fieldErrors ?? {};
+  const refusal = refused && Object.keys(errors).length === 0 ? refused.message : null;
   const wanted = find.trim().toLowerCase();
   // Ticked modules stay in sight while another is looked for.
   const shown = choices.filter(
