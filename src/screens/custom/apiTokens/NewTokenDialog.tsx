@@ -113,14 +113,15 @@ export function NewTokenDialog({ api, onClose }: NewTokenDialogProps) {
               Only what your own role may do is offered. The token acts as you would: with your scope, and in the audit
               log under its name and yours.
             </p>
-            <input
-              type="search"
-              className="api-token-form__find"
-              aria-label="Find a module"
-              placeholder="Find a module"
-              value={find}
-              onChange={(event) => setFind(event.target.value)}
-            />
+            <div className="field">
+              <input
+                type="search"
+                aria-label="Find a module"
+                placeholder="Find a module"
+                value={find}
+                onChange={(event) => setFind(event.target.value)}
+              />
+            </div>
             {shown.length === 0 && <p role="status">No module of yours is called that.</p>}
             {shown.map((choice) => (
               <div key={choice.module} className="api-token-form__module" role="group" aria-label={choice.label}>
