@@ -8,6 +8,7 @@ import {
 } from '../../../../contract/apiTokens.ts';
 import { http, isApiError } from '../../../http/index.ts';
 import { usePermissions } from '../../../permissions/index.ts';
+import { CopyableSecret } from '../../shared/CopyableSecret.tsx';
 import { Dialog } from '../../shared/Dialog.tsx';
 import { formatDate } from '../../shared/formatValue.ts';
 import { actionLabel, moduleChoices } from './tokenPermissions.ts';
@@ -167,11 +168,6 @@ export function NewTokenDialog({ api, onClose }: NewTokenDialogProps) {
 
 /** The secret, once: selectable, with a copy button, and what to do with it. */
 function TokenSecret({ made, onClose }: { made: Made; onClose: () => void }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    await navigator.clipboard.writeText(made.data.token);
-    setCopied(true);
-  };
   return (
     <Dialog title={`API token "${made.data.name}" made`} onClose={onClose}>
       <div className="dialog__body">
@@ -179,13 +175,7 @@ function TokenSecret({ made, onClose }: { made: Made; onClose: () => void }) {
           Copy it now and keep it where the other system keeps its secrets: <strong>it is not shown again</strong>. The
           system sends it with each request as <code>Authorization: Bearer &lt;token&gt;</code>.
         </p>
-        <div className="api-token-secret">
-          <input aria-label="The token" readOnly value={made.data.token} onFocus={(event) => event.target.select()} />
-          <button type="button" className="button button--primary" onClick={() => void copy()}>
-            {copied ? 'Copied' : 'Copy'}
-          </button>
-        </div>
-        <p role="status">{copied ? 'The token is on your clipboard.' : ''}</p>
+        <CopyableSecret label="The token" value={made.data.token} copiedMessage="The token is on your clipboard." />
       </div>
       <div className="dialog__actions">
         <button type="button" className="button" data-autofocus onClick={onClose}>
