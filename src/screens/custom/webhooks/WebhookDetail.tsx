@@ -1,0 +1,102 @@
+import { Link } from 'react-router-dom';
+import type { WebhookAnswer } from '../../../../contract/webhooks.ts';
+import type { ResourceDescription } from '../../../generated/types.ts';
+import { formatDate } from '../../shared/formatValue.ts';
+import { QueryState } from '../../shared/QueryState.tsx';
+import { ScreenHeading } from '../../shared/ScreenHeading.tsx';
+import { useResourceAccess } from '../../shared/useResourceAccess.ts';
+import { DeliveryLog } from './DeliveryLog.tsx';
+import { WebhookActions } from './WebhookActions.tsx';
+import { eventsParts } from './webhookEvents.ts';
+import { isMissingWebhook, useWebhook, useWebhookEvents } from './webhookQueries.ts';
+
+export interface WebhookDetailProps {
+  resource: ResourceDescription;
+  id: number;
+  /** The webhooks' list, where Back (and a deletion) leads. */
+  listPath: string;
+}
+
+/** One webhook: its settings, what may be done to it, and its delivery log. */
+export function WebhookDetail({ resource, id, listPath }: WebhookDetailProps) {
+  const access = useResourceAccess(resource);
+  const webhook = useWebhook(resource.api, id);
+  const back = (
+    <Link className="button" to={listPath}>
+      Back to webhooks
+    </Link>
+  );
+  if (isMissingWebhook(webhook.error)) {
+    return (
+      <>
+        <ScreenHeading actions={back}>No such webhook</ScreenHeading>
+        <p role="status">There is no webhook #{id}: it may have been deleted.</p>
+      </>
+    );
+  }
+  return (
+    <>
+      <ScreenHeading
+        actions={
+          <>
+            {webhook.data && (
+              <WebhookActions api={resource.api} webhook={webhook.data} access={access} listPath={listPath} />
+            )}
+            {back}
+          </>
+        }
+      >
+        {webhook.data ? `Webhook "${webhook.data.name}"` : 'Webhook'}
+      </ScreenHeading>
+      <QueryState query={webhook} what="the webhook" keepsLoadedData>
+        {webhook.data && <WebhookSettings api={resource.api} webhook={webhook.data} />}
+      </QueryState>
+      <DeliveryLog api={resource.api} webhookId={id} maySendAgain={access.edit} />
+    </>
+  );
+}
+
+function WebhookSettings({ api, webhook }: { api: string; webhook: WebhookAnswer }) {
+  const choices = useWebhookEvents(api).data ?? [];
+  return (
+    <section className="panel" aria-labelledby="webhook-settings-title">
+      <h2 id="webhook-settings-title">Settings</h2>
+      <dl className="detail-list">
+        <div className="detail-list__item">
+          <dt>URL</dt>
+          <dd>{webhook.url}</dd>
+        </div>
+        <div className="detail-list__item">
+          <dt>Status</dt>
+          <dd>{webhook.enabled ? 'Enabled: events are sent to it' : 'Paused: nothing is sent to it'}</dd>
+        </div>
+        <div className="detail-list__item">
+          <dt>Events it wants</dt>
+          <dd>
+            <ul className="webhook-settings__events">
+              {eventsParts(webhook.events, choices).map((part) => (
+                <li key={part}>{part}</li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+        <div className="detail-list__item">
+          <dt>Signing secret</dt>
+          <dd>
+            <code>{webhook.secret_hint}…</code>
+          </dd>
+        </div>
+        <div className="detail-list__item">
+          <dt>Made by</dt>
+          <dd>
+            {webhook.created_by_email ?? '—'} on {formatDate(webhook.created_at, false)}
+          </dd>
+        </div>
+        <div className="detail-list__item">
+          <dt>Last changed</dt>
+          <dd>{formatDate(webhook.updated_at, true)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
