@@ -8,11 +8,13 @@ import { MODULE } from './modules.ts';
 export const API_TOKEN_PREFIX = 'tda_';
 
 /**
- * Modules no token reaches, whatever it names: the tokens themselves (a token makes and revokes none) and a person's
- * own account (their profile and password), which stay that person's.
+ * Modules no token reaches, whatever it names: the tokens themselves (a token makes and revokes none), webhooks (which
+ * send records as their creator's role sees them, not narrowed as a token is) and a person's own account (their
+ * profile and password), which stay that person's.
  */
 export const MODULES_NO_TOKEN_REACHES: ReadonlySet<string> = new Set([
   MODULE.apiTokens,
+  MODULE.webhooks,
   MODULE.userProfile,
   MODULE.changePassword,
 ]);

@@ -28,6 +28,7 @@ export const MODULE = {
   changePassword: 'CHANGE_PASSWORD',
   auditLog: 'AUDIT_LOG',
   apiTokens: 'API_TOKENS',
+  webhooks: 'WEBHOOKS',
 } as const;
 
 /**

@@ -28,6 +28,8 @@ import { loggingOptions, registerRequestLines, type LoggerSetting } from './http
 import { homeRoutes } from './modules/home/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { MailDelivery } from './modules/mail/delivery.ts';
+import { WebhookDelivery } from './modules/webhooks/delivery.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { devMailboxRoutes } from './modules/mail/routes.ts';
 import { consoleTransport, smtpTransport, type MailTransport } from './modules/mail/transports.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -68,6 +70,8 @@ declare module 'fastify' {
     stopping: boolean;
     /** Delivers the outbox; null in production without SMTP_URL, where messages wait for a server that has it. */
     mail: MailDelivery | null;
+    /** Sends the webhook outbox. */
+    webhooks: WebhookDelivery;
     /** The one set of record operations every write of a manifest record goes through. */
     records: RecordOperations;
   }
@@ -125,6 +129,7 @@ export async function buildApp({
   app.decorate('records', new RecordOperations({ ...RESOURCE_BEHAVIOURS, ...behaviours }));
   const transport = mailTransport(config, printMail ?? ((line) => app.log.info(line)));
   app.decorate('mail', transport ? new MailDelivery(db, transport, app.log, config.mail) : null);
+  app.decorate('webhooks', new WebhookDelivery(db, app.log, config.webhooks));
   const trashRetention = new TrashRetention(db, app.log, config.trashRetentionDays);
   const importsCleanup = abandonedImportsCleanup(db, app.log);
   const signInHistory = signInHistoryPurge(db, app.log);
@@ -166,6 +171,7 @@ export async function buildApp({
       await api.register(resourceRoutes);
       await api.register(viewRoutes);
       await api.register(apiTokenRoutes);
+      await api.register(webhookRoutes);
       await api.register(searchRoutes);
       await api.register(importRoutes);
       await api.register(subscriberRoutes);
@@ -186,6 +192,7 @@ export async function buildApp({
   app.addHook('onReady', async () => {
     await app.uploads.start();
     app.mail?.start();
+    app.webhooks.start();
     trashRetention.start();
     importsCleanup.start();
     signInHistory.start();
@@ -203,6 +210,7 @@ export async function buildApp({
     await signInHistory.stop();
     await trashRetention.stop();
     await app.mail?.stop();
+    await app.webhooks.stop();
     await app.uploads.stop();
   });
   return app;

@@ -1,6 +1,7 @@
 // The server's settings as every part of it reads them; start/loadConfig.ts reads them from the environment.
 import type { BackupSchedule } from './backup/backup.ts';
 import type { LogFormat } from './http/requestLog.ts';
+import type { WebhookReceivers } from '../contract/webhooks.ts';
 
 /** Argon2id cost. The defaults are OWASP's minimum for argon2id (m = 19 MiB, t = 2, p = 1). */
 export interface PasswordHashingConfig {
@@ -61,12 +62,38 @@ export interface ServerConfig {
   /** An S3-compatible bucket for uploaded files (they reach it through the server, in parts); null: the data folder. */
   s3: S3Config | null;
   mail: MailConfig;
+  webhooks: WebhookConfig;
   /** How long a deleted record stays in its resource's trash before it is deleted for good; 0: kept until deleted by hand. */
   trashRetentionDays: number;
   reportExport: ReportExportConfig;
   subscriptions: SubscriptionConfig;
   /** Scheduled backups of the embedded database (BACKUP_DIR, BACKUP_EVERY_HOURS, BACKUP_KEEP). */
   backup: BackupSchedule;
+}
+
+/** The schedule of a job that sends an outbox and retries what failed with a doubling wait. */
+export interface RetrySchedule {
+  /** How often an instance looks for what is due, and how long its claim on one lasts while it sends it. */
+  pollMilliseconds: number;
+  claimMilliseconds: number;
+  /** The wait before the second attempt, doubled after each failure up to `maxRetryMilliseconds`. */
+  firstRetryMilliseconds: number;
+  maxRetryMilliseconds: number;
+  /** What is still not delivered by then is marked failed. */
+  giveUpAfterMilliseconds: number;
+}
+
+/** Webhook deliveries (docs/api.md, "Webhooks"). */
+export interface WebhookConfig extends RetrySchedule {
+  /**
+   * WEBHOOK_RECEIVERS: which addresses receivers may have. `public` (production's default) refuses loopback, private,
+   * link-local and other special addresses, so a webhook cannot reach the server's own network; `loopback` (the
+   * default elsewhere) allows this machine too; `private` allows private networks as well. Link-local addresses
+   * (cloud metadata services) are refused always.
+   */
+  receivers: WebhookReceivers;
+  /** Delivered and failed deliveries are kept in the log this long. */
+  keptDays: number;
 }
 
 /** How subscriptions move with time (server/modules/subscribers/subscriptionClock.ts). */
@@ -87,7 +114,7 @@ export interface ReportExportConfig {
   keptHours: number;
 }
 
-export interface MailConfig {
+export interface MailConfig extends RetrySchedule {
   /**
    * The mail server the outbox is delivered to (`smtp://user:pass@host:587`, `smtps://...:465`); null: not sent (in
    * development each message is printed on the server console and listed in the development mailbox instead).
@@ -95,14 +122,6 @@ export interface MailConfig {
   smtpUrl: string | null;
   /** The sender of every message (`"Trade Data console" <no-reply@example.com>`). */
   from: string;
-  /** How often an instance looks for messages due, and how long its claim on a message lasts while it sends it. */
-  pollMilliseconds: number;
-  claimMilliseconds: number;
-  /** The wait before the second attempt, doubled after each failure up to `maxRetryMilliseconds`. */
-  firstRetryMilliseconds: number;
-  maxRetryMilliseconds: number;
-  /** A message not delivered by then is marked failed (its link would have long expired). */
-  giveUpAfterMilliseconds: number;
 }
 
 export interface S3Config {
@@ -128,6 +147,15 @@ export const DEFAULT_MAIL_SCHEDULE = {
   maxRetryMilliseconds: 15 * 60_000,
   giveUpAfterMilliseconds: 24 * 60 * 60_000,
 } as const satisfies Partial<MailConfig>;
+
+/** The delivery schedule of webhooks: a receiver that is down is tried again for three days. */
+export const DEFAULT_WEBHOOK_SCHEDULE = {
+  pollMilliseconds: 2_000,
+  claimMilliseconds: 60_000,
+  firstRetryMilliseconds: 30_000,
+  maxRetryMilliseconds: 60 * 60_000,
+  giveUpAfterMilliseconds: 3 * 24 * 60 * 60_000,
+} as const satisfies RetrySchedule;
 
 export const DEFAULT_PASSWORD_HASHING: PasswordHashingConfig = {
   memoryCost: 19_456,

@@ -13,7 +13,7 @@ export type Action = ("view" | "add" | "edit" | "delete" | "ACTIVE_INACTIVE" | "
  * This interface was referenced by `AreaManifest`'s JSON-Schema
  * via the `definition` "screenName".
  */
-export type ScreenName = ("role-permissions" | "subscriber-details" | "data-upload" | "sync-trending-data" | "uploaded-data-report" | "profile" | "change-password" | "admin-reporting" | "executive-profiles" | "developers" | "user-detail" | "audit-log" | "api-tokens")
+export type ScreenName = ("role-permissions" | "subscriber-details" | "data-upload" | "sync-trending-data" | "uploaded-data-report" | "profile" | "change-password" | "admin-reporting" | "executive-profiles" | "developers" | "user-detail" | "audit-log" | "api-tokens" | "webhooks")
 /**
  * A unique key: one field name, or a list of 2 or more distinct field names unique together.
  *

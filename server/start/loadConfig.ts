@@ -3,10 +3,12 @@ import { resolve } from 'node:path';
 import {
   DEFAULT_MAIL_SCHEDULE,
   DEFAULT_PASSWORD_HASHING,
+  DEFAULT_WEBHOOK_SCHEDULE,
   type MailConfig,
   type S3Config,
   type ServerConfig,
   type TrustProxy,
+  type WebhookConfig,
 } from '../config.ts';
 import type { LogFormat } from '../http/requestLog.ts';
 import { jwtSecret } from './jwtSecret.ts';
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trustProxy(env.TRUST_PROXY),
     s3: s3Config(env),
     mail: mailConfig(env, production),
+    webhooks: webhookConfig(env, production),
     trashRetentionDays: integer(env, 'TRASH_RETENTION_DAYS', 30, 0),
     subscriptions: {
       expiringDays: integer(env, 'SUBSCRIPTION_EXPIRING_DAYS', 30, 1),
@@ -79,6 +82,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
   if (config.jwtSecret.length === 0) config.jwtSecret = jwtSecret(env, config.dataDir);
   return config;
+}
+
+function webhookConfig(env: NodeJS.ProcessEnv, production: boolean): WebhookConfig {
+  const receivers = env.WEBHOOK_RECEIVERS || (production ? 'public' : 'loopback');
+  if (receivers !== 'public' && receivers !== 'loopback' && receivers !== 'private')
+    throw new Error(`WEBHOOK_RECEIVERS must be public, loopback or private, not ${JSON.stringify(receivers)}.`);
+  return { receivers, keptDays: integer(env, 'WEBHOOK_LOG_KEPT_DAYS', 30, 1), ...DEFAULT_WEBHOOK_SCHEDULE };
 }
 
 function logFormat(value: string | undefined, production: boolean): LogFormat {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { PasswordHasher } from '../modules/auth/passwords.ts';
-import type { MailConfig, ServerConfig } from '../config.ts';
+import type { MailConfig, ServerConfig, WebhookConfig } from '../config.ts';
 import { loadConfig } from '../start/loadConfig.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
@@ -39,6 +39,17 @@ export function testMail(smtpUrl: string | null, schedule: Partial<MailConfig> =
     ...schedule,
   };
 }
+
+/** Webhook deliveries looked for often and retried soon, so that a test waits moments, not minutes. */
+export const TEST_WEBHOOKS: WebhookConfig = {
+  receivers: 'loopback',
+  keptDays: 30,
+  pollMilliseconds: 50,
+  claimMilliseconds: 5_000,
+  firstRetryMilliseconds: 100,
+  maxRetryMilliseconds: 400,
+  giveUpAfterMilliseconds: 60_000,
+};
 
 export interface TestServer {
   kind: DatabaseKind;

@@ -58,7 +58,8 @@ export const MODULES = [
   "USER_MANAGEMENT",
   "USER_PROFILE",
   "VOUCHER",
-  "VOUCHER_MANAGEMENT"
+  "VOUCHER_MANAGEMENT",
+  "WEBHOOKS"
 ] as const;
 
 export type ModuleKey = (typeof MODULES)[number];
@@ -454,6 +455,12 @@ export const MODULE_ACTIONS: Readonly<Record<ModuleKey, readonly ActionName[]>> 
   ],
   "VOUCHER_MANAGEMENT": [
     "view"
+  ],
+  "WEBHOOKS": [
+    "view",
+    "add",
+    "edit",
+    "delete"
   ]
 };
 
@@ -515,5 +522,6 @@ export const MODULE_LABELS: Readonly<Record<ModuleKey, string>> = {
   "USER_MANAGEMENT": "User Management",
   "USER_PROFILE": "Profile",
   "VOUCHER": "Vouchers",
-  "VOUCHER_MANAGEMENT": "Voucher Management"
+  "VOUCHER_MANAGEMENT": "Voucher Management",
+  "WEBHOOKS": "Webhooks"
 };

@@ -106,6 +106,13 @@ export const AREAS: readonly AreaRoute[] = [
         "path": "/user-management/api-tokens",
         "routable": true,
         "screen": "api-tokens"
+      },
+      {
+        "module": "WEBHOOKS",
+        "action": "view",
+        "path": "/user-management/webhooks",
+        "routable": true,
+        "screen": "webhooks"
       }
     ],
     resources: [
@@ -128,6 +135,11 @@ export const AREAS: readonly AreaRoute[] = [
         "module": "API_TOKENS",
         "label": "API tokens",
         "path": "/user-management/api-tokens"
+      },
+      {
+        "module": "WEBHOOKS",
+        "label": "Webhooks",
+        "path": "/user-management/webhooks"
       }
     ],
     load: () => import('./areas/user-management.ts').then(joinArea),

@@ -16,7 +16,8 @@ export const CUSTOM_SCREENS = [
   "developers",
   "user-detail",
   "audit-log",
-  "api-tokens"
+  "api-tokens",
+  "webhooks"
 ] as const;
 
 export type CustomScreen = (typeof CUSTOM_SCREENS)[number];

@@ -27,4 +27,5 @@ export const SCREENS: Record<ScreenName, () => ScreenModule> = {
   'user-detail': () => import('./custom/UserDetailScreen.tsx'),
   'audit-log': () => import('./custom/AuditLogScreen.tsx'),
   'api-tokens': () => import('./custom/ApiTokensScreen.tsx'),
+  webhooks: () => import('./custom/WebhooksScreen.tsx'),
 };

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { startTestServer, testDatabases, testMail, type TestServer } from '../../testing/testServer.ts';
-import { retryDelay } from './delivery.ts';
+import { retryDelay } from '../../jobs/retryDelay.ts';
 import { claimDueMail, queueMail } from './outbox.ts';
 import { freePort, startSmtpTestServer, type SmtpTestServer } from './testing/smtpTestServer.ts';
 

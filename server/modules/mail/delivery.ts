@@ -1,27 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MailConfig } from '../../config.ts';
+import type { RetrySchedule } from '../../config.ts';
 import { PeriodicJob } from '../../jobs/periodicJob.ts';
+import { retryDelay } from '../../jobs/retryDelay.ts';
 import type { Database } from '../../db/database.ts';
 import { claimDueMail, failOverdueMail, markFailed, markRetry, markSent, type ClaimedMail } from './outbox.ts';
 import { failureReason, isPermanentFailure, type MailTransport } from './transports.ts';
 
 /** Messages claimed at a time: a claim holds them all for the same while, so a small batch keeps the rest free. */
 const BATCH = 10;
-
-type Schedule = Pick<
-  MailConfig,
-  | 'pollMilliseconds'
-  | 'claimMilliseconds'
-  | 'firstRetryMilliseconds'
-  | 'maxRetryMilliseconds'
-  | 'giveUpAfterMilliseconds'
->;
-
-/** The wait after attempt `attempt` failed: the first retry's wait, doubled each time, up to the longest. */
-export function retryDelay(schedule: Schedule, attempt: number): number {
-  return Math.min(schedule.firstRetryMilliseconds * 2 ** Math.max(0, attempt - 1), schedule.maxRetryMilliseconds);
-}
 
 /**
  * Delivers the outbox, in every instance: it looks for due messages every `pollMilliseconds`, claims a few in the
@@ -37,7 +24,7 @@ export class MailDelivery {
     private readonly db: Database,
     private readonly transport: MailTransport,
     private readonly log: FastifyBaseLogger,
-    private readonly schedule: Schedule,
+    private readonly schedule: RetrySchedule,
   ) {
     this.job = new PeriodicJob('e-mail delivery round', () => this.deliverDue(), schedule.pollMilliseconds, log);
   }

@@ -3,7 +3,8 @@
  * the trash, restore a version, set on all matching and import all change a manifest record here, whichever route,
  * import, bulk change or job asks. Each applies, in the caller's transaction: the caller's scope before the change
  * (in the statement) and after it (a record may not leave it), the resource's behaviour (`guard`, `prepare`,
- * `after*`), the version check, the audit entry with its history snapshot. Cached answers follow by themselves: the
+ * `after*`), the version check, the audit entry with its history snapshot, the events of the webhooks that want
+ * them (server/modules/webhooks/recordEvents.ts). Cached answers follow by themselves: the
  * data version they are kept under moves on with every write (the triggers responseCache.ts names).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -22,6 +23,7 @@ import { ResourceTable, type ChangeOptions } from './sql.ts';
 import { ResourceTrash } from './trash.ts';
 import { recordScope } from './recordScope.ts';
 import { storedValues } from './storedValues.ts';
+import { RecordEvents } from '../webhooks/recordEvents.ts';
 
 export interface ChangeEntry {
   /** The entry's action: `update` unless the path says what it was (`restore_version`, `bulk_update`, `subscribe`). */
@@ -42,6 +44,8 @@ export class ResourceRecords {
   readonly table: ResourceTable;
   readonly trail: AuditTrail;
   readonly trash: ResourceTrash;
+  /** The webhook events of its records (those of its changes are published by the operations themselves). */
+  readonly events: RecordEvents;
 
   constructor(
     readonly resource: EntityResource,
@@ -50,6 +54,7 @@ export class ResourceRecords {
     this.table = new ResourceTable(resource);
     this.trail = new AuditTrail(resource);
     this.trash = new ResourceTrash(resource);
+    this.events = new RecordEvents(resource, this.table);
   }
 
   scopeOf(user: SessionUser | null): Scope | null {
@@ -177,9 +182,7 @@ export class ResourceRecords {
     await this.guarded([{ kind: 'restore', ids: [id] }], context, async () => {
       await this.trash.restore(context.tx, id, this.scopeOf(context.user));
       const after = await this.table.rows(context.tx, [id]);
-      await this.trail.record(context.tx, context.actor, 'restore', [
-        { id, before: null, after: after.get(id) ?? null },
-      ]);
+      await this.recordEntries(context, 'restore', [{ id, before: null, after: after.get(id) ?? null }]);
     });
   }
 
@@ -226,7 +229,7 @@ export class ResourceRecords {
         ...rowChanges(createdIds, new Map(), after),
         ...rowChanges(updatedIds, before, after),
       ];
-      await this.trail.record(context.tx, context.actor, 'import', entries);
+      await this.recordEntries(context, 'import', entries);
     });
   }
 
@@ -237,9 +240,15 @@ export class ResourceRecords {
       : notFound(this.resource.singular);
   }
 
-  /** The entries of a change, with the action, bulk entry and details its path gives. */
-  private recordEntries(context: WriteContext, action: AuditAction, changes: RowChange[], entry: ChangeEntry) {
-    return this.trail.record(context.tx, context.actor, action, changes, entry.bulk, entry.details);
+  /** The audit entries and webhook events of a change, with the action, bulk entry and details its path gives. */
+  private async recordEntries(
+    context: WriteContext,
+    action: AuditAction,
+    changes: RowChange[],
+    entry: ChangeEntry = {},
+  ): Promise<void> {
+    await this.trail.record(context.tx, context.actor, action, changes, entry.bulk, entry.details);
+    await this.events.publish(context.tx, action, changes);
   }
 
   private guarded<T>(changes: readonly RecordChange[], context: WriteContext, write: () => Promise<T>): Promise<T> {

@@ -102,11 +102,20 @@ export class ResourceTableReads {
     const params = new SqlParams();
     const conditions = [`t.id = ${params.add(id)}`];
     if (scope) conditions.push(scope(params));
-    const [row] = await db.query(
-      `SELECT p.*${labelColumns(this.relations)} FROM (SELECT ${this.columns} FROM ${this.table} t WHERE ${conditions.join(' AND ')}) p ${labelJoins(this.relations, 'p')}`,
-      params.values,
-    );
+    const [row] = await db.query(this.answeredSql(conditions.join(' AND ')), params.values);
     return row;
+  }
+
+  /** Records as the API answers them (with their relations' labels), by id, whatever the scope: what webhooks send. */
+  async answeredRows(db: Queryable, ids: readonly number[]): Promise<Map<number, Row>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db.query(this.answeredSql('t.id = ANY($1::bigint[])'), [ids]);
+    return new Map(rows.map((row) => [Number(row.id), row]));
+  }
+
+  /** The records `where` picks (over the table as `t`), as answered: the returned columns and the relations' labels. */
+  private answeredSql(where: string): string {
+    return `SELECT p.*${labelColumns(this.relations)} FROM (SELECT ${this.columns} FROM ${this.table} t WHERE ${where}) p ${labelJoins(this.relations, 'p')}`;
   }
 
   /** True when the record exists and lies within the scope. */

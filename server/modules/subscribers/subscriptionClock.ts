@@ -14,6 +14,8 @@ import { keepSubscriberState, subscribersDueForState } from './subscriberState.t
 
 /** Any constant not used by another advisory lock: one instance at a time moves the subscriptions on. */
 export const SUBSCRIPTION_CLOCK_LOCK = 7_512_027;
+/** The webhook event of a subscriber whose subscription became expiring (contract/webhooks.ts DOMAIN_EVENTS). */
+const EXPIRING_EVENT = 'subscriptions.expiring';
 /** The clock's entries name no user: time did it. */
 const CLOCK: AuditActor = { userId: null, email: null, clientAddress: null, requestId: null };
 
@@ -35,10 +37,15 @@ export function moveSubscriptionsOn(app: FastifyInstance): Promise<number> {
     const changed = await keepSubscriberState({ app, tx, user: null, actor: CLOCK }, due, expiringDays, {
       action: 'subscription_state',
     });
+    const expiring: number[] = [];
     for (const { id, was, now } of changed) {
-      if (now.status === 'expiring' && was.status !== 'expiring') await tellPeople(app, tx, id, 'expiring');
+      if (now.status === 'expiring' && was.status !== 'expiring') {
+        await tellPeople(app, tx, id, 'expiring');
+        expiring.push(id);
+      }
       if (was.status === 'trial' && now.status === 'expired') await tellPeople(app, tx, id, 'trial_lapsed');
     }
+    await app.records.named(MODULE.subscribers).events.publishNamed(tx, EXPIRING_EVENT, expiring);
     await tx.query(
       'INSERT INTO subscription_clock (id, derived_on) VALUES (1, $1::date) ON CONFLICT (id) DO UPDATE SET derived_on = excluded.derived_on',
       [claim.today],

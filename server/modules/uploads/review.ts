@@ -14,6 +14,9 @@ import { uploadProfile } from './uploadProfile.ts';
 import { replacesPublished } from './uploadFiles.ts';
 import { setUploadState, type UploadStateEntry } from './uploadState.ts';
 
+/** The webhook event of a month's data published (contract/webhooks.ts DOMAIN_EVENTS). */
+const PUBLISHED_EVENT = 'uploads.published';
+
 /** The upload being reviewed: what the comparison and the publication need of it. */
 export interface ReviewedUpload {
   uploadId: number;
@@ -120,6 +123,7 @@ export async function publishUpload(
   }
   const details = { ...entry.details, status: 'published', ...(replacing.length ? { replaced: replacing } : {}) };
   await setUploadState(app, tx, upload.uploadId, { status: 'published', ...values }, { ...entry, details });
+  await app.records.named(MODULE.dataUploadLogs).events.publishNamed(tx, PUBLISHED_EVENT, [upload.uploadId]);
   return replacing;
 }
 

@@ -1,0 +1,6 @@
+-- manifest/0010_webhooks_module: written by `admin-codegen make-migration` from the manifest's data shape,
+-- from 0009_api_tokens_module.shape.json to 0010_webhooks_module.shape.json:
+--   - module WEBHOOKS is new
+-- Nothing in the database changes; the shape records what the rows may now hold.
+-- Review it before committing it: a step may be edited (a backfill, a conversion) until it is applied somewhere.
+-- The server applies pending migrations at start in one transaction, and will not start once an applied one changed.
