@@ -114,6 +114,16 @@ describe('settings for several instances', () => {
     expect(config({ METRICS_TOKEN: 'm'.repeat(16) }).metricsToken).toBe('m'.repeat(16));
     expect(() => config({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be at least 16 characters.');
   });
+
+  it('sends webhooks to public addresses only in production, to this machine elsewhere, unless WEBHOOK_RECEIVERS says', () => {
+    expect(config({ NODE_ENV: 'production' }).webhooks.receivers).toBe('public');
+    expect(config({}).webhooks.receivers).toBe('loopback');
+    expect(config({ NODE_ENV: 'production', WEBHOOK_RECEIVERS: 'private' }).webhooks.receivers).toBe('private');
+    expect(() => config({ WEBHOOK_RECEIVERS: 'anywhere' })).toThrow(
+      'WEBHOOK_RECEIVERS must be public, loopback or private, not "anywhere".',
+    );
+    expect(config({ WEBHOOK_LOG_KEPT_DAYS: '7' }).webhooks.keptDays).toBe(7);
+  });
 });
 
 describe('e-mail in the configuration', () => {
