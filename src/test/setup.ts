@@ -4,8 +4,9 @@ import { File as NodeFile } from 'node:buffer';
 import { afterEach } from 'vitest';
 import { syncSession } from '../session/sessionStore.ts';
 
-// Lazy chunks load slowly on a busy 2-core CI machine; findBy/waitFor would give up after the default 1 s.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy chunks load slowly on a busy 2-core machine (several times over in a loaded run); findBy/waitFor would give up
+// after the default 1 s. A condition met sooner ends the wait sooner.
+configure({ asyncUtilTimeout: 20_000 });
 
 // jsdom's Blob (and File) cannot read its bytes as a promise, which every browser's can (a chosen file's dry run reads
 // its first slices so): read here as jsdom reads them, through FileReader.

@@ -38,5 +38,5 @@ describe('the CLI runs from a bundle of its sources', () => {
     const text = await generate(dir);
     expect(text).toContain('Never edit:');
     expect(text).not.toContain('Do not edit');
-  }, 60_000);
+  });
 });

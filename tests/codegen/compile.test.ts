@@ -69,5 +69,5 @@ describe('generated TypeScript', () => {
       .getPreEmitDiagnostics(program)
       .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n') + (d.file ? ` (${d.file.fileName})` : ''));
     expect(diagnostics).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -245,6 +245,12 @@ describe.each(databases)('every write route leaves its audit entry, on $kind', (
     permissions: { VOUCHER: ['view'] },
     expires_at: new Date(Date.now() + 86_400_000).toISOString(),
   });
+  const webhookBody = () => ({
+    name: `Walk webhook ${letters((serial += 1))}`,
+    url: 'http://127.0.0.1:9/walk',
+    events: ['vouchers.updated'],
+  });
+  const webhook = async () => (await call('POST', 'webhooks', webhookBody())).body.data.id;
   const RECIPES: Record<string, Recipe> = {
     createLookupType: {
       request: () => ({
@@ -415,6 +421,38 @@ describe.each(databases)('every write route leaves its audit entry, on $kind', (
     revokeApiToken: {
       setup: async () => (await call('POST', 'api-tokens', apiTokenBody())).body.data.id,
       request: (id) => ({ method: 'DELETE', url: `api-tokens/${id}` }),
+    },
+    createWebhook: {
+      request: () => ({ method: 'POST', url: 'webhooks', payload: webhookBody() }),
+    },
+    updateWebhook: {
+      setup: webhook,
+      request: (id) => ({
+        method: 'PUT',
+        url: `webhooks/${id}`,
+        headers: { 'if-match': '"1"' },
+        payload: webhookBody(),
+      }),
+    },
+    deleteWebhook: {
+      setup: webhook,
+      request: (id) => ({ method: 'DELETE', url: `webhooks/${id}` }),
+    },
+    rotateWebhookSecret: {
+      setup: webhook,
+      request: (id) => ({ method: 'POST', url: `webhooks/${id}/secret` }),
+    },
+    pingWebhook: {
+      setup: webhook,
+      request: (id) => ({ method: 'POST', url: `webhooks/${id}/ping` }),
+    },
+    resendWebhookDelivery: {
+      setup: async () => {
+        const id = await webhook();
+        const ping = await call('POST', `webhooks/${id}/ping`);
+        return { id, delivery: ping.body.data.id };
+      },
+      request: ({ id, delivery }) => ({ method: 'POST', url: `webhooks/${id}/deliveries/${delivery}/resend` }),
     },
     setLookupTypeListPreferences: {
       request: () => ({ method: 'PUT', url: 'list-preferences/lookup-types', payload: { columns: ['name', 'code'] } }),

@@ -98,6 +98,12 @@ describe.each(databases)('the subscription clock on $kind', ({ kind, skip }) => 
         ).status,
       ).toBe(201);
       expect(await statusOf(subscriber.id)).toBe('active');
+      const webhook = await send('POST', 'webhooks', {
+        name: 'CRM',
+        url: 'http://127.0.0.1:9/expiring',
+        events: ['subscriptions.expiring'],
+      });
+      expect(webhook.status).toBe(201);
       await passTime(subscriber.id, await relative(-300), await relative(29));
       const rounds = await Promise.all((await threeInstances()).map((instance) => moveSubscriptionsOn(instance)));
       expect(rounds.filter((changed) => changed > 0)).toHaveLength(1);
@@ -125,6 +131,13 @@ describe.each(databases)('the subscription clock on $kind', ({ kind, skip }) => 
         [subscriber.id],
       );
       expect(entry).toMatchObject({ user_id: null, changes: { status: { before: 'active', after: 'expiring' } } });
+      const events = await server.db.query<{ body: string }>(
+        `SELECT body FROM webhook_deliveries WHERE webhook_id = $1 AND event = 'subscriptions.expiring'`,
+        [webhook.body.data.id],
+      );
+      expect(events.map((event) => JSON.parse(event.body).data)).toMatchObject([
+        { id: subscriber.id, status: 'expiring' },
+      ]);
     },
   );
 

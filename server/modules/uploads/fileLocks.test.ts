@@ -153,7 +153,7 @@ describe.each(databases)(
           },
           (request) => request.write(CONTENT.subarray(0, HALF)),
         ).catch((): Answer => ({ status: 0, headers: {} }));
-        await until(async () => (await received(key)) >= HALF, 'the first half chunk to be stored', 15_000);
+        await until(async () => (await received(key)) >= HALF, 'the first half chunk to be stored');
         expect(await heldLocks(key)).toHaveLength(1);
 
         // The client resumes on the other instance from where it believes the file ends (0): the first instance is asked to

@@ -204,8 +204,21 @@ describe.each(databases)(
     it.skipIf(skip)(
       'a month within the thresholds publishes at once, compared with the last published month',
       async () => {
+        const webhook = await call('POST', 'webhooks', admin, {
+          name: 'Data desk',
+          url: 'http://127.0.0.1:9/published',
+          events: ['uploads.published'],
+        });
+        expect(webhook.statusCode).toBe(201);
         const id = await imported(monthCsv('2030-02', { valueFactor: 1.1, quantityFactor: 1.1 }), '2030-02');
         expect(await upload(id)).toMatchObject({ status: 'published', rows_accepted: ROWS });
+        const published = await server.db.query<{ body: string }>(
+          'SELECT body FROM webhook_deliveries WHERE webhook_id = $1',
+          [(webhook.json() as { data: { id: number } }).data.id],
+        );
+        expect(published.map((delivery) => JSON.parse(delivery.body))).toMatchObject([
+          { event: 'uploads.published', data: { id, status: 'published' } },
+        ]);
         const review = await stored(id);
         expect(review).toMatchObject({
           outcome: 'published',

@@ -152,7 +152,7 @@ describe('DataUploadScreen', () => {
     const interval = logQuery!.observers[0]!.options.refetchInterval;
     expect(logCalls).toBeGreaterThan(1);
     expect(typeof interval === 'function' ? interval(logQuery as never) : interval).toBe(false);
-  }, 15_000);
+  });
 
   it('tells the API the file is there once all of it was sent, and shows its refusal on the file field', async () => {
     signInWith({ DATA_UPLOAD_LOGS: ['view', 'add'] });

@@ -119,7 +119,7 @@ describe('UploadedDataReportScreen', () => {
     // The report sorts itself (newest shipment first) and pages by cursor: the screen sends no sort and no page number.
     expect(queries.every((query) => !query.has('_sort') && !query.has('_order') && !query.has('_page'))).toBe(true);
     expect(history.location.search).toBe('');
-  }, 15_000);
+  });
 
   it('filters by country, direction and period and searches, each in the URL and in the request', async () => {
     signInWith({ UPLOADED_DATA_REPORT: ['view'] });
@@ -150,7 +150,7 @@ describe('UploadedDataReportScreen', () => {
       period: '2026-09',
       q: 'lot 44',
     });
-  }, 15_000);
+  });
 
   it('says so when no record matches', async () => {
     signInWith({ UPLOADED_DATA_REPORT: ['view'] });
@@ -253,5 +253,5 @@ describe('UploadedDataReportScreen', () => {
     expect(screen.getByText(/Export ready: 45 records/)).toBeInTheDocument();
     fireEvent.click(download);
     await waitFor(() => expect(saved).toEqual(['uploaded-data.csv', 'uploaded-data-3.csv']));
-  }, 15_000);
+  });
 });

@@ -285,5 +285,5 @@ describe('FormScreen', () => {
     expect(await screen.findByLabelText(/^Name/)).toBeInTheDocument();
     expect(screen.queryByLabelText(/^Status/)).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/^Current plan/)).not.toBeInTheDocument();
-  }, 15_000);
+  });
 });

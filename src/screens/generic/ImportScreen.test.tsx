@@ -111,7 +111,7 @@ describe('ImportScreen', () => {
     expect(await screen.findByText(/1 record\(s\) were created/)).toBeInTheDocument();
     expect(bodies.apply).toEqual(bodies.dryRun);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Apply 2 change(s)' })).toBeDisabled());
-  }, 30_000);
+  });
 
   it('keeps the mapping as chosen and says what the server refused in it', async () => {
     signInWith({ VOUCHER: ['view', 'import'] });
@@ -135,5 +135,5 @@ describe('ImportScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Dry run' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Map a column to Code');
     expect(screen.getByRole('combobox', { name: 'Field for column Code' })).toHaveValue('');
-  }, 30_000);
+  });
 });
