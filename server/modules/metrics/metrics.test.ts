@@ -41,6 +41,13 @@ describe.each(databases)('GET /metrics on $kind', ({ kind, skip }) => {
          ('a@example.com', 's', 'b', 'pending', now() + interval '1 hour'), ('b@example.com', 's', 'b', 'pending', now() + interval '1 hour'),
          ('c@example.com', 's', 'b', 'failed', now())`,
       );
+      // A webhook paused, so its deliveries wait: two pending, one failed.
+      await db.query(
+        `WITH hook AS (INSERT INTO webhooks (name, url, events, secret, enabled)
+                       VALUES ('m', 'http://127.0.0.1:9/', '{webhook.ping}', 'whsec_m', false) RETURNING id)
+         INSERT INTO webhook_deliveries (webhook_id, event_id, event, body, state)
+         SELECT id, gen_random_uuid(), 'webhook.ping', '{}', state FROM hook, unnest('{pending,pending,failed}'::text[]) AS state`,
+      );
       const job = new PeriodicJob('metrics test job', async () => undefined, HOUR_MILLISECONDS, app.log);
       opened.push(job);
       job.start();
@@ -72,6 +79,8 @@ describe.each(databases)('GET /metrics on $kind', ({ kind, skip }) => {
       expect(sample(text, 'trade_upload_rows_per_second')).toBe(0);
       expect(sample(text, 'mail_outbox_messages', { state: 'pending' })).toBe(2);
       expect(sample(text, 'mail_outbox_messages', { state: 'failed' })).toBe(1);
+      expect(sample(text, 'webhook_deliveries', { state: 'pending' })).toBe(2);
+      expect(sample(text, 'webhook_deliveries', { state: 'failed' })).toBe(1);
       expect(sample(text, 'job_last_round_success', { job: 'metrics test job' })).toBe(1);
       expect(sample(text, 'job_last_round_end_timestamp_seconds', { job: 'metrics test job' })).toBeCloseTo(
         job.lastRound!.endedAt / 1000,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { runningJobs, type JobRound } from '../../jobs/periodicJob.ts';
 import { unsentMailCounts } from '../mail/outbox.ts';
+import { unsentDeliveryCounts } from '../webhooks/deliveries.ts';
 import { importsPace, importsRunning } from '../uploads/importProgress.ts';
 
 export const METRICS_PATH = '/metrics';
@@ -12,7 +13,7 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
 /**
  * `GET /metrics` in Prometheus's text format, at the root beside the health probes: requests by route and status with
  * their durations, the process (event-loop lag, memory, CPU, from prom-client's defaults), the database connections,
- * the uploads being imported and their pace, the e-mail outbox, and the last round of each background job. Each app
+ * the uploads being imported and their pace, the e-mail and webhook outboxes, and the last round of each background job. Each app
  * has its own registry (tests run several in one process). Who may scrape is the route's `metrics` access rule.
  * Called on the root instance before any route, not registered as a plugin: its timing hook is for every route.
  */
@@ -68,6 +69,17 @@ export function registerMetrics(app: FastifyInstance): void {
     registers: [registry],
     async collect() {
       const counts = await unsentMailCounts(app.db);
+      for (const state of ['pending', 'sending', 'failed']) this.set({ state }, counts.get(state) ?? 0);
+    },
+  });
+
+  new Gauge({
+    name: 'webhook_deliveries',
+    help: 'Webhook deliveries by state: pending (to send or to retry), sending, failed (given up; kept in the log).',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const counts = await unsentDeliveryCounts(app.db);
       for (const state of ['pending', 'sending', 'failed']) this.set({ state }, counts.get(state) ?? 0);
     },
   });

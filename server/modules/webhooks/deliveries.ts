@@ -154,3 +154,11 @@ export async function purgeOldDeliveries(db: Queryable, keptDays: number): Promi
   );
   return removed.length;
 }
+
+/** How many deliveries are in each state but `delivered` (the metrics' webhook outbox). */
+export async function unsentDeliveryCounts(db: Queryable): Promise<Map<string, number>> {
+  const rows = await db.query<{ state: string; count: number }>(
+    `SELECT state, count(*)::int AS count FROM webhook_deliveries WHERE state <> 'delivered' GROUP BY state`,
+  );
+  return new Map(rows.map((row) => [row.state, row.count]));
+}
