@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { createInterface } from 'node:readline/promises';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { registerAddModule } from './addModule.ts';
@@ -53,6 +52,8 @@ function terminalIo(): Io {
   const io: Io = { log: console.log, error: console.error };
   if (process.stdin.isTTY && process.stdout.isTTY) {
     io.ask = async (question) => {
+      // Loaded when a question is asked, not on every run.
+      const { createInterface } = await import('node:readline/promises');
       const terminal = createInterface({ input: process.stdin, output: process.stdout });
       try {
         return await terminal.question(question);

@@ -1,11 +1,8 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { compile } from 'json-schema-to-typescript';
-import manifestSchema from '../manifest/manifest.schema.json' with { type: 'json' };
 import { emitAreaDescription, emitAreaIndex, emitAreaModule } from './emit/areaModule.ts';
 import { emitEntities } from './emit/entities.ts';
-import { tsHeader } from './emit/header.ts';
-import { indentTs } from './emit/indentTs.ts';
+import { emitManifestTypes } from './emit/manifestTypes.ts';
 import { emitPermissions } from './emit/permissions.ts';
 import { emitRoutes } from './emit/routes.ts';
 import { emitSidebar } from './emit/sidebar.ts';
@@ -53,17 +50,6 @@ export async function emitAll(model: ProjectModel): Promise<GeneratedFiles> {
       files.set(`src/generated/validators/${area.path}.ts`, emitValidators(area, createStandaloneAjv()));
   }
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
-}
-
-/** codegen/generated/manifest.ts: the authoring type of a manifest file, from manifest.schema.json. */
-async function emitManifestTypes(): Promise<string> {
-  const types = await compile(manifestSchema as never, 'AreaManifest', {
-    bannerComment: '',
-    additionalProperties: false,
-    format: false,
-    unreachableDefinitions: true,
-  });
-  return `${tsHeader()}\n${indentTs(types.trim())}\n`;
 }
 
 export interface Drift {

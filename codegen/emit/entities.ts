@@ -1,4 +1,3 @@
-import { compile } from 'json-schema-to-typescript';
 import {
   authoredProperty,
   type JsonSchema,
@@ -7,6 +6,7 @@ import {
 } from '../../contract/description.ts';
 import { tsHeader } from './header.ts';
 import { indentTs } from './indentTs.ts';
+import { plainInterface } from './plainInterface.ts';
 
 /** src/generated/entities.ts: one interface per stored entity, as the API returns it. */
 export async function emitEntities(model: ProjectModel): Promise<string> {
@@ -16,6 +16,24 @@ export async function emitEntities(model: ProjectModel): Promise<string> {
 }
 
 async function entityInterface(resource: ResourceModel): Promise<string> {
+  const schema = entitySchema(resource);
+  const plain = plainInterface(resource.typeName, schema);
+  if (plain !== null) return plain;
+  // Loaded only for an entity with a field beyond the plain kinds: the package takes a fifth of a run to load.
+  const { compile } = await import('json-schema-to-typescript');
+  return compile(schema as never, resource.typeName, ENTITY_INTERFACE_OPTIONS);
+}
+
+/** How json-schema-to-typescript is asked for an entity's interface. */
+export const ENTITY_INTERFACE_OPTIONS = {
+  bannerComment: '',
+  format: false,
+  additionalProperties: false,
+  strictIndexSignatures: true,
+};
+
+/** The schema of an entity as the API returns it: its stored fields, without write-only ones, system fields included. */
+export function entitySchema(resource: ResourceModel) {
   const entity = resource.entity!;
   const properties: Record<string, JsonSchema> = {};
   for (const field of entity.fields) {
@@ -26,19 +44,13 @@ async function entityInterface(resource: ResourceModel): Promise<string> {
   const required = entity.fields
     .filter((field) => !field.writeOnly && (field.required || field.system))
     .map((field) => field.name);
-  const schema = {
+  return {
     type: 'object',
     description: `${resource.singular} (${resource.key}), as the API returns it.`,
     properties,
     required,
     additionalProperties: false,
   };
-  return compile(schema as never, resource.typeName, {
-    bannerComment: '',
-    format: false,
-    additionalProperties: false,
-    strictIndexSignatures: true,
-  });
 }
 
 /** json-schema-to-typescript names a type after every title; titles are labels here, so keep them as comments. */
