@@ -83,9 +83,9 @@ function plainField(schema: unknown, arrayAllowed: boolean): PlainField | null {
   }
   const { type, description } = schema;
   if (description !== undefined && typeof description !== 'string') return null;
+  if (!isInert(schema.default)) return null;
   // A default of a scalar type other than the field's would make the package read the field as both.
   const defaultType = typeof schema.default;
-  if (!isInert(schema.default)) return null;
   const comment = description ? escapeCommentEnd(description) : '';
   const scalar = typeof type === 'string' ? SCALAR_TYPES[type] : undefined;
   if (scalar) {
