@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { DOMAIN_EVENTS } from '../../../contract/webhooks.ts';
 import type { Queryable } from '../../db/database.ts';
 import { HOUR_MILLISECONDS, PeriodicJob } from '../../jobs/periodicJob.ts';
 import { MODULE, entityResource } from '../../registry.ts';
@@ -15,7 +16,7 @@ import { keepSubscriberState, subscribersDueForState } from './subscriberState.t
 /** Any constant not used by another advisory lock: one instance at a time moves the subscriptions on. */
 export const SUBSCRIPTION_CLOCK_LOCK = 7_512_027;
 /** The webhook event of a subscriber whose subscription became expiring (contract/webhooks.ts DOMAIN_EVENTS). */
-const EXPIRING_EVENT = 'subscriptions.expiring';
+const EXPIRING_EVENT: keyof typeof DOMAIN_EVENTS = 'subscriptions.expiring';
 /** The clock's entries name no user: time did it. */
 const CLOCK: AuditActor = { userId: null, email: null, clientAddress: null, requestId: null };
 

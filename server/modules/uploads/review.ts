@@ -3,6 +3,7 @@
 // its month, what it replaces taken out) or held with its table unattached until a reviewer publishes or rejects it.
 import type { FastifyInstance } from 'fastify';
 import type { ComparedUpload, UploadProfile, UploadReview } from '../../../contract/uploadReview.ts';
+import type { DOMAIN_EVENTS } from '../../../contract/webhooks.ts';
 import type { Queryable } from '../../db/database.ts';
 import { MODULE, entityResource } from '../../registry.ts';
 import { quoted } from '../../../codegen/sqlNames.ts';
@@ -15,7 +16,7 @@ import { replacesPublished } from './uploadFiles.ts';
 import { setUploadState, type UploadStateEntry } from './uploadState.ts';
 
 /** The webhook event of a month's data published (contract/webhooks.ts DOMAIN_EVENTS). */
-const PUBLISHED_EVENT = 'uploads.published';
+const PUBLISHED_EVENT: keyof typeof DOMAIN_EVENTS = 'uploads.published';
 
 /** The upload being reviewed: what the comparison and the publication need of it. */
 export interface ReviewedUpload {
