@@ -4,7 +4,7 @@ import { actionBodySchema } from '../../http/actionBody.ts';
 import { dataAnswer, errorAnswers, messageAnswer } from '../../http/answers.ts';
 import { validationError } from '../../http/errors.ts';
 import { MODULE, resource } from '../../registry.ts';
-import { writeAsCaller } from '../resources/recordOperations.ts';
+import { writeAsCaller } from '../resources/writeAsCaller.ts';
 import { passwordHashOf, userProfile } from '../users-and-roles/users.ts';
 
 const nullableString = { type: ['string', 'null'] };

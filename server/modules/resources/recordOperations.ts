@@ -4,26 +4,23 @@
  * import, bulk change or job asks. Each applies, in the caller's transaction: the caller's scope before the change
  * (in the statement) and after it (a record may not leave it), the resource's behaviour (`guard`, `prepare`,
  * `after*`), the version check, the audit entry with its history snapshot, the events of the webhooks that want
- * them (server/modules/webhooks/recordEvents.ts). Cached answers follow by themselves: the
- * data version they are kept under moves on with every write (the triggers responseCache.ts names).
+ * them (recordEvents.ts). Cached answers follow by themselves: the data version they are kept under moves on with
+ * every write (the triggers responseCache.ts names).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditAction } from '../../../contract/audit.ts';
 import type { Row } from '../../db/database.ts';
 import type { Scope } from '../../db/sqlParams.ts';
 import { HttpError, forbidden, notFound } from '../../http/errors.ts';
 import { staleRecord, type ExpectedVersion } from '../../http/recordVersion.ts';
 import { entityResource, type EntityResource } from '../../registry.ts';
-import { actorOf } from '../audit/record.ts';
-import { currentUser } from '../auth/access.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { AuditTrail, rowChanges, type RowChange } from './auditTrail.ts';
 import type { RecordChange, ResourceBehaviour, WriteContext } from './behaviours.ts';
 import { ResourceTable, type ChangeOptions } from './sql.ts';
 import { ResourceTrash } from './trash.ts';
+import { RecordEvents } from './recordEvents.ts';
 import { recordScope } from './recordScope.ts';
 import { storedValues } from './storedValues.ts';
-import { RecordEvents } from '../webhooks/recordEvents.ts';
 
 export interface ChangeEntry {
   /** The entry's action: `update` unless the path says what it was (`restore_version`, `bulk_update`, `subscribe`). */
@@ -293,14 +290,4 @@ export class RecordOperations {
     if (!resource) throw new Error(`The manifest has no stored resource ${key}.`);
     return this.of(resource);
   }
-}
-
-/** Runs `write` in one transaction, with the request's caller as the operations' user and the entries' actor. */
-export function writeAsCaller<T>(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  write: (context: WriteContext) => Promise<T>,
-): Promise<T> {
-  const user = currentUser(request);
-  return app.db.transaction((tx) => write({ app, tx, user, actor: actorOf(request) }));
 }

@@ -5,7 +5,7 @@ import { idParams } from '../../http/requestSchemas.ts';
 import { MODULE, entityResource } from '../../registry.ts';
 import { actorOf, recordAudit } from '../audit/record.ts';
 import { currentUser } from '../auth/access.ts';
-import { writeAsCaller } from '../resources/recordOperations.ts';
+import { writeAsCaller } from '../resources/writeAsCaller.ts';
 import { addLedgerEntry } from './points.ts';
 import {
   cancelSubscription,

@@ -7,7 +7,7 @@ import { MODULE, entityResource } from '../../registry.ts';
 import { recordSchema } from '../resources/answers.ts';
 import { ResourceTable } from '../resources/sql.ts';
 import { uploader } from './audit.ts';
-import { writeAsCaller } from '../resources/recordOperations.ts';
+import { writeAsCaller } from '../resources/writeAsCaller.ts';
 import { addUploadFile, pendingFile, refuse } from './uploadFiles.ts';
 import { configuredColumns } from './columns.ts';
 import { claimCheckedFile } from './duplicates.ts';

@@ -2,13 +2,17 @@ import { NARROWING_ACTIONS } from '../../../contract/modules.ts';
 import { DOMAIN_EVENTS, RECORD_EVENTS, type RecordEvent, type WebhookEventChoice } from '../../../contract/webhooks.ts';
 import { ENTITY_RESOURCES, MODULE, resource, type EntityResource } from '../../registry.ts';
 import type { Grants } from '../auth/grants.ts';
-import { recordEventName } from './recordEvents.ts';
 
 /** The module whose records each domain event is about: who may want it is judged on that module. */
 const DOMAIN_EVENT_MODULES: Record<keyof typeof DOMAIN_EVENTS, string> = {
   'uploads.published': MODULE.dataUploadLogs,
   'subscriptions.expiring': MODULE.subscribers,
 };
+
+/** A resource's event name: its API path and what happened (`vouchers.updated`). */
+export function recordEventName(resource: EntityResource, event: RecordEvent): string {
+  return `${resource.api}.${event}`;
+}
 
 /** A resource's record events: `restored` only where a delete keeps the record in the trash. */
 function recordEvents(resource: EntityResource): RecordEvent[] {

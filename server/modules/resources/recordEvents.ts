@@ -2,21 +2,17 @@ import type { AuditAction } from '../../../contract/audit.ts';
 import type { RecordEvent } from '../../../contract/webhooks.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { EntityResource } from '../../registry.ts';
-import { recordSchema } from '../resources/answers.ts';
-import type { RowChange } from '../resources/auditTrail.ts';
-import type { ResourceTableReads } from '../resources/tableReads.ts';
-import { answeredFields, publishEvents } from './events.ts';
+import { recordEventName } from '../webhooks/catalogue.ts';
+import { answeredFields, publishEvents } from '../webhooks/events.ts';
+import { recordSchema } from './answers.ts';
+import type { RowChange } from './auditTrail.ts';
+import type { ResourceTableReads } from './tableReads.ts';
 
 /** What a change did to its record, as its event names it. */
-export function recordEventOf(action: AuditAction, change: RowChange): RecordEvent {
+function recordEventOf(action: AuditAction, change: RowChange): RecordEvent {
   if (action === 'restore') return 'restored';
   if (!change.after) return 'deleted';
   return change.before ? 'updated' : 'created';
-}
-
-/** A resource's event name: its API path and what happened (`vouchers.updated`). */
-export function recordEventName(resource: EntityResource, event: RecordEvent): string {
-  return `${resource.api}.${event}`;
 }
 
 /**
