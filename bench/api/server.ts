@@ -38,15 +38,17 @@ const SIGN_IN_USERS = 64;
 const SIGN_IN_PASSWORD = 'Bench@12345';
 
 /**
- * Accounts for the login line. Many people sign in at once, not one person 50 times in parallel: an account's
- * attempts are counted before their passwords are checked, so one account signing in on 50 connections is throttled.
+ * Accounts for the login line, their addresses verified (an unverified one is refused with 403). Many people sign in
+ * at once, not one person 50 times in parallel: an account's attempts are counted before their passwords are checked,
+ * so one account signing in on 50 connections is throttled.
  */
 async function seedSignInUsers(db: Database, passwords: PasswordHasher): Promise<ServerReady['signIns']> {
   const hash = await passwords.hash(SIGN_IN_PASSWORD);
   const emails = Array.from({ length: SIGN_IN_USERS }, (_, index) => `bench-user-${index + 1}@example.com`);
   await db.query(
-    `INSERT INTO users (first_name, last_name, email, password_hash, role_id, is_active)
-     SELECT 'Bench', 'User', email, $2, (SELECT id FROM roles WHERE name = 'Read Only'), true FROM unnest($1::text[]) AS email`,
+    `INSERT INTO users (first_name, last_name, email, password_hash, role_id, is_active, email_verified_at)
+     SELECT 'Bench', 'User', email, $2, (SELECT id FROM roles WHERE name = 'Read Only'), true, now()
+       FROM unnest($1::text[]) AS email`,
     [emails, hash],
   );
   return emails.map((email) => ({ email, password: SIGN_IN_PASSWORD }));
