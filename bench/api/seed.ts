@@ -7,6 +7,7 @@ import type { Queryable } from '../../server/db/database.ts';
 import { MODULE, entityResource } from '../../server/registry.ts';
 import { quoted } from '../../codegen/sqlNames.ts';
 import { insertRecord, insertRecords, seededRandom } from '../../server/seed/seedRecords.ts';
+import { recordClockRound } from '../../server/modules/subscribers/subscriptionClock.ts';
 
 const FIRST = (
   'Aarav Aditi Aditya Akash Amit Anaya Ananya Anil Anita Anjali Ankit Arjun Arun Asha Ayesha Bhavna Chetan Deepak Deepa Dev Diya ' +
@@ -160,5 +161,9 @@ export async function seedBenchData(db: Queryable, count: number): Promise<Bench
       }),
     ),
   ].sort();
+  // The seeded statuses stand: a clock's first round would move every subscriber to the status of their subscriptions
+  // (they have none here), 100,000 changes through the write path in the middle of the measurements.
+  const [clock] = await db.query<{ today: string }>('SELECT current_date::text AS today');
+  await recordClockRound(db, clock!.today);
   return { search: `${prefix} ${core!.slice(0, 4)}`, subscriberId: sample!.id, searches };
 }

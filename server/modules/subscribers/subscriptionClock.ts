@@ -47,12 +47,17 @@ export function moveSubscriptionsOn(app: FastifyInstance): Promise<number> {
       if (was.status === 'trial' && now.status === 'expired') await tellPeople(app, tx, id, 'trial_lapsed');
     }
     await app.records.named(MODULE.subscribers).events.publishNamed(tx, EXPIRING_EVENT, expiring);
-    await tx.query(
-      'INSERT INTO subscription_clock (id, derived_on) VALUES (1, $1::date) ON CONFLICT (id) DO UPDATE SET derived_on = excluded.derived_on',
-      [claim.today],
-    );
+    await recordClockRound(tx, claim.today);
     return changed.length;
   });
+}
+
+/** The day the clock last moved the subscriptions on: its next round looks at what changed since. */
+export async function recordClockRound(db: Queryable, day: string): Promise<void> {
+  await db.query(
+    'INSERT INTO subscription_clock (id, derived_on) VALUES (1, $1::date) ON CONFLICT (id) DO UPDATE SET derived_on = excluded.derived_on',
+    [day],
+  );
 }
 
 export function subscriptionClock(app: FastifyInstance): PeriodicJob {
