@@ -24,6 +24,8 @@ import { endUnpublishedImport } from './endUnpublishedImport.ts';
  */
 export class UploadProcessor {
   private queue: Promise<void> = Promise.resolve();
+  /** Search indexes are built beside the imports, not between them: a month's index takes longer than its load. */
+  private indexing: Promise<void> = Promise.resolve();
   private readonly queued = new Set<number>();
   private retries: NodeJS.Timeout | null = null;
   private stopping = false;
@@ -63,9 +65,9 @@ export class UploadProcessor {
     this.enqueueSearchIndexes();
   }
 
-  /** Resolves when every queued upload has been processed (tests, shutdown). */
-  idle(): Promise<void> {
-    return this.queue;
+  /** Resolves when every queued upload has been processed and the search indexes asked for are built (tests, shutdown). */
+  async idle(): Promise<void> {
+    await Promise.all([this.queue, this.indexing]);
   }
 
   /** Takes up the waiting uploads now, then every `uploadRetrySeconds` until `stop`. */
@@ -87,7 +89,7 @@ export class UploadProcessor {
   stop(): Promise<void> {
     this.stopping = true;
     if (this.retries) clearInterval(this.retries);
-    return this.queue;
+    return this.idle();
   }
 
   /** Queues every accepted upload waiting for processing that no instance is importing (one whose import stopped). */
@@ -159,9 +161,13 @@ export class UploadProcessor {
     return published;
   }
 
-  /** Builds, after the imports queued before it, the search indexes published uploads lack. */
+  /**
+   * Builds the search indexes published uploads lack, one build at a time, while imports go on: an import queued
+   * meanwhile does not wait for it (on PostgreSQL the build is CONCURRENTLY; PGlite, one session, runs it between
+   * the import's transactions).
+   */
   private enqueueSearchIndexes(): void {
-    this.queue = this.queue
+    this.indexing = this.indexing
       .then(async () => {
         if (!this.stopping) await buildSearchIndexes(this.db);
       })

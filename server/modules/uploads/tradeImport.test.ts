@@ -154,6 +154,34 @@ describe.each(databases)('trade files imported by streaming into month partition
     },
   );
 
+  it.skipIf(skip || kind !== 'postgres')(
+    "an import queued while the last upload's search index is being built does not wait for the build",
+    async () => {
+      const period = nextPeriod();
+      const published = async (id: number) =>
+        until(async () => (await log(id)).upload.status === 'published', `upload ${id} published`);
+      const building = async (id: number) =>
+        (
+          await server.db.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM pg_stat_progress_create_index WHERE relid = to_regclass($1)',
+            [`trade_records_upload_${id}`],
+          )
+        )[0]!.n === 1;
+      // A snapshot older than the build holds it (CONCURRENTLY waits for older snapshots) until this transaction ends.
+      await server.db.transaction(async (tx) => {
+        await tx.exec('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+        await tx.query('SELECT count(*) FROM data_uploads');
+        const first = await arrived(Buffer.from(shipmentsCsv(30, period)), { period });
+        await published(first.id);
+        await until(() => building(first.id), "the first upload's search index being built");
+        const second = await arrived(Buffer.from(shipmentsCsv(20, period)), { period });
+        await published(second.id);
+        expect(await building(first.id)).toBe(true);
+      });
+      await server.app.uploads.idle();
+    },
+  );
+
   it.skipIf(skip)(
     'a deleted upload takes its records with it: its table is dropped, not emptied row by row, and its month keeps the others',
     async () => {
