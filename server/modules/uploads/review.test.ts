@@ -385,6 +385,7 @@ describe.each(databases)(
       async () => {
         const id = await imported(monthCsv('2033-02', { duplicates: 30 }), '2033-02', { country: await withHistory() });
         expect(await upload(id)).toMatchObject({ status: 'needs_review' });
+        expect((await stored(id)).profile.duplicates).toBe(30);
         const rejected = await call('POST', `uploads/${id}/reject`, admin, {
           reason: 'The file was exported twice over.',
         });
