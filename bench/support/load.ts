@@ -7,6 +7,12 @@ export interface RotatingLoad {
   paths: readonly string[];
   headers: Record<string, string>;
   connections: number;
+  /**
+   * Requests a second from all connections together, as people make them; without it each connection sends its next
+   * request the moment the last is answered, which measures the machine's throughput (latency is then the queue).
+   * Latencies at a set rate are corrected for coordinated omission: a request is timed from when it was due.
+   */
+  overallRate?: number;
 }
 
 export interface LoadFigures {
@@ -18,13 +24,14 @@ export interface LoadFigures {
 
 /** Requests for `seconds` over `connections`; latencies in milliseconds. Errors count timeouts and non-2xx answers. */
 export async function rotatingLoad(
-  { origin, paths, headers, connections }: RotatingLoad,
+  { origin, paths, headers, connections, overallRate }: RotatingLoad,
   seconds: number,
 ): Promise<LoadFigures> {
   let next = 0;
   const result = await autocannon({
     url: origin,
     connections,
+    ...(overallRate ? { overallRate } : {}),
     duration: seconds,
     headers,
     requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],

@@ -12,7 +12,7 @@ import { moduleScreenHandle } from './moduleScreen.tsx';
 import { PageStatus } from './PageStatus.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import { RootFrame } from './RootFrame.tsx';
-import { chunkRoute } from './routeChunk.tsx';
+import { chunkRoute, preloadRouteChunks } from './routeChunk.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 
 const guestLayout = () => import('../layout/GuestLayout.tsx');
@@ -96,14 +96,15 @@ const homeRoute: RouteObject = {
 
 /** The whole route table of the console, built from the generated areas. */
 export function appRoutes(areas: readonly AreaRoute[]): RouteObject[] {
-  return [
+  const preloadHome = () => preloadRouteChunks(routes, { pathname: HOME_PATH });
+  const routes: RouteObject[] = [
     {
       // The status shows while a screen's chunks load and nothing is on screen yet; RootFrame and its effects (the
       // preloading of flagged areas) wait for the first screen. A navigation keeps the page it leaves meanwhile.
       element: (
         <RouteErrorBoundary>
           <Suspense fallback={<PageStatus />}>
-            <RootFrame areas={areas} />
+            <RootFrame areas={areas} preloadHome={preloadHome} />
           </Suspense>
         </RouteErrorBoundary>
       ),
@@ -125,4 +126,5 @@ export function appRoutes(areas: readonly AreaRoute[]): RouteObject[] {
       ],
     },
   ];
+  return routes;
 }

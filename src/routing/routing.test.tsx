@@ -1,6 +1,8 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { http as mock, HttpResponse } from 'msw';
+import { matchRoutes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HOME_PATH } from '../../contract/homePath.ts';
 import { AREAS } from '../generated/routes.ts';
 import type { AreaRoute } from '../generated/types.ts';
 import type { Permissions } from '../permissions/types.ts';
@@ -162,6 +164,28 @@ describe('the route table', () => {
     const [vouchers, users] = areas;
     await waitFor(() => expect(users!.load).toHaveBeenCalled());
     expect(vouchers!.load).not.toHaveBeenCalled();
+  });
+
+  it('ROUTE-08 on the sign-in screen the home screen, where a sign-in lands, is preloaded before the flagged areas', async () => {
+    const areas = testAreas();
+    const routes = appRoutes(areas);
+    const homeChunksLoaded = () =>
+      (matchRoutes(routes, HOME_PATH) ?? [])
+        .map((match) => match.route.handle as { loaded: () => boolean } | undefined)
+        .filter((handle) => handle !== undefined)
+        .map((handle) => handle.loaded());
+    const [, users] = areas;
+    let homeWhenAreasStarted: boolean[] = [];
+    const load = users!.load;
+    users!.load = vi.fn(() => {
+      homeWhenAreasStarted = homeChunksLoaded();
+      return load();
+    });
+    renderRoutes(routes, ['/auth/login']);
+    await screen.findByRole('heading', { name: 'Sign in' });
+    await waitFor(() => expect(users!.load).toHaveBeenCalled(), { timeout: 10_000 });
+    // The admin layout and the home screen.
+    expect(homeWhenAreasStarted).toEqual([true, true]);
   });
 
   it('ROUTE-09 a module serves view at its index route, add and edit', async () => {

@@ -42,7 +42,17 @@ export async function keepingFullAccess<T>(tx: Queryable, write: () => Promise<T
   return result;
 }
 
+type GrantChecker = { can(module: string, action: string): boolean };
+
+/** Grants are cached per role and version (GrantsCache), so each is checked against every pair once, not per request. */
+const fullAccessOf = new WeakMap<GrantChecker, boolean>();
+
 /** True when the grants hold full access, as the Super Admin role does. */
-export function hasFullAccess(grants: { can(module: string, action: string): boolean }): boolean {
-  return FULL_ACCESS.every(([module, action]) => grants.can(module, action));
+export function hasFullAccess(grants: GrantChecker): boolean {
+  let full = fullAccessOf.get(grants);
+  if (full === undefined) {
+    full = FULL_ACCESS.every(([module, action]) => grants.can(module, action));
+    fullAccessOf.set(grants, full);
+  }
+  return full;
 }
