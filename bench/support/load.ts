@@ -7,12 +7,6 @@ export interface RotatingLoad {
   paths: readonly string[];
   headers: Record<string, string>;
   connections: number;
-  /**
-   * Requests a second from all connections together, as people make them; without it each connection sends its next
-   * request the moment the last is answered, which measures the machine's throughput (latency is then the queue).
-   * Latencies at a set rate are corrected for coordinated omission: a request is timed from when it was due.
-   */
-  overallRate?: number;
 }
 
 export interface LoadFigures {
@@ -22,16 +16,19 @@ export interface LoadFigures {
   errors: number;
 }
 
-/** Requests for `seconds` over `connections`; latencies in milliseconds. Errors count timeouts and non-2xx answers. */
+/**
+ * Requests for `seconds` over `connections`, each connection sending its next the moment the last is answered: the
+ * machine's throughput, and latencies that are the queue's (pacedLoad.ts sends them at a pace instead). Latencies in
+ * milliseconds; errors count timeouts and non-2xx answers.
+ */
 export async function rotatingLoad(
-  { origin, paths, headers, connections, overallRate }: RotatingLoad,
+  { origin, paths, headers, connections }: RotatingLoad,
   seconds: number,
 ): Promise<LoadFigures> {
   let next = 0;
   const result = await autocannon({
     url: origin,
     connections,
-    ...(overallRate ? { overallRate } : {}),
     duration: seconds,
     headers,
     requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],

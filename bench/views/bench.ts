@@ -15,6 +15,7 @@
  */
 import type { ServerReady } from '../api/server.ts';
 import { POSTGRES_URL, rotatingLoad, type RotatingLoad } from '../support/load.ts';
+import { pacedLoad } from '../support/pacedLoad.ts';
 import { linesOnEachDatabase, measureLine, printResults, type Budget, type ResultLine } from '../support/results.ts';
 import { signIn, withServerProcess, type DatabaseKind } from '../support/serverProcess.ts';
 
@@ -96,7 +97,7 @@ async function benchDatabase(kind: DatabaseKind): Promise<ResultLine[]> {
             paths: uncached,
             headers,
             connections: PAGING_CONNECTIONS,
-            overallRate: PEOPLE_RATE,
+            rate: PEOPLE_RATE,
           },
           RATE_BUDGET[kind],
         ),
@@ -112,7 +113,7 @@ async function benchDatabase(kind: DatabaseKind): Promise<ResultLine[]> {
         ),
         await run(
           `GET views/subscribers, ${PEOPLE_RATE} req/s`,
-          { origin: new URL(base).origin, paths: [viewsPath], headers, overallRate: PEOPLE_RATE },
+          { origin: new URL(base).origin, paths: [viewsPath], headers, rate: PEOPLE_RATE },
           RATE_BUDGET[kind],
         ),
         await run(
@@ -148,9 +149,15 @@ async function savedViewQuery(base: string, headers: Record<string, string>): Pr
   return data.views.find((candidate) => candidate.name === view.name)!.query;
 }
 
-/** 50 connections unless given: one shows what a request costs on its own, without waiting behind others. */
-type LoadOptions = Omit<RotatingLoad, 'connections'> & { connections?: number };
+/**
+ * 50 connections unless given (one shows what a request costs on its own, without waiting behind others); at `rate`
+ * requests a second when given, else each connection's next request as soon as its last is answered.
+ */
+type LoadOptions = Omit<RotatingLoad, 'connections'> & { connections?: number; rate?: number };
 
-const load = (options: LoadOptions, seconds: number) => rotatingLoad({ connections: CONNECTIONS, ...options }, seconds);
+const load = ({ rate, ...options }: LoadOptions, seconds: number) =>
+  rate
+    ? pacedLoad({ connections: CONNECTIONS, ...options, rate }, seconds)
+    : rotatingLoad({ connections: CONNECTIONS, ...options }, seconds);
 
 await main();
