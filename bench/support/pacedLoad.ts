@@ -5,7 +5,7 @@
 import { Agent, request } from 'node:http';
 import type { LoadFigures, RotatingLoad } from './load.ts';
 
-export interface PacedLoad extends RotatingLoad {
+interface PacedLoad extends RotatingLoad {
   /** Requests a second, evenly spaced; a request that finds every connection busy waits for one, and that counts. */
   rate: number;
 }
