@@ -100,7 +100,8 @@ export function appRoutes(areas: readonly AreaRoute[]): RouteObject[] {
   const routes: RouteObject[] = [
     {
       // The status shows while a screen's chunks load and nothing is on screen yet; RootFrame and its effects (the
-      // preloading of flagged areas) wait for the first screen. A navigation keeps the page it leaves meanwhile.
+      // preloading of the home screen, then of flagged areas) wait for the first screen. A navigation keeps the page it
+      // leaves meanwhile.
       element: (
         <RouteErrorBoundary>
           <Suspense fallback={<PageStatus />}>
