@@ -1,6 +1,13 @@
-import { unstable_HistoryRouter as HistoryRouter, useRoutes, type RouteObject } from 'react-router-dom';
+import { useMemo } from 'react';
+import {
+  unstable_HistoryRouter as HistoryRouter,
+  renderMatches,
+  useLocation,
+  type RouteObject,
+} from 'react-router-dom';
 import type { AppHistory } from './appHistory.ts';
 import { AppHistoryContext } from './appHistoryContext.ts';
+import { encodedMatches, matchAppRoutes } from './routeMatches.ts';
 
 export interface AppRouterProps {
   history: AppHistory;
@@ -15,12 +22,18 @@ export function AppRouter({ history, routes }: AppRouterProps) {
   return (
     <AppHistoryContext value={history}>
       <HistoryRouter history={history}>
-        <RouteTable routes={routes} />
+        <RouteTable routes={routes} history={history} />
       </HistoryRouter>
     </AppHistoryContext>
   );
 }
 
-function RouteTable({ routes }: { routes: RouteObject[] }) {
-  return useRoutes(routes);
+/** What useRoutes(routes) renders, from the matches the navigation's preparation found already (routeMatches.ts). */
+function RouteTable({ routes, history }: AppRouterProps) {
+  const { pathname } = useLocation();
+  const matches = useMemo(
+    () => encodedMatches(matchAppRoutes(routes, pathname), (to) => history.encodeLocation(to)),
+    [routes, pathname, history],
+  );
+  return renderMatches(matches);
 }

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
-import { matchRoutes, type Location, type RouteObject } from 'react-router-dom';
+import type { Location, RouteObject } from 'react-router-dom';
+import { matchAppRoutes } from './routeMatches.ts';
 
 /** The `handle` of a route whose screen is a chunk of its own. */
 interface ChunkHandle {
@@ -46,7 +47,7 @@ export function chunkRoute<Module>(
  * null when none was missing. A failure surfaces when the route renders.
  */
 export function preloadRouteChunks(routes: RouteObject[], location: Partial<Location>): Promise<void> | null {
-  const missing = (matchRoutes(routes, location) ?? [])
+  const missing = (matchAppRoutes(routes, location.pathname ?? '/') ?? [])
     .map((match) => match.route.handle as ChunkHandle | undefined)
     .filter((handle): handle is ChunkHandle => handle !== undefined && !handle.loaded());
   if (missing.length === 0) return null;
@@ -58,7 +59,7 @@ export function preloadRouteChunks(routes: RouteObject[], location: Partial<Loca
  * settles when it is there, or is null when there was none to load.
  */
 export function prefetchRouteData(routes: RouteObject[], location: Partial<Location>): Promise<void> | null {
-  const loading = (matchRoutes(routes, location) ?? []).flatMap((match) => {
+  const loading = (matchAppRoutes(routes, location.pathname ?? '/') ?? []).flatMap((match) => {
     const handle = match.route.handle as ChunkHandle | undefined;
     const data = handle?.loaded() ? handle.prefetch?.(location) : undefined;
     return data ? [data] : [];
