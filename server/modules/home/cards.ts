@@ -100,7 +100,7 @@ async function subscriberFiguresOf(
   const scope = records.named(MODULE.subscribers).scopeOf(caller);
   const key = `subscribers of ${scope ? `user ${caller.id}` : 'everyone'} in ${thisMonth.from}`;
   const read = async () => ({ body: JSON.stringify(await subscriberFigures(db, scope, thisMonth, lastMonth)) });
-  return JSON.parse((await figures.response(key, caller.dataVersion, read)).body) as SubscriberFigures;
+  return JSON.parse((await figures.response(key, caller.dataVersion, read)).body.toString()) as SubscriberFigures;
 }
 
 /** The cards `caller` may see, each read within their scope. */

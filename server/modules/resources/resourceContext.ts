@@ -9,7 +9,7 @@ import type { ResourceRecords } from './recordOperations.ts';
 import { writeAsCaller } from './writeAsCaller.ts';
 import type { WriteContext } from './behaviours.ts';
 import type { AuditTrail } from './auditTrail.ts';
-import type { CachedResponse, ResponseCache } from './responseCache.ts';
+import type { ReadResponse, ResponseCache } from './responseCache.ts';
 import type { ListQuery } from './listSql.ts';
 import type { ResourceTable } from './sql.ts';
 import type { ResourceTrash } from './trash.ts';
@@ -63,7 +63,7 @@ export class ResourceContext {
     reply: FastifyReply,
     user: SessionUser,
     request: string,
-    read: () => Promise<CachedResponse>,
+    read: () => Promise<ReadResponse>,
   ): Promise<FastifyReply> {
     const { body, etag } = await this.responses.response(this.cacheKey(user, request), user.dataVersion, read);
     if (etag) reply.header('etag', etag);

@@ -5,11 +5,14 @@ import { MemoryStorage } from '../uploads/storage.ts';
 import { startTestServer, testDatabases, type TestServer } from '../../testing/testServer.ts';
 import { ResponseCache } from './responseCache.ts';
 
+/** The text of what the cache keeps under `key` at `version`, or undefined. */
+const textOf = (cache: ResponseCache, key: string, version: number) => cache.get(key, version)?.body.toString();
+
 describe('ResponseCache', () => {
   it('answers only under the version an entry was read at, and drops everything when a newer version is seen', () => {
     const cache = new ResponseCache();
     cache.set('a', 5, { body: '{"a":1}' });
-    expect(cache.get('a', 5)).toEqual({ body: '{"a":1}' });
+    expect(textOf(cache, 'a', 5)).toBe('{"a":1}');
     expect(cache.get('a', 4)).toBeUndefined();
     expect(cache.get('a', 6)).toBeUndefined();
     cache.set('b', 6, { body: '{"b":1}' });
@@ -19,6 +22,17 @@ describe('ResponseCache', () => {
     cache.set('a', 5, { body: '{"a":"old"}' });
     expect(cache.get('a', 6)).toBeUndefined();
     expect(cache.get('a', 5)).toBeUndefined();
+  });
+
+  it('keeps a response as its UTF-8 bytes, with its ETag', () => {
+    const cache = new ResponseCache();
+    cache.set('record', 1, { body: '{"name":"Zoë Ng – ₹"}', etag: 'W/"3"' });
+    const kept = cache.get('record', 1)!;
+    expect(Buffer.isBuffer(kept.body)).toBe(true);
+    expect(kept.body.equals(Buffer.from('{"name":"Zoë Ng – ₹"}', 'utf8'))).toBe(true);
+    expect(kept.etag).toBe('W/"3"');
+    cache.rememberTotal('total', 1, 9064);
+    expect(cache.total('total', 1)).toBe(9064);
   });
 
   it('identical requests that miss together share one read; a failed read is not kept', async () => {
@@ -35,15 +49,15 @@ describe('ResponseCache', () => {
       cache.response('k', 1, read),
     ]);
     expect(reads).toBe(1);
-    expect(new Set(bodies.map((response) => response.body))).toEqual(new Set(['{"read":1}']));
-    expect(await cache.response('k', 1, read)).toEqual({ body: '{"read":1}' });
+    expect(new Set(bodies.map((response) => response.body.toString()))).toEqual(new Set(['{"read":1}']));
+    expect((await cache.response('k', 1, read)).body.toString()).toBe('{"read":1}');
     await expect(cache.response('broken', 1, () => Promise.reject(new Error('database down')))).rejects.toThrow(
       'database down',
     );
-    expect(await cache.response('broken', 1, read)).toEqual({ body: '{"read":2}' });
+    expect((await cache.response('broken', 1, read)).body.toString()).toBe('{"read":2}');
   });
 
-  it('keeps the bodies within its size, evicting the least recently used first', () => {
+  it('keeps the bodies within its size in bytes, evicting the least recently used first', () => {
     const cache = new ResponseCache(100);
     cache.set('a', 1, { body: 'x'.repeat(10) });
     cache.set('b', 1, { body: 'x'.repeat(10) });
@@ -55,6 +69,9 @@ describe('ResponseCache', () => {
     expect(cache.get('c', 1)).toBeDefined();
     cache.set('huge', 1, { body: 'h'.repeat(11) });
     expect(cache.get('huge', 1)).toBeUndefined();
+    // Five characters, eleven bytes: too big for a tenth of 100 bytes.
+    cache.set('wide', 1, { body: '₹₹₹ab' });
+    expect(cache.get('wide', 1)).toBeUndefined();
   });
 });
 
