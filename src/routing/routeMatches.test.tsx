@@ -1,7 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { Link, Outlet, matchRoutes, useParams, type RouteObject } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { AREAS } from '../generated/routes.ts';
 import { createBrowserAppHistory } from './appHistory.ts';
+import { appRoutes } from './appRoutes.tsx';
 import { AppRouter } from './AppRouter.tsx';
 import { encodedMatches, matchAppRoutes } from './routeMatches.ts';
 
@@ -41,6 +43,37 @@ describe('matching an address against the route table', () => {
     }
     expect(matchAppRoutes(routes, '/records/7')).toBe(matchAppRoutes(routes, '/records/7'));
     expect(matchAppRoutes(table(), '/records/7')).not.toBe(matchAppRoutes(routes, '/records/7'));
+  });
+
+  it("finds in the console's own table, for every address of every area, what React Router finds in the whole table", () => {
+    const routes = appRoutes(AREAS);
+    const addresses = [
+      ...AREAS.flatMap((area) => [`/${area.path}`, ...area.routes.map((route) => route.path.replace(/:\w+/g, '7'))]),
+      ...['/', '/home', '/auth', '/auth/login', '/auth/reset-password', '/403', '/404', '/no-such-area/users'],
+      // Routes match whatever the case, and an address's segments are decoded before they are compared.
+      ...['/AUTH/Login', '/%61uth/login', '/%E0%A4%A/broken-escape', '//auth//login', '/home/extra'],
+    ];
+    expect(addresses.length).toBeGreaterThan(150);
+    const described = (matches: ReturnType<typeof matchRoutes>) =>
+      matches?.map(({ route, params, pathname, pathnameBase }) => ({
+        element: route.element,
+        handle: route.handle,
+        path: route.path,
+        params,
+        pathname,
+        pathnameBase,
+      })) ?? null;
+    // React Router warns of the malformed escape (and matches it undecoded), once per matchRoutes call.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    for (const pathname of addresses) {
+      const whole = described(matchRoutes(routes, { pathname }));
+      expect(described(matchAppRoutes(routes, pathname)), pathname).toEqual(whole);
+      // The leaf is the table's own route: its element and handle (what renders and what preloads) are the same objects.
+      const leaf = matchAppRoutes(routes, pathname)?.at(-1)?.route;
+      expect(leaf?.element, pathname).toBe(matchRoutes(routes, { pathname })?.at(-1)?.route.element);
+    }
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('/%E0%A4%A/broken-escape'));
+    warn.mockRestore();
   });
 
   it('keeps the last 32 addresses only, dropping the least recently used', () => {
