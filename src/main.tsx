@@ -6,6 +6,7 @@ import { preloadHttpClient } from './http/http.ts';
 import { createAppRouter } from './routing/createAppRouter.ts';
 import { runSession } from './session/sessionTimers.ts';
 import { followColourScheme } from './shell/colourScheme.ts';
+import { watchFailedStylesheets } from './shell/stylesheetRetry.ts';
 import { silenceConsole } from './shell/silenceConsole.ts';
 import './styles/base.css';
 import './styles/textField.css';
@@ -13,6 +14,7 @@ import './styles/textField.css';
 silenceConsole(import.meta.env.PROD);
 runSession();
 followColourScheme();
+watchFailedStylesheets();
 listenForGoAnywhere();
 
 const root = document.getElementById('root');

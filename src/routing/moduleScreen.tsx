@@ -1,16 +1,18 @@
-import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { useState, type ComponentType } from 'react';
 import type { Location } from 'react-router-dom';
 import type { AreaRoute, ModuleRoute } from '../generated/types.ts';
 import { loadScreen } from '../screens/loadScreen.ts';
+import { loadOnce, suspendedComponent } from './retriedChunk.tsx';
 
 interface ModuleScreenEntry {
   /** The screen with its resource, once the area's chunk and the screen's are there. */
   Screen: ComponentType | undefined;
-  /** Loads both chunks once; settles with the screen. */
+  /** Loads both chunks once (again after a failure); settles with the screen. */
   preload: () => Promise<ComponentType>;
   /** Starts the screen's first data for an address's query, once its chunks are there (see ScreenPrefetch). */
   prefetch: ((search: URLSearchParams) => Promise<void> | undefined) | undefined;
-  Lazy: LazyExoticComponent<ComponentType>;
+  /** Suspends until the chunks are there. */
+  Lazy: ComponentType;
 }
 
 const entries = new Map<ModuleRoute, ModuleScreenEntry>();
@@ -22,20 +24,21 @@ const entries = new Map<ModuleRoute, ModuleScreenEntry>();
 function entryOf(area: AreaRoute, route: ModuleRoute): ModuleScreenEntry {
   const known = entries.get(route);
   if (known) return known;
-  let loading: Promise<ComponentType> | undefined;
+  const preload = loadOnce(() =>
+    Promise.all([area.load(), loadScreen(route.screen)]).then(([chunk, screenModule]) => {
+      const resource = chunk.resources.find((candidate) => candidate.module === route.module);
+      if (!resource) throw new Error(`The ${area.path} chunk describes no resource ${route.module}.`);
+      const Screen = screenModule.default;
+      const prefetch = screenModule.prefetch;
+      if (prefetch) entry.prefetch = (search) => prefetch(resource, search);
+      return (entry.Screen = () => <Screen resource={resource} route={route} />);
+    }),
+  );
   const entry: ModuleScreenEntry = {
     Screen: undefined,
     prefetch: undefined,
-    preload: () =>
-      (loading ??= Promise.all([area.load(), loadScreen(route.screen)]).then(([chunk, screenModule]) => {
-        const resource = chunk.resources.find((candidate) => candidate.module === route.module);
-        if (!resource) throw new Error(`The ${area.path} chunk describes no resource ${route.module}.`);
-        const Screen = screenModule.default;
-        const prefetch = screenModule.prefetch;
-        if (prefetch) entry.prefetch = (search) => prefetch(resource, search);
-        return (entry.Screen = () => <Screen resource={resource} route={route} />);
-      })),
-    Lazy: lazy(() => entry.preload().then((Screen) => ({ default: Screen }))),
+    preload,
+    Lazy: suspendedComponent(preload),
   };
   entries.set(route, entry);
   return entry;
@@ -43,7 +46,7 @@ function entryOf(area: AreaRoute, route: ModuleRoute): ModuleScreenEntry {
 
 /**
  * A module route's screen. Once its chunks are there (the navigation waits for them, see `moduleScreenHandle`) it
- * renders at once; before, it is a lazy component, which suspends on its first render even when the chunks have
+ * renders at once; before, it suspends on its first render even when the chunks have
  * arrived, and React reveals suspended content at a throttled pace (300 ms). Chosen once per mount, so that a
  * re-render never swaps one for the other and loses the screen's state; give it the route's path as its key.
  */

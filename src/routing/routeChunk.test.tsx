@@ -8,6 +8,7 @@ import { createMemoryAppHistory } from './appHistory.ts';
 import { AppRouter } from './AppRouter.tsx';
 import { createAppRouter } from './createAppRouter.ts';
 import { chunkRoute } from './routeChunk.tsx';
+import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 
 /** A chunk that arrives when the test says so. */
 function deferredChunk<Module>(module: Module) {
@@ -84,6 +85,44 @@ describe('route chunks', () => {
     render(<AppRouter history={router.history} routes={router.routes} />);
     expect(screen.getByRole('heading', { name: 'Screen' })).toBeInTheDocument();
     expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+  });
+
+  it('load again after a failure: a chunk that could not be fetched (offline) shows on the next visit', async () => {
+    let online = false;
+    const load = () =>
+      online
+        ? Promise.resolve({ Screen: () => <h1>Screen</h1> })
+        : Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    const routes = [
+      {
+        element: (
+          <RouteErrorBoundary>
+            <Suspense fallback={<p>Loading…</p>}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
+        ),
+        children: [
+          chunkRoute(load, (module) => module.Screen, { path: '/screen' }),
+          { path: '/start', element: <h1>Start</h1> },
+        ],
+      },
+    ];
+    const { history } = createAppRouter(routes, (prepare) => createMemoryAppHistory(['/start'], prepare));
+    render(<AppRouter history={history} routes={routes} />);
+    const reportedByReact = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      // The preload before the move fails, and the render's own attempts too: the page says so.
+      history.push('/screen');
+      expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+    } finally {
+      reportedByReact.mockRestore();
+    }
+    online = true;
+    history.push('/start');
+    expect(await screen.findByRole('heading', { name: 'Start' })).toBeInTheDocument();
+    history.push('/screen');
+    expect(await screen.findByRole('heading', { name: 'Screen' })).toBeInTheDocument();
   });
 
   it('start loading for the address the console opens at', () => {

@@ -1,5 +1,6 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { Location, RouteObject } from 'react-router-dom';
+import { loadOnce, suspendedComponent } from './retriedChunk.tsx';
 import { matchAppRoutes } from './routeMatches.ts';
 
 /** The `handle` of a route whose screen is a chunk of its own. */
@@ -13,7 +14,7 @@ interface ChunkHandle {
 /**
  * A route whose screen is a chunk of its own (LAYOUT-01, ROUTE-02), fetched by `preloadRouteChunks` as soon as the
  * address matches, so that a layout's chunk and its screen's load side by side instead of one after the other. Once
- * the chunk is there the screen renders at once; before, it is a lazy component (which suspends on its first render
+ * the chunk is there the screen renders at once; before, it suspends (on its first render
  * even when its chunk has arrived, and React reveals suspended content at a throttled pace).
  */
 export function chunkRoute<Module>(
@@ -24,13 +25,13 @@ export function chunkRoute<Module>(
 ): RouteObject {
   let Screen: ComponentType | undefined;
   let prefetch: ChunkHandle['prefetch'];
-  let loading: Promise<ComponentType> | undefined;
-  const preload = () =>
-    (loading ??= load().then((module) => {
+  const preload = loadOnce(() =>
+    load().then((module) => {
       prefetch = pickPrefetch?.(module);
       return (Screen = pick(module));
-    }));
-  const LazyScreen = lazy(() => preload().then((loaded) => ({ default: loaded })));
+    }),
+  );
+  const LazyScreen = suspendedComponent(preload);
   function ChunkScreen() {
     return Screen ? <Screen /> : <LazyScreen />;
   }

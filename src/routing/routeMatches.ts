@@ -85,9 +85,9 @@ const asPathCharacters = (path: string) => path.replace(/%/g, '%25').replace(/\?
  */
 export function encodedMatches(
   matches: RouteMatch[] | null,
-  encodeLocation: ((to: string) => { pathname: string }) | undefined,
+  encodeLocation: (to: string) => { pathname: string },
 ): RouteMatch[] | null {
-  if (!matches || !encodeLocation) return matches;
+  if (!matches) return matches;
   const encode = (path: string) => encodeLocation(asPathCharacters(path)).pathname;
   return matches.map((match) => ({
     ...match,

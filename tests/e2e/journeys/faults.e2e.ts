@@ -145,4 +145,33 @@ describe('faults', () => {
       await page.getByRole('navigation', { name: 'Main' }).waitFor();
     },
   );
+
+  journey(
+    "a screen's files that failed to arrive while offline (the idle preloading) arrive on the next try, styles included",
+    async ({ page }) => {
+      // The sign-in screen preloads the home screen's files once idle: here the home screen's code and the admin
+      // layout's stylesheet fail as they would offline at that moment.
+      const homeFiles = /\/assets\/(HomeScreen-[^/]*\.js|AdminLayout-[^/]*\.css)$/;
+      const failed = new Set<string>();
+      let bothFailed: () => void = () => undefined;
+      const preloadFailed = new Promise<void>((resolve) => (bothFailed = resolve));
+      await page.route(homeFiles, async (route) => {
+        failed.add(new URL(route.request().url()).pathname.replace(/-[^-]*$/, ''));
+        if (failed.size === 2) bothFailed();
+        await route.abort('internetdisconnected');
+      });
+      await page.goto('/auth/login');
+      await preloadFailed;
+      await page.unroute(homeFiles);
+      await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
+      await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+      await page.getByLabel('Password', { exact: true }).press('Enter');
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      const layoutStyled = await page.evaluate(() =>
+        [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/AdminLayout-')),
+      );
+      expect(layoutStyled).toBe(true);
+    },
+  );
 });
