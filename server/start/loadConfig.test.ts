@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dataFolderOfServer, loadConfig } from './loadConfig.ts';
+import { dataFolderOfServer, loadConfig, openingAddress } from './loadConfig.ts';
 
 let folder: string | undefined;
 
@@ -39,6 +39,23 @@ describe('the data folder in the configuration', () => {
     expect(dataFolderOfServer({ ...env, S3_BUCKET: undefined } as NodeJS.ProcessEnv)).toBe(folder);
     expect(dataFolderOfServer({ ...env, JWT_SECRET: undefined } as NodeJS.ProcessEnv)).toBe(folder);
     expect(dataFolderOfServer(env as NodeJS.ProcessEnv)).toBeNull();
+  });
+});
+
+describe('the address npm start prints', () => {
+  it('is localhost on loopback or every interface (the origin passkeys answer to), the host elsewhere, PUBLIC_URL when set', () => {
+    const at = (host: string, publicUrl: string | null = null) => openingAddress({ host, port: 8080, publicUrl });
+    expect(at('127.0.0.1')).toBe('http://localhost:8080');
+    expect(at('0.0.0.0')).toBe('http://localhost:8080');
+    expect(at('::')).toBe('http://localhost:8080');
+    expect(at('::1')).toBe('http://localhost:8080');
+    expect(at('192.168.1.20')).toBe('http://192.168.1.20:8080');
+    expect(at('fd00::20')).toBe('http://[fd00::20]:8080');
+    expect(at('0.0.0.0', 'https://admin.example.com/')).toBe('https://admin.example.com');
+    folder = mkdtempSync(join(tmpdir(), 'config-'));
+    expect(openingAddress(loadConfig({ DATA_DIR: folder, PORT: '9090' } as NodeJS.ProcessEnv))).toBe(
+      'http://localhost:9090',
+    );
   });
 });
 

@@ -21,6 +21,19 @@ export function listenAddress(env: NodeJS.ProcessEnv = process.env): { port: num
   return { port: integer(env, 'PORT', 8080), host: env.HOST ?? '127.0.0.1' };
 }
 
+/** Hosts a browser on this machine reaches as localhost: loopback, or every interface. */
+const LOCAL_HOSTS = new Set(['127.0.0.1', '::1', 'localhost', '0.0.0.0', '::']);
+
+/**
+ * The address to open the console at: PUBLIC_URL, else localhost when this machine reaches it so, the origin that
+ * passkeys and e-mail links answer to without PUBLIC_URL (a passkey made at 127.0.0.1 would not sign in there).
+ */
+export function openingAddress(config: Pick<ServerConfig, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/$/, '');
+  const host = LOCAL_HOSTS.has(config.host) ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}
+
 /**
  * The data folder when the server keeps something in it (the PGlite database, uploaded files, the generated JWT
  * secret) and so must hold its lock; null on PostgreSQL with a bucket and JWT_SECRET, where it keeps nothing there.

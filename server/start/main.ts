@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from '../app.ts';
 import { PasswordHasher } from '../modules/auth/passwords.ts';
 import type { ServerConfig } from '../config.ts';
-import { dataFolderOfServer, listenAddress, loadConfig } from './loadConfig.ts';
+import { dataFolderOfServer, listenAddress, loadConfig, openingAddress } from './loadConfig.ts';
 import { ensureConsoleBuilt } from '../console/consoleBuild.ts';
 import { DataFolderInUse, lockDataFolder } from './dataFolderLock.ts';
 import { migrate, MigrationRefused } from '../db/migrate.ts';
@@ -87,7 +87,7 @@ async function main(): Promise<void> {
   Promise.all([prepareFileReader(), prepareTradeFileReader()]).catch((error: unknown) =>
     console.error('Preparing the readers of import and trade files failed (the first file tries again):', error),
   );
-  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  const url = openingAddress(config);
   console.info(
     `\n${serveConsole ? 'Console and API' : 'API'} at ${url}  (API base ${url}/api/v1, contract ${url}/api/v1/openapi.json)`,
   );

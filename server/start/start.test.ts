@@ -75,6 +75,7 @@ describe('npm start: one process per data folder and port', () => {
       const folder = dataFolder();
       const port = await freePort();
       const first = await start(folder, port);
+      expect(first.output()).toContain(`API at http://localhost:${port} `);
       const token = await login(port);
       expect(
         (await api(port, token, 'POST', 'lookup-types', { code: 'before_second_start', name: 'Before' })).status,
