@@ -59,27 +59,33 @@ export async function keepSubscriberState(
 /**
  * The subscribers whose state may have moved with time between two days: a subscription of theirs began, ended or
  * came within the expiring days since `since` (inclusive of both ends, so a missed day is caught up). Without
- * `since` (the first round), every subscriber.
+ * `since` (the first round), every subscriber. A page of them in id order: at most `limit`, after the id `after`.
  */
 export async function subscribersDueForState(
   db: Queryable,
   since: string | null,
   today: string,
   expiringDays: number,
+  page: { after: number; limit: number },
 ): Promise<number[]> {
   const subscribers = entityResource(MODULE.subscribers);
   if (!subscribers) return [];
   if (since === null) {
-    const all = await db.query<{ id: number }>(`SELECT id FROM ${quoted(subscribers.entity.table)} ORDER BY id`);
+    const all = await db.query<{ id: number }>(
+      `SELECT id FROM ${quoted(subscribers.entity.table)} WHERE id > $1 ORDER BY id LIMIT $2`,
+      [page.after, page.limit],
+    );
     return all.map((row) => Number(row.id));
   }
   const due = await db.query<{ subscriber_id: number }>(
     `SELECT DISTINCT subscriber_id FROM subscriber_subscriptions
-      WHERE starts_on BETWEEN $1::date AND $2::date
-         OR ends_on BETWEEN $1::date - 1 AND $2::date
-         OR ends_on BETWEEN $1::date + $3::int - 1 AND $2::date + $3::int
-      ORDER BY subscriber_id`,
-    [since, today, expiringDays],
+      WHERE subscriber_id > $4
+        AND (starts_on BETWEEN $1::date AND $2::date
+          OR ends_on BETWEEN $1::date - 1 AND $2::date
+          OR ends_on BETWEEN $1::date + $3::int - 1 AND $2::date + $3::int)
+      ORDER BY subscriber_id
+      LIMIT $5`,
+    [since, today, expiringDays, page.after, page.limit],
   );
   return due.map((row) => Number(row.subscriber_id));
 }

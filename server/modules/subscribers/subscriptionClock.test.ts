@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openPostgres } from '../../db/postgres.ts';
 import { TEST_DATABASE_URL, startTestServer, testDatabases, type TestServer } from '../../testing/testServer.ts';
-import { moveSubscriptionsOn } from './subscriptionClock.ts';
+import { subscribersDueForState } from './subscriberState.ts';
+import { moveNextBatch, moveSubscriptionsOn } from './subscriptionClock.ts';
 
 const databases = await testDatabases();
 
@@ -173,6 +174,55 @@ describe.each(databases)('the subscription clock on $kind', ({ kind, skip }) => 
         [`%/subscribers/${trialist.id}/details`],
       );
       expect(told?.message).toContain('trial ended');
+    },
+  );
+
+  it.skipIf(skip)(
+    'a round goes batch by batch, each keeping how far it came; one cut short goes on from there in another instance',
+    async () => {
+      const first = await subscriberOfSales();
+      const second = await subscriberOfSales();
+      for (const subscriber of [first, second]) {
+        await send('POST', `subscribers/${subscriber.id}/subscriptions`, {
+          plan_id: planId,
+          starts_on: await relative(0),
+          amount_paid: 100,
+        });
+        await passTime(subscriber.id, await relative(-365), await relative(-1));
+      }
+      const clock = async () =>
+        (
+          await server.db.query<{ derived_on: string | null; round_on: string | null; done_through: string | null }>(
+            'SELECT derived_on::text, round_on::text, done_through::text FROM subscription_clock WHERE id = 1',
+          )
+        )[0];
+      const due = await subscribersDueForState(server.db, await relative(-1), await relative(0), 30, {
+        after: 0,
+        limit: 100_000,
+      });
+      expect(due).toEqual(expect.arrayContaining([first.id, second.id]));
+      // Batches that end with the first subscriber: the second is in a later one.
+      const batchSize = due.indexOf(first.id) + 1;
+      expect(await moveNextBatch(server.app, batchSize)).toMatchObject({ roundFinished: false });
+      expect(await clock()).toEqual({
+        derived_on: await relative(-1),
+        round_on: await relative(0),
+        done_through: String(first.id),
+      });
+      expect(await statusOf(first.id)).toBe('expired');
+      expect(await statusOf(second.id)).toBe('active');
+
+      // Were the round to start again, the first subscriber, sold again meanwhile, would be moved on now too.
+      await server.db.query(
+        'UPDATE subscriber_subscriptions SET ends_on = current_date + 100 WHERE subscriber_id = $1',
+        [first.id],
+      );
+      const [, other] = await threeInstances();
+      expect(await moveSubscriptionsOn(other!, batchSize)).toBeGreaterThan(0);
+      expect(await statusOf(second.id)).toBe('expired');
+      expect(await statusOf(first.id)).toBe('expired');
+      expect(await clock()).toEqual({ derived_on: await relative(0), round_on: null, done_through: null });
+      expect(await moveNextBatch(server.app, batchSize)).toBeNull();
     },
   );
 });

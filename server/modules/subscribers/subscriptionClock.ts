@@ -20,21 +20,53 @@ const EXPIRING_EVENT: keyof typeof DOMAIN_EVENTS = 'subscriptions.expiring';
 /** The clock's entries name no user: time did it. */
 const CLOCK: AuditActor = { userId: null, email: null, clientAddress: null, requestId: null };
 
+/** Subscribers moved on per transaction: each batch's locks and audit entries stay small, even in a first round. */
+const BATCH_SIZE = 1_000;
+
 /**
  * Once a day (checked hourly, in every instance; the lock and the day it last ran let one act once): the status and
  * plan of each subscriber whose subscriptions began, ended or came within the expiring days since the last round
  * follow them, and the people of a subscriber that became expiring or whose trial lapsed are told, in the console and
- * by e-mail, with a link to the subscriber. Answers how many subscribers changed; 0 when another instance acted.
+ * by e-mail, with a link to the subscriber. Batch after batch, each its own transaction that also keeps how far the
+ * round has come, so a round cut short goes on where it stopped. Answers how many subscribers this call changed; 0
+ * when another instance was acting.
  */
-export function moveSubscriptionsOn(app: FastifyInstance): Promise<number> {
+export async function moveSubscriptionsOn(app: FastifyInstance, batchSize = BATCH_SIZE): Promise<number> {
+  let changed = 0;
+  for (;;) {
+    const batch = await moveNextBatch(app, batchSize);
+    if (!batch) return changed;
+    changed += batch.changed;
+    if (batch.roundFinished) return changed;
+  }
+}
+
+/**
+ * One batch of the round under way, in one transaction: null when another instance holds the clock or today's round
+ * is done.
+ */
+export function moveNextBatch(
+  app: FastifyInstance,
+  batchSize = BATCH_SIZE,
+): Promise<{ changed: number; roundFinished: boolean } | null> {
   const expiringDays = app.config.subscriptions.expiringDays;
   return app.db.transaction(async (tx) => {
-    const [claim] = await tx.query<{ locked: boolean; today: string; since: string | null }>(
-      `SELECT pg_try_advisory_xact_lock($1) AS locked, current_date::text AS today, (SELECT derived_on::text FROM subscription_clock WHERE id = 1) AS since`,
+    const [claim] = await tx.query<{
+      locked: boolean;
+      today: string;
+      since: string | null;
+      round_on: string | null;
+      done_through: string | null;
+    }>(
+      `SELECT pg_try_advisory_xact_lock($1) AS locked, current_date::text AS today, c.derived_on::text AS since,
+              c.round_on::text AS round_on, c.done_through
+         FROM (SELECT 1) one LEFT JOIN subscription_clock c ON c.id = 1`,
       [SUBSCRIPTION_CLOCK_LOCK],
     );
-    if (!claim?.locked || claim.since === claim.today) return 0;
-    const due = await subscribersDueForState(tx, claim.since, claim.today, expiringDays);
+    if (!claim?.locked || claim.since === claim.today) return null;
+    // A round begun another day looked at other days: today's starts again from the first subscriber.
+    const after = claim.round_on === claim.today ? Number(claim.done_through ?? 0) : 0;
+    const due = await subscribersDueForState(tx, claim.since, claim.today, expiringDays, { after, limit: batchSize });
     const changed = await keepSubscriberState({ app, tx, user: null, actor: CLOCK }, due, expiringDays, {
       action: 'subscription_state',
     });
@@ -47,16 +79,28 @@ export function moveSubscriptionsOn(app: FastifyInstance): Promise<number> {
       if (was.status === 'trial' && now.status === 'expired') await tellPeople(app, tx, id, 'trial_lapsed');
     }
     await app.records.named(MODULE.subscribers).events.publishNamed(tx, EXPIRING_EVENT, expiring);
-    await recordClockRound(tx, claim.today);
-    return changed.length;
+    const roundFinished = due.length < batchSize;
+    if (roundFinished) await recordClockRound(tx, claim.today);
+    else await recordRoundProgress(tx, claim.today, due.at(-1)!);
+    return { changed: changed.length, roundFinished };
   });
 }
 
 /** The day the clock last moved the subscriptions on: its next round looks at what changed since. */
 export async function recordClockRound(db: Queryable, day: string): Promise<void> {
   await db.query(
-    'INSERT INTO subscription_clock (id, derived_on) VALUES (1, $1::date) ON CONFLICT (id) DO UPDATE SET derived_on = excluded.derived_on',
+    `INSERT INTO subscription_clock (id, derived_on) VALUES (1, $1::date)
+     ON CONFLICT (id) DO UPDATE SET derived_on = excluded.derived_on, round_on = NULL, done_through = NULL`,
     [day],
+  );
+}
+
+/** How far today's round has come: the last subscriber it moved on. */
+async function recordRoundProgress(db: Queryable, day: string, doneThrough: number): Promise<void> {
+  await db.query(
+    `INSERT INTO subscription_clock (id, round_on, done_through) VALUES (1, $1::date, $2)
+     ON CONFLICT (id) DO UPDATE SET round_on = excluded.round_on, done_through = excluded.done_through`,
+    [day, doneThrough],
   );
 }
 
