@@ -46,9 +46,9 @@ function entryOf(area: AreaRoute, route: ModuleRoute): ModuleScreenEntry {
 
 /**
  * A module route's screen. Once its chunks are there (the navigation waits for them, see `moduleScreenHandle`) it
- * renders at once; before, it suspends on its first render even when the chunks have
- * arrived, and React reveals suspended content at a throttled pace (300 ms). Chosen once per mount, so that a
- * re-render never swaps one for the other and loses the screen's state; give it the route's path as its key.
+ * renders at once; before, it suspends on its first render even when the chunks have arrived, and React reveals
+ * suspended content at a throttled pace (300 ms). Chosen once per mount, so that a re-render never swaps one for the
+ * other and loses the screen's state; give it the route's path as its key.
  */
 export function ModuleScreen({ area, route }: { area: AreaRoute; route: ModuleRoute }) {
   const entry = entryOf(area, route);

@@ -3,19 +3,19 @@ import { refetchFailedStylesheets } from '../shell/stylesheetRetry.ts';
 
 /**
  * Loads once and keeps what arrived. A failure is not kept: a chunk that could not be fetched (offline for a moment,
- * e.g. while the idle preloading ran) is fetched again by the next preload or visit instead of failing for good, with
- * the stylesheets that failed meanwhile.
+ * e.g. while the idle preloading ran) is fetched again by the next preload or visit instead of failing for good. Any
+ * stylesheet that failed before is fetched again with it, as Vite's preloading asks for each only once per page.
  */
 export function loadOnce<Value>(load: () => Promise<Value>): () => Promise<Value> {
   let loading: Promise<Value> | undefined;
-  let failed = false;
-  const attempt = () => (failed ? Promise.all([load(), refetchFailedStylesheets()]).then(([value]) => value) : load());
   return () =>
-    (loading ??= attempt().catch((error: unknown) => {
-      loading = undefined;
-      failed = true;
-      throw error;
-    }));
+    (loading ??= Promise.all([load(), refetchFailedStylesheets()]).then(
+      ([value]) => value,
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
 }
 
 /**

@@ -14,8 +14,8 @@ interface ChunkHandle {
 /**
  * A route whose screen is a chunk of its own (LAYOUT-01, ROUTE-02), fetched by `preloadRouteChunks` as soon as the
  * address matches, so that a layout's chunk and its screen's load side by side instead of one after the other. Once
- * the chunk is there the screen renders at once; before, it suspends (on its first render
- * even when its chunk has arrived, and React reveals suspended content at a throttled pace).
+ * the chunk is there the screen renders at once; before, it suspends (on its first render even when its chunk has
+ * arrived, and React reveals suspended content at a throttled pace). A chunk that failed is fetched again next time.
  */
 export function chunkRoute<Module>(
   load: () => Promise<Module>,
