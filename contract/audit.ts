@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = {
   secret_rotated: 'New signing secret',
   ping: 'Test event sent',
   resend: 'Sent again',
+  paused: 'Paused: deliveries kept failing',
   permissions: 'Permissions changed',
   login: 'Signed in',
   login_failed: 'Sign-in failed',

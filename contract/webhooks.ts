@@ -69,6 +69,8 @@ export interface WebhookAnswer {
   /** Deliveries still to be sent (waiting or retrying) and those that failed for good. */
   pending: number;
   failed: number;
+  /** Why the server paused it (deliveries kept failing); null while enabled, or when a person paused it. */
+  paused_reason: string | null;
 }
 
 export type WebhookDeliveryState = 'pending' | 'sending' | 'delivered' | 'failed';

@@ -8,6 +8,7 @@ import { auditLogRoutes } from './modules/audit-log/routes.ts';
 import { TrashRetention } from './modules/audit/retention.ts';
 import { abandonedImportsCleanup } from './modules/imports/store.ts';
 import { registerAccessControl } from './modules/auth/access.ts';
+import { publicOrigin } from './modules/auth/emailLinks.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { signInHistoryPurge } from './modules/auth/signIns.ts';
@@ -129,7 +130,7 @@ export async function buildApp({
   app.decorate('records', new RecordOperations({ ...RESOURCE_BEHAVIOURS, ...behaviours }));
   const transport = mailTransport(config, printMail ?? ((line) => app.log.info(line)));
   app.decorate('mail', transport ? new MailDelivery(db, transport, app.log, config.mail) : null);
-  app.decorate('webhooks', new WebhookDelivery(db, app.log, config.webhooks));
+  app.decorate('webhooks', new WebhookDelivery(db, app.log, config.webhooks, publicOrigin(app)));
   const trashRetention = new TrashRetention(db, app.log, config.trashRetentionDays);
   const importsCleanup = abandonedImportsCleanup(db, app.log);
   const signInHistory = signInHistoryPurge(db, app.log);

@@ -6,6 +6,7 @@ import type { ReceiverAnswer } from './send.ts';
 /** A delivery claimed for an attempt, with its webhook's address and secret as they are now. */
 export type ClaimedDelivery = {
   id: number;
+  webhook_id: number;
   url: string;
   secret: string;
   event_id: string;
@@ -27,7 +28,10 @@ export type DeliveryFilter = 'pending' | 'delivered' | 'failed' | undefined;
  * time of the attempt in seconds, and `sha256=` HMAC-SHA256 of `<timestamp>.<body>` under the webhook's secret, so a
  * receiver checks both the sender and that the attempt is recent (a replay carries an old timestamp).
  */
-export function signedHeaders(delivery: Omit<ClaimedDelivery, 'id' | 'url' | 'attempts' | 'created_at'>, at: Date) {
+export function signedHeaders(
+  delivery: Omit<ClaimedDelivery, 'id' | 'webhook_id' | 'url' | 'attempts' | 'created_at'>,
+  at: Date,
+) {
   const timestamp = String(Math.floor(at.getTime() / 1000));
   const signature = createHmac('sha256', delivery.secret).update(`${timestamp}.${delivery.body}`).digest('hex');
   return {
@@ -60,7 +64,7 @@ export function claimDueDeliveries(
             last_attempt_at = now(), next_attempt_at = now() + $2 * interval '1 millisecond'
        FROM webhooks w
       WHERE d.id IN (SELECT id FROM due) AND w.id = d.webhook_id
-      RETURNING d.id, w.url, w.secret, d.event_id::text, d.event, d.body, d.attempts, d.created_at`,
+      RETURNING d.id, d.webhook_id, w.url, w.secret, d.event_id::text, d.event, d.body, d.attempts, d.created_at`,
     [claimId, claimMilliseconds, limit],
   );
 }

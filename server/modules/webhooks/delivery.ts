@@ -11,6 +11,7 @@ import {
   signedHeaders,
   type ClaimedDelivery,
 } from './deliveries.ts';
+import { pauseWhenNothingGetsThrough } from './pausing.ts';
 import { postToReceiver } from './send.ts';
 
 /** Deliveries claimed at a time, and sent at once: one slow receiver holds up at most this batch. */
@@ -20,7 +21,8 @@ const BATCH = 10;
  * Sends the webhook outbox, in every instance, as the e-mail outbox is sent: it looks for due deliveries every
  * `pollMilliseconds`, claims a few in the database (instances share the work and never take the same one at once),
  * posts each, signed, and records the receiver's answer. A failure is retried with a doubling wait until
- * `giveUpAfterMilliseconds` after the event; an address the server may not send to fails at once. Nothing is kept in
+ * `giveUpAfterMilliseconds` after the event; an address the server may not send to fails at once. A webhook to which
+ * nothing got through since the event of a delivery that failed for good is paused (pausing.ts). Nothing is kept in
  * memory: a delivery whose instance stopped mid-send is taken up by any instance once its claim runs out.
  */
 export class WebhookDelivery {
@@ -31,6 +33,8 @@ export class WebhookDelivery {
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
     private readonly config: WebhookConfig,
+    /** Where the console is, for the link in the e-mail telling a webhook's maker it was paused. */
+    private readonly consoleOrigin: string,
   ) {
     this.job = new PeriodicJob('webhook delivery round', () => this.deliverDue(), config.pollMilliseconds, log);
     this.purge = new PeriodicJob(
@@ -80,8 +84,16 @@ export class WebhookDelivery {
       const wait = retryDelay(this.config, delivery.attempts);
       const givenUp = Date.now() + wait - new Date(delivery.created_at).getTime() > this.config.giveUpAfterMilliseconds;
       if (answer.permanent || givenUp) {
-        recorded = await recordAttempt(this.db, delivery, claimId, answer, 'failed');
-        this.log.error({ ...context, reason: answer.error }, 'webhook delivery failed for good');
+        const error = answer.error;
+        const outcome = await this.db.transaction(async (tx) => {
+          if (!(await recordAttempt(tx, delivery, claimId, answer, 'failed')))
+            return { recorded: false, paused: false };
+          return { recorded: true, paused: await pauseWhenNothingGetsThrough(tx, delivery, error, this.consoleOrigin) };
+        });
+        recorded = outcome.recorded;
+        this.log.error({ ...context, reason: error }, 'webhook delivery failed for good');
+        if (outcome.paused)
+          this.log.warn({ ...context, webhook: delivery.webhook_id }, 'webhook paused: nothing gets through');
       } else {
         recorded = await recordAttempt(this.db, delivery, claimId, answer, 'pending', wait);
         this.log.warn({ ...context, reason: answer.error, retryInMs: wait }, 'webhook not delivered; will try again');

@@ -58,6 +58,7 @@ const WEBHOOK = namedSchema('Webhook', {
     'last_delivery',
     'pending',
     'failed',
+    'paused_reason',
   ],
   properties: {
     id: { type: 'integer' },
@@ -77,6 +78,11 @@ const WEBHOOK = namedSchema('Webhook', {
     last_delivery: LAST_DELIVERY,
     pending: { type: 'integer', description: 'Deliveries waiting or being retried.' },
     failed: { type: 'integer', description: 'Deliveries that failed for good (they may be sent again).' },
+    paused_reason: {
+      type: ['string', 'null'],
+      description:
+        'Why the server paused the webhook: a delivery failed for good and none got through since its event. Null while enabled, or when a person paused it.',
+    },
   },
 });
 

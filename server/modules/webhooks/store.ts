@@ -20,7 +20,7 @@ type StoredWebhook = Omit<WebhookAnswer, 'last_delivery'> & {
 };
 
 const SELECT_WEBHOOKS = `
-  SELECT w.id, w.name, w.url, w.events, w.enabled, left(w.secret, ${SECRET_HINT_CHARACTERS}) AS secret_hint, w.version,
+  SELECT w.id, w.name, w.url, w.events, w.enabled, w.paused_reason, left(w.secret, ${SECRET_HINT_CHARACTERS}) AS secret_hint, w.version,
          w.created_by, u.email AS created_by_email, w.created_at, w.updated_at,
          last.state AS last_state, coalesce(last.last_attempt_at, last.created_at) AS last_at,
          last.response_status AS last_status,
@@ -70,7 +70,8 @@ export const webhookStore = {
   /** The new settings at the version the caller read; false when the webhook is at another version (or gone). */
   async update(db: Queryable, id: number, settings: WebhookSettings, expected: ExpectedVersion): Promise<boolean> {
     const rows = await db.query(
-      `UPDATE webhooks SET name = $2, url = $3, events = $4, enabled = $5, version = version + 1, updated_at = now()
+      `UPDATE webhooks SET name = $2, url = $3, events = $4, enabled = $5, version = version + 1, updated_at = now(),
+              paused_reason = CASE WHEN $5 THEN NULL ELSE paused_reason END
         WHERE id = $1 AND ($6::int[] IS NULL OR version = ANY($6::int[])) RETURNING id`,
       [
         id,
@@ -90,6 +91,29 @@ export const webhookStore = {
       [id, secret],
     );
     return rows.length === 1;
+  },
+
+  /**
+   * Pauses an enabled webhook when nothing got through to it since `since` (the queuing of a delivery that has just
+   * failed for good); answers what the people told need, or null when it was left as it was.
+   */
+  async pauseWhenNothingGotThrough(
+    db: Queryable,
+    id: number,
+    since: string,
+    reason: string,
+  ): Promise<{ name: string; created_by: number | null } | null> {
+    const [paused] = await db.query<{ name: string; created_by: number | null }>(
+      `UPDATE webhooks w SET enabled = false, paused_reason = $3, version = version + 1, updated_at = now()
+        WHERE w.id = $1 AND w.enabled
+          AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d
+                           WHERE d.webhook_id = w.id AND d.state = 'delivered' AND d.delivered_at >= $2::timestamptz)
+        RETURNING w.name, w.created_by`,
+      [id, since, reason],
+    );
+    return paused
+      ? { name: paused.name, created_by: paused.created_by === null ? null : Number(paused.created_by) }
+      : null;
   },
 
   async remove(db: Queryable, id: number): Promise<boolean> {

@@ -300,5 +300,12 @@ describe.each(databases)('webhooks in production on $kind', ({ kind, skip }) => 
     }, 'the delivery to fail');
     expect(failed!.last_error).toContain('loopback');
     expect(receiver.received).toHaveLength(0);
+    // Every delivery there would fail the same way: the webhook is paused, saying why.
+    const [webhook] = await server.db.query<{ enabled: boolean; paused_reason: string }>(
+      'SELECT enabled, paused_reason FROM webhooks WHERE id = $1',
+      [row!.id],
+    );
+    expect(webhook).toMatchObject({ enabled: false });
+    expect(webhook!.paused_reason).toContain('could not be delivered (This server does not send webhooks there');
   });
 });

@@ -68,7 +68,7 @@ function WebhookSettings({ api, webhook }: { api: string; webhook: WebhookAnswer
         </div>
         <div className="detail-list__item">
           <dt>Status</dt>
-          <dd>{webhook.enabled ? 'Enabled: events are sent to it' : 'Paused: nothing is sent to it'}</dd>
+          <dd>{statusText(webhook)}</dd>
         </div>
         <div className="detail-list__item">
           <dt>Events it wants</dt>
@@ -99,4 +99,10 @@ function WebhookSettings({ api, webhook }: { api: string; webhook: WebhookAnswer
       </dl>
     </section>
   );
+}
+
+function statusText({ enabled, paused_reason }: WebhookAnswer): string {
+  if (enabled) return 'Enabled: events are sent to it';
+  if (paused_reason === null) return 'Paused: nothing is sent to it';
+  return `Paused by the server, as deliveries kept failing: ${paused_reason} Enable it (Edit) once its receiver answers again.`;
 }

@@ -58,7 +58,11 @@ export function WebhookList({ resource, detailPath }: WebhookListProps) {
     { heading: 'Events', cell: (webhook) => eventsSummary(webhook.events, choices), className: 'webhooks__events' },
     {
       heading: 'Status',
-      cell: (webhook) => <span className="status-badge">{webhook.enabled ? 'Enabled' : 'Paused'}</span>,
+      cell: (webhook) => (
+        <span className="status-badge">
+          {webhook.enabled ? 'Enabled' : webhook.paused_reason === null ? 'Paused' : 'Paused: deliveries failing'}
+        </span>
+      ),
     },
     {
       heading: 'Last delivery',

@@ -58,6 +58,7 @@ export const billing: WebhookAnswer = {
   last_delivery: { state: 'failed', at: '2026-11-04T10:30:00Z', response_status: 500 },
   pending: 2,
   failed: 1,
+  paused_reason: null,
 };
 
 export const delivered: WebhookDeliveryAnswer = {
