@@ -98,7 +98,7 @@ describe.each(databases)('webhooks whose deliveries keep failing on $kind', ({ k
       const paused = (await call('GET', `webhooks/${webhookId}`, admin)).body.data;
       expect(paused).toMatchObject({ enabled: false });
       expect(paused.paused_reason).toMatch(
-        /^A countries\.deleted event could not be delivered \(Answered 500\.\), and nothing got through since it was queued on \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/,
+        /^A countries\.deleted event could not be delivered \(Answered 500\), and nothing got through since it was queued on \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/,
       );
       const [entry] = await server.db.query<{ user_id: number | null; changes: unknown; details: { reason: string } }>(
         `SELECT user_id, changes, details FROM audit_log WHERE module = 'WEBHOOKS' AND record_id = $1 AND action = 'paused'`,

@@ -25,7 +25,7 @@ export async function pauseWhenNothingGetsThrough(
   consoleOrigin: string,
 ): Promise<boolean> {
   const queued = new Date(delivery.created_at);
-  const reason = `A ${delivery.event} event could not be delivered (${error}), and nothing got through since it was queued on ${queued.toISOString().slice(0, 16).replace('T', ' ')} UTC.`;
+  const reason = `A ${delivery.event} event could not be delivered (${error.replace(/\.$/, '')}), and nothing got through since it was queued on ${queued.toISOString().slice(0, 16).replace('T', ' ')} UTC.`;
   const paused = await webhookStore.pauseWhenNothingGotThrough(tx, delivery.webhook_id, queued.toISOString(), reason);
   if (!paused) return false;
   await recordAudit(tx, DELIVERIES, {

@@ -49,6 +49,7 @@ export function WebhookDetail({ resource, id, listPath }: WebhookDetailProps) {
         {webhook.data ? `Webhook "${webhook.data.name}"` : 'Webhook'}
       </ScreenHeading>
       <QueryState query={webhook} what="the webhook" keepsLoadedData>
+        {webhook.data?.paused_reason && <PausedNotice reason={webhook.data.paused_reason} />}
         {webhook.data && <WebhookSettings api={resource.api} webhook={webhook.data} />}
       </QueryState>
       <DeliveryLog api={resource.api} webhookId={id} maySendAgain={access.edit} />
@@ -101,8 +102,19 @@ function WebhookSettings({ api, webhook }: { api: string; webhook: WebhookAnswer
   );
 }
 
+/** Why the server paused the webhook, and what brings it back. */
+function PausedNotice({ reason }: { reason: string }) {
+  return (
+    <div role="status" className="webhook-paused">
+      <p>
+        <strong>Paused by the server: deliveries kept failing.</strong> {reason}
+      </p>
+      <p>While it is paused, no event is sent to it. Once its receiver answers again, Edit it and tick Enabled.</p>
+    </div>
+  );
+}
+
 function statusText({ enabled, paused_reason }: WebhookAnswer): string {
   if (enabled) return 'Enabled: events are sent to it';
-  if (paused_reason === null) return 'Paused: nothing is sent to it';
-  return `Paused by the server, as deliveries kept failing: ${paused_reason} Enable it (Edit) once its receiver answers again.`;
+  return paused_reason === null ? 'Paused: nothing is sent to it' : 'Paused by the server: deliveries kept failing';
 }
