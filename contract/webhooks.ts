@@ -62,6 +62,8 @@ export interface WebhookAnswer {
   version: number;
   created_by: number | null;
   created_by_email: string | null;
+  /** Whether its maker is an active user: events are queued only for a webhook whose maker is. */
+  maker_active: boolean;
   created_at: string;
   updated_at: string;
   /** The newest delivery's state and time; null: nothing sent yet. */

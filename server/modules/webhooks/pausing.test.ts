@@ -1,6 +1,7 @@
 /**
  * A webhook whose receiver is gone is paused by the server: once a delivery fails for good with nothing through since
- * its event was queued. Its maker is told with a link, the pause has its audit entry, and enabling it clears why.
+ * its event was queued. Its maker is told with a link, the pause has its audit entry, and enabling it clears why. One
+ * whose maker left is sent nothing, and says so.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../../testing/until.ts';
@@ -144,4 +145,32 @@ describe.each(databases)('webhooks whose deliveries keep failing on $kind', ({ k
       expect(enabled.body.data).toMatchObject({ enabled: true, paused_reason: null });
     },
   );
+
+  it.skipIf(skip)('a webhook whose maker is deactivated is sent nothing, and says so', async () => {
+    const [maker] = await server.db.query<{ id: number }>(`SELECT id FROM users WHERE email = 'viewer@example.com'`);
+    const [row] = await server.db.query<{ id: number }>(
+      `INSERT INTO webhooks (name, url, events, secret, created_by)
+       VALUES ('Of a leaver', $1, '{countries.created}', 'whsec_x', $2) RETURNING id`,
+      [url, maker!.id],
+    );
+    const webhookId = Number(row!.id);
+    const queued = async () =>
+      (
+        await server.db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM webhook_deliveries WHERE webhook_id = $1',
+          [webhookId],
+        )
+      )[0]!.n;
+    expect((await call('GET', `webhooks/${webhookId}`, admin)).body.data).toMatchObject({ maker_active: true });
+    await newCountry();
+    expect(await queued()).toBe(1);
+    await server.db.query('UPDATE users SET is_active = false WHERE id = $1', [maker!.id]);
+    expect((await call('GET', `webhooks/${webhookId}`, admin)).body.data).toMatchObject({
+      enabled: true,
+      maker_active: false,
+    });
+    await newCountry();
+    expect(await queued()).toBe(1);
+    await server.db.query('UPDATE users SET is_active = true WHERE id = $1', [maker!.id]);
+  });
 });

@@ -53,6 +53,7 @@ const WEBHOOK = namedSchema('Webhook', {
     'version',
     'created_by',
     'created_by_email',
+    'maker_active',
     'created_at',
     'updated_at',
     'last_delivery',
@@ -73,6 +74,11 @@ const WEBHOOK = namedSchema('Webhook', {
     version: { type: 'integer' },
     created_by: { type: ['integer', 'null'] },
     created_by_email: { type: ['string', 'null'] },
+    maker_active: {
+      type: 'boolean',
+      description:
+        'Whether its maker is an active user. False: it is sent nothing (its maker was deactivated or deleted).',
+    },
     created_at: { type: 'string', format: 'date-time' },
     updated_at: { type: 'string', format: 'date-time' },
     last_delivery: LAST_DELIVERY,

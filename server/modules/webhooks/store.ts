@@ -22,7 +22,8 @@ type StoredWebhook = Omit<WebhookAnswer, 'last_delivery'> & {
 const SELECT_WEBHOOKS = `
   SELECT w.id, w.name, w.url, w.events, w.enabled, w.paused_reason,
          left(w.secret, ${SECRET_HINT_CHARACTERS}) AS secret_hint, w.version,
-         w.created_by, u.email AS created_by_email, w.created_at, w.updated_at,
+         w.created_by, u.email AS created_by_email, coalesce(u.is_active, false) AS maker_active,
+         w.created_at, w.updated_at,
          last.state AS last_state, coalesce(last.last_attempt_at, last.created_at) AS last_at,
          last.response_status AS last_status,
          (SELECT count(*)::int FROM webhook_deliveries d WHERE d.webhook_id = w.id AND d.state IN ('pending', 'sending')) AS pending,

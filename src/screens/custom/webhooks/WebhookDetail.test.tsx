@@ -91,6 +91,16 @@ describe('a webhook opened on the webhooks screen', () => {
     expect(notice).toHaveTextContent('Once its receiver answers again, Edit it and tick Enabled.');
   });
 
+  it('says when a webhook is silent because its maker was deactivated or deleted', async () => {
+    signInWith({ WEBHOOKS: ['view', 'edit'] });
+    serveWebhooks([{ ...billing, maker_active: false }]);
+    renderWebhooks(7);
+    const settings = await screen.findByRole('region', { name: 'Settings' });
+    expect(
+      within(settings).getByText('Silent: its maker was deactivated or deleted, so no event is sent to it'),
+    ).toBeInTheDocument();
+  });
+
   it('lists the deliveries, filters them by state, shows one in full and sends one again', async () => {
     signInWith({ WEBHOOKS: ['view', 'edit'] });
     const { sent } = serveWebhooks();

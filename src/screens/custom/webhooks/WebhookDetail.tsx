@@ -114,7 +114,8 @@ function PausedNotice({ reason }: { reason: string }) {
   );
 }
 
-function statusText({ enabled, paused_reason }: WebhookAnswer): string {
+function statusText({ enabled, paused_reason, maker_active }: WebhookAnswer): string {
+  if (enabled && !maker_active) return 'Silent: its maker was deactivated or deleted, so no event is sent to it';
   if (enabled) return 'Enabled: events are sent to it';
   return paused_reason === null ? 'Paused: nothing is sent to it' : 'Paused by the server: deliveries kept failing';
 }

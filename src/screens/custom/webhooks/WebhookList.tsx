@@ -58,11 +58,7 @@ export function WebhookList({ resource, detailPath }: WebhookListProps) {
     { heading: 'Events', cell: (webhook) => eventsSummary(webhook.events, choices), className: 'webhooks__events' },
     {
       heading: 'Status',
-      cell: (webhook) => (
-        <span className="status-badge">
-          {webhook.enabled ? 'Enabled' : webhook.paused_reason === null ? 'Paused' : 'Paused: deliveries failing'}
-        </span>
-      ),
+      cell: (webhook) => <span className="status-badge">{statusBadge(webhook)}</span>,
     },
     {
       heading: 'Last delivery',
@@ -138,4 +134,9 @@ export function WebhookList({ resource, detailPath }: WebhookListProps) {
       )}
     </>
   );
+}
+
+function statusBadge({ enabled, paused_reason, maker_active }: WebhookAnswer): string {
+  if (enabled) return maker_active ? 'Enabled' : 'Silent: maker inactive';
+  return paused_reason === null ? 'Paused' : 'Paused: deliveries failing';
 }

@@ -53,6 +53,7 @@ export const billing: WebhookAnswer = {
   version: 3,
   created_by: 1,
   created_by_email: 'admin@example.com',
+  maker_active: true,
   created_at: '2026-11-02T09:00:00Z',
   updated_at: '2026-11-03T09:00:00Z',
   last_delivery: { state: 'failed', at: '2026-11-04T10:30:00Z', response_status: 500 },
