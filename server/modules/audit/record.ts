@@ -12,6 +12,9 @@ export interface AuditActor {
   apiToken?: string | null;
 }
 
+/** The actor of a change the server made by itself (a job, time, failing deliveries): no user, no request. */
+export const NO_USER: AuditActor = { userId: null, email: null, clientAddress: null, requestId: null };
+
 /** One entry to write. `snapshot` is the record after the change, secrets left out (see `withoutSecrets`). */
 export interface AuditEntry {
   module: string;

@@ -1,12 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { HOUR_MILLISECONDS, PeriodicJob } from '../../jobs/periodicJob.ts';
-import { recordAudit, type AuditActor } from './record.ts';
+import { NO_USER, recordAudit } from './record.ts';
 
 /** Any constant not used by another advisory lock: one instance at a time purges the trash. */
 export const TRASH_PURGE_LOCK = 7_512_004;
-/** The purge's entries name no user: the retention period did it. */
-const RETENTION: AuditActor = { userId: null, email: null, clientAddress: null, requestId: null };
 
 /**
  * Deletes for good what has been in the trash longer than `days` (TRASH_RETENTION_DAYS; 0 keeps it forever), with
@@ -25,7 +23,7 @@ export function purgeExpiredTrash(db: Database, days: number): Promise<number> {
     );
     await recordAudit(
       tx,
-      RETENTION,
+      NO_USER,
       purged.map((row) => ({
         module: row.module,
         recordId: Number(row.record_id),

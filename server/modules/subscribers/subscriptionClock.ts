@@ -4,11 +4,11 @@ import type { Queryable } from '../../db/database.ts';
 import { HOUR_MILLISECONDS, PeriodicJob } from '../../jobs/periodicJob.ts';
 import { MODULE, entityResource } from '../../registry.ts';
 import { quoted } from '../../../codegen/sqlNames.ts';
-import type { AuditActor } from '../audit/record.ts';
+import { NO_USER } from '../audit/record.ts';
 import { executiveAssignment } from '../auth/executiveScope.ts';
 import { publicOrigin } from '../auth/emailLinks.ts';
-import { queueMail } from '../mail/outbox.ts';
-import { notify, recordLink } from '../notifications/store.ts';
+import { recordLink } from '../notifications/store.ts';
+import { tellPerson } from '../notifications/tellPerson.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { dateText } from './money.ts';
 import { keepSubscriberState, subscribersDueForState } from './subscriberState.ts';
@@ -17,9 +17,6 @@ import { keepSubscriberState, subscribersDueForState } from './subscriberState.t
 export const SUBSCRIPTION_CLOCK_LOCK = 7_512_027;
 /** The webhook event of a subscriber whose subscription became expiring (contract/webhooks.ts DOMAIN_EVENTS). */
 const EXPIRING_EVENT: keyof typeof DOMAIN_EVENTS = 'subscriptions.expiring';
-/** The clock's entries name no user: time did it. */
-const CLOCK: AuditActor = { userId: null, email: null, clientAddress: null, requestId: null };
-
 /** Subscribers moved on per transaction: each batch's locks and audit entries stay small, even in a first round. */
 const BATCH_SIZE = 1_000;
 
@@ -67,7 +64,7 @@ export function moveNextBatch(
     // A round begun another day looked at other days: today's starts again from the first subscriber.
     const after = claim.round_on === claim.today ? Number(claim.done_through ?? 0) : 0;
     const due = await subscribersDueForState(tx, claim.since, claim.today, expiringDays, { after, limit: batchSize });
-    const changed = await keepSubscriberState({ app, tx, user: null, actor: CLOCK }, due, expiringDays, {
+    const changed = await keepSubscriberState({ app, tx, user: null, actor: NO_USER }, due, expiringDays, {
       action: 'subscription_state',
     });
     const expiring: number[] = [];
@@ -134,17 +131,9 @@ async function tellPeople(app: FastifyInstance, tx: Queryable, subscriberId: num
       ? `'s subscription ends on ${subscriber?.ends_on ? dateText(subscriber.ends_on) : 'soon'}`
       : "'s trial ended without a subscription";
   const subject = news === 'expiring' ? `${name}'s subscription is ending` : `${name}'s trial ended`;
-  for (const person of await peopleOf(tx, subscriberId)) {
-    await notify(tx, person.id, `<b>${escapeHtml(name)}</b>${escapeHtml(what)}.`, link);
-    const url = link ? `${publicOrigin(app)}${link}` : publicOrigin(app);
-    await queueMail(tx, {
-      to: person.email,
-      subject,
-      text: `Hello ${person.first_name ?? ''},\n\n${name}${what}.\n\nOpen the subscriber: ${url}\n`,
-      html: `<p>Hello ${escapeHtml(person.first_name ?? '')},</p><p><b>${escapeHtml(name)}</b>${escapeHtml(what)}.</p><p><a href="${escapeHtml(url)}">Open the subscriber</a></p>`,
-      expiresAt: null,
-    });
-  }
+  const html = `<b>${escapeHtml(name)}</b>${escapeHtml(what)}.`;
+  const told = { subject, html, text: `${name}${what}.`, link, opens: 'the subscriber' };
+  for (const person of await peopleOf(tx, subscriberId)) await tellPerson(tx, person, told, publicOrigin(app));
 }
 
 async function peopleOf(

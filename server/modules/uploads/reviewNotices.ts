@@ -5,8 +5,8 @@ import type { Queryable } from '../../db/database.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { MODULE } from '../../registry.ts';
 import { publicOrigin } from '../auth/emailLinks.ts';
-import { queueMail } from '../mail/outbox.ts';
-import { notify, recordLink } from '../notifications/store.ts';
+import { recordLink } from '../notifications/store.ts';
+import { tellPerson, type Listener } from '../notifications/tellPerson.ts';
 
 export type ReviewNews = 'needs_review' | 'published' | 'rejected';
 
@@ -31,28 +31,20 @@ const HEADLINES: Record<ReviewNews, (file: string) => string> = {
 
 /** Tells the people of an upload's review, in the caller's transaction (the e-mails leave only if it commits). */
 export async function tellOfReview(app: FastifyInstance, tx: Queryable, notice: ReviewNotice): Promise<void> {
-  const people = await tx.query<{ id: number; email: string; first_name: string | null }>(
+  const people = await tx.query<Listener>(
     `SELECT u.id, u.email, u.first_name FROM users u
       WHERE u.is_active AND (u.id = $1 OR ($2 AND EXISTS (SELECT 1 FROM role_permissions p WHERE p.role_id = u.role_id AND p.module = $3 AND p.action = 'verify')))
       ORDER BY u.id`,
     [notice.uploaderId, notice.reviewers, MODULE.dataUploadLogs],
   );
   const link = recordLink(MODULE.dataUploadLogs, 'view_detail', notice.uploadId);
-  const url = link ? `${publicOrigin(app)}${link}` : publicOrigin(app);
   const headline = HEADLINES[notice.news];
-  for (const person of people) {
-    await notify(
-      tx,
-      person.id,
-      `${headline(`<b>${escapeHtml(notice.fileName)}</b>`)}: ${escapeHtml(notice.detail)}`,
-      link,
-    );
-    await queueMail(tx, {
-      to: person.email,
-      subject: headline(notice.fileName),
-      text: `Hello ${person.first_name ?? ''},\n\n${headline(notice.fileName)}: ${notice.detail}\n\nOpen the upload: ${url}\n`,
-      html: `<p>Hello ${escapeHtml(person.first_name ?? '')},</p><p>${escapeHtml(headline(notice.fileName))}: ${escapeHtml(notice.detail)}</p><p><a href="${escapeHtml(url)}">Open the upload</a></p>`,
-      expiresAt: null,
-    });
-  }
+  const news = {
+    subject: headline(notice.fileName),
+    html: `${headline(`<b>${escapeHtml(notice.fileName)}</b>`)}: ${escapeHtml(notice.detail)}`,
+    text: `${headline(notice.fileName)}: ${notice.detail}`,
+    link,
+    opens: 'the upload',
+  };
+  for (const person of people) await tellPerson(tx, person, news, publicOrigin(app));
 }

@@ -3,7 +3,7 @@ import type { AuditAction } from '../../../contract/audit.ts';
 import type { Queryable } from '../../db/database.ts';
 import { MODULE, entityResource, field } from '../../registry.ts';
 import { quoted } from '../../../codegen/sqlNames.ts';
-import type { AuditActor } from '../audit/record.ts';
+import { NO_USER, type AuditActor } from '../audit/record.ts';
 
 /** What an upload's change of state records: who (the uploader), and what happened to its file or its import. */
 export interface UploadStateEntry {
@@ -11,8 +11,6 @@ export interface UploadStateEntry {
   action: Extract<AuditAction, 'upload' | 'import' | 'publish' | 'reject'>;
   details: Record<string, unknown>;
 }
-
-const NOBODY: AuditActor = { userId: null, email: null, clientAddress: null, requestId: null };
 
 /**
  * Moves an upload's record (DATA_UPLOAD_LOGS) to a new state, its fields the manifest has (status, row counts),
@@ -29,7 +27,7 @@ export async function setUploadState(
   const uploads = entityResource(MODULE.dataUploadLogs);
   if (!uploads) return;
   const present = Object.fromEntries(Object.entries(values).filter(([name]) => field(uploads.entity, name)));
-  const context = { app, tx, user: null, actor: entry?.actor ?? NOBODY };
+  const context = { app, tx, user: null, actor: entry?.actor ?? NO_USER };
   await app.records
     .of(uploads)
     .change(

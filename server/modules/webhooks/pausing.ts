@@ -2,14 +2,10 @@ import { MODULE } from '../../../contract/modules.ts';
 import type { Queryable } from '../../db/database.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { resource } from '../../registry.ts';
-import { recordAudit, type AuditActor } from '../audit/record.ts';
-import { queueMail } from '../mail/outbox.ts';
-import { notify } from '../notifications/store.ts';
+import { NO_USER, recordAudit } from '../audit/record.ts';
+import { tellPerson, type Listener } from '../notifications/tellPerson.ts';
 import type { ClaimedDelivery } from './deliveries.ts';
 import { webhookStore } from './store.ts';
-
-/** The server's own entries name no user: the failing deliveries did it. */
-const DELIVERIES: AuditActor = { userId: null, email: null, clientAddress: null, requestId: null };
 
 /**
  * After a delivery failed for good (its retries ran out, or the server may not send to its address): when nothing got
@@ -28,34 +24,30 @@ export async function pauseWhenNothingGetsThrough(
   const reason = `A ${delivery.event} event could not be delivered (${error.replace(/\.$/, '')}), and nothing got through since it was queued on ${queued.toISOString().slice(0, 16).replace('T', ' ')} UTC.`;
   const paused = await webhookStore.pauseWhenNothingGotThrough(tx, delivery.webhook_id, queued.toISOString(), reason);
   if (!paused) return false;
-  await recordAudit(tx, DELIVERIES, {
+  await recordAudit(tx, NO_USER, {
     module: MODULE.webhooks,
     recordId: delivery.webhook_id,
     action: 'paused',
     changes: { enabled: { before: true, after: false } },
     details: { reason, delivery: delivery.id },
   });
-  const [maker] = await tx.query<{ id: number; email: string; first_name: string | null }>(
-    'SELECT id, email, first_name FROM users WHERE id = $1 AND is_active',
-    [paused.created_by],
-  );
+  const [maker] = await tx.query<Listener>('SELECT id, email, first_name FROM users WHERE id = $1 AND is_active', [
+    paused.created_by,
+  ]);
   if (!maker) return true;
   const screen = resource(MODULE.webhooks)?.routes.view?.path;
-  const link = screen ? `${screen}?webhook=${delivery.webhook_id}` : null;
-  const url = `${consoleOrigin}${link ?? ''}`;
-  const subject = `Webhook ${paused.name} paused: deliveries kept failing`;
-  await notify(
+  const advice = 'While it is paused, no event is sent to it. Once its receiver answers again, enable it.';
+  await tellPerson(
     tx,
-    Number(maker.id),
-    `Webhook <b>${escapeHtml(paused.name)}</b> was paused: ${escapeHtml(reason)}`,
-    link,
+    maker,
+    {
+      subject: `Webhook ${paused.name} paused: deliveries kept failing`,
+      html: `Webhook <b>${escapeHtml(paused.name)}</b> was paused: ${escapeHtml(reason)} ${advice}`,
+      text: `The webhook ${paused.name} was paused: ${reason} ${advice}`,
+      link: screen ? `${screen}?webhook=${delivery.webhook_id}` : null,
+      opens: 'the webhook',
+    },
+    consoleOrigin,
   );
-  await queueMail(tx, {
-    to: maker.email,
-    subject,
-    text: `Hello ${maker.first_name ?? ''},\n\nThe webhook ${paused.name} was paused: ${reason}\n\nWhile it is paused, no event is sent to it. Once its receiver answers again, enable it.\n\nOpen the webhook: ${url}\n`,
-    html: `<p>Hello ${escapeHtml(maker.first_name ?? '')},</p><p>The webhook <b>${escapeHtml(paused.name)}</b> was paused: ${escapeHtml(reason)}</p><p>While it is paused, no event is sent to it. Once its receiver answers again, enable it.</p><p><a href="${escapeHtml(url)}">Open the webhook</a></p>`,
-    expiresAt: null,
-  });
   return true;
 }
