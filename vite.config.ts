@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompressConsole } from './server/console/consoleAssets.ts';
@@ -69,6 +71,18 @@ function precompress(): Plugin {
 }
 
 /**
+ * React Router 7's package exports only its development build (remix-run/react-router#12532, #14102): checks and
+ * warnings on every render of every link. The console's build takes the production build beside it instead.
+ */
+function reactRouterProductionBuild() {
+  const folder = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
+  return [
+    { find: /^react-router$/, replacement: join(folder, 'index.mjs') },
+    { find: /^react-router\/dom$/, replacement: join(folder, 'dom-export.mjs') },
+  ];
+}
+
+/**
  * The development mailbox screen (/dev/mailbox) is in the dev server's console and in a build asked for with
  * CONSOLE_DEV_MAILBOX=true (what `npm start` does when not in production); any other build, `npm run build` included,
  * leaves it out entirely: `__DEV_MAILBOX__` is false there, so its route and chunk are dropped.
@@ -76,6 +90,7 @@ function precompress(): Plugin {
 export default defineConfig(({ command }) => ({
   define: { __DEV_MAILBOX__: JSON.stringify(command === 'serve' || process.env.CONSOLE_DEV_MAILBOX === 'true') },
   plugins: [react(), preloadSignInScreen(), precompress()],
+  resolve: command === 'build' ? { alias: reactRouterProductionBuild() } : {},
   build: {
     outDir: 'dist',
     // bench/bundle/run.mjs reads dist/.vite/manifest.json to size the initial JS and each area chunk.
