@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompressConsole } from './server/console/consoleAssets.ts';
+import { writeSignInPage } from './server/console/signInPage.ts';
 
 const apiPort = Number(process.env.PORT ?? 8080);
 
@@ -55,7 +56,28 @@ function preloadSignInScreen(): Plugin {
   };
 }
 
-/** Brotli and gzip copies of the built files, made once here so that the server sends them without compressing. */
+/**
+ * The page of /auth/login (server/console/signInPage.ts): the built index.html with the sign-in screen rendered to
+ * HTML in it, so that the form can be used before the console's code has arrived.
+ */
+function prerenderSignIn(define: Record<string, string>): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'prerender-sign-in',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: { sequential: true, handler: () => writeSignInPage(root, outDir, define) },
+  };
+}
+
+/**
+ * Brotli and gzip copies of the built files, made once here so that the server sends them without compressing; last,
+ * once every page is written.
+ */
 function precompress(): Plugin {
   let outDir = '';
   return {
@@ -64,8 +86,12 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = config.build.outDir;
     },
-    async closeBundle() {
-      await precompressConsole(outDir);
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        await precompressConsole(outDir);
+      },
     },
   };
 }
@@ -87,20 +113,25 @@ function reactRouterProductionBuild() {
  * CONSOLE_DEV_MAILBOX=true (what `npm start` does when not in production); any other build, `npm run build` included,
  * leaves it out entirely: `__DEV_MAILBOX__` is false there, so its route and chunk are dropped.
  */
-export default defineConfig(({ command }) => ({
-  define: { __DEV_MAILBOX__: JSON.stringify(command === 'serve' || process.env.CONSOLE_DEV_MAILBOX === 'true') },
-  plugins: [react(), preloadSignInScreen(), precompress()],
-  resolve: command === 'build' ? { alias: reactRouterProductionBuild() } : {},
-  build: {
-    outDir: 'dist',
-    // bench/bundle/run.mjs reads dist/.vite/manifest.json to size the initial JS and each area chunk.
-    manifest: true,
-    sourcemap: true,
-    // Vite adds <link rel="modulepreload"> for the entry's static imports only; area chunks stay lazy (ROUTE-06).
-    modulePreload: { polyfill: false },
-  },
-  server: {
-    port: 5173,
-    proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
-  },
-}));
+export default defineConfig(({ command }) => {
+  const define = {
+    __DEV_MAILBOX__: JSON.stringify(command === 'serve' || process.env.CONSOLE_DEV_MAILBOX === 'true'),
+  };
+  return {
+    define,
+    plugins: [react(), preloadSignInScreen(), prerenderSignIn(define), precompress()],
+    resolve: command === 'build' ? { alias: reactRouterProductionBuild() } : {},
+    build: {
+      outDir: 'dist',
+      // bench/bundle/run.mjs reads dist/.vite/manifest.json to size the initial JS and each area chunk.
+      manifest: true,
+      sourcemap: true,
+      // Vite adds <link rel="modulepreload"> for the entry's static imports only; area chunks stay lazy (ROUTE-06).
+      modulePreload: { polyfill: false },
+    },
+    server: {
+      port: 5173,
+      proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
+    },
+  };
+});

@@ -143,10 +143,10 @@ export async function buildApp({
   registerRequestLines(app, logger);
   // Before any route: the plugin hooks each route as it is registered. The console's files come precompressed.
   await app.register(compress, { threshold: COMPRESSION_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
-  const consolePage = consoleDir
+  const consolePages = consoleDir
     ? await registerConsoleSite(app, consoleDir, { serveSourceMaps: config.serveSourceMaps })
     : null;
-  registerErrorHandler(app, consolePage);
+  registerErrorHandler(app, consolePages);
   await app.register(cookie);
   await registerSecurity(app, { production: config.production });
   registerAccessControl(app, config.jwtSecret);

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { dropPrerenderedSignIn } from './auth/prerenderedSignIn.ts';
 import { AppRouter } from './routing/AppRouter.tsx';
 import type { AppRouting } from './routing/createAppRouter.ts';
 import { PageStatus } from './routing/PageStatus.tsx';
@@ -23,6 +24,10 @@ export function App({ router }: AppProps) {
       mounted = false;
     };
   }, [router]);
+  // After the screen's own layout effects: the sign-in screen takes the page's prerendered form over; any other goes.
+  useLayoutEffect(() => {
+    if (firstChunksThere) dropPrerenderedSignIn();
+  }, [firstChunksThere]);
   return (
     <>
       {firstChunksThere ? <AppRouter history={router.history} routes={router.routes} /> : <PageStatus />}

@@ -121,8 +121,9 @@ const login = new Set(initial);
 for (const key of [guestKey, loginKey].filter(Boolean)) staticClosure(key, login);
 /** A file as the server sends it to a browser that takes brotli: its .br copy when the build wrote one. */
 const servedSize = (file) => statSync(join(dist, existsSync(join(dist, `${file}.br`)) ? `${file}.br` : file)).size;
+// The page of /auth/login is the sign-in page (index.html with the form in it, server/console/signInPage.ts).
 const loginFiles = new Set([
-  'index.html',
+  'sign-in.html',
   ...[...login].flatMap((key) => [manifest[key].file, ...(manifest[key].css ?? [])]),
 ]);
 report(

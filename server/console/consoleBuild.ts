@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { SIGN_IN_PAGE_FILE } from './signInPage.ts';
 import { builtWithDevMailbox } from './consoleFlavour.mjs';
 
 const BUILD_TIMEOUT_MS = 5 * 60 * 1000;
@@ -26,8 +27,13 @@ export async function ensureConsoleBuilt(
     log('No console sources (index.html, src/) yet: serving the API alone.');
     return existsSync(index) ? dist : null;
   }
-  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
-  const sources = Math.max(newest(join(root, 'src')), statSync(join(root, 'index.html')).mtimeMs);
+  // A build from before the sign-in page existed is built again.
+  const built = existsSync(index) && existsSync(join(dist, SIGN_IN_PAGE_FILE)) ? statSync(index).mtimeMs : 0;
+  const sources = Math.max(
+    newest(join(root, 'src')),
+    newest(join(root, 'contract')),
+    statSync(join(root, 'index.html')).mtimeMs,
+  );
   const sameKind = builtWithDevMailbox(dist) === options.devMailbox;
   if (built >= sources && sameKind) return dist;
   if (!built) log('Building the console with Vite (first start) ...');

@@ -4,18 +4,23 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { registerPublicRoutes } from '../modules/auth/access.ts';
 import { cacheControlOf, PRECOMPRESSED } from './consoleAssets.ts';
+import { isSignInPath, SIGN_IN_PAGE_FILE } from './signInPage.ts';
 
 export interface ConsoleSiteOptions {
   /** Source maps are built with the console but served only when asked for (SERVE_SOURCE_MAPS=true). */
   serveSourceMaps: boolean;
 }
 
-/** The console's page under the URLs the static files answer it at; every other file is a plain file. */
-const PAGE_URLS = new Set(['/', '/index.html']);
+/** The console's pages under the URLs the static files answer them at; every other file is a plain file. */
+const PAGE_URLS = new Set(['/', '/index.html', `/${SIGN_IN_PAGE_FILE}`]);
+
+/** The page for a path of the console's own (/auth/login, /voucher-management/...). */
+export type ConsolePages = (url: string) => Buffer;
 
 /**
- * The built console's files, each a public route of its own, and its index.html: the page the not-found handler
- * answers for the console's client-side paths (/auth/login, /voucher-management/...). A file goes out as its brotli
+ * The built console's files, each a public route of its own, and its pages the not-found handler answers for the
+ * console's client-side paths: the sign-in page (index.html with the form in it) for /auth/login, index.html for the
+ * others. A file goes out as its brotli
  * or gzip copy when the browser takes it (precompressed at build time, consoleAssets.ts), hashed files cached for
  * good, the page revalidated on every use.
  */
@@ -23,8 +28,10 @@ export async function registerConsoleSite(
   app: FastifyInstance,
   folder: string,
   options: ConsoleSiteOptions,
-): Promise<Buffer> {
+): Promise<ConsolePages> {
   const page = await readFile(join(folder, 'index.html'));
+  // A console built before the sign-in page existed answers index.html there too.
+  const signInPage = await readFile(join(folder, SIGN_IN_PAGE_FILE)).catch(() => page);
   await app.register(async (site) => {
     registerPublicRoutes(site);
     site.addHook('onRoute', (route) => {
@@ -48,7 +55,7 @@ export async function registerConsoleSite(
       ],
     });
   });
-  return page;
+  return (url) => (isSignInPath(url) ? signInPage : page);
 }
 
 declare module 'fastify' {

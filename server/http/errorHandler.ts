@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifySchema } from 'fastify';
+import type { ConsolePages } from '../console/consoleSite.ts';
 import { PG, isDatabaseError, type DatabaseError } from '../db/database.ts';
 import { ENTITY_RESOURCES, field as entityField, type RegistryEntity } from '../registry.ts';
 import { FIELD_ERRORS, HttpError } from './errors.ts';
@@ -8,9 +9,9 @@ import { RequestValidationError } from './validation.ts';
 /**
  * Every failure answers `{ message, errors? }` (docs/api.md, "Errors"); nothing internal leaks out of a 500. A GET of
  * a path outside the API that no route serves and that names no file is one of the console's own paths:
- * `consolePage` answers it.
+ * `consolePages` answers it.
  */
-export function registerErrorHandler(app: FastifyInstance, consolePage: Buffer | null = null): void {
+export function registerErrorHandler(app: FastifyInstance, consolePages: ConsolePages | null = null): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     const answer = errorAnswer(error, request.routeOptions.schema);
     if (answer) {
@@ -34,8 +35,9 @@ export function registerErrorHandler(app: FastifyInstance, consolePage: Buffer |
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (consolePage && request.method === 'GET' && !isApiPath(request.url) && !namesAFile(request.url)) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(consolePage);
+    if (consolePages && request.method === 'GET' && !isApiPath(request.url) && !namesAFile(request.url)) {
+      const page = consolePages(request.url);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
     }
     return reply.code(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
   });

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
+import { SIGN_IN_GUARD_SOURCE } from '../console/signInPage.ts';
 import { HttpError } from './errors.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -11,7 +12,8 @@ export const APP_SOURCES = ['ADMIN_APP', 'CUSTOMER', 'ADMIN'] as const;
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Security headers with a content security policy the built console runs under (no inline script, no eval),
+ * Security headers with a content security policy the built console runs under (no eval, no inline script but the
+ * sign-in page's guard, allowed by its hash),
  * the anti-forgery cookie (HTTP-03) and the APP-SOURCE header check (HTTP-04).
  *
  * helmet itself rather than @fastify/helmet: the plugin builds helmet's middleware afresh on every request,
@@ -24,7 +26,7 @@ export async function registerSecurity(app: FastifyInstance, options: { producti
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", SIGN_IN_GUARD_SOURCE],
         // React and the toast library set style attributes; styles cannot run code.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

@@ -1,4 +1,13 @@
-import { lazy, Suspense, useState, useSyncExternalStore, type ComponentProps } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffectEvent,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ComponentProps,
+} from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { DEV_MAILBOX_PATH } from '../config/constants.ts';
 import { isApiError } from '../http/ApiError.ts';
@@ -10,6 +19,7 @@ import { sessionStore, startSession } from '../session/sessionStore.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { email, required } from './fieldRules.ts';
 import { FormMessage } from './FormMessage.tsx';
+import { takeOverPrerenderedSignIn } from './prerenderedSignIn.ts';
 import { ResendVerificationLink } from './ResendVerificationLink.tsx';
 import { TextField } from './TextField.tsx';
 import { TwoFactorStep, type SecondStepMethod } from './TwoFactorStep.tsx';
@@ -62,17 +72,29 @@ const UNVERIFIED_ADDRESS = 403;
  * leads to the second step (a code of the app or a recovery code) instead of a session; a user whose role requires
  * a second factor they have not enrolled enrols one first (`EnrolStep`), and only then is the session started. A
  * signed-in user the API sent to enrol (`two_factor_enrolment_required`: their role started requiring it, or their
- * factors were reset) is brought here by the guards and shown the same enrolment, then taken back.
+ * factors were reset) is brought here by the guards and shown the same enrolment, then taken back. The page of this
+ * address carries the form as HTML (signInMarkup.tsx), usable before this code runs: the screen takes it over with
+ * what was typed there.
  */
 export function LoginScreen() {
   const form = useAuthForm(RULES);
+  const formElement = useRef<HTMLFormElement>(null);
+  const takeOver = useEffectEvent((element: HTMLFormElement) =>
+    takeOverPrerenderedSignIn(element, (name, value) => {
+      if (name in RULES) form.field(name as keyof typeof RULES).onChange(value);
+    }),
+  );
+  useLayoutEffect(() => {
+    if (formElement.current) takeOver(formElement.current);
+  }, []);
   const expired = (useLocation().state as LoginState | null)?.sessionExpired === true;
   const [unverified, setUnverified] = useState<{ email: string; password: string } | null>(null);
   const [mfa, setMfa] = useState<{ token: string; methods: SecondStepMethod[] } | null>(null);
   const [enrolling, setEnrolling] = useState<(TokenPair & { methods: SecondStepMethod[] }) | null>(null);
   const [passkeyBusy, setPasskeyBusy] = useState(false);
-  const mustEnrol = useSyncExternalStore(enrolmentStore.subscribe, enrolmentStore.get);
-  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
+  // The stores' snapshots serve the build's rendering of this screen to HTML as well (signInMarkup.tsx).
+  const mustEnrol = useSyncExternalStore(enrolmentStore.subscribe, enrolmentStore.get, enrolmentStore.get);
+  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
   const usePasskey = () => {
     setPasskeyBusy(true);
     // A refusal or a dismissed prompt has said so in its toast (ERR-01); the form stays as it was.
@@ -122,7 +144,7 @@ export function LoginScreen() {
     );
   return (
     <AuthCard title="Sign in" intro="Sign in to the Trade Data administration console.">
-      <form className="auth-form" noValidate onSubmit={form.onSubmit(logIn)}>
+      <form ref={formElement} className="auth-form" noValidate onSubmit={form.onSubmit(logIn)}>
         {!form.failure && <FormMessage kind="info" text={expired ? SESSION_EXPIRED_NOTICE : null} />}
         {unverified && form.failure && (
           <ResendVerificationLink email={unverified.email} password={unverified.password} />

@@ -34,6 +34,35 @@ describe('login', () => {
   );
 
   journey(
+    "the sign-in form works before the console's code has arrived: what was typed and submitted then signs in",
+    async ({ page }) => {
+      let release = () => {};
+      const codeHeld = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+        await codeHeld;
+        await route.continue();
+      });
+      await page.goto('/auth/login', { waitUntil: 'commit' });
+      await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
+      await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      // Held by the page, not sent as a plain form: the password never goes into the address.
+      expect(new URL(page.url()).search).toBe('');
+      expect(await page.locator('#sign-in-prerendered form[data-submitted]').count()).toBe(1);
+      release();
+      await waitForPath(page, '/home');
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+      expect(await storedToken(page)).not.toBeNull();
+
+      // Signed in, the sign-in address sends the visitor on, and the page's form does not stay behind.
+      await page.goto('/auth/login');
+      await waitForPath(page, '/home');
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+      expect(await page.locator('#sign-in-prerendered').count()).toBe(0);
+    },
+  );
+
+  journey(
     'ERR-01 ERR-03 a wrong password shows the server message once, in an Error toast, and keeps the email typed',
     async ({ page, audit }) => {
       await page.goto('/auth/login');

@@ -21,6 +21,8 @@ export const VIEWPORT = chromiumSettings.viewport;
 const BUILD_INPUTS = [
   'src',
   'validation',
+  'contract',
+  'server/console/signInPage.ts',
   'index.html',
   'public',
   'vite.config.ts',
