@@ -217,4 +217,14 @@ if (leaked.length) {
 } else {
   console.log(`PASS  the login screen loads none of: ${heavy.join(', ')}`);
 }
+// The list screen's chunk is compiled as it loads (vite.config.ts, compileEagerly), not function by function in the
+// first list's render.
+const listKey = Object.keys(manifest).find((key) => key.endsWith('src/screens/generic/ListScreen.tsx'));
+const listCode = listKey ? readFileSync(join(dist, manifest[listKey].file), 'utf8') : '';
+if (listCode.startsWith('//# allFunctionsCalledOnLoad\n')) {
+  console.log('PASS  the list screen is compiled as it loads (V8 compile hint)');
+} else {
+  console.log('FAIL  the list screen lacks its compile hint (//# allFunctionsCalledOnLoad on its first line)');
+  failed = true;
+}
 process.exit(failed ? 1 : 0);

@@ -3,15 +3,23 @@ import type { Permissions } from './types.ts';
 const withoutTrailingSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 const firstSegment = (path: string) => path.split('/').filter(Boolean)[0] ?? '';
 
+/** Worked out once per permissions object: the header asks on every move between screens. */
+const pathsOf = new WeakMap<Permissions, readonly string[]>();
+
 /** Every routable path of the permissions (ROUTE-10), modules sorted by their order (PERM-01). */
-export function routablePaths(permissions: Permissions | null): string[] {
+export function routablePaths(permissions: Permissions | null): readonly string[] {
   if (!permissions) return [];
-  return Object.values(permissions)
-    .filter((entry) => entry !== undefined)
-    .sort((a, b) => a.order - b.order)
-    .flatMap((entry) => Object.values(entry.actions))
-    .filter((action) => action?.is_routable === true && typeof action.route_url === 'string')
-    .map((action) => withoutTrailingSlash(action!.route_url));
+  let paths = pathsOf.get(permissions);
+  if (!paths) {
+    paths = Object.values(permissions)
+      .filter((entry) => entry !== undefined)
+      .sort((a, b) => a.order - b.order)
+      .flatMap((entry) => Object.values(entry.actions))
+      .filter((action) => action?.is_routable === true && typeof action.route_url === 'string')
+      .map((action) => withoutTrailingSlash(action!.route_url));
+    pathsOf.set(permissions, paths);
+  }
+  return paths;
 }
 
 /**
