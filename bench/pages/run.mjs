@@ -2,7 +2,8 @@
 /* global window, document, requestAnimationFrame, MutationObserver */
 // Page timings: the production build and the API as `npm start` runs them, on loopback, measured in Chromium.
 // Each run uses a fresh browser context (cold HTTP cache and storage) and measures, inside the page:
-//   - login screen usable: navigation start until the "Sign in" form is rendered and enabled;
+//   - login screen usable: navigation start until the "Sign in" form is rendered and enabled (the page of /auth/login
+//     carries it as HTML: it takes typing at once, and a submit before the code has run is held and sent once it has);
 //   - login screen bytes on the wire: what the page and every file it asked for before it was usable took on the
 //     wire (Resource Timing transferSize: headers and compressed bodies);
 //   - login to the home screen: submit until the home screen, where the administrator lands, shows its cards and the
