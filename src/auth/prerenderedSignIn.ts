@@ -13,6 +13,9 @@ export function takeOverPrerenderedSignIn(form: HTMLFormElement, fill: (name: st
   for (const input of container.querySelectorAll<HTMLInputElement>('input[name]'))
     if (input.value !== '') fill(input.name, input.value);
   const active = document.activeElement;
+  const held = container.querySelector('form[data-submitted]') !== null;
+  // First: the console's root is hidden while the prerendered form is there, and nothing hidden takes the focus.
+  container.remove();
   if (active instanceof HTMLInputElement && container.contains(active)) {
     const live = form.elements.namedItem(active.name);
     if (live instanceof HTMLInputElement) {
@@ -21,8 +24,6 @@ export function takeOverPrerenderedSignIn(form: HTMLFormElement, fill: (name: st
       if (live.type !== 'email') live.setSelectionRange(active.selectionStart, active.selectionEnd);
     }
   }
-  const held = container.querySelector('form[data-submitted]') !== null;
-  container.remove();
   if (held) queueMicrotask(() => form.requestSubmit());
 }
 

@@ -63,6 +63,25 @@ describe('login', () => {
   );
 
   journey(
+    "typing started before the console's code arrived goes on in the same field once it has",
+    async ({ page }) => {
+      let release = () => {};
+      const codeHeld = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+        await codeHeld;
+        await route.continue();
+      });
+      await page.goto('/auth/login', { waitUntil: 'commit' });
+      await page.getByLabel('Email', { exact: true }).fill('admin@exa');
+      release();
+      await page.waitForFunction(() => document.getElementById('sign-in-prerendered') === null);
+      await page.keyboard.type('mple.com');
+      expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('admin@example.com');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+    },
+  );
+
+  journey(
     'ERR-01 ERR-03 a wrong password shows the server message once, in an Error toast, and keeps the email typed',
     async ({ page, audit }) => {
       await page.goto('/auth/login');
