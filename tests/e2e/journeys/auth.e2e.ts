@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { decodeClaims } from '../support/api.ts';
 import { ADMIN } from '../support/accounts.ts';
@@ -6,6 +7,18 @@ import { journey, useBrowser } from '../support/journey.ts';
 import { errorToast, loginThroughForm, pathOf, recordApiCalls, storedToken, waitForPath } from '../support/ui.ts';
 
 useBrowser();
+
+/** Opens /auth/login with the console's entry script held back until the returned function is called. */
+async function openSignInWithCodeHeld(page: Page): Promise<() => void> {
+  let release = () => {};
+  const codeHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await codeHeld;
+    await route.continue();
+  });
+  await page.goto('/auth/login', { waitUntil: 'commit' });
+  return release;
+}
 
 describe('login', () => {
   journey(
@@ -36,13 +49,7 @@ describe('login', () => {
   journey(
     "the sign-in form works before the console's code has arrived: what was typed and submitted then signs in",
     async ({ page }) => {
-      let release = () => {};
-      const codeHeld = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-        await codeHeld;
-        await route.continue();
-      });
-      await page.goto('/auth/login', { waitUntil: 'commit' });
+      const release = await openSignInWithCodeHeld(page);
       await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
       await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -65,13 +72,7 @@ describe('login', () => {
   journey(
     "typing started before the console's code arrived goes on in the same field once it has",
     async ({ page }) => {
-      let release = () => {};
-      const codeHeld = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-        await codeHeld;
-        await route.continue();
-      });
-      await page.goto('/auth/login', { waitUntil: 'commit' });
+      const release = await openSignInWithCodeHeld(page);
       await page.getByLabel('Email', { exact: true }).fill('admin@exa');
       release();
       await page.waitForFunction(() => document.getElementById('sign-in-prerendered') === null);
