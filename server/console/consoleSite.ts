@@ -20,9 +20,8 @@ export type ConsolePages = (url: string) => Buffer;
 /**
  * The built console's files, each a public route of its own, and its pages the not-found handler answers for the
  * console's client-side paths: the sign-in page (index.html with the form in it) for /auth/login, index.html for the
- * others. A file goes out as its brotli
- * or gzip copy when the browser takes it (precompressed at build time, consoleAssets.ts), hashed files cached for
- * good, the page revalidated on every use.
+ * others. A file goes out as its brotli or gzip copy when the browser takes it (precompressed at build time,
+ * consoleAssets.ts), hashed files cached for good, the pages revalidated on every use.
  */
 export async function registerConsoleSite(
   app: FastifyInstance,
