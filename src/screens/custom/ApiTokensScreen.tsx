@@ -3,13 +3,13 @@ import { useState } from 'react';
 import type { ApiTokenAnswer } from '../../../contract/apiTokens.ts';
 import { http } from '../../http/index.ts';
 import { toastSuccess } from '../../shell/index.ts';
-import { Pagination } from '../generic/list/Pagination.tsx';
+import { PagedRowsTable, type PageOf } from '../generic/list/PagedRowsTable.tsx';
+import { usePaging } from '../generic/list/usePaging.ts';
 import type { ScreenProps } from '../ScreenProps.ts';
-import { BusyButton } from '../shared/BusyButton.tsx';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { RefreshButton } from '../shared/RefreshButton.tsx';
 import { formatDate } from '../shared/formatValue.ts';
-import { QueryState } from '../shared/QueryState.tsx';
-import { RowsTable, type RowsTableColumn } from '../shared/RowsTable.tsx';
+import type { RowsTableColumn } from '../shared/RowsTable.tsx';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
 import { useResourceAccess } from '../shared/useResourceAccess.ts';
 import { NewTokenDialog } from './apiTokens/NewTokenDialog.tsx';
@@ -17,11 +17,6 @@ import { permissionsSummary } from './apiTokens/tokenPermissions.ts';
 import '../screens.css';
 import './custom.css';
 import './apiTokens/apiTokens.css';
-
-interface TokensPage {
-  data: ApiTokenAnswer[];
-  meta: { total: number; page: number; page_size: number };
-}
 
 const PAGE_SIZE = 50;
 const STATUS_LABELS: Record<ApiTokenAnswer['status'], string> = {
@@ -43,13 +38,14 @@ function statusDate(token: ApiTokenAnswer): string {
 export default function ApiTokensScreen({ resource }: ScreenProps) {
   const access = useResourceAccess(resource);
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(PAGE_SIZE);
+  const paging = usePaging(PAGE_SIZE);
+  const { page, size } = paging;
   const [making, setMaking] = useState(false);
   const [revoking, setRevoking] = useState<ApiTokenAnswer | null>(null);
   const tokens = useQuery({
     queryKey: ['api-tokens', page, size],
-    queryFn: ({ signal }) => http.get<TokensPage>(resource.api, { params: { _page: page, _page_size: size }, signal }),
+    queryFn: ({ signal }) =>
+      http.get<PageOf<ApiTokenAnswer>>(resource.api, { params: { _page: page, _page_size: size }, signal }),
     placeholderData: keepPreviousData,
   });
   const revoke = useMutation({
@@ -116,7 +112,6 @@ export default function ApiTokensScreen({ resource }: ScreenProps) {
         ]
       : []),
   ];
-  const meta = tokens.data?.meta;
 
   return (
     <section className="screen" aria-labelledby={SCREEN_TITLE_ID}>
@@ -128,9 +123,7 @@ export default function ApiTokensScreen({ resource }: ScreenProps) {
                 New API token
               </button>
             )}
-            <BusyButton onClick={() => tokens.refetch()} busy={tokens.isFetching}>
-              Refresh
-            </BusyButton>
+            <RefreshButton query={tokens} />
           </>
         }
       >
@@ -140,26 +133,14 @@ export default function ApiTokensScreen({ resource }: ScreenProps) {
         Another system (billing, the website, a CRM) calls the API with a token instead of a person's password. A token
         may do only what it was given, within what the person who made it may do, until it expires or is revoked.
       </p>
-      <QueryState query={tokens} what="the API tokens" keepsLoadedData>
-        {tokens.data?.data.length === 0 ? (
-          <p role="status">No API tokens yet.</p>
-        ) : (
-          <RowsTable label="API tokens table" rows={tokens.data?.data ?? []} columns={columns} />
-        )}
-        {meta && meta.total > size && (
-          <Pagination
-            page={page}
-            size={size}
-            total={meta.total}
-            defaultSize={PAGE_SIZE}
-            onPage={setPage}
-            onSize={(chosen) => {
-              setSize(chosen);
-              setPage(1);
-            }}
-          />
-        )}
-      </QueryState>
+      <PagedRowsTable
+        query={tokens}
+        what="the API tokens"
+        empty="No API tokens yet."
+        label="API tokens table"
+        columns={columns}
+        paging={paging}
+      />
       {making && (
         <NewTokenDialog
           api={resource.api}

@@ -7,6 +7,7 @@ import { ExportProgress } from '../generic/list/ExportProgress.tsx';
 import { useExport } from '../generic/list/useExport.ts';
 import type { ScreenProps } from '../ScreenProps.ts';
 import { QueryState } from '../shared/QueryState.tsx';
+import { RefreshButton } from '../shared/RefreshButton.tsx';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
 import { useResourceAccess } from '../shared/useResourceAccess.ts';
 import { AUDIT_COLUMNS, AuditEntryRows } from './audit/AuditEntryRows.tsx';
@@ -53,9 +54,7 @@ export default function AuditLogScreen({ resource }: ScreenProps) {
                 Download CSV
               </BusyButton>
             )}
-            <BusyButton onClick={() => query.refetch()} busy={query.isFetching}>
-              Refresh
-            </BusyButton>
+            <RefreshButton query={query} />
           </>
         }
       >

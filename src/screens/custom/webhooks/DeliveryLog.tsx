@@ -3,11 +3,11 @@ import { useId, useState } from 'react';
 import { PING_EVENT, type WebhookDeliveryAnswer } from '../../../../contract/webhooks.ts';
 import { http } from '../../../http/index.ts';
 import { toastSuccess } from '../../../shell/index.ts';
-import { Pagination } from '../../generic/list/Pagination.tsx';
+import { PagedRowsTable } from '../../generic/list/PagedRowsTable.tsx';
+import { usePaging } from '../../generic/list/usePaging.ts';
 import { BusyButton } from '../../shared/BusyButton.tsx';
 import { formatDate } from '../../shared/formatValue.ts';
-import { QueryState } from '../../shared/QueryState.tsx';
-import { RowsTable, type RowsTableColumn } from '../../shared/RowsTable.tsx';
+import type { RowsTableColumn } from '../../shared/RowsTable.tsx';
 import { DeliveryDetailsDialog } from './DeliveryDetailsDialog.tsx';
 import { DeliveryStateBadge } from './DeliveryStateBadge.tsx';
 import { useDeliveries, WEBHOOKS_QUERY, type DeliveryFilter } from './webhookQueries.ts';
@@ -36,10 +36,9 @@ export function DeliveryLog({ api, webhookId, maySendAgain }: DeliveryLogProps) 
   const queryClient = useQueryClient();
   const filterId = useId();
   const [state, setState] = useState<DeliveryFilter | null>(null);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(PAGE_SIZE);
+  const paging = usePaging(PAGE_SIZE);
   const [reading, setReading] = useState<WebhookDeliveryAnswer | null>(null);
-  const deliveries = useDeliveries(api, { webhookId, state, page, size });
+  const deliveries = useDeliveries(api, { webhookId, state, page: paging.page, size: paging.size });
   const sendAgain = useMutation({
     mutationFn: (delivery: WebhookDeliveryAnswer) =>
       http.post<{ data: WebhookDeliveryAnswer; message: string }>(
@@ -112,7 +111,6 @@ export function DeliveryLog({ api, webhookId, maySendAgain }: DeliveryLogProps) 
       ),
     },
   ];
-  const meta = deliveries.data?.meta;
 
   return (
     <section className="panel" aria-labelledby={`${filterId}-title`}>
@@ -126,7 +124,7 @@ export function DeliveryLog({ api, webhookId, maySendAgain }: DeliveryLogProps) 
             onChange={(event) => {
               const chosen = FILTERS.find((filter) => filter.value === event.target.value)?.value;
               setState(chosen || null);
-              setPage(1);
+              paging.onPage(1);
             }}
           >
             {FILTERS.map((filter) => (
@@ -137,31 +135,16 @@ export function DeliveryLog({ api, webhookId, maySendAgain }: DeliveryLogProps) 
           </select>
         </div>
       </div>
-      <QueryState query={deliveries} what="the deliveries" keepsLoadedData>
-        {deliveries.data?.data.length === 0 ? (
-          <p role="status">{state ? `No ${state} deliveries.` : 'Nothing sent to it yet.'}</p>
-        ) : (
-          <RowsTable
-            label="Deliveries table"
-            rows={deliveries.data?.data ?? []}
-            columns={columns}
-            className="data-table webhook-log__table"
-          />
-        )}
-        {meta && meta.total > 0 && (
-          <Pagination
-            page={page}
-            size={size}
-            total={meta.total}
-            defaultSize={PAGE_SIZE}
-            onPage={setPage}
-            onSize={(chosen) => {
-              setSize(chosen);
-              setPage(1);
-            }}
-          />
-        )}
-      </QueryState>
+      <PagedRowsTable
+        query={deliveries}
+        what="the deliveries"
+        empty={state ? `No ${state} deliveries.` : 'Nothing sent to it yet.'}
+        label="Deliveries table"
+        columns={columns}
+        className="data-table webhook-log__table"
+        paging={paging}
+        pagerOnSinglePage
+      />
       {reading && <DeliveryDetailsDialog delivery={reading} onClose={() => setReading(null)} />}
     </section>
   );

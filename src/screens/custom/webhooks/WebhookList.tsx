@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { WebhookAnswer } from '../../../../contract/webhooks.ts';
 import type { ResourceDescription } from '../../../generated/types.ts';
-import { Pagination } from '../../generic/list/Pagination.tsx';
-import { BusyButton } from '../../shared/BusyButton.tsx';
+import { PagedRowsTable } from '../../generic/list/PagedRowsTable.tsx';
+import { usePaging } from '../../generic/list/usePaging.ts';
+import { RefreshButton } from '../../shared/RefreshButton.tsx';
 import { formatDate } from '../../shared/formatValue.ts';
-import { QueryState } from '../../shared/QueryState.tsx';
-import { RowsTable, type RowsTableColumn } from '../../shared/RowsTable.tsx';
+import type { RowsTableColumn } from '../../shared/RowsTable.tsx';
 import { ScreenHeading } from '../../shared/ScreenHeading.tsx';
 import { useResourceAccess } from '../../shared/useResourceAccess.ts';
 import { DeliveryStateBadge } from './DeliveryStateBadge.tsx';
@@ -36,10 +36,9 @@ function queueText(webhook: WebhookAnswer): string {
 export function WebhookList({ resource, detailPath }: WebhookListProps) {
   const access = useResourceAccess(resource);
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(PAGE_SIZE);
+  const paging = usePaging(PAGE_SIZE);
   const [making, setMaking] = useState(false);
-  const webhooks = useWebhooks(resource.api, page, size);
+  const webhooks = useWebhooks(resource.api, paging.page, paging.size);
   const choices = useWebhookEvents(resource.api).data ?? [];
   const columns: RowsTableColumn<WebhookAnswer>[] = [
     {
@@ -78,7 +77,6 @@ export function WebhookList({ resource, detailPath }: WebhookListProps) {
     },
     { heading: 'Waiting or failed', cell: queueText },
   ];
-  const meta = webhooks.data?.meta;
 
   return (
     <>
@@ -90,9 +88,7 @@ export function WebhookList({ resource, detailPath }: WebhookListProps) {
                 New webhook
               </button>
             )}
-            <BusyButton onClick={() => webhooks.refetch()} busy={webhooks.isFetching}>
-              Refresh
-            </BusyButton>
+            <RefreshButton query={webhooks} />
           </>
         }
       >
@@ -103,26 +99,14 @@ export function WebhookList({ resource, detailPath }: WebhookListProps) {
         sent to its URL as a POST, signed with its secret so that the receiver can check it came from here, and tried
         again until the receiver takes it. Open a webhook to see its deliveries.
       </p>
-      <QueryState query={webhooks} what="the webhooks" keepsLoadedData>
-        {webhooks.data?.data.length === 0 ? (
-          <p role="status">No webhooks yet: no other system is told of changes.</p>
-        ) : (
-          <RowsTable label="Webhooks table" rows={webhooks.data?.data ?? []} columns={columns} />
-        )}
-        {meta && meta.total > size && (
-          <Pagination
-            page={page}
-            size={size}
-            total={meta.total}
-            defaultSize={PAGE_SIZE}
-            onPage={setPage}
-            onSize={(chosen) => {
-              setSize(chosen);
-              setPage(1);
-            }}
-          />
-        )}
-      </QueryState>
+      <PagedRowsTable
+        query={webhooks}
+        what="the webhooks"
+        empty="No webhooks yet: no other system is told of changes."
+        label="Webhooks table"
+        columns={columns}
+        paging={paging}
+      />
       {making && (
         <WebhookDialog
           api={resource.api}

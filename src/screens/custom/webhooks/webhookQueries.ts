@@ -6,11 +6,7 @@ import type {
   WebhookEventChoice,
 } from '../../../../contract/webhooks.ts';
 import { http, isApiError } from '../../../http/index.ts';
-
-export interface PageOf<Row> {
-  data: Row[];
-  meta: { total: number; page: number; page_size: number };
-}
+import type { PageOf } from '../../generic/list/PagedRowsTable.tsx';
 
 /** What making a webhook or a new signing secret answers: the webhook with its secret, shown this once. */
 export interface WebhookWithSecret {

@@ -2,11 +2,9 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 import { http, isApiError } from '../../../http/index.ts';
 import { toastError, toastSuccess } from '../../../shell/index.ts';
 import type { Row } from '../../shared/formatValue.ts';
+import type { PageOf } from './PagedRowsTable.tsx';
 
-export interface ListPage {
-  data: Row[];
-  meta: { total: number; page: number; page_size: number };
-}
+export type ListPage = PageOf<Row>;
 
 type Id = string | number;
 
