@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import {
   API_TOKEN_EXPIRY_CHOICES,
   API_TOKEN_LIMITS,
@@ -9,7 +9,9 @@ import {
 import { http, isApiError } from '../../../http/index.ts';
 import { usePermissions } from '../../../permissions/index.ts';
 import { CopyableSecret } from '../../shared/CopyableSecret.tsx';
-import { Dialog } from '../../shared/Dialog.tsx';
+import { FormDialog } from '../../shared/FormDialog.tsx';
+import { InfoDialog } from '../../shared/InfoDialog.tsx';
+import { ModuleFinder } from '../../shared/ModuleFinder.tsx';
 import { formatDate } from '../../shared/formatValue.ts';
 import { actionLabel, moduleChoices } from './tokenPermissions.ts';
 
@@ -69,119 +71,89 @@ export function NewTokenDialog({ api, onClose }: NewTokenDialogProps) {
       const { [module]: _left, ...rest } = before;
       return actions.size > 0 ? { ...rest, [module]: [...actions] } : rest;
     });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!make.isPending && name.trim() && picked > 0) make.mutate();
-  };
 
   if (make.data) return <TokenSecret made={make.data} onClose={() => onClose(true)} />;
   return (
-    <Dialog title="New API token" onClose={() => onClose(false)}>
-      <form onSubmit={submit} aria-label="New API token" className="api-token-form">
-        <div className="dialog__body">
-          <div className="field">
-            <label htmlFor={nameId}>Name</label>
-            <input
-              id={nameId}
-              value={name}
-              required
-              maxLength={API_TOKEN_LIMITS.nameLength}
-              placeholder="Billing system"
-              aria-describedby={errors.name ? `${nameId}-error` : undefined}
-              onChange={(event) => setName(event.target.value)}
-            />
-            <p className="field-help">Say which system uses it, so whoever reads the audit log knows.</p>
-            {errors.name && (
-              <p id={`${nameId}-error`} className="field-error">
-                {errors.name}
-              </p>
-            )}
-          </div>
-          <div className="field">
-            <label htmlFor={daysId}>Expires after</label>
-            <select id={daysId} value={days} onChange={(event) => setDays(Number(event.target.value))}>
-              {API_TOKEN_EXPIRY_CHOICES.map((choice) => (
-                <option key={choice} value={choice}>
-                  {choice} days ({formatDate(new Date(Date.now() + choice * DAY_MS).toISOString(), false)})
-                </option>
-              ))}
-            </select>
-            {errors.expires_at && <p className="field-error">{errors.expires_at}</p>}
-          </div>
-          <fieldset className="api-token-form__permissions" aria-describedby={errorId}>
-            <legend>What it may do</legend>
-            <p className="field-help">
-              Only what your own role may do is offered. The token acts as you would: with your scope, and in the audit
-              log under its name and yours.
-            </p>
-            <div className="field">
-              <input
-                type="search"
-                aria-label="Find a module"
-                placeholder="Find a module"
-                value={find}
-                onChange={(event) => setFind(event.target.value)}
-              />
-            </div>
-            {shown.length === 0 && <p role="status">No module of yours is called that.</p>}
-            {shown.map((choice) => (
-              <div key={choice.module} className="api-token-form__module" role="group" aria-label={choice.label}>
-                <span className="api-token-form__module-name">{choice.label}</span>
-                {choice.actions.map((action) => (
-                  <label key={action} className="api-token-form__action">
-                    <input
-                      type="checkbox"
-                      checked={chosen[choice.module]?.includes(action) ?? false}
-                      onChange={(event) => toggle(choice.module, action, event.target.checked)}
-                    />{' '}
-                    {actionLabel(action)}
-                  </label>
-                ))}
-              </div>
+    <FormDialog
+      title="New API token"
+      className="api-token-form"
+      ready={name.trim() !== '' && picked > 0}
+      busy={make.isPending}
+      submitLabel="Make the token"
+      busyLabel="Making…"
+      refusal={refusal}
+      onSubmit={() => make.mutate()}
+      onCancel={() => onClose(false)}
+    >
+      <div className="field">
+        <label htmlFor={nameId}>Name</label>
+        <input
+          id={nameId}
+          value={name}
+          required
+          maxLength={API_TOKEN_LIMITS.nameLength}
+          placeholder="Billing system"
+          aria-describedby={errors.name ? `${nameId}-error` : undefined}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <p className="field-help">Say which system uses it, so whoever reads the audit log knows.</p>
+        {errors.name && (
+          <p id={`${nameId}-error`} className="field-error">
+            {errors.name}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor={daysId}>Expires after</label>
+        <select id={daysId} value={days} onChange={(event) => setDays(Number(event.target.value))}>
+          {API_TOKEN_EXPIRY_CHOICES.map((choice) => (
+            <option key={choice} value={choice}>
+              {choice} days ({formatDate(new Date(Date.now() + choice * DAY_MS).toISOString(), false)})
+            </option>
+          ))}
+        </select>
+        {errors.expires_at && <p className="field-error">{errors.expires_at}</p>}
+      </div>
+      <fieldset className="api-token-form__permissions" aria-describedby={errorId}>
+        <legend>What it may do</legend>
+        <p className="field-help">
+          Only what your own role may do is offered. The token acts as you would: with your scope, and in the audit log
+          under its name and yours.
+        </p>
+        <ModuleFinder value={find} onChange={setFind} />
+        {shown.length === 0 && <p role="status">No module of yours is called that.</p>}
+        {shown.map((choice) => (
+          <div key={choice.module} className="api-token-form__module" role="group" aria-label={choice.label}>
+            <span className="api-token-form__module-name">{choice.label}</span>
+            {choice.actions.map((action) => (
+              <label key={action} className="api-token-form__action">
+                <input
+                  type="checkbox"
+                  checked={chosen[choice.module]?.includes(action) ?? false}
+                  onChange={(event) => toggle(choice.module, action, event.target.checked)}
+                />{' '}
+                {actionLabel(action)}
+              </label>
             ))}
-            <p id={errorId} className={errors.permissions ? 'field-error' : 'field-help'} aria-live="polite">
-              {errors.permissions ?? (picked === 0 ? 'Tick at least one action.' : `${picked} action(s) ticked.`)}
-            </p>
-          </fieldset>
-          {refusal && (
-            <p role="alert" className="field-error">
-              {refusal}
-            </p>
-          )}
-        </div>
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={() => onClose(false)}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={make.isPending || !name.trim() || picked === 0}
-          >
-            {make.isPending ? 'Making…' : 'Make the token'}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+          </div>
+        ))}
+        <p id={errorId} className={errors.permissions ? 'field-error' : 'field-help'} aria-live="polite">
+          {errors.permissions ?? (picked === 0 ? 'Tick at least one action.' : `${picked} action(s) ticked.`)}
+        </p>
+      </fieldset>
+    </FormDialog>
   );
 }
 
 /** The secret, once: selectable, with a copy button, and what to do with it. */
 function TokenSecret({ made, onClose }: { made: Made; onClose: () => void }) {
   return (
-    <Dialog title={`API token "${made.data.name}" made`} onClose={onClose}>
-      <div className="dialog__body">
-        <p>
-          Copy it now and keep it where the other system keeps its secrets: <strong>it is not shown again</strong>. The
-          system sends it with each request as <code>Authorization: Bearer &lt;token&gt;</code>.
-        </p>
-        <CopyableSecret label="The token" value={made.data.token} copiedMessage="The token is on your clipboard." />
-      </div>
-      <div className="dialog__actions">
-        <button type="button" className="button" data-autofocus onClick={onClose}>
-          Done
-        </button>
-      </div>
-    </Dialog>
+    <InfoDialog title={`API token "${made.data.name}" made`} closeLabel="Done" onClose={onClose}>
+      <p>
+        Copy it now and keep it where the other system keeps its secrets: <strong>it is not shown again</strong>. The
+        system sends it with each request as <code>Authorization: Bearer &lt;token&gt;</code>.
+      </p>
+      <CopyableSecret label="The token" value={made.data.token} copiedMessage="The token is on your clipboard." />
+    </InfoDialog>
   );
 }

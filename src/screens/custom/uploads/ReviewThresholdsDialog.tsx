@@ -5,6 +5,7 @@ import { http } from '../../../http/http.ts';
 import { useCanAccess } from '../../../permissions/index.ts';
 import { toastSuccess } from '../../../shell/index.ts';
 import { Dialog } from '../../shared/Dialog.tsx';
+import { DialogFormActions } from '../../shared/DialogFormActions.tsx';
 
 type Limit = Exclude<keyof ReviewThresholds, 'hold'>;
 
@@ -141,14 +142,9 @@ function ThresholdsForm({
           </div>
         );
       })}
-      <div className="dialog__actions">
-        <button type="button" className="button" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--primary" disabled={busy || invalid.length > 0}>
-          Save the limits
-        </button>
-      </div>
+      <DialogFormActions disabled={busy || invalid.length > 0} onCancel={onClose}>
+        Save the limits
+      </DialogFormActions>
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { useCanAccess } from '../../../permissions/index.ts';
 import { toastSuccess } from '../../../shell/index.ts';
 import { ColumnHeadings } from '../../shared/ColumnHeadings.tsx';
 import { Dialog } from '../../shared/Dialog.tsx';
+import { DialogFormActions } from '../../shared/DialogFormActions.tsx';
 import { formatDate, formatMonth } from '../../shared/formatValue.ts';
 import { ReportChart } from '../reporting/ReportChart.tsx';
 import { ChangeLimits } from './ReviewThresholdsDialog.tsx';
@@ -228,18 +229,9 @@ function DecisionDialog({
             {error}
           </p>
         )}
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className={publish ? 'button button--primary' : 'button button--danger'}
-            disabled={busy}
-          >
-            {publish ? 'Publish' : 'Reject'}
-          </button>
-        </div>
+        <DialogFormActions disabled={busy} destructive={!publish} onCancel={onClose}>
+          {publish ? 'Publish' : 'Reject'}
+        </DialogFormActions>
       </form>
     </Dialog>
   );

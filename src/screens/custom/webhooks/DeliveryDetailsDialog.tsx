@@ -1,5 +1,5 @@
 import type { WebhookDeliveryAnswer } from '../../../../contract/webhooks.ts';
-import { Dialog } from '../../shared/Dialog.tsx';
+import { InfoDialog } from '../../shared/InfoDialog.tsx';
 import { formatDate } from '../../shared/formatValue.ts';
 import { DeliveryStateBadge } from './DeliveryStateBadge.tsx';
 
@@ -32,43 +32,41 @@ export function DeliveryDetailsDialog({ delivery, onClose }: DeliveryDetailsDial
     { term: 'Sends again', value: delivery.replay_of === null ? null : `Delivery #${delivery.replay_of}` },
   ];
   return (
-    <Dialog title={`Delivery #${delivery.id}: ${delivery.event}`} onClose={onClose}>
-      <div className="dialog__body delivery-details">
-        <p>
-          <DeliveryStateBadge state={delivery.state} />
-        </p>
-        <dl className="detail-list">
-          {facts.map(({ term, value }) =>
-            value === null ? null : (
-              <div key={term} className="detail-list__item">
-                <dt>{term}</dt>
-                <dd>{value}</dd>
-              </div>
-            ),
-          )}
-        </dl>
-        <h3>The receiver&apos;s answer</h3>
-        {delivery.response_status === null ? (
-          <p>No answer{delivery.error ? '' : ' yet'}.</p>
-        ) : (
-          <p>HTTP {delivery.response_status}</p>
+    <InfoDialog
+      title={`Delivery #${delivery.id}: ${delivery.event}`}
+      closeLabel="Close"
+      bodyClassName="delivery-details"
+      onClose={onClose}
+    >
+      <p>
+        <DeliveryStateBadge state={delivery.state} />
+      </p>
+      <dl className="detail-list">
+        {facts.map(({ term, value }) =>
+          value === null ? null : (
+            <div key={term} className="detail-list__item">
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ),
         )}
-        {delivery.error && <p className="delivery-details__error">{delivery.error}</p>}
-        {delivery.response_body && (
-          <pre className="delivery-details__code" tabIndex={0} role="region" aria-label="The receiver's answer">
-            {delivery.response_body}
-          </pre>
-        )}
-        <h3>The body sent</h3>
-        <pre className="delivery-details__code" tabIndex={0} role="region" aria-label="The body sent">
-          {readableBody(delivery.body)}
+      </dl>
+      <h3>The receiver&apos;s answer</h3>
+      {delivery.response_status === null ? (
+        <p>No answer{delivery.error ? '' : ' yet'}.</p>
+      ) : (
+        <p>HTTP {delivery.response_status}</p>
+      )}
+      {delivery.error && <p className="delivery-details__error">{delivery.error}</p>}
+      {delivery.response_body && (
+        <pre className="delivery-details__code" tabIndex={0} role="region" aria-label="The receiver's answer">
+          {delivery.response_body}
         </pre>
-      </div>
-      <div className="dialog__actions">
-        <button type="button" className="button" data-autofocus onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </Dialog>
+      )}
+      <h3>The body sent</h3>
+      <pre className="delivery-details__code" tabIndex={0} role="region" aria-label="The body sent">
+        {readableBody(delivery.body)}
+      </pre>
+    </InfoDialog>
   );
 }

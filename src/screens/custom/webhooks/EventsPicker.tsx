@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { WebhookEventChoice } from '../../../../contract/webhooks.ts';
+import { ModuleFinder } from '../../shared/ModuleFinder.tsx';
 import { eventLabel, groupEvents, type ModuleEvents } from './webhookEvents.ts';
 
 /** From how many modules on the picker offers a box to find one by name. */
@@ -48,17 +49,7 @@ export function EventsPicker({ choices, chosen, onChange, error }: EventsPickerP
         A record event is sent when a record of that module is created, changed, deleted or restored; only the modules
         you may view are offered.
       </p>
-      {modules.length > FINDER_FROM_MODULES && (
-        <div className="field">
-          <input
-            type="search"
-            aria-label="Find a module"
-            placeholder="Find a module"
-            value={find}
-            onChange={(event) => setFind(event.target.value)}
-          />
-        </div>
-      )}
+      {modules.length > FINDER_FROM_MODULES && <ModuleFinder value={find} onChange={setFind} />}
       {shown.length === 0 && wanted && <p role="status">No module of yours is called that.</p>}
       {shown.map((group) => (
         <ModuleEventsGroup key={group.module} group={group} ticked={ticked} onSet={set} />
