@@ -5,6 +5,7 @@ import type { ActionFormDescription } from '../../generated/types.ts';
 import { http } from '../../http/index.ts';
 import { toastSuccess } from '../../shell/index.ts';
 import type { ScreenProps } from '../ScreenProps.ts';
+import { DetailItem } from '../shared/DetailItem.tsx';
 import { QueryState } from '../shared/QueryState.tsx';
 import { actionForm } from '../shared/actionForm.ts';
 import { ScreenHeading, SCREEN_TITLE_ID } from '../shared/ScreenHeading.tsx';
@@ -78,14 +79,8 @@ function ProfileForm({ profile, form }: { profile: Profile; form: ActionFormDesc
   return (
     <div className="panel">
       <dl className="detail-list">
-        <div className="detail-list__item">
-          <dt>Email</dt>
-          <dd>{profile.email}</dd>
-        </div>
-        <div className="detail-list__item">
-          <dt>Role</dt>
-          <dd>{profile.role}</dd>
-        </div>
+        <DetailItem term="Email">{profile.email}</DetailItem>
+        <DetailItem term="Role">{profile.role}</DetailItem>
       </dl>
       <SchemaForm
         label="My profile"

@@ -1,4 +1,5 @@
 import type { FieldDescription } from '../../generated/types.ts';
+import { DetailItem } from './DetailItem.tsx';
 import { formatValue, type Row } from './formatValue.ts';
 
 /** A record's fields as a definition list: each field's title, and its value as a person reads it. */
@@ -14,10 +15,9 @@ export function RecordFields({
   return (
     <dl className={className}>
       {fields.map((field) => (
-        <div key={field.name} className="detail-list__item">
-          <dt>{field.title}</dt>
-          <dd>{formatValue(field, record)}</dd>
-        </div>
+        <DetailItem key={field.name} term={field.title}>
+          {formatValue(field, record)}
+        </DetailItem>
       ))}
     </dl>
   );

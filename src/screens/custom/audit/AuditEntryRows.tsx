@@ -6,6 +6,7 @@ import { actionLabel } from '../../history/actionLabel.ts';
 import { entrySummary } from '../../history/entrySummary.ts';
 import { ChangesTable } from '../../history/ChangesTable.tsx';
 import { readableChanges } from '../../history/readableChanges.ts';
+import { DetailItem } from '../../shared/DetailItem.tsx';
 import { formatDate } from '../../shared/formatValue.ts';
 import { useResourceDescription } from '../../shared/useResourceDescription.ts';
 import { moduleLabel } from './auditModules.ts';
@@ -78,14 +79,8 @@ export function AuditEntryRows({ entry, recordPath }: AuditEntryRowsProps) {
             <div className="audit-details__body">
               <ChangesTable changes={changes} caption={`Changes of the entry of ${when}`} />
               <dl className="detail-list">
-                <div className="detail-list__item">
-                  <dt>Client address</dt>
-                  <dd>{entry.client_address ?? '—'}</dd>
-                </div>
-                <div className="detail-list__item">
-                  <dt>Request ID</dt>
-                  <dd>{entry.request_id ?? '—'}</dd>
-                </div>
+                <DetailItem term="Client address">{entry.client_address ?? '—'}</DetailItem>
+                <DetailItem term="Request ID">{entry.request_id ?? '—'}</DetailItem>
               </dl>
             </div>
           )}

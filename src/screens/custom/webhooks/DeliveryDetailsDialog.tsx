@@ -1,4 +1,5 @@
 import type { WebhookDeliveryAnswer } from '../../../../contract/webhooks.ts';
+import { DetailItem } from '../../shared/DetailItem.tsx';
 import { InfoDialog } from '../../shared/InfoDialog.tsx';
 import { formatDate } from '../../shared/formatValue.ts';
 import { DeliveryStateBadge } from './DeliveryStateBadge.tsx';
@@ -44,10 +45,9 @@ export function DeliveryDetailsDialog({ delivery, onClose }: DeliveryDetailsDial
       <dl className="detail-list">
         {facts.map(({ term, value }) =>
           value === null ? null : (
-            <div key={term} className="detail-list__item">
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
+            <DetailItem key={term} term={term}>
+              {value}
+            </DetailItem>
           ),
         )}
       </dl>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { WebhookAnswer } from '../../../../contract/webhooks.ts';
 import type { ResourceDescription } from '../../../generated/types.ts';
+import { DetailItem } from '../../shared/DetailItem.tsx';
 import { formatDate } from '../../shared/formatValue.ts';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { ScreenHeading } from '../../shared/ScreenHeading.tsx';
@@ -63,40 +64,22 @@ function WebhookSettings({ api, webhook }: { api: string; webhook: WebhookAnswer
     <section className="panel" aria-labelledby="webhook-settings-title">
       <h2 id="webhook-settings-title">Settings</h2>
       <dl className="detail-list">
-        <div className="detail-list__item">
-          <dt>URL</dt>
-          <dd>{webhook.url}</dd>
-        </div>
-        <div className="detail-list__item">
-          <dt>Status</dt>
-          <dd>{statusText(webhook)}</dd>
-        </div>
-        <div className="detail-list__item">
-          <dt>Events it wants</dt>
-          <dd>
-            <ul className="webhook-settings__events">
-              {eventsParts(webhook.events, choices).map((part) => (
-                <li key={part}>{part}</li>
-              ))}
-            </ul>
-          </dd>
-        </div>
-        <div className="detail-list__item">
-          <dt>Signing secret</dt>
-          <dd>
-            <code>{webhook.secret_hint}…</code>
-          </dd>
-        </div>
-        <div className="detail-list__item">
-          <dt>Made by</dt>
-          <dd>
-            {webhook.created_by_email ?? '—'} on {formatDate(webhook.created_at, false)}
-          </dd>
-        </div>
-        <div className="detail-list__item">
-          <dt>Last changed</dt>
-          <dd>{formatDate(webhook.updated_at, true)}</dd>
-        </div>
+        <DetailItem term="URL">{webhook.url}</DetailItem>
+        <DetailItem term="Status">{statusText(webhook)}</DetailItem>
+        <DetailItem term="Events it wants">
+          <ul className="webhook-settings__events">
+            {eventsParts(webhook.events, choices).map((part) => (
+              <li key={part}>{part}</li>
+            ))}
+          </ul>
+        </DetailItem>
+        <DetailItem term="Signing secret">
+          <code>{webhook.secret_hint}…</code>
+        </DetailItem>
+        <DetailItem term="Made by">
+          {webhook.created_by_email ?? '—'} on {formatDate(webhook.created_at, false)}
+        </DetailItem>
+        <DetailItem term="Last changed">{formatDate(webhook.updated_at, true)}</DetailItem>
       </dl>
     </section>
   );
