@@ -1,11 +1,5 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import {
-  ACTION_LABELS,
-  MODULE_ACTIONS,
-  MODULE_LABELS,
-  type ActionName,
-  type ModuleKey,
-} from '../../../generated/permissions.ts';
+import { ACTION_LABELS, MODULE_LABELS, type ActionName, type ModuleKey } from '../../../generated/permissions.ts';
 import { ActionLegend } from './ActionLegend.tsx';
 import { TriStateBox } from './TriStateBox.tsx';
 import { ACTION_MEANINGS } from './actionMeanings.ts';
@@ -14,6 +8,7 @@ import {
   grantedState,
   hasAction,
   matrixColumns,
+  offersAction,
   viewImplied,
   withAction,
   withColumn,
@@ -141,9 +136,7 @@ export function PermissionMatrix({ areas, value, onChange, disabled = false, too
                   </th>
                   {columns.map((action) => (
                     <td key={action}>
-                      {action === 'view' &&
-                        MODULE_ACTIONS[area.module].includes('view') &&
-                        box(area.module, 'view', area.label)}
+                      {action === 'view' && offersAction(area.module, 'view') && box(area.module, 'view', area.label)}
                     </td>
                   ))}
                 </tr>
@@ -153,9 +146,7 @@ export function PermissionMatrix({ areas, value, onChange, disabled = false, too
                       {rowHeading([module], MODULE_LABELS[module], `${MODULE_LABELS[module]}: all actions`)}
                     </th>
                     {columns.map((action) => (
-                      <td key={action}>
-                        {MODULE_ACTIONS[module].includes(action) && box(module, action, MODULE_LABELS[module])}
-                      </td>
+                      <td key={action}>{offersAction(module, action) && box(module, action, MODULE_LABELS[module])}</td>
                     ))}
                   </tr>
                 ))}

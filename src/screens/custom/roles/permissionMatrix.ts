@@ -19,6 +19,11 @@ export interface MatrixArea {
   modules: ModuleKey[];
 }
 
+/** Whether `module` has `action` at all: only then does the matrix give it a box. */
+export function offersAction(module: ModuleKey, action: ActionName): boolean {
+  return MODULE_ACTIONS[module].includes(action);
+}
+
 /** The permission matrix's groups and rows, from the generated AREAS. */
 export function matrixAreas(): MatrixArea[] {
   return AREAS.map((area) => ({
@@ -58,7 +63,7 @@ export function hasAction(set: PermissionSet, module: ModuleKey, action: ActionN
 
 /** View is implied when another action of the module is granted: every other action is reached from the list. */
 export function viewImplied(set: PermissionSet, module: ModuleKey): boolean {
-  return MODULE_ACTIONS[module].includes('view') && (set[module] ?? []).some((action) => action !== 'view');
+  return offersAction(module, 'view') && (set[module] ?? []).some((action) => action !== 'view');
 }
 
 /** A change to a permission set, with what it took along so that the matrix can say so before it is saved. */
@@ -81,7 +86,7 @@ function withActions(set: PermissionSet, module: ModuleKey, actions: ReadonlySet
  * and taking View away takes them all (a module that offers no View has no such rule).
  */
 export function withAction(set: PermissionSet, module: ModuleKey, action: ActionName, granted: boolean): MatrixChange {
-  const needsView = MODULE_ACTIONS[module].includes('view') && action !== 'view';
+  const needsView = offersAction(module, 'view') && action !== 'view';
   const current = new Set(set[module] ?? []);
   let note: string | null = null;
   if (granted) {
@@ -124,7 +129,7 @@ export function withColumn(
 ): MatrixChange {
   let next = set;
   let along = 0;
-  for (const module of modules.filter((candidate) => MODULE_ACTIONS[candidate].includes(action))) {
+  for (const module of modules.filter((candidate) => offersAction(candidate, action))) {
     const change = withAction(next, module, action, granted);
     if (change.note !== null) along += 1;
     next = change.set;
