@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import type { DryRun } from './dryRun.ts';
+import { RejectedLinesTable } from './RejectedLinesTable.tsx';
 import type { DryRunState } from './useDryRun.ts';
-import { ColumnHeadings } from '../../shared/ColumnHeadings.tsx';
 import './dryRun.css';
 
 const count = (value: number) => value.toLocaleString('en');
@@ -69,24 +69,17 @@ function DryRunResult({ result }: { result: DryRun }) {
           ' Rejected rows are left out of the import: correct them first, or upload the file and download them from its log.'}
       </p>
       {result.rejections.length > 0 && (
-        <div className="table-region" role="region" aria-label="Rows that would be rejected" tabIndex={0}>
-          <table className="data-table">
-            <caption>
+        <RejectedLinesTable
+          lines={result.rejections}
+          regionLabel="Rows that would be rejected"
+          caption={
+            <>
               Rows that would be rejected
               {result.rejected > result.rejections.length &&
                 ` (the first ${count(result.rejections.length)} of ${count(result.rejected)})`}
-            </caption>
-            <ColumnHeadings names={['Line', 'Reason']} />
-            <tbody>
-              {result.rejections.map((row) => (
-                <tr key={row.line}>
-                  <td>{row.line}</td>
-                  <td>{row.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            </>
+          }
+        />
       )}
     </>
   );

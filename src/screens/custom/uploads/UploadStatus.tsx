@@ -6,7 +6,7 @@ import { useCanAccess } from '../../../permissions/index.ts';
 import { saveBlob } from '../../shared/saveBlob.ts';
 import type { FieldDescription } from '../../../generated/types.ts';
 import { enumLabel } from '../../shared/formatValue.ts';
-import { ColumnHeadings } from '../../shared/ColumnHeadings.tsx';
+import { RejectedLinesTable } from './RejectedLinesTable.tsx';
 
 interface UploadLog {
   upload: {
@@ -91,22 +91,7 @@ export function UploadStatus({ api, uploadId, statusField }: UploadStatusProps) 
         </div>
       </dl>
       {rejected.length > 0 && <DownloadRejections api={api} uploadId={uploadId} />}
-      {rejected.length > 0 && (
-        <div className="table-region">
-          <table className="data-table">
-            <caption>Rejected lines</caption>
-            <ColumnHeadings names={['Line', 'Reason']} />
-            <tbody>
-              {rejected.map((line) => (
-                <tr key={line.line}>
-                  <td>{line.line}</td>
-                  <td>{line.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {rejected.length > 0 && <RejectedLinesTable lines={rejected} caption="Rejected lines" />}
     </section>
   );
 }
