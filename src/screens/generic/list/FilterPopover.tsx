@@ -10,6 +10,7 @@ import {
   type Operator,
 } from './filterConditions.ts';
 import type { ListFilter } from './listFilters.ts';
+import { useLatest } from './useLatest.ts';
 import { SelectFilter } from './FilterControls.tsx';
 import './filterPopover.css';
 
@@ -51,10 +52,7 @@ export default function FilterPopover({ id, filters, values, field, root, onAppl
     setDraft(next);
     setMissing(false);
   };
-  const close = useRef(onClose);
-  useEffect(() => {
-    close.current = onClose;
-  });
+  const close = useLatest(onClose);
 
   useEffect(() => {
     panel.current?.querySelector<HTMLElement>('select, input, button')?.focus();
@@ -63,7 +61,7 @@ export default function FilterPopover({ id, filters, values, field, root, onAppl
     };
     document.addEventListener('mousedown', onPointerDown);
     return () => document.removeEventListener('mousedown', onPointerDown);
-  }, [root]);
+  }, [root, close]);
 
   const chooseField = (next: string) => {
     setName(next);

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useLatest } from './useLatest.ts';
 
 /** Search waits this long after the last keystroke before it changes the list. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -37,15 +38,12 @@ export function SearchBox({ value, label, onSearch, hideLabel = false }: SearchB
     setText(value);
   }
   // The latest callback, so a re-render of the list (a new `onSearch`) does not start the pause over.
-  const search = useRef(onSearch);
-  useEffect(() => {
-    search.current = onSearch;
-  });
+  const search = useLatest(onSearch);
   useEffect(() => {
     if (text === value) return;
     const timer = setTimeout(() => search.current(text), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, value]);
+  }, [text, value, search]);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (
