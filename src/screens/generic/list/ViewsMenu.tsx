@@ -139,16 +139,11 @@ function ViewRow({
                   onChange={(event) =>
                     actions.update.mutate({
                       view,
-                      change: { shared_role_id: event.target.value === '' ? null : Number(event.target.value) },
+                      change: { shared_role_id: sharedRoleOf(event.target.value) },
                     })
                   }
                 >
-                  <option value="">Nobody (private)</option>
-                  {data.share_roles.map((role) => (
-                    <option key={role.id} value={role.id}>
-                      {role.name}
-                    </option>
-                  ))}
+                  {shareRoleOptions(data.share_roles)}
                 </select>
               </label>
             )}
@@ -202,7 +197,7 @@ function SaveViewForm({
     if (!name.trim()) return setError('Give the view a name.');
     setError(null);
     // What was typed stays when the save fails, with why the server refused it (a limit reached) where it was typed.
-    onSave({ name: name.trim(), shared_role_id: role === '' ? null : Number(role) }).then(
+    onSave({ name: name.trim(), shared_role_id: sharedRoleOf(role) }).then(
       () => setName(''),
       (failure: unknown) => setError(refusalOf(failure)),
     );
@@ -227,12 +222,7 @@ function SaveViewForm({
         <>
           <label htmlFor={`${id}-role`}>Share with</label>
           <select id={`${id}-role`} value={role} onChange={(event) => setRole(event.target.value)}>
-            <option value="">Nobody (private)</option>
-            {data.share_roles.map((shareRole) => (
-              <option key={shareRole.id} value={shareRole.id}>
-                {shareRole.name}
-              </option>
-            ))}
+            {shareRoleOptions(data.share_roles)}
           </select>
         </>
       )}
@@ -241,4 +231,23 @@ function SaveViewForm({
       </button>
     </form>
   );
+}
+
+/** The choices of whom a view is shared with: nobody (the value '') or one role. */
+function shareRoleOptions(roles: ListViews['share_roles']) {
+  return (
+    <>
+      <option value="">Nobody (private)</option>
+      {roles.map((role) => (
+        <option key={role.id} value={role.id}>
+          {role.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** A share choice as the API takes it: the role's id, or null for nobody. */
+function sharedRoleOf(value: string): number | null {
+  return value === '' ? null : Number(value);
 }
