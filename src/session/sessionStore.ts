@@ -8,9 +8,17 @@ export interface SessionSnapshot {
   loggedIn: boolean;
 }
 
+/** The last token decoded: every navigation checks the session, and the token rarely changes between two. */
+let decoded: { token: string; claims: SessionClaims | null } | null = null;
+
+function claimsOf(token: string): SessionClaims | null {
+  if (decoded?.token !== token) decoded = { token, claims: decodeClaims(token) };
+  return decoded.claims;
+}
+
 function read(): SessionSnapshot {
   const token = tokenStore.access();
-  const claims = token ? decodeClaims(token) : null;
+  const claims = token ? claimsOf(token) : null;
   return { token, claims, loggedIn: claims !== null && !isExpired(claims) };
 }
 
