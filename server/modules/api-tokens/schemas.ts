@@ -1,6 +1,6 @@
 /** The request and answer schemas of API tokens (docs/api.md, "API tokens"). */
 import { API_TOKEN_LIMITS, API_TOKEN_PREFIX } from '../../../contract/apiTokens.ts';
-import { dataAnswer, listAnswer } from '../../http/answers.ts';
+import { dataAnswer, listAnswer, wholeObject } from '../../http/answers.ts';
 import { namedSchema } from '../../http/components.ts';
 import { pageQuery } from '../../http/requestSchemas.ts';
 
@@ -36,22 +36,9 @@ export const TOKEN_BODY = namedSchema('ApiTokenWrite', {
   },
 });
 
-const TOKEN = namedSchema('ApiToken', {
-  type: 'object',
-  required: [
-    'id',
-    'name',
-    'prefix',
-    'permissions',
-    'created_by',
-    'created_by_email',
-    'created_at',
-    'expires_at',
-    'last_used_at',
-    'revoked_at',
-    'status',
-  ],
-  properties: {
+const TOKEN = namedSchema(
+  'ApiToken',
+  wholeObject({
     id: { type: 'integer' },
     name: { type: 'string' },
     prefix: { type: 'string', description: `The secret's first characters (\`${API_TOKEN_PREFIX}\` and four more).` },
@@ -67,22 +54,18 @@ const TOKEN = namedSchema('ApiToken', {
     },
     revoked_at: { type: ['string', 'null'], format: 'date-time' },
     status: { type: 'string', enum: ['active', 'expired', 'revoked'] },
-  },
-});
+  }),
+);
 
 export const TOKEN_CREATED = dataAnswer(
   'The token made, with its secret in `token`: shown this once, never again (only its hash is kept).',
-  {
-    type: 'object',
-    required: [...TOKEN.required, 'token'],
-    properties: {
-      ...TOKEN.properties,
-      token: {
-        type: 'string',
-        description: `The secret, \`${API_TOKEN_PREFIX}…\`: send it as \`Authorization: Bearer <token>\`.`,
-      },
+  wholeObject({
+    ...TOKEN.properties,
+    token: {
+      type: 'string',
+      description: `The secret, \`${API_TOKEN_PREFIX}…\`: send it as \`Authorization: Bearer <token>\`.`,
     },
-  },
+  }),
   { message: true },
 );
 

@@ -1,5 +1,5 @@
 /** The bodies and answers of passkeys (docs/api.md, "Passkeys"). */
-import { dataAnswer } from '../../http/answers.ts';
+import { dataAnswer, wholeObject } from '../../http/answers.ts';
 
 const base64url = { type: 'string', minLength: 1, maxLength: 16_384, pattern: '^[A-Za-z0-9_-]*={0,2}$' } as const;
 const name = { title: 'Name', type: 'string', minLength: 1, maxLength: 80, pattern: '\\S' } as const;
@@ -77,16 +77,12 @@ export const passkeySecondStepBody = {
 } as const;
 
 /** A passkey as its owner's profile and an administrator see it. */
-export const passkeySchema = {
-  type: 'object',
-  required: ['id', 'name', 'created_at', 'last_used_at'],
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    created_at: { type: 'string', format: 'date-time' },
-    last_used_at: { type: ['string', 'null'], format: 'date-time' },
-  },
-} as const;
+export const passkeySchema = wholeObject({
+  id: { type: 'integer' },
+  name: { type: 'string' },
+  created_at: { type: 'string', format: 'date-time' },
+  last_used_at: { type: ['string', 'null'], format: 'date-time' },
+});
 
 export const passkeyAnswer = dataAnswer('The passkey.', passkeySchema, { message: true });
 export const passkeysAnswer = dataAnswer("The caller's passkeys, oldest first.", {

@@ -5,6 +5,7 @@ import { progressAnswer } from '../../http/progressStream.ts';
 import { writeSchema } from '../../http/requestSchemas.ts';
 import type { EntityResource } from '../../registry.ts';
 import { listQuerySchema } from './schemas.ts';
+import { wholeObject } from '../../http/answers.ts';
 
 const expectedCount = {
   type: 'integer',
@@ -70,12 +71,11 @@ export function bulkSetSchema(resource: EntityResource, field: string): JsonSche
 
 export const bulkAnswer = progressAnswer(
   'The change, as it goes.',
-  namedSchema('BulkResult', {
-    type: 'object',
-    required: ['matched', 'changed'],
-    properties: {
+  namedSchema(
+    'BulkResult',
+    wholeObject({
       matched: { type: 'integer', description: 'Records that matched.' },
       changed: { type: 'integer', description: 'Records changed (those already as asked are left alone).' },
-    },
-  }),
+    }),
+  ),
 );

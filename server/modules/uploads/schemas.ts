@@ -1,6 +1,6 @@
 /** Trade-data uploads: the queries and bodies their routes take and the answers they give. */
 import type { JsonSchema } from '../../../contract/description.ts';
-import { dataAnswer, type Answer } from '../../http/answers.ts';
+import { dataAnswer, type Answer, wholeObject } from '../../http/answers.ts';
 
 /** The signature and expiry of the upload URL `POST uploads` hands out. */
 export const uploadFileQuery = {
@@ -46,36 +46,28 @@ export function uploadAnswers(upload: JsonSchema): Record<'ticket' | 'columns' |
   return {
     ticket: dataAnswer(
       'The upload and its signed, expiring target.',
-      {
-        type: 'object',
-        required: ['upload', 'upload_url', 'complete_path', 'expires_at', 'max_bytes'],
-        properties: {
-          upload,
-          upload_url: {
-            type: 'string',
-            description: "The tus endpoint of the file, signed and expiring: a URL, or a path of this server's origin.",
-          },
-          complete_path: {
-            type: 'string',
-            description: '`uploads/<id>/complete`: the API path to POST once the whole file has arrived.',
-          },
-          expires_at: { type: 'string', format: 'date-time' },
-          max_bytes: { type: 'integer' },
+      wholeObject({
+        upload,
+        upload_url: {
+          type: 'string',
+          description: "The tus endpoint of the file, signed and expiring: a URL, or a path of this server's origin.",
         },
-      },
+        complete_path: {
+          type: 'string',
+          description: '`uploads/<id>/complete`: the API path to POST once the whole file has arrived.',
+        },
+        expires_at: { type: 'string', format: 'date-time' },
+        max_bytes: { type: 'integer' },
+      }),
       { message: true },
     ),
     columns: dataAnswer('The expected columns.', {
       type: 'array',
-      items: {
-        type: 'object',
-        required: ['name', 'type', 'required'],
-        properties: {
-          name: { type: 'string' },
-          type: { type: 'string', enum: ['string', 'number', 'date'] },
-          required: { type: 'boolean' },
-        },
-      },
+      items: wholeObject({
+        name: { type: 'string' },
+        type: { type: 'string', enum: ['string', 'number', 'date'] },
+        required: { type: 'boolean' },
+      }),
     }),
     received: dataAnswer('The file was received and is being processed.', upload, { message: true }),
   };
