@@ -2,7 +2,7 @@
 import { API_TOKEN_LIMITS, API_TOKEN_PREFIX } from '../../../contract/apiTokens.ts';
 import { dataAnswer, listAnswer, wholeObject } from '../../http/answers.ts';
 import { namedSchema } from '../../http/components.ts';
-import { pageQuery } from '../../http/requestSchemas.ts';
+import { pageQuery, exactObject } from '../../http/requestSchemas.ts';
 
 const PERMISSIONS = {
   type: 'object',
@@ -20,11 +20,9 @@ const PERMISSIONS = {
     'Module key → the actions of it the token may use, e.g. `{ "SUBSCRIBERS": ["view", "edit"] }`: only actions the creator\'s role has, of any module but API tokens. A token of an executive (SUBSCRIBERS `executive_access`) sees only what they see, whether it names that action or not.',
 } as const;
 
-export const TOKEN_BODY = namedSchema('ApiTokenWrite', {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'permissions', 'expires_at'],
-  properties: {
+export const TOKEN_BODY = namedSchema(
+  'ApiTokenWrite',
+  exactObject({
     name: { title: 'Name', type: 'string', minLength: 1, maxLength: API_TOKEN_LIMITS.nameLength, pattern: '\\S' },
     permissions: { title: 'Permissions', ...PERMISSIONS },
     expires_at: {
@@ -33,8 +31,8 @@ export const TOKEN_BODY = namedSchema('ApiTokenWrite', {
       format: 'date-time',
       description: `When the token stops working: in the future, at most ${API_TOKEN_LIMITS.maxDays} days from now.`,
     },
-  },
-});
+  }),
+);
 
 const TOKEN = namedSchema(
   'ApiToken',

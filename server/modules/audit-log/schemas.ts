@@ -3,7 +3,7 @@ import { AUDIT_ACTIONS } from '../../../contract/audit.ts';
 import { dataAnswer, json, type Answer, wholeObject } from '../../http/answers.ts';
 import { namedSchema } from '../../http/components.ts';
 import { AUDIT_ENTRY_PROPERTIES } from '../audit/answers.ts';
-import { MAX_INTEGER, pageQuery } from '../../http/requestSchemas.ts';
+import { pageQuery, recordId } from '../../http/requestSchemas.ts';
 
 /** The audit screen's largest page. */
 export const AUDIT_MAX_PAGE_SIZE = 100;
@@ -13,10 +13,9 @@ const dateOrDateTime = (description: string) => ({
   anyOf: [{ format: 'date' }, { format: 'date-time' }],
   description,
 });
-const id = { type: 'integer', minimum: 1, maximum: MAX_INTEGER };
 
 const filterProperties = {
-  user_id: { ...id, description: "Entries of this user's actions." },
+  user_id: { ...recordId, description: "Entries of this user's actions." },
   module: {
     type: 'string',
     minLength: 1,
@@ -24,7 +23,7 @@ const filterProperties = {
     description: 'A module key (`SUBSCRIBERS`, `USERS`, `NOTIFICATIONS`, ...).',
   },
   action: { type: 'string', enum: Object.keys(AUDIT_ACTIONS) },
-  record_id: { ...id, description: 'With `module`: the entries of one record.' },
+  record_id: { ...recordId, description: 'With `module`: the entries of one record.' },
   from: dateOrDateTime('From this date (its first moment) or date-time.'),
   to: dateOrDateTime('To this date (its last moment, inclusive) or date-time.'),
 } as const;

@@ -2,13 +2,12 @@
 import { SIGN_IN_OUTCOMES } from '../../../contract/signIns.ts';
 import { listAnswer, wholeObject } from '../../http/answers.ts';
 import { namedSchema } from '../../http/components.ts';
-import { MAX_INTEGER } from '../../http/requestSchemas.ts';
+import { exactObject, recordId } from '../../http/requestSchemas.ts';
 
 const sessionId = {
   type: 'string',
   pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
 } as const;
-const userId = { type: 'integer', minimum: 1, maximum: MAX_INTEGER } as const;
 const nullableString = { type: ['string', 'null'] } as const;
 
 export const pageQuery = {
@@ -20,19 +19,9 @@ export const pageQuery = {
   },
 } as const;
 
-export const ownSessionParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['sessionId'],
-  properties: { sessionId },
-} as const;
+export const ownSessionParams = exactObject({ sessionId });
 
-export const userSessionParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'sessionId'],
-  properties: { id: userId, sessionId },
-} as const;
+export const userSessionParams = exactObject({ id: recordId, sessionId });
 
 const SESSION = namedSchema(
   'Session',

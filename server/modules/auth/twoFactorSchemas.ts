@@ -1,22 +1,13 @@
 /** The bodies and answers of two-factor sign-in (docs/api.md, "Two-factor sign-in"). */
 import { dataAnswer, wholeObject } from '../../http/answers.ts';
 import { passkeySchema } from './passkeySchemas.ts';
+import { exactObject } from '../../http/requestSchemas.ts';
 
 const code = { title: 'Code', type: 'string', minLength: 1, maxLength: 40 } as const;
 
-export const codeBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['code'],
-  properties: { code },
-} as const;
+export const codeBody = exactObject({ code });
 
-export const secondStepBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['mfa_token', 'code'],
-  properties: { mfa_token: { type: 'string', minLength: 1, maxLength: 200 }, code },
-} as const;
+export const secondStepBody = exactObject({ mfa_token: { type: 'string', minLength: 1, maxLength: 200 }, code });
 
 const methods = { type: 'array', items: { type: 'string', enum: ['totp', 'recovery_code', 'passkey'] } } as const;
 

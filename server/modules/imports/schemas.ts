@@ -2,26 +2,24 @@
 import { dataAnswer, wholeObject } from '../../http/answers.ts';
 import { namedAnswer, namedSchema } from '../../http/components.ts';
 import { progressAnswer } from '../../http/progressStream.ts';
-import { multipartFileBody } from '../../http/requestSchemas.ts';
+import { multipartFileBody, exactObject } from '../../http/requestSchemas.ts';
 
 export const importFileBody = multipartFileBody([
   'text/csv',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 ]);
 
-export const mappingBody = namedSchema('ImportMapping', {
-  type: 'object',
-  additionalProperties: false,
-  required: ['mapping'],
-  properties: {
+export const mappingBody = namedSchema(
+  'ImportMapping',
+  exactObject({
     mapping: {
       type: 'object',
       maxProperties: 200,
       description: 'File column heading -> the field it fills, or null to leave the column out.',
       additionalProperties: { type: ['string', 'null'], maxLength: 100 },
     },
-  },
-});
+  }),
+);
 
 const stringArray = { type: 'array', items: { type: 'string' } };
 

@@ -2,14 +2,14 @@
 import type { JsonSchema } from '../../../contract/description.ts';
 import { dataAnswer, json, wholeObject } from '../../http/answers.ts';
 import { namedSchema } from '../../http/components.ts';
-import { MAX_INTEGER } from '../../http/requestSchemas.ts';
+import { recordId } from '../../http/requestSchemas.ts';
 import { tradeRecordSchema } from '../uploads/tradeColumns.ts';
 
 const tradeFilters = {
-  country_id: { type: 'integer', minimum: 1, maximum: MAX_INTEGER },
+  country_id: recordId,
   trade_direction: { type: 'string', enum: ['import', 'export'] },
   period: { type: 'string', format: 'period' },
-  upload_id: { type: 'integer', minimum: 1, maximum: MAX_INTEGER },
+  upload_id: recordId,
   q: { type: 'string', maxLength: 200 },
 } as const;
 

@@ -2,7 +2,7 @@
 import type { JsonSchema } from '../../../contract/description.ts';
 import { dataAnswer, listAnswer, type Answer, wholeObject } from '../../http/answers.ts';
 import { namedSchema } from '../../http/components.ts';
-import { MAX_INTEGER, pageQuery } from '../../http/requestSchemas.ts';
+import { pageQuery, exactObject, recordId } from '../../http/requestSchemas.ts';
 
 /**
  * Not a field of the manifest's ADD_TOP_UP form: no user types it. The console makes one key per top-up dialog and
@@ -84,21 +84,13 @@ export const quoteQuery = {
   additionalProperties: false,
   required: ['plan_id'],
   properties: {
-    plan_id: { type: 'integer', minimum: 1, maximum: MAX_INTEGER },
+    plan_id: recordId,
     voucher_code: { type: 'string', maxLength: 20 },
     is_trial: { type: 'boolean', default: false },
   },
 } as const;
 
-export const subscriptionParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'subscriptionId'],
-  properties: {
-    id: { type: 'integer', minimum: 1, maximum: MAX_INTEGER },
-    subscriptionId: { type: 'integer', minimum: 1, maximum: MAX_INTEGER },
-  },
-} as const;
+export const subscriptionParams = exactObject({ id: recordId, subscriptionId: recordId });
 
 const LEDGER_ENTRY = namedSchema('LedgerEntry', {
   type: 'object',

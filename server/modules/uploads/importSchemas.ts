@@ -1,18 +1,16 @@
 /** An upload's import: the queries its routes take and the answers they give. */
 import type { JsonSchema } from '../../../contract/description.ts';
 import { dataAnswer, type Answer, wholeObject } from '../../http/answers.ts';
+import { exactObject } from '../../http/requestSchemas.ts';
 
 const nullableString = { type: ['string', 'null'] };
 const nullableDateTime = { type: ['string', 'null'], format: 'date-time' };
 const nullableNumber = { type: ['number', 'null'] };
 
 /** The upload ids of a page of the uploads list. */
-export const progressListQuery = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['ids'],
-  properties: { ids: { type: 'string', pattern: '^[0-9]+(,[0-9]+)*$', maxLength: 2000 } },
-} as const;
+export const progressListQuery = exactObject({
+  ids: { type: 'string', pattern: '^[0-9]+(,[0-9]+)*$', maxLength: 2000 },
+});
 
 /** What an import has done so far, written at least every 2 s by the instance running it. */
 const progress = wholeObject({

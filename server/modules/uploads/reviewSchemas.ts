@@ -1,6 +1,7 @@
 /** Review before publishing: the bodies its routes take and the answers they give (contract/uploadReview.ts). */
 import type { JsonSchema } from '../../../contract/description.ts';
 import { dataAnswer, type Answer, wholeObject } from '../../http/answers.ts';
+import { exactObject } from '../../http/requestSchemas.ts';
 
 const fraction = (description: string) => ({ type: 'number', minimum: 0, maximum: 100, description });
 
@@ -42,12 +43,9 @@ export const thresholdsBody = {
   properties: THRESHOLD_PROPERTIES,
 } as const;
 
-export const reasonBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['reason'],
-  properties: { reason: { type: 'string', maxLength: 2000, description: "Why: kept with the upload's history." } },
-} as const;
+export const reasonBody = exactObject({
+  reason: { type: 'string', maxLength: 2000, description: "Why: kept with the upload's history." },
+});
 
 /** Free-form below its top level: its shape is contract/uploadReview.ts's. */
 const anyObject = (description: string) => ({ type: 'object', additionalProperties: true, description });

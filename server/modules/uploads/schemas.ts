@@ -1,25 +1,16 @@
 /** Trade-data uploads: the queries and bodies their routes take and the answers they give. */
 import type { JsonSchema } from '../../../contract/description.ts';
 import { dataAnswer, type Answer, wholeObject } from '../../http/answers.ts';
+import { exactObject } from '../../http/requestSchemas.ts';
 
 /** The signature and expiry of the upload URL `POST uploads` hands out. */
-export const uploadFileQuery = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['expires', 'signature'],
-  properties: {
-    expires: { type: 'integer', minimum: 0, maximum: 99_999_999_999 },
-    signature: { type: 'string', maxLength: 100 },
-  },
-} as const;
+export const uploadFileQuery = exactObject({
+  expires: { type: 'integer', minimum: 0, maximum: 99_999_999_999 },
+  signature: { type: 'string', maxLength: 100 },
+});
 
 /** The data columns a trade file's header is checked against, for a trade direction. */
-export const uploadColumnsQuery = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['trade_direction'],
-  properties: { trade_direction: { type: 'string', enum: ['import', 'export'] } },
-} as const;
+export const uploadColumnsQuery = exactObject({ trade_direction: { type: 'string', enum: ['import', 'export'] } });
 
 /**
  * Completing an upload whose file has arrived, with the uploader's answers to the questions it may raise:

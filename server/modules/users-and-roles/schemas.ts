@@ -2,6 +2,7 @@
 import { dataAnswer, withETag, wholeObject } from '../../http/answers.ts';
 import type { JsonSchema } from '../../../contract/description.ts';
 import { namedSchema } from '../../http/components.ts';
+import { exactObject } from '../../http/requestSchemas.ts';
 type ModuleActions = ReadonlyArray<{ key: string; actions: readonly string[] }>;
 
 const ROUTED_ACTION = wholeObject({ is_routable: { type: 'boolean' }, route_url: { type: 'string' } });
@@ -31,12 +32,7 @@ export function permissionSetSchema(modules: ModuleActions): JsonSchema {
 }
 
 export function rolePermissionsBody(permissionSet: JsonSchema): JsonSchema {
-  return {
-    type: 'object',
-    additionalProperties: false,
-    required: ['permissions'],
-    properties: { permissions: permissionSet },
-  };
+  return exactObject({ permissions: permissionSet });
 }
 
 export function permissionSetAnswers(permissionSet: JsonSchema) {

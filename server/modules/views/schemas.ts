@@ -2,11 +2,9 @@
 import { SAVED_VIEW_LIMITS } from '../../../contract/savedViews.ts';
 import { dataAnswer, json, LIST_META, type Answer, withETag, wholeObject } from '../../http/answers.ts';
 import { namedSchema } from '../../http/components.ts';
-import { MAX_INTEGER, pageQuery } from '../../http/requestSchemas.ts';
+import { MAX_INTEGER, pageQuery, recordId } from '../../http/requestSchemas.ts';
 import type { EntityResource } from '../../registry.ts';
 import { listableFields } from '../resources/schemas.ts';
-
-const id = { type: 'integer', minimum: 1, maximum: MAX_INTEGER } as const;
 
 const QUERY = namedSchema('ViewQuery', {
   type: 'object',
@@ -87,17 +85,10 @@ export function preferencesBody(resource: EntityResource) {
         uniqueItems: true,
         items: { type: 'string', enum: listableFields(resource).map((field) => field.name) },
       },
-      default_view_id: { ...id, type: ['integer', 'null'] },
+      default_view_id: { ...recordId, type: ['integer', 'null'] },
     },
   };
 }
-
-export const viewParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: { id },
-} as const;
 
 export const viewsQuery = pageQuery({
   default: SAVED_VIEW_LIMITS.pageSize,

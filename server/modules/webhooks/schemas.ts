@@ -2,7 +2,7 @@
 import { PING_EVENT, WEBHOOK_LIMITS, WEBHOOK_SECRET_PREFIX } from '../../../contract/webhooks.ts';
 import { dataAnswer, listAnswer, withETag, wholeObject } from '../../http/answers.ts';
 import { namedSchema } from '../../http/components.ts';
-import { MAX_INTEGER, pageQuery } from '../../http/requestSchemas.ts';
+import { pageQuery, exactObject, recordId } from '../../http/requestSchemas.ts';
 
 export const WEBHOOK_BODY = namedSchema('WebhookWrite', {
   type: 'object',
@@ -146,12 +146,7 @@ export const deliveriesQuery = pageQuery(
   },
 );
 
-export const deliveryParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'deliveryId'],
-  properties: {
-    id: { type: 'integer', minimum: 1, maximum: MAX_INTEGER },
-    deliveryId: { type: 'integer', minimum: 1, maximum: MAX_INTEGER },
-  },
-} as const;
+export const deliveryParams = exactObject({
+  id: recordId,
+  deliveryId: recordId,
+});
