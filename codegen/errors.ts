@@ -45,3 +45,15 @@ export function formatManifestError(error: ManifestError): string {
 export function pointerOf(...segments: (string | number)[]): string {
   return segments.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
+
+/**
+ * The errors one check collects, and how it adds one: its kind, its place (the segments `pointer` makes a JSON pointer
+ * of), its message.
+ */
+export function errorsAt(file: string, pointer: (...segments: (string | number)[]) => string) {
+  const errors: ManifestError[] = [];
+  const add = (kind: ManifestErrorKind, at: (string | number)[], message: string) => {
+    errors.push(manifestError(kind, file, pointer(...at), message));
+  };
+  return { errors, add };
+}

@@ -95,38 +95,32 @@ function firstSyntaxError(text: string): { index: number; expected: string } {
     if (!match) fail('a value');
     i += match![0].length;
   };
+  /** The items of an object or an array, after its opening bracket: none, or items between commas, then `close`. */
+  const items = (close: '}' | ']', item: () => void) => {
+    i++;
+    space();
+    if (text[i] === close) return void i++;
+    for (;;) {
+      item();
+      space();
+      if (text[i] === ',') i++;
+      else if (text[i] === close) return void i++;
+      else fail(`"," or "${close}"`);
+    }
+  };
+  const member = () => {
+    space();
+    string();
+    space();
+    if (text[i] !== ':') fail('":"');
+    i++;
+    value();
+  };
   const value = (): void => {
     space();
     const char = text[i];
-    if (char === '{') {
-      i++;
-      space();
-      if (text[i] === '}') return void i++;
-      for (;;) {
-        space();
-        string();
-        space();
-        if (text[i] !== ':') fail('":"');
-        i++;
-        value();
-        space();
-        if (text[i] === ',') i++;
-        else if (text[i] === '}') return void i++;
-        else fail('"," or "}"');
-      }
-    }
-    if (char === '[') {
-      i++;
-      space();
-      if (text[i] === ']') return void i++;
-      for (;;) {
-        value();
-        space();
-        if (text[i] === ',') i++;
-        else if (text[i] === ']') return void i++;
-        else fail('"," or "]"');
-      }
-    }
+    if (char === '{') return items('}', member);
+    if (char === '[') return items(']', value);
     if (char === '"') return string();
     if (char === 't') return literal('true');
     if (char === 'f') return literal('false');

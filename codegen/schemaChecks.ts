@@ -1,4 +1,4 @@
-import { manifestError, type ManifestError, type ManifestErrorKind } from './errors.ts';
+import { errorsAt, manifestError, type ManifestError } from './errors.ts';
 
 // Checks within one JSON schema of the manifest (an entity's or an action form's), each error at its JSON pointer.
 
@@ -7,15 +7,6 @@ type Pointer = (...rest: (string | number)[]) => string;
 
 function propertiesOf(schema: object): Properties {
   return ((schema as { properties?: unknown }).properties ?? {}) as Properties;
-}
-
-/** The errors one check of a schema collects, and how it adds one: its kind, its place in the schema, its message. */
-function errorsAt(file: string, pointer: Pointer) {
-  const errors: ManifestError[] = [];
-  const add = (kind: ManifestErrorKind, at: (string | number)[], message: string) => {
-    errors.push(manifestError(kind, file, pointer(...at), message));
-  };
-  return { errors, add };
 }
 
 /**

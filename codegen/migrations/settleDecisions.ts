@@ -34,6 +34,26 @@ export async function settleDecisions(
   };
   const refusals: string[] = [];
   const decided = (name: string) => decisions.removed.has(name) || decisions.dropped.has(name);
+  /** A table or module gone while others are new: renamed to one of them, removed, or refused until a flag says. */
+  const settleGone = async (
+    kind: 'table' | 'module',
+    gone: string,
+    candidates: readonly string[],
+    renames: Map<string, string>,
+    values: string,
+  ) => {
+    if (candidates.length === 0) return;
+    const described = (name: string) => `${kind} ${name}`;
+    const renamedTo = await askRename(
+      ask,
+      described(gone),
+      candidates.map((candidate) => [candidate, described(candidate)]),
+    );
+    if (renamedTo === undefined)
+      refusals.push(renameRefusal(described(gone), candidates.map(described), gone, candidates[0]!, values));
+    else if (renamedTo) renames.set(gone, renamedTo);
+    else decisions.removed.add(gone);
+  };
 
   // Tables.
   for (const [from, to] of decisions.tableRenames) {
@@ -48,27 +68,8 @@ export async function settleDecisions(
     );
   for (const table of Object.keys(previous.tables).filter(
     (name) => !next.tables[name] && !decisions.tableRenames.has(name) && !decided(name),
-  )) {
-    const candidates = newTables();
-    if (candidates.length === 0) continue;
-    const renamedTo = await askRename(
-      ask,
-      `table ${table}`,
-      candidates.map((candidate) => [candidate, `table ${candidate}`]),
-    );
-    if (renamedTo === undefined)
-      refusals.push(
-        renameRefusal(
-          `table ${table}`,
-          candidates.map((candidate) => `table ${candidate}`),
-          table,
-          candidates[0]!,
-          'its rows',
-        ),
-      );
-    else if (renamedTo) decisions.tableRenames.set(table, renamedTo);
-    else decisions.removed.add(table);
-  }
+  ))
+    await settleGone('table', table, newTables(), decisions.tableRenames, 'its rows');
   const oldTableOf = (table: string) => [...decisions.tableRenames].find(([, to]) => to === table)?.[0] ?? table;
 
   // Fields, in every table that stays (renamed or not). A field rename may name the table by its old or new name.
@@ -158,27 +159,8 @@ export async function settleDecisions(
     );
   for (const module of Object.keys(previous.modules).filter(
     (key) => !next.modules[key] && !decisions.moduleRenames.has(key) && !removedTableModules.has(key) && !decided(key),
-  )) {
-    const candidates = newModules();
-    if (candidates.length === 0) continue;
-    const renamedTo = await askRename(
-      ask,
-      `module ${module}`,
-      candidates.map((candidate) => [candidate, `module ${candidate}`]),
-    );
-    if (renamedTo === undefined)
-      refusals.push(
-        renameRefusal(
-          `module ${module}`,
-          candidates.map((candidate) => `module ${candidate}`),
-          module,
-          candidates[0]!,
-          'its grants',
-        ),
-      );
-    else if (renamedTo) decisions.moduleRenames.set(module, renamedTo);
-    else decisions.removed.add(module);
-  }
+  ))
+    await settleGone('module', module, newModules(), decisions.moduleRenames, 'its grants');
 
   // What --removed and --drop name must be gone.
   for (const [flag, names] of [

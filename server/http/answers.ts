@@ -28,6 +28,18 @@ export function json(schema: JsonSchema): NonNullable<Answer['content']> {
   return { 'application/json': { schema } };
 }
 
+/**
+ * An object an answer always sends whole: every property it names is required, so the names are written once and
+ * `required` cannot drift from `properties`. `more` holds its other keywords (`additionalProperties`, a description, a
+ * nullable `type`).
+ */
+export function wholeObject<Properties extends Record<string, JsonSchema>>(
+  properties: Properties,
+  more: JsonSchema = {},
+): JsonSchema & { properties: Properties } {
+  return { type: 'object', required: Object.keys(properties), properties, ...more };
+}
+
 /** The body of every answer other than 2xx (docs/api.md, "Errors"). */
 export const ERROR_BODY = namedSchema('Error', {
   type: 'object',
@@ -96,28 +108,23 @@ export function dataAnswer(description: string, data: JsonSchema, { message = fa
   };
 }
 
-export const LIST_META = namedSchema('ListMeta', {
-  type: 'object',
-  required: ['total', 'page', 'page_size'],
-  properties: { total: { type: 'integer' }, page: { type: 'integer' }, page_size: { type: 'integer' } },
-});
+export const LIST_META = namedSchema(
+  'ListMeta',
+  wholeObject({ total: { type: 'integer' }, page: { type: 'integer' }, page_size: { type: 'integer' } }),
+);
 
 /** `{ data: [...], meta }`: a page of a list; `meta` tells which page (the generic API's `LIST_META` unless given). */
 export function listAnswer(description: string, item: JsonSchema, meta: JsonSchema = LIST_META): Answer {
   return {
     description,
-    content: json({
-      type: 'object',
-      required: ['data', 'meta'],
-      properties: { data: { type: 'array', items: item }, meta },
-    }),
+    content: json(wholeObject({ data: { type: 'array', items: item }, meta })),
   };
 }
 
 export function messageAnswer(description: string): Answer {
   return {
     description,
-    content: json({ type: 'object', required: ['message'], properties: { message: { type: 'string' } } }),
+    content: json(wholeObject({ message: { type: 'string' } })),
   };
 }
 

@@ -1,3 +1,6 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+
 /**
  * One CSV line (RFC 4180, `,` between cells, CRLF at the end). Every CSV the server writes (resource exports, the
  * audit log, report exports, rejected import rows, import templates) is made of these lines, so one rule decides how
@@ -39,3 +42,18 @@ function csvCell(value: unknown): string {
 }
 
 const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/**
+ * Sends a CSV file as a download named `fileName` (its answer schema: `csvAnswer`): text whole, or lines streamed as
+ * they are written, so no serialiser touches it.
+ */
+export function sendCsvFile(
+  reply: FastifyReply,
+  fileName: string,
+  body: string | AsyncIterable<string | Buffer>,
+): FastifyReply {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .send(typeof body === 'string' ? body : Readable.from(body));
+}

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifySchema } from 'fastify';
 import type { JsonSchema } from '../../contract/description.ts';
 import type { Answer } from './answers.ts';
-import { ERROR_BODY } from './answers.ts';
+import { ERROR_BODY, wholeObject } from './answers.ts';
 import { errorAnswer } from './errorHandler.ts';
 
 /** What a long run tells its caller as it goes: how many of how many are done. */
@@ -71,33 +71,17 @@ function errorLine(error: unknown, schema: FastifySchema | undefined): Record<st
 
 /** The 200 answer of a long run: its lines, each one of the three shapes, the last a result or an error. */
 export function progressAnswer(description: string, data: JsonSchema): Answer {
-  const progressLine = {
-    type: 'object',
-    required: ['progress'],
-    properties: {
-      progress: {
-        type: 'object',
-        required: ['done', 'total'],
-        properties: { done: { type: 'integer' }, total: { type: 'integer' } },
-      },
+  const progressLine = wholeObject({
+    progress: wholeObject({ done: { type: 'integer' }, total: { type: 'integer' } }),
+  });
+  const resultLine = wholeObject({ data, message: { type: 'string' } });
+  const errorLineSchema = wholeObject({
+    error: {
+      type: 'object',
+      required: ['status', 'message'],
+      properties: { status: { type: 'integer' }, ...ERROR_BODY.properties },
     },
-  };
-  const resultLine = {
-    type: 'object',
-    required: ['data', 'message'],
-    properties: { data, message: { type: 'string' } },
-  };
-  const errorLineSchema = {
-    type: 'object',
-    required: ['error'],
-    properties: {
-      error: {
-        type: 'object',
-        required: ['status', 'message'],
-        properties: { status: { type: 'integer' }, ...ERROR_BODY.properties },
-      },
-    },
-  };
+  });
   return {
     description: `${description} Newline-delimited JSON: progress lines as it goes, then the result, or an error when it failed and changed nothing.`,
     content: { 'application/x-ndjson': { schema: { oneOf: [progressLine, resultLine, errorLineSchema] } } },

@@ -55,12 +55,17 @@ function boundIntegers(property: JsonSchema): JsonSchema {
   return { minimum: -MAX_INTEGER, maximum: MAX_INTEGER, ...property };
 }
 
-export const idParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: MAX_INTEGER } },
-} as const;
+/** A record's id as a request gives it: in a path, a query or a body. */
+export const recordId = { type: 'integer', minimum: 1, maximum: MAX_INTEGER } as const;
+
+/** Params, a query or a body of exactly these properties, each required: anything else is refused. */
+export function exactObject<Properties extends Record<string, JsonSchema>>(
+  properties: Properties,
+): JsonSchema & { properties: Properties } {
+  return { type: 'object', additionalProperties: false, required: Object.keys(properties), properties };
+}
+
+export const idParams = exactObject({ id: recordId });
 
 /** What every paged list takes: the page's number (from 1) and its size. */
 export type PageQuery = { _page: number; _page_size: number };

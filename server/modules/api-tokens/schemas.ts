@@ -1,8 +1,8 @@
 /** The request and answer schemas of API tokens (docs/api.md, "API tokens"). */
 import { API_TOKEN_LIMITS, API_TOKEN_PREFIX } from '../../../contract/apiTokens.ts';
-import { dataAnswer, listAnswer } from '../../http/answers.ts';
+import { dataAnswer, listAnswer, wholeObject } from '../../http/answers.ts';
 import { namedSchema } from '../../http/components.ts';
-import { pageQuery } from '../../http/requestSchemas.ts';
+import { pageQuery, exactObject } from '../../http/requestSchemas.ts';
 
 const PERMISSIONS = {
   type: 'object',
@@ -20,11 +20,9 @@ const PERMISSIONS = {
     'Module key → the actions of it the token may use, e.g. `{ "SUBSCRIBERS": ["view", "edit"] }`: only actions the creator\'s role has, of any module but API tokens. A token of an executive (SUBSCRIBERS `executive_access`) sees only what they see, whether it names that action or not.',
 } as const;
 
-export const TOKEN_BODY = namedSchema('ApiTokenWrite', {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'permissions', 'expires_at'],
-  properties: {
+export const TOKEN_BODY = namedSchema(
+  'ApiTokenWrite',
+  exactObject({
     name: { title: 'Name', type: 'string', minLength: 1, maxLength: API_TOKEN_LIMITS.nameLength, pattern: '\\S' },
     permissions: { title: 'Permissions', ...PERMISSIONS },
     expires_at: {
@@ -33,25 +31,12 @@ export const TOKEN_BODY = namedSchema('ApiTokenWrite', {
       format: 'date-time',
       description: `When the token stops working: in the future, at most ${API_TOKEN_LIMITS.maxDays} days from now.`,
     },
-  },
-});
+  }),
+);
 
-const TOKEN = namedSchema('ApiToken', {
-  type: 'object',
-  required: [
-    'id',
-    'name',
-    'prefix',
-    'permissions',
-    'created_by',
-    'created_by_email',
-    'created_at',
-    'expires_at',
-    'last_used_at',
-    'revoked_at',
-    'status',
-  ],
-  properties: {
+const TOKEN = namedSchema(
+  'ApiToken',
+  wholeObject({
     id: { type: 'integer' },
     name: { type: 'string' },
     prefix: { type: 'string', description: `The secret's first characters (\`${API_TOKEN_PREFIX}\` and four more).` },
@@ -67,22 +52,18 @@ const TOKEN = namedSchema('ApiToken', {
     },
     revoked_at: { type: ['string', 'null'], format: 'date-time' },
     status: { type: 'string', enum: ['active', 'expired', 'revoked'] },
-  },
-});
+  }),
+);
 
 export const TOKEN_CREATED = dataAnswer(
   'The token made, with its secret in `token`: shown this once, never again (only its hash is kept).',
-  {
-    type: 'object',
-    required: [...TOKEN.required, 'token'],
-    properties: {
-      ...TOKEN.properties,
-      token: {
-        type: 'string',
-        description: `The secret, \`${API_TOKEN_PREFIX}…\`: send it as \`Authorization: Bearer <token>\`.`,
-      },
+  wholeObject({
+    ...TOKEN.properties,
+    token: {
+      type: 'string',
+      description: `The secret, \`${API_TOKEN_PREFIX}…\`: send it as \`Authorization: Bearer <token>\`.`,
     },
-  },
+  }),
   { message: true },
 );
 

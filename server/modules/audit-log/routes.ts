@@ -1,8 +1,7 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { AUDIT_ACTIONS, AUDIT_MODULE_LABELS, NOTIFICATIONS_MODULE } from '../../../contract/audit.ts';
 import { csvAnswer, errorAnswers } from '../../http/answers.ts';
-import { csvLine } from '../../http/csv.ts';
+import { csvLine, sendCsvFile } from '../../http/csv.ts';
 import { AREAS, MODULE, RESOURCES, area, resource } from '../../registry.ts';
 import { allPermissions, currentUser, permission } from '../auth/access.ts';
 import { subscriberScope } from '../auth/executiveScope.ts';
@@ -103,10 +102,7 @@ export async function auditLogRoutes(app: FastifyInstance): Promise<void> {
         }
       }
       const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-log-${day}.csv"`)
-        .send(Readable.from(lines()));
+      return sendCsvFile(reply, `audit-log-${day}.csv`, lines());
     },
   });
 

@@ -1,9 +1,9 @@
 /** The audit log's query and answers (docs/api.md, "Audit log"). */
 import { AUDIT_ACTIONS } from '../../../contract/audit.ts';
-import { dataAnswer, json, type Answer } from '../../http/answers.ts';
+import { dataAnswer, json, type Answer, wholeObject } from '../../http/answers.ts';
 import { namedSchema } from '../../http/components.ts';
 import { AUDIT_ENTRY_PROPERTIES } from '../audit/answers.ts';
-import { MAX_INTEGER, pageQuery } from '../../http/requestSchemas.ts';
+import { pageQuery, recordId } from '../../http/requestSchemas.ts';
 
 /** The audit screen's largest page. */
 export const AUDIT_MAX_PAGE_SIZE = 100;
@@ -13,10 +13,9 @@ const dateOrDateTime = (description: string) => ({
   anyOf: [{ format: 'date' }, { format: 'date-time' }],
   description,
 });
-const id = { type: 'integer', minimum: 1, maximum: MAX_INTEGER };
 
 const filterProperties = {
-  user_id: { ...id, description: "Entries of this user's actions." },
+  user_id: { ...recordId, description: "Entries of this user's actions." },
   module: {
     type: 'string',
     minLength: 1,
@@ -24,7 +23,7 @@ const filterProperties = {
     description: 'A module key (`SUBSCRIBERS`, `USERS`, `NOTIFICATIONS`, ...).',
   },
   action: { type: 'string', enum: Object.keys(AUDIT_ACTIONS) },
-  record_id: { ...id, description: 'With `module`: the entries of one record.' },
+  record_id: { ...recordId, description: 'With `module`: the entries of one record.' },
   from: dateOrDateTime('From this date (its first moment) or date-time.'),
   to: dateOrDateTime('To this date (its last moment, inclusive) or date-time.'),
 } as const;
@@ -36,12 +35,7 @@ export const auditPageQuery = pageQuery(
   { lastPage: 100_000, filters: filterProperties, formerNames: true },
 );
 
-const AUDIT_ENTRY = namedSchema('AuditEntry', {
-  type: 'object',
-  required: Object.keys(AUDIT_ENTRY_PROPERTIES),
-  properties: AUDIT_ENTRY_PROPERTIES,
-  additionalProperties: false,
-});
+const AUDIT_ENTRY = namedSchema('AuditEntry', wholeObject(AUDIT_ENTRY_PROPERTIES, { additionalProperties: false }));
 
 const ESTIMATE = 'Past 10,000 matching entries the total is an estimate.';
 
@@ -61,25 +55,16 @@ const AUDIT_META = namedSchema('AuditPageMeta', {
 
 export const auditPageAnswer: Answer = {
   description: 'A page of entries, newest first.',
-  content: json({
-    type: 'object',
-    required: ['data', 'meta'],
-    properties: { data: { type: 'array', items: AUDIT_ENTRY }, meta: AUDIT_META },
-  }),
+  content: json(wholeObject({ data: { type: 'array', items: AUDIT_ENTRY }, meta: AUDIT_META })),
 };
 
-const choice = (key: { type: string }) => ({
-  type: 'object',
-  required: ['key', 'label'],
-  properties: { key, label: { type: 'string' } },
-});
+const choice = (key: { type: string }) => wholeObject({ key, label: { type: 'string' } });
 
-export const auditFiltersAnswer = dataAnswer('What the filters offer.', {
-  type: 'object',
-  required: ['users', 'modules', 'actions'],
-  properties: {
+export const auditFiltersAnswer = dataAnswer(
+  'What the filters offer.',
+  wholeObject({
     users: { type: 'array', items: choice({ type: 'integer' }) },
     modules: { type: 'array', items: choice({ type: 'string' }) },
     actions: { type: 'array', items: choice({ type: 'string' }) },
-  },
-});
+  }),
+);

@@ -3,7 +3,7 @@
  * once for the OpenAPI document. An entry's changed values are whatever the fields hold, so they are left untyped.
  */
 import type { JsonSchema } from '../../../contract/description.ts';
-import { dataAnswer, listAnswer } from '../../http/answers.ts';
+import { dataAnswer, listAnswer, wholeObject } from '../../http/answers.ts';
 import { namedAnswer, namedSchema } from '../../http/components.ts';
 import { pageQuery, type PageQuery } from '../../http/requestSchemas.ts';
 
@@ -35,10 +35,9 @@ export const AUDIT_ENTRY_PROPERTIES: Record<string, JsonSchema> = {
   },
 };
 
-const HISTORY_ENTRY = namedSchema('HistoryEntry', {
-  type: 'object',
-  required: [...Object.keys(AUDIT_ENTRY_PROPERTIES), 'restorable', 'labels'],
-  properties: {
+const HISTORY_ENTRY = namedSchema(
+  'HistoryEntry',
+  wholeObject({
     ...AUDIT_ENTRY_PROPERTIES,
     restorable: {
       type: 'boolean',
@@ -49,19 +48,14 @@ const HISTORY_ENTRY = namedSchema('HistoryEntry', {
       type: 'object',
       description:
         'For the relation fields among `changes`: the labels of the related records named before and after, as they read now.',
-      additionalProperties: {
-        type: 'object',
-        required: ['before', 'after'],
-        properties: { before: nullable('string'), after: nullable('string') },
-      },
+      additionalProperties: wholeObject({ before: nullable('string'), after: nullable('string') }),
     },
-  },
-});
+  }),
+);
 
-const TRASH_ENTRY = namedSchema('TrashEntry', {
-  type: 'object',
-  required: ['id', 'label', 'deleted_at', 'deleted_by', 'deleted_by_email', 'record'],
-  properties: {
+const TRASH_ENTRY = namedSchema(
+  'TrashEntry',
+  wholeObject({
     id: { type: 'integer', description: "The record's id, which a restore gives it back." },
     label: nullable('string'),
     deleted_at: { type: 'string', format: 'date-time' },
@@ -72,20 +66,19 @@ const TRASH_ENTRY = namedSchema('TrashEntry', {
       description: "The record's stored fields, secrets left out.",
       additionalProperties: true,
     },
-  },
-});
+  }),
+);
 
 /** A page's meta as every list answers it, with `pageSize`, the name these lists answered before (deprecated). */
-export const ENTRIES_PAGE_META = namedSchema('EntriesPageMeta', {
-  type: 'object',
-  required: ['total', 'page', 'page_size', 'pageSize'],
-  properties: {
+export const ENTRIES_PAGE_META = namedSchema(
+  'EntriesPageMeta',
+  wholeObject({
     total: { type: 'integer' },
     page: { type: 'integer' },
     page_size: { type: 'integer' },
     pageSize: { type: 'integer', deprecated: true, description: 'The former name of `page_size`.' },
-  },
-});
+  }),
+);
 
 /** `?_page=&_page_size=` of a paged answer of entries (`page` and `pageSize` still accepted). */
 export const ENTRIES_PAGE_QUERY = pageQuery({ default: 20, maximum: 100 }, { formerNames: true });
@@ -103,10 +96,6 @@ export const HISTORY_ANSWERS = {
   trash: namedAnswer('TrashPage', listAnswer('Deleted records, newest first.', TRASH_ENTRY, ENTRIES_PAGE_META)),
   purged: namedAnswer(
     'Purged',
-    dataAnswer(
-      'Deleted for good.',
-      { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } },
-      { message: true },
-    ),
+    dataAnswer('Deleted for good.', wholeObject({ id: { type: 'integer' } }), { message: true }),
   ),
 };

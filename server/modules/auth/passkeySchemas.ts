@@ -1,5 +1,6 @@
 /** The bodies and answers of passkeys (docs/api.md, "Passkeys"). */
-import { dataAnswer } from '../../http/answers.ts';
+import { dataAnswer, wholeObject } from '../../http/answers.ts';
+import { exactObject } from '../../http/requestSchemas.ts';
 
 const base64url = { type: 'string', minLength: 1, maxLength: 16_384, pattern: '^[A-Za-z0-9_-]*={0,2}$' } as const;
 const name = { title: 'Name', type: 'string', minLength: 1, maxLength: 80, pattern: '\\S' } as const;
@@ -41,52 +42,23 @@ const assertion = credential(
 );
 const mfaToken = { type: 'string', minLength: 1, maxLength: 200 } as const;
 
-export const registrationBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'response'],
-  properties: { name, response: registration },
-} as const;
+export const registrationBody = exactObject({ name, response: registration });
 
-export const renameBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name'],
-  properties: { name },
-} as const;
+export const renameBody = exactObject({ name });
 
-export const passkeySignInBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['response'],
-  properties: { response: assertion },
-} as const;
+export const passkeySignInBody = exactObject({ response: assertion });
 
-export const mfaTokenBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['mfa_token'],
-  properties: { mfa_token: mfaToken },
-} as const;
+export const mfaTokenBody = exactObject({ mfa_token: mfaToken });
 
-export const passkeySecondStepBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['mfa_token', 'response'],
-  properties: { mfa_token: mfaToken, response: assertion },
-} as const;
+export const passkeySecondStepBody = exactObject({ mfa_token: mfaToken, response: assertion });
 
 /** A passkey as its owner's profile and an administrator see it. */
-export const passkeySchema = {
-  type: 'object',
-  required: ['id', 'name', 'created_at', 'last_used_at'],
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    created_at: { type: 'string', format: 'date-time' },
-    last_used_at: { type: ['string', 'null'], format: 'date-time' },
-  },
-} as const;
+export const passkeySchema = wholeObject({
+  id: { type: 'integer' },
+  name: { type: 'string' },
+  created_at: { type: 'string', format: 'date-time' },
+  last_used_at: { type: ['string', 'null'], format: 'date-time' },
+});
 
 export const passkeyAnswer = dataAnswer('The passkey.', passkeySchema, { message: true });
 export const passkeysAnswer = dataAnswer("The caller's passkeys, oldest first.", {

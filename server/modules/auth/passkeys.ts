@@ -73,6 +73,19 @@ async function spendChallenge(
   return spent.length === 1 ? challenge : null;
 }
 
+/**
+ * What a browser's response is checked against, beyond its signature: the challenge it signed and this relying party.
+ * The options ask for user verification as preferred, so it is not required.
+ */
+function expectedBy(rp: RelyingParty, challenge: string) {
+  return {
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: false,
+  };
+}
+
 /** Options for `navigator.credentials.create`: a discoverable credential, its challenge kept for this user. */
 export async function registrationOptions(
   db: Queryable,
@@ -109,10 +122,7 @@ export async function registerPasskey(
   if (!challenge) return null;
   const verified = await verifyRegistrationResponse({
     response,
-    expectedChallenge: challenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.id,
-    requireUserVerification: false,
+    ...expectedBy(rp, challenge),
   }).catch(() => null);
   if (!verified?.verified) return null;
   const { credential } = verified.registrationInfo;
@@ -179,11 +189,8 @@ export async function acceptPasskey(
   if (!row) return null;
   const verified = await verifyAuthenticationResponse({
     response,
-    expectedChallenge: challenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.id,
+    ...expectedBy(rp, challenge),
     credential: { id: response.id, publicKey: Buffer.from(row.public_key, 'base64url'), counter: Number(row.counter) },
-    requireUserVerification: false,
   }).catch(() => null);
   if (!verified?.verified) return null;
   await tx.query('UPDATE user_passkeys SET counter = $2, last_used_at = now() WHERE id = $1', [

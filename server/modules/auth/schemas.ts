@@ -1,5 +1,5 @@
 /** The request bodies and answers of sign-in, tokens and the e-mail link flows (docs/spec/seed-spec.md section 7). */
-import { dataAnswer, ERROR_BODY, json, messageAnswer } from '../../http/answers.ts';
+import { dataAnswer, ERROR_BODY, json, messageAnswer, wholeObject } from '../../http/answers.ts';
 import type { JsonSchema } from '../../../contract/description.ts';
 import { namedSchema } from '../../http/components.ts';
 
@@ -39,35 +39,29 @@ export const emailVerifyBody = {
 /** "Send the link again" on the sign-in screen: the credentials just refused for an unverified address. @alias */
 export const resendVerificationBody = loginBody;
 
-export const TOKEN_PAIR = namedSchema('TokenPair', {
-  type: 'object',
-  required: ['access', 'refresh'],
-  properties: {
+export const TOKEN_PAIR = namedSchema(
+  'TokenPair',
+  wholeObject({
     access: {
       type: 'string',
       description: 'JWT (HS256) with sub, role, exp, iat, first_name, last_name, default_url.',
     },
     refresh: { type: 'string' },
-  },
-});
+  }),
+);
 
 export const tokensAnswer = dataAnswer('A new access and refresh token.', TOKEN_PAIR);
-export const validLinkAnswer = dataAnswer('The link is valid.', {
-  type: 'object',
-  required: ['valid', 'email'],
-  properties: { valid: { type: 'boolean', enum: [true] }, email: { type: 'string' } },
-});
+export const validLinkAnswer = dataAnswer(
+  'The link is valid.',
+  wholeObject({ valid: { type: 'boolean', enum: [true] }, email: { type: 'string' } }),
+);
 export const verifyLinkAnswer = dataAnswer(
   'The verification link is valid; an account without a password chooses one with it.',
-  {
-    type: 'object',
-    required: ['valid', 'email', 'password_set'],
-    properties: {
-      valid: { type: 'boolean', enum: [true] },
-      email: { type: 'string' },
-      password_set: { type: 'boolean' },
-    },
-  },
+  wholeObject({
+    valid: { type: 'boolean', enum: [true] },
+    email: { type: 'string' },
+    password_set: { type: 'boolean' },
+  }),
 );
 export const loggedOutAnswer = messageAnswer('Logged out.');
 export const linkSentAnswer = messageAnswer('A link was sent if the account exists.');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { imageSize } from 'image-size';
 import type { Access } from '../auth/access.ts';
-import { dataAnswer, errorAnswers, type Answer } from '../../http/answers.ts';
+import { dataAnswer, errorAnswers, type Answer, wholeObject } from '../../http/answers.ts';
 import { HttpError, notFound, validationError } from '../../http/errors.ts';
 import { multipartFileBody } from '../../http/requestSchemas.ts';
 import { MODULE, resource } from '../../registry.ts';
@@ -103,11 +103,7 @@ export async function bannerImageRoutes(app: FastifyInstance): Promise<void> {
       response: {
         201: dataAnswer(
           'Stored.',
-          {
-            type: 'object',
-            required: ['url'],
-            properties: { url: { type: 'string', description: `A same-origin path: /api/v1${base}/images/<name>.` } },
-          },
+          wholeObject({ url: { type: 'string', description: `A same-origin path: /api/v1${base}/images/<name>.` } }),
           { message: true },
         ),
         ...errorAnswers(400, 401, 403, 413, 415),

@@ -1,8 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { csvAnswer, errorAnswers } from '../../http/answers.ts';
-import { csvLine } from '../../http/csv.ts';
+import { csvLine, sendCsvFile } from '../../http/csv.ts';
 import { validationError } from '../../http/errors.ts';
 import { sendWithProgress } from '../../http/progressStream.ts';
 import { idParams } from '../../http/requestSchemas.ts';
@@ -56,10 +55,11 @@ function registerImport(app: FastifyInstance, resourceContext: ResourceContext):
       response: { 200: csvAnswer('CSV: the heading row.'), ...errorAnswers(401, 403) },
     },
     handler: async (_request, reply) =>
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${resource.api.replace(/\//g, '-')}-import-template.csv"`)
-        .send(csvLine(fields.map((field) => field.title))),
+      sendCsvFile(
+        reply,
+        `${resource.api.replace(/\//g, '-')}-import-template.csv`,
+        csvLine(fields.map((field) => field.title)),
+      ),
   });
 
   app.post(base, {
@@ -161,13 +161,11 @@ function registerImport(app: FastifyInstance, resourceContext: ResourceContext):
         for await (const row of rejectedRows(db, resourceContext, file, columns, user))
           yield csvLine([...row.cells, row.reason]);
       }
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="rejected-${file.fileName.replace(/\.[^.]*$/, '').replace(/[^\w.-]/g, '_')}.csv"`,
-        )
-        .send(Readable.from(lines()));
+      return sendCsvFile(
+        reply,
+        `rejected-${file.fileName.replace(/\.[^.]*$/, '').replace(/[^\w.-]/g, '_')}.csv`,
+        lines(),
+      );
     },
   });
 }

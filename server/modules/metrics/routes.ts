@@ -62,27 +62,28 @@ export function registerMetrics(app: FastifyInstance): void {
     },
   });
 
-  new Gauge({
-    name: 'mail_outbox_messages',
-    help: 'E-mail in the outbox by state: pending (to send or to retry), sending, failed (given up).',
-    labelNames: ['state'] as const,
-    registers: [registry],
-    async collect() {
-      const counts = await unsentMailCounts(app.db);
-      for (const state of ['pending', 'sending', 'failed']) this.set({ state }, counts.get(state) ?? 0);
-    },
-  });
-
-  new Gauge({
-    name: 'webhook_deliveries',
-    help: 'Webhook deliveries by state: pending (to send or to retry), sending, failed (given up; kept in the log).',
-    labelNames: ['state'] as const,
-    registers: [registry],
-    async collect() {
-      const counts = await unsentDeliveryCounts(app.db);
-      for (const state of ['pending', 'sending', 'failed']) this.set({ state }, counts.get(state) ?? 0);
-    },
-  });
+  /** An outbox by state, each of the three states set (0 when none is in it). */
+  const unsentGauge = (name: string, help: string, unsentCounts: () => Promise<Map<string, number>>) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['state'] as const,
+      registers: [registry],
+      async collect() {
+        const counts = await unsentCounts();
+        for (const state of ['pending', 'sending', 'failed']) this.set({ state }, counts.get(state) ?? 0);
+      },
+    });
+  unsentGauge(
+    'mail_outbox_messages',
+    'E-mail in the outbox by state: pending (to send or to retry), sending, failed (given up).',
+    () => unsentMailCounts(app.db),
+  );
+  unsentGauge(
+    'webhook_deliveries',
+    'Webhook deliveries by state: pending (to send or to retry), sending, failed (given up; kept in the log).',
+    () => unsentDeliveryCounts(app.db),
+  );
 
   const jobGauge = (name: string, help: string, value: (round: JobRound) => number) =>
     new Gauge({

@@ -1,5 +1,5 @@
 /** The header's notifications (NOTIF-05, NOTIF-08, NOTIF-09): their query, bodies and answers. */
-import { dataAnswer, listAnswer } from '../../http/answers.ts';
+import { dataAnswer, listAnswer, wholeObject } from '../../http/answers.ts';
 import { namedSchema } from '../../http/components.ts';
 import { idParams, pageQuery } from '../../http/requestSchemas.ts';
 
@@ -11,10 +11,9 @@ export const notificationQuery = pageQuery(
 export const notificationReadBody = idParams;
 export const markAllReadBody = { type: 'object', additionalProperties: false, required: [], properties: {} } as const;
 
-const NOTIFICATION = namedSchema('Notification', {
-  type: 'object',
-  required: ['id', 'message', 'link', 'created_at', 'is_read'],
-  properties: {
+const NOTIFICATION = namedSchema(
+  'Notification',
+  wholeObject({
     id: { type: 'integer' },
     message: { type: 'string', description: 'HTML; the console sanitises it.' },
     link: {
@@ -23,13 +22,11 @@ const NOTIFICATION = namedSchema('Notification', {
     },
     created_at: { type: 'string', format: 'date-time' },
     is_read: { type: 'boolean' },
-  },
-});
+  }),
+);
 
 export const notificationPageAnswer = listAnswer('A page of notifications.', NOTIFICATION);
 export const notificationReadAnswer = dataAnswer('Marked read.', NOTIFICATION, { message: true });
-export const allReadAnswer = dataAnswer(
-  'Marked read.',
-  { type: 'object', required: ['updated'], properties: { updated: { type: 'integer' } } },
-  { message: true },
-);
+export const allReadAnswer = dataAnswer('Marked read.', wholeObject({ updated: { type: 'integer' } }), {
+  message: true,
+});

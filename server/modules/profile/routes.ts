@@ -1,25 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser, permission } from '../auth/access.ts';
 import { actionBodySchema } from '../../http/actionBody.ts';
-import { dataAnswer, errorAnswers, messageAnswer } from '../../http/answers.ts';
+import { dataAnswer, errorAnswers, messageAnswer, wholeObject } from '../../http/answers.ts';
 import { validationError } from '../../http/errors.ts';
 import { MODULE, resource } from '../../registry.ts';
 import { writeAsCaller } from '../resources/writeAsCaller.ts';
 import { passwordHashOf, userProfile } from '../users-and-roles/users.ts';
 
 const nullableString = { type: ['string', 'null'] };
-const PROFILE = {
-  type: 'object',
-  required: ['id', 'first_name', 'last_name', 'email', 'mobile', 'role'],
-  properties: {
-    id: { type: 'integer' },
-    first_name: nullableString,
-    last_name: nullableString,
-    email: { type: 'string' },
-    mobile: nullableString,
-    role: nullableString,
-  },
-};
+const PROFILE = wholeObject({
+  id: { type: 'integer' },
+  first_name: nullableString,
+  last_name: nullableString,
+  email: { type: 'string' },
+  mobile: nullableString,
+  role: nullableString,
+});
 
 /** The signed-in user's own profile and password (USER_PROFILE, CHANGE_PASSWORD). */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {

@@ -1,9 +1,8 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { allPermissions, permission } from '../auth/access.ts';
 import { csvAnswer, errorAnswers } from '../../http/answers.ts';
 import { AREAS, MODULE, RESOURCES } from '../../registry.ts';
-import { csvLine } from '../../http/csv.ts';
+import { csvLine, sendCsvFile } from '../../http/csv.ts';
 import {
   modulesAnswer,
   reportSummaryQuery,
@@ -96,10 +95,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         }
       }
       const fileName = from && to ? `admin-report-${from}-to-${to}.csv` : 'admin-report.csv';
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .send(Readable.from(lines()));
+      return sendCsvFile(reply, fileName, lines());
     },
   });
 

@@ -1,15 +1,15 @@
 /** Uploaded trade data, trending products, the admin summary and the module registry: queries and answers. */
 import type { JsonSchema } from '../../../contract/description.ts';
-import { dataAnswer, json } from '../../http/answers.ts';
+import { dataAnswer, json, wholeObject } from '../../http/answers.ts';
 import { namedSchema } from '../../http/components.ts';
-import { MAX_INTEGER } from '../../http/requestSchemas.ts';
+import { recordId } from '../../http/requestSchemas.ts';
 import { tradeRecordSchema } from '../uploads/tradeColumns.ts';
 
 const tradeFilters = {
-  country_id: { type: 'integer', minimum: 1, maximum: MAX_INTEGER },
+  country_id: recordId,
   trade_direction: { type: 'string', enum: ['import', 'export'] },
   period: { type: 'string', format: 'period' },
-  upload_id: { type: 'integer', minimum: 1, maximum: MAX_INTEGER },
+  upload_id: recordId,
   q: { type: 'string', maxLength: 200 },
 } as const;
 
@@ -40,22 +40,16 @@ const number = { type: 'number' };
 const month = { type: 'string', description: 'YYYY-MM' };
 const nullableString = { type: ['string', 'null'] };
 
-function object(properties: Record<string, JsonSchema>): JsonSchema {
-  return { type: 'object', required: Object.keys(properties), properties };
-}
-
 function series(properties: Record<string, JsonSchema>): JsonSchema {
-  return { type: 'array', items: object({ month, ...properties }) };
+  return { type: 'array', items: wholeObject({ month, ...properties }) };
 }
 
 export const tradeRecordPageAnswer = {
   description: 'A page of trade records, newest shipment first.',
-  content: json({
-    type: 'object',
-    required: ['data', 'meta'],
-    properties: {
+  content: json(
+    wholeObject({
       data: { type: 'array', items: namedSchema('TradeRecord', tradeRecordSchema) },
-      meta: object({
+      meta: wholeObject({
         total: {
           ...integer,
           description: "How many records match: exact, or the database's estimate when `total_is_estimate`.",
@@ -72,13 +66,13 @@ export const tradeRecordPageAnswer = {
           description: 'Whether an export of this filter is large enough to run as a background export.',
         },
       }),
-    },
-  }),
+    }),
+  ),
 };
 
 const reportExport = namedSchema(
   'ReportExport',
-  object({
+  wholeObject({
     id: integer,
     status: { type: 'string', enum: ['queued', 'running', 'completed', 'failed'] },
     rows_estimated: integer,
@@ -94,21 +88,24 @@ export const reportExportAnswer = dataAnswer('A background export of the report 
 
 export const trendingAnswer = dataAnswer(
   'The products most shipped in the last months, as of the last refresh.',
-  object({
+  wholeObject({
     synced_at: { type: ['string', 'null'], format: 'date-time' },
-    items: { type: 'array', items: object({ hs_code: string, product: string, shipments: integer, value: number }) },
+    items: {
+      type: 'array',
+      items: wholeObject({ hs_code: string, product: string, shipments: integer, value: number }),
+    },
   }),
 );
 
 export const trendingRefreshedAnswer = dataAnswer(
   'Refreshed.',
-  object({ synced_at: { type: 'string', format: 'date-time' }, rows: integer }),
+  wholeObject({ synced_at: { type: 'string', format: 'date-time' }, rows: integer }),
   { message: true },
 );
 
 export const summaryAnswer = dataAnswer(
   'Each series by month.',
-  object({
+  wholeObject({
     subscribers_by_plan: series({ plan: string, subscribers: integer }),
     points_consumed: series({ points: integer }),
     uploads_per_month: series({ uploads: integer }),
@@ -118,7 +115,7 @@ export const summaryAnswer = dataAnswer(
 
 export const modulesAnswer = dataAnswer('Every area with its resources, their actions and routes.', {
   type: 'array',
-  items: object({
+  items: wholeObject({
     key: string,
     label: string,
     path: string,
@@ -126,12 +123,12 @@ export const modulesAnswer = dataAnswer('Every area with its resources, their ac
     sidebar_link: nullableString,
     resources: {
       type: 'array',
-      items: object({
+      items: wholeObject({
         key: string,
         label: string,
         api: string,
         actions: { type: 'array', items: string },
-        routes: { type: 'object', additionalProperties: object({ path: string, routable: { type: 'boolean' } }) },
+        routes: { type: 'object', additionalProperties: wholeObject({ path: string, routable: { type: 'boolean' } }) },
         has_entity: { type: 'boolean' },
       }),
     },

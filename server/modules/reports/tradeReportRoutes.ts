@@ -1,7 +1,7 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, permission } from '../auth/access.ts';
 import { csvAnswer, errorAnswers } from '../../http/answers.ts';
+import { sendCsvFile } from '../../http/csv.ts';
 import { conflict, notFound, validationError } from '../../http/errors.ts';
 import { idParams } from '../../http/requestSchemas.ts';
 import { MODULE } from '../../registry.ts';
@@ -98,10 +98,7 @@ export async function tradeReportRoutes(app: FastifyInstance): Promise<void> {
         for await (const { rows } of tradeReportBatches(db, request.query, undefined, batchRows))
           yield tradeCsvLines(rows);
       }
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="uploaded-data.csv"')
-        .send(Readable.from(lines()));
+      return sendCsvFile(reply, 'uploaded-data.csv', lines());
     },
   });
 
@@ -158,10 +155,7 @@ export async function tradeReportRoutes(app: FastifyInstance): Promise<void> {
       const job = await exportOf(db, request.params.id, currentUser(request).id);
       if (!job) throw notFound('Export');
       if (job.status !== 'completed') throw conflict('The export is not completed yet.');
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="uploaded-data-${job.id}.csv"`)
-        .send(Readable.from(exportFile(storage, job)));
+      return sendCsvFile(reply, `uploaded-data-${job.id}.csv`, exportFile(storage, job));
     },
   });
 }

@@ -3,7 +3,7 @@
  * it. The routes declare them (routes.ts), Fastify serialises with them and the OpenAPI document prints them.
  */
 import { authoredProperty, type JsonSchema } from '../../../contract/description.ts';
-import { dataAnswer, listAnswer, messageAnswer, withETag, type Answer } from '../../http/answers.ts';
+import { dataAnswer, listAnswer, messageAnswer, withETag, type Answer, wholeObject } from '../../http/answers.ts';
 import { namedAnswer, namedSchema } from '../../http/components.ts';
 import { resource as resourceByKey, type EntityResource, type RegistryField } from '../../registry.ts';
 
@@ -78,7 +78,7 @@ export function recordSchema(resource: EntityResource): JsonSchema {
   }
   if (resource.actions.includes('verify'))
     properties.verified_at = { type: ['string', 'null'], format: 'date-time', readOnly: true };
-  const schema = namedSchema(resource.typeName, { type: 'object', required: Object.keys(properties), properties });
+  const schema = namedSchema(resource.typeName, wholeObject(properties));
   records.set(resource, schema);
   return schema;
 }
@@ -115,7 +115,7 @@ export function recordAnswers(resource: EntityResource): RecordAnswers {
 }
 
 function counted(name: string): JsonSchema {
-  return { type: 'object', required: [name], properties: { [name]: { type: 'integer' } } };
+  return wholeObject({ [name]: { type: 'integer' } });
 }
 
 /** Answers the generic endpoints of every resource share. */
@@ -124,11 +124,7 @@ export const SHARED_ANSWERS = {
     'Options',
     dataAnswer('Value and label of each option.', {
       type: 'array',
-      items: {
-        type: 'object',
-        required: ['value', 'label'],
-        properties: { value: { type: 'integer' }, label: { type: 'string' } },
-      },
+      items: wholeObject({ value: { type: 'integer' }, label: { type: 'string' } }),
     }),
   ),
   deleted: namedAnswer('Deleted', messageAnswer('Deleted.')),

@@ -1,8 +1,9 @@
 /** The request and answer schemas of the bulk endpoints (bulkByFilter.ts): the list's query picks, the body says what to do. */
 import type { JsonSchema } from '../../../contract/description.ts';
+import { wholeObject } from '../../http/answers.ts';
 import { namedSchema } from '../../http/components.ts';
 import { progressAnswer } from '../../http/progressStream.ts';
-import { writeSchema } from '../../http/requestSchemas.ts';
+import { writeSchema, exactObject } from '../../http/requestSchemas.ts';
 import type { EntityResource } from '../../registry.ts';
 import { listQuerySchema } from './schemas.ts';
 
@@ -26,32 +27,20 @@ export function matchQuerySchema(resource: EntityResource): JsonSchema {
   return { ...list, properties: matching };
 }
 
-export const bulkStatusByFilterBody = namedSchema('BulkStatusByFilter', {
-  type: 'object',
-  additionalProperties: false,
-  required: ['is_active', 'expected_count'],
-  properties: { is_active: { type: 'boolean' }, expected_count: expectedCount },
-});
+export const bulkStatusByFilterBody = namedSchema(
+  'BulkStatusByFilter',
+  exactObject({ is_active: { type: 'boolean' }, expected_count: expectedCount }),
+);
 
-export const bulkDeleteByFilterBody = namedSchema('BulkDeleteByFilter', {
-  type: 'object',
-  additionalProperties: false,
-  required: ['expected_count'],
-  properties: { expected_count: expectedCount },
-});
+export const bulkDeleteByFilterBody = namedSchema('BulkDeleteByFilter', exactObject({ expected_count: expectedCount }));
 
 /** `value` is judged by the field's own schema in the handler, so a bad one is a 400 on that field's name. */
 export function bulkSetBody(resource: EntityResource): JsonSchema {
-  return {
-    type: 'object',
-    additionalProperties: false,
-    required: ['field', 'value', 'expected_count'],
-    properties: {
-      field: { type: 'string', enum: resource.list.bulkEdit },
-      value: { description: "The value, as the field's schema takes it." },
-      expected_count: expectedCount,
-    },
-  };
+  return exactObject({
+    field: { type: 'string', enum: resource.list.bulkEdit },
+    value: { description: "The value, as the field's schema takes it." },
+    expected_count: expectedCount,
+  });
 }
 
 const setSchemas = new Map<string, JsonSchema>();
@@ -70,12 +59,11 @@ export function bulkSetSchema(resource: EntityResource, field: string): JsonSche
 
 export const bulkAnswer = progressAnswer(
   'The change, as it goes.',
-  namedSchema('BulkResult', {
-    type: 'object',
-    required: ['matched', 'changed'],
-    properties: {
+  namedSchema(
+    'BulkResult',
+    wholeObject({
       matched: { type: 'integer', description: 'Records that matched.' },
       changed: { type: 'integer', description: 'Records changed (those already as asked are left alone).' },
-    },
-  }),
+    }),
+  ),
 );

@@ -1,7 +1,6 @@
-import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser } from '../auth/access.ts';
-import { csvLine } from '../../http/csv.ts';
+import { csvLine, sendCsvFile } from '../../http/csv.ts';
 import type { FieldModel } from '../../../contract/description.ts';
 import { listableFields } from './schemas.ts';
 import type { ResourceContext } from './resourceContext.ts';
@@ -31,10 +30,7 @@ export function exportRecords(resourceContext: ResourceContext) {
       }
     }
     const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${resource.api.replace(/\//g, '-')}-${day}.csv"`)
-      .send(Readable.from(lines()));
+    return sendCsvFile(reply, `${resource.api.replace(/\//g, '-')}-${day}.csv`, lines());
   };
 }
 

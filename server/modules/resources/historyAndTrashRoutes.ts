@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ENTRIES_PAGE_QUERY, HISTORY_ANSWERS } from '../audit/answers.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { IF_MATCH_HEADER } from '../../http/recordVersion.ts';
-import { idParams, MAX_INTEGER } from '../../http/requestSchemas.ts';
+import { idParams, exactObject, recordId } from '../../http/requestSchemas.ts';
 import type { Access } from '../auth/access.ts';
 import { recordAnswers } from './answers.ts';
 import type { ResourceContext } from './resourceContext.ts';
@@ -24,12 +24,7 @@ export interface RouteNaming {
   several: string;
 }
 
-const entryParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'entry'],
-  properties: { id: idParams.properties.id, entry: { type: 'integer', minimum: 1, maximum: MAX_INTEGER } },
-} as const;
+const entryParams = exactObject({ id: recordId, entry: recordId });
 
 /**
  * A record's history and a resource's trash (docs/api.md, "Audit log, history and trash"). Restoring a version is an

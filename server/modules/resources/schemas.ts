@@ -3,7 +3,7 @@
  * the routes validate with them and the OpenAPI document prints them as the routes declare them.
  */
 import type { EntityModel, FieldModel, JsonSchema, ListModel } from '../../../contract/description.ts';
-import { MAX_INTEGER } from '../../http/requestSchemas.ts';
+import { MAX_INTEGER, exactObject, recordId } from '../../http/requestSchemas.ts';
 import { readableFields } from '../../../contract/readableFields.ts';
 import {
   EMPTY_SUFFIX,
@@ -24,34 +24,13 @@ export interface ListedResource<F extends ListableField = ListableField> {
   list: Pick<ListModel, 'filters' | 'pageSize'>;
 }
 
-export const idsBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['ids'],
-  properties: {
-    ids: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 500,
-      uniqueItems: true,
-      items: { type: 'integer', minimum: 1, maximum: MAX_INTEGER },
-    },
-  },
-} as const;
+export const idsBody = exactObject({
+  ids: { type: 'array', minItems: 1, maxItems: 500, uniqueItems: true, items: recordId },
+});
 
-export const statusBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['is_active'],
-  properties: { is_active: { type: 'boolean' } },
-} as const;
+export const statusBody = exactObject({ is_active: { type: 'boolean' } });
 
-export const bulkStatusBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['ids', 'is_active'],
-  properties: { ids: idsBody.properties.ids, is_active: { type: 'boolean' } },
-} as const;
+export const bulkStatusBody = exactObject({ ids: idsBody.properties.ids, is_active: { type: 'boolean' } });
 
 export const optionsQuery = {
   type: 'object',

@@ -1,5 +1,5 @@
 /** Go anywhere's search: its query and its answer. */
-import { dataAnswer } from '../../http/answers.ts';
+import { dataAnswer, wholeObject } from '../../http/answers.ts';
 import { namedSchema } from '../../http/components.ts';
 import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LENGTH, SEARCH_MAX_LIMIT, SEARCH_MIN_LENGTH } from './search.ts';
 
@@ -26,31 +26,26 @@ export const searchQuery = {
   },
 } as const;
 
-const FOUND_RESOURCE = namedSchema('FoundResource', {
-  type: 'object',
-  required: ['resource', 'label', 'records'],
-  properties: {
+const FOUND_RESOURCE = namedSchema(
+  'FoundResource',
+  wholeObject({
     resource: { type: 'string', description: "The resource's module key, e.g. SUBSCRIBERS." },
     label: { type: 'string', description: "The resource's name, e.g. Subscribers." },
     records: {
       type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'label', 'details'],
-        properties: {
-          id: { type: 'integer' },
-          label: { type: 'string' },
-          details: {
-            type: 'array',
-            items: { type: 'string' },
-            description:
-              "What tells the record from others with a like label (the resource's `describe` in the manifest), e.g. its e-mail and mobile; empty when the resource names none.",
-          },
+      items: wholeObject({
+        id: { type: 'integer' },
+        label: { type: 'string' },
+        details: {
+          type: 'array',
+          items: { type: 'string' },
+          description:
+            "What tells the record from others with a like label (the resource's `describe` in the manifest), e.g. its e-mail and mobile; empty when the resource names none.",
         },
-      },
+      }),
     },
-  },
-});
+  }),
+);
 
 export const searchAnswer = dataAnswer(
   'The matching records, grouped by resource; resources without a match are left out.',

@@ -1,8 +1,8 @@
 /** Subscriber detail, subscriptions, top-ups and an executive's subscribers: their queries and answers. */
 import type { JsonSchema } from '../../../contract/description.ts';
-import { dataAnswer, listAnswer, type Answer } from '../../http/answers.ts';
+import { dataAnswer, listAnswer, type Answer, wholeObject } from '../../http/answers.ts';
 import { namedSchema } from '../../http/components.ts';
-import { MAX_INTEGER, pageQuery } from '../../http/requestSchemas.ts';
+import { pageQuery, exactObject, recordId } from '../../http/requestSchemas.ts';
 
 /**
  * Not a field of the manifest's ADD_TOP_UP form: no user types it. The console makes one key per top-up dialog and
@@ -51,11 +51,7 @@ const SUBSCRIPTION_FIELDS: Record<string, JsonSchema> = {
 /** Where a subscription stands today. */
 const SUBSCRIPTION_STATE = { type: 'string', enum: ['scheduled', 'current', 'ended', 'cancelled'] };
 
-const SUBSCRIPTION = namedSchema('Subscription', {
-  type: 'object',
-  required: Object.keys(SUBSCRIPTION_FIELDS),
-  properties: SUBSCRIPTION_FIELDS,
-});
+const SUBSCRIPTION = namedSchema('Subscription', wholeObject(SUBSCRIPTION_FIELDS));
 
 /** A points ledger entry; the ledger lists the first seven fields, an entry just written has them all. */
 const PAYMENT = namedSchema('Payment', {
@@ -73,37 +69,28 @@ const PAYMENT = namedSchema('Payment', {
   },
 });
 
-const LISTED_SUBSCRIPTION = namedSchema('ListedSubscription', {
-  type: 'object',
-  required: [...Object.keys(SUBSCRIPTION_FIELDS), 'plan_label', 'voucher_code', 'state'],
-  properties: {
+const LISTED_SUBSCRIPTION = namedSchema(
+  'ListedSubscription',
+  wholeObject({
     ...SUBSCRIPTION_FIELDS,
     plan_label: nullableString,
     voucher_code: nullableString,
     state: SUBSCRIPTION_STATE,
-  },
-});
+  }),
+);
 
 export const quoteQuery = {
   type: 'object',
   additionalProperties: false,
   required: ['plan_id'],
   properties: {
-    plan_id: { type: 'integer', minimum: 1, maximum: MAX_INTEGER },
+    plan_id: recordId,
     voucher_code: { type: 'string', maxLength: 20 },
     is_trial: { type: 'boolean', default: false },
   },
 } as const;
 
-export const subscriptionParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'subscriptionId'],
-  properties: {
-    id: { type: 'integer', minimum: 1, maximum: MAX_INTEGER },
-    subscriptionId: { type: 'integer', minimum: 1, maximum: MAX_INTEGER },
-  },
-} as const;
+export const subscriptionParams = exactObject({ id: recordId, subscriptionId: recordId });
 
 const LEDGER_ENTRY = namedSchema('LedgerEntry', {
   type: 'object',
@@ -123,17 +110,17 @@ const LEDGER_ENTRY = namedSchema('LedgerEntry', {
   },
 });
 
-const ALLOWED_ACTIONS = {
-  type: 'object',
-  description: 'What the caller may do to this subscriber, as the routes that do it would judge.',
-  required: ['add_subscription', 'cancel_subscription', 'add_top_up'],
-  additionalProperties: false,
-  properties: {
+const ALLOWED_ACTIONS = wholeObject(
+  {
     add_subscription: { type: 'boolean', description: 'POST subscribers/:id/subscriptions (and its quote).' },
     cancel_subscription: { type: 'boolean', description: 'POST subscribers/:id/subscriptions/:subscriptionId/cancel.' },
     add_top_up: { type: 'boolean', description: 'POST subscribers/:id/top-ups.' },
   },
-};
+  {
+    description: 'What the caller may do to this subscriber, as the routes that do it would judge.',
+    additionalProperties: false,
+  },
+);
 
 type SubscriberAnswer =
   | 'summary'
@@ -149,53 +136,46 @@ type SubscriberAnswer =
 
 export function subscriberAnswers(subscriber: JsonSchema): Record<SubscriberAnswer, Answer> {
   // The latest subscription, or null when there is none.
-  const latest = {
-    type: ['object', 'null'],
-    required: [...Object.keys(SUBSCRIPTION_FIELDS), 'plan_label', 'is_current', 'state'],
-    properties: {
+  const latest = wholeObject(
+    {
       ...SUBSCRIPTION_FIELDS,
       plan_label: { ...nullableString, description: "The plan's name." },
       is_current: { type: 'boolean', description: 'In force today.' },
       state: SUBSCRIPTION_STATE,
     },
-  };
+    { type: ['object', 'null'] },
+  );
   return {
-    summary: dataAnswer('The summary.', {
-      type: 'object',
-      required: ['subscriber', 'subscription', 'points_balance', 'paid_total', 'can'],
-      properties: {
+    summary: dataAnswer(
+      'The summary.',
+      wholeObject({
         subscriber,
         subscription: latest,
         points_balance: integer,
         paid_total: { ...money, description: 'Every payment received from the subscriber.' },
         can: ALLOWED_ACTIONS,
-      },
-    }),
+      }),
+    ),
     ledger: dataAnswer('The entries.', { type: 'array', items: LEDGER_ENTRY }),
     subscriptions: dataAnswer('The subscriptions, newest first.', { type: 'array', items: LISTED_SUBSCRIPTION }),
     payments: dataAnswer('The payments, newest first.', { type: 'array', items: PAYMENT }),
-    quote: dataAnswer('The price.', {
-      type: 'object',
-      required: ['list_price', 'discount', 'amount_due', 'days', 'voucher_code'],
-      properties: {
+    quote: dataAnswer(
+      'The price.',
+      wholeObject({
         list_price: money,
         discount: money,
         amount_due: money,
         days: { ...nullableInteger, description: 'How many days it covers; null: no end.' },
         voucher_code: nullableString,
-      },
-    }),
+      }),
+    ),
     subscribed: dataAnswer(
       'Added.',
-      {
-        type: 'object',
-        required: ['subscription', 'ledger_entry', 'payment'],
-        properties: {
-          subscription: SUBSCRIPTION,
-          ledger_entry: LEDGER_ENTRY,
-          payment: { anyOf: [PAYMENT, { type: 'null' }] },
-        },
-      },
+      wholeObject({
+        subscription: SUBSCRIPTION,
+        ledger_entry: LEDGER_ENTRY,
+        payment: { anyOf: [PAYMENT, { type: 'null' }] },
+      }),
       { message: true },
     ),
     cancelled: dataAnswer('Cancelled.', SUBSCRIPTION, { message: true }),

@@ -10,24 +10,9 @@ export function change(
   format: (value: number) => string,
 ): ReviewCheck {
   const base = { key, label: LABELS[key], threshold, current };
-  if (previous === undefined)
-    return {
-      ...base,
-      measured: null,
-      previous: null,
-      applied: false,
-      flagged: false,
-      message: 'No published month to compare with.',
-    };
+  if (previous === undefined) return notApplied({ ...base, previous: null }, 'No published month to compare with.');
   if (previous === 0)
-    return {
-      ...base,
-      measured: null,
-      previous,
-      applied: false,
-      flagged: false,
-      message: `The month compared with has none (${format(current)} now).`,
-    };
+    return notApplied({ ...base, previous }, `The month compared with has none (${format(current)} now).`);
   const measured = current / previous - 1;
   const flagged = Math.abs(measured) > threshold;
   const moved = measured >= 0 ? 'rose' : 'fell';
@@ -74,13 +59,7 @@ export function partyChange(
   const current = ratio(empty, rows);
   const base = { key, label: LABELS[key], threshold, current, previous };
   if (previous === null)
-    return {
-      ...base,
-      measured: null,
-      applied: false,
-      flagged: false,
-      message: `${percent(current)} of the rows have none; no published month to compare with.`,
-    };
+    return notApplied(base, `${percent(current)} of the rows have none; no published month to compare with.`);
   const measured = current - previous;
   const flagged = measured > threshold;
   return {
@@ -90,4 +69,12 @@ export function partyChange(
     flagged,
     message: `${percent(current)} of the rows have none, ${percent(previous)} before (${points(measured)}); ${flagged ? 'more than' : 'within'} the rise of ${points(threshold)} allowed.`,
   };
+}
+
+/** A check without a figure to compare with: nothing measured, nothing flagged; `message` says why. */
+function notApplied(
+  compared: Pick<ReviewCheck, 'key' | 'label' | 'threshold' | 'current' | 'previous'>,
+  message: string,
+): ReviewCheck {
+  return { ...compared, measured: null, applied: false, flagged: false, message };
 }

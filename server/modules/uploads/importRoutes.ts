@@ -1,7 +1,6 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { csvAnswer, errorAnswers } from '../../http/answers.ts';
-import { csvLine } from '../../http/csv.ts';
+import { csvLine, sendCsvFile } from '../../http/csv.ts';
 import { HttpError, forbidden, notFound, validationError } from '../../http/errors.ts';
 import { idParams } from '../../http/requestSchemas.ts';
 import { MODULE, entityResource } from '../../registry.ts';
@@ -204,10 +203,7 @@ export async function uploadImportRoutes(app: FastifyInstance): Promise<void> {
           after = rows.at(-1)!.line;
         }
       }
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="upload-${id}-rejected-rows.csv"`)
-        .send(Readable.from(lines()));
+      return sendCsvFile(reply, `upload-${id}-rejected-rows.csv`, lines());
     },
   });
 }

@@ -1,106 +1,70 @@
 /** An upload's import: the queries its routes take and the answers they give. */
 import type { JsonSchema } from '../../../contract/description.ts';
-import { dataAnswer, type Answer } from '../../http/answers.ts';
+import { dataAnswer, type Answer, wholeObject } from '../../http/answers.ts';
+import { exactObject } from '../../http/requestSchemas.ts';
 
 const nullableString = { type: ['string', 'null'] };
 const nullableDateTime = { type: ['string', 'null'], format: 'date-time' };
 const nullableNumber = { type: ['number', 'null'] };
 
 /** The upload ids of a page of the uploads list. */
-export const progressListQuery = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['ids'],
-  properties: { ids: { type: 'string', pattern: '^[0-9]+(,[0-9]+)*$', maxLength: 2000 } },
-} as const;
+export const progressListQuery = exactObject({
+  ids: { type: 'string', pattern: '^[0-9]+(,[0-9]+)*$', maxLength: 2000 },
+});
 
 /** What an import has done so far, written at least every 2 s by the instance running it. */
-const progress = {
-  type: 'object',
-  required: [
-    'bytes_total',
-    'bytes_read',
-    'rows_read',
-    'rows_accepted',
-    'rows_rejected',
-    'started_at',
-    'updated_at',
-    'rows_per_second',
-    'seconds_left',
-    'cancel_requested',
-  ],
-  properties: {
-    bytes_total: { type: ['integer', 'null'], description: "The stored file's size (compressed, for a gzip file)." },
-    bytes_read: { type: 'integer', description: 'Of those, how many have been read.' },
-    rows_read: { type: 'integer' },
-    rows_accepted: { type: 'integer' },
-    rows_rejected: { type: 'integer' },
-    started_at: nullableDateTime,
-    updated_at: { type: 'string', format: 'date-time' },
-    rows_per_second: nullableNumber,
-    seconds_left: { ...nullableNumber, description: 'At the rate so far, until the whole file is read.' },
-    cancel_requested: { type: 'boolean' },
-  },
-};
+const progress = wholeObject({
+  bytes_total: { type: ['integer', 'null'], description: "The stored file's size (compressed, for a gzip file)." },
+  bytes_read: { type: 'integer', description: 'Of those, how many have been read.' },
+  rows_read: { type: 'integer' },
+  rows_accepted: { type: 'integer' },
+  rows_rejected: { type: 'integer' },
+  started_at: nullableDateTime,
+  updated_at: { type: 'string', format: 'date-time' },
+  rows_per_second: nullableNumber,
+  seconds_left: { ...nullableNumber, description: 'At the rate so far, until the whole file is read.' },
+  cancel_requested: { type: 'boolean' },
+});
 
 export function importAnswers(upload: JsonSchema): Record<'log' | 'progressList' | 'cancelled' | 'replacing', Answer> {
   return {
     log: dataAnswer(
       "The upload with its file's state, its import's progress (null before it started), and the rejected lines (at most 10,000).",
-      {
-        type: 'object',
-        required: ['upload', 'progress', 'rejected'],
-        properties: {
-          upload: {
-            allOf: [
-              upload,
-              {
-                type: 'object',
-                properties: {
-                  stored_at: nullableDateTime,
-                  processed_at: nullableDateTime,
-                  error: nullableString,
-                  replaces_published: { type: ['boolean', 'null'] },
-                },
-              },
-            ],
-          },
-          progress: { oneOf: [progress, { type: 'null' }] },
-          rejected: {
-            type: 'array',
-            items: {
+      wholeObject({
+        upload: {
+          allOf: [
+            upload,
+            {
               type: 'object',
-              required: ['line', 'reason'],
-              properties: { line: { type: 'integer' }, reason: { type: 'string' } },
+              properties: {
+                stored_at: nullableDateTime,
+                processed_at: nullableDateTime,
+                error: nullableString,
+                replaces_published: { type: ['boolean', 'null'] },
+              },
             },
-          },
+          ],
         },
-      },
+        progress: { oneOf: [progress, { type: 'null' }] },
+        rejected: {
+          type: 'array',
+          items: wholeObject({ line: { type: 'integer' }, reason: { type: 'string' } }),
+        },
+      }),
     ),
     progressList: dataAnswer(
       'The progress of those of the uploads whose import has started, with their status (`published`, `needs_review` and the others once it has ended).',
       {
         type: 'array',
         items: {
-          allOf: [
-            progress,
-            {
-              type: 'object',
-              required: ['upload_id', 'status'],
-              properties: { upload_id: { type: 'integer' }, status: { type: 'string' } },
-            },
-          ],
+          allOf: [progress, wholeObject({ upload_id: { type: 'integer' }, status: { type: 'string' } })],
         },
       },
     ),
     cancelled: dataAnswer('The upload, cancelled or being cancelled.', upload, { message: true }),
     replacing: dataAnswer(
       'The upload will replace the published one.',
-      {
-        type: 'object',
-        required: ['upload_id', 'replaces_published'],
-        properties: { upload_id: { type: 'integer' }, replaces_published: { type: 'boolean' } },
-      },
+      wholeObject({ upload_id: { type: 'integer' }, replaces_published: { type: 'boolean' } }),
       { message: true },
     ),
   };

@@ -1,6 +1,7 @@
 /** Review before publishing: the bodies its routes take and the answers they give (contract/uploadReview.ts). */
 import type { JsonSchema } from '../../../contract/description.ts';
-import { dataAnswer, type Answer } from '../../http/answers.ts';
+import { dataAnswer, type Answer, wholeObject } from '../../http/answers.ts';
+import { exactObject } from '../../http/requestSchemas.ts';
 
 const fraction = (description: string) => ({ type: 'number', minimum: 0, maximum: 100, description });
 
@@ -33,7 +34,7 @@ const THRESHOLD_PROPERTIES = {
   },
 } as const;
 
-const thresholds = { type: 'object', required: Object.keys(THRESHOLD_PROPERTIES), properties: THRESHOLD_PROPERTIES };
+const thresholds = wholeObject(THRESHOLD_PROPERTIES);
 
 export const thresholdsBody = {
   type: 'object',
@@ -42,73 +43,53 @@ export const thresholdsBody = {
   properties: THRESHOLD_PROPERTIES,
 } as const;
 
-export const reasonBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['reason'],
-  properties: { reason: { type: 'string', maxLength: 2000, description: "Why: kept with the upload's history." } },
-} as const;
+export const reasonBody = exactObject({
+  reason: { type: 'string', maxLength: 2000, description: "Why: kept with the upload's history." },
+});
 
 /** Free-form below its top level: its shape is contract/uploadReview.ts's. */
 const anyObject = (description: string) => ({ type: 'object', additionalProperties: true, description });
 
 export function reviewAnswers(upload: JsonSchema): Record<'settings' | 'decided' | 'review', Answer> {
   return {
-    settings: dataAnswer('The thresholds in force and their defaults.', {
-      type: 'object',
-      required: ['thresholds', 'defaults'],
-      properties: { thresholds, defaults: thresholds },
-    }),
+    settings: dataAnswer(
+      'The thresholds in force and their defaults.',
+      wholeObject({ thresholds, defaults: thresholds }),
+    ),
     decided: dataAnswer('The upload after the decision.', upload, { message: true }),
     review: dataAnswer(
       "The upload's stored comparison, the months for its chart and the rows behind each flagged check (UploadReviewAnswer).",
-      {
-        type: 'object',
-        required: ['upload_id', 'status', 'review', 'decision', 'months', 'samples'],
-        properties: {
-          upload_id: { type: 'integer' },
-          status: { type: 'string' },
-          review: { oneOf: [anyObject('UploadReview'), { type: 'null' }] },
-          decision: {
-            oneOf: [
-              {
-                type: 'object',
-                required: ['by', 'at', 'reason'],
-                properties: {
-                  by: { type: ['integer', 'null'] },
-                  at: { type: 'string', format: 'date-time' },
-                  reason: { type: ['string', 'null'] },
-                },
-              },
-              { type: 'null' },
-            ],
-          },
-          months: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['period', 'rows', 'value', 'current'],
-              properties: {
-                period: { type: 'string' },
-                rows: { type: 'integer' },
-                value: { type: ['number', 'null'] },
-                current: { type: 'boolean' },
-              },
-            },
-          },
-          samples: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['key', 'rows'],
-              properties: {
-                key: { type: 'string' },
-                rows: { type: 'array', items: anyObject('A trade record, or a rejected line') },
-              },
-            },
-          },
+      wholeObject({
+        upload_id: { type: 'integer' },
+        status: { type: 'string' },
+        review: { oneOf: [anyObject('UploadReview'), { type: 'null' }] },
+        decision: {
+          oneOf: [
+            wholeObject({
+              by: { type: ['integer', 'null'] },
+              at: { type: 'string', format: 'date-time' },
+              reason: { type: ['string', 'null'] },
+            }),
+            { type: 'null' },
+          ],
         },
-      },
+        months: {
+          type: 'array',
+          items: wholeObject({
+            period: { type: 'string' },
+            rows: { type: 'integer' },
+            value: { type: ['number', 'null'] },
+            current: { type: 'boolean' },
+          }),
+        },
+        samples: {
+          type: 'array',
+          items: wholeObject({
+            key: { type: 'string' },
+            rows: { type: 'array', items: anyObject('A trade record, or a rejected line') },
+          }),
+        },
+      }),
     ),
   };
 }

@@ -1,25 +1,16 @@
 /** Trade-data uploads: the queries and bodies their routes take and the answers they give. */
 import type { JsonSchema } from '../../../contract/description.ts';
-import { dataAnswer, type Answer } from '../../http/answers.ts';
+import { dataAnswer, type Answer, wholeObject } from '../../http/answers.ts';
+import { exactObject } from '../../http/requestSchemas.ts';
 
 /** The signature and expiry of the upload URL `POST uploads` hands out. */
-export const uploadFileQuery = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['expires', 'signature'],
-  properties: {
-    expires: { type: 'integer', minimum: 0, maximum: 99_999_999_999 },
-    signature: { type: 'string', maxLength: 100 },
-  },
-} as const;
+export const uploadFileQuery = exactObject({
+  expires: { type: 'integer', minimum: 0, maximum: 99_999_999_999 },
+  signature: { type: 'string', maxLength: 100 },
+});
 
 /** The data columns a trade file's header is checked against, for a trade direction. */
-export const uploadColumnsQuery = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['trade_direction'],
-  properties: { trade_direction: { type: 'string', enum: ['import', 'export'] } },
-} as const;
+export const uploadColumnsQuery = exactObject({ trade_direction: { type: 'string', enum: ['import', 'export'] } });
 
 /**
  * Completing an upload whose file has arrived, with the uploader's answers to the questions it may raise:
@@ -46,36 +37,28 @@ export function uploadAnswers(upload: JsonSchema): Record<'ticket' | 'columns' |
   return {
     ticket: dataAnswer(
       'The upload and its signed, expiring target.',
-      {
-        type: 'object',
-        required: ['upload', 'upload_url', 'complete_path', 'expires_at', 'max_bytes'],
-        properties: {
-          upload,
-          upload_url: {
-            type: 'string',
-            description: "The tus endpoint of the file, signed and expiring: a URL, or a path of this server's origin.",
-          },
-          complete_path: {
-            type: 'string',
-            description: '`uploads/<id>/complete`: the API path to POST once the whole file has arrived.',
-          },
-          expires_at: { type: 'string', format: 'date-time' },
-          max_bytes: { type: 'integer' },
+      wholeObject({
+        upload,
+        upload_url: {
+          type: 'string',
+          description: "The tus endpoint of the file, signed and expiring: a URL, or a path of this server's origin.",
         },
-      },
+        complete_path: {
+          type: 'string',
+          description: '`uploads/<id>/complete`: the API path to POST once the whole file has arrived.',
+        },
+        expires_at: { type: 'string', format: 'date-time' },
+        max_bytes: { type: 'integer' },
+      }),
       { message: true },
     ),
     columns: dataAnswer('The expected columns.', {
       type: 'array',
-      items: {
-        type: 'object',
-        required: ['name', 'type', 'required'],
-        properties: {
-          name: { type: 'string' },
-          type: { type: 'string', enum: ['string', 'number', 'date'] },
-          required: { type: 'boolean' },
-        },
-      },
+      items: wholeObject({
+        name: { type: 'string' },
+        type: { type: 'string', enum: ['string', 'number', 'date'] },
+        required: { type: 'boolean' },
+      }),
     }),
     received: dataAnswer('The file was received and is being processed.', upload, { message: true }),
   };

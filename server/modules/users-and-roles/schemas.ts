@@ -1,23 +1,19 @@
 /** The caller's permissions and a role's permission set (PERM-01): their request body and answers. */
-import { dataAnswer, withETag } from '../../http/answers.ts';
+import { dataAnswer, withETag, wholeObject } from '../../http/answers.ts';
 import type { JsonSchema } from '../../../contract/description.ts';
 import { namedSchema } from '../../http/components.ts';
+import { exactObject } from '../../http/requestSchemas.ts';
 type ModuleActions = ReadonlyArray<{ key: string; actions: readonly string[] }>;
 
-const ROUTED_ACTION = {
-  type: 'object',
-  required: ['is_routable', 'route_url'],
-  properties: { is_routable: { type: 'boolean' }, route_url: { type: 'string' } },
-};
+const ROUTED_ACTION = wholeObject({ is_routable: { type: 'boolean' }, route_url: { type: 'string' } });
 
 export const permissionMapAnswer = dataAnswer('Built from the role on every call.', {
   type: 'object',
   description: 'Module → its order and the granted actions with their routes.',
-  additionalProperties: {
-    type: 'object',
-    required: ['order', 'actions'],
-    properties: { order: { type: 'integer' }, actions: { type: 'object', additionalProperties: ROUTED_ACTION } },
-  },
+  additionalProperties: wholeObject({
+    order: { type: 'integer' },
+    actions: { type: 'object', additionalProperties: ROUTED_ACTION },
+  }),
 });
 
 /** A role's permission set: each module, with the actions it offers (an area offers `view`). */
@@ -36,12 +32,7 @@ export function permissionSetSchema(modules: ModuleActions): JsonSchema {
 }
 
 export function rolePermissionsBody(permissionSet: JsonSchema): JsonSchema {
-  return {
-    type: 'object',
-    additionalProperties: false,
-    required: ['permissions'],
-    properties: { permissions: permissionSet },
-  };
+  return exactObject({ permissions: permissionSet });
 }
 
 export function permissionSetAnswers(permissionSet: JsonSchema) {
@@ -56,16 +47,15 @@ export function permissionSetAnswers(permissionSet: JsonSchema) {
 const nullableDateTime = { type: ['string', 'null'], format: 'date-time' };
 
 /** Whether a user has verified their address, and the last verification link sent to it. */
-const EMAIL_VERIFICATION = namedSchema('EmailVerification', {
-  type: 'object',
-  required: ['email', 'verified_at', 'last_link_sent_at', 'last_link_expires_at'],
-  properties: {
+const EMAIL_VERIFICATION = namedSchema(
+  'EmailVerification',
+  wholeObject({
     email: { type: 'string' },
     verified_at: nullableDateTime,
     last_link_sent_at: nullableDateTime,
     last_link_expires_at: nullableDateTime,
-  },
-});
+  }),
+);
 
 /** An administrator's "send the verification link again": nothing to say beyond the user in the path. */
 export const verificationLinkBody = { type: 'object', additionalProperties: false, properties: {} } as const;

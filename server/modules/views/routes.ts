@@ -7,6 +7,7 @@ import { errorAnswers, messageAnswer } from '../../http/answers.ts';
 import { notFound, validationError } from '../../http/errors.ts';
 import { resourceRouteDocs } from '../../http/routeDocs.ts';
 import { etagOf, expectedVersion, IF_MATCH_HEADER, staleRecord } from '../../http/recordVersion.ts';
+import { idParams } from '../../http/requestSchemas.ts';
 import { ENTITY_RESOURCES, type EntityResource } from '../../registry.ts';
 import { listableFields } from '../resources/schemas.ts';
 import { hasFullAccess } from '../users-and-roles/fullAccess.ts';
@@ -18,7 +19,6 @@ import {
   VIEW_ANSWER,
   VIEW_BODY,
   VIEW_SAVED,
-  viewParams,
   VIEWS_ANSWER,
   viewsQuery,
 } from './schemas.ts';
@@ -141,7 +141,7 @@ function registerViews(app: FastifyInstance, resource: EntityResource): void {
         `One saved view of ${list}`,
         'One the caller may open (their own, or shared with their role), whichever page of the list holds it.',
       ),
-      params: viewParams,
+      params: idParams,
       response: { 200: VIEW_ANSWER, ...errorAnswers(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {
@@ -184,7 +184,7 @@ function registerViews(app: FastifyInstance, resource: EntityResource): void {
         `Rename, share or change a view of ${list}`,
         'Its owner only; the body is the whole view.',
       ),
-      params: viewParams,
+      params: idParams,
       headers: IF_MATCH_HEADER,
       body: VIEW_BODY,
       response: { 200: VIEW_SAVED, ...errorAnswers(400, 401, 403, 404, 412, 428) },
@@ -214,7 +214,7 @@ function registerViews(app: FastifyInstance, resource: EntityResource): void {
     config: { ...config, audit: { action: 'view_deleted' } },
     schema: {
       ...about(`delete${singular}View`, `Delete a view of ${list}`, 'Its owner only.'),
-      params: viewParams,
+      params: idParams,
       headers: IF_MATCH_HEADER,
       response: { 200: messageAnswer('Deleted.'), ...errorAnswers(400, 401, 403, 404, 412, 428) },
     },

@@ -1,12 +1,10 @@
 /** The request and answer schemas of a list's saved views and settings (docs/api.md, "Saved views and list settings"). */
 import { SAVED_VIEW_LIMITS } from '../../../contract/savedViews.ts';
-import { dataAnswer, json, LIST_META, type Answer, withETag } from '../../http/answers.ts';
+import { dataAnswer, json, LIST_META, type Answer, withETag, wholeObject } from '../../http/answers.ts';
 import { namedSchema } from '../../http/components.ts';
-import { MAX_INTEGER, pageQuery } from '../../http/requestSchemas.ts';
+import { MAX_INTEGER, pageQuery, recordId } from '../../http/requestSchemas.ts';
 import type { EntityResource } from '../../registry.ts';
 import { listableFields } from '../resources/schemas.ts';
-
-const id = { type: 'integer', minimum: 1, maximum: MAX_INTEGER } as const;
 
 const QUERY = namedSchema('ViewQuery', {
   type: 'object',
@@ -40,22 +38,9 @@ const DROPPED = {
     'What the manifest no longer has and the answer leaves out: a filter key, a column, a sort field, or `<key>: <value>` for an enum value.',
 };
 
-export const VIEW = namedSchema('SavedView', {
-  type: 'object',
-  required: [
-    'id',
-    'name',
-    'owner_id',
-    'owner_name',
-    'mine',
-    'shared_role_id',
-    'shared_role_name',
-    'query',
-    'dropped',
-    'version',
-    'updated_at',
-  ],
-  properties: {
+export const VIEW = namedSchema(
+  'SavedView',
+  wholeObject({
     id: { type: 'integer' },
     name: { type: 'string' },
     owner_id: { type: 'integer' },
@@ -67,13 +52,12 @@ export const VIEW = namedSchema('SavedView', {
     dropped: DROPPED,
     version: { type: 'integer' },
     updated_at: { type: 'string', format: 'date-time' },
-  },
-});
+  }),
+);
 
-export const PREFERENCES = namedSchema('ListPreferences', {
-  type: 'object',
-  required: ['columns', 'default_view_id', 'dropped'],
-  properties: {
+export const PREFERENCES = namedSchema(
+  'ListPreferences',
+  wholeObject({
     columns: {
       type: ['array', 'null'],
       items: { type: 'string' },
@@ -84,8 +68,8 @@ export const PREFERENCES = namedSchema('ListPreferences', {
       description: 'The view the list opens with when its address names no query.',
     },
     dropped: DROPPED,
-  },
-});
+  }),
+);
 
 /** The body of `PUT <list>/list-preferences`: what it names changes, the rest stays. */
 export function preferencesBody(resource: EntityResource) {
@@ -101,46 +85,31 @@ export function preferencesBody(resource: EntityResource) {
         uniqueItems: true,
         items: { type: 'string', enum: listableFields(resource).map((field) => field.name) },
       },
-      default_view_id: { ...id, type: ['integer', 'null'] },
+      default_view_id: { ...recordId, type: ['integer', 'null'] },
     },
   };
 }
-
-export const viewParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: { id },
-} as const;
 
 export const viewsQuery = pageQuery({
   default: SAVED_VIEW_LIMITS.pageSize,
   maximum: SAVED_VIEW_LIMITS.pageSize,
 });
 
-const VIEWS_PAGE = {
-  type: 'object',
-  required: ['views', 'preferences', 'share_roles'],
-  properties: {
-    views: { type: 'array', items: VIEW, description: 'A page of them, by name.' },
-    preferences: PREFERENCES,
-    share_roles: {
-      type: 'array',
-      description:
-        'The roles the caller may share a view with: their own; every active role for a user with full access.',
-      items: {
-        type: 'object',
-        required: ['id', 'name'],
-        properties: { id: { type: 'integer' }, name: { type: 'string' } },
-      },
-    },
+const VIEWS_PAGE = wholeObject({
+  views: { type: 'array', items: VIEW, description: 'A page of them, by name.' },
+  preferences: PREFERENCES,
+  share_roles: {
+    type: 'array',
+    description:
+      'The roles the caller may share a view with: their own; every active role for a user with full access.',
+    items: wholeObject({ id: { type: 'integer' }, name: { type: 'string' } }),
   },
-} as const;
+});
 
 export const VIEWS_ANSWER: Answer = {
   description:
     'A page of the views the caller may open (their own and those shared with their role), and their settings of the list; `meta.total` counts every view they may open.',
-  content: json({ type: 'object', required: ['data', 'meta'], properties: { data: VIEWS_PAGE, meta: LIST_META } }),
+  content: json(wholeObject({ data: VIEWS_PAGE, meta: LIST_META })),
 };
 export const VIEW_ANSWER = withETag(dataAnswer('The view.', VIEW));
 export const VIEW_SAVED = withETag(dataAnswer('Saved.', VIEW, { message: true }));

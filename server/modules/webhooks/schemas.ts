@@ -1,8 +1,8 @@
 /** The request and answer schemas of webhooks (docs/api.md, "Webhooks"). */
 import { PING_EVENT, WEBHOOK_LIMITS, WEBHOOK_SECRET_PREFIX } from '../../../contract/webhooks.ts';
-import { dataAnswer, listAnswer, withETag } from '../../http/answers.ts';
+import { dataAnswer, listAnswer, withETag, wholeObject } from '../../http/answers.ts';
 import { namedSchema } from '../../http/components.ts';
-import { MAX_INTEGER, pageQuery } from '../../http/requestSchemas.ts';
+import { pageQuery, exactObject, recordId } from '../../http/requestSchemas.ts';
 
 export const WEBHOOK_BODY = namedSchema('WebhookWrite', {
   type: 'object',
@@ -31,37 +31,18 @@ export const WEBHOOK_BODY = namedSchema('WebhookWrite', {
   },
 });
 
-const LAST_DELIVERY = {
-  type: ['object', 'null'],
-  required: ['state', 'at', 'response_status'],
-  properties: {
+const LAST_DELIVERY = wholeObject(
+  {
     state: { type: 'string', enum: ['pending', 'sending', 'delivered', 'failed'] },
     at: { type: 'string', format: 'date-time' },
     response_status: { type: ['integer', 'null'] },
   },
-};
+  { type: ['object', 'null'] },
+);
 
-const WEBHOOK = namedSchema('Webhook', {
-  type: 'object',
-  required: [
-    'id',
-    'name',
-    'url',
-    'events',
-    'enabled',
-    'secret_hint',
-    'version',
-    'created_by',
-    'created_by_email',
-    'maker_active',
-    'created_at',
-    'updated_at',
-    'last_delivery',
-    'pending',
-    'failed',
-    'paused_reason',
-  ],
-  properties: {
+const WEBHOOK = namedSchema(
+  'Webhook',
+  wholeObject({
     id: { type: 'integer' },
     name: { type: 'string' },
     url: { type: 'string' },
@@ -89,20 +70,16 @@ const WEBHOOK = namedSchema('Webhook', {
       description:
         'Why the server paused the webhook: a delivery failed for good and none got through since its event. Null while enabled, or when a person paused it.',
     },
+  }),
+);
+
+const WITH_SECRET = wholeObject({
+  ...WEBHOOK.properties,
+  secret: {
+    type: 'string',
+    description: `The signing secret, \`${WEBHOOK_SECRET_PREFIX}…\`: shown this once. Each delivery's \`X-Signature\` is \`sha256=\` HMAC-SHA256 of \`<X-Webhook-Timestamp>.<body>\` under it.`,
   },
 });
-
-const WITH_SECRET = {
-  type: 'object',
-  required: [...WEBHOOK.required, 'secret'],
-  properties: {
-    ...WEBHOOK.properties,
-    secret: {
-      type: 'string',
-      description: `The signing secret, \`${WEBHOOK_SECRET_PREFIX}…\`: shown this once. Each delivery's \`X-Signature\` is \`sha256=\` HMAC-SHA256 of \`<X-Webhook-Timestamp>.<body>\` under it.`,
-    },
-  },
-};
 
 const DELIVERY = namedSchema('WebhookDelivery', {
   type: 'object',
@@ -130,16 +107,15 @@ const DELIVERY = namedSchema('WebhookDelivery', {
   },
 });
 
-const EVENT_CHOICE = namedSchema('WebhookEventChoice', {
-  type: 'object',
-  required: ['name', 'module', 'module_label', 'description'],
-  properties: {
+const EVENT_CHOICE = namedSchema(
+  'WebhookEventChoice',
+  wholeObject({
     name: { type: 'string' },
     module: { type: 'string' },
     module_label: { type: 'string' },
     description: { type: 'string' },
-  },
-});
+  }),
+);
 
 export const WEBHOOKS_ANSWER = listAnswer('A page of the webhooks, newest first.', WEBHOOK);
 export const WEBHOOK_ANSWER = withETag(dataAnswer('The webhook.', WEBHOOK));
@@ -170,12 +146,7 @@ export const deliveriesQuery = pageQuery(
   },
 );
 
-export const deliveryParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'deliveryId'],
-  properties: {
-    id: { type: 'integer', minimum: 1, maximum: MAX_INTEGER },
-    deliveryId: { type: 'integer', minimum: 1, maximum: MAX_INTEGER },
-  },
-} as const;
+export const deliveryParams = exactObject({
+  id: recordId,
+  deliveryId: recordId,
+});
