@@ -3,6 +3,7 @@
  * body, and how a manifest schema becomes the schema a request body is judged by.
  */
 import type { JsonSchema } from '../../contract/description.ts';
+import { wholeObject } from './answers.ts';
 
 /** The largest integer both JSON and PostgreSQL bigint hold exactly. */
 export const MAX_INTEGER = Number.MAX_SAFE_INTEGER;
@@ -62,7 +63,7 @@ export const recordId = { type: 'integer', minimum: 1, maximum: MAX_INTEGER } as
 export function exactObject<Properties extends Record<string, JsonSchema>>(
   properties: Properties,
 ): JsonSchema & { properties: Properties } {
-  return { type: 'object', additionalProperties: false, required: Object.keys(properties), properties };
+  return wholeObject(properties, { additionalProperties: false });
 }
 
 export const idParams = exactObject({ id: recordId });
