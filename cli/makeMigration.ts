@@ -8,7 +8,7 @@ import { draftFromManifest } from './manifestDraft.ts';
 import { withDecisionFlags } from './migrationFlags.ts';
 import type { Io, PathOptions } from './options.ts';
 
-type MakeMigrationFlags = DecisionFlags & { name?: string };
+type MakeMigrationFlags = DecisionFlags & { name?: string; empty?: boolean };
 
 export function registerMakeMigration(program: Command, io: Io, setExit: (code: ExitCode) => void): void {
   withDecisionFlags(
@@ -17,7 +17,8 @@ export function registerMakeMigration(program: Command, io: Io, setExit: (code: 
       .description(
         `write the next migration of the manifest's tables (${MANIFEST_MIGRATIONS}/NNNN_name.sql and its .shape.json) from what changed since the last`,
       )
-      .option('--name <words>', 'what the migration does, for its file name (made from what changed when absent)'),
+      .option('--name <words>', 'what the migration does, for its file name (made from what changed when absent)')
+      .option('--empty', 'a migration whose steps you write, while the data shape stays as it is (needs --name)'),
   )
     .addHelpText(
       'after',
@@ -29,7 +30,7 @@ export function registerMakeMigration(program: Command, io: Io, setExit: (code: 
 }
 
 export async function runMakeMigration(paths: PathOptions, flags: MakeMigrationFlags, io: Io): Promise<ExitCode> {
-  const drafted = await draftFromManifest(paths, flags, io, flags.name);
+  const drafted = await draftFromManifest(paths, flags, io, { name: flags.name, empty: flags.empty });
   if (typeof drafted === 'number') return drafted;
   const { folder, draft } = drafted;
   if (draft.kind === 'unchanged') {

@@ -16,7 +16,7 @@ export async function draftFromManifest(
   paths: PathOptions,
   flags: DecisionFlags,
   io: Io,
-  name?: string,
+  draftOptions: { name?: string | undefined; empty?: boolean | undefined } = {},
 ): Promise<{ folder: string; draft: Draft } | ExitCode> {
   const { decisions, errors } = decisionsOf(flags);
   if (errors.length > 0) {
@@ -36,7 +36,8 @@ export async function draftFromManifest(
     return EXIT.invalidOrStale;
   }
   const draft = await draftMigration(built.model, committed.migrations, {
-    ...(name ? { name } : {}),
+    ...(draftOptions.name ? { name: draftOptions.name } : {}),
+    ...(draftOptions.empty ? { empty: true } : {}),
     decisions,
     ask: io.ask ?? null,
   });

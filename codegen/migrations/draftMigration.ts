@@ -14,6 +14,11 @@ export interface DraftOptions {
   decisions: MigrationDecisions;
   /** Asks on a terminal; null refuses what is undecided instead, naming the flag that decides it. */
   ask: Ask | null;
+  /**
+   * A migration of the developer's own while the data shape stays as it is (an index's storage, a fix of rows): its
+   * steps are theirs to write. Refused while the shape has changed, whose steps must come first.
+   */
+  empty?: boolean;
 }
 
 export type Draft =
@@ -33,7 +38,9 @@ export async function draftMigration(
   const next = dataShape(model.areas);
   const last = committed.at(-1) ?? null;
   const previous = last?.shape ?? null;
-  if (last && shapeDifferences(last.shape, next).length === 0) return { kind: 'unchanged', last: last.name };
+  const unchanged = last !== null && shapeDifferences(last.shape, next).length === 0;
+  if (options.empty) return emptyDraft(last, next, unchanged, options.name);
+  if (unchanged) return { kind: 'unchanged', last: last.name };
   const defaults = manifestDefaults(model);
   const settled = previous
     ? await settleDecisions(previous, next, options.decisions, defaults, options.ask)
@@ -48,7 +55,7 @@ export async function draftMigration(
   });
   if (unfit.length > 0) return { kind: 'refused', refusals: unfit };
 
-  const number = String(Number(last?.number ?? '0') + 1).padStart(4, '0');
+  const number = nextNumber(last);
   const summary = previous
     ? changeSummary(previous, next, decisions)
     : ['every table of the manifest: created, or adopted with its rows by a database made before migrations'];
@@ -59,10 +66,38 @@ export async function draftMigration(
     `from ${last ? `${last.name}.shape.json` : 'no tables'} to ${name}.shape.json:`,
     ...summary.map((line) => `  - ${line}`),
     ...(steps.length === 0 ? ['Nothing in the database changes; the shape records what the rows may now hold.'] : []),
-    'Review it before committing it: a step may be edited (a backfill, a conversion) until it is applied somewhere.',
-    'The server applies pending migrations at start in one transaction, and will not start once an applied one changed.',
+    ...REVIEW,
   ];
   return { kind: 'draft', name, sql: migrationText(header, steps), shape: shapeText(next), steps, summary };
+}
+
+const REVIEW = [
+  'Review it before committing it: a step may be edited (a backfill, a conversion) until it is applied somewhere.',
+  'The server applies pending migrations at start in one transaction, and will not start once an applied one changed.',
+];
+
+const nextNumber = (last: ManifestMigration | null) => String(Number(last?.number ?? '0') + 1).padStart(4, '0');
+
+/** A migration whose steps the developer writes, leaving the data shape the last one left. */
+function emptyDraft(last: ManifestMigration | null, next: DataShape, unchanged: boolean, words?: string): Draft {
+  if (!last)
+    return { kind: 'refused', refusals: ['--empty: there is no migration yet; run make-migration without it.'] };
+  if (!unchanged)
+    return {
+      kind: 'refused',
+      refusals: [
+        `--empty: the manifest's data shape changed since ${last.name}; run make-migration without --empty first.`,
+      ],
+    };
+  if (!words) return { kind: 'refused', refusals: ['--empty needs --name saying what the migration does.'] };
+  const name = `${nextNumber(last)}_${fileWords(words)}`;
+  const header = [
+    `manifest/${name}: written by \`admin-codegen make-migration --empty\`; the data shape stays ${last.name}'s.`,
+    'Its steps are written by hand below, each as `-- step: <what it does>` and its SQL.',
+    ...REVIEW,
+  ];
+  const summary = ['no change of the data shape: the steps are yours to write'];
+  return { kind: 'draft', name, sql: migrationText(header, []), shape: shapeText(next), steps: [], summary };
 }
 
 /** `table.field` → the manifest's `default`, what the rows already stored get when a field becomes required. */

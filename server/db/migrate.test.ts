@@ -3,6 +3,7 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { SEARCH_INDEX_STORAGE } from '../../codegen/migrations/tableSql.ts';
 import { DATA_SHAPE } from '../registry.ts';
 import { TEST_DATABASE_URL, testDatabases } from '../testing/testServer.ts';
 import type { Database } from './database.ts';
@@ -74,6 +75,22 @@ describe.each(databases)('migrations at start, on $kind', ({ kind, skip }) => {
     (await db!.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version')).map(
       (row) => row.version,
     );
+
+  it.skipIf(skip)(
+    'every search index of a migrated database keeps the storage new ones are made with: a pending list of 64 kB at most',
+    async () => {
+      const opened = await open();
+      await migrate(opened);
+      const indexes = await opened.query<{ name: string; options: string[] }>(
+        `SELECT c.relname AS name, c.reloptions AS options FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname = current_schema() AND c.relkind = 'i' AND c.relname LIKE '%\\_search\\_idx' ORDER BY 1`,
+      );
+      const searched = Object.entries(DATA_SHAPE.tables).filter(([, table]) => table.search.length > 0);
+      expect(indexes.map((index) => index.name)).toEqual(searched.map(([table]) => `${table}_search_idx`).sort());
+      const storage = SEARCH_INDEX_STORAGE.split(', ').map((option) => option.replace(' = ', '='));
+      for (const index of indexes) expect(index.options, index.name).toEqual(storage);
+    },
+  );
 
   it.skipIf(skip)(
     'a database made before migrations is adopted by the first one with its rows; a unique key its rows break stops the start, naming table, key and query, and changes nothing',

@@ -200,4 +200,36 @@ describe('make-migration: what the shapes cannot tell is asked on a terminal, re
     expect(sql).toContain(`UPDATE audit_log SET module = 'OFFERS' WHERE module = 'VOUCHER_MANAGEMENT';`);
     expect(sql).toContain(`UPDATE trash SET module = 'OFFERS' WHERE module = 'VOUCHER_MANAGEMENT';`);
   });
+
+  it('--empty writes a migration of your own steps that keeps the data shape; refused without a name or while the shape changed', async () => {
+    const { out, manifest } = await project();
+    const unnamed = await run(out, manifest, ['make-migration', '--empty']);
+    expect(unnamed.code).toBe(1);
+    expect(unnamed.errors).toEqual(['--empty needs --name saying what the migration does.', 'Nothing was written.']);
+
+    const made = await run(out, manifest, ['make-migration', '--empty', '--name', 'search storage']);
+    expect(made.code).toBe(0);
+    expect(await written(out)).toEqual([
+      '0001_initial.shape.json',
+      '0001_initial.sql',
+      '0002_search_storage.shape.json',
+      '0002_search_storage.sql',
+    ]);
+    const folder = join(out, MANIFEST_MIGRATIONS);
+    expect(await readFile(join(folder, '0002_search_storage.shape.json'), 'utf8')).toBe(
+      await readFile(join(folder, '0001_initial.shape.json'), 'utf8'),
+    );
+    expect(await readFile(join(folder, '0002_search_storage.sql'), 'utf8')).toContain(
+      "the data shape stays 0001_initial's.",
+    );
+    expect((await run(out, manifest, ['make-migration'])).lines[0]).toMatch(/^No change: .* 0002_search_storage /);
+
+    await renameDescription(manifest);
+    const changed = await run(out, manifest, ['make-migration', '--empty', '--name', 'more']);
+    expect(changed.code).toBe(1);
+    expect(changed.errors[0]).toBe(
+      "--empty: the manifest's data shape changed since 0002_search_storage; run make-migration without --empty first.",
+    );
+    expect(await written(out)).toHaveLength(4);
+  });
 });

@@ -56,8 +56,8 @@ END $$;
 ALTER TABLE "plans" ADD COLUMN IF NOT EXISTS "name" text;
 ALTER TABLE "plans" ADD COLUMN IF NOT EXISTS "code" text;
 CREATE UNIQUE INDEX IF NOT EXISTS "plans_code_key" ON "plans" ("code");
-CREATE INDEX IF NOT EXISTS "plans_search_idx" ON "plans" USING gin ((lower(coalesce("name", '') || ' ' || coalesce("code", ''))) gin_trgm_ops) WITH (fastupdate = off);
-ALTER INDEX "plans_search_idx" SET (fastupdate = off);
+CREATE INDEX IF NOT EXISTS "plans_search_idx" ON "plans" USING gin ((lower(coalesce("name", '') || ' ' || coalesce("code", ''))) gin_trgm_ops) WITH (fastupdate = on, gin_pending_list_limit = 64);
+ALTER INDEX "plans_search_idx" SET (fastupdate = on, gin_pending_list_limit = 64);
 CREATE INDEX IF NOT EXISTS "plans_name_sort_idx" ON "plans" ("name", id);
 DO $$ BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"plans"'::regclass AND tgname = 'plans_data_version') THEN
@@ -70,8 +70,8 @@ END $$;
 -- step: the fields, keys and indexes of tags (module TAG)
 -- rows: SELECT count(*) FROM "tags"
 ALTER TABLE "tags" ADD COLUMN IF NOT EXISTS "label" text;
-CREATE INDEX IF NOT EXISTS "tags_search_idx" ON "tags" USING gin ((lower(coalesce("label", ''))) gin_trgm_ops) WITH (fastupdate = off);
-ALTER INDEX "tags_search_idx" SET (fastupdate = off);
+CREATE INDEX IF NOT EXISTS "tags_search_idx" ON "tags" USING gin ((lower(coalesce("label", ''))) gin_trgm_ops) WITH (fastupdate = on, gin_pending_list_limit = 64);
+ALTER INDEX "tags_search_idx" SET (fastupdate = on, gin_pending_list_limit = 64);
 DO $$ BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"tags"'::regclass AND tgname = 'tags_data_version') THEN
     CREATE CONSTRAINT TRIGGER "tags_data_version" AFTER INSERT OR UPDATE OR DELETE ON "tags"
@@ -91,8 +91,8 @@ CREATE INDEX IF NOT EXISTS "vouchers_plan_id_idx" ON "vouchers" ("plan_id");
 ALTER TABLE "vouchers" ADD COLUMN IF NOT EXISTS "internal_note" text;
 ALTER TABLE "vouchers" ADD COLUMN IF NOT EXISTS "legacy_ref" text;
 CREATE UNIQUE INDEX IF NOT EXISTS "vouchers_code_key" ON "vouchers" ("code");
-CREATE INDEX IF NOT EXISTS "vouchers_search_idx" ON "vouchers" USING gin ((lower(coalesce("code", '') || ' ' || coalesce("description", ''))) gin_trgm_ops) WITH (fastupdate = off);
-ALTER INDEX "vouchers_search_idx" SET (fastupdate = off);
+CREATE INDEX IF NOT EXISTS "vouchers_search_idx" ON "vouchers" USING gin ((lower(coalesce("code", '') || ' ' || coalesce("description", ''))) gin_trgm_ops) WITH (fastupdate = on, gin_pending_list_limit = 64);
+ALTER INDEX "vouchers_search_idx" SET (fastupdate = on, gin_pending_list_limit = 64);
 CREATE INDEX IF NOT EXISTS "vouchers_code_sort_idx" ON "vouchers" ("code", id);
 DO $$ BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"vouchers"'::regclass AND tgname = 'vouchers_data_version') THEN

@@ -11,8 +11,8 @@ DROP INDEX IF EXISTS "coupons_code_sort_idx";
 
 -- step: search index of coupons over code, details, discount_type
 -- rows: SELECT count(*) FROM "coupons"
-CREATE INDEX IF NOT EXISTS "coupons_search_idx" ON "coupons" USING gin ((lower(coalesce("code", '') || ' ' || coalesce("details", '') || ' ' || coalesce("discount_type", ''))) gin_trgm_ops) WITH (fastupdate = off);
-ALTER INDEX "coupons_search_idx" SET (fastupdate = off);
+CREATE INDEX IF NOT EXISTS "coupons_search_idx" ON "coupons" USING gin ((lower(coalesce("code", '') || ' ' || coalesce("details", '') || ' ' || coalesce("discount_type", ''))) gin_trgm_ops) WITH (fastupdate = on, gin_pending_list_limit = 64);
+ALTER INDEX "coupons_search_idx" SET (fastupdate = on, gin_pending_list_limit = 64);
 
 -- step: sort index of coupons by details
 CREATE INDEX IF NOT EXISTS "coupons_details_sort_idx" ON "coupons" ("details", id);
