@@ -1,7 +1,7 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { landingPath } from './landingPath.ts';
 import { logout } from './logout.ts';
-import { sessionStore } from './sessionStore.ts';
+import { sessionStore, type SessionSnapshot } from './sessionStore.ts';
 import { sessionUser, type SessionUser } from './sessionUser.ts';
 
 export interface UseSessionResult {
@@ -13,14 +13,25 @@ export interface UseSessionResult {
 }
 
 export function useSession(): UseSessionResult {
-  const snapshot = useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
-  return useMemo(
-    () => ({
+  return sessionResult(useSyncExternalStore(sessionStore.subscribe, sessionStore.get));
+}
+
+/**
+ * One answer per session snapshot, shared by every component that asks: a screen has many (each permission check
+ * asks), and the landing path is parsed as a URL.
+ */
+const results = new WeakMap<SessionSnapshot, UseSessionResult>();
+
+function sessionResult(snapshot: SessionSnapshot): UseSessionResult {
+  let result = results.get(snapshot);
+  if (!result) {
+    result = {
       user: snapshot.loggedIn && snapshot.claims ? sessionUser(snapshot.claims) : null,
       loggedIn: snapshot.loggedIn,
       landingPath: snapshot.loggedIn ? landingPath(snapshot.claims) : null,
       logout,
-    }),
-    [snapshot],
-  );
+    };
+    results.set(snapshot, result);
+  }
+  return result;
 }

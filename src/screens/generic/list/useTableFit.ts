@@ -37,11 +37,19 @@ export function useTableFit<Frame extends HTMLElement, Table extends HTMLElement
   const count = fit.width === width && fit.ranked === ranked && fit.rows === rows ? fit.count : 0;
   const cards = width !== null && width <= CARD_WIDTH_PX;
 
+  // The room the fitting below last measured: the width is state only once it differs from that.
+  const measured = useRef<number | null>(null);
+
   // Resizes after the first measuring (which the fitting below does, in the same layout as its own).
   useLayoutEffect(() => {
     const frame = frameRef.current;
     if (!frame || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setWidth(frame.clientWidth || null));
+    const observer = new ResizeObserver(() => {
+      const room = frame.clientWidth || null;
+      if (room === measured.current) return;
+      measured.current = room;
+      setWidth(room);
+    });
     observer.observe(frame);
     return () => observer.disconnect();
   }, []);
@@ -50,10 +58,15 @@ export function useTableFit<Frame extends HTMLElement, Table extends HTMLElement
     const frame = frameRef.current;
     const table = tableRef.current;
     if (!frame || !table) return;
-    // One layout gives the room and the table's width; the first time, the room is the width to fit as well.
+    // One layout gives the room and the table's width. A list that fits as first rendered renders once: the room
+    // becomes state only where it changes what is shown (phone-wide rows are cards) or on a resize.
     const room = frame.clientWidth || null;
-    if (width === null) setWidth(room);
-    if (cards || room === null || room <= CARD_WIDTH_PX || count >= ranked.length) return;
+    measured.current = room;
+    if ((room !== null && room <= CARD_WIDTH_PX) !== cards) {
+      setWidth(room);
+      return;
+    }
+    if (cards || room === null || count >= ranked.length) return;
     let excess = table.offsetWidth - room;
     if (excess <= 0) return;
     // As many of the least important columns as the excess measures, by their heading cells, go in one step (each
@@ -69,7 +82,7 @@ export function useTableFit<Frame extends HTMLElement, Table extends HTMLElement
       excess -= widths.get(ranked[ranked.length - 1 - next]) ?? 0;
       next += 1;
     }
-    setFit({ width: width ?? room, ranked, rows, count: next });
+    setFit({ width, ranked, rows, count: next });
   }, [width, ranked, rows, count, cards]);
 
   return {
