@@ -5,7 +5,7 @@ import { quoteIdentifier } from '../../db/postgres.ts';
 import { STANDARD_COLUMNS } from './tradeColumns.ts';
 
 /** Any constant, the same for every instance: months are made one at a time, whoever makes them. */
-const MONTH_LOCK = 7_270_017;
+export const MONTH_LOCK = 7_270_017;
 /** The same expression the report's search runs (server/modules/reports/tradeReport.ts), so the index applies. */
 export const TRADE_SEARCH = `lower(coalesce(product_description, '') || ' ' || coalesce(hs_code, '') || ' ' || coalesce(importer, '') || ' ' || coalesce(exporter, ''))`;
 const PERIOD = /^(\d{4})-(\d{2})$/;
@@ -146,8 +146,16 @@ export async function buildSearchIndexes(db: Database): Promise<number> {
   return missing.length;
 }
 
+/**
+ * Whether the table is in the schema tables are made in, as the statement's snapshot sees the catalog: to_regclass
+ * answers from the connection's cache, which still says "no such table" after waiting for a lock while another
+ * instance made it (taking an advisory lock reads no news of the catalog).
+ */
 async function tableExists(db: Queryable, name: string): Promise<boolean> {
-  const [row] = await db.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [name]);
+  const [row] = await db.query<{ found: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM pg_class WHERE relname = $1 AND relnamespace = current_schema()::regnamespace) AS found',
+    [name],
+  );
   return row?.found === true;
 }
 
