@@ -1,6 +1,7 @@
 import { shapeDifferences, type DataShape } from '../../contract/dataShape.ts';
 import { MANIFEST_MIGRATIONS } from '../../contract/manifestMigrations.ts';
 import type { MigrationStep } from '../../contract/migrationSteps.ts';
+import { tableExists } from './catalog.ts';
 import { PG, isDatabaseError, type Database, type Queryable } from './database.ts';
 import { DEFAULT_SOURCES, knownMigrations, type Migration, type MigrationSources } from './knownMigrations.ts';
 import { schemaDifferences } from './schemaCheck.ts';
@@ -133,11 +134,8 @@ let defaultMigrations: Promise<Migration[]> | null = null;
 /** The versions of the known migrations this database has not recorded as applied (`GET /readyz`). */
 export async function unappliedMigrations(db: Queryable): Promise<string[]> {
   defaultMigrations ??= knownMigrations(DEFAULT_SOURCES).then((known) => known.migrations);
-  const [known, [table]] = await Promise.all([
-    defaultMigrations,
-    db.query<{ name: string | null }>("SELECT to_regclass('schema_migrations')::text AS name"),
-  ]);
-  const done = table?.name ? await recordedMigrations(db) : new Map<string, string>();
+  const [known, recording] = await Promise.all([defaultMigrations, tableExists(db, 'schema_migrations')]);
+  const done = recording ? await recordedMigrations(db) : new Map<string, string>();
   return known
     .filter((migration) => done.get(migration.version) !== migration.checksum)
     .map((migration) => migration.version);

@@ -1,4 +1,5 @@
 import type { DataShape } from '../../contract/dataShape.ts';
+import { tableExists } from './catalog.ts';
 import type { Database, Queryable } from './database.ts';
 import { knownMigrations, type KnownMigrations, type Migration, type MigrationSources } from './knownMigrations.ts';
 import { fireTriggersAtOnce, MigrationRefused, pendingMigrations, recordedMigrations, stepFailure } from './migrate.ts';
@@ -65,8 +66,9 @@ export async function planMigrations(
 async function planInTransaction(tx: Queryable, known: KnownMigrations, draft: DraftForPlan | null): Promise<never> {
   await tx.query(`SELECT set_config('lock_timeout', '${LOCK_TIMEOUT}', true)`);
   await fireTriggersAtOnce(tx);
-  const table = await tx.query<{ name: string | null }>("SELECT to_regclass('schema_migrations')::text AS name");
-  const recorded = table[0]?.name ? await recordedMigrations(tx) : new Map<string, string>();
+  const recorded = (await tableExists(tx, 'schema_migrations'))
+    ? await recordedMigrations(tx)
+    : new Map<string, string>();
   let pending: Migration[];
   try {
     pending = pendingMigrations(known.migrations, recorded);

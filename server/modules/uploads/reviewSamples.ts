@@ -1,10 +1,12 @@
 // What the review screen shows beside the comparison: the months of the country and direction for its chart, and up
 // to 20 rows behind each flagged check, read from the upload's own table (attached or not).
 import type { ReviewCheckKey, ReviewMonth, ReviewSample, UploadReview } from '../../../contract/uploadReview.ts';
+import { tableExists } from '../../db/catalog.ts';
 import type { Queryable, Row } from '../../db/database.ts';
 import { MODULE, entityResource } from '../../registry.ts';
 import { quoted } from '../../../codegen/sqlNames.ts';
 import { TRADE_RECORD_COLUMNS } from './tradeColumns.ts';
+import { uploadTable } from './tradePartitions.ts';
 import { ROW_COLUMNS, uploadRecords } from './uploadProfile.ts';
 import { rejectedRows } from './uploadRejections.ts';
 
@@ -51,11 +53,7 @@ export async function reviewMonths(db: Queryable, upload: Upload, review: Upload
 /** Up to SAMPLE_ROWS rows behind each flagged check of the review. */
 export async function reviewSamples(db: Queryable, upload: Upload, review: UploadReview): Promise<ReviewSample[]> {
   if (review.flagged.length === 0) return [];
-  const hasRecords = (
-    await db.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [
-      `trade_records_upload_${upload.id}`,
-    ])
-  )[0]?.found;
+  const hasRecords = await tableExists(db, uploadTable(upload.id));
   const source =
     hasRecords || review.outcome === 'published' ? await uploadRecords(db, upload.id, upload.period) : null;
   const samples: ReviewSample[] = [];

@@ -1,5 +1,6 @@
 // The partitions of trade_records (server/migrations/017_trade_partitions.sql): a month is a partition of
 // trade_records, an upload's records a table attached to its month when the upload is published.
+import { tableExists } from '../../db/catalog.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { quoteIdentifier } from '../../db/postgres.ts';
 import { STANDARD_COLUMNS } from './tradeColumns.ts';
@@ -144,19 +145,6 @@ export async function buildSearchIndexes(db: Database): Promise<number> {
     );
   }
   return missing.length;
-}
-
-/**
- * Whether the table is in the schema tables are made in, as the statement's snapshot sees the catalog: to_regclass
- * answers from the connection's cache, which still says "no such table" after waiting for a lock while another
- * instance made it (taking an advisory lock reads no news of the catalog).
- */
-async function tableExists(db: Queryable, name: string): Promise<boolean> {
-  const [row] = await db.query<{ found: boolean }>(
-    'SELECT EXISTS (SELECT 1 FROM pg_class WHERE relname = $1 AND relnamespace = current_schema()::regnamespace) AS found',
-    [name],
-  );
-  return row?.found === true;
 }
 
 function literal(text: string): string {

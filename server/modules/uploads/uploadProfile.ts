@@ -3,6 +3,7 @@
 // that counts rows repeated within the file by a 64-bit hash of the whole row (each column hashed by its type, no
 // text made of it: a third cheaper than hashing the row's text).
 import type { ChapterFigures, UploadProfile } from '../../../contract/uploadReview.ts';
+import { tableExists } from '../../db/catalog.ts';
 import type { Queryable } from '../../db/database.ts';
 import { monthTable, uploadTable } from './tradePartitions.ts';
 
@@ -23,8 +24,7 @@ export interface UploadCounts {
  */
 export async function uploadRecords(db: Queryable, uploadId: number, period: string): Promise<string> {
   const table = uploadTable(uploadId);
-  const [found] = await db.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [table]);
-  if (found?.found) return `(SELECT * FROM ${table}) AS r`;
+  if (await tableExists(db, table)) return `(SELECT * FROM ${table}) AS r`;
   if (!monthTable(period)) throw new Error(`Not a month: ${period}`);
   return `(SELECT * FROM trade_records WHERE period = '${period}' AND upload_id = ${uploadId}) AS r`;
 }
