@@ -5,7 +5,8 @@ import { PERMISSIONS_VERSION_HEADER } from '../../../contract/headers.ts';
 import { operatorToken } from '../../backup/backup.ts';
 import { forbidden, HttpError, unauthorized } from '../../http/errors.ts';
 import type { Grants } from './grants.ts';
-import { GrantsCache, loadSessionUser, type SessionUser } from './session.ts';
+import type { SessionUser } from './session.ts';
+import { SessionLookups } from './sessionLookups.ts';
 import { verifyAccessToken } from './tokens.ts';
 import { tokenCaller } from './apiTokenCaller.ts';
 
@@ -87,8 +88,8 @@ function personalRoute(): HttpError {
   );
 }
 
-/** One permission-set cache per database (tests run many apps, each on its own database, in one process). */
-const grantsCaches = new WeakMap<object, GrantsCache>();
+/** The session checks of each database (tests run many apps, each on its own database, in one process). */
+const sessionLookups = new WeakMap<object, SessionLookups>();
 
 /**
  * Checks the access rule of the route Fastify matched, for every request, whatever spelling of the path led there
@@ -196,12 +197,12 @@ export async function authenticate(
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return null;
   const bearer = header.slice('Bearer '.length).trim();
-  let cache = grantsCaches.get(app.db);
-  if (!cache) grantsCaches.set(app.db, (cache = new GrantsCache()));
-  if (bearer.startsWith(API_TOKEN_PREFIX)) return tokenCaller(app.db, cache, bearer);
+  let lookups = sessionLookups.get(app.db);
+  if (!lookups) sessionLookups.set(app.db, (lookups = new SessionLookups(app.db)));
+  if (bearer.startsWith(API_TOKEN_PREFIX)) return tokenCaller(app.db, lookups.grants, bearer);
   const claims = await verifyAccessToken(secret, bearer);
   if (!claims) return null;
   const userId = Number(claims.sub);
   if (!Number.isSafeInteger(userId)) return null;
-  return loadSessionUser(app.db, cache, claims.sid, userId);
+  return lookups.user(claims.sid, userId);
 }

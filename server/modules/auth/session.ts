@@ -73,26 +73,38 @@ export class GrantsCache {
 const USER_COLUMNS = `u.id, u.email, u.first_name, u.last_name, u.role_id, r.name AS role_name, r.is_active AS role_active, r.grants_version,
   (SELECT version FROM data_version) AS data_version, ${mustEnrolSql('u.id', 'r')} AS must_enrol`;
 
+/** A session as an access token names it: its id and its user's. */
+export interface SessionKey {
+  sessionId: string;
+  userId: number;
+}
+
 /**
- * The user of a live session: not revoked, not expired, the user active; with their role's grants. One indexed
- * query per request (the session by primary key, its user, their role and its grants version, and the data
- * version); the permission set itself comes from `cache` when the version matches.
+ * The users of live sessions, in the order of `keys` (null where the session is revoked, expired, not that user's,
+ * or the user inactive), with their roles' grants: one indexed statement for them all (each session by primary key,
+ * its user, their role and its grants version, and the data version); permission sets come from `cache` when the
+ * version matches.
  */
-export async function loadSessionUser(
+export async function loadSessionUsers(
   db: Queryable,
   cache: GrantsCache,
-  sessionId: string,
-  userId: number,
-): Promise<SessionUser | null> {
-  const [row] = await db.query<UserRow>(
-    `SELECT ${USER_COLUMNS}
-       FROM sessions s
+  keys: readonly SessionKey[],
+): Promise<Array<SessionUser | null>> {
+  const rows = await db.query<UserRow & { place: number }>(
+    `SELECT k.place::int AS place, ${USER_COLUMNS}
+       FROM unnest($1::uuid[], $2::bigint[]) WITH ORDINALITY AS k(session_id, user_id, place)
+       JOIN sessions s ON s.id = k.session_id AND s.user_id = k.user_id
        JOIN users u ON u.id = s.user_id
        LEFT JOIN roles r ON r.id = u.role_id
-      WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.is_active`,
-    [sessionId, userId],
+      WHERE s.revoked_at IS NULL AND s.expires_at > now() AND u.is_active`,
+    [keys.map((key) => key.sessionId), keys.map((key) => key.userId)],
   );
-  return row ? toSessionUser(row, sessionId, await cache.of(db, row)) : null;
+  const users = keys.map((): SessionUser | null => null);
+  for (const row of rows) {
+    const place = row.place - 1;
+    users[place] = toSessionUser(row, keys[place]!.sessionId, await cache.of(db, row));
+  }
+  return users;
 }
 
 /**

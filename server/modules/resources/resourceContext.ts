@@ -14,6 +14,14 @@ import type { ListQuery } from './listSql.ts';
 import type { ResourceTable } from './sql.ts';
 import type { ResourceTrash } from './trash.ts';
 
+/**
+ * From this many rows into a list its pages are read from the list's ordered ids rather than with OFFSET, which reads
+ * every match before the page: a filtered view's page 40 of 50 rows read 21,000 rows to keep 50.
+ */
+export const DEEP_PAGE_OFFSET = 200;
+/** A list of more matches than this (160 kB of ids) keeps no ids: its deep pages use OFFSET, through the sort index. */
+export const MAX_KEPT_IDS = 20_000;
+
 /** Request body of a create or an update, validated against the resource's schema. */
 export type Body = Record<string, unknown>;
 
@@ -75,12 +83,35 @@ export class ResourceContext {
    * data version, so the other pages and page sizes of the same list do not count the matches again.
    */
   async listPage(user: SessionUser, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
+    const offset = (query.page - 1) * query.pageSize;
+    if (offset >= DEEP_PAGE_OFFSET) {
+      const ids = await this.orderedIds(user, query);
+      if (ids.length > 0) {
+        const slice = Array.from(ids.subarray(offset, offset + query.pageSize));
+        const rows = slice.length > 0 ? await this.table.page(this.db, slice, query, this.scopeOf(user)) : [];
+        return { rows, total: ids.length };
+      }
+    }
     const { q, filters } = query;
     const key = this.cacheKey(user, `total ${JSON.stringify({ q, filters })}`);
     const known = this.responses.total(key, user.dataVersion);
     const page = await this.table.list(this.db, query, this.scopeOf(user), known);
     if (known === undefined) this.responses.rememberTotal(key, user.dataVersion, page.total);
     return page;
+  }
+
+  /**
+   * The list's matches in order, read once per data version for all its deep pages and sizes (and kept as 8-byte
+   * numbers beside the cached answers); empty when there are more than MAX_KEPT_IDS, whose deep pages use OFFSET.
+   */
+  private async orderedIds(user: SessionUser, { q, filters, sort, order }: ListQuery): Promise<Float64Array> {
+    const key = this.cacheKey(user, `ids ${JSON.stringify({ q, filters, sort, order })}`);
+    const { body } = await this.responses.response(key, user.dataVersion, async () => {
+      const query = { q, filters, sort, order };
+      const ids = await this.table.orderedIds(this.db, query, this.scopeOf(user), MAX_KEPT_IDS + 1);
+      return { body: Buffer.from(Float64Array.from(ids.length > MAX_KEPT_IDS ? [] : ids).buffer) };
+    });
+    return new Float64Array(body.buffer, body.byteOffset, body.length / Float64Array.BYTES_PER_ELEMENT);
   }
 
   /** Everything an answer depends on besides the data: the resource, the request and, when the caller sees a scoped part of the records, who the caller is. */

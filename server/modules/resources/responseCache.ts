@@ -15,9 +15,9 @@
  * read an older version (its session query ran just before a commit) neither reads nor fills the cache.
  * Identical requests that miss together share one read of the database.
  */
-/** A response as read: its JSON text and, for a record, its ETag. */
+/** A response as read: its JSON text (or bytes already, such as a list's ordered ids) and, for a record, its ETag. */
 export interface ReadResponse {
-  body: string;
+  body: string | Buffer;
   etag?: string;
 }
 
@@ -31,8 +31,10 @@ export interface CachedResponse {
   etag?: string;
 }
 
-const kept = ({ body, etag }: ReadResponse): CachedResponse =>
-  etag === undefined ? { body: Buffer.from(body) } : { body: Buffer.from(body), etag };
+const kept = ({ body, etag }: ReadResponse): CachedResponse => {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  return etag === undefined ? { body: bytes } : { body: bytes, etag };
+};
 
 export class ResponseCache {
   private version = -1;

@@ -47,8 +47,7 @@ export class ResourceTableReads {
   ): Promise<{ rows: Row[]; total: number }> {
     const params = new SqlParams();
     const where = this.where(params, query, scope);
-    const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-    const orderBy = `${quoted(query.sort)} ${direction}, id ${direction}`;
+    const orderBy = this.orderBy(query);
     const windowed = query.q !== undefined && this.resource.searchSql !== null;
     const countSql = windowed ? 'count(*) OVER ()' : `(SELECT count(*) FROM ${this.table} t ${where})`;
     const totalColumn = knownTotal === undefined ? `, ${countSql} AS ${TOTAL}` : '';
@@ -74,6 +73,41 @@ export class ResourceTableReads {
     return { rows, total: counted?.total ?? 0 };
   }
 
+  /**
+   * The ids of the list's matches in list order, at most `limit` of them: what a deep page is read from instead of
+   * an OFFSET, which reads (and filters) every match before the page.
+   */
+  async orderedIds(
+    db: Queryable,
+    query: Omit<ListQuery, 'page' | 'pageSize'>,
+    scope: Scope | null,
+    limit: number,
+  ): Promise<number[]> {
+    const params = new SqlParams();
+    const where = this.where(params, query, scope);
+    const rows = await db.query<{ id: number }>(
+      `SELECT t.id FROM ${this.table} t ${where} ORDER BY t.${this.orderBy(query)} LIMIT ${params.add(limit)}`,
+      params.values,
+    );
+    return rows.map((row) => Number(row.id));
+  }
+
+  /** The records `ids` in list order, with the list's conditions applied again: a page read by `orderedIds`. */
+  async page(db: Queryable, ids: readonly number[], query: ListQuery, scope: Scope | null): Promise<Row[]> {
+    const params = new SqlParams();
+    const conditions = [
+      `t.id = ANY(${params.add(ids)}::bigint[])`,
+      ...listConditions(this.resource, params, query, scope),
+    ];
+    const orderBy = this.orderBy(query);
+    return db.query(
+      `SELECT p.*${labelColumns(this.relations)} FROM (
+         SELECT ${this.columns} FROM ${this.table} t WHERE ${conditions.join(' AND ')}
+       ) p ${labelJoins(this.relations, 'p')} ORDER BY p.${orderBy}`,
+      params.values,
+    );
+  }
+
   /** Rows in batches for the CSV export, in list order, with at most `limit` rows in all. */
   async *batches(
     db: Queryable,
@@ -85,8 +119,7 @@ export class ResourceTableReads {
     for (let offset = 0; offset < limit; offset += batchSize) {
       const params = new SqlParams();
       const where = this.where(params, query, scope);
-      const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-      const orderBy = `${quoted(query.sort)} ${direction}, id ${direction}`;
+      const orderBy = this.orderBy(query);
       const rows = await db.query(
         `SELECT p.*${labelColumns(this.relations)} FROM (
            SELECT ${this.columns} FROM ${this.table} t ${where} ORDER BY t.${orderBy} LIMIT ${params.add(batchSize)} OFFSET ${params.add(offset)}
@@ -223,6 +256,12 @@ export class ResourceTableReads {
       params.values,
     );
     return found.map((row) => Number(row.place));
+  }
+
+  /** The list's order, the id breaking ties, for a table or subquery alias in front of it. */
+  private orderBy({ sort, order }: Pick<ListQuery, 'sort' | 'order'>): string {
+    const direction = order === 'desc' ? 'DESC' : 'ASC';
+    return `${quoted(sort)} ${direction}, id ${direction}`;
   }
 
   /** The list's condition (search, filters, scope) on alias `t`: what a page shows, an export writes and a bulk change touches. */
