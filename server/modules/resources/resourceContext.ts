@@ -104,10 +104,10 @@ export class ResourceContext {
    * The list's matches in order, read once per data version for all its deep pages and sizes (and kept as 8-byte
    * numbers beside the cached answers); empty when there are more than MAX_KEPT_IDS, whose deep pages use OFFSET.
    */
-  private async orderedIds(user: SessionUser, { q, filters, sort, order }: ListQuery): Promise<Float64Array> {
+  private async orderedIds(user: SessionUser, query: ListQuery): Promise<Float64Array> {
+    const { q, filters, sort, order } = query;
     const key = this.cacheKey(user, `ids ${JSON.stringify({ q, filters, sort, order })}`);
     const { body } = await this.responses.response(key, user.dataVersion, async () => {
-      const query = { q, filters, sort, order };
       const ids = await this.table.orderedIds(this.db, query, this.scopeOf(user), MAX_KEPT_IDS + 1);
       return { body: Buffer.from(Float64Array.from(ids.length > MAX_KEPT_IDS ? [] : ids).buffer) };
     });

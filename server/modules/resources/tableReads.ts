@@ -99,13 +99,7 @@ export class ResourceTableReads {
       `t.id = ANY(${params.add(ids)}::bigint[])`,
       ...listConditions(this.resource, params, query, scope),
     ];
-    const orderBy = this.orderBy(query);
-    return db.query(
-      `SELECT p.*${labelColumns(this.relations)} FROM (
-         SELECT ${this.columns} FROM ${this.table} t WHERE ${conditions.join(' AND ')}
-       ) p ${labelJoins(this.relations, 'p')} ORDER BY p.${orderBy}`,
-      params.values,
-    );
+    return db.query(`${this.answeredSql(conditions.join(' AND '))} ORDER BY p.${this.orderBy(query)}`, params.values);
   }
 
   /** Rows in batches for the CSV export, in list order, with at most `limit` rows in all. */
